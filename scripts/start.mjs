@@ -1,0 +1,23 @@
+// `npm start`: build the SPA when dist/ is missing or older than src/, then run the server.
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const newest = (dir) => {
+  let latest = 0
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) latest = Math.max(latest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs)
+  }
+  return latest
+}
+const index = path.join(root, 'dist', 'index.html')
+if (!fs.existsSync(index) || fs.statSync(index).mtimeMs < Math.max(newest(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs)) {
+  console.log('Building the console (vite build)...')
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
+const server = spawn(tsx, ['server/main.ts'], { cwd: root, stdio: 'inherit' })
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
