@@ -1,0 +1,62 @@
+/**
+ * Opens the database: embedded PGlite in `DATA_DIR/db` by default, or PostgreSQL when a
+ * DATABASE_URL is given, applies the drizzle-kit migrations, and returns one drizzle handle
+ * typed by the schema. Both drivers share the PgDatabase API, so routes never branch on it.
+ */
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The drizzle handle used everywhere; PGlite and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** The raw pg Pool when on PostgreSQL (COPY for bulk seeding); undefined on PGlite. */
+  pool?: pg.Pool
+  /** The raw PGlite instance when embedded. */
+  pglite?: PGlite
+  close: () => Promise<void>
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * Open and migrate. `dataDir` is where PGlite keeps its files (`<dataDir>/db`); pass
+ * `memory: true` for an in-memory PGlite (tests). Throws if migrations fail.
+ */
+export async function openDatabase(opts: {
+  databaseUrl?: string
+  dataDir?: string
+  memory?: boolean
+  poolSize?: number
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 })
+    // An idle client whose backend goes away (server restart, DROP DATABASE ... WITH (FORCE) in
+    // tests) emits 'error' on the pool; unhandled, that would crash the process.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error('PostgreSQL idle client error:', error.message)
+    })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
+    await migratePg(db as never, { migrationsFolder })
+    return { db, kind: 'postgres', pool, close: () => pool.end() }
+  }
+  const dir = opts.memory ? undefined : path.join(opts.dataDir ?? './data', 'db')
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm } })
+  await pglite.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm')
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder })
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() }
+}

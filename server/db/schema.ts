@@ -1,0 +1,353 @@
+/**
+ * Database schema (drizzle-orm, PostgreSQL 15+ / PGlite): every entity of SPEC.md section 3 plus
+ * OTP challenges, refresh tokens and the admin audit log.
+ *
+ * Conventions: ids are UUIDv7 (time-ordered, so b-tree inserts stay local); money is integer
+ * paise (`*_paise`, bigint read as number); commission rates are basis points (1% = 100 bps);
+ * timestamps are `timestamptz`. Nested objects the screens only read whole (address, social
+ * media, bank details, preferences, GitHub repo) are jsonb.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text,
+  timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core'
+import { v7 as uuidv7 } from 'uuid'
+
+const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7())
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true }).notNull().defaultNow().$onUpdate(() => new Date())
+const paise = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0)
+
+export const verificationStatus = pgEnum('verification_status', [
+  'pending', 'under_review', 'approved', 'needs_changes', 'rejected',
+])
+export const difficulty = pgEnum('difficulty', ['Beginner', 'Intermediate', 'Advanced'])
+export const agentStatus = pgEnum('agent_status', ['pending', 'active', 'inactive', 'suspended'])
+export const orderStatus = pgEnum('order_status', [
+  'pending', 'confirmed', 'in_progress', 'completed', 'cancelled',
+])
+export const paymentStatus = pgEnum('payment_status', ['pending', 'completed', 'failed', 'refunded'])
+/** SPEC.md 4: 'unread' is also called 'new'; 'new' is stored. */
+export const contactStatus = pgEnum('contact_status', ['new', 'read', 'replied', 'archived'])
+export const collaboratorPermission = pgEnum('collaborator_permission', [
+  'pull', 'push', 'maintain', 'admin',
+])
+export const noReferralDistribution = pgEnum('no_referral_distribution', [
+  'equal_split', 'project_owner', 'platform_owner',
+])
+
+export type Address = { street?: string; city?: string; state?: string; country?: string; pincode?: string }
+export type SocialMedia = Partial<Record<'instagram' | 'facebook' | 'twitter' | 'linkedin' | 'youtube', string>>
+export type BankDetails = Partial<
+  Record<'accountHolderName' | 'accountNumber' | 'bankName' | 'branchName' | 'ifscCode' | 'upiId', string>
+>
+export type Preferences = { newsletter: boolean; notifications: boolean; marketingEmails: boolean }
+export type GithubRepo = {
+  name: string; url: string; cloneUrl: string; sshUrl: string; private: boolean; createdAt: string
+}
+
+export const users = pgTable('users', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  college: text('college'),
+  course: text('course'),
+  year: text('year'),
+  address: jsonb('address').$type<Address>().notNull().default({ country: 'India' }),
+  isActive: boolean('is_active').notNull().default(true),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  isAgent: boolean('is_agent').notNull().default(false),
+  isEmailVerified: boolean('is_email_verified').notNull().default(false),
+  agentStatus: agentStatus('agent_status'),
+  businessName: text('business_name'),
+  websiteUrl: text('website_url'),
+  /** Percent, 0-50 (SPEC.md 5). */
+  defaultDiscountPercent: real('default_discount_percent').notNull().default(5),
+  /** Percent, 0-100 (SPEC.md 5). */
+  commissionRate: real('commission_rate').notNull().default(5),
+  socialMedia: jsonb('social_media').$type<SocialMedia>().notNull().default({}),
+  bankDetails: jsonb('bank_details').$type<BankDetails>().notNull().default({}),
+  preferences: jsonb('preferences').$type<Preferences>().notNull()
+    .default({ newsletter: false, notifications: true, marketingEmails: false }),
+  referralCode: text('referral_code'),
+  agentCode: text('agent_code'),
+  /** scrypt hash `scrypt$N$r$p$salt$hash` (base64url); null until a password is set. */
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+  uniqueIndex('users_referral_code_uq').on(t.referralCode),
+  index('users_created_at_idx').on(t.createdAt),
+  index('users_roles_idx').on(t.isAdmin, t.isAgent, t.isActive),
+  // Users search (routes/users.routes.ts userSearchText): substring match over name, e-mail, phone.
+  index('users_search_trgm_idx').using('gin',
+    sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, ''))) gin_trgm_ops`),
+])
+
+export const otpChallenges = pgTable('otp_challenges', {
+  id: id(),
+  email: text('email').notNull(),
+  /** Null when the e-mail is unknown or not an admin: the challenge exists but no code was sent. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  sessionTokenHash: text('session_token_hash').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  ip: text('ip'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('otp_session_token_uq').on(t.sessionTokenHash),
+  index('otp_email_created_idx').on(t.email, t.createdAt),
+  index('otp_ip_created_idx').on(t.ip, t.createdAt),
+])
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** All tokens descended from one sign-in share a family; reuse of a rotated token revokes it. */
+  familyId: uuid('family_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('refresh_token_hash_uq').on(t.tokenHash),
+  index('refresh_family_idx').on(t.familyId),
+])
+
+export const projects = pgTable('projects', {
+  id: id(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull().default('Web Development'),
+  pricePaise: paise('price_paise'),
+  /** Percent 0-100; discountedPrice is derived. */
+  discount: real('discount').notNull().default(0),
+  technologies: text('technologies').array().notNull().default(sql`'{}'::text[]`),
+  features: text('features').array().notNull().default(sql`'{}'::text[]`),
+  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  demoUrl: text('demo_url').notNull().default(''),
+  difficulty: difficulty('difficulty').notNull().default('Intermediate'),
+  rating: real('rating').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  isInStock: boolean('is_in_stock').notNull().default(true),
+  stock: integer('stock'),
+  hasFiles: boolean('has_files').notNull().default(false),
+  /** Bytes. */
+  totalFileSize: bigint('total_file_size', { mode: 'number' }).notNull().default(0),
+  projectOwnerId: uuid('project_owner_id').references(() => users.id, { onDelete: 'set null' }),
+  githubRepo: jsonb('github_repo').$type<GithubRepo | null>(),
+  verificationStatus: verificationStatus('verification_status').notNull().default('pending'),
+  verificationNotes: text('verification_notes').notNull().default(''),
+  submissionMessage: text('submission_message').notNull().default(''),
+  allowsCustomization: boolean('allows_customization').notNull().default(false),
+  customizationPricePaise: paise('customization_price_paise'),
+  includesInstallationSupport: boolean('includes_installation_support').notNull().default(false),
+  /** Days. */
+  supportDuration: integer('support_duration').notNull().default(5),
+  hasReport: boolean('has_report').notNull().default(false),
+  reportPricePaise: paise('report_price_paise'),
+  salesCount: integer('sales_count').notNull().default(0),
+  downloadCount: integer('download_count').notNull().default(0),
+  viewCount: integer('view_count').notNull().default(0),
+  reviews: integer('reviews').notNull().default(0),
+  revenuePaise: paise('revenue_paise'),
+  avgRating: real('avg_rating').notNull().default(0),
+  /** Percent. */
+  conversionRate: real('conversion_rate').notNull().default(0),
+  /** lower(title, description, technologies, tags); filled by a trigger (domain/projects/search-text.ts). */
+  searchText: text('search_text').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('projects_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  index('projects_created_at_idx').on(t.createdAt),
+  index('projects_status_created_idx').on(t.verificationStatus, t.createdAt),
+  index('projects_category_created_idx').on(t.category, t.createdAt),
+  index('projects_category_status_created_idx').on(t.category, t.verificationStatus, t.createdAt),
+  index('projects_active_created_idx').on(t.isActive, t.createdAt),
+  index('projects_owner_idx').on(t.projectOwnerId),
+  // Covers the dashboard's per-category aggregate (index-only scan; domain/dashboard-stats.ts).
+  index('projects_dashboard_idx').on(t.category, t.isActive, t.pricePaise, t.createdAt),
+])
+
+/**
+ * A counter per table, bumped by a statement trigger on every write (migration
+ * 0004_projects_version_trigger): exact list counts are cached per version (routes/projects).
+ */
+export const tableVersions = pgTable('table_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+})
+
+export const projectImages = pgTable('project_images', {
+  id: id(),
+  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  /** Path under DATA_DIR/files (or the object key in S3). */
+  filePath: text('file_path').notNull(),
+  url: text('url').notNull(),
+  alt: text('alt').notNull().default(''),
+  contentType: text('content_type').notNull(),
+  /** Bytes. */
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('project_images_project_idx').on(t.projectId, t.position)])
+
+export const projectReports = pgTable('project_reports', {
+  projectId: uuid('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
+  filePath: text('file_path').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  uploadedAt: createdAt(),
+})
+
+export const verificationHistory = pgTable('verification_history', {
+  id: id(),
+  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  status: verificationStatus('status').notNull(),
+  previousStatus: verificationStatus('previous_status'),
+  notes: text('notes').notNull().default(''),
+  /** Null: made by the project owner (shown as 'Project Owner'). */
+  verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('verification_history_project_idx').on(t.projectId, t.verifiedAt)])
+
+export const repositories = pgTable('repositories', {
+  id: id(),
+  projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  provider: text('provider').notNull().default('local'),
+  private: boolean('private').notNull().default(true),
+  defaultBranch: text('default_branch').notNull().default('main'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('repositories_name_uq').on(t.name), index('repositories_project_idx').on(t.projectId)])
+
+export const repositoryCollaborators = pgTable('repository_collaborators', {
+  repositoryId: uuid('repository_id').notNull().references(() => repositories.id, { onDelete: 'cascade' }),
+  username: text('username').notNull(),
+  permission: collaboratorPermission('permission').notNull().default('push'),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.repositoryId, t.username] })])
+
+export const orders = pgTable('orders', {
+  id: id(),
+  /** Human order number, e.g. ORD-2026-000123. */
+  orderId: text('order_id').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+  /** Agent whose referral code was used, for the referral commission. */
+  referrerId: uuid('referrer_id').references(() => users.id, { onDelete: 'set null' }),
+  totalAmountPaise: paise('total_amount_paise'),
+  withCustomization: boolean('with_customization').notNull().default(false),
+  withInstallation: boolean('with_installation').notNull().default(false),
+  withReport: boolean('with_report').notNull().default(false),
+  status: orderStatus('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('orders_order_id_uq').on(t.orderId),
+  index('orders_created_at_idx').on(t.createdAt),
+  index('orders_status_created_idx').on(t.status, t.createdAt),
+  index('orders_user_idx').on(t.userId),
+  index('orders_project_idx').on(t.projectId),
+])
+
+export const orderNotes = pgTable('order_notes', {
+  id: id(),
+  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  status: orderStatus('status').notNull(),
+  note: text('note').notNull().default(''),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [index('order_notes_order_idx').on(t.orderId, t.createdAt)])
+
+export const payments = pgTable('payments', {
+  id: id(),
+  /** Gateway payment id, e.g. pay_Nx3k... */
+  paymentId: text('payment_id').notNull(),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  amountPaise: paise('amount_paise'),
+  /** UPI, Card, Netbanking, Wallet, Phone Payment. */
+  method: text('method').notNull(),
+  status: paymentStatus('status').notNull().default('pending'),
+  transactionId: text('transaction_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('payments_payment_id_uq').on(t.paymentId),
+  index('payments_order_idx').on(t.orderId),
+  index('payments_status_created_idx').on(t.status, t.createdAt),
+  index('payments_created_at_idx').on(t.createdAt),
+  // Dashboard revenue: sum of completed payments from the index alone.
+  index('payments_completed_amount_idx').on(t.amountPaise).where(sql`${t.status} = 'completed'`),
+])
+
+export const contacts = pgTable('contacts', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  subject: text('subject').notNull().default(''),
+  message: text('message').notNull(),
+  status: contactStatus('status').notNull().default('new'),
+  isRead: boolean('is_read').notNull().default(false),
+  projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+  reply: text('reply'),
+  repliedAt: timestamp('replied_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index('contacts_created_at_idx').on(t.createdAt),
+  index('contacts_status_created_idx').on(t.status, t.createdAt),
+  index('contacts_unread_idx').on(t.isRead),
+  // Dashboard per-status counts, unread and monthly growth (index-only scan).
+  index('contacts_dashboard_idx').on(t.status, t.isRead, t.createdAt),
+])
+
+export const commissionConfigs = pgTable('commission_configs', {
+  id: id(),
+  /** Null for the default configuration. */
+  projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+  projectOwnerRateBps: integer('project_owner_rate_bps').notNull().default(5000),
+  platformOwnerRateBps: integer('platform_owner_rate_bps').notNull().default(3000),
+  customizerRateBps: integer('customizer_rate_bps').notNull().default(1000),
+  installationSupportRateBps: integer('installation_support_rate_bps').notNull().default(500),
+  referralCommissionRateBps: integer('referral_commission_rate_bps').notNull().default(500),
+  agentDiscountBps: integer('agent_discount_bps').notNull().default(500),
+  studentCommissionBps: integer('student_commission_bps').notNull().default(0),
+  noReferralDistribution: noReferralDistribution('no_referral_distribution').notNull().default('equal_split'),
+  notes: text('notes').notNull().default(''),
+  isActive: boolean('is_active').notNull().default(true),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex('commission_project_uq').on(t.projectId),
+  uniqueIndex('commission_single_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
+  index('commission_active_idx').on(t.isActive, t.createdAt),
+])
+
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Dotted action name, e.g. `project.verify`, `auth.sign_in`. */
+  action: text('action').notNull(),
+  entityType: text('entity_type').notNull(),
+  entityId: text('entity_id'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip'),
+  createdAt: createdAt(),
+}, (t) => [
+  index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+  index('audit_created_at_idx').on(t.createdAt),
+])

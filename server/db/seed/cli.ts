@@ -1,0 +1,56 @@
+/**
+ * `npm run seed -- [--scale N] [--reset] [--seed N]`: load the demo data set into the database of
+ * the environment (DATA_DIR's PGlite, or DATABASE_URL). Takes the DATA_DIR lock like the server,
+ * so it refuses to run beside `npm start` on the same directory. `--reset` empties every data
+ * table first (migrations stay); without it the database must hold nothing but the admin.
+ */
+import { parseArgs } from 'node:util'
+import { sql } from 'drizzle-orm'
+import { ensureAdmin, lockDataDir } from '../../bootstrap'
+import { loadEnv } from '../../env'
+import { openDatabase, type Db } from '../client'
+import { users } from '../schema'
+import { seedDemo } from './seed'
+
+const { values: args } = parseArgs({ options: {
+  scale: { type: 'string', default: '1' },
+  seed: { type: 'string' },
+  reset: { type: 'boolean', default: false },
+} })
+
+/** Empty every table of the public schema but table_versions (its rows are set up by migrations). */
+async function truncateAll(db: Db): Promise<void> {
+  const result = await db.execute(sql`SELECT tablename FROM pg_tables
+    WHERE schemaname = 'public' AND tablename <> 'table_versions' ORDER BY tablename`)
+  const names = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`)
+  if (names.length) await db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`))
+}
+
+async function main() {
+  const scale = Number(args.scale)
+  if (!(scale > 0)) throw new Error(`--scale must be a positive number, got '${args.scale}'`)
+  const seed = args.seed === undefined ? undefined : Number(args.seed)
+  if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`--seed must be an integer, got '${args.seed}'`)
+  const env = loadEnv()
+  const release = await lockDataDir(env.DATA_DIR)
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  try {
+    if (args.reset) await truncateAll(database.db)
+    await ensureAdmin(database.db, env.ADMIN_EMAIL)
+    const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users)
+    if (n > 1) throw new Error('The database already holds data: run with --reset to replace it.')
+    const started = performance.now()
+    const counts = await seedDemo(database, { scale, adminEmail: env.ADMIN_EMAIL, seed })
+    const seconds = ((performance.now() - started) / 1000).toFixed(1)
+    console.log(`Seeded ${database.kind} at scale ${scale} in ${seconds} s:`)
+    for (const [table, count] of Object.entries(counts)) console.log(`  ${table.padEnd(20)} ${count.toLocaleString('en-IN')}`)
+  } finally {
+    await database.close()
+    await release()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

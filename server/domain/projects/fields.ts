@@ -1,0 +1,56 @@
+/**
+ * API input (rupees, `projectOwner`) → database columns (paise, `projectOwnerId`) for create and
+ * partial update, and the before/after diff written to the audit log.
+ */
+import type { UpdateProjectInput } from '../../../src/api/schemas/projects'
+import type { projects } from '../../db/schema'
+import { rupeesToPaise } from '../money'
+import type { ProjectRow } from './serialize'
+import { projectSearchText } from './search-text'
+
+export type ProjectColumns = Partial<typeof projects.$inferInsert>
+
+const MONEY: Record<string, keyof ProjectRow> = {
+  price: 'pricePaise',
+  customizationPrice: 'customizationPricePaise',
+  reportPrice: 'reportPricePaise',
+}
+
+/** Only the fields present in `input` become columns (undefined = leave unchanged / default). */
+export function toProjectColumns(input: UpdateProjectInput): ProjectColumns {
+  const columns: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue
+    if (key in MONEY) columns[MONEY[key]] = rupeesToPaise(value as number)
+    else if (key === 'projectOwner') columns.projectOwnerId = value
+    else columns[key] = value
+  }
+  return columns as ProjectColumns
+}
+
+/** Fill `searchText` for a full insert (the trigger recomputes it anyway). */
+export function withSearchText<T extends ProjectColumns & { title: string; description: string }>(columns: T): T {
+  return {
+    ...columns,
+    searchText: projectSearchText({
+      title: columns.title,
+      description: columns.description,
+      technologies: columns.technologies ?? [],
+      tags: columns.tags ?? [],
+    }),
+  }
+}
+
+/** The changed columns as `{ before, after }` (arrays compared by value); empty when nothing changed. */
+export function diffColumns(row: ProjectRow, columns: ProjectColumns) {
+  const before: Record<string, unknown> = {}
+  const after: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(columns)) {
+    if (key === 'searchText' || key === 'updatedAt') continue
+    const old = row[key as keyof ProjectRow]
+    if (JSON.stringify(old) === JSON.stringify(value)) continue
+    before[key] = old
+    after[key] = value
+  }
+  return { before, after, changed: Object.keys(after).length > 0 }
+}

@@ -1,0 +1,38 @@
+/**
+ * Input normalisers of the Add Project / edit forms (SPEC.md 5 "Add Project"). Pure and
+ * dependency-free: the valibot contract (src/api/schemas/projects.ts) runs them on both sides.
+ */
+
+/**
+ * A list field given as an array or a comma-separated string → trimmed items, empties dropped.
+ * `splitList('a, b,,c ')` → `['a', 'b', 'c']`; `splitList([' a ', ''])` → `['a']`.
+ */
+export function splitList(input: string | readonly string[]): string[] {
+  const items = typeof input === 'string' ? input.split(',') : input
+  return items.map((item) => item.trim()).filter((item) => item.length > 0)
+}
+
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i
+
+/** Demo URL: trimmed; `https://` prepended when it has no scheme; empty stays empty. */
+export function normaliseDemoUrl(input: string): string {
+  const url = input.trim()
+  if (url === '') return ''
+  return HAS_SCHEME.test(url) ? url : `https://${url}`
+}
+
+/**
+ * A number field that may arrive as a numeric string (form inputs). Blank → `fallback`
+ * (SPEC.md 5: "Numbers are coerced, with 0 as the fallback"); a non-numeric string → NaN,
+ * which the schema then rejects with a clear message.
+ */
+export function coerceNumber(input: number | string, fallback = 0): number {
+  if (typeof input === 'number') return input
+  const text = input.trim()
+  return text === '' ? fallback : Number(text)
+}
+
+/** Escape `%`, `_` and `\` so a search term matches literally inside `ILIKE '%…%'`. */
+export function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+}

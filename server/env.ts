@@ -1,0 +1,41 @@
+/**
+ * Server environment, checked by a valibot schema at start (DESIGN.md "Fixed interface
+ * conventions"). Throws a readable error naming the bad variable.
+ */
+import * as v from 'valibot'
+import path from 'node:path'
+
+const EnvSchema = v.object({
+  PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '8080'),
+  HOST: v.optional(v.string(), '127.0.0.1'),
+  DATA_DIR: v.optional(v.string(), './data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.url())),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), 'admin@example.com'),
+  SMTP_URL: v.optional(v.string()),
+  MAIL_FROM: v.optional(v.string(), 'Admin Panel <no-reply@marketplace.local>'),
+  JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
+  SEED: v.optional(v.picklist(['demo', 'none']), 'demo'),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
+  GITHUB_TOKEN: v.optional(v.string()),
+  GITHUB_ORG: v.optional(v.string()),
+  /** '1' when behind a reverse proxy: the client IP is read from X-Forwarded-For. */
+  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
+  LOG_LEVEL: v.optional(v.picklist(['silent', 'info', 'debug']), 'info'),
+})
+
+export type Env = v.InferOutput<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string }
+
+/** Parse `process.env` (or a given record) into a typed Env with absolute DATA_DIR. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = v.safeParse(EnvSchema, source)
+  if (!result.success) {
+    const issues = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ')
+    throw new Error(`Invalid environment: ${issues}`)
+  }
+  const env = result.output
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`,
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Server entry: env → DATA_DIR lock → database + migrations → bootstrap admin → demo seed on a
+ * fresh database (unless SEED=none) → serve the SPA and the API on one port.
+ */
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { loadEnv } from './env'
+import { openDatabase } from './db/client'
+import { ensureAdmin, isEmpty, loadJwtSecret, lockDataDir } from './bootstrap'
+import { createApp } from './app'
+import { createMailer } from './services/mail'
+import { seedDemo } from './db/seed/seed'
+
+async function main() {
+  const env = loadEnv()
+  const release = await lockDataDir(env.DATA_DIR)
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  const fresh = await isEmpty(database.db)
+  await ensureAdmin(database.db, env.ADMIN_EMAIL)
+  if (fresh && env.SEED === 'demo') {
+    const started = Date.now()
+    console.log('Fresh database: seeding the demo data set...')
+    await seedDemo(database, { scale: 1, adminEmail: env.ADMIN_EMAIL })
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
+  const app = createApp({
+    db: database.db,
+    env,
+    jwtSecret: await loadJwtSecret(env.DATA_DIR, env.JWT_SECRET),
+    mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
+    now: () => new Date(),
+  })
+  const dist = path.relative(process.cwd(), path.resolve(import.meta.dirname, '..', 'dist'))
+  app.use('/*', serveStatic({ root: dist }))
+  app.get('*', serveStatic({ root: dist, path: 'index.html' }))
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(`Admin Panel on http://${env.HOST}:${info.port} (database: ${database.kind}, data: ${env.DATA_DIR})`)
+  })
+  const shutdown = async () => {
+    server.close()
+    await database.close()
+    await release()
+    process.exit(0)
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,151 @@
+/**
+ * /api/auth (SPEC.md 7 "Authentication and profile", 4, 8; issue 2). Public: send-otp, verify-otp,
+ * refresh, logout. Behind requireAdmin: profile and change-password. The OTP, token and password
+ * rules live in server/services (otp, rate-limit, refresh-tokens, password).
+ */
+import { eq, sql } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import {
+  ChangePasswordRequestSchema, RefreshRequestSchema, SendOtpRequestSchema, UpdateProfileRequestSchema,
+  VerifyOtpRequestSchema,
+} from '../../src/api/schemas/auth'
+import type { Db } from '../db/client'
+import { users } from '../db/schema'
+import type { AdminUser, AppDeps, AppEnv } from '../deps'
+import { badRequest, conflict } from '../http/errors'
+import { clientIp } from '../http/client-ip'
+import { validate } from '../http/validate'
+import { signAccessToken } from '../services/access-token'
+import { audit } from '../services/audit'
+import { consumeOtpChallenge, createOtpChallenge } from '../services/otp'
+import { hashPassword, verifyPassword } from '../services/password'
+import { assertOtpSendAllowed } from '../services/rate-limit'
+import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from '../services/refresh-tokens'
+
+/** The same answer for every e-mail, admin or not, so the endpoint reveals nothing. */
+export const OTP_SENT_MESSAGE = 'If this email belongs to an admin, an OTP has been sent.'
+const INVALID_OTP = 'Invalid or expired OTP'
+const EMAIL_TAKEN = 'This email is already used by another user'
+
+/** API shape of the signed-in admin (SPEC.md 3 "Admin"): `{ _id, name, email, phone, role }`. */
+export function toAdmin(user: AdminUser) {
+  return { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: 'admin' as const }
+}
+
+async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
+  return user
+}
+
+/** PostgreSQL unique_violation, also when drizzle wraps the driver error in `cause`. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505'
+}
+
+/** Public sign-in routes, mounted at /api/auth without the admin guard. */
+export function authPublicRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
+
+  app.post('/send-otp', validate('json', SendOtpRequestSchema), async (c) => {
+    const { email } = c.req.valid('json')
+    const now = deps.now()
+    const ip = ipOf(c)
+    await assertOtpSendAllowed(deps.db, email, ip, now)
+    const user = await findUserByEmail(deps.db, email)
+    const eligible = user?.isActive && user.isAdmin ? user : null
+    const { sessionToken, code } = await createOtpChallenge(deps.db, deps.jwtSecret, {
+      email, userId: eligible?.id ?? null, ip, now,
+    })
+    if (eligible) {
+      if (!deps.env.SMTP_URL && deps.env.LOG_LEVEL !== 'silent') {
+        console.log(`[auth] sign-in code for ${email}: ${code} (mail written to the outbox)`)
+      }
+      // Not awaited: the answer must take as long for an admin as for an unknown e-mail, so mail
+      // latency cannot reveal who is an admin. A failed delivery is logged; the admin asks again.
+      deps.mailer.send({
+        to: email,
+        subject: 'Your Admin Panel sign-in code',
+        text: `Your Admin Panel sign-in code is ${code}\n\nIt is valid for 10 minutes and can be used once. `
+          + 'If you did not ask for it, ignore this mail.',
+      }).catch((error: unknown) => console.error(`[auth] OTP mail to ${email} failed:`, error))
+    }
+    return c.json({ success: true as const, message: OTP_SENT_MESSAGE, sessionToken })
+  })
+
+  app.post('/verify-otp', validate('json', VerifyOtpRequestSchema), async (c) => {
+    const now = deps.now()
+    const userId = await consumeOtpChallenge(deps.db, deps.jwtSecret, { ...c.req.valid('json'), now })
+    const [user] = userId ? await deps.db.select().from(users).where(eq(users.id, userId)).limit(1) : []
+    // Re-checked here: the admin may have been deactivated or demoted since the code was sent.
+    if (!user?.isActive || !user.isAdmin) throw badRequest(INVALID_OTP)
+    const tokens = await deps.db.transaction(async (tx) => {
+      const refreshToken = await issueRefreshToken(tx, user.id, now)
+      await audit(tx, { actorId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ip: ipOf(c) })
+      return { accessToken: await signAccessToken(deps.jwtSecret, user.id, now), refreshToken }
+    })
+    return c.json({ success: true as const, admin: toAdmin(user), tokens })
+  })
+
+  app.post('/refresh', validate('json', RefreshRequestSchema), async (c) => {
+    const now = deps.now()
+    const { userId, refreshToken } = await rotateRefreshToken(deps.db, c.req.valid('json').refreshToken, now)
+    const accessToken = await signAccessToken(deps.jwtSecret, userId, now)
+    return c.json({ success: true as const, tokens: { accessToken, refreshToken } })
+  })
+
+  // Revokes the refresh token's family so a stolen copy dies with the session; unknown tokens are ignored.
+  app.post('/logout', validate('json', RefreshRequestSchema), async (c) => {
+    await revokeRefreshToken(deps.db, c.req.valid('json').refreshToken, deps.now())
+    return c.json({ success: true as const, message: 'Signed out' })
+  })
+  return app
+}
+
+/** Profile and password routes, mounted at /api/auth behind requireAdmin. */
+export function authProfileRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
+
+  app.get('/profile', (c) => c.json({ success: true as const, admin: toAdmin(c.get('admin')) }))
+
+  app.put('/profile', validate('json', UpdateProfileRequestSchema), async (c) => {
+    const input = c.req.valid('json')
+    const admin = c.get('admin')
+    const taken = await findUserByEmail(deps.db, input.email)
+    if (taken && taken.id !== admin.id) throw conflict(EMAIL_TAKEN)
+    try {
+      const user = await deps.db.transaction(async (tx) => {
+        const [updated] = await tx.update(users)
+          .set({ name: input.name, email: input.email, phone: input.phone || null, updatedAt: deps.now() })
+          .where(eq(users.id, admin.id)).returning()
+        await audit(tx, { actorId: admin.id, action: 'auth.profile_update', entityType: 'user', entityId: admin.id,
+          before: toAdmin(admin), after: toAdmin(updated), ip: ipOf(c) })
+        return updated
+      })
+      return c.json({ success: true as const, message: 'Profile updated successfully!', user: toAdmin(user) })
+    } catch (error) {
+      // Another request took the e-mail between the check above and the update.
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN)
+      throw error
+    }
+  })
+
+  app.put('/change-password', validate('json', ChangePasswordRequestSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json')
+    const admin = c.get('admin')
+    // An OTP-only admin has no password yet: the first one needs no current password.
+    if (admin.passwordHash && !(await verifyPassword(currentPassword, admin.passwordHash))) {
+      throw badRequest('Current password is incorrect')
+    }
+    const passwordHash = await hashPassword(newPassword)
+    await deps.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, admin.id))
+      await audit(tx, { actorId: admin.id, action: 'auth.password_change', entityType: 'user', entityId: admin.id,
+        ip: ipOf(c) })
+    })
+    return c.json({ success: true as const, message: 'Password changed successfully!' })
+  })
+  return app
+}

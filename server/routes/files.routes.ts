@@ -1,0 +1,76 @@
+/**
+ * /files/*: public file serving (issue 4). Images by their key with their content type and a
+ * long cache lifetime (keys are never reused); reports and repository archives only through
+ * signed, expiring links (server/services/signed-url.ts), as answered by the download routes.
+ */
+import { and, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { stream } from 'hono/streaming'
+import { Readable } from 'node:stream'
+import { projectImages, projectReports } from '../db/schema'
+import type { AppDeps, AppEnv } from '../deps'
+import { ApiError, notFound } from '../http/errors'
+import { BlobStorage } from '../services/blob-storage'
+import { spawnGit } from '../services/repo-host/git-exec'
+import { localGitFor } from '../services/repo-host/host-for'
+import { isSafeRefName, isSafeRepoName } from '../services/repo-host/repo-host'
+import { verifySignedPath } from '../services/signed-url'
+
+const linkExpired = () => new ApiError(403, 'Download link is invalid or has expired')
+
+export function filesRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const blobs = new BlobStorage(deps.env.DATA_DIR)
+  const signed = (path: string, query: (k: string) => string | undefined) =>
+    verifySignedPath(deps.jwtSecret, path, query('expires'), query('sig'), deps.now())
+
+  const serve = async (key: string, headers: Record<string, string>) => {
+    const size = await blobs.size(key)
+    if (size === null) throw notFound('File not found')
+    const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>
+    return new Response(body, { headers: { 'content-length': String(size), 'x-content-type-options': 'nosniff', ...headers } })
+  }
+
+  app.get('/images/:projectId/:file', async (c) => {
+    const key = `images/${c.req.param('projectId')}/${c.req.param('file')}`
+    const [image] = await deps.db.select({ contentType: projectImages.contentType }).from(projectImages)
+      .where(eq(projectImages.filePath, key)).limit(1)
+    if (!image) throw notFound('Image not found')
+    return serve(key, { 'content-type': image.contentType, 'cache-control': 'public, max-age=31536000, immutable' })
+  })
+
+  app.get('/reports/:projectId/:file', async (c) => {
+    if (!signed(new URL(c.req.url).pathname, (k) => c.req.query(k))) throw linkExpired()
+    const key = `reports/${c.req.param('projectId')}/${c.req.param('file')}`
+    const [report] = await deps.db.select().from(projectReports)
+      .where(and(eq(projectReports.projectId, c.req.param('projectId')), eq(projectReports.filePath, key))).limit(1)
+    if (!report) throw notFound('Report not found')
+    return serve(key, { 'content-type': report.contentType, 'cache-control': 'private, no-store',
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(report.fileName)}` })
+  })
+
+  app.get('/archives/:name/:file{.+\\.zip}', async (c) => {
+    if (!signed(new URL(c.req.url).pathname, (k) => c.req.query(k))) throw linkExpired()
+    const name = c.req.param('name')
+    const ref = decodeURIComponent(c.req.param('file').slice(0, -'.zip'.length))
+    const host = localGitFor(deps)
+    if (!host || !isSafeRepoName(name) || !isSafeRefName(ref)) throw notFound('Archive not found')
+    const args = ['--git-dir', host.gitDir(name), 'archive', '--format=zip', `--prefix=${name}/`, `refs/heads/${ref}`]
+    const child = spawnGit(args)
+    child.stdin.end()
+    // Wait for the first bytes (or the exit) so a bad ref answers 404 rather than a broken zip.
+    const first = await new Promise<Buffer | null>((resolve) => {
+      child.stdout.once('readable', () => resolve(child.stdout.read() as Buffer | null))
+      child.once('close', () => resolve(null))
+    })
+    if (!first) throw notFound('Archive not found')
+    c.header('content-type', 'application/zip')
+    c.header('content-disposition', `attachment; filename="${name}-${ref.replace(/[^A-Za-z0-9._-]/g, '_')}.zip"`)
+    c.header('cache-control', 'private, no-store')
+    return stream(c, async (out) => {
+      await out.write(first)
+      for await (const chunk of child.stdout) await out.write(chunk as Buffer)
+    })
+  })
+  return app
+}

@@ -1,0 +1,88 @@
+/**
+ * POST /api/upload/upload: one multipart chunk of a source upload (SPEC.md 7 "Source and image
+ * storage"; issue 4). Each file's path is checked again on the server (zip slip, SPEC.md 5
+ * filter): refused files are answered in `failedUploads`, the rest staged. When every chunk
+ * 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
+ * Symlinks cannot arrive: multipart carries file contents only, never links.
+ */
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import * as v from 'valibot'
+import { UPLOAD_LIMITS, UploadChunkFieldsSchema, type UploadChunkResponse } from '../../src/api/schemas/upload'
+import { checkRelativePath, exclusionReason } from '../../src/shared/source-filter'
+import { projects } from '../db/schema'
+import type { AppDeps, AppEnv } from '../deps'
+import { badRequest, notFound, tooLarge } from '../http/errors'
+import { formatIssues } from '../http/validate'
+import { UploadStaging } from '../services/upload-staging'
+import { commitUpload, serialised } from './upload.commit'
+
+const MB = 1024 * 1024
+const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
+
+export function uploadRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  const staging = new UploadStaging(deps.env.DATA_DIR)
+
+  app.post('/upload', bodyLimit({ maxSize: UPLOAD_LIMITS.chunkBodyBytes, onError: () => {
+    throw tooLarge(`Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
+  } }), async (c) => {
+    const body = await c.req.parseBody({ all: true })
+    const { files: rawFiles, ...fields } = body
+    const files = (Array.isArray(rawFiles) ? rawFiles : rawFiles === undefined ? [] : [rawFiles])
+    if (files.some((f) => !(f instanceof File))) throw badRequest('files must be file parts')
+    const parsed = v.safeParse(UploadChunkFieldsSchema, fields)
+    if (!parsed.success) {
+      const errors = formatIssues(parsed.issues)
+      throw badRequest(errors[0], errors)
+    }
+    const input = parsed.output
+    if (files.length > UPLOAD_LIMITS.filesPerChunk) {
+      throw tooLarge(`Too many files in one chunk: ${files.length} (limit ${UPLOAD_LIMITS.filesPerChunk})`)
+    }
+    if (input.relativePaths.length !== files.length) {
+      throw badRequest(`relativePaths lists ${input.relativePaths.length} paths for ${files.length} files`)
+    }
+    const [project] = await deps.db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))
+    if (!project) throw notFound('Project not found')
+
+    const accepted: { path: string; data: Uint8Array }[] = []
+    const failedUploads: { path: string; error: string }[] = []
+    for (const [i, file] of (files as File[]).entries()) {
+      const raw = input.relativePaths[i]
+      if (file.size > UPLOAD_LIMITS.fileBytes) {
+        throw tooLarge(`File too large: ${raw} is ${mb(file.size)} (limit ${mb(UPLOAD_LIMITS.fileBytes)} per file)`)
+      }
+      const checked = checkRelativePath(raw)
+      const error = checked.ok ? exclusionReason(checked.path) : checked.error
+      if (!checked.ok || error) failedUploads.push({ path: raw, error: error ?? 'Invalid path' })
+      else accepted.push({ path: checked.path, data: new Uint8Array(await file.arrayBuffer()) })
+    }
+
+    const uploadKey = input.uploadId ?? 'current'
+    const { projectId, chunkIndex, totalChunks } = input
+    const response = await serialised(projectId, async (): Promise<UploadChunkResponse> => {
+      // Without an uploadId, a first chunk starts a new upload: staging left by an abandoned one is dropped.
+      if (input.isFirstChunk && !input.uploadId) await staging.discard(projectId, uploadKey)
+      // Abandoned uploads of any project are removed once they are a day old.
+      if (input.isFirstChunk) await staging.sweep(deps.now())
+      const staged = await staging.stagedBytes(projectId, uploadKey, totalChunks, chunkIndex)
+      const chunkBytes = accepted.reduce((sum, f) => sum + f.data.byteLength, 0)
+      if (staged + chunkBytes > UPLOAD_LIMITS.totalBytes) {
+        throw tooLarge(`Upload too large: ${mb(staged + chunkBytes)} (limit ${mb(UPLOAD_LIMITS.totalBytes)} per upload)`)
+      }
+      await staging.stageChunk(projectId, uploadKey, chunkIndex, totalChunks, accepted)
+      const present = await staging.presentChunks(projectId, uploadKey, totalChunks)
+      const data = { github: null, failedUploads, received: accepted.length, committed: false }
+      if (present.length < totalChunks) {
+        const waiting = totalChunks - present.length
+        return { success: true, message: `Chunk ${chunkIndex + 1} of ${totalChunks} received; ${waiting} to go`, data }
+      }
+      const github = await commitUpload(deps, staging, projectId, uploadKey, totalChunks)
+      return { success: true, message: 'Upload completed successfully!', data: { ...data, github, committed: true } }
+    })
+    return c.json(response)
+  })
+  return app
+}

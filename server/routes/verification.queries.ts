@@ -1,0 +1,90 @@
+/**
+ * Verification status changes and their history (SPEC.md 4 "Project verificationStatus"). The
+ * status, the history entry and the audit row are written in one transaction, so the history can
+ * never disagree with the project.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { VerificationEntry, VerificationStatus } from '../../src/api/schemas/projects'
+import type { Db } from '../db/client'
+import { projects, users, verificationHistory } from '../db/schema'
+import { toApiVerificationEntry } from '../domain/projects/serialize'
+import { notFound } from '../http/errors'
+import { audit } from '../services/audit'
+import { lockProjects, type DbOrTx } from './projects.queries'
+
+export type StatusChange = { ids: string[]; status: VerificationStatus; notes: string; actorId: string }
+
+/**
+ * Set the verification status of every project in `ids` (all or nothing; 404 for an unknown id):
+ * reads the current status FOR UPDATE, updates status and verificationNotes, inserts a history
+ * entry {status, previousStatus, notes, verifiedBy: actorId} and an audit row per project.
+ * Returns the number of projects changed.
+ */
+export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await lockProjects(tx, change.ids)
+    const ids = rows.map((r) => r.id)
+    const verifiedAt = new Date()
+    await tx.update(projects).set({ verificationStatus: change.status, verificationNotes: change.notes })
+      .where(inArray(projects.id, ids))
+    await tx.insert(verificationHistory).values(rows.map((row) => ({
+      projectId: row.id, status: change.status, previousStatus: row.verificationStatus,
+      notes: change.notes, verifiedBy: change.actorId, verifiedAt,
+    })))
+    for (const row of rows) {
+      await audit(tx, { actorId: change.actorId, action: 'project.verify', entityType: 'project', entityId: row.id,
+        before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes },
+        after: { verificationStatus: change.status, verificationNotes: change.notes } })
+    }
+    return rows.length
+  })
+}
+
+/** 404 'Project not found' unless the project exists. */
+export async function assertProjectExists(db: DbOrTx, projectId: string): Promise<void> {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).limit(1)
+  if (!row) throw notFound('Project not found')
+}
+
+const entryColumns = { entry: verificationHistory, verifier: { name: users.name, email: users.email } }
+
+/** The history of one project, newest first (404 for an unknown project). */
+export async function listHistory(db: Db, projectId: string): Promise<VerificationEntry[]> {
+  await assertProjectExists(db, projectId)
+  const rows = await db.select(entryColumns).from(verificationHistory)
+    .leftJoin(users, eq(users.id, verificationHistory.verifiedBy))
+    .where(eq(verificationHistory.projectId, projectId))
+    .orderBy(desc(verificationHistory.verifiedAt), desc(verificationHistory.id))
+  return rows.map((r) => toApiVerificationEntry(r.entry, r.verifier))
+}
+
+const entryOf = (projectId: string, entryId: string) =>
+  and(eq(verificationHistory.id, entryId), eq(verificationHistory.projectId, projectId))
+
+/** Edit one entry's status and notes (the project's own status is not touched); audited. */
+export async function updateEntry(
+  db: Db, projectId: string, entryId: string, patch: { status: VerificationStatus; notes: string }, actorId: string,
+): Promise<VerificationEntry> {
+  await db.transaction(async (tx) => {
+    await assertProjectExists(tx, projectId)
+    const [before] = await tx.select().from(verificationHistory).where(entryOf(projectId, entryId)).for('update')
+    if (!before) throw notFound('Verification history entry not found')
+    await tx.update(verificationHistory).set(patch).where(eq(verificationHistory.id, entryId))
+    await audit(tx, { actorId, action: 'verification_history.update', entityType: 'verification_history',
+      entityId: entryId, before: { projectId, status: before.status, notes: before.notes }, after: { projectId, ...patch } })
+  })
+  const [row] = await db.select(entryColumns).from(verificationHistory)
+    .leftJoin(users, eq(users.id, verificationHistory.verifiedBy)).where(eq(verificationHistory.id, entryId))
+  return toApiVerificationEntry(row.entry, row.verifier)
+}
+
+/** Delete one entry of one project; 404 for an unknown project or an entry of another project. */
+export async function deleteEntry(db: Db, projectId: string, entryId: string, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await assertProjectExists(tx, projectId)
+    const [removed] = await tx.delete(verificationHistory).where(entryOf(projectId, entryId)).returning()
+    if (!removed) throw notFound('Verification history entry not found')
+    await audit(tx, { actorId, action: 'verification_history.delete', entityType: 'verification_history',
+      entityId: entryId, before: removed })
+  })
+}

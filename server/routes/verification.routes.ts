@@ -1,0 +1,43 @@
+/**
+ * Verification of one project (SPEC.md 4, 5 "Verification", 7): change the status with notes,
+ * read the history newest first, edit or delete one entry. Mounted under /api/projects.
+ */
+import { Hono } from 'hono'
+import { IdParamSchema } from '../../src/api/schemas/common'
+import { HistoryEntryParamSchema, VerifyProjectSchema } from '../../src/api/schemas/projects'
+import type { AppDeps, AppEnv } from '../deps'
+import { validate } from '../http/validate'
+import { changeVerificationStatus, deleteEntry, listHistory, updateEntry } from './verification.queries'
+
+export function verificationRoutes({ db }: AppDeps) {
+  const app = new Hono<AppEnv>()
+
+  app.put('/:id/verify', validate('param', IdParamSchema), validate('json', VerifyProjectSchema), async (c) => {
+    const { status, notes } = c.req.valid('json')
+    await changeVerificationStatus(db, { ids: [c.req.valid('param').id], status, notes, actorId: c.get('admin').id })
+    return c.json({ success: true as const, message: `Project status updated to ${status.replace(/_/g, ' ')}` })
+  })
+
+  app.get('/:id/verification-history', validate('param', IdParamSchema), async (c) => {
+    const verificationHistory = await listHistory(db, c.req.valid('param').id)
+    return c.json({
+      success: true as const,
+      verificationHistory,
+      message: verificationHistory.length ? 'Verification history retrieved' : 'No verification history yet',
+    })
+  })
+
+  app.put('/:id/verification-history/:entryId', validate('param', HistoryEntryParamSchema),
+    validate('json', VerifyProjectSchema), async (c) => {
+      const { id, entryId } = c.req.valid('param')
+      const entry = await updateEntry(db, id, entryId, c.req.valid('json'), c.get('admin').id)
+      return c.json({ success: true as const, message: 'Verification history entry updated successfully', entry })
+    })
+
+  app.delete('/:id/verification-history/:entryId', validate('param', HistoryEntryParamSchema), async (c) => {
+    const { id, entryId } = c.req.valid('param')
+    await deleteEntry(db, id, entryId, c.get('admin').id)
+    return c.json({ success: true as const, message: 'Verification history entry deleted successfully' })
+  })
+  return app
+}

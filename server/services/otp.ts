@@ -1,0 +1,101 @@
+/**
+ * One-time sign-in codes (SPEC.md 4, 9; issue 2). A challenge row in otp_challenges holds:
+ * the 6-digit code from a CSPRNG, stored only as HMAC-SHA256 keyed with the server secret and
+ * bound to the session token; the session token (32 random bytes, base64url) stored as SHA-256.
+ * A code is valid 10 minutes, single use, compared in constant time, and burnt by the 5th wrong
+ * try. Every try is claimed atomically in SQL, so parallel guesses cannot exceed 5 comparisons.
+ */
+import crypto from 'node:crypto'
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { otpChallenges } from '../db/schema'
+
+export const OTP_TTL_MS = 10 * 60 * 1000
+export const OTP_MAX_ATTEMPTS = 5
+
+/** A uniformly random 6-digit code, leading zeros kept ('004211'). */
+export function generateOtp(): string {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')
+}
+
+/** HMAC-SHA256(secret, `${binding}:${code}`) as hex; the binding ties a code to its session. */
+export function hashOtp(secret: Uint8Array, binding: string, code: string): string {
+  return crypto.createHmac('sha256', secret).update(`${binding}:${code}`).digest('hex')
+}
+
+/** Constant-time comparison of two hex digests (false when the lengths differ). */
+export function digestsEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex')
+  const right = Buffer.from(b, 'hex')
+  return left.length === right.length && crypto.timingSafeEqual(left, right)
+}
+
+/** An opaque random token (32 bytes, base64url) and its SHA-256 hex digest for storage. */
+export function randomToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url')
+  return { token, hash: sha256(token) }
+}
+
+/** SHA-256 hex digest of a string. */
+export function sha256(value: string): string {
+  return crypto.createHash('sha256').update(value).digest('hex')
+}
+
+/**
+ * Store a new challenge for `email` and return its session token and code. `userId` is null for
+ * an e-mail that may not sign in: the row still exists (it counts for rate limits and the answer
+ * looks the same) but can never be verified.
+ */
+export async function createOtpChallenge(
+  db: Db,
+  secret: Uint8Array,
+  input: { email: string; userId: string | null; ip: string; now: Date },
+): Promise<{ sessionToken: string; code: string }> {
+  const session = randomToken()
+  const code = generateOtp()
+  await db.insert(otpChallenges).values({
+    email: input.email,
+    userId: input.userId,
+    sessionTokenHash: session.hash,
+    codeHash: hashOtp(secret, session.hash, code),
+    ip: input.ip,
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + OTP_TTL_MS),
+  })
+  return { sessionToken: session.token, code }
+}
+
+/**
+ * Try `otp` against the challenge of `sessionToken` for `email`. Returns the user id when the code
+ * is right and the challenge was live (then it is consumed), else null: unknown session, other
+ * e-mail, expired, consumed, burnt, or a wrong code (which uses up one of the 5 tries).
+ */
+export async function consumeOtpChallenge(
+  db: Db,
+  secret: Uint8Array,
+  input: { email: string; otp: string; sessionToken: string; now: Date },
+): Promise<string | null> {
+  const tokenHash = sha256(input.sessionToken)
+  const [challenge] = await db.update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+    .where(and(
+      eq(otpChallenges.sessionTokenHash, tokenHash),
+      eq(otpChallenges.email, input.email),
+      isNull(otpChallenges.consumedAt),
+      lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS),
+      gt(otpChallenges.expiresAt, input.now),
+    ))
+    .returning()
+  if (!challenge) return null
+  if (!digestsEqual(hashOtp(secret, tokenHash, input.otp), challenge.codeHash)) {
+    if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
+      await db.update(otpChallenges).set({ consumedAt: input.now }).where(eq(otpChallenges.id, challenge.id))
+    }
+    return null
+  }
+  // Single use: of two concurrent right answers only one consumes the challenge.
+  const consumed = await db.update(otpChallenges).set({ consumedAt: input.now })
+    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
+    .returning({ id: otpChallenges.id })
+  return consumed.length === 1 ? challenge.userId : null
+}

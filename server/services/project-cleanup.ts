@@ -1,0 +1,44 @@
+/**
+ * After a project is deleted (server/domain/projects/delete-hooks.ts), remove what it owned
+ * outside the database: its images and report (blob storage), its staged uploads and its
+ * repositories (local bare repository folder, or the GitHub repository). The database rows are
+ * already gone when the hook runs, so the local cleanup only touches files under this app's
+ * DATA_DIR, keyed by the deleted project's id and repository names.
+ */
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import type { AppDeps } from '../deps'
+import { onProjectDeleted, type ProjectDeletedHook } from '../domain/projects/delete-hooks'
+import { BlobStorage } from './blob-storage'
+import { GithubHost } from './repo-host/github'
+import { repoHostFor } from './repo-host/host-for'
+import { isSafeRepoName } from './repo-host/repo-host'
+import { UploadStaging } from './upload-staging'
+
+const registered = new WeakSet<AppDeps>()
+
+/** The cleanup hook for one app's deps. */
+export function projectCleanupHook(deps: AppDeps): ProjectDeletedHook {
+  const blobs = new BlobStorage(deps.env.DATA_DIR)
+  const staging = new UploadStaging(deps.env.DATA_DIR)
+  return async (projectId, info) => {
+    await Promise.all([...info.imagePaths, ...(info.reportPath ? [info.reportPath] : [])].map((key) => blobs.remove(key)))
+    await blobs.removePrefix(`images/${projectId}`)
+    await blobs.removePrefix(`reports/${projectId}`)
+    await fsp.rm(path.join(staging.root, projectId), { recursive: true, force: true })
+    const host = repoHostFor(deps)
+    for (const repo of info.repositories.filter((r) => isSafeRepoName(r.name))) {
+      if (repo.provider === 'github' && host instanceof GithubHost) await host.delete(repo.name)
+      else if (repo.provider === 'local') {
+        await fsp.rm(path.join(deps.env.DATA_DIR, 'git', `${repo.name}.git`), { recursive: true, force: true })
+      }
+    }
+  }
+}
+
+/** Register the cleanup of `deps` once (createApp calls this). */
+export function registerProjectCleanup(deps: AppDeps): void {
+  if (registered.has(deps)) return
+  registered.add(deps)
+  onProjectDeleted.push(projectCleanupHook(deps))
+}

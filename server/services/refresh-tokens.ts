@@ -1,0 +1,74 @@
+/**
+ * Refresh tokens (issue 2): opaque 32-byte tokens, stored as SHA-256, valid 30 days, rotated on
+ * every use. All tokens descending from one sign-in share a family; presenting a token that was
+ * already rotated is treated as theft and revokes the whole family (OAuth 2.0 Security BCP,
+ * RFC 9700 §4.14.2, "refresh token rotation").
+ */
+import { and, eq, isNull } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import type { Db } from '../db/client'
+import { refreshTokens, users } from '../db/schema'
+import { unauthorized } from '../http/errors'
+import { randomToken, sha256 } from './otp'
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+/** Store a new refresh token for `userId` (a new family unless `familyId` is given); returns it. */
+export async function issueRefreshToken(
+  db: Pick<Db, 'insert'>, userId: string, now: Date, familyId: string = uuidv7(),
+): Promise<string> {
+  const { token, hash } = randomToken()
+  await db.insert(refreshTokens).values({
+    userId, familyId, tokenHash: hash, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+  })
+  return token
+}
+
+/**
+ * Rotate `token`: mark it used and issue its successor in the same family. Returns the user id and
+ * the new refresh token. Throws 401 'Invalid refresh token' when it is unknown, expired, revoked,
+ * already rotated (then the whole family is revoked: reuse means a copy leaked) or its user is no
+ * longer an active admin (then the family is revoked too).
+ */
+export async function rotateRefreshToken(db: Db, token: string, now: Date): Promise<{ userId: string; refreshToken: string }> {
+  const invalid = () => unauthorized('Invalid refresh token')
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1)
+  if (!row) throw invalid()
+  if (row.rotatedAt) {
+    await revokeFamily(db, row.familyId, now)
+    throw invalid()
+  }
+  if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw invalid()
+  const [user] = await db.select({ isActive: users.isActive, isAdmin: users.isAdmin }).from(users)
+    .where(eq(users.id, row.userId)).limit(1)
+  if (!user?.isActive || !user.isAdmin) {
+    await revokeFamily(db, row.familyId, now)
+    throw invalid()
+  }
+  const refreshToken = await db.transaction(async (tx) => {
+    // Only one concurrent rotation of the same token can win; the loser counts as reuse.
+    const claimed = await tx.update(refreshTokens).set({ rotatedAt: now })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id })
+    return claimed.length === 1 ? issueRefreshToken(tx, row.userId, now, row.familyId) : null
+  })
+  if (!refreshToken) {
+    // Outside the transaction: a throw inside it would roll the revocation back.
+    await revokeFamily(db, row.familyId, now)
+    throw invalid()
+  }
+  return { userId: row.userId, refreshToken }
+}
+
+/** Revoke every token of a family (sign-out everywhere that sign-in reached). */
+export async function revokeFamily(db: Pick<Db, 'update'>, familyId: string, now: Date): Promise<void> {
+  await db.update(refreshTokens).set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** Revoke the family of `token` if it exists (sign-out); unknown tokens are ignored. */
+export async function revokeRefreshToken(db: Db, token: string, now: Date): Promise<void> {
+  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, sha256(token))).limit(1)
+  if (row) await revokeFamily(db, row.familyId, now)
+}
