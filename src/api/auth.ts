@@ -1,0 +1,54 @@
+/**
+ * Auth calls (SPEC.md 7 "Authentication and profile"). Sign-in routes are public (no bearer, no
+ * refresh); a successful verify stores the token pair. Errors are ApiErrors with the server message.
+ */
+import { api, type ApiClient } from './client'
+import { session as defaultSession, type SessionStore } from './session'
+import {
+  MessageResponseSchema,
+  ProfileResponseSchema,
+  SendOtpResponseSchema,
+  VerifyOtpResponseSchema,
+  type Admin,
+} from './schemas/auth'
+
+/** The auth calls the machine needs; built over a client and a session so tests can swap both. */
+export function createAuthApi(client: ApiClient = api, store: SessionStore = defaultSession) {
+  return {
+    /** POST /api/auth/send-otp → the sessionToken to send back with the code. */
+    async sendOtp(email: string): Promise<{ sessionToken: string; message: string }> {
+      const res = await client.post('/api/auth/send-otp', { email }, SendOtpResponseSchema, { auth: false })
+      return { sessionToken: res.sessionToken, message: res.message }
+    },
+    /** POST /api/auth/verify-otp; stores the tokens and returns the admin. */
+    async verifyOtp(input: { email: string; otp: string; sessionToken: string }): Promise<Admin> {
+      const res = await client.post('/api/auth/verify-otp', input, VerifyOtpResponseSchema, { auth: false })
+      store.setTokens(res.tokens)
+      return res.admin
+    },
+    /** GET /api/auth/profile with the stored token; null when there is no stored session. */
+    async restoreSession(): Promise<Admin | null> {
+      if (!store.getAccessToken() && !store.getRefreshToken()) return null
+      const res = await client.get('/api/auth/profile', ProfileResponseSchema)
+      return res.admin
+    },
+    /**
+     * Revokes this sign-in's refresh token family on the server (POST /api/auth/logout), then
+     * clears the stored tokens. A failed revoke still signs out locally.
+     */
+    async signOut(): Promise<void> {
+      const refreshToken = store.getRefreshToken()
+      try {
+        if (refreshToken) await client.post('/api/auth/logout', { refreshToken }, MessageResponseSchema, { auth: false })
+      } catch {
+        // The tokens are cleared below either way; an unrevoked refresh token still expires.
+      } finally {
+        store.clear()
+      }
+    },
+    /** Subscribes to "refresh failed" so the machine can sign out. */
+    onSessionExpired: (listener: () => void) => store.onExpired(listener),
+  }
+}
+
+export const authApi = createAuthApi()

@@ -1,0 +1,148 @@
+/**
+ * The one HTTP client (SPEC.md 4, 7, 8). Adds the bearer access token; on a 401 it refreshes the
+ * token pair once (one refresh in flight, shared by every call that got a 401), retries the call
+ * once with the new token, and when the server refuses the refresh it clears the tokens and
+ * expires the session (the auth machine then signs out). Every response body is parsed with a
+ * valibot schema; every failure is an `ApiError`.
+ */
+import { createFetch, FetchError, type $Fetch } from 'ofetch'
+import * as v from 'valibot'
+import { ErrorBodySchema } from './schemas/common'
+import { RefreshResponseSchema } from './schemas/auth'
+import { session as defaultSession, type SessionStore } from './session'
+
+/** Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the server's. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: string[],
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/** Per-call options: `auth: false` for the public sign-in routes (no bearer, no refresh on 401). */
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>
+  body?: unknown
+  auth?: boolean
+  signal?: AbortSignal
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+type AnySchema = v.GenericSchema
+
+export interface ApiClient {
+  request<S extends AnySchema>(method: Method, path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
+  get<S extends AnySchema>(path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
+  post<S extends AnySchema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
+  put<S extends AnySchema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
+  del<S extends AnySchema>(path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
+}
+
+export interface ApiClientOptions {
+  /** Injected fetch (tests); defaults to the global one. */
+  fetch?: typeof globalThis.fetch
+  session?: SessionStore
+  /** '' = same origin (Vite dev proxies /api). */
+  baseURL?: string
+}
+
+/** Turns an ofetch failure into an ApiError carrying the server's `{ message, errors }` when present. */
+export function toApiError(error: unknown, fallback = 'Request failed'): ApiError {
+  if (error instanceof ApiError) return error
+  if (error instanceof FetchError) {
+    const parsed = v.safeParse(ErrorBodySchema, error.data)
+    const status = error.statusCode ?? error.response?.status ?? 0
+    if (parsed.success) return new ApiError(status, parsed.output.message, parsed.output.errors)
+    return new ApiError(status, status === 0 ? 'Network error: the server could not be reached' : fallback)
+  }
+  return new ApiError(0, error instanceof Error ? error.message : fallback)
+}
+
+/** Builds a client; the app uses the `api` instance below, tests build their own with a fake fetch. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const store = options.session ?? defaultSession
+  const raw: $Fetch = createFetch({
+    fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+    defaults: { baseURL: options.baseURL ?? '', retry: 0 },
+  })
+  let refreshing: Promise<string> | null = null
+
+  async function refreshTokens(): Promise<string> {
+    const refreshToken = store.getRefreshToken()
+    if (!refreshToken) {
+      store.expire()
+      throw new ApiError(401, 'Session expired. Please sign in again.')
+    }
+    let body: unknown
+    try {
+      body = await raw('/api/auth/refresh', { method: 'POST', body: { refreshToken } })
+    } catch (error) {
+      const apiError = toApiError(error)
+      // A network failure says nothing about the tokens: keep them. A refusal ends the session.
+      if (apiError.status !== 0) store.expire()
+      throw apiError
+    }
+    const parsed = v.safeParse(RefreshResponseSchema, body)
+    if (!parsed.success) {
+      store.expire()
+      throw new ApiError(401, 'Session expired. Please sign in again.')
+    }
+    store.setTokens(parsed.output.tokens)
+    return parsed.output.tokens.accessToken
+  }
+
+  /** One refresh in flight: concurrent 401s all await the same promise. */
+  function refreshOnce(): Promise<string> {
+    refreshing ??= refreshTokens().finally(() => {
+      refreshing = null
+    })
+    return refreshing
+  }
+
+  async function request<S extends AnySchema>(method: Method, path: string, schema: S, opts: RequestOptions = {}) {
+    const useAuth = opts.auth !== false
+    const send = (token: string | null) =>
+      raw(path, {
+        method,
+        query: opts.query,
+        body: opts.body as BodyInit | Record<string, unknown> | undefined,
+        signal: opts.signal,
+        headers: useAuth && token ? { Authorization: `Bearer ${token}` } : {},
+      })
+
+    const usedToken = useAuth ? store.getAccessToken() : null
+    let body: unknown
+    try {
+      body = await send(usedToken)
+    } catch (error) {
+      const apiError = toApiError(error)
+      if (!useAuth || apiError.status !== 401) throw apiError
+      // If another call already refreshed since we sent, retry with its token instead of refreshing again.
+      const current = store.getAccessToken()
+      const token = current && current !== usedToken ? current : await refreshOnce()
+      try {
+        body = await send(token)
+      } catch (retryError) {
+        throw toApiError(retryError)
+      }
+    }
+    const parsed = v.safeParse(schema, body)
+    if (!parsed.success) throw new ApiError(0, `Unexpected response from ${method} ${path}`)
+    return parsed.output
+  }
+
+  return {
+    request,
+    get: (path, schema, opts) => request('GET', path, schema, opts),
+    post: (path, body, schema, opts) => request('POST', path, schema, { ...opts, body }),
+    put: (path, body, schema, opts) => request('PUT', path, schema, { ...opts, body }),
+    del: (path, schema, opts) => request('DELETE', path, schema, opts),
+  }
+}
+
+/** The app's client: same origin, tokens in localStorage. */
+export const api: ApiClient = createApiClient()

@@ -1,0 +1,118 @@
+/**
+ * Projects transport (SPEC.md 7 "Projects"): list, get, partial update, delete, bulk delete /
+ * verify / update, categories, and the react-query hooks the projects screens read. Money in
+ * rupees. Every failure is an ApiError (src/api/client.ts).
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { api } from './client'
+import {
+  BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
+  ProjectResponseSchema, type Project, type ProjectListResponse, type VerificationStatus,
+} from './schemas/projects'
+
+/** The list filters as the URL carries them ('' = no filter). `limit` is the page size. */
+export interface ProjectListFilters {
+  search: string
+  status: '' | 'active' | 'inactive'
+  verificationStatus: '' | VerificationStatus
+  category: string
+  page: number
+  limit: number
+}
+
+/** GET /api/projects with includeInactive=true; empty filters are left out of the query. */
+export function fetchProjects(filters: ProjectListFilters, signal?: AbortSignal): Promise<ProjectListResponse> {
+  const query: Record<string, string | number> = { includeInactive: 'true', page: filters.page, limit: filters.limit }
+  if (filters.search.trim()) query.search = filters.search.trim()
+  if (filters.status) query.status = filters.status
+  if (filters.verificationStatus) query.verificationStatus = filters.verificationStatus
+  if (filters.category) query.category = filters.category
+  return api.get('/api/projects', ProjectListResponseSchema, { query, signal })
+}
+
+/** GET /api/projects/{id} → project (404 → ApiError status 404). */
+export async function fetchProject(id: string, signal?: AbortSignal): Promise<Project> {
+  return (await api.get(`/api/projects/${id}`, ProjectResponseSchema, { signal })).project
+}
+
+/** PUT /api/projects/{id} with a partial body (SPEC.md 7) → the updated project. */
+export async function updateProject(id: string, body: Record<string, unknown>): Promise<Project> {
+  return (await api.put(`/api/projects/${id}`, body, ProjectResponseSchema)).project
+}
+
+/** DELETE /api/projects/{id}. */
+export async function deleteProject(id: string): Promise<void> {
+  await api.del(`/api/projects/${id}`, ProjectMessageResponseSchema)
+}
+
+/** POST /api/projects/bulk-delete {ids}: all or nothing. Returns how many were deleted. */
+export async function bulkDeleteProjects(ids: readonly string[]): Promise<number> {
+  return (await api.post('/api/projects/bulk-delete', { ids }, BulkResponseSchema)).count
+}
+
+/** POST /api/projects/bulk-verify {ids, status, notes}: notes are required by the server. */
+export async function bulkVerifyProjects(ids: readonly string[], status: VerificationStatus, notes: string): Promise<number> {
+  return (await api.post('/api/projects/bulk-verify', { ids, status, notes }, BulkResponseSchema)).count
+}
+
+/** POST /api/projects/bulk-update {ids, isActive}. */
+export async function bulkSetActive(ids: readonly string[], isActive: boolean): Promise<number> {
+  return (await api.post('/api/projects/bulk-update', { ids, isActive }, BulkResponseSchema)).count
+}
+
+/** GET /api/projects/categories → names found in the data. */
+export async function fetchCategories(signal?: AbortSignal): Promise<string[]> {
+  return (await api.get('/api/projects/categories', CategoriesResponseSchema, { signal })).categories
+}
+
+/** A user as the owner picker shows it. */
+export const UserOptionSchema = v.object({ _id: v.string(), name: v.string(), email: v.string() })
+export type UserOption = v.InferOutput<typeof UserOptionSchema>
+const UsersResponseSchema = v.object({ users: v.array(UserOptionSchema) })
+
+/** GET /api/users?search=&limit= → users matching name or e-mail (owner picker). */
+export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserOption[]> {
+  return (await api.get('/api/users', UsersResponseSchema, { query: { search, limit: 20 }, signal })).users
+}
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: (filters: ProjectListFilters) => ['projects', 'list', filters] as const,
+  detail: (id: string) => ['projects', 'detail', id] as const,
+  categories: ['projects', 'categories'] as const,
+  search: (q: string) => ['projects', 'search', q] as const,
+}
+
+/** The current page of the list; keeps the previous page on screen while the next loads. */
+export function useProjectList(filters: ProjectListFilters) {
+  return useQuery({
+    queryKey: projectKeys.list(filters),
+    queryFn: ({ signal }) => fetchProjects(filters, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
+}
+
+export function useProject(id: string) {
+  return useQuery({ queryKey: projectKeys.detail(id), queryFn: ({ signal }) => fetchProject(id, signal), staleTime: 0 })
+}
+
+export function useCategories() {
+  return useQuery({ queryKey: projectKeys.categories, queryFn: ({ signal }) => fetchCategories(signal), staleTime: 5 * 60_000 })
+}
+
+/** Title search for the palette's 'Open project…' group; idle below 2 characters. */
+export function useProjectTitleSearch(query: string) {
+  const q = query.trim()
+  return useQuery({
+    queryKey: projectKeys.search(q),
+    queryFn: ({ signal }) => fetchProjects({ search: q, status: '', verificationStatus: '', category: '', page: 1, limit: 8 }, signal),
+    enabled: q.length >= 2,
+    staleTime: 10_000,
+  })
+}
+
+export function useUserSearch(query: string, enabled: boolean) {
+  return useQuery({ queryKey: ['users', 'search', query.trim()], queryFn: ({ signal }) => searchUsers(query.trim(), signal), enabled })
+}

@@ -1,0 +1,83 @@
+/**
+ * Auth and profile contract (SPEC.md 3 "Admin", "Token pair"; SPEC.md 7 "Authentication and
+ * profile"). Request schemas are strict: unknown fields are rejected.
+ */
+import * as v from 'valibot'
+import { EmailSchema } from './common'
+
+export const OTP_LENGTH = 6
+export const OTP_RESEND_SECONDS = 60
+export const MIN_PASSWORD_LENGTH = 6
+
+/**
+ * Message for a strict request object's own issues: a missing key reads '{Label} is required'
+ * (valibot would say 'Invalid key: Expected "name" but received undefined'), an extra key
+ * 'Unknown field: {key}', a non-object 'Request body must be a JSON object'.
+ */
+function bodyMessage(labels: Record<string, string>) {
+  return (issue: v.StrictObjectIssue) => {
+    const key = issue.expected.replace(/^"|"$/g, '')
+    if (issue.expected === 'never') return `Unknown field: ${issue.received.replace(/^"|"$/g, '')}`
+    if (issue.expected === 'Object') return 'Request body must be a JSON object'
+    return `${labels[key] ?? key} is required`
+  }
+}
+
+export const SendOtpRequestSchema = v.strictObject({ email: EmailSchema }, bodyMessage({ email: 'Email' }))
+export const SendOtpResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  sessionToken: v.string(),
+})
+
+export const VerifyOtpRequestSchema = v.strictObject({
+  email: EmailSchema,
+  otp: v.pipe(v.string('OTP is required'), v.trim(), v.regex(/^\d{6}$/, 'OTP must be 6 digits')),
+  sessionToken: v.pipe(v.string('Session token is required'), v.nonEmpty('Session token is required')),
+}, bodyMessage({ email: 'Email', otp: 'OTP', sessionToken: 'Session token' }))
+
+export const AdminSchema = v.object({
+  _id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  phone: v.nullish(v.string(), ''),
+  role: v.string(),
+})
+export type Admin = v.InferOutput<typeof AdminSchema>
+
+export const TokenPairSchema = v.object({ accessToken: v.string(), refreshToken: v.string() })
+export type TokenPair = v.InferOutput<typeof TokenPairSchema>
+
+export const VerifyOtpResponseSchema = v.object({
+  success: v.literal(true),
+  admin: AdminSchema,
+  tokens: TokenPairSchema,
+})
+
+export const RefreshRequestSchema = v.strictObject({
+  refreshToken: v.pipe(v.string('Refresh token is required'), v.nonEmpty('Refresh token is required')),
+}, bodyMessage({ refreshToken: 'Refresh token' }))
+export const RefreshResponseSchema = v.object({ success: v.literal(true), tokens: TokenPairSchema })
+
+export const ProfileResponseSchema = v.object({ success: v.literal(true), admin: AdminSchema })
+
+export const UpdateProfileRequestSchema = v.strictObject({
+  name: v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(120)),
+  email: EmailSchema,
+  phone: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+}, bodyMessage({ name: 'Name', email: 'Email' }))
+export const UpdateProfileResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  user: AdminSchema,
+})
+
+export const ChangePasswordRequestSchema = v.strictObject({
+  currentPassword: v.optional(v.string(), ''),
+  newPassword: v.pipe(
+    v.string('New password is required'),
+    v.minLength(MIN_PASSWORD_LENGTH, 'New password must be at least 6 characters long'),
+    v.maxLength(200),
+  ),
+}, bodyMessage({ newPassword: 'New password' }))
+export const MessageResponseSchema = v.object({ success: v.literal(true), message: v.string() })

@@ -1,0 +1,28 @@
+/**
+ * Shared pieces of the API contract (valibot), used by the client to parse responses and by the
+ * server to validate requests.
+ */
+import * as v from 'valibot'
+
+/** `{ success: false, message, errors? }`: every error body (DESIGN.md). */
+export const ErrorBodySchema = v.object({
+  success: v.literal(false),
+  message: v.string(),
+  errors: v.optional(v.array(v.string())),
+})
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
+
+/** An id path parameter (UUID). */
+export const IdParamSchema = v.object({ id: v.pipe(v.string(), v.uuid('Invalid id')) })
+
+/** ISO-8601 timestamp string as sent by the server. */
+export const IsoDateSchema = v.string()
+
+/** A trimmed, lower-cased e-mail address. */
+export const EmailSchema = v.pipe(
+  v.string('Email is required'),
+  v.trim(),
+  v.nonEmpty('Email is required'),
+  v.email('Please enter a valid email address'),
+  v.toLowerCase(),
+)

@@ -1,0 +1,202 @@
+/**
+ * Projects and verification contract (SPEC.md 3 "Project", "Verification history entry",
+ * "Projects pagination"; 5 "Add Project", "Verification"; 7 "Projects"). Money is in rupees
+ * (number, 2 decimals) on the wire; the server stores paise. Request bodies are strict objects:
+ * unknown fields are rejected by name. Numbers may arrive as numeric strings (form inputs).
+ */
+import * as v from 'valibot'
+import { coerceNumber, normaliseDemoUrl, splitList } from '../../../server/domain/projects/normalise'
+import { IsoDateSchema } from './common'
+
+export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
+export const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const
+export type Difficulty = (typeof DIFFICULTIES)[number]
+export const DESCRIPTION_MAX = 2000
+export const BULK_MAX = 500
+
+/** Strict-object message: names an unknown field, or the missing required one. */
+function strictMessage(required: Record<string, string>) {
+  return (issue: v.StrictObjectIssue) => {
+    const key = v.getDotPath(issue) ?? String(issue.input)
+    if (issue.expected === 'never') return `Unknown field: ${key}`
+    return required[key] ?? `${key} is required`
+  }
+}
+
+export const VerificationStatusSchema = v.picklist(VERIFICATION_STATUSES, (issue) =>
+  issue.input === undefined || issue.input === '' ? 'Status is required'
+    : `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`)
+
+const NotesSchema = v.pipe(v.string('Notes are required'), v.trim(), v.nonEmpty('Notes are required'),
+  v.maxLength(DESCRIPTION_MAX, 'Notes cannot exceed 2000 characters'))
+
+/** A number or numeric string within [min, max]; `integer` for counts and days. */
+function numberField(label: string, min: number, max = Number.MAX_SAFE_INTEGER, integer = false) {
+  return v.pipe(
+    v.union([v.number(), v.string()], `${label} must be a number`),
+    v.transform((input) => coerceNumber(input)),
+    v.check((n) => Number.isFinite(n), `${label} must be a number`),
+    v.check((n) => !integer || Number.isInteger(n), `${label} must be a whole number`),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(max, `${label} cannot exceed ${max}`),
+  )
+}
+
+const ListSchema = v.pipe(
+  v.union([v.string(), v.array(v.string())], 'Expected a list of strings or a comma-separated string'),
+  v.transform((input: string | string[]) => splitList(input)),
+)
+const textField = (label: string, max: number) =>
+  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} cannot exceed ${max} characters`))
+
+/** Every field an admin sets on a project; all optional here (the partial PUT). */
+const projectFields = {
+  title: v.pipe(v.string('Title is required'), v.trim(), v.nonEmpty('Title is required'),
+    v.maxLength(200, 'Title cannot exceed 200 characters')),
+  description: v.pipe(v.string('Description is required'), v.trim(), v.nonEmpty('Description is required'),
+    v.maxLength(DESCRIPTION_MAX, 'Description cannot exceed 2000 characters')),
+  category: v.pipe(v.string('Category must be text'), v.trim(), v.nonEmpty('Category is required'),
+    v.maxLength(100, 'Category cannot exceed 100 characters')),
+  price: numberField('Price', 0, 100_000_000),
+  discount: numberField('Discount', 0, 100),
+  technologies: ListSchema,
+  features: ListSchema,
+  tags: ListSchema,
+  demoUrl: v.pipe(textField('Demo URL', 2048), v.transform(normaliseDemoUrl)),
+  difficulty: v.picklist(DIFFICULTIES, `Difficulty must be one of ${DIFFICULTIES.join(', ')}`),
+  rating: numberField('Rating', 0, 5),
+  isActive: v.boolean('isActive must be true or false'),
+  isFeatured: v.boolean('isFeatured must be true or false'),
+  isInStock: v.boolean('isInStock must be true or false'),
+  /** Blank or null → null (unlimited). */
+  stock: v.union([v.pipe(v.union([v.null(), v.literal('')]), v.transform(() => null)),
+    numberField('Stock', 0, 1_000_000_000, true)], 'Stock must be a whole number or empty'),
+  /** User id, or null/blank to clear. */
+  projectOwner: v.union([v.pipe(v.union([v.null(), v.literal('')]), v.transform(() => null)),
+    v.pipe(v.string(), v.uuid('Project owner must be a user id'))], 'Project owner must be a user id or null'),
+  verificationStatus: VerificationStatusSchema,
+  verificationNotes: textField('Verification notes', DESCRIPTION_MAX),
+  submissionMessage: textField('Submission message', DESCRIPTION_MAX),
+  allowsCustomization: v.boolean('allowsCustomization must be true or false'),
+  customizationPrice: numberField('Customization price', 0, 100_000_000),
+  includesInstallationSupport: v.boolean('includesInstallationSupport must be true or false'),
+  /** Days. */
+  supportDuration: numberField('Support duration', 0, 3650, true),
+  hasReport: v.boolean('hasReport must be true or false'),
+  reportPrice: numberField('Report price', 0, 100_000_000),
+}
+type Fields = typeof projectFields
+type OptionalFields = { [K in keyof Fields]: v.OptionalSchema<Fields[K], undefined> }
+const optionalFields = Object.fromEntries(
+  Object.entries(projectFields).map(([key, schema]) => [key, v.optional(schema)]),
+) as OptionalFields
+
+/** POST /api/projects/create: title and description required, the rest take the defaults. */
+export const CreateProjectSchema = v.strictObject(
+  { ...optionalFields, title: projectFields.title, description: projectFields.description },
+  strictMessage({ title: 'Title is required', description: 'Description is required' }),
+)
+export type CreateProjectInput = v.InferOutput<typeof CreateProjectSchema>
+
+/** PUT /api/projects/{id}: any subset of the fields. */
+export const UpdateProjectSchema = v.strictObject(optionalFields, strictMessage({}))
+export type UpdateProjectInput = v.InferOutput<typeof UpdateProjectSchema>
+
+const queryInt = (label: string, min: number, max: number, fallback: number) =>
+  v.optional(v.pipe(v.string(), v.transform((s) => coerceNumber(s, fallback)),
+    v.check((n) => Number.isInteger(n), `${label} must be a whole number`),
+    v.minValue(min, `${label} must be at least ${min}`), v.maxValue(max, `${label} cannot exceed ${max}`)), String(fallback))
+const queryText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Filter cannot exceed 200 characters')), '')
+
+/** GET /api/projects query. `status` filters active/inactive; without includeInactive only active. */
+export const ProjectListQuerySchema = v.object({
+  includeInactive: v.optional(v.pipe(v.picklist(['true', 'false'], 'includeInactive must be true or false'),
+    v.transform((s) => s === 'true')), 'false'),
+  page: queryInt('Page', 1, 1_000_000, 1),
+  limit: queryInt('Limit', 1, 1000, 20),
+  search: queryText,
+  category: queryText,
+  verificationStatus: v.optional(v.union([v.literal(''), VerificationStatusSchema],
+    `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`), ''),
+  status: v.optional(v.picklist(['', 'active', 'inactive'], 'Status must be active or inactive'), ''),
+})
+export type ProjectListQuery = v.InferOutput<typeof ProjectListQuerySchema>
+
+/** PUT /api/projects/{id}/verify and PUT .../verification-history/{entryId}. */
+export const VerifyProjectSchema = v.strictObject(
+  { status: VerificationStatusSchema, notes: NotesSchema },
+  strictMessage({ status: 'Status is required', notes: 'Notes are required' }),
+)
+export type VerifyProjectInput = v.InferOutput<typeof VerifyProjectSchema>
+
+const IdsSchema = v.pipe(v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'ids must be a list of project ids'),
+  v.minLength(1, 'Please select projects'), v.maxLength(BULK_MAX, `At most ${BULK_MAX} projects at once`))
+const bulkRequired = { ids: 'Please select projects', status: 'Status is required', notes: 'Notes are required',
+  isActive: 'isActive is required' }
+export const BulkDeleteSchema = v.strictObject({ ids: IdsSchema }, strictMessage(bulkRequired))
+export const BulkVerifySchema = v.strictObject({ ids: IdsSchema, status: VerificationStatusSchema, notes: NotesSchema },
+  strictMessage(bulkRequired))
+export const BulkUpdateSchema = v.strictObject({ ids: IdsSchema, isActive: projectFields.isActive },
+  strictMessage(bulkRequired))
+
+export const HistoryEntryParamSchema = v.object({
+  id: v.pipe(v.string(), v.uuid('Invalid id')),
+  entryId: v.pipe(v.string(), v.uuid('Invalid entry id')),
+})
+
+const ImageSchema = v.object({ url: v.string(), alt: v.string(), filePath: v.string() })
+const GithubRepoSchema = v.object({
+  name: v.string(), url: v.string(), cloneUrl: v.string(), sshUrl: v.string(), private: v.boolean(),
+  createdAt: v.string(),
+})
+const UserRefSchema = v.object({ _id: v.string(), name: v.string(), email: v.string() })
+
+/** A project as the API returns it (SPEC.md 3). Money in rupees; `discountedPrice` derived. */
+export const ProjectSchema = v.object({
+  _id: v.string(), title: v.string(), description: v.string(), category: v.string(),
+  price: v.number(), discount: v.number(), discountedPrice: v.number(),
+  technologies: v.array(v.string()), features: v.array(v.string()), tags: v.array(v.string()),
+  demoUrl: v.string(), difficulty: v.picklist(DIFFICULTIES), rating: v.number(),
+  isActive: v.boolean(), isFeatured: v.boolean(), isInStock: v.boolean(), stock: v.nullable(v.number()),
+  images: v.array(ImageSchema), hasFiles: v.boolean(),
+  /** Bytes. */
+  totalFileSize: v.number(),
+  projectOwner: v.nullable(UserRefSchema), githubRepo: v.nullable(GithubRepoSchema),
+  verificationStatus: v.picklist(VERIFICATION_STATUSES), verificationNotes: v.string(), submissionMessage: v.string(),
+  allowsCustomization: v.boolean(), customizationPrice: v.number(), includesInstallationSupport: v.boolean(),
+  supportDuration: v.number(), hasReport: v.boolean(), reportPrice: v.number(),
+  salesCount: v.number(), downloadCount: v.number(), viewCount: v.number(), reviews: v.number(),
+  revenue: v.number(), avgRating: v.number(), conversionRate: v.number(),
+  createdAt: IsoDateSchema, updatedAt: IsoDateSchema,
+})
+export type Project = v.InferOutput<typeof ProjectSchema>
+
+export const ProjectListResponseSchema = v.object({
+  success: v.literal(true),
+  projects: v.array(ProjectSchema),
+  pagination: v.object({ currentPage: v.number(), totalPages: v.number(), totalProjects: v.number() }),
+})
+export type ProjectListResponse = v.InferOutput<typeof ProjectListResponseSchema>
+export const ProjectResponseSchema = v.object({ success: v.literal(true), project: ProjectSchema })
+export const CategoriesResponseSchema = v.object({ success: v.literal(true), categories: v.array(v.string()) })
+export const TechnologiesResponseSchema = v.object({ success: v.literal(true), technologies: v.array(v.string()) })
+
+/** One verification history entry; `verifiedBy` null displays as 'Project Owner'. */
+export const VerificationEntrySchema = v.object({
+  _id: v.string(),
+  status: v.picklist(VERIFICATION_STATUSES),
+  previousStatus: v.nullable(v.picklist(VERIFICATION_STATUSES)),
+  notes: v.string(),
+  verifiedAt: IsoDateSchema,
+  verifiedBy: v.nullable(v.object({ name: v.string(), email: v.string() })),
+})
+export type VerificationEntry = v.InferOutput<typeof VerificationEntrySchema>
+export const VerificationHistoryResponseSchema = v.object({
+  success: v.literal(true), verificationHistory: v.array(VerificationEntrySchema), message: v.string(),
+})
+export const VerificationEntryResponseSchema = v.object({
+  success: v.literal(true), message: v.string(), entry: VerificationEntrySchema,
+})
+export const ProjectMessageResponseSchema = v.object({ success: v.literal(true), message: v.string() })
+export const BulkResponseSchema = v.object({ success: v.literal(true), message: v.string(), count: v.number() })

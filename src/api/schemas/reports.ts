@@ -1,0 +1,20 @@
+/**
+ * Project report contract (SPEC.md 5 "Reports", 7 "Reports", 9 "Report file types .docx, .doc").
+ * Upload is multipart: `report` (the file) and `price` (the client sends '0'; a positive number
+ * in rupees also sets the report price). Download answers a signed link valid for 10 minutes.
+ */
+import * as v from 'valibot'
+
+export const REPORT_LIMITS = {
+  /** 20 MB. */
+  fileBytes: 20 * 1024 * 1024,
+  extensions: ['.doc', '.docx'],
+} as const
+
+/** The text fields of the multipart upload. */
+export const ReportFieldsSchema = v.strictObject({
+  price: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Report price must be a number'),
+    v.transform(Number)), '0'),
+}, (issue) => issue.expected === 'never' ? 'Unknown field' : issue.message)
+
+export const ReportDownloadResponseSchema = v.object({ success: v.literal(true), downloadUrl: v.string() })

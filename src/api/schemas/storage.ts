@@ -1,0 +1,31 @@
+/**
+ * Project image contract (SPEC.md 5 "Add Project" images, 7 "Source and image storage", 9
+ * "Images 1 to 5 per project; jpeg, png or webp"). Upload is multipart (field `images`); delete
+ * takes ?index or ?url (or a JSON {index}); reorder takes {newOrder}, a permutation of the
+ * current indexes. Sizes are bytes.
+ */
+import * as v from 'valibot'
+
+export const IMAGE_LIMITS = {
+  perProject: 5,
+  /** 10 MB per image. */
+  fileBytes: 10 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+} as const
+
+export const ImageSchema = v.object({ url: v.string(), alt: v.string(), filePath: v.string() })
+export const ImagesResponseSchema = v.object({ success: v.literal(true), images: v.array(ImageSchema) })
+
+const index = v.pipe(v.union([v.number(), v.string()], 'index must be a number'), v.transform(Number),
+  v.integer('index must be a whole number'), v.minValue(0, 'index must be at least 0'))
+
+/** DELETE query: ?index=2 or ?url=/files/images/... */
+export const DeleteImageQuerySchema = v.object({ index: v.optional(index), url: v.optional(v.string()) })
+/** DELETE JSON body of the other client: {index}. */
+export const DeleteImageBodySchema = v.strictObject({ index }, (issue) =>
+  issue.expected === 'never' ? 'Unknown field' : 'index is required')
+
+export const ReorderImagesSchema = v.strictObject({
+  newOrder: v.array(v.pipe(v.number('newOrder must list image indexes'), v.integer('newOrder must list image indexes')),
+    'newOrder is required'),
+}, (issue) => issue.expected === 'never' ? 'Unknown field' : 'newOrder is required')

@@ -1,0 +1,66 @@
+/**
+ * Chunked source upload contract (SPEC.md 3 "Upload chunk response", 7 "Source and image
+ * storage", 9 "Upload chunk size"). The request is multipart: these are its text fields, as
+ * strings; `files` (repeated) travel beside them. Limits are bytes.
+ */
+import * as v from 'valibot'
+
+/** Bounds of a source upload; the server answers 413 with a message naming the bound. */
+export const UPLOAD_LIMITS = {
+  filesPerChunk: 100,
+  /** 25 MB per file. */
+  fileBytes: 25 * 1024 * 1024,
+  /** 500 MB per upload (all chunks). */
+  totalBytes: 500 * 1024 * 1024,
+  /** 200 MB per chunk request body. */
+  chunkBodyBytes: 200 * 1024 * 1024,
+} as const
+
+const intField = (label: string, min: number) => v.pipe(
+  v.string(`${label} is required`), v.regex(/^\d{1,6}$/, `${label} must be a whole number`),
+  v.transform(Number), v.minValue(min, `${label} must be at least ${min}`))
+const boolField = (label: string) => v.pipe(
+  v.optional(v.picklist(['true', 'false'], `${label} must be true or false`), 'false'), v.transform((s) => s === 'true'))
+
+/** The text fields of one chunk (multipart), after `files` were taken out. */
+export const UploadChunkFieldsSchema = v.pipe(
+  v.strictObject({
+    relativePaths: v.pipe(v.string('relativePaths is required'), v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      try {
+        const parsed: unknown = JSON.parse(dataset.value)
+        if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed as string[]
+      } catch { /* reported below */ }
+      addIssue({ message: 'relativePaths must be a JSON array of strings' })
+      return NEVER
+    })),
+    uploadType: v.optional(v.picklist(['folder', 'zip'], 'uploadType must be folder or zip'), 'folder'),
+    projectId: v.pipe(v.string('projectId is required'), v.uuid('projectId must be a project id')),
+    uploadId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId must be 1-64 letters, digits, - or _'))),
+    chunkIndex: intField('chunkIndex', 0),
+    totalChunks: intField('totalChunks', 1),
+    isFirstChunk: boolField('isFirstChunk'),
+    isLastChunk: boolField('isLastChunk'),
+  }, (issue) => issue.expected === 'never' ? 'Unknown field' : issue.message),
+  v.check((f) => f.chunkIndex < f.totalChunks, 'chunkIndex must be less than totalChunks'),
+)
+export type UploadChunkFields = v.InferOutput<typeof UploadChunkFieldsSchema>
+
+/** SPEC.md 3: the repository details returned once the upload is committed. */
+export const UploadGithubSchema = v.object({
+  repoName: v.string(), repoUrl: v.string(), cloneUrl: v.string(), sshUrl: v.string(),
+  private: v.boolean(), createdAt: v.string(),
+})
+
+export const UploadChunkResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  data: v.object({
+    github: v.nullable(UploadGithubSchema),
+    failedUploads: v.array(v.object({ path: v.string(), error: v.string() })),
+    /** Files accepted from this chunk. */
+    received: v.number(),
+    /** True once all chunks are in and the single commit is on main. */
+    committed: v.boolean(),
+  }),
+})
+export type UploadChunkResponse = v.InferOutput<typeof UploadChunkResponseSchema>

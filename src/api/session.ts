@@ -1,0 +1,76 @@
+/**
+ * Token storage (SPEC.md 6: tokens kept in browser storage) and the "session ended" signal.
+ * The API client writes tokens here and calls `expire()` when a refresh fails; the auth machine
+ * subscribes with `onExpired` and signs the user out.
+ */
+import type { TokenPair } from './schemas/auth'
+
+/** Minimal Storage surface, so tests can pass a Map-backed fake instead of localStorage. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/** Token store plus an expiry event. */
+export interface SessionStore {
+  getAccessToken(): string | null
+  getRefreshToken(): string | null
+  setTokens(tokens: TokenPair): void
+  clear(): void
+  /** Clears the tokens and tells every `onExpired` listener that the session is over. */
+  expire(): void
+  /** Registers a listener for `expire()`; returns the unsubscribe function. */
+  onExpired(listener: () => void): () => void
+}
+
+const ACCESS_KEY = 'accessToken'
+const REFRESH_KEY = 'refreshToken'
+
+/** Storage that forgets everything: used where no localStorage exists (node, SSR). */
+export function createMemoryStorage(): KeyValueStorage {
+  const map = new Map<string, string>()
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => void map.set(key, value),
+    removeItem: (key) => void map.delete(key),
+  }
+}
+
+/** A session store over any KeyValueStorage. */
+export function createSessionStore(storage: KeyValueStorage): SessionStore {
+  const listeners = new Set<() => void>()
+  const clear = () => {
+    storage.removeItem(ACCESS_KEY)
+    storage.removeItem(REFRESH_KEY)
+  }
+  return {
+    getAccessToken: () => storage.getItem(ACCESS_KEY),
+    getRefreshToken: () => storage.getItem(REFRESH_KEY),
+    setTokens(tokens) {
+      storage.setItem(ACCESS_KEY, tokens.accessToken)
+      storage.setItem(REFRESH_KEY, tokens.refreshToken)
+    },
+    clear,
+    expire() {
+      clear()
+      for (const listener of [...listeners]) listener()
+    },
+    onExpired(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+function browserStorage(): KeyValueStorage {
+  try {
+    if (typeof localStorage !== 'undefined') return localStorage
+  } catch {
+    // Access to localStorage can throw (privacy modes); fall through to memory.
+  }
+  return createMemoryStorage()
+}
+
+/** The app's session: localStorage in the browser, memory elsewhere. */
+export const session: SessionStore = createSessionStore(browserStorage())

@@ -1,0 +1,43 @@
+/**
+ * Source upload transport (SPEC.md 7 "Source and image storage", "Projects"): creating the
+ * project (draft or final) and sending one multipart chunk of files to POST /api/upload/upload.
+ * Every failure is an ApiError (src/api/client.ts).
+ */
+import { api } from './client'
+import { ProjectResponseSchema, type Project } from './schemas/projects'
+import { UploadChunkResponseSchema, type UploadChunkResponse } from './schemas/upload'
+import type { SourceFile } from '../machines/upload-files'
+
+/** POST /api/projects/create with the form body → the created project (`_id`). */
+export async function createProject(body: Record<string, unknown>): Promise<Project> {
+  return (await api.post('/api/projects/create', body, ProjectResponseSchema)).project
+}
+
+/** One chunk of a source upload; `chunkIndex` is 0-based, `uploadId` ties the chunks of one upload. */
+export interface ChunkInput {
+  projectId: string
+  uploadId: string
+  files: readonly SourceFile[]
+  chunkIndex: number
+  totalChunks: number
+}
+
+/** The multipart body of SPEC.md 7: files (repeated), relativePaths (JSON), uploadType=folder, ids and flags. */
+export function chunkFormData(input: ChunkInput): FormData {
+  const form = new FormData()
+  for (const f of input.files) form.append('files', f.file, f.path.split('/').pop() || 'file')
+  form.append('relativePaths', JSON.stringify(input.files.map((f) => f.path)))
+  form.append('uploadType', 'folder')
+  form.append('projectId', input.projectId)
+  form.append('uploadId', input.uploadId)
+  form.append('chunkIndex', String(input.chunkIndex))
+  form.append('totalChunks', String(input.totalChunks))
+  form.append('isFirstChunk', String(input.chunkIndex === 0))
+  form.append('isLastChunk', String(input.chunkIndex === input.totalChunks - 1))
+  return form
+}
+
+/** POST /api/upload/upload → `data` ({ github (after the last chunk), failedUploads, ... }). */
+export async function uploadChunk(input: ChunkInput): Promise<UploadChunkResponse['data']> {
+  return (await api.post('/api/upload/upload', chunkFormData(input), UploadChunkResponseSchema)).data
+}

@@ -1,0 +1,89 @@
+/**
+ * The one command type and the registry every surface reads: the palette, the key handler, the
+ * '?' sheet and `<CommandButton id/>`. Domain files export arrays (`*.commands.ts`); this file joins
+ * them and asserts unique ids. Commands never fetch: they navigate or send an event to an actor.
+ */
+import type { ActorRefFrom } from 'xstate'
+import type { authMachine } from '../machines/auth.machine'
+import { appCommands } from './app.commands'
+import { filesCommands } from './files.commands'
+import { navigationCommands } from './navigation.commands'
+import { projectsCommands } from './projects.commands'
+import { sessionCommands } from './session.commands'
+import { verificationCommands } from './verification.commands'
+
+/**
+ * What views publish for commands (focused record, selection, their actors). Later issues extend
+ * it by declaration merging: `declare module '../commands/registry' { interface ViewCommandContext { ... } }`.
+ */
+export interface ViewCommandContext {
+  /** The record the keyboard focus is on, e.g. { kind: 'project', id }. */
+  focused?: { kind: string; id: string }
+  /** Ids of the selected rows of the current list. */
+  selection?: readonly string[]
+}
+
+/** Everything a command may read or use. */
+export interface CommandContext {
+  /** Current wouter location, e.g. '/projects'. */
+  route: string
+  navigate: (to: string) => void
+  auth: ActorRefFrom<typeof authMachine>
+  ui: { openPalette: () => void; openShortcuts: () => void }
+  view: ViewCommandContext
+}
+
+/** One action of the console. `shortcut` uses the notation of keys.ts ('g d', 'mod+k', '?', 'shift+x'). */
+export interface Command {
+  id: string
+  title: string
+  /** Title that depends on the context (e.g. 'Approve 3 projects'); palette and buttons prefer it. */
+  label?: (ctx: CommandContext) => string
+  group: string
+  keywords?: readonly string[]
+  shortcut?: string
+  /** Whether the command applies at all here (hidden otherwise). */
+  when?: (ctx: CommandContext) => boolean
+  /** Why it cannot run now (shown greyed with this reason), or null/undefined when it can. */
+  disabledReason?: (ctx: CommandContext) => string | null | undefined
+  run: (ctx: CommandContext) => void
+}
+
+export type RunOutcome = { ran: true } | { ran: false; reason: string }
+
+/** Builds a registry; throws on duplicate ids so a clash fails at start-up and in tests. */
+export function createRegistry(list: readonly Command[]) {
+  const byId = new Map<string, Command>()
+  for (const command of list) {
+    if (byId.has(command.id)) throw new Error(`Duplicate command id: ${command.id}`)
+    byId.set(command.id, command)
+  }
+  const isVisible = (command: Command, ctx: CommandContext) => command.when?.(ctx) ?? true
+  const disabledReason = (command: Command, ctx: CommandContext) => command.disabledReason?.(ctx) || null
+  return {
+    all: list,
+    get: (id: string) => byId.get(id),
+    isVisible,
+    disabledReason,
+    /** Commands that apply in `ctx`, in registry order. */
+    visible: (ctx: CommandContext) => list.filter((c) => isVisible(c, ctx)),
+    /** Runs when visible and enabled; otherwise says why not. */
+    run(command: Command, ctx: CommandContext): RunOutcome {
+      if (!isVisible(command, ctx)) return { ran: false, reason: `${command.title} is not available here` }
+      const reason = disabledReason(command, ctx)
+      if (reason) return { ran: false, reason }
+      command.run(ctx)
+      return { ran: true }
+    },
+  }
+}
+
+export type CommandRegistry = ReturnType<typeof createRegistry>
+
+/** The app's registry. Later issues append their domain arrays here. */
+export const registry: CommandRegistry = createRegistry([
+  ...navigationCommands, ...sessionCommands, ...appCommands, ...projectsCommands, ...verificationCommands, ...filesCommands,
+])
+
+/** Commands that apply in `ctx`. */
+export const visibleCommands = (ctx: CommandContext) => registry.visible(ctx)

@@ -1,0 +1,28 @@
+/** The '?' sheet: every command by group with its keys (commands without keys run from the palette). */
+import { Dialog } from '../components/dialog'
+import { ShortcutKeys } from '../components/kbd'
+import { groupCommands } from './palette'
+import type { CommandRegistry } from './registry'
+
+export function ShortcutsSheet({ open, onOpenChange, registry }: { open: boolean; onOpenChange: (open: boolean) => void; registry: CommandRegistry }) {
+  const groups = groupCommands(registry.all)
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Keyboard shortcuts" description="Sequences like G then D are typed one key after the other, within a second. Commands without keys run from the palette (Ctrl/⌘ K).">
+      <div className="shortcuts" data-testid="shortcuts-sheet">
+        {groups.map(([group, commands]) => (
+          <section key={group} className="shortcuts__group">
+            <h3 className="shortcuts__heading">{group}</h3>
+            <ul className="shortcuts__list">
+              {commands.map((c) => (
+                <li key={c.id} className="shortcuts__row">
+                  <span>{c.title}</span>
+                  {c.shortcut ? <ShortcutKeys shortcut={c.shortcut} /> : <span className="faint shortcuts__palette">Palette</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </Dialog>
+  )
+}

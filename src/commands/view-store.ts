@@ -1,0 +1,39 @@
+/**
+ * Where views publish their part of the command context (focused record, selection, actors).
+ * Publications stack in order and are merged; retracting one restores what was underneath.
+ */
+import type { ViewCommandContext } from './registry'
+
+export interface ViewStore {
+  publish(partial: Partial<ViewCommandContext>): number
+  retract(token: number): void
+  get(): ViewCommandContext
+  subscribe(listener: () => void): () => void
+}
+
+export function createViewStore(): ViewStore {
+  const layers = new Map<number, Partial<ViewCommandContext>>()
+  const listeners = new Set<() => void>()
+  let merged: ViewCommandContext = {}
+  let next = 1
+  const update = () => {
+    merged = Object.assign({}, ...layers.values())
+    listeners.forEach((l) => l())
+  }
+  return {
+    publish(partial) {
+      const token = next++
+      layers.set(token, partial)
+      update()
+      return token
+    },
+    retract(token) {
+      if (layers.delete(token)) update()
+    },
+    get: () => merged,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * Dialogs on radix: `Dialog` (general), `ConfirmDialog` (replaces window.confirm) and
+ * `PromptDialog` (replaces window.prompt; e.g. the reject reason). All are controlled by `open`.
+ */
+import { useState, type ReactNode } from 'react'
+import { Dialog as D } from 'radix-ui'
+import { X } from 'lucide-react'
+import { Button } from './button'
+import { Field, TextArea } from './field'
+
+export interface DialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+  footer?: ReactNode
+  size?: 'sm' | 'md' | 'lg'
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+  return (
+    <D.Root open={open} onOpenChange={onOpenChange}>
+      <D.Portal>
+        <D.Overlay className="overlay" />
+        <D.Content className={`dialog dialog--${size}`}>
+          <header className="dialog__header">
+            <D.Title className="dialog__title">{title}</D.Title>
+            <D.Close asChild>
+              <button className="btn btn--ghost btn--icon btn--sm" aria-label="Close">
+                <X size={14} />
+              </button>
+            </D.Close>
+          </header>
+          {description ? <D.Description className="dialog__description">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+          {children ? <div className="dialog__body">{children}</div> : null}
+          {footer ? <footer className="dialog__footer">{footer}</footer> : null}
+        </D.Content>
+      </D.Portal>
+    </D.Root>
+  )
+}
+
+export interface ConfirmDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  confirmLabel?: string
+  /** Danger styles the confirm button red (deletes). */
+  tone?: 'default' | 'danger'
+  busy?: boolean
+  onConfirm: () => void
+}
+
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Confirm', tone = 'default', busy, onConfirm }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size="sm"
+      footer={
+        <>
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} onClick={onConfirm} autoFocus>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  )
+}
+
+export interface PromptDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  label: string
+  placeholder?: string
+  initialValue?: string
+  /** When true the confirm button needs non-blank text. */
+  required?: boolean
+  confirmLabel?: string
+  tone?: 'default' | 'danger'
+  /** Receives the trimmed text. Cancelling never calls it. */
+  onSubmit: (value: string) => void
+}
+
+export function PromptDialog(props: PromptDialogProps) {
+  // Remount the form each time it opens so the text starts from initialValue.
+  return props.open ? <PromptForm {...props} /> : <Dialog open={false} onOpenChange={props.onOpenChange} title={props.title} />
+}
+
+function PromptForm({ open, onOpenChange, title, description, label, placeholder, initialValue = '', required, confirmLabel = 'OK', tone = 'default', onSubmit }: PromptDialogProps) {
+  const [value, setValue] = useState(initialValue)
+  const blank = value.trim().length === 0
+  const submit = () => {
+    if (required && blank) return
+    onSubmit(value.trim())
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      size="sm"
+      footer={
+        <>
+          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
+          <Button variant={tone === 'danger' ? 'danger' : 'primary'} disabled={required && blank} onClick={submit}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <Field label={label}>
+        {(id) => (
+          <TextArea
+            id={id}
+            autoFocus
+            rows={3}
+            value={value}
+            placeholder={placeholder}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit()
+            }}
+          />
+        )}
+      </Field>
+    </Dialog>
+  )
+}

@@ -1,0 +1,46 @@
+/** A radix Select with the console's look. Option values must be non-empty strings (radix rule). */
+import { Select as S } from 'radix-ui'
+import { Check, ChevronDown } from 'lucide-react'
+
+export interface SelectOption {
+  value: string
+  label: string
+}
+
+export interface SelectProps {
+  value: string
+  onValueChange: (value: string) => void
+  options: readonly SelectOption[]
+  placeholder?: string
+  'aria-label'?: string
+  id?: string
+  disabled?: boolean
+  size?: 'sm' | 'md'
+}
+
+export function Select({ value, onValueChange, options, placeholder, id, disabled, size = 'md', ...rest }: SelectProps) {
+  return (
+    <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
+      <S.Trigger id={id} className={`select ${size === 'sm' ? 'select--sm' : ''}`} aria-label={rest['aria-label']}>
+        <S.Value placeholder={placeholder} />
+        <S.Icon className="select__icon">
+          <ChevronDown size={14} />
+        </S.Icon>
+      </S.Trigger>
+      <S.Portal>
+        <S.Content className="menu select__content" position="popper" sideOffset={4}>
+          <S.Viewport>
+            {options.map((o) => (
+              <S.Item key={o.value} value={o.value} className="menu__item">
+                <S.ItemText>{o.label}</S.ItemText>
+                <S.ItemIndicator className="menu__indicator">
+                  <Check size={14} />
+                </S.ItemIndicator>
+              </S.Item>
+            ))}
+          </S.Viewport>
+        </S.Content>
+      </S.Portal>
+    </S.Root>
+  )
+}

@@ -1,0 +1,66 @@
+/**
+ * The one place that formats money, numbers and dates for the screens (SPEC.md 9: Indian rupee,
+ * en-IN grouping). Money arrives from the API in rupees (number, 2 decimals), never paise.
+ */
+const LOCALE = 'en-IN'
+
+const inr = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' })
+const integer = new Intl.NumberFormat(LOCALE)
+const date = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' })
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' })
+
+/** `formatINR(125000)` → '₹1,25,000.00'. Input in rupees. */
+export function formatINR(rupees: number): string {
+  return inr.format(Number.isFinite(rupees) ? rupees : 0)
+}
+
+/** Whole counts with Indian grouping: `formatCount(1234567)` → '12,34,567'. */
+export function formatCount(n: number): string {
+  return integer.format(n)
+}
+
+/** A signed percentage with at most one decimal: 12.5 → '+12.5%', -3 → '-3%', 0 → '0%'. */
+export function formatPercentChange(percent: number): string {
+  const rounded = Math.round(percent * 10) / 10
+  const sign = rounded > 0 ? '+' : ''
+  return `${sign}${rounded}%`
+}
+
+function toDate(value: string | number | Date): Date {
+  return value instanceof Date ? value : new Date(value)
+}
+
+/** A calendar date: '5 Mar 2026'. Accepts an ISO string, epoch ms or a Date. */
+export function formatDate(value: string | number | Date): string {
+  return date.format(toDate(value))
+}
+
+/** Date and time: '5 Mar 2026, 4:05 pm'. */
+export function formatDateTime(value: string | number | Date): string {
+  return dateTime.format(toDate(value))
+}
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+]
+
+/** Time relative to `now` (epoch ms): '5 minutes ago', 'yesterday', 'now'. */
+export function formatRelativeTime(value: string | number | Date, now: number = Date.now()): string {
+  const seconds = Math.round((toDate(value).getTime() - now) / 1000)
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit)
+  }
+  return relative.format(0, 'second')
+}

@@ -1,0 +1,164 @@
+/**
+ * Sign-in and session (SPEC.md 2 "Login", 4 "Authentication", 8 "Sign-in"):
+ * restoring → signedOut (editing email) → sendingOtp → otpSent (code entry ∥ 60 s resend
+ * countdown) → signedIn → signingOut. I/O lives in the named actors; tests swap them with
+ * `.provide()`. Errors show the server message, else 'Failed to send OTP' / 'Failed to verify OTP'.
+ */
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { authApi } from '../api/auth'
+import { OTP_LENGTH, OTP_RESEND_SECONDS, type Admin } from '../api/schemas/auth'
+
+export interface AuthContext {
+  email: string
+  code: string
+  sessionToken: string | null
+  /** Seconds until 'Resend OTP' is allowed; 0 = allowed. */
+  resendIn: number
+  admin: Admin | null
+  error: string | null
+}
+
+export type AuthEvent =
+  | { type: 'email.change'; email: string }
+  | { type: 'code.change'; code: string }
+  | { type: 'otp.send' }
+  | { type: 'otp.verify' }
+  | { type: 'otp.resend' }
+  | { type: 'email.back' }
+  | { type: 'session.expired' }
+  | { type: 'session.signOut' }
+
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback
+}
+
+export const authMachine = setup({
+  types: { context: {} as AuthContext, events: {} as AuthEvent },
+  actors: {
+    restoreSession: fromPromise<Admin | null>(() => authApi.restoreSession()),
+    sendOtp: fromPromise<{ sessionToken: string }, { email: string }>(({ input }) => authApi.sendOtp(input.email)),
+    verifyOtp: fromPromise<Admin, { email: string; otp: string; sessionToken: string }>(({ input }) =>
+      authApi.verifyOtp(input),
+    ),
+    signOut: fromPromise<void>(() => authApi.signOut()),
+    /** Sends 'session.expired' when the API client gives up on refreshing. */
+    watchSession: fromCallback<AuthEvent>(({ sendBack }) =>
+      authApi.onSessionExpired(() => sendBack({ type: 'session.expired' })),
+    ),
+  },
+  actions: {
+    assignEmail: assign({ email: (_, params: { email: string }) => params.email }),
+    assignCode: assign({ code: (_, params: { code: string }) => params.code.replace(/\s/g, '').slice(0, OTP_LENGTH) }),
+    startCountdown: assign({ resendIn: OTP_RESEND_SECONDS }),
+    tickCountdown: assign({ resendIn: ({ context }) => Math.max(0, context.resendIn - 1) }),
+    clearOtp: assign({ code: '', sessionToken: null, resendIn: 0, error: null }),
+    clearError: assign({ error: null }),
+    clearSession: assign({ admin: null, code: '', sessionToken: null, resendIn: 0 }),
+  },
+  guards: {
+    hasEmail: ({ context }) => context.email.trim().length > 0,
+    isCodeComplete: ({ context }) => context.code.length === OTP_LENGTH,
+    isCounting: ({ context }) => context.resendIn > 1,
+  },
+}).createMachine({
+  id: 'auth',
+  initial: 'restoring',
+  context: { email: '', code: '', sessionToken: null, resendIn: 0, admin: null, error: null },
+  states: {
+    restoring: {
+      invoke: {
+        src: 'restoreSession',
+        onDone: [
+          { guard: ({ event }) => event.output !== null, target: 'signedIn', actions: assign({ admin: ({ event }) => event.output }) },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      on: {
+        'email.change': { actions: [{ type: 'assignEmail', params: ({ event }) => ({ email: event.email }) }, 'clearError'] },
+        'otp.send': { guard: 'hasEmail', target: 'sendingOtp' },
+      },
+    },
+    sendingOtp: {
+      entry: 'clearError',
+      invoke: {
+        src: 'sendOtp',
+        input: ({ context }) => ({ email: context.email.trim() }),
+        onDone: { target: 'otpSent', actions: assign({ sessionToken: ({ event }) => event.output.sessionToken, code: '' }) },
+        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to send OTP') }) },
+      },
+    },
+    otpSent: {
+      type: 'parallel',
+      entry: 'startCountdown',
+      on: { 'email.back': { target: 'signedOut', actions: 'clearOtp' } },
+      states: {
+        code: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                'code.change': { actions: [{ type: 'assignCode', params: ({ event }) => ({ code: event.code }) }, 'clearError'] },
+                'otp.verify': { guard: 'isCodeComplete', target: 'verifying' },
+              },
+            },
+            verifying: {
+              entry: 'clearError',
+              invoke: {
+                src: 'verifyOtp',
+                input: ({ context }) => ({ email: context.email.trim(), otp: context.code, sessionToken: context.sessionToken ?? '' }),
+                onDone: { target: '#auth.signedIn', actions: assign({ admin: ({ event }) => event.output, error: null }) },
+                onError: { target: 'editing', actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to verify OTP') }) },
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'counting',
+          states: {
+            counting: {
+              after: {
+                1000: [
+                  { guard: 'isCounting', target: 'counting', reenter: true, actions: 'tickCountdown' },
+                  { target: 'ready', actions: 'tickCountdown' },
+                ],
+              },
+            },
+            ready: { on: { 'otp.resend': 'resending' } },
+            resending: {
+              entry: 'clearError',
+              invoke: {
+                src: 'sendOtp',
+                input: ({ context }) => ({ email: context.email.trim() }),
+                onDone: {
+                  target: 'counting',
+                  actions: [assign({ sessionToken: ({ event }) => event.output.sessionToken, code: '' }), 'startCountdown'],
+                },
+                onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to send OTP') }) },
+              },
+            },
+          },
+        },
+      },
+    },
+    signedIn: {
+      entry: 'clearOtp',
+      invoke: { src: 'watchSession' },
+      on: {
+        'session.expired': { target: 'signedOut', actions: ['clearSession', assign({ error: SESSION_EXPIRED_MESSAGE })] },
+        'session.signOut': 'signingOut',
+      },
+    },
+    signingOut: {
+      invoke: {
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: 'clearSession' },
+        onError: { target: 'signedOut', actions: 'clearSession' },
+      },
+    },
+  },
+})

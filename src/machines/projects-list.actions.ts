@@ -1,0 +1,42 @@
+/**
+ * The I/O behind the projects list actions: one row uses the per-project call, several rows the
+ * bulk endpoint (one transaction server-side). Approve's notes are optional in the UI (SPEC.md 4)
+ * but the server requires notes, so a blank approval is recorded as 'Approved'.
+ */
+import { bulkDeleteProjects, bulkSetActive, bulkVerifyProjects, deleteProject, updateProject } from '../api/projects'
+import type { VerificationStatus } from '../api/schemas/projects'
+import { verifyProject } from '../api/verification'
+
+/** A list action over `ids` (one or more projects). */
+export type ListAction =
+  | { kind: 'verify'; ids: string[]; status: VerificationStatus; notes: string }
+  | { kind: 'delete'; ids: string[] }
+  | { kind: 'setActive'; ids: string[]; isActive: boolean }
+
+/** Notes sent when the prompt was left blank (only approval allows that). */
+export function notesOrDefault(status: VerificationStatus, notes: string): string {
+  const trimmed = notes.trim()
+  if (trimmed) return trimmed
+  return status === 'approved' ? 'Approved' : ''
+}
+
+/** Runs `action` against the API; rejects with an ApiError. */
+export async function runListAction(action: ListAction): Promise<void> {
+  const [first] = action.ids
+  const single = action.ids.length === 1
+  switch (action.kind) {
+    case 'delete':
+      if (single) await deleteProject(first)
+      else await bulkDeleteProjects(action.ids)
+      return
+    case 'setActive':
+      if (single) await updateProject(first, { isActive: action.isActive })
+      else await bulkSetActive(action.ids, action.isActive)
+      return
+    case 'verify': {
+      const notes = notesOrDefault(action.status, action.notes)
+      if (single) await verifyProject(first, action.status, notes)
+      else await bulkVerifyProjects(action.ids, action.status, notes)
+    }
+  }
+}

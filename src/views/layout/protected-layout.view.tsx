@@ -1,0 +1,33 @@
+/**
+ * The protected layout (SPEC.md 2 "Layout and sidebar"): a spinner while the session restores,
+ * a redirect to /login when signed out, else the console shell with the command system mounted.
+ */
+import { useEffect, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Redirect } from 'wouter'
+import { Spinner } from '../../components/spinner'
+import { CommandProvider } from '../../commands/command-provider'
+import { AuthActor } from './auth-context'
+import { AppShell } from './components/app-shell'
+
+export function ProtectedLayout({ children }: { children: ReactNode }) {
+  const status = AuthActor.useSelector((s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'signedIn' : 'signedOut'))
+  const queryClient = useQueryClient()
+  // Nothing fetched for one admin may show for the next one.
+  useEffect(() => {
+    if (status === 'signedOut') queryClient.clear()
+  }, [status, queryClient])
+  if (status === 'restoring') {
+    return (
+      <div className="page-center" data-testid="auth-loading">
+        <Spinner size={24} label="Loading" />
+      </div>
+    )
+  }
+  if (status === 'signedOut') return <Redirect to="/login" replace />
+  return (
+    <CommandProvider>
+      <AppShell>{children}</AppShell>
+    </CommandProvider>
+  )
+}

@@ -1,0 +1,69 @@
+/**
+ * The projects table (SPEC.md 2 "Projects list"), virtualized with @tanstack/react-virtual: only
+ * the rows in view are mounted, and the j/k focus row is scrolled into view.
+ */
+import { useEffect, useRef } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { Project } from '../../../api/schemas/projects'
+import { Checkbox } from '../../../components/checkbox'
+import { Table, TableBody, TableHeadCell, TableHeader } from '../../../components/table'
+import { ProjectRow, type RowActions } from './project-row'
+
+export const PROJECT_COLUMNS = '40px minmax(260px, 3fr) minmax(120px, 1.2fr) 120px 90px 130px 110px 250px'
+const ROW_HEIGHT = 56
+
+export interface ProjectsTableProps extends RowActions {
+  projects: Project[]
+  focus: number
+  selection: readonly string[]
+  onSelectAll: (checked: boolean) => void
+}
+
+export function ProjectsTable({ projects, focus, selection, onSelectAll, ...actions }: ProjectsTableProps) {
+  const bodyRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: projects.length,
+    getScrollElement: () => bodyRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  })
+  useEffect(() => {
+    if (focus >= 0) virtualizer.scrollToIndex(focus, { align: 'auto' })
+  }, [focus, virtualizer])
+
+  const selectedHere = projects.filter((p) => selection.includes(p._id)).length
+  const all = selectedHere === 0 ? false : selectedHere === projects.length ? true : 'indeterminate'
+  return (
+    <Table columns={PROJECT_COLUMNS} className="projects-table" aria-rowcount={projects.length}>
+      <TableHeader>
+        <TableHeadCell><Checkbox aria-label="Select all projects" checked={all} onCheckedChange={onSelectAll} /></TableHeadCell>
+        <TableHeadCell>Project</TableHeadCell>
+        <TableHeadCell>Category</TableHeadCell>
+        <TableHeadCell align="end">Price</TableHeadCell>
+        <TableHeadCell>Status</TableHeadCell>
+        <TableHeadCell>Verification</TableHeadCell>
+        <TableHeadCell>Created</TableHeadCell>
+        <TableHeadCell align="end">Actions</TableHeadCell>
+      </TableHeader>
+      <TableBody ref={bodyRef} className="projects-table__body" data-testid="projects-rows">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const project = projects[item.index]
+            return (
+              <ProjectRow
+                key={project._id}
+                project={project}
+                index={item.index}
+                start={item.start}
+                height={item.size}
+                active={item.index === focus}
+                selected={selection.includes(project._id)}
+                {...actions}
+              />
+            )
+          })}
+        </div>
+      </TableBody>
+    </Table>
+  )
+}

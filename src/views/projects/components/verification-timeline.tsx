@@ -1,0 +1,31 @@
+/** The verification timeline: status badge, previous → new, notes, who and when, Edit and Delete. */
+import { ArrowRight, Pencil, Trash2 } from 'lucide-react'
+import type { VerificationEntry } from '../../../api/schemas/projects'
+import { IconButton } from '../../../components/button'
+import { formatDateTime } from '../../../lib/format'
+import { verifiedByName } from '../history-filter'
+import { statusTitle, VerificationBadge } from './verification-badge'
+
+export function VerificationTimeline({ entries, onEdit, onDelete }: { entries: VerificationEntry[]; onEdit: (e: VerificationEntry) => void; onDelete: (e: VerificationEntry) => void }) {
+  if (entries.length === 0) return <p className="faint">No verification history entries</p>
+  return (
+    <ol className="timeline" data-testid="verification-timeline">
+      {entries.map((e) => (
+        <li key={e._id} className="timeline__entry" data-testid="history-entry" data-status={e.status}>
+          <div className="timeline__head">
+            <VerificationBadge status={e.status} />
+            <span className="timeline__change faint">
+              {e.previousStatus ? statusTitle(e.previousStatus) : 'New'} <ArrowRight size={11} /> {statusTitle(e.status)}
+            </span>
+            <span className="timeline__actions">
+              <IconButton size="sm" label="Edit entry" icon={<Pencil size={12} />} onClick={() => onEdit(e)} />
+              <IconButton size="sm" label="Delete entry" icon={<Trash2 size={12} />} onClick={() => onDelete(e)} />
+            </span>
+          </div>
+          {e.notes ? <p className="timeline__notes">{e.notes}</p> : null}
+          <p className="timeline__meta faint">{verifiedByName(e)} · {formatDateTime(e.verifiedAt)}</p>
+        </li>
+      ))}
+    </ol>
+  )
+}

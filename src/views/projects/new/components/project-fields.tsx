@@ -1,0 +1,53 @@
+/** The project's own fields of Add Project (SPEC.md 2, 5): title, description with its n/2000 counter, price, category, lists, difficulty, demo URL, flags. */
+import { Checkbox } from '../../../../components/checkbox'
+import { Field, Input, TextArea } from '../../../../components/field'
+import { Select } from '../../../../components/select'
+import { DESCRIPTION_MAX, DIFFICULTIES } from '../../../../api/schemas/projects'
+import { descriptionCounter, type AddProjectValues, type FormErrors } from '../add-project-form'
+
+export interface FieldsProps {
+  values: AddProjectValues
+  errors: FormErrors
+  change: (patch: Partial<AddProjectValues>) => void
+}
+
+export function ProjectFields({ values, errors, change, categories }: FieldsProps & { categories: readonly string[] }) {
+  const text = (key: keyof AddProjectValues) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change({ [key]: e.target.value })
+  return (
+    <div className="add-project__grid">
+      <div className="add-project__wide">
+        <Field label="Title" error={errors.title}>{(id) => <Input id={id} value={values.title} onChange={text('title')} invalid={!!errors.title} required />}</Field>
+      </div>
+      <div className="add-project__wide">
+        <Field label="Description" error={errors.description} hint={descriptionCounter(values.description)}>
+          {(id) => <TextArea id={id} rows={5} value={values.description} maxLength={DESCRIPTION_MAX} onChange={text('description')} aria-invalid={!!errors.description || undefined} required />}
+        </Field>
+      </div>
+      <Field label="Price (₹)" error={errors.price}>{(id) => <Input id={id} type="number" min={0} step="0.01" value={values.price} onChange={text('price')} />}</Field>
+      <Field label="Category">
+        {(id) => <Select id={id} value={values.category} onValueChange={(category) => change({ category })} options={categories.map((c) => ({ value: c, label: c }))} />}
+      </Field>
+      <Field label="Technologies" hint="Comma-separated, e.g. React, Node.js">{(id) => <Input id={id} value={values.technologies} onChange={text('technologies')} />}</Field>
+      <Field label="Features" hint="Comma-separated">{(id) => <Input id={id} value={values.features} onChange={text('features')} />}</Field>
+      <Field label="Tags" hint="Comma-separated">{(id) => <Input id={id} value={values.tags} onChange={text('tags')} />}</Field>
+      <Field label="Difficulty">
+        {(id) => <Select id={id} value={values.difficulty} onValueChange={(d) => change({ difficulty: d as AddProjectValues['difficulty'] })} options={DIFFICULTIES.map((d) => ({ value: d, label: d }))} />}
+      </Field>
+      <Field label="Demo URL" hint="https:// is added when no scheme is given">{(id) => <Input id={id} value={values.demoUrl} onChange={text('demoUrl')} placeholder="demo.example.com" />}</Field>
+      <div className="add-project__checks">
+        <CheckField label="Active" checked={values.isActive} onChange={(isActive) => change({ isActive })} />
+        <CheckField label="Featured" checked={values.isFeatured} onChange={(isFeatured) => change({ isFeatured })} />
+      </div>
+    </div>
+  )
+}
+
+/** A checkbox with its label. */
+export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="check-field">
+      <Checkbox checked={checked} onCheckedChange={onChange} aria-label={label} />
+      <span>{label}</span>
+    </label>
+  )
+}

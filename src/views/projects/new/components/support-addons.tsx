@@ -1,0 +1,40 @@
+/** 'Support and Add-ons' and 'Initial Verification Status' of Add Project (SPEC.md 2, 3 Project; support duration in days, default 5). */
+import { Field, Input } from '../../../../components/field'
+import { Select } from '../../../../components/select'
+import { VERIFICATION_STATUSES, type VerificationStatus } from '../../../../api/schemas/projects'
+import { CheckField, type FieldsProps } from './project-fields'
+
+const STATUS_LABELS: Record<VerificationStatus, string> = {
+  pending: 'Pending', under_review: 'Under Review', approved: 'Approved', needs_changes: 'Needs Changes', rejected: 'Rejected',
+}
+
+export function SupportAddons({ values, change }: Omit<FieldsProps, 'errors'>) {
+  return (
+    <div className="add-project__grid">
+      <div className="add-project__addon">
+        <CheckField label="Allows customization" checked={values.allowsCustomization} onChange={(allowsCustomization) => change({ allowsCustomization })} />
+        <Field label="Customization price (₹)">
+          {(id) => <Input id={id} type="number" min={0} value={values.customizationPrice} disabled={!values.allowsCustomization} onChange={(e) => change({ customizationPrice: e.target.value })} />}
+        </Field>
+      </div>
+      <div className="add-project__addon">
+        <CheckField label="Includes installation support" checked={values.includesInstallationSupport} onChange={(includesInstallationSupport) => change({ includesInstallationSupport })} />
+        <Field label="Support duration (days)">
+          {(id) => <Input id={id} type="number" min={0} value={values.supportDuration} disabled={!values.includesInstallationSupport} onChange={(e) => change({ supportDuration: e.target.value })} />}
+        </Field>
+      </div>
+      <div className="add-project__addon">
+        <CheckField label="Has report" checked={values.hasReport} onChange={(hasReport) => change({ hasReport })} />
+        <Field label="Report price (₹)">
+          {(id) => <Input id={id} type="number" min={0} value={values.reportPrice} disabled={!values.hasReport} onChange={(e) => change({ reportPrice: e.target.value })} />}
+        </Field>
+      </div>
+      <Field label="Initial Verification Status">
+        {(id) => (
+          <Select id={id} value={values.verificationStatus} onValueChange={(s) => change({ verificationStatus: s as VerificationStatus })}
+            options={VERIFICATION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+        )}
+      </Field>
+    </div>
+  )
+}

@@ -1,0 +1,102 @@
+/**
+ * Projects list (SPEC.md 2 "Projects list", 5, 8; issue 3 keyboard triage): filters in the URL,
+ * a virtualized table, row and bulk actions through the list machine, and the command context
+ * (focus, selection, actor) that j/k/x/a/r/e/#/'/' act on.
+ */
+import { useEffect, useMemo, useRef } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Plus, Trash2 } from 'lucide-react'
+import { useLocation } from 'wouter'
+import { projectKeys, useCategories, useProjectList } from '../../api/projects'
+import { CommandButton } from '../../commands/command-button'
+import type { ProjectsListHandle } from '../../commands/projects.commands'
+import { usePublishCommandContext } from '../../commands/use-command-context'
+import { PageHeader } from '../../components/page-header'
+import { EmptyState, ErrorState, LoadingState } from '../../components/states'
+import { toast } from '../../components/toast'
+import { projectsListMachine } from '../../machines/projects-list.machine'
+import { ListDialogs } from './components/list-dialogs'
+import { ListFilters } from './components/list-filters'
+import { ListPagination } from './components/list-pagination'
+import { ProjectsTable } from './components/projects-table'
+import { mergeCategories } from './list-url'
+import { useListUrl } from './use-list-url'
+
+export default function ProjectsListView() {
+  const { filters, setFilters, searchText, setSearchText } = useListUrl()
+  const { data, error, isPending, refetch } = useProjectList(filters)
+  const categories = useCategories()
+  const queryClient = useQueryClient()
+  const [, navigate] = useLocation()
+  const searchRef = useRef<HTMLInputElement>(null)
+
+  const actor = useActorRef(projectsListMachine)
+  const focus = useSelector(actor, (s) => s.context.focus)
+  const selection = useSelector(actor, (s) => s.context.selection)
+  const rows = useSelector(actor, (s) => s.context.rows)
+
+  useEffect(() => {
+    const projects = data?.projects ?? []
+    actor.send({ type: 'rows.loaded', rows: projects.map((p) => ({ id: p._id, title: p.title, isActive: p.isActive, verificationStatus: p.verificationStatus })) })
+  }, [data, actor])
+  useEffect(() => {
+    const subs = [
+      actor.on('notify', (e) => (e.tone === 'success' ? toast.success(e.text) : toast.error(e.text))),
+      actor.on('changed', () => void queryClient.invalidateQueries({ queryKey: projectKeys.all })),
+    ]
+    return () => subs.forEach((s) => s.unsubscribe())
+  }, [actor, queryClient])
+
+  const focusedId = rows[focus]?.id
+  const handle = useMemo<ProjectsListHandle>(() => ({ actor, rows, focusSearch: () => searchRef.current?.focus() }), [actor, rows])
+  const published = useMemo(() => ({
+    projectsList: handle,
+    selection,
+    focused: focusedId ? { kind: 'project', id: focusedId } : undefined,
+  }), [handle, selection, focusedId])
+  usePublishCommandContext(published)
+
+  const rowActions = useMemo(() => ({
+    onOpen: (id: string) => navigate(`/projects/${id}`),
+    onToggle: (id: string) => actor.send({ type: 'row.toggle', id }),
+    onApprove: (id: string) => actor.send({ type: 'action.verify', ids: [id], status: 'approved' }),
+    onReject: (id: string) => actor.send({ type: 'action.verify', ids: [id], status: 'rejected' }),
+    onSetActive: (id: string, isActive: boolean) => actor.send({ type: 'action.setActive', ids: [id], isActive }),
+    onDelete: (id: string) => actor.send({ type: 'action.delete', ids: [id] }),
+  }), [actor, navigate])
+
+  const projects = data?.projects ?? []
+  return (
+    <div className="projects-list" data-testid="projects-list">
+      <PageHeader
+        title="Projects"
+        description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete."
+        actions={
+          <>
+            {selection.length > 0 ? <CommandButton id="projects.deleteSelected" variant="danger" icon={<Trash2 size={14} />} /> : null}
+            <CommandButton id="projects.add" variant="primary" icon={<Plus size={14} />} />
+          </>
+        }
+      />
+      <ListFilters
+        filters={filters} searchText={searchText} onSearchText={setSearchText} onChange={setFilters} searchRef={searchRef}
+        categories={mergeCategories(categories.data ?? [])}
+      />
+      {isPending ? <LoadingState title="Loading projects" />
+        : error && !data ? <ErrorState title="Failed to load projects" message={error.message || 'Failed to load projects'} onRetry={() => void refetch()} />
+        : projects.length === 0 ? <EmptyState title="No projects found" description="Get started by creating your first project" />
+        : (
+          <>
+            <ProjectsTable
+              projects={projects} focus={focus} selection={selection} {...rowActions}
+              onSelectAll={(checked) => actor.send({ type: 'selection.set', ids: checked ? projects.map((p) => p._id) : [] })}
+            />
+            <ListPagination page={data!.pagination.currentPage} totalPages={data!.pagination.totalPages} total={data!.pagination.totalProjects}
+              limit={filters.limit} onPage={(page) => setFilters({ page })} />
+          </>
+        )}
+      <ListDialogs actor={actor} />
+    </div>
+  )
+}
