@@ -1,0 +1,61 @@
+/**
+ * E2E helpers: Debian's Chromium under playwright-core with the flags this machine needs, OTP
+ * sign-in that reads the code from the DATA_DIR outbox, and screenshots into .tmp/screenshots.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+]
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+}
+
+/** Newest OTP in the outbox for `email`, waiting up to 10 s for the mail to land. */
+export async function readOtpFromOutbox(dataDir: string, email = 'admin@example.com', after = 0): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox')
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))
+        .map((f) => ({ f, t: fs.statSync(path.join(outbox, f)).mtimeMs }))
+        .filter((x) => x.t >= after).sort((a, b) => b.t - a.t)
+      : []
+    for (const { f } of files) {
+      const text = fs.readFileSync(path.join(outbox, f), 'utf8')
+      if (!text.toLowerCase().includes(`to: ${email}`)) continue
+      const code = text.match(/\b(\d{6})\b/)?.[1]
+      if (code) return code
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`no OTP mail for ${email} in ${outbox}`)
+}
+
+/** Sign in through the login screen (SPEC.md 2 "Login"), ending on the dashboard. */
+export async function signInThroughUi(page: Page, baseUrl: string, dataDir: string, email = 'admin@example.com') {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel('Email Address').fill(email)
+  const sentAt = Date.now() - 1000
+  await page.getByRole('button', { name: 'Send OTP' }).click()
+  await page.getByText('Enter OTP to continue').waitFor()
+  const code = await readOtpFromOutbox(dataDir, email, sentAt)
+  const verify = page.getByRole('button', { name: 'Verify OTP' })
+  await page.getByLabel(/OTP|code/i).first().fill(code.slice(0, 5))
+  expect(await verify.isDisabled()).toBe(true)
+  await page.getByLabel(/OTP|code/i).first().fill(code)
+  await verify.click()
+  await page.waitForURL(`${baseUrl}/`)
+}
+
+/** Save a full-page screenshot as .tmp/screenshots/{name}.png (for people to look at). */
+export async function screenshot(page: Page, name: string) {
+  const dir = path.resolve(import.meta.dirname, '../../.tmp/screenshots')
+  fs.mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+}

@@ -1,0 +1,109 @@
+/**
+ * Issue 2 end to end: sign in with the OTP read from the outbox, the dashboard shows the seeded
+ * figures, every screen is reachable from the palette and from g-key sequences alone, sign out.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, screenshot, signInThroughUi } from './browser'
+
+const baseUrl = inject('baseUrl')
+const dataDir = inject('dataDir')
+const inr = (rupees: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(rupees)
+
+describe('console foundation', () => {
+  let browser: Browser
+  let page: Page
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('redirects to /login when signed out', async () => {
+    await page.goto(`${baseUrl}/projects`)
+    await page.waitForURL(`${baseUrl}/login`)
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
+    await page.getByText('Sign in with OTP').waitFor()
+    await expect(page.getByText('admin@example.com').first().isVisible()).resolves.toBe(true)
+    await screenshot(page, 'login')
+  })
+
+  it('signs in with the code from the outbox and shows the seeded dashboard', async () => {
+    await signInThroughUi(page, baseUrl, dataDir)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByText("Welcome back! Here's what's happening with your platform.").waitFor()
+    await page.getByText('Welcome, ').first().waitFor()
+
+    const stats = await page.evaluate(async () => {
+      const token = Object.entries(localStorage).find(([k]) => k.toLowerCase().includes('access'))?.[1]
+      const res = await fetch('/api/admin/dashboard/stats', { headers: { authorization: `Bearer ${token}` } })
+      return (await res.json()).stats
+    })
+    expect(stats.overview.totalProjects).toBeGreaterThan(0)
+    const card = (title: string) => page.locator('[data-testid="stat-card"]', { hasText: title })
+    await expect(card('Total Projects').innerText()).resolves.toContain(stats.overview.totalProjects.toLocaleString('en-IN'))
+    await expect(card('Active Projects').innerText()).resolves.toContain(stats.overview.activeProjects.toLocaleString('en-IN'))
+    await expect(card('Total Contacts').innerText()).resolves.toContain(stats.overview.totalContacts.toLocaleString('en-IN'))
+    await expect(card('Unread Messages').innerText()).resolves.toContain(stats.overview.unreadContacts.toLocaleString('en-IN'))
+    await expect(card('Total Revenue').innerText()).resolves.toContain(inr(stats.pricing.totalRevenue))
+    await expect(card('Active Admins').innerText()).resolves.toContain(String(stats.overview.totalAdmins))
+    await expect(page.getByText(stats.recentActivity.projects[0].title).first().isVisible()).resolves.toBe(true)
+    await expect(page.getByText(stats.categories[0]._id).first().isVisible()).resolves.toBe(true)
+    await screenshot(page, 'dashboard-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'dashboard-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
+
+  it('navigates with the command palette', async () => {
+    await page.keyboard.press('Control+k')
+    const input = page.getByPlaceholder(/command|search/i)
+    await input.waitFor()
+    await input.fill('Go to Projects')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${baseUrl}/projects`)
+    await page.keyboard.press('Control+k')
+    await input.fill('Go to Commission')
+    await screenshot(page, 'palette')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${baseUrl}/commission`)
+  })
+
+  it('navigates with g-key sequences only', async () => {
+    const routes: Array<[string, string]> = [
+      ['u', '/users'], ['o', '/orders'], ['c', '/contacts'], ['y', '/payments'], ['m', '/commission'],
+      ['a', '/analytics'], ['s', '/settings'], ['p', '/projects'], ['d', '/'],
+    ]
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    for (const [key, route] of routes) {
+      await page.keyboard.press('g')
+      await page.keyboard.press(key)
+      await page.waitForURL(`${baseUrl}${route}`)
+    }
+  })
+
+  it("lists every shortcut on the '?' sheet", async () => {
+    await page.keyboard.press('Shift+?')
+    const sheet = page.getByRole('dialog')
+    await sheet.waitFor()
+    const text = await sheet.innerText()
+    for (const label of ['Go to Dashboard', 'Go to Projects', 'Go to Payments', 'Sign out']) expect(text).toContain(label)
+    await screenshot(page, 'shortcuts')
+    await page.keyboard.press('Escape')
+  })
+
+  it('signs out from the palette and guards the console again', async () => {
+    await page.keyboard.press('Control+k')
+    await page.getByPlaceholder(/command|search/i).fill('Sign out')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${baseUrl}/login`)
+    await page.goto(`${baseUrl}/`)
+    await page.waitForURL(`${baseUrl}/login`)
+    const tokens = await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)))
+    expect(tokens).toEqual([])
+  })
+})

@@ -1,0 +1,177 @@
+/**
+ * Issue 4 end to end: Add Project with a ZIP (read in the worker) and two images, upload, publish,
+ * then `git clone` the project's repository and compare it with the filtered ZIP; on the detail
+ * page reorder and delete an image, add a collaborator and a branch, upload and download a report.
+ * Signs in once (the server allows 5 OTP sends per e-mail per 15 minutes).
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import JSZip from 'jszip'
+import sharp from 'sharp'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, screenshot, signInThroughUi } from './browser'
+
+const baseUrl = inject('baseUrl')
+const dataDir = inject('dataDir')
+
+/** The source tree inside the ZIP's wrapping folder; the last three are filtered out. */
+const SOURCE: Record<string, string> = {
+  'package.json': '{ "name": "e2e-shop" }\n',
+  'README.md': '# E2E shop\n',
+  'src/index.ts': 'export const answer = 42\n',
+  'src/lib/util.ts': 'export const twice = (n: number) => n * 2\n',
+  'public/index.html': '<!doctype html><title>shop</title>\n',
+}
+const FILTERED = { 'node_modules/left-pad/index.js': 'x', 'debug.log': 'log', 'dist/bundle.js': 'bundle' }
+
+async function sourceZip(): Promise<Buffer> {
+  const zip = new JSZip()
+  for (const [p, text] of Object.entries({ ...SOURCE, ...FILTERED })) zip.file(`e2e-shop/${p}`, text)
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
+
+/** A minimal valid .docx: [Content_Types].xml + word/document.xml. */
+async function minimalDocx(): Promise<Buffer> {
+  const zip = new JSZip()
+  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+    + '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" '
+    + 'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')
+  zip.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+    + '<w:body><w:p><w:r><w:t>Project report</w:t></w:r></w:p></w:body></w:document>')
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
+
+const image = (color: string) => sharp({ create: { width: 16, height: 12, channels: 3, background: color } }).png().toBuffer()
+
+/** Every file under `dir` (without .git) as path → text. */
+function readTree(dir: string, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name
+    if (entry.name === '.git') continue
+    if (entry.isDirectory()) Object.assign(out, readTree(dir, rel))
+    else out[rel] = fs.readFileSync(path.join(dir, rel), 'utf8')
+  }
+  return out
+}
+
+describe('Add Project, repository and project files', () => {
+  let browser: Browser
+  let page: Page
+  let projectId = ''
+
+  const token = () => page.evaluate(() => localStorage.getItem('accessToken') ?? '')
+  const apiGet = async (p: string) => {
+    const res = await fetch(`${baseUrl}${p}`, { headers: { authorization: `Bearer ${await token()}` } })
+    expect(res.status).toBe(200)
+    return res.json()
+  }
+  const imageUrls = () => page.locator('[data-testid=project-image]').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')))
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await signInThroughUi(page, baseUrl, dataDir)
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('creates a project from a ZIP and two images, and its repository clones to the filtered tree', async () => {
+    await page.goto(`${baseUrl}/projects/new`)
+    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
+    const submit = page.locator('[data-command="addProject.submit"]')
+    expect(await submit.textContent()).toBe('Create Project')
+    await page.getByLabel('Title', { exact: true }).fill('E2E Shop')
+    await page.getByLabel('Description', { exact: true }).fill('A shop built in the end-to-end test.')
+    await page.getByText('0/2000').waitFor({ state: 'detached' })
+    await page.getByText('36/2000').waitFor()
+    await page.getByLabel('Price (₹)', { exact: true }).fill('1499')
+    await page.getByLabel('Tags', { exact: true }).fill('shop, , e2e ')
+    await page.locator('[data-testid=images-input]').setInputFiles([
+      { name: 'red.png', mimeType: 'image/png', buffer: await image('#d33') },
+      { name: 'blue.png', mimeType: 'image/png', buffer: await image('#33d') },
+    ])
+    await page.getByText('2/5 images').waitFor()
+    await page.getByRole('button', { name: 'Upload Files' }).click()
+    await page.getByText('Please select a folder or ZIP first.').waitFor()
+    await page.getByRole('radio', { name: 'ZIP' }).check()
+    await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
+    await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
+    expect(await page.locator('.source-files__path').allTextContents()).toEqual(expect.arrayContaining(Object.keys(SOURCE)))
+    expect(await submit.isDisabled()).toBe(true)
+    await screenshot(page, 'add-project')
+
+    await page.getByRole('button', { name: 'Upload Files' }).click()
+    await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 60_000 })
+    await page.getByText('100% · 5/5 files').waitFor()
+    expect(await submit.textContent()).toBe('Publish Project')
+    await submit.click()
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 })
+    projectId = page.url().split('/').pop()!
+
+    const { project } = await apiGet(`/api/projects/${projectId}`)
+    expect(project).toMatchObject({ title: 'E2E Shop', price: 1499, tags: ['shop', 'e2e'], hasFiles: true, isActive: true })
+    expect(project.images).toHaveLength(2)
+    expect(project.githubRepo.cloneUrl).toMatch(/\/git\/.+\.git$/)
+
+    const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-clone-'))
+    const url = new URL(project.githubRepo.cloneUrl)
+    url.username = encodeURIComponent('admin@example.com')
+    url.password = await token()
+    execFileSync('git', ['clone', '--quiet', url.toString(), clone], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+    expect(readTree(clone)).toEqual(SOURCE)
+    fs.rmSync(clone, { recursive: true, force: true })
+  })
+
+  it('reorders and deletes an image', async () => {
+    const section = page.locator('[data-testid=section-images]')
+    await section.locator('[data-testid=project-image]').nth(1).waitFor()
+    const before = await imageUrls()
+    await section.getByRole('button', { name: 'Move right' }).first().click()
+    await expect.poll(imageUrls).toEqual([before[1], before[0]])
+    await section.getByRole('button', { name: 'Delete image' }).first().click()
+    await page.getByText('Are you sure you want to delete this image?').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(imageUrls).toEqual([before[0]])
+  })
+
+  it('adds a collaborator and a branch', async () => {
+    const section = page.locator('[data-testid=section-repository]')
+    await section.locator('[data-testid=repo-info]').waitFor()
+    await section.getByRole('button', { name: 'Add collaborator' }).click()
+    await section.getByText('Username is required').waitFor()
+    await section.getByLabel('Username', { exact: true }).fill('octo-cat')
+    await section.getByRole('button', { name: 'Add collaborator' }).click()
+    await section.locator('[data-testid=collaborators]').getByText('octo-cat').waitFor()
+    await expect(section.locator('[data-testid=collaborators]').textContent()).resolves.toContain('push')
+    await section.getByLabel('Branch name', { exact: true }).fill('feature-x')
+    await section.getByRole('button', { name: 'Create branch' }).click()
+    await section.locator('[data-testid=branches]').getByText('feature-x').waitFor()
+    const { project } = await apiGet(`/api/projects/${projectId}`)
+    const { branches } = await apiGet(`/api/github/repo/${project.githubRepo.name}/branches`)
+    expect(branches).toEqual(expect.arrayContaining(['main', 'feature-x']))
+  })
+
+  it('uploads and downloads a report', async () => {
+    const section = page.locator('[data-testid=section-report]')
+    const docx = await minimalDocx()
+    await section.locator('[data-testid=report-input]').setInputFiles({ name: 'report.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx })
+    await page.getByText('Report uploaded successfully!').waitFor()
+    await section.getByText('Report uploaded', { exact: true }).waitFor()
+    // The signed link opens in a new tab: catch the tab's request for it.
+    const opened = page.context().waitForEvent('request', (r) => r.url().includes('sig=') && !r.url().includes('/api/'))
+    await section.getByRole('button', { name: 'Download report' }).click()
+    const downloadUrl = (await opened).url()
+    for (const tab of page.context().pages()) if (tab !== page) await tab.close()
+    const res = await fetch(downloadUrl)
+    expect(res.status).toBe(200)
+    expect(Buffer.from(await res.arrayBuffer()).equals(docx)).toBe(true)
+    await page.locator('[data-testid=section-files]').scrollIntoViewIfNeeded()
+    await screenshot(page, 'project-detail-files')
+  })
+})

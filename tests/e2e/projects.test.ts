@@ -1,0 +1,178 @@
+/**
+ * Issue 3 end to end: keyboard-only triage of three pending projects (approve, under review via
+ * the palette, reject), then badges, history entries and list filters; section edits with a
+ * cancelled third; deletes from the list and from the detail page; screenshots light and dark.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, screenshot, signInThroughUi } from './browser'
+
+const baseUrl = inject('baseUrl')
+const dataDir = inject('dataDir')
+const rowSel = '[data-testid="project-row"]'
+
+describe('projects and the verification queue', () => {
+  let browser: Browser
+  let page: Page
+  const triaged: Record<'approved' | 'under_review' | 'rejected', string> = { approved: '', under_review: '', rejected: '' }
+
+  const focusedId = async () => (await page.locator(`${rowSel}[data-active]`).getAttribute('data-id'))!
+  const waitGone = (id: string) => page.locator(`${rowSel}[data-id="${id}"]`).waitFor({ state: 'detached' })
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await signInThroughUi(page, baseUrl, dataDir)
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('triages three pending projects with the keyboard only', async () => {
+    await page.goto(`${baseUrl}/projects?verification=pending`)
+    await page.locator(rowSel).first().waitFor()
+    expect(await page.locator(rowSel).count()).toBeGreaterThanOrEqual(3)
+
+    // j/k move the focus row.
+    await page.keyboard.press('j')
+    await page.keyboard.press('k')
+    triaged.approved = await focusedId()
+    await page.keyboard.press('a')
+    await page.getByRole('dialog').getByText('Approval notes (optional)').waitFor()
+    await page.keyboard.type('Clean build, licence checked')
+    await page.keyboard.press('Control+Enter')
+    await toast('Project status updated to approved')
+    await waitGone(triaged.approved)
+
+    triaged.under_review = await focusedId()
+    await page.keyboard.press('Control+k')
+    await page.keyboard.type('Mark under review')
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog').getByText('Notes', { exact: true }).waitFor()
+    await page.keyboard.type('Checking the payment module')
+    await page.keyboard.press('Control+Enter')
+    await toast('Project status updated to under review')
+    await waitGone(triaged.under_review)
+
+    triaged.rejected = await focusedId()
+    await page.keyboard.press('r')
+    await page.getByRole('dialog').getByText('Reason for rejection').waitFor()
+    await page.keyboard.type('Source does not build')
+    await page.keyboard.press('Control+Enter')
+    await toast('Project status updated to rejected')
+    await waitGone(triaged.rejected)
+    await screenshot(page, 'projects-list-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'projects-list-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
+
+  it('shows the badges, the history entries and the list filters', async () => {
+    const notes = { approved: 'Clean build, licence checked', under_review: 'Checking the payment module', rejected: 'Source does not build' }
+    for (const [status, id] of Object.entries(triaged) as Array<[keyof typeof notes, string]>) {
+      await page.goto(`${baseUrl}/projects/${id}`)
+      await page.getByTestId('project-detail').waitFor()
+      await page.locator(`.project-detail__heading [data-status="${status}"]`).waitFor()
+      const entry = page.getByTestId('history-entry').first()
+      await entry.waitFor()
+      expect(await entry.getAttribute('data-status')).toBe(status)
+      expect(await entry.textContent()).toContain(notes[status])
+      expect(await entry.textContent()).toContain('Pending')
+    }
+    for (const [status, id] of Object.entries(triaged)) {
+      await page.goto(`${baseUrl}/projects?verification=${status}&limit=100`)
+      await page.locator(rowSel).first().waitFor()
+      await page.locator(`${rowSel}[data-id="${id}"]`).waitFor()
+      const statuses = await page.locator(`${rowSel} [data-testid="verification-badge"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+      expect(new Set(statuses)).toEqual(new Set([status]))
+    }
+    // The filter controls write the URL, so the view can be bookmarked.
+    await page.getByRole('combobox', { name: 'Verification filter' }).click()
+    await page.getByRole('option', { name: 'Rejected' }).click()
+    await page.waitForURL(/verification=rejected/)
+    await page.locator(`${rowSel}[data-id="${triaged.rejected}"]`).waitFor()
+  })
+
+  it('edits two sections, cancels a third, and the detail page survives a reload', async () => {
+    const id = triaged.approved
+    await page.goto(`${baseUrl}/projects/${id}`)
+    const description = page.getByTestId('section-description')
+    await description.getByRole('button', { name: 'Edit' }).click()
+    await description.getByLabel('Title').fill('Triage Suite Pro')
+    await description.getByText(/\d+\/2000/).waitFor()
+    await description.getByRole('button', { name: 'Save' }).click()
+    await description.getByText('Triage Suite Pro').waitFor()
+
+    const tags = page.getByTestId('section-tags')
+    await tags.getByRole('button', { name: 'Edit' }).click()
+    await tags.getByRole('textbox').fill('keyboard, triage, , e2e')
+    await tags.getByRole('button', { name: 'Save' }).click()
+    await tags.getByText('triage', { exact: true }).waitFor()
+
+    const links = page.getByTestId('section-links')
+    const before = await links.innerText()
+    await links.getByRole('button', { name: 'Edit' }).click()
+    // One section at a time: the others' Edit buttons are disabled meanwhile.
+    expect(await tags.getByRole('button', { name: 'Edit' }).isDisabled()).toBe(true)
+    await links.getByRole('textbox').fill('changed.example.com')
+    await links.getByRole('button', { name: 'Cancel' }).click()
+    expect(await links.innerText()).toBe(before)
+
+    await page.reload()
+    await page.getByRole('heading', { name: 'Triage Suite Pro' }).first().waitFor()
+    expect(await page.getByTestId('section-tags').textContent()).toContain('e2e')
+
+    // Owner: the searchable picker finds users by e-mail through GET /api/users.
+    const owner = page.getByTestId('section-owner')
+    await owner.getByRole('button', { name: 'Edit' }).click()
+    await owner.getByPlaceholder('Name or e-mail').fill('admin@example.com')
+    await owner.getByRole('button', { name: /admin@example\.com/ }).click()
+    await owner.getByRole('button', { name: 'Save' }).click()
+    await owner.getByRole('button', { name: 'Edit' }).waitFor()
+    expect(await owner.innerText()).toContain('admin@example.com')
+    await page.reload()
+    await page.getByTestId('section-owner').getByText('admin@example.com').waitFor()
+    await screenshot(page, 'project-detail-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'project-detail-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
+
+  it('deletes from the detail page and from the list', async () => {
+    await page.goto(`${baseUrl}/projects/${triaged.rejected}`)
+    await page.getByTestId('project-detail').waitFor()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await page.getByText('Are you sure you want to delete this project?').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await page.waitForURL(`${baseUrl}/projects`)
+    await toast('Project deleted successfully')
+    await page.goto(`${baseUrl}/projects/${triaged.rejected}`)
+    await page.getByText('Project not found').waitFor()
+
+    await page.goto(`${baseUrl}/projects?verification=under_review`)
+    await page.locator(`${rowSel}[data-id="${triaged.under_review}"]`).waitFor()
+    await page.locator(`${rowSel}[data-id="${triaged.under_review}"]`).getByRole('button', { name: 'Delete' }).click()
+    await page.getByText('Are you sure you want to delete this project?').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await toast('Project deleted successfully')
+    await waitGone(triaged.under_review)
+  })
+
+  it('jumps to a project by title from the palette', async () => {
+    await page.goto(`${baseUrl}/`)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    const target = await page.evaluate(async () => {
+      const token = Object.entries(localStorage).find(([k]) => k.toLowerCase().includes('access'))?.[1]
+      const res = await fetch('/api/projects?limit=1&page=3', { headers: { authorization: `Bearer ${token}` } })
+      return (await res.json()).projects[0] as { _id: string; title: string }
+    })
+    await page.keyboard.press('Control+k')
+    await page.getByPlaceholder(/command|search/i).fill(target.title)
+    const item = page.getByRole('option', { name: new RegExp(target.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()
+    await item.waitFor()
+    await item.click()
+    await page.waitForURL(`${baseUrl}/projects/${target._id}`)
+    await page.getByRole('heading', { name: target.title }).first().waitFor()
+  })
+})

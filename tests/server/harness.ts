@@ -1,0 +1,169 @@
+/**
+ * Server test harness: a throwaway database (in-memory PGlite, or a fresh randomly named database
+ * on the PostgreSQL server at 127.0.0.1:5432 when `TEST_PG` is reachable), the real app, and a
+ * recording mailer. `signIn()` performs the real OTP flow and returns an access token.
+ *
+ * Use `describeEachDatabase('name', (ctx) => { ... })` to run a suite against both databases.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe } from 'vitest'
+import { createApp } from '../../server/app'
+import { ensureAdmin } from '../../server/bootstrap'
+import { openDatabase, type Database } from '../../server/db/client'
+import type { AppDeps } from '../../server/deps'
+import { loadEnv } from '../../server/env'
+import type { MailMessage } from '../../server/services/mail'
+
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
+export const ADMIN_EMAIL = 'admin@example.com'
+
+export type TestContext = {
+  app: ReturnType<typeof createApp>
+  deps: AppDeps
+  database: Database
+  dataDir: string
+  /** Every mail sent, newest last. */
+  mails: MailMessage[]
+  /** Move the injected clock forward by `ms`. */
+  advance: (ms: number) => void
+  close: () => Promise<void>
+}
+
+/** True when the PostgreSQL server answers (tests against it are skipped otherwise). */
+export async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 1500 })
+  try {
+    await client.connect()
+    await client.end()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Build a context on PGlite (`kind: 'pglite'`) or on a new PostgreSQL database (`'postgres'`). */
+export async function createTestContext(kind: 'pglite' | 'postgres' = 'pglite'): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-test-'))
+  let dropDatabase = async () => {}
+  let database: Database
+  if (kind === 'postgres') {
+    const name = `console_test_${crypto.randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
+    await admin.connect()
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    const url = new URL(PG_ADMIN_URL)
+    url.pathname = `/${name}`
+    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 8 })
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: PG_ADMIN_URL })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    }
+  } else {
+    database = await openDatabase({ memory: true })
+  }
+  await ensureAdmin(database.db, ADMIN_EMAIL)
+  const mails: MailMessage[] = []
+  let offset = 0
+  const env = loadEnv({ DATA_DIR: dataDir, ADMIN_EMAIL, SEED: 'none', PORT: '0', TRUST_PROXY: '1', LOG_LEVEL: 'silent' })
+  const deps: AppDeps = {
+    db: database.db,
+    env,
+    jwtSecret: new Uint8Array(crypto.randomBytes(32)),
+    mailer: { send: async (m) => void mails.push(m) },
+    now: () => new Date(Date.now() + offset),
+  }
+  return {
+    app: createApp(deps),
+    deps,
+    database,
+    dataDir,
+    mails,
+    advance: (ms) => void (offset += ms),
+    close: async () => {
+      await database.close()
+      await dropDatabase()
+      await fs.rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** JSON request helper: `call(ctx, 'POST', '/api/x', body, token)` → { status, body }. */
+export async function call(
+  ctx: TestContext,
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const res = await ctx.app.request(url, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      'x-forwarded-for': '10.0.0.1',
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  })
+  const text = await res.text()
+  let parsed: unknown = text
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed }
+}
+
+/** The 6-digit code from the newest mail to `email`. */
+export function lastCode(ctx: TestContext, email = ADMIN_EMAIL): string {
+  const mail = [...ctx.mails].reverse().find((m) => m.to === email)
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no OTP mail for ${email}`)
+  return code
+}
+
+/** Real OTP sign-in; returns the token pair. */
+export async function signIn(ctx: TestContext, email = ADMIN_EMAIL, ip = '10.0.0.1') {
+  const sent = await call(ctx, 'POST', '/api/auth/send-otp', { email }, undefined, { 'x-forwarded-for': ip })
+  if (sent.status !== 200) throw new Error(`send-otp ${sent.status}: ${JSON.stringify(sent.body)}`)
+  const verified = await call(ctx, 'POST', '/api/auth/verify-otp', {
+    email,
+    otp: lastCode(ctx, email),
+    sessionToken: sent.body.sessionToken,
+  })
+  if (verified.status !== 200) throw new Error(`verify-otp ${verified.status}: ${JSON.stringify(verified.body)}`)
+  return verified.body.tokens as { accessToken: string; refreshToken: string }
+}
+
+/**
+ * Run `suite` once on PGlite and once on PostgreSQL (skipped when the server is unreachable).
+ * `get()` returns the live context inside tests.
+ */
+export function describeEachDatabase(name: string, suite: (get: () => TestContext) => void) {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    describe(`${name} [${kind}]`, async () => {
+      const available = kind === 'pglite' || (await postgresReachable())
+      let ctx: TestContext | undefined
+      beforeAll(async () => {
+        if (available) ctx = await createTestContext(kind)
+      })
+      afterAll(async () => {
+        await ctx?.close()
+      })
+      if (!available) {
+        describe.skip('PostgreSQL unreachable', () => suite(() => ctx!))
+        return
+      }
+      suite(() => ctx!)
+    })
+  }
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { formatCount, formatDate, formatINR, formatPercentChange, formatRelativeTime } from '../../src/lib/format'
+import { growthLine } from '../../src/views/dashboard/components/stat-cards'
+import { contactStatusRows } from '../../src/views/dashboard/components/breakdown-grids'
+
+describe('format (en-IN)', () => {
+  it('formats rupees with Indian grouping and two decimals', () => {
+    expect(formatINR(125000)).toBe('₹1,25,000.00')
+    expect(formatINR(1750.5)).toBe('₹1,750.50')
+    expect(formatINR(Number.NaN)).toBe('₹0.00')
+  })
+  it('groups counts the Indian way', () => {
+    expect(formatCount(1234567)).toBe('12,34,567')
+  })
+  it('signs percentage changes', () => {
+    expect(formatPercentChange(12.5)).toBe('+12.5%')
+    expect(formatPercentChange(-3)).toBe('-3%')
+    expect(formatPercentChange(0)).toBe('0%')
+    expect(formatPercentChange(33.333)).toBe('+33.3%')
+  })
+  it('formats dates and relative times', () => {
+    expect(formatDate('2026-03-05T10:00:00Z')).toBe('5 Mar 2026')
+    const now = Date.parse('2026-03-05T10:00:00Z')
+    expect(formatRelativeTime(now - 5 * 60_000, now)).toBe('5 minutes ago')
+    expect(formatRelativeTime(now - 26 * 3600_000, now)).toBe('yesterday')
+    expect(formatRelativeTime(now - 10_000, now)).toBe('now')
+  })
+})
+
+describe('dashboard helpers', () => {
+  it('growth line colour follows the sign', () => {
+    expect(growthLine(12.5)).toEqual({ text: '+12.5% from last month', trend: 'up' })
+    expect(growthLine(-4)).toEqual({ text: '-4% from last month', trend: 'down' })
+    expect(growthLine(0)).toEqual({ text: '0% from last month', trend: 'flat' })
+  })
+  it('contact status grid always lists new, read, replied, then extras', () => {
+    expect(contactStatusRows([{ _id: 'replied', count: 3 }, { _id: 'archived', count: 1 }])).toEqual([
+      { status: 'new', count: 0 },
+      { status: 'read', count: 0 },
+      { status: 'replied', count: 3 },
+      { status: 'archived', count: 1 },
+    ])
+  })
+})

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { ApiError } from '../../src/api/client'
+import type { Project } from '../../src/api/schemas/projects'
+import { projectSectionsMachine, saveErrorText, type ProjectSectionsEmitted } from '../../src/machines/project-sections.machine'
+import { deferred, flush, makeProject } from '../fixtures/project'
+
+function start(project = makeProject()) {
+  const saves: Array<{ input: { id: string; body: Record<string, unknown> }; d: ReturnType<typeof deferred<Project>> }> = []
+  const deletes: Array<ReturnType<typeof deferred<void>>> = []
+  const machine = projectSectionsMachine.provide({
+    actors: {
+      saveProject: fromPromise(({ input }: { input: { id: string; body: Record<string, unknown> } }) => {
+        const d = deferred<Project>()
+        saves.push({ input, d })
+        return d.promise
+      }),
+      deleteProject: fromPromise(() => {
+        const d = deferred<void>()
+        deletes.push(d)
+        return d.promise
+      }),
+    },
+  })
+  const actor = createActor(machine, { input: { project } }).start()
+  const emitted: ProjectSectionsEmitted[] = []
+  actor.on('*', (e) => emitted.push(e as ProjectSectionsEmitted))
+  return { actor, saves, deletes, emitted, state: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context }
+}
+
+describe('projectSectionsMachine', () => {
+  it('viewing → editing → viewing on cancel, dropping the draft', () => {
+    const { actor, state, ctx } = start()
+    actor.send({ type: 'section.edit', section: 'description', draft: { title: 'A', description: 'B' } })
+    expect(state()).toBe('editing')
+    actor.send({ type: 'draft.change', patch: { title: 'Changed' } })
+    expect(ctx().draft).toEqual({ title: 'Changed', description: 'B' })
+    actor.send({ type: 'section.cancel' })
+    expect(state()).toBe('viewing')
+    expect(ctx()).toMatchObject({ section: null, draft: {} })
+    expect(ctx().project.title).toBe('Inventory Manager')
+  })
+
+  it('allows one section at a time: a second edit while editing is ignored', () => {
+    const { actor, ctx } = start()
+    actor.send({ type: 'section.edit', section: 'tags', draft: { tags: 'a' } })
+    actor.send({ type: 'section.edit', section: 'links', draft: { demoUrl: '' } })
+    expect(ctx().section).toBe('tags')
+  })
+
+  it('an invalid save stays in editing with the rule', () => {
+    const { actor, saves, state, ctx } = start()
+    actor.send({ type: 'section.edit', section: 'description', draft: {} })
+    actor.send({ type: 'section.save', body: {}, invalid: 'Description cannot exceed 2000 characters' })
+    expect(state()).toBe('editing')
+    expect(ctx().error).toBe('Description cannot exceed 2000 characters')
+    expect(saves).toHaveLength(0)
+  })
+
+  it('saving → viewing with the server project, emits saved', async () => {
+    const { actor, saves, emitted, state, ctx } = start()
+    actor.send({ type: 'section.edit', section: 'tags', draft: { tags: 'a, b' } })
+    actor.send({ type: 'section.save', body: { tags: ['a', 'b'] } })
+    expect(state()).toBe('saving')
+    expect(saves[0].input).toEqual({ id: makeProject()._id, body: { tags: ['a', 'b'] } })
+    const updated = makeProject({ tags: ['a', 'b'] })
+    saves[0].d.resolve(updated)
+    await flush()
+    expect(state()).toBe('viewing')
+    expect(ctx().project.tags).toEqual(['a', 'b'])
+    expect(ctx().section).toBeNull()
+    expect(emitted).toContainEqual({ type: 'saved', project: updated })
+  })
+
+  it('a failed save returns to editing with the server errors joined by line breaks', async () => {
+    const { actor, saves, state, ctx } = start()
+    actor.send({ type: 'section.edit', section: 'details', draft: {} })
+    actor.send({ type: 'section.save', body: { price: -1 } })
+    saves[0].d.reject(new ApiError(400, 'Validation failed', ['Price must be at least 0', 'Rating cannot exceed 5']))
+    await flush()
+    expect(state()).toBe('editing')
+    expect(ctx().error).toBe('Price must be at least 0\nRating cannot exceed 5')
+    expect(saveErrorText(new Error(''))).toBe('Failed to save')
+    expect(saveErrorText(new ApiError(500, 'Internal server error'))).toBe('Internal server error')
+  })
+
+  it('toggles active with the success text, and reports a failure', async () => {
+    const { actor, saves, emitted, state } = start()
+    actor.send({ type: 'project.toggleActive' })
+    expect(state()).toBe('togglingActive')
+    expect(saves[0].input.body).toEqual({ isActive: false })
+    saves[0].d.resolve(makeProject({ isActive: false }))
+    await flush()
+    expect(state()).toBe('viewing')
+    actor.send({ type: 'project.toggleActive' })
+    expect(saves[1].input.body).toEqual({ isActive: true })
+    saves[1].d.reject(new ApiError(500, 'down'))
+    await flush()
+    const texts = emitted.filter((e) => e.type === 'notify').map((e) => (e as { text: string }).text)
+    expect(texts).toEqual(['Project deactivated successfully', 'Failed to update project status: down'])
+  })
+
+  it('delete: confirming → cancel, then confirming → deleting → deleted', async () => {
+    const { actor, deletes, emitted, state } = start()
+    actor.send({ type: 'project.delete' })
+    expect(state()).toBe('confirmingDelete')
+    actor.send({ type: 'confirm.cancel' })
+    expect(state()).toBe('viewing')
+    actor.send({ type: 'project.delete' })
+    actor.send({ type: 'confirm.accept' })
+    expect(state()).toBe('deleting')
+    deletes[0].resolve()
+    await flush()
+    expect(state()).toBe('deleted')
+    expect(emitted).toEqual([{ type: 'notify', tone: 'success', text: 'Project deleted successfully' }, { type: 'deleted' }])
+  })
+
+  it('a failed delete returns to viewing with the message; refresh replaces the project', async () => {
+    const { actor, deletes, emitted, state, ctx } = start()
+    actor.send({ type: 'project.delete' })
+    actor.send({ type: 'confirm.accept' })
+    deletes[0].reject(new ApiError(409, 'in use'))
+    await flush()
+    expect(state()).toBe('viewing')
+    expect(emitted).toEqual([{ type: 'notify', tone: 'error', text: 'Failed to delete project: in use' }])
+    actor.send({ type: 'project.refresh', project: makeProject({ verificationStatus: 'approved' }) })
+    expect(ctx().project.verificationStatus).toBe('approved')
+  })
+})

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { ApiError } from '../../src/api/client'
+import type { ListAction } from '../../src/machines/projects-list.actions'
+import { projectsListMachine, type ListRow, type ProjectsListEmitted } from '../../src/machines/projects-list.machine'
+import { deferred, flush } from '../fixtures/project'
+
+const rows: ListRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, title: `P ${id}`, isActive: i % 2 === 0, verificationStatus: 'pending' }))
+
+function start() {
+  const calls: Array<{ action: ListAction; d: ReturnType<typeof deferred<void>> }> = []
+  const machine = projectsListMachine.provide({
+    actors: {
+      runAction: fromPromise(({ input }: { input: ListAction }) => {
+        const d = deferred<void>()
+        calls.push({ action: input, d })
+        return d.promise
+      }),
+    },
+  })
+  const actor = createActor(machine).start()
+  const emitted: ProjectsListEmitted[] = []
+  actor.on('notify', (e) => emitted.push(e))
+  actor.on('changed', (e) => emitted.push(e))
+  actor.send({ type: 'rows.loaded', rows })
+  return { actor, calls, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
+}
+
+describe('projectsListMachine: focus and selection', () => {
+  it('moves the focus with j/k and clamps at the ends', () => {
+    const { actor, ctx } = start()
+    expect(ctx().focus).toBe(0)
+    actor.send({ type: 'focus.prev' })
+    expect(ctx().focus).toBe(0)
+    actor.send({ type: 'focus.next' })
+    actor.send({ type: 'focus.next' })
+    actor.send({ type: 'focus.next' })
+    actor.send({ type: 'focus.next' })
+    expect(ctx().focus).toBe(3)
+    actor.send({ type: 'focus.set', index: 1 })
+    expect(ctx().focus).toBe(1)
+  })
+
+  it('toggles the focused row, selects a range with shift+x, and sets the selection', () => {
+    const { actor, ctx } = start()
+    actor.send({ type: 'row.toggle' })
+    expect(ctx().selection).toEqual(['a'])
+    actor.send({ type: 'focus.set', index: 2 })
+    actor.send({ type: 'row.toggleRange' })
+    expect(ctx().selection).toEqual(['a', 'b', 'c'])
+    actor.send({ type: 'row.toggle', id: 'b' })
+    expect(ctx().selection).toEqual(['a', 'c'])
+    actor.send({ type: 'selection.set', ids: [] })
+    expect(ctx().selection).toEqual([])
+  })
+
+  it('keeps the focus in range and drops vanished ids on reload', () => {
+    const { actor, ctx } = start()
+    actor.send({ type: 'focus.set', index: 3 })
+    actor.send({ type: 'selection.set', ids: ['a', 'd'] })
+    actor.send({ type: 'rows.loaded', rows: rows.slice(0, 2) })
+    expect(ctx().focus).toBe(1)
+    expect(ctx().selection).toEqual(['a'])
+    actor.send({ type: 'rows.loaded', rows: [] })
+    expect(ctx().focus).toBe(-1)
+  })
+})
+
+describe('projectsListMachine: actions', () => {
+  it('approve: prompting → acting with the notes → idle, emits success and changed', async () => {
+    const { actor, calls, emitted, state } = start()
+    actor.send({ type: 'action.verify', ids: ['a'], status: 'approved' })
+    expect(state()).toBe('prompting')
+    actor.send({ type: 'prompt.submit', notes: '' })
+    expect(state()).toBe('acting')
+    expect(calls[0].action).toEqual({ kind: 'verify', ids: ['a'], status: 'approved', notes: '' })
+    calls[0].d.resolve()
+    await flush()
+    expect(state()).toBe('idle')
+    expect(emitted).toEqual([{ type: 'notify', tone: 'success', text: 'Project status updated to approved' }, { type: 'changed' }])
+  })
+
+  it('reject: cancelling the prompt aborts without a call', () => {
+    const { actor, calls, state, ctx } = start()
+    actor.send({ type: 'action.verify', ids: ['a', 'b'], status: 'rejected' })
+    actor.send({ type: 'prompt.cancel' })
+    expect(state()).toBe('idle')
+    expect(ctx().pending).toBeNull()
+    expect(calls).toHaveLength(0)
+  })
+
+  it('reject failure emits "Reject failed"; approve failure "Approve failed"', async () => {
+    const { actor, calls, emitted, state } = start()
+    actor.send({ type: 'action.verify', ids: ['a'], status: 'rejected' })
+    actor.send({ type: 'prompt.submit', notes: 'Broken build' })
+    calls[0].d.reject(new ApiError(500, 'boom'))
+    await flush()
+    expect(state()).toBe('idle')
+    actor.send({ type: 'action.verify', ids: ['a'], status: 'approved' })
+    actor.send({ type: 'prompt.submit', notes: 'ok' })
+    calls[1].d.reject(new ApiError(500, 'boom'))
+    await flush()
+    expect(emitted.map((e) => e.type === 'notify' && e.text)).toEqual(['Reject failed', 'Approve failed'])
+  })
+
+  it('delete: confirming → acting → idle; removes deleted ids from the selection', async () => {
+    const { actor, calls, emitted, state, ctx } = start()
+    actor.send({ type: 'selection.set', ids: ['a', 'b'] })
+    actor.send({ type: 'action.delete', ids: ['a', 'b'] })
+    expect(state()).toBe('confirming')
+    actor.send({ type: 'confirm.accept' })
+    expect(state()).toBe('acting')
+    calls[0].d.resolve()
+    await flush()
+    expect(ctx().selection).toEqual([])
+    expect(emitted[0]).toEqual({ type: 'notify', tone: 'success', text: 'Projects deleted successfully' })
+  })
+
+  it('delete: cancel aborts; a failure names the server message', async () => {
+    const { actor, calls, emitted, state } = start()
+    actor.send({ type: 'action.delete', ids: ['a'] })
+    actor.send({ type: 'confirm.cancel' })
+    expect(state()).toBe('idle')
+    expect(calls).toHaveLength(0)
+    actor.send({ type: 'action.delete', ids: ['a'] })
+    actor.send({ type: 'confirm.accept' })
+    calls[0].d.reject(new ApiError(409, 'Project has orders'))
+    await flush()
+    expect(emitted).toEqual([{ type: 'notify', tone: 'error', text: 'Failed to delete project: Project has orders' }])
+  })
+
+  it('setActive goes straight to acting and reports activated/deactivated', async () => {
+    const { actor, calls, emitted, state } = start()
+    actor.send({ type: 'action.setActive', ids: ['b'], isActive: true })
+    expect(state()).toBe('acting')
+    calls[0].d.resolve()
+    await flush()
+    actor.send({ type: 'action.setActive', ids: ['a'], isActive: false })
+    calls[1].d.reject(new ApiError(0, 'offline'))
+    await flush()
+    expect(emitted.filter((e) => e.type === 'notify').map((e) => (e as { text: string }).text))
+      .toEqual(['Project activated successfully', 'Failed to update project status: offline'])
+  })
+
+  it('ignores actions without ids', () => {
+    const { actor, state } = start()
+    actor.send({ type: 'action.delete', ids: [] })
+    actor.send({ type: 'action.verify', ids: [], status: 'approved' })
+    actor.send({ type: 'action.setActive', ids: [], isActive: true })
+    expect(state()).toBe('idle')
+  })
+})
