@@ -1,0 +1,57 @@
+/**
+ * Throwaway databases and in-process apps for benchmarks: an in-memory PGlite, or a randomly named
+ * database on the PostgreSQL server at BENCH_PG_URL (dropped afterwards), like tests/server/harness.ts.
+ */
+import crypto from 'node:crypto'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { createApp } from '../server/app'
+import { ensureAdmin } from '../server/bootstrap'
+import { openDatabase, type Database } from '../server/db/client'
+import type { AppDeps } from '../server/deps'
+import { loadEnv } from '../server/env'
+import type { MailMessage } from '../server/services/mail'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
+export const BENCH_ADMIN_EMAIL = 'admin@example.com'
+
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: BENCH_PG_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A fresh migrated database with the bootstrap admin; `drop()` closes and removes it. */
+export async function openBenchDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ memory: true })
+    await ensureAdmin(database.db, BENCH_ADMIN_EMAIL)
+    return { database, drop: () => database.close() }
+  }
+  const name = `bench_${crypto.randomBytes(5).toString('hex')}`
+  await onServer(`CREATE DATABASE ${name}`)
+  const url = new URL(BENCH_PG_URL)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 })
+  await ensureAdmin(database.db, BENCH_ADMIN_EMAIL)
+  return { database, drop: async () => {
+    await database.close()
+    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  } }
+}
+
+/** The real app over `database`, with a recording mailer and TRUST_PROXY=1 (per-iteration IPs). */
+export function benchApp(database: Database) {
+  const mails: MailMessage[] = []
+  const env = loadEnv({ DATA_DIR: path.join(os.tmpdir(), 'console-bench'), ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
+    SEED: 'none', PORT: '0', TRUST_PROXY: '1', LOG_LEVEL: 'silent' })
+  const deps: AppDeps = { db: database.db, env, jwtSecret: new Uint8Array(crypto.randomBytes(32)),
+    mailer: { send: async (m) => void mails.push(m) }, now: () => new Date() }
+  return { app: createApp(deps), deps, mails }
+}
