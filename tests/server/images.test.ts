@@ -58,6 +58,16 @@ describe('project images /api/storage/projects/:id/images', () => {
     expect(await upload(project.id, four)).toMatchObject({ status: 400, body: { message: 'Maximum 5 images allowed.' } })
   })
 
+  it('shows the images in order in the project list and detail', async () => {
+    const project = await insertProject(ctx, { title: 'Gallery Listing Probe' })
+    await upload(project.id, [{ name: 'first.png', data: await png() }, { name: 'second.png', data: await png() }])
+    const list = await call(ctx, 'GET', '/api/projects?search=Gallery%20Listing%20Probe', undefined, token)
+    const listed = list.body.projects.find((p: { _id: string }) => p._id === project.id)
+    expect(listed.images.map((i: { alt: string }) => i.alt)).toEqual(['first', 'second'])
+    const detail = await call(ctx, 'GET', `/api/projects/${project.id}`, undefined, token)
+    expect(detail.body.project.images.map((i: { alt: string }) => i.alt)).toEqual(['first', 'second'])
+  })
+
   it('reorders with a permutation and deletes by index, url or {index}', async () => {
     const project = await insertProject(ctx)
     const files = await Promise.all(['a', 'b', 'c', 'd'].map(async (n) => ({ name: `${n}.png`, data: await png() })))
@@ -73,8 +83,12 @@ describe('project images /api/storage/projects/:id/images', () => {
     const byUrl = await call(ctx, 'DELETE', `${base}?url=${encodeURIComponent(url)}`, undefined, token)
     expect(byUrl.body.images.map((i: { alt: string }) => i.alt)).toEqual(['a', 'd'])
     expect((await ctx.app.request(url)).status).toBe(404)
+    const detailAlts = async () => (await call(ctx, 'GET', `/api/projects/${project.id}`, undefined, token)).body.project.images
+      .map((i: { alt: string }) => i.alt)
+    expect(await detailAlts()).toEqual(['a', 'd'])
     const byBody = await call(ctx, 'DELETE', base, { index: 1 }, token)
     expect(byBody.body.images.map((i: { alt: string }) => i.alt)).toEqual(['a'])
+    expect(await detailAlts()).toEqual(['a'])
     expect((await call(ctx, 'DELETE', `${base}?index=7`, undefined, token)).status).toBe(404)
   })
 })
