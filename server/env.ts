@@ -10,6 +10,8 @@ const EnvSchema = v.object({
   HOST: v.optional(v.string(), '127.0.0.1'),
   DATA_DIR: v.optional(v.string(), './data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.url())),
+  /** PostgreSQL connections in the pool; default 2 per CPU core (min 4), see BENCHMARKS.md. */
+  DATABASE_POOL_SIZE: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(200))),
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), 'admin@example.com'),
   SMTP_URL: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'Admin Panel <no-reply@marketplace.local>'),

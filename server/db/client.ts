@@ -3,6 +3,7 @@
  * DATABASE_URL is given, applies the drizzle-kit migrations, and returns one drizzle handle
  * typed by the schema. Both drivers share the PgDatabase API, so routes never branch on it.
  */
+import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -29,6 +30,15 @@ export type Database = {
   close: () => Promise<void>
 }
 
+/**
+ * Pool size when none is given: 2 connections per CPU core, at least 4. The list queries are
+ * CPU-bound inside PostgreSQL; on the 2-core machine 4 connections served 32 concurrent clients
+ * at twice the throughput of 20 and a quarter of the p99 (BENCHMARKS.md, projects list).
+ */
+export function defaultPoolSize(): number {
+  return Math.max(4, 2 * os.availableParallelism())
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
 /**
@@ -42,7 +52,7 @@ export async function openDatabase(opts: {
   poolSize?: number
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 })
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() })
     // An idle client whose backend goes away (server restart, DROP DATABASE ... WITH (FORCE) in
     // tests) emits 'error' on the pool; unhandled, that would crash the process.
     pool.on('error', (error: Error & { code?: string }) => {
