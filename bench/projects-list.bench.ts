@@ -4,25 +4,29 @@
  * in ms and the EXPLAIN ANALYZE of one list + count query. Each run uses its own throwaway
  * database (a random database on the PostgreSQL server at BENCH_PG_URL, an in-memory PGlite).
  *
- *   npx tsx bench/projects-list.bench.ts [--projects 100000] [--requests 240] [--only postgres|pglite]
+ *   npx tsx bench/projects-list.bench.ts [--projects 100000] [--requests 240] [--only postgres|pglite] [--pool N]
  *
- * Times the projects route handler in-process (app.request: routing, validation, queries, JSON),
- * with the admin already resolved; auth adds one primary-key lookup per request.
+ * Times the whole app in-process (createApp + app.request with a signed access token: auth,
+ * routing, validation, queries, JSON), with table versions kept from NOTIFY as `npm start` does.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import { Hono } from 'hono'
 import pg from 'pg'
 import { openDatabase, type Database } from '../server/db/client'
-import type { AppDeps, AppEnv } from '../server/deps'
+import { createApp, type App } from '../server/app'
+import type { AppDeps } from '../server/deps'
+import { signAccessToken } from '../server/services/access-token'
 import { loadEnv } from '../server/env'
-import { projectsRoutes } from '../server/routes/projects.routes'
+import { TableVersions } from '../server/services/table-versions'
 import { BENCH_QUERIES, distinctBenchQueries, insertBenchProjects } from './projects-list-data'
 
 const { values: args } = parseArgs({ options: {
   projects: { type: 'string', default: '100000' }, requests: { type: 'string', default: '240' },
-  only: { type: 'string' },
+  only: { type: 'string' }, pool: { type: 'string' },
 } })
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
 
@@ -35,7 +39,8 @@ async function open(kind: 'pglite' | 'postgres'): Promise<{ database: Database; 
   await admin.end()
   const url = new URL(PG_URL)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 32 })
+  // The server's default pool unless --pool N.
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: args.pool ? Number(args.pool) : undefined })
   return { database, drop: async () => {
     const client = new pg.Client({ connectionString: PG_URL })
     await client.connect()
@@ -49,16 +54,18 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** `total` requests from `clients` concurrent loops; latency per request in ms. */
-async function run(app: Hono<AppEnv>, clients: number, total: number, queries: string[]) {
+async function run(app: App, authorization: string, clients: number, total: number, queries: string[]) {
   const latencies: number[] = []
   let next = 0
+  let hits = 0
   const client = async () => {
     while (next < total) {
       const url = queries[next++ % queries.length]
       const started = performance.now()
-      const res = await app.request(url)
+      const res = await app.request(url, { headers: { authorization } })
       await res.arrayBuffer()
       if (res.status !== 200) throw new Error(`${url} → ${res.status}`)
+      if (res.headers.get('x-cache') === 'hit') hits++
       latencies.push(performance.now() - started)
     }
   }
@@ -66,7 +73,7 @@ async function run(app: Hono<AppEnv>, clients: number, total: number, queries: s
   await Promise.all(Array.from({ length: clients }, client))
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds }
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds, hits: `${Math.round((100 * hits) / total)}%` }
 }
 
 async function explain(database: Database) {
@@ -90,26 +97,29 @@ async function bench(kind: 'pglite' | 'postgres') {
     const [admin] = (await database.db.execute(sql`INSERT INTO users (id, name, email, is_admin)
       VALUES (gen_random_uuid(), 'Bench', 'bench@example.com', true) RETURNING *`) as unknown as { rows: never[] }).rows
     console.log(`${kind}: ${count} projects inserted in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
-    const deps: AppDeps = { db: database.db, env: loadEnv({ SEED: 'none' }), jwtSecret: new Uint8Array(32),
-      mailer: { send: async () => {} }, now: () => new Date() }
-    const app = new Hono<AppEnv>()
-    app.use('*', async (c, next) => { c.set('admin', admin); await next() })
-    app.route('/api/projects', projectsRoutes(deps))
+    // As `npm start` runs it: table versions kept in memory from NOTIFY (decision 004).
+    const versions = new TableVersions(database.db)
+    await versions.listen(database)
+    const deps: AppDeps = { db: database.db, env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-')) }), jwtSecret: new Uint8Array(32),
+      mailer: { send: async () => {} }, now: () => new Date(), versions }
+    const app = createApp(deps)
+    const authorization = `Bearer ${await signAccessToken(deps.jwtSecret, (admin as { id: string }).id, new Date())}`
     await explain(database)
-    await run(app, 8, 600, BENCH_QUERIES) // warm-up: JIT and the pool's connections
+    await run(app, authorization, 8, 600, BENCH_QUERIES) // warm-up: JIT and the pool's connections
     const rows: string[] = []
     const total = Number(args.requests)
     for (const clients of [1, 32]) {
-      const r = await run(app, clients, total, BENCH_QUERIES)
-      rows.push(`| ${kind} | ${clients} | repeated filters (count cached) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} |`)
+      const r = await run(app, authorization, clients, total, BENCH_QUERIES)
+      rows.push(`| ${kind} | ${clients} | repeated queries (page cache hits) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`)
     }
     // Every request a new filter combination: each one runs the exact count(*).
     const distinctTotal = Math.min(total, 240)
     const distinct = distinctBenchQueries(2 * distinctTotal)
     for (const [i, clients] of [1, 32].entries()) {
-      const r = await run(app, clients, distinctTotal, distinct.slice(i * distinctTotal, (i + 1) * distinctTotal))
-      rows.push(`| ${kind} | ${clients} | new filters (count computed) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} |`)
+      const r = await run(app, authorization, clients, distinctTotal, distinct.slice(i * distinctTotal, (i + 1) * distinctTotal))
+      rows.push(`| ${kind} | ${clients} | new filters (page and count computed) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`)
     }
+    await versions.close()
     return rows
   } finally {
     await database.close()
@@ -118,7 +128,7 @@ async function bench(kind: 'pglite' | 'postgres') {
 }
 
 const kinds = (['postgres', 'pglite'] as const).filter((k) => !args.only || args.only === k)
-const table = ['| database | clients | queries | p50 ms | p99 ms | req/s |', '|---|---|---|---|---|---|']
+const table = ['| database | clients | queries | p50 ms | p99 ms | req/s | cache hits |', '|---|---|---|---|---|---|---|']
 for (const kind of kinds) table.push(...(await bench(kind)))
 console.log(`\nlist projects, page 20, search + category + verificationStatus, ${args.projects} projects`)
 console.log(table.join('\n'))

@@ -18,12 +18,24 @@ import { githubRoutes } from './routes/github.routes'
 import { storageRoutes } from './routes/storage.routes'
 import { reportsRoutes } from './routes/reports.routes'
 import { registerProjectCleanup } from './services/project-cleanup'
+import { TableVersions } from './services/table-versions'
 import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
 
 export function createApp(deps: AppDeps) {
+  // Filled in place: services keyed by the deps object (setRepoHost) must keep seeing the same one.
+  const versions = (deps.versions ??= new TableVersions(deps.db))
   const app = new Hono<AppEnv>()
   app.use('*', requestId())
+  // Any request but GET/HEAD may have written: the next read of the list caches checks the
+  // database before this response leaves, so a client always sees its own writes (decision 004).
+  app.use('*', async (c, next) => {
+    try {
+      await next()
+    } finally {
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') versions.invalidate()
+    }
+  })
 
   app.get('/api/health', (c) => c.json({ success: true, status: 'ok' }))
   app.route('/api/auth', authPublicRoutes(deps))

@@ -5,6 +5,7 @@
 import type { Db } from './db/client'
 import type { Env } from './env'
 import type { Mailer } from './services/mail'
+import type { TableVersions } from './services/table-versions'
 import type { users } from './db/schema'
 
 export type AppDeps = {
@@ -15,6 +16,11 @@ export type AppDeps = {
   mailer: Mailer
   /** Injected clock so expiry rules are testable; defaults to `() => new Date()`. */
   now: () => Date
+  /**
+   * Table versions for the list caches (services/table-versions.ts), listening when main.ts
+   * starts it; createApp makes a non-listening one (reads the database per request) if absent.
+   */
+  versions?: TableVersions
 }
 
 /** The signed-in admin, set on the context by `requireAdmin`. */

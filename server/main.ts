@@ -9,13 +9,14 @@ import { loadEnv } from './env'
 import { openDatabase } from './db/client'
 import { ensureAdmin, isEmpty, loadJwtSecret, lockDataDir } from './bootstrap'
 import { createApp } from './app'
+import { TableVersions } from './services/table-versions'
 import { createMailer } from './services/mail'
 import { seedDemo } from './db/seed/seed'
 
 async function main() {
   const env = loadEnv()
   const release = await lockDataDir(env.DATA_DIR)
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
   const fresh = await isEmpty(database.db)
   await ensureAdmin(database.db, env.ADMIN_EMAIL)
   if (fresh && env.SEED === 'demo') {
@@ -24,8 +25,11 @@ async function main() {
     await seedDemo(database, { scale: 1, adminEmail: env.ADMIN_EMAIL })
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   }
+  const versions = new TableVersions(database.db)
+  await versions.listen(database)
   const app = createApp({
     db: database.db,
+    versions,
     env,
     jwtSecret: await loadJwtSecret(env.DATA_DIR, env.JWT_SECRET),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
@@ -40,6 +44,7 @@ async function main() {
   })
   const shutdown = async () => {
     server.close()
+    await versions.close()
     await database.close()
     await release()
     process.exit(0)

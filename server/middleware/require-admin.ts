@@ -1,23 +1,38 @@
 /**
  * Guards every API route but health and sign-in: a valid bearer access token of an active
  * admin. 401 when the token is missing/invalid/expired (the client then refreshes once),
- * 403 when the user is no longer an active admin (SPEC.md 6, DESIGN.md).
+ * 403 when the user is no longer an active admin (SPEC.md 6, DESIGN.md). The user row is reused
+ * while the users table version is unchanged (any write to users bumps it; decision 004), so a
+ * request by a known admin needs no lookup.
  */
 import { createMiddleware } from 'hono/factory'
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema'
-import type { AppDeps, AppEnv } from '../deps'
+import type { AdminUser, AppDeps, AppEnv } from '../deps'
 import { forbidden, unauthorized } from '../http/errors'
 import { verifyAccessToken } from '../services/access-token'
+import { TableVersions } from '../services/table-versions'
+
+/** At most this many admins' rows are kept; admins are few. */
+const MAX_CACHED_ADMINS = 1000
 
 export function requireAdmin(deps: AppDeps) {
+  const versions = (deps.versions ??= new TableVersions(deps.db))
+  const admins = new Map<string, { usersVersion: number; user: AdminUser | undefined }>()
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) throw unauthorized('Authentication required')
     const userId = await verifyAccessToken(deps.jwtSecret, match[1], deps.now())
     if (!userId) throw unauthorized('Invalid or expired access token')
-    const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1)
+    const usersVersion = (await versions.current()).users
+    const known = admins.get(userId)
+    let user = known?.usersVersion === usersVersion ? known.user : undefined
+    if (!user) {
+      ;[user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1)
+      if (admins.size >= MAX_CACHED_ADMINS) admins.clear()
+      admins.set(userId, { usersVersion, user })
+    }
     if (!user) throw unauthorized('Invalid or expired access token')
     if (!user.isActive || !user.isAdmin) throw forbidden('Admin access required')
     c.set('admin', user)

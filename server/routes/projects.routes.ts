@@ -4,7 +4,8 @@
  * mounted from their own files. Every change is audited in its transaction.
  */
 import { count, eq, sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { LRUCache } from 'lru-cache'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import { CreateProjectSchema, ProjectListQuerySchema, UpdateProjectSchema } from '../../src/api/schemas/projects'
 import { projects, tableVersions, verificationHistory } from '../db/schema'
@@ -14,6 +15,7 @@ import { runProjectDeletedHooks } from '../domain/projects/delete-hooks'
 import { diffColumns, toProjectColumns, withSearchText } from '../domain/projects/fields'
 import { countKey, pageWindow, pagination, projectListOrder, projectListWhere } from '../domain/projects/list-query'
 import { validate } from '../http/validate'
+import { TableVersions, versionsKey, type VersionedTable, type Versions } from '../services/table-versions'
 import { audit } from '../services/audit'
 import { projectsBulkRoutes } from './projects-bulk.routes'
 import {
@@ -21,7 +23,13 @@ import {
 } from './projects.queries'
 import { verificationRoutes } from './verification.routes'
 
-const projectsVersion = sql<string>`(SELECT ${tableVersions.version} FROM ${tableVersions} WHERE ${tableVersions.name} = 'projects')`
+/** The version of `table` as of the statement's snapshot (migration 0007). */
+const versionOf = (table: VersionedTable) =>
+  sql<string>`(SELECT ${tableVersions.version} FROM ${tableVersions} WHERE ${tableVersions.name} = ${table})`
+const projectsVersion = versionOf('projects')
+/** Whole list pages (JSON text) kept per (table versions, query); about 20 kB a page of 20. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024
+const utf8 = new TextEncoder()
 
 // Sorted in JS: the two databases may use different collations, the API must not.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
@@ -32,28 +40,51 @@ export function projectsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
   const counts = new CountCache()
+  const versions = deps.versions ?? new TableVersions(db)
+  // Kept as UTF-8 bytes, so a hit is sent without encoding the page again.
+  const pages = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: PAGE_CACHE_BYTES, sizeCalculation: (body) => body.byteLength })
+  /** The page as JSON bytes; `x-cache` tells whether it came from the page cache. */
+  const json = (c: Context, body: Uint8Array<ArrayBuffer>, cache: 'hit' | 'miss') =>
+    c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8', 'x-cache': cache })
+
   app.get('/', validate('query', ProjectListQuerySchema), async (c) => {
     const query = c.req.valid('query')
+    // A page is reused only while projects, images and users are all unchanged (decision 004).
+    const pageKey = (v: Versions) => `${versionsKey(v)}|${JSON.stringify(query)}`
+    const before = await versions.current()
+    const cached = pages.get(pageKey(before))
+    if (cached) return json(c, cached, 'hit')
+
     const where = projectListWhere(query)
     const window = pageWindow(query.page, query.limit)
-    const rows = await db.select({ ...projectWithRelations, listVersion: projectsVersion }).from(projects)
+    const rows = await db.select({ ...projectWithRelations, listVersion: projectsVersion,
+      imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') }).from(projects)
       .where(where).orderBy(...projectListOrder).limit(window.limit).offset(window.offset)
     const key = countKey(query)
     // A short page that is not past the end is the last one: the total needs no count(*).
     const lastPage = rows.length < window.limit && (rows.length > 0 || window.offset === 0)
     let total = lastPage ? window.offset + rows.length
       : rows.length ? counts.get(Number(rows[0].listVersion), key) : undefined
+    let sameSnapshot = true
     if (total === undefined) {
       // Count and version from one statement (one snapshot), so the cached count matches its version.
       const [counted] = await db.select({ total: count(), version: projectsVersion }).from(projects).where(where)
       total = counted.total
       counts.set(Number(counted.version), key, total)
+      sameSnapshot = rows.length === 0 || counted.version === rows[0].listVersion
     }
-    return c.json({
+    const body = utf8.encode(JSON.stringify({
       success: true as const,
       projects: toApiProjects(rows),
       pagination: pagination(total, query.page, query.limit),
-    })
+    }))
+    // Stored under the versions the page statement saw (or, for an empty page, read before it):
+    // never under versions newer than the data, so no reader can get a page older than it knows.
+    if (sameSnapshot) {
+      pages.set(pageKey(rows.length ? { projects: Number(rows[0].listVersion),
+        project_images: Number(rows[0].imagesVersion), users: Number(rows[0].usersVersion) } : before), body)
+    }
+    return json(c, body, 'miss')
   })
 
   app.get('/categories', async (c) => {

@@ -1,0 +1,149 @@
+/**
+ * Table versions (migration 0007): `table_versions.version` of projects, project_images and users
+ * goes up once per write statement, inside the writing transaction, and the trigger announces it
+ * with `NOTIFY table_versions 'name:version'` on commit. Caches key their entries by these
+ * versions, so an entry is only reused while the rows it was built from are unchanged
+ * (docs/decisions/004).
+ *
+ * `current()` answers from memory while a LISTEN connection is up and no request of this process
+ * has written since the last read; otherwise it reads the versions with one SELECT. Writes of
+ * this process call `invalidate()` before their response leaves (see createApp), so a client
+ * always reads its own writes; writes of another server process become visible here when their
+ * notification arrives (milliseconds after their commit).
+ */
+import { inArray } from 'drizzle-orm'
+import pg from 'pg'
+import type { Database, Db } from '../db/client'
+import { tableVersions } from '../db/schema'
+
+/** The tables a projects list page is built from. */
+export const LIST_TABLES = ['projects', 'project_images', 'users'] as const
+export type VersionedTable = (typeof LIST_TABLES)[number]
+/** Version per table; only ever increases. */
+export type Versions = Readonly<Record<VersionedTable, number>>
+
+const CHANNEL = 'table_versions'
+/** Delay before re-opening a LISTEN connection that dropped, in ms. */
+const RECONNECT_MS = 1000
+
+/** `'projects:12'` → `['projects', 12]`, or undefined for a payload of another shape. */
+export function parseVersionPayload(payload: string): [VersionedTable, number] | undefined {
+  const [name, raw] = payload.split(':')
+  const version = Number(raw)
+  if (!(LIST_TABLES as readonly string[]).includes(name) || !Number.isSafeInteger(version)) return undefined
+  return [name as VersionedTable, version]
+}
+
+/** A stable string for `versions`, usable as part of a cache key. */
+export function versionsKey(versions: Versions): string {
+  return LIST_TABLES.map((t) => versions[t]).join('.')
+}
+
+export class TableVersions {
+  private versions: Versions = { projects: -1, project_images: -1, users: -1 }
+  /** True while memory equals the database (listener up, read since the last local write). */
+  private known = false
+  private listening = false
+  /** Bumped by every invalidate() and listener loss: a read that started earlier cannot set `known`. */
+  private epoch = 0
+  private stopListening: (() => Promise<void>) | undefined
+  private stopped = false
+
+  constructor(private readonly db: Db) {}
+
+  /** The versions now; one SELECT unless memory is known to be current. */
+  async current(): Promise<Versions> {
+    if (this.known) return this.versions
+    const epoch = this.epoch
+    const wasListening = this.listening
+    const rows = await this.db.select().from(tableVersions).where(inArray(tableVersions.name, [...LIST_TABLES]))
+    for (const row of rows) this.observe(row.name as VersionedTable, row.version)
+    if (wasListening && this.listening && epoch === this.epoch) this.known = true
+    return this.versions
+  }
+
+  /** A write happened in this process: the next `current()` reads the database. */
+  invalidate(): void {
+    this.known = false
+    this.epoch++
+  }
+
+  /** Merge a version seen elsewhere (a notification, a statement's own read). Never goes back. */
+  observe(table: VersionedTable, version: number): void {
+    if (version > this.versions[table]) this.versions = { ...this.versions, [table]: version }
+  }
+
+  /** Whether `current()` is answering from memory (for tests and the health of the listener). */
+  get fromMemory(): boolean {
+    return this.known
+  }
+
+  /**
+   * Listen for version notifications: PGlite through its in-process `listen`, PostgreSQL on a
+   * dedicated client (not one of the pool's), re-opened after `RECONNECT_MS` when it drops.
+   * Without a listener `current()` simply reads the database every time.
+   */
+  async listen(database: Database): Promise<void> {
+    const onPayload = (payload: string | undefined) => {
+      const parsed = payload ? parseVersionPayload(payload) : undefined
+      if (parsed) this.observe(...parsed)
+    }
+    if (database.pglite) {
+      const unlisten = await database.pglite.listen(CHANNEL, onPayload)
+      this.stopListening = () => unlisten()
+      this.listening = true
+      return
+    }
+    if (!database.pool) return
+    const { connectionString } = database.pool.options
+    const retry = () => {
+      if (!this.stopped) setTimeout(() => void connect(), RECONNECT_MS).unref()
+    }
+    const connect = async (): Promise<void> => {
+      const client = new pg.Client({ connectionString })
+      let down = false
+      const lost = () => {
+        if (down) return
+        down = true
+        this.listening = false
+        this.invalidate()
+        client.removeAllListeners()
+        client.on('error', () => {})
+        client.end().catch(() => {})
+        retry()
+      }
+      client.on('notification', (message) => onPayload(message.payload))
+      client.on('error', lost)
+      client.on('end', lost)
+      try {
+        await client.connect()
+        await client.query(`LISTEN ${CHANNEL}`)
+      } catch {
+        lost()
+        return
+      }
+      if (this.stopped) {
+        down = true
+        await client.end().catch(() => {})
+        return
+      }
+      this.listening = true
+      this.stopListening = async () => {
+        down = true
+        this.listening = false
+        client.removeAllListeners()
+        client.on('error', () => {})
+        await client.end().catch(() => {})
+      }
+    }
+    await connect()
+  }
+
+  /** Stop listening; `current()` goes back to reading the database. */
+  async close(): Promise<void> {
+    this.stopped = true
+    this.listening = false
+    this.invalidate()
+    await this.stopListening?.()
+  }
+}
