@@ -9,6 +9,7 @@ import { loadEnv } from './env'
 import { openDatabase } from './db/client'
 import { ensureAdmin, isEmpty, loadJwtSecret, lockDataDir } from './bootstrap'
 import { createApp } from './app'
+import { seedDemoImages } from './db/seed/images'
 import { TableVersions } from './services/table-versions'
 import { createMailer } from './services/mail'
 import { seedDemo } from './db/seed/seed'
@@ -23,6 +24,7 @@ async function main() {
     const started = Date.now()
     console.log('Fresh database: seeding the demo data set...')
     await seedDemo(database, { scale: 1, adminEmail: env.ADMIN_EMAIL })
+    await seedDemoImages(database.db, env.DATA_DIR)
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
   }
   const versions = new TableVersions(database.db)

@@ -2,7 +2,8 @@
  * `npm run seed -- [--scale N] [--reset] [--seed N]`: load the demo data set into the database of
  * the environment (DATA_DIR's PGlite, or DATABASE_URL). Takes the DATA_DIR lock like the server,
  * so it refuses to run beside `npm start` on the same directory. `--reset` empties every data
- * table first (migrations stay); without it the database must hold nothing but the admin.
+ * table first (migrations stay) and the stored images; without it the database must hold
+ * nothing but the admin. The newest 400 projects get generated cover images (images.ts).
  */
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
@@ -10,6 +11,8 @@ import { ensureAdmin, lockDataDir } from '../../bootstrap'
 import { loadEnv } from '../../env'
 import { openDatabase, type Db } from '../client'
 import { users } from '../schema'
+import { BlobStorage } from '../../services/blob-storage'
+import { seedDemoImages } from './images'
 import { seedDemo } from './seed'
 
 const { values: args } = parseArgs({ options: {
@@ -35,15 +38,21 @@ async function main() {
   const release = await lockDataDir(env.DATA_DIR)
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
   try {
-    if (args.reset) await truncateAll(database.db)
+    if (args.reset) {
+      await truncateAll(database.db)
+      await new BlobStorage(env.DATA_DIR).removePrefix('images')
+    }
     await ensureAdmin(database.db, env.ADMIN_EMAIL)
     const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users)
     if (n > 1) throw new Error('The database already holds data: run with --reset to replace it.')
     const started = performance.now()
     const counts = await seedDemo(database, { scale, adminEmail: env.ADMIN_EMAIL, seed })
+    const images = await seedDemoImages(database.db, env.DATA_DIR, { seed })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`Seeded ${database.kind} at scale ${scale} in ${seconds} s:`)
-    for (const [table, count] of Object.entries(counts)) console.log(`  ${table.padEnd(20)} ${count.toLocaleString('en-IN')}`)
+    for (const [table, count] of Object.entries({ ...counts, images })) {
+      console.log(`  ${table.padEnd(20)} ${count.toLocaleString('en-IN')}`)
+    }
   } finally {
     await database.close()
     await release()
