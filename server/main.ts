@@ -24,8 +24,8 @@ async function main() {
     const started = Date.now()
     console.log('Fresh database: seeding the demo data set...')
     await seedDemo(database, { scale: 1, adminEmail: env.ADMIN_EMAIL })
-    await seedDemoImages(database.db, env.DATA_DIR)
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+    const images = await seedDemoImages(database.db, env.DATA_DIR)
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${images} cover images)`)
   }
   const versions = new TableVersions(database.db)
   await versions.listen(database)
