@@ -9,7 +9,7 @@ import { Checkbox } from '../../../components/checkbox'
 import { Table, TableBody, TableHeadCell, TableHeader } from '../../../components/table'
 import { ProjectRow, type RowActions } from './project-row'
 
-export const PROJECT_COLUMNS = '40px minmax(260px, 3fr) minmax(120px, 1.2fr) 120px 90px 130px 110px 250px'
+export const PROJECT_COLUMNS = '40px minmax(260px, 3fr) minmax(120px, 1.2fr) 120px 90px 148px 110px 232px'
 const ROW_HEIGHT = 56
 
 export interface ProjectsTableProps extends RowActions {
