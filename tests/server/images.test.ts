@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestContext, type TestContext } from './harness'
-import { adminSession, insertProject } from './projects-helpers'
+import { call, type TestContext } from './harness'
+import { adminContext, insertProject } from './projects-helpers'
 
 const png = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#c00' } }).png().toBuffer()
 const jpegWithExif = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#0c0' } }).jpeg()
@@ -10,10 +10,7 @@ const jpegWithExif = () => sharp({ create: { width: 4, height: 3, channels: 3, b
 describe('project images /api/storage/projects/:id/images', () => {
   let ctx: TestContext
   let token: string
-  beforeAll(async () => {
-    ctx = await createTestContext()
-    token = (await adminSession(ctx)).token
-  })
+  beforeAll(async () => ({ ctx, token } = await adminContext()))
   afterAll(async () => ctx?.close())
 
   const upload = async (projectId: string, files: { name: string; data: Buffer; type?: string }[]) => {

@@ -5,12 +5,18 @@
 import { eq } from 'drizzle-orm'
 import { projects, users } from '../../server/db/schema'
 import { signAccessToken } from '../../server/services/access-token'
-import { ADMIN_EMAIL, type TestContext } from './harness'
+import { ADMIN_EMAIL, createTestContext, type TestContext } from './harness'
 
 /** The bootstrap admin's id and a valid bearer token for it. */
 export async function adminSession(ctx: TestContext): Promise<{ adminId: string; token: string }> {
   const [admin] = await ctx.deps.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN_EMAIL))
   return { adminId: admin.id, token: await signAccessToken(ctx.deps.jwtSecret, admin.id, ctx.deps.now()) }
+}
+
+/** A fresh PGlite context and the bootstrap admin's token: `({ ctx, token } = await adminContext())`. */
+export async function adminContext(): Promise<{ ctx: TestContext; token: string }> {
+  const ctx = await createTestContext()
+  return { ctx, token: (await adminSession(ctx)).token }
 }
 
 /** Insert a project row directly (search_text is left to the database trigger). */

@@ -2,17 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { call, createTestContext, type TestContext } from './harness'
-import { adminSession, insertProject } from './projects-helpers'
+import { call, type TestContext } from './harness'
+import { adminContext, insertProject } from './projects-helpers'
 import { postChunk } from './upload-helpers'
 
 describe('deleting a project removes its repository, images, report and staging', () => {
   let ctx: TestContext
   let token: string
-  beforeAll(async () => {
-    ctx = await createTestContext()
-    token = (await adminSession(ctx)).token
-  })
+  beforeAll(async () => ({ ctx, token } = await adminContext()))
   afterAll(async () => ctx?.close())
 
   it('cleans up after DELETE /api/projects/:id', async () => {

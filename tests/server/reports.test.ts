@@ -4,8 +4,8 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projects } from '../../server/db/schema'
-import { call, createTestContext, type TestContext } from './harness'
-import { adminSession, insertProject } from './projects-helpers'
+import { call, type TestContext } from './harness'
+import { adminContext, insertProject } from './projects-helpers'
 
 async function docx(text: string): Promise<Buffer> {
   const zip = new JSZip()
@@ -18,10 +18,7 @@ const doc = () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1
 describe('project reports /api/admin/projects/:id/report', () => {
   let ctx: TestContext
   let token: string
-  beforeAll(async () => {
-    ctx = await createTestContext()
-    token = (await adminSession(ctx)).token
-  })
+  beforeAll(async () => ({ ctx, token } = await adminContext()))
   afterAll(async () => ctx?.close())
 
   const upload = async (projectId: string, name: string, data: Buffer, price = '0') => {

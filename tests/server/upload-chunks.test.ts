@@ -3,8 +3,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_LIMITS } from '../../src/api/schemas/upload'
 import { UploadStaging } from '../../server/services/upload-staging'
-import { createTestContext, type TestContext } from './harness'
-import { adminSession, insertProject } from './projects-helpers'
+import type { TestContext } from './harness'
+import { adminContext, insertProject } from './projects-helpers'
 import { postChunk, run } from './upload-helpers'
 
 const file = (p: string, text = p) => ({ path: p, data: Buffer.from(text) })
@@ -17,10 +17,7 @@ const show = async (ctx: TestContext, name: string, p: string) =>
 describe('chunked upload: staging, retries, abandonment, zip slip, bounds', () => {
   let ctx: TestContext
   let token: string
-  beforeAll(async () => {
-    ctx = await createTestContext()
-    token = (await adminSession(ctx)).token
-  })
+  beforeAll(async () => ({ ctx, token } = await adminContext()))
   afterAll(async () => ctx?.close())
 
   it('a retried chunk replaces the earlier copy (idempotent) and the upload commits once', async () => {
