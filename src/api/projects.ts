@@ -3,7 +3,8 @@
  * verify / update, categories, and the react-query hooks the projects screens read. Money in
  * rupees. Every failure is an ApiError (src/api/client.ts).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { api } from './client'
 import {
@@ -84,14 +85,35 @@ export const projectKeys = {
   search: (q: string) => ['projects', 'search', q] as const,
 }
 
-/** The current page of the list; keeps the previous page on screen while the next loads. */
+/** How long a prefetched page or project counts as fresh enough to show without a spinner, ms. */
+export const PREFETCH_FRESH_MS = 15_000
+
+/**
+ * The current page of the list; keeps the previous page on screen while the next loads, and
+ * prefetches the next page once this one is in, so 'Next' shows at once (then revalidates).
+ */
 export function useProjectList(filters: ProjectListFilters) {
-  return useQuery({
+  const queryClient = useQueryClient()
+  const query = useQuery({
     queryKey: projectKeys.list(filters),
     queryFn: ({ signal }) => fetchProjects(filters, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   })
+  const totalPages = query.isPlaceholderData ? undefined : query.data?.pagination.totalPages
+  useEffect(() => {
+    if (totalPages === undefined || filters.page >= totalPages) return
+    const next = { ...filters, page: filters.page + 1 }
+    void queryClient.prefetchQuery({ queryKey: projectKeys.list(next), queryFn: ({ signal }) => fetchProjects(next, signal),
+      staleTime: PREFETCH_FRESH_MS })
+  }, [filters, totalPages, queryClient])
+  return query
+}
+
+/** Load project `id` into the cache ahead of opening it (the focused row of the list). */
+export function prefetchProject(queryClient: QueryClient, id: string): Promise<void> {
+  return queryClient.prefetchQuery({ queryKey: projectKeys.detail(id), queryFn: ({ signal }) => fetchProject(id, signal),
+    staleTime: PREFETCH_FRESH_MS })
 }
 
 export function useProject(id: string) {

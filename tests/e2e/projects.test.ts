@@ -175,4 +175,28 @@ describe('projects and the verification queue', () => {
     await page.waitForURL(`${baseUrl}/projects/${target._id}`)
     await page.getByRole('heading', { name: target.title }).first().waitFor()
   })
+
+  it('prefetches the next page and the focused project, so Next and Enter show at once', async () => {
+    const nextPage = page.waitForRequest((r) => /\/api\/projects\?.*page=2/.test(r.url()))
+    await page.goto(`${baseUrl}/projects`)
+    await page.locator(rowSel).first().waitFor()
+    await (await nextPage).response()
+    await page.keyboard.press('j')
+    const id = await focusedId()
+    await (await page.waitForRequest((r) => r.url().endsWith(`/api/projects/${id}`))).response()
+
+    // From here every API answer takes 3 s: what shows within 1 s came from the prefetched cache.
+    await page.route('**/api/projects**', async (route) => {
+      await new Promise((r) => setTimeout(r, 3000))
+      await route.continue().catch(() => {})
+    })
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${baseUrl}/projects/${id}`)
+    await page.locator('h1').filter({ hasNotText: 'Projects' }).first().waitFor({ timeout: 1000 })
+    await page.goBack()
+    await page.locator(rowSel).first().waitFor({ timeout: 1000 })
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByText(/Page 2 of/).waitFor({ timeout: 1000 })
+    await page.unroute('**/api/projects**')
+  })
 })

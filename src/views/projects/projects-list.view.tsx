@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Plus, Trash2 } from 'lucide-react'
 import { useLocation } from 'wouter'
-import { projectKeys, useCategories, useProjectList } from '../../api/projects'
+import { prefetchProject, projectKeys, useCategories, useProjectList } from '../../api/projects'
 import { CommandButton } from '../../commands/command-button'
 import type { ProjectsListHandle } from '../../commands/projects.commands'
 import { usePublishCommandContext } from '../../commands/use-command-context'
@@ -22,6 +22,9 @@ import { ListPagination } from './components/list-pagination'
 import { ProjectsTable } from './components/projects-table'
 import { mergeCategories } from './list-url'
 import { useListUrl } from './use-list-url'
+
+/** Focus dwell before the focused project is prefetched, ms (holding j/k fetches nothing). */
+const PREFETCH_DELAY_MS = 150
 
 export default function ProjectsListView() {
   const { filters, setFilters, searchText, setSearchText } = useListUrl()
@@ -49,6 +52,12 @@ export default function ProjectsListView() {
   }, [actor, queryClient])
 
   const focusedId = rows[focus]?.id
+  // The row that keeps focus for a moment is likely opened next: load its detail page ahead.
+  useEffect(() => {
+    if (!focusedId) return
+    const timer = setTimeout(() => void prefetchProject(queryClient, focusedId), PREFETCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [focusedId, queryClient])
   const handle = useMemo<ProjectsListHandle>(() => ({ actor, rows, focusSearch: () => searchRef.current?.focus() }), [actor, rows])
   const published = useMemo(() => ({
     projectsList: handle,
