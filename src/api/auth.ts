@@ -33,17 +33,20 @@ export function createAuthApi(client: ApiClient = api, store: SessionStore = def
       return res.admin
     },
     /**
-     * Revokes this sign-in's refresh token family on the server (POST /api/auth/logout), then
-     * clears the stored tokens. A failed revoke still signs out locally.
+     * Clears the stored tokens first, so a reload or a new tab right after signing out cannot
+     * restore the session, then revokes the refresh token family on the server (POST
+     * /api/auth/logout, keepalive so a navigation does not cancel it). A failed revoke still
+     * signs out locally; the unrevoked refresh token then only expires.
      */
     async signOut(): Promise<void> {
       const refreshToken = store.getRefreshToken()
+      store.clear()
       try {
-        if (refreshToken) await client.post('/api/auth/logout', { refreshToken }, MessageResponseSchema, { auth: false })
+        if (refreshToken) {
+          await client.post('/api/auth/logout', { refreshToken }, MessageResponseSchema, { auth: false, keepalive: true })
+        }
       } catch {
-        // The tokens are cleared below either way; an unrevoked refresh token still expires.
-      } finally {
-        store.clear()
+        // Signed out locally either way.
       }
     },
     /** Subscribes to "refresh failed" so the machine can sign out. */

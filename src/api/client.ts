@@ -29,6 +29,8 @@ export interface RequestOptions {
   body?: unknown
   auth?: boolean
   signal?: AbortSignal
+  /** Let the request outlive the page (fetch keepalive): for sign-out before a navigation. */
+  keepalive?: boolean
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -111,6 +113,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         query: opts.query,
         body: opts.body as BodyInit | Record<string, unknown> | undefined,
         signal: opts.signal,
+        keepalive: opts.keepalive,
         headers: useAuth && token ? { Authorization: `Bearer ${token}` } : {},
       })
 

@@ -3,11 +3,12 @@ import { createAuthApi } from '../../src/api/auth'
 import { ApiError, type ApiClient } from '../../src/api/client'
 import { createMemoryStorage, createSessionStore } from '../../src/api/session'
 
-function recordingClient(fail = false) {
-  const calls: Array<{ path: string; body: unknown; auth?: boolean }> = []
+function recordingClient(fail = false, store?: ReturnType<typeof createSessionStore>) {
+  const calls: Array<{ path: string; body: unknown; auth?: boolean; keepalive?: boolean; storedWhileSending?: string | null }> = []
   const client = {
-    post: async (path: string, body: unknown, _schema: unknown, options?: { auth?: boolean }) => {
-      calls.push({ path, body, auth: options?.auth })
+    post: async (path: string, body: unknown, _schema: unknown, options?: { auth?: boolean; keepalive?: boolean }) => {
+      calls.push({ path, body, auth: options?.auth, keepalive: options?.keepalive,
+        ...(store ? { storedWhileSending: store.getRefreshToken() ?? null } : {}) })
       if (fail) throw new ApiError(0, 'Network error')
       return { success: true, message: 'Signed out' }
     },
@@ -16,12 +17,13 @@ function recordingClient(fail = false) {
 }
 
 describe('authApi.signOut', () => {
-  it('revokes the refresh token on the server, then clears the stored tokens', async () => {
+  it('clears the stored tokens before it revokes the refresh token on the server (keepalive)', async () => {
     const store = createSessionStore(createMemoryStorage())
     store.setTokens({ accessToken: 'a', refreshToken: 'r1' })
-    const { client, calls } = recordingClient()
+    const { client, calls } = recordingClient(false, store)
     await createAuthApi(client, store).signOut()
-    expect(calls).toEqual([{ path: '/api/auth/logout', body: { refreshToken: 'r1' }, auth: false }])
+    expect(calls).toEqual([{ path: '/api/auth/logout', body: { refreshToken: 'r1' }, auth: false, keepalive: true,
+      storedWhileSending: null }])
     expect(store.getRefreshToken()).toBeFalsy()
     expect(store.getAccessToken()).toBeFalsy()
   })
