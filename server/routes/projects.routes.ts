@@ -3,7 +3,7 @@
  * technologies, get, create, partial update, delete. Verification routes and bulk routes are
  * mounted from their own files. Every change is audited in its transaction.
  */
-import { count, eq, sql } from 'drizzle-orm'
+import { count, eq, inArray, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { LRUCache } from 'lru-cache'
 import { IdParamSchema } from '../../src/api/schemas/common'
@@ -57,9 +57,13 @@ export function projectsRoutes(deps: AppDeps) {
 
     const where = projectListWhere(query)
     const window = pageWindow(query.page, query.limit)
+    // Ids of the page first (an index-only scan of projects_list_cover_idx when filtered by
+    // category and status), then the full rows of just those ids with images and owner.
+    const pageIds = db.select({ id: projects.id }).from(projects)
+      .where(where).orderBy(...projectListOrder).limit(window.limit).offset(window.offset)
     const rows = await db.select({ ...projectWithRelations, listVersion: projectsVersion,
       imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') }).from(projects)
-      .where(where).orderBy(...projectListOrder).limit(window.limit).offset(window.offset)
+      .where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
     const key = countKey(query)
     // A short page that is not past the end is the last one: the total needs no count(*).
     const lastPage = rows.length < window.limit && (rows.length > 0 || window.offset === 0)
