@@ -80,7 +80,8 @@ async function explain(database: Database) {
   const where = sql`is_active = true AND category = 'Web Development' AND verification_status = 'approved'
     AND search_text LIKE '%react%'`
   for (const query of [
-    sql`EXPLAIN ANALYZE SELECT * FROM projects WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 20`,
+    sql`EXPLAIN ANALYZE SELECT * FROM projects WHERE id IN (SELECT id FROM projects WHERE ${where}
+      ORDER BY created_at DESC, id DESC LIMIT 20) ORDER BY created_at DESC, id DESC`,
     sql`EXPLAIN ANALYZE SELECT count(*) FROM projects WHERE ${where}`,
   ]) {
     const result = (await database.db.execute(query)) as unknown as { rows: Record<string, string>[] }

@@ -4,6 +4,7 @@
  * (see refresh-tokens.ts).
  */
 import { SignJWT, jwtVerify, errors } from 'jose'
+import { LRUCache } from 'lru-cache'
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ISSUER = 'marketplace-console'
@@ -20,18 +21,29 @@ export async function signAccessToken(secret: Uint8Array, userId: string, now: D
     .sign(secret)
 }
 
+/** Tokens already verified, per signing key: token → subject and expiry (s since epoch). */
+const verified = new WeakMap<Uint8Array, LRUCache<string, { sub: string; exp: number }>>()
+
 /**
  * Verify a bearer access token and return its subject (user id), or null when it is missing,
- * malformed, expired or signed with another key.
+ * malformed, expired or signed with another key. A token whose signature jose has verified once
+ * is remembered (up to 10,000 per key) until it expires, so a request by a signed-in admin costs
+ * no HMAC; the expiry is still checked against `now` on every call.
  */
 export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
+  let cache = verified.get(secret)
+  if (!cache) verified.set(secret, (cache = new LRUCache({ max: 10_000 })))
+  const known = cache.get(token)
+  if (known) return now.getTime() / 1000 < known.exp ? known.sub : null
   try {
     const { payload } = await jwtVerify(token, secret, {
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: now,
     })
-    return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : null
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null
+    cache.set(token, { sub: payload.sub, exp: payload.exp })
+    return payload.sub
   } catch (error) {
     if (error instanceof errors.JOSEError) return null
     throw error
