@@ -53,9 +53,12 @@ export async function signInThroughUi(page: Page, baseUrl: string, dataDir: stri
   await page.waitForURL(`${baseUrl}/`)
 }
 
-/** Save a full-page screenshot as .tmp/screenshots/{name}.png (for people to look at). */
+/**
+ * Save what the viewport shows as .tmp/screenshots/{name}.png (for people to look at). The
+ * console scrolls inside its main pane, so a full-page capture would tear the fixed sidebar.
+ */
 export async function screenshot(page: Page, name: string) {
   const dir = path.resolve(import.meta.dirname, '../../.tmp/screenshots')
   fs.mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`) })
 }
