@@ -53,14 +53,26 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-/** `total` requests from `clients` concurrent loops; latency per request in ms. */
-async function run(app: App, authorization: string, clients: number, total: number, queries: string[]) {
+/**
+ * `total` list requests from `clients` concurrent loops; latency per list request in ms. With
+ * `writes`, every `writes.every`-th request is instead a PUT of one project's discount through
+ * the API (an admin at work: it invalidates every cached page); writes are not timed.
+ */
+async function run(app: App, authorization: string, clients: number, total: number, queries: string[],
+  writes?: { every: number; ids: string[] }) {
   const latencies: number[] = []
   let next = 0
   let hits = 0
   const client = async () => {
     while (next < total) {
-      const url = queries[next++ % queries.length]
+      const n = next++
+      if (writes && n % writes.every === writes.every - 1) {
+        const res = await app.request(`/api/projects/${writes.ids[n % writes.ids.length]}`, { method: 'PUT',
+          headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ discount: n % 40 }) })
+        if (res.status !== 200) throw new Error(`PUT → ${res.status}`)
+        continue
+      }
+      const url = queries[n % queries.length]
       const started = performance.now()
       const res = await app.request(url, { headers: { authorization } })
       await res.arrayBuffer()
@@ -73,7 +85,8 @@ async function run(app: App, authorization: string, clients: number, total: numb
   await Promise.all(Array.from({ length: clients }, client))
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds, hits: `${Math.round((100 * hits) / total)}%` }
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds,
+    hits: `${Math.round((100 * hits) / latencies.length)}%` }
 }
 
 async function explain(database: Database) {
@@ -112,6 +125,13 @@ async function bench(kind: 'pglite' | 'postgres') {
     for (const clients of [1, 32]) {
       const r = await run(app, authorization, clients, total, BENCH_QUERIES)
       rows.push(`| ${kind} | ${clients} | repeated queries (page cache hits) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`)
+    }
+    // The same views while an admin writes: one PUT per 100 requests invalidates every page.
+    const ids = ((await database.db.execute(sql`SELECT id FROM projects ORDER BY random() LIMIT 500`)) as unknown as
+      { rows: { id: string }[] }).rows.map((r) => r.id)
+    for (const clients of [1, 32]) {
+      const r = await run(app, authorization, clients, total, BENCH_QUERIES, { every: 100, ids })
+      rows.push(`| ${kind} | ${clients} | repeated queries, 1 write per 100 requests | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`)
     }
     // Every request a new filter combination: each one runs the exact count(*).
     const distinctTotal = Math.min(total, 240)

@@ -7,7 +7,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { LRUCache } from 'lru-cache'
 import { IdParamSchema } from '../../src/api/schemas/common'
-import { CreateProjectSchema, ProjectListQuerySchema, UpdateProjectSchema } from '../../src/api/schemas/projects'
+import { CreateProjectSchema, ProjectListQuerySchema, UpdateProjectSchema, type ProjectListQuery } from '../../src/api/schemas/projects'
 import { projects, tableVersions, verificationHistory } from '../db/schema'
 import { CountCache } from '../domain/projects/count-cache'
 import type { AppDeps, AppEnv } from '../deps'
@@ -43,18 +43,14 @@ export function projectsRoutes(deps: AppDeps) {
   const versions = deps.versions ?? new TableVersions(db)
   // Kept as UTF-8 bytes, so a hit is sent without encoding the page again.
   const pages = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: PAGE_CACHE_BYTES, sizeCalculation: (body) => body.byteLength })
-  /** The page as JSON bytes; `x-cache` tells whether it came from the page cache. */
-  const json = (c: Context, body: Uint8Array<ArrayBuffer>, cache: 'hit' | 'miss') =>
+  /** The page as JSON bytes; `x-cache`: from the page cache, built, or shared with a concurrent build. */
+  const json = (c: Context, body: Uint8Array<ArrayBuffer>, cache: 'hit' | 'miss' | 'shared') =>
     c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8', 'x-cache': cache })
+  /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
+  const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
 
-  app.get('/', validate('query', ProjectListQuerySchema), async (c) => {
-    const query = c.req.valid('query')
-    // A page is reused only while projects, images and users are all unchanged (decision 004).
-    const pageKey = (v: Versions) => `${versionsKey(v)}|${JSON.stringify(query)}`
-    const before = await versions.current()
-    const cached = pages.get(pageKey(before))
-    if (cached) return json(c, cached, 'hit')
-
+  /** Query one page and its total, cache it, and return it as JSON bytes. */
+  async function buildPage(query: ProjectListQuery, before: Versions, pageKey: (v: Versions) => string) {
     const where = projectListWhere(query)
     const window = pageWindow(query.page, query.limit)
     // Ids of the page first (an index-only scan of projects_list_cover_idx when filtered by
@@ -88,7 +84,26 @@ export function projectsRoutes(deps: AppDeps) {
       pages.set(pageKey(rows.length ? { projects: Number(rows[0].listVersion),
         project_images: Number(rows[0].imagesVersion), users: Number(rows[0].usersVersion) } : before), body)
     }
-    return json(c, body, 'miss')
+    return body
+  }
+
+  app.get('/', validate('query', ProjectListQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    // A page is reused only while projects, images and users are all unchanged (decision 004).
+    const pageKey = (v: Versions) => `${versionsKey(v)}|${JSON.stringify(query)}`
+    const before = await versions.current()
+    const key = pageKey(before)
+    const cached = pages.get(key)
+    if (cached) return json(c, cached, 'hit')
+    const inFlight = building.get(key)
+    if (inFlight) return json(c, await inFlight, 'shared')
+    const build = buildPage(query, before, pageKey)
+    building.set(key, build)
+    try {
+      return json(c, await build, 'miss')
+    } finally {
+      building.delete(key)
+    }
   })
 
   app.get('/categories', async (c) => {

@@ -98,6 +98,18 @@ for (const kind of ['pglite', 'postgres'] as const) {
       await expect.poll(async () => (await list(title)).body.projects[0].discount).toBe(10)
     })
 
+    it.skipIf(!available)('builds a page once for a burst of identical requests after a write', async () => {
+      const title = `Burst Probe ${crypto.randomUUID().slice(0, 8)}`
+      const project = await insertProject(ctx, { title })
+      versions.invalidate()
+      expect((await request('PUT', `/api/projects/${project.id}`, JSON.stringify({ discount: 5 }))).status).toBe(200)
+      const burst = await Promise.all(Array.from({ length: 8 }, () => list(title)))
+      expect(burst.filter((r) => r.cache === 'miss')).toHaveLength(1)
+      expect(burst.every((r) => r.cache === 'miss' || r.cache === 'shared' || r.cache === 'hit')).toBe(true)
+      for (const r of burst) expect(r.body).toEqual(burst[0].body)
+      expect(burst[0].body.projects[0].discount).toBe(5)
+    })
+
     it.skipIf(!available)('reads the database per request when nothing listens', async () => {
       const quiet = new TableVersions(ctx.database.db)
       const before = await quiet.current()
