@@ -6,117 +6,111 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { TableVersions } from '../../server/services/table-versions'
-import { createTestContext, postgresReachable, type TestContext } from './harness'
+import { describeEachDatabase, type TestContext } from './harness'
 import { adminSession, insertProject } from './projects-helpers'
 
-for (const kind of ['pglite', 'postgres'] as const) {
-  describe(`projects list page cache [${kind}]`, async () => {
-    const available = kind === 'pglite' || (await postgresReachable())
-    let ctx: TestContext
-    let versions: TableVersions
-    let app: ReturnType<typeof createApp>
-    let token: string
-    /** A write that does not go through this app: another connection (PostgreSQL) or raw PGlite. */
-    let outsideWrite: (text: string, params: unknown[]) => Promise<void>
-    let closeOutside = async () => {}
+describeEachDatabase('projects list page cache', (get) => {
+  let ctx: TestContext
+  let versions: TableVersions
+  let app: ReturnType<typeof createApp>
+  let token: string
+  /** A write that does not go through this app: another connection (PostgreSQL) or raw PGlite. */
+  let outsideWrite: (text: string, params: unknown[]) => Promise<void>
+  let closeOutside = async () => {}
 
-    beforeAll(async () => {
-      if (!available) return
-      ctx = await createTestContext(kind)
-      versions = new TableVersions(ctx.database.db)
-      await versions.listen(ctx.database)
-      app = createApp({ ...ctx.deps, versions })
-      token = (await adminSession(ctx)).token
-      if (ctx.database.pool) {
-        const other = new pg.Client({ connectionString: ctx.database.pool.options.connectionString })
-        await other.connect()
-        outsideWrite = async (text, params) => void await other.query(text, params)
-        closeOutside = () => other.end()
-      } else {
-        outsideWrite = async (text, params) => void await ctx.database.pglite!.query(text, params)
-      }
-    })
-    afterAll(async () => {
-      if (!available) return
-      await closeOutside()
-      await versions.close()
-      await ctx.close()
-    })
-
-    const request = async (method: string, url: string, body?: BodyInit, json = true) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` }
-      if (json && body !== undefined) headers['content-type'] = 'application/json'
-      const res = await app.request(url, { method, body, headers })
-      return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() as any }
+  beforeAll(async () => {
+    ctx = get()
+    versions = new TableVersions(ctx.database.db)
+    await versions.listen(ctx.database)
+    app = createApp({ ...ctx.deps, versions })
+    token = (await adminSession(ctx)).token
+    if (ctx.database.pool) {
+      const other = new pg.Client({ connectionString: ctx.database.pool.options.connectionString })
+      await other.connect()
+      outsideWrite = async (text, params) => void await other.query(text, params)
+      closeOutside = () => other.end()
+    } else {
+      outsideWrite = async (text, params) => void await ctx.database.pglite!.query(text, params)
     }
-    const list = (title: string) => request('GET', `/api/projects?search=${encodeURIComponent(title)}&limit=20&page=1`)
-
-    it.skipIf(!available)('serves a repeated query from the cache and reads its own writes', async () => {
-      const title = `Cache Probe ${crypto.randomUUID().slice(0, 8)}`
-      const project = await insertProject(ctx, { title })
-      versions.invalidate() // the insert above bypassed the app
-      const first = await list(title)
-      expect(first).toMatchObject({ status: 200, cache: 'miss' })
-      expect(first.body.projects.map((p: { title: string }) => p.title)).toEqual([title])
-      const second = await list(title)
-      expect(second.cache).toBe('hit')
-      expect(second.body).toEqual(first.body)
-      expect(versions.fromMemory).toBe(true)
-
-      const renamed = `${title} Renamed`
-      expect((await request('PUT', `/api/projects/${project.id}`, JSON.stringify({ title: renamed }))).status).toBe(200)
-      // Not left to the notification's timing: the write itself made the next read check the database.
-      expect(versions.fromMemory).toBe(false)
-      const afterEdit = await list(title)
-      expect(afterEdit.cache).toBe('miss')
-      expect(afterEdit.body.projects[0].title).toBe(renamed)
-
-      const form = new FormData()
-      const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#08f' } }).png().toBuffer()
-      form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png')
-      expect((await request('POST', `/api/storage/projects/${project.id}/images`, form, false)).status).toBe(200)
-      const afterImage = await list(title)
-      expect(afterImage.body.projects[0].images.map((i: { alt: string }) => i.alt)).toEqual(['cover'])
-      expect((await list(title)).cache).toBe('hit')
-    })
-
-    it.skipIf(!available)('picks up writes from outside the process by NOTIFY (project and owner)', async () => {
-      const title = `Notify Probe ${crypto.randomUUID().slice(0, 8)}`
-      const owner = crypto.randomUUID()
-      await outsideWrite('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [owner, 'First Owner', `${owner}@example.com`])
-      const project = await insertProject(ctx, { title, projectOwnerId: owner })
-      versions.invalidate()
-      expect((await list(title)).body.projects[0].projectOwner.name).toBe('First Owner')
-      expect((await list(title)).cache).toBe('hit')
-
-      await outsideWrite('UPDATE users SET name = $1 WHERE id = $2', ['Second Owner', owner])
-      await expect.poll(async () => (await list(title)).body.projects[0].projectOwner.name).toBe('Second Owner')
-      await outsideWrite('UPDATE projects SET discount = 10 WHERE id = $1', [project.id])
-      await expect.poll(async () => (await list(title)).body.projects[0].discount).toBe(10)
-    })
-
-    it.skipIf(!available)('builds a page once for a burst of identical requests after a write', async () => {
-      const title = `Burst Probe ${crypto.randomUUID().slice(0, 8)}`
-      const project = await insertProject(ctx, { title })
-      versions.invalidate()
-      expect((await request('PUT', `/api/projects/${project.id}`, JSON.stringify({ discount: 5 }))).status).toBe(200)
-      const burst = await Promise.all(Array.from({ length: 8 }, () => list(title)))
-      expect(burst.filter((r) => r.cache === 'miss')).toHaveLength(1)
-      expect(burst.every((r) => r.cache === 'miss' || r.cache === 'shared' || r.cache === 'hit')).toBe(true)
-      for (const r of burst) expect(r.body).toEqual(burst[0].body)
-      expect(burst[0].body.projects[0].discount).toBe(5)
-    })
-
-    it.skipIf(!available)('reads the database per request when nothing listens', async () => {
-      const quiet = new TableVersions(ctx.database.db)
-      const before = await quiet.current()
-      expect(quiet.fromMemory).toBe(false)
-      await outsideWrite("UPDATE projects SET discount = discount WHERE title LIKE 'Notify Probe%'", [])
-      const after = await quiet.current()
-      expect(after.projects).toBeGreaterThan(before.projects)
-    })
   })
-}
+  afterAll(async () => {
+    await closeOutside()
+    await versions?.close()
+  })
+
+  const request = async (method: string, url: string, body?: BodyInit, json = true) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` }
+    if (json && body !== undefined) headers['content-type'] = 'application/json'
+    const res = await app.request(url, { method, body, headers })
+    return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() as any }
+  }
+  const list = (title: string) => request('GET', `/api/projects?search=${encodeURIComponent(title)}&limit=20&page=1`)
+
+  it('serves a repeated query from the cache and reads its own writes', async () => {
+    const title = `Cache Probe ${crypto.randomUUID().slice(0, 8)}`
+    const project = await insertProject(ctx, { title })
+    versions.invalidate() // the insert above bypassed the app
+    const first = await list(title)
+    expect(first).toMatchObject({ status: 200, cache: 'miss' })
+    expect(first.body.projects.map((p: { title: string }) => p.title)).toEqual([title])
+    const second = await list(title)
+    expect(second.cache).toBe('hit')
+    expect(second.body).toEqual(first.body)
+    expect(versions.fromMemory).toBe(true)
+
+    const renamed = `${title} Renamed`
+    expect((await request('PUT', `/api/projects/${project.id}`, JSON.stringify({ title: renamed }))).status).toBe(200)
+    // Not left to the notification's timing: the write itself made the next read check the database.
+    expect(versions.fromMemory).toBe(false)
+    const afterEdit = await list(title)
+    expect(afterEdit.cache).toBe('miss')
+    expect(afterEdit.body.projects[0].title).toBe(renamed)
+
+    const form = new FormData()
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#08f' } }).png().toBuffer()
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png')
+    expect((await request('POST', `/api/storage/projects/${project.id}/images`, form, false)).status).toBe(200)
+    const afterImage = await list(title)
+    expect(afterImage.body.projects[0].images.map((i: { alt: string }) => i.alt)).toEqual(['cover'])
+    expect((await list(title)).cache).toBe('hit')
+  })
+
+  it('picks up writes from outside the process by NOTIFY (project and owner)', async () => {
+    const title = `Notify Probe ${crypto.randomUUID().slice(0, 8)}`
+    const owner = crypto.randomUUID()
+    await outsideWrite('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [owner, 'First Owner', `${owner}@example.com`])
+    const project = await insertProject(ctx, { title, projectOwnerId: owner })
+    versions.invalidate()
+    expect((await list(title)).body.projects[0].projectOwner.name).toBe('First Owner')
+    expect((await list(title)).cache).toBe('hit')
+
+    await outsideWrite('UPDATE users SET name = $1 WHERE id = $2', ['Second Owner', owner])
+    await expect.poll(async () => (await list(title)).body.projects[0].projectOwner.name).toBe('Second Owner')
+    await outsideWrite('UPDATE projects SET discount = 10 WHERE id = $1', [project.id])
+    await expect.poll(async () => (await list(title)).body.projects[0].discount).toBe(10)
+  })
+
+  it('builds a page once for a burst of identical requests after a write', async () => {
+    const title = `Burst Probe ${crypto.randomUUID().slice(0, 8)}`
+    const project = await insertProject(ctx, { title })
+    versions.invalidate()
+    expect((await request('PUT', `/api/projects/${project.id}`, JSON.stringify({ discount: 5 }))).status).toBe(200)
+    const burst = await Promise.all(Array.from({ length: 8 }, () => list(title)))
+    expect(burst.filter((r) => r.cache === 'miss')).toHaveLength(1)
+    expect(burst.every((r) => r.cache === 'miss' || r.cache === 'shared' || r.cache === 'hit')).toBe(true)
+    for (const r of burst) expect(r.body).toEqual(burst[0].body)
+    expect(burst[0].body.projects[0].discount).toBe(5)
+  })
+
+  it('reads the database per request when nothing listens', async () => {
+    const quiet = new TableVersions(ctx.database.db)
+    const before = await quiet.current()
+    expect(quiet.fromMemory).toBe(false)
+    await outsideWrite("UPDATE projects SET discount = discount WHERE title LIKE 'Notify Probe%'", [])
+    const after = await quiet.current()
+    expect(after.projects).toBeGreaterThan(before.projects)
+  })
+})
