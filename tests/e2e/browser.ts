@@ -16,6 +16,24 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 }
 
+/** A fresh Chromium with one 1440×900 page, the size the screenshots are taken at. */
+export async function openBrowserPage(): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser()
+  return { browser, page: await browser.newPage({ viewport: { width: 1440, height: 900 } }) }
+}
+
+/** The signed-in console's access token, as the SPA stores it. */
+export function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => localStorage.getItem('accessToken') ?? '')
+}
+
+/** GET an API path with the page's access token; expects 200 and returns the JSON body. */
+export async function apiGet<T = any>(page: Page, baseUrl: string, apiPath: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${apiPath}`, { headers: { authorization: `Bearer ${await accessToken(page)}` } })
+  expect(res.status).toBe(200)
+  return res.json() as Promise<T>
+}
+
 /** Newest OTP in the outbox for `email`, waiting up to 10 s for the mail to land. */
 export async function readOtpFromOutbox(dataDir: string, email = 'admin@example.com', after = 0): Promise<string> {
   const outbox = path.join(dataDir, 'outbox')

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot, signInThroughUi } from './browser'
+import { apiGet, openBrowserPage, screenshot, signInThroughUi } from './browser'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -16,8 +16,7 @@ describe('console foundation', () => {
   let page: Page
 
   beforeAll(async () => {
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    ;({ browser, page } = await openBrowserPage())
   })
   afterAll(async () => {
     await browser?.close()
@@ -38,11 +37,7 @@ describe('console foundation', () => {
     await page.getByText("Welcome back! Here's what's happening with your platform.").waitFor()
     await page.getByText('Welcome, ').first().waitFor()
 
-    const stats = await page.evaluate(async () => {
-      const token = Object.entries(localStorage).find(([k]) => k.toLowerCase().includes('access'))?.[1]
-      const res = await fetch('/api/admin/dashboard/stats', { headers: { authorization: `Bearer ${token}` } })
-      return (await res.json()).stats
-    })
+    const { stats } = await apiGet(page, baseUrl, '/api/admin/dashboard/stats')
     expect(stats.overview.totalProjects).toBeGreaterThan(0)
     const card = (title: string) => page.locator('[data-testid="stat-card"]', { hasText: title })
     await expect(card('Total Projects').innerText()).resolves.toContain(stats.overview.totalProjects.toLocaleString('en-IN'))

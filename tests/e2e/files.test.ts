@@ -12,7 +12,7 @@ import JSZip from 'jszip'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot, signInThroughUi } from './browser'
+import { accessToken, apiGet, openBrowserPage, screenshot, signInThroughUi } from './browser'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -63,17 +63,10 @@ describe('Add Project, repository and project files', () => {
   let page: Page
   let projectId = ''
 
-  const token = () => page.evaluate(() => localStorage.getItem('accessToken') ?? '')
-  const apiGet = async (p: string) => {
-    const res = await fetch(`${baseUrl}${p}`, { headers: { authorization: `Bearer ${await token()}` } })
-    expect(res.status).toBe(200)
-    return res.json()
-  }
   const imageUrls = () => page.locator('[data-testid=project-image]').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')))
 
   beforeAll(async () => {
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    ;({ browser, page } = await openBrowserPage())
     await signInThroughUi(page, baseUrl, dataDir)
   })
   afterAll(async () => {
@@ -113,7 +106,7 @@ describe('Add Project, repository and project files', () => {
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 })
     projectId = page.url().split('/').pop()!
 
-    const { project } = await apiGet(`/api/projects/${projectId}`)
+    const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
     expect(project).toMatchObject({ title: 'E2E Shop', price: 1499, tags: ['shop', 'e2e'], hasFiles: true, isActive: true })
     expect(project.images).toHaveLength(2)
     expect(project.githubRepo.cloneUrl).toMatch(/\/git\/.+\.git$/)
@@ -121,7 +114,7 @@ describe('Add Project, repository and project files', () => {
     const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-clone-'))
     const url = new URL(project.githubRepo.cloneUrl)
     url.username = encodeURIComponent('admin@example.com')
-    url.password = await token()
+    url.password = await accessToken(page)
     execFileSync('git', ['clone', '--quiet', url.toString(), clone], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
     expect(readTree(clone)).toEqual(SOURCE)
     fs.rmSync(clone, { recursive: true, force: true })
@@ -151,8 +144,8 @@ describe('Add Project, repository and project files', () => {
     await section.getByLabel('Branch name', { exact: true }).fill('feature-x')
     await section.getByRole('button', { name: 'Create branch' }).click()
     await section.locator('[data-testid=branches]').getByText('feature-x').waitFor()
-    const { project } = await apiGet(`/api/projects/${projectId}`)
-    const { branches } = await apiGet(`/api/github/repo/${project.githubRepo.name}/branches`)
+    const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
+    const { branches } = await apiGet(page, baseUrl, `/api/github/repo/${project.githubRepo.name}/branches`)
     expect(branches).toEqual(expect.arrayContaining(['main', 'feature-x']))
   })
 

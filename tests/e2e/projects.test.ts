@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot, signInThroughUi } from './browser'
+import { apiGet, openBrowserPage, screenshot, signInThroughUi } from './browser'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -21,8 +21,7 @@ describe('projects and the verification queue', () => {
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
 
   beforeAll(async () => {
-    browser = await launchBrowser()
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    ;({ browser, page } = await openBrowserPage())
     await signInThroughUi(page, baseUrl, dataDir)
   })
   afterAll(async () => {
@@ -162,11 +161,8 @@ describe('projects and the verification queue', () => {
   it('jumps to a project by title from the palette', async () => {
     await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-    const target = await page.evaluate(async () => {
-      const token = Object.entries(localStorage).find(([k]) => k.toLowerCase().includes('access'))?.[1]
-      const res = await fetch('/api/projects?limit=1&page=3', { headers: { authorization: `Bearer ${token}` } })
-      return (await res.json()).projects[0] as { _id: string; title: string }
-    })
+    const target = (await apiGet<{ projects: { _id: string; title: string }[] }>(page, baseUrl, '/api/projects?limit=1&page=3'))
+      .projects[0]
     await page.keyboard.press('Control+k')
     await page.getByPlaceholder(/command|search/i).fill(target.title)
     const item = page.getByRole('option', { name: new RegExp(target.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()
