@@ -14,6 +14,10 @@ export interface ProjectsListHandle {
   actor: ActorRefFrom<typeof projectsListMachine>
   rows: readonly ListRow[]
   focusSearch: () => void
+  /** The page on screen and how many there are (SPEC.md 2 pagination). */
+  page: number
+  totalPages: number
+  goToPage: (page: number) => void
 }
 
 declare module './registry' {
@@ -101,6 +105,19 @@ export const projectsCommands: Command[] = [
   {
     id: 'projects.clearSelection', title: 'Clear selection', group: 'Projects', when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
     run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
+  },
+  {
+    id: 'projects.prevPage', title: 'Previous page', group: 'Projects', shortcut: '[', when: onList,
+    disabledReason: (ctx) => ((ctx.view.projectsList?.page ?? 1) <= 1 ? 'This is the first page' : null),
+    run: (ctx) => ctx.view.projectsList?.goToPage(ctx.view.projectsList.page - 1),
+  },
+  {
+    id: 'projects.nextPage', title: 'Next page', group: 'Projects', shortcut: ']', when: onList,
+    disabledReason: (ctx) => {
+      const list = ctx.view.projectsList
+      return !list || list.page >= list.totalPages ? 'This is the last page' : null
+    },
+    run: (ctx) => ctx.view.projectsList?.goToPage(ctx.view.projectsList.page + 1),
   },
   { id: 'projects.search', title: 'Search projects', group: 'Projects', shortcut: '/', when: onList, run: (ctx) => ctx.view.projectsList?.focusSearch() },
   {

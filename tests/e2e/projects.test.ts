@@ -194,5 +194,12 @@ describe('projects and the verification queue', () => {
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByText(/Page 2 of/).waitFor({ timeout: 1000 })
     await page.unroute('**/api/projects**')
+    // The same pages from the keyboard: [ and ] run the commands behind Previous and Next.
+    await page.keyboard.press('[')
+    await page.getByText(/Page 1 of/).waitFor()
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true)
+    await page.keyboard.press(']')
+    await page.getByText(/Page 2 of/).waitFor()
+    expect(page.url()).toContain('page=2')
   })
 })

@@ -58,7 +58,11 @@ export default function ProjectsListView() {
     const timer = setTimeout(() => void prefetchProject(queryClient, focusedId), PREFETCH_DELAY_MS)
     return () => clearTimeout(timer)
   }, [focusedId, queryClient])
-  const handle = useMemo<ProjectsListHandle>(() => ({ actor, rows, focusSearch: () => searchRef.current?.focus() }), [actor, rows])
+  const page = data?.pagination.currentPage ?? filters.page
+  const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
+  const handle = useMemo<ProjectsListHandle>(() => ({
+    actor, rows, focusSearch: () => searchRef.current?.focus(), page, totalPages, goToPage: (p: number) => setFilters({ page: p }),
+  }), [actor, rows, page, totalPages, setFilters])
   const published = useMemo(() => ({
     projectsList: handle,
     selection,
@@ -102,7 +106,7 @@ export default function ProjectsListView() {
               onSelectAll={(checked) => actor.send({ type: 'selection.set', ids: checked ? projects.map((p) => p._id) : [] })}
             />
             <ListPagination page={data!.pagination.currentPage} totalPages={data!.pagination.totalPages} total={data!.pagination.totalProjects}
-              limit={filters.limit} onPage={(page) => setFilters({ page })} />
+              limit={filters.limit} />
           </>
         )}
       <ListDialogs actor={actor} />

@@ -1,5 +1,8 @@
-/** Pagination (SPEC.md 2): Previous, 'Page x of y', Next and 'Showing a to b of n results'. */
-import { Button } from '../../../components/button'
+/**
+ * Pagination (SPEC.md 2): Previous, 'Page x of y', Next and 'Showing a to b of n results'. The
+ * buttons run the projects.prevPage / projects.nextPage commands ([ and ]).
+ */
+import { CommandButton } from '../../../commands/command-button'
 import { showingRange } from '../list-url'
 
 export interface ListPaginationProps {
@@ -7,19 +10,17 @@ export interface ListPaginationProps {
   totalPages: number
   total: number
   limit: number
-  onPage: (page: number) => void
 }
 
-export function ListPagination({ page, totalPages, total, limit, onPage }: ListPaginationProps) {
+export function ListPagination({ page, totalPages, total, limit }: ListPaginationProps) {
   const { from, to } = showingRange(page, limit, total)
-  const pages = Math.max(totalPages, 1)
   return (
     <div className="projects-pagination" data-testid="pagination">
       <span className="muted">Showing {from} to {to} of {total} results</span>
       <div className="projects-pagination__controls">
-        <Button size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</Button>
-        <span>Page {page} of {pages}</span>
-        <Button size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</Button>
+        <CommandButton id="projects.prevPage" size="sm">Previous</CommandButton>
+        <span>Page {page} of {Math.max(totalPages, 1)}</span>
+        <CommandButton id="projects.nextPage" size="sm">Next</CommandButton>
       </div>
     </div>
   )
