@@ -6,6 +6,7 @@
  * request by a known admin needs no lookup.
  */
 import { createMiddleware } from 'hono/factory'
+import { LRUCache } from 'lru-cache'
 import { eq } from 'drizzle-orm'
 import { users } from '../db/schema'
 import type { AdminUser, AppDeps, AppEnv } from '../deps'
@@ -13,12 +14,10 @@ import { forbidden, unauthorized } from '../http/errors'
 import { verifyAccessToken } from '../services/access-token'
 import { TableVersions } from '../services/table-versions'
 
-/** At most this many admins' rows are kept; admins are few. */
-const MAX_CACHED_ADMINS = 1000
-
 export function requireAdmin(deps: AppDeps) {
   const versions = (deps.versions ??= new TableVersions(deps.db))
-  const admins = new Map<string, { usersVersion: number; user: AdminUser | undefined }>()
+  // Admins are few; the row is kept per users version, so any write to users refreshes it.
+  const admins = new LRUCache<string, { usersVersion: number; user: AdminUser }>({ max: 1000 })
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
@@ -30,8 +29,7 @@ export function requireAdmin(deps: AppDeps) {
     let user = known?.usersVersion === usersVersion ? known.user : undefined
     if (!user) {
       ;[user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1)
-      if (admins.size >= MAX_CACHED_ADMINS) admins.clear()
-      admins.set(userId, { usersVersion, user })
+      if (user) admins.set(userId, { usersVersion, user })
     }
     if (!user) throw unauthorized('Invalid or expired access token')
     if (!user.isActive || !user.isAdmin) throw forbidden('Admin access required')

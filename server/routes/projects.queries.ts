@@ -3,10 +3,10 @@
  * everything that hangs off them, bulk activate/deactivate. Each write runs in one transaction
  * and writes the audit log inside it (server/services/audit.ts).
  */
-import { asc, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm'
-import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Project } from '../../src/api/schemas/projects'
 import type { Db } from '../db/client'
+import { qualified } from '../db/sql'
 import { projectImages, projectReports, projects, repositories, users } from '../db/schema'
 import type { DeletedProjectInfo } from '../domain/projects/delete-hooks'
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../domain/projects/serialize'
@@ -20,22 +20,15 @@ export type DbOrTx = Db | Tx
 const { searchText: _searchText, ...projectColumns } = getTableColumns(projects)
 
 /**
- * `"projects"."col"` for a correlated subquery. drizzle renders a bare column inside a select
- * field without its table when the query reads one table, and inside the subquery that name
- * would bind to the subquery's own table (`i.id`), so the outer reference is spelled out.
- */
-const outer = (column: AnyPgColumn) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`
-
-/**
  * The columns of a project plus its images (position order) and owner as JSON built by the
  * database, so a page of projects is one round trip. `search_text` is left out: it is internal.
  */
 export const projectWithRelations = {
   ...projectColumns,
   images: sql<ImageRow[]>`coalesce((SELECT json_agg(json_build_object('url', i.url, 'alt', i.alt,
-    'filePath', i.file_path) ORDER BY i.position) FROM ${projectImages} i WHERE i.project_id = ${outer(projects.id)}), '[]'::json)`,
+    'filePath', i.file_path) ORDER BY i.position) FROM ${projectImages} i WHERE i.project_id = ${qualified(projects.id)}), '[]'::json)`,
   owner: sql<UserRef | null>`(SELECT json_build_object('id', u.id, 'name', u.name, 'email', u.email)
-    FROM ${users} u WHERE u.id = ${outer(projects.projectOwnerId)})`,
+    FROM ${users} u WHERE u.id = ${qualified(projects.projectOwnerId)})`,
 }
 
 /** Rows selected with `projectWithRelations` → API projects, keeping their order. */

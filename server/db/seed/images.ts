@@ -10,6 +10,7 @@ import { desc, eq, notExists, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { BlobStorage } from '../../services/blob-storage'
 import type { Db } from '../client'
+import { qualified } from '../sql'
 import { projectImages, projects } from '../schema'
 import { createRng, type Rng } from './random'
 
@@ -61,7 +62,7 @@ export async function seedDemoImages(db: Db, dataDir: string, opts: { seed?: num
   const rng = createRng((opts.seed ?? 20_26) + 7)
   const blobs = new BlobStorage(dataDir)
   const newest = await db.select({ id: projects.id, title: projects.title, category: projects.category,
-    bare: notExists(db.select({ one: sql`1` }).from(projectImages).where(eq(projectImages.projectId, sql`${sql.identifier('projects')}.${sql.identifier('id')}`))) })
+    bare: notExists(db.select({ one: sql`1` }).from(projectImages).where(eq(projectImages.projectId, qualified(projects.id)))) })
     .from(projects).orderBy(desc(projects.createdAt), desc(projects.id)).limit(opts.limit ?? 400)
   const targets = newest.filter((p) => p.bare)
   const jobs = targets.flatMap((p) => {
