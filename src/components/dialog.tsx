@@ -41,6 +41,19 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
   )
 }
 
+/** Cancel (closes) and the confirming action: the footer of ConfirmDialog and PromptDialog. */
+function ConfirmFooter({ onCancel, label, tone, busy, disabled, autoFocus, onConfirm }: { onCancel: () => void; label: string;
+  tone: 'default' | 'danger'; busy?: boolean; disabled?: boolean; autoFocus?: boolean; onConfirm: () => void }) {
+  return (
+    <>
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} disabled={disabled} onClick={onConfirm} autoFocus={autoFocus}>
+        {label}
+      </Button>
+    </>
+  )
+}
+
 export interface ConfirmDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -61,14 +74,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
       title={title}
       description={description}
       size="sm"
-      footer={
-        <>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} onClick={onConfirm} autoFocus>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<ConfirmFooter onCancel={() => onOpenChange(false)} label={confirmLabel} tone={tone} busy={busy} autoFocus onConfirm={onConfirm} />}
     />
   )
 }
@@ -108,14 +114,7 @@ function PromptForm({ open, onOpenChange, title, description, label, placeholder
       title={title}
       description={description}
       size="sm"
-      footer={
-        <>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button variant={tone === 'danger' ? 'danger' : 'primary'} disabled={required && blank} onClick={submit}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<ConfirmFooter onCancel={() => onOpenChange(false)} label={confirmLabel} tone={tone} disabled={required && blank} onConfirm={submit} />}
     >
       <Field label={label}>
         {(id) => (
