@@ -1,29 +1,53 @@
-/** `<CommandButton id="projects.approve"/>`: a button running the same registry command as its shortcut. */
+/**
+ * `<CommandButton id="projects.approve"/>`: a button running the same registry command as its
+ * shortcut and palette entry. One rule for every control: hidden when the command does not apply,
+ * disabled with its reason as the tooltip when it cannot run, labelled by the command. Per-item
+ * controls pass `target` (the row, image or entry they belong to); `iconOnly` renders an icon
+ * button whose aria-label and tooltip are the command's label.
+ */
 import type { ReactNode } from 'react'
-import { Button, type ButtonProps } from '../components/button'
+import { Button, IconButton, type ButtonProps } from '../components/button'
 import { ShortcutKeys } from '../components/kbd'
-import { registry } from './registry'
+import { registry, withTarget, type CommandTarget } from './registry'
 import { useCommandContext } from './use-command-context'
 
 export interface CommandButtonProps extends Omit<ButtonProps, 'onClick' | 'id'> {
   id: string
-  /** Defaults to the command's title. */
+  /** The record this control belongs to; omitted for screen-level controls. */
+  target?: CommandTarget
+  /** Defaults to the command's label or title. */
   children?: ReactNode
   /** Show the shortcut keys inside the button. */
   showShortcut?: boolean
+  /** Render only `icon`, with the label as aria-label and tooltip. */
+  iconOnly?: boolean
 }
 
-/** Hidden when the command does not apply; disabled with its reason as the tooltip when it cannot run. */
-export function CommandButton({ id, children, showShortcut = false, ...rest }: CommandButtonProps) {
-  const ctx = useCommandContext()
+/** The resolved state of command `id` for a control: visible, disabled reason, label, run. */
+export function useCommandControl(id: string, target?: CommandTarget) {
+  const base = useCommandContext()
   const command = registry.get(id)
   if (!command) throw new Error(`Unknown command: ${id}`)
-  if (!registry.isVisible(command, ctx)) return null
-  const reason = registry.disabledReason(command, ctx)
-  const title = command.label?.(ctx) ?? command.title
+  const ctx = withTarget(base, target)
+  return {
+    command,
+    visible: registry.isVisible(command, ctx),
+    reason: registry.disabledReason(command, ctx),
+    label: command.label?.(ctx) ?? command.title,
+    run: () => registry.run(command, ctx),
+  }
+}
+
+export function CommandButton({ id, target, children, showShortcut = false, iconOnly = false, icon, ...rest }: CommandButtonProps) {
+  const { command, visible, reason, label, run } = useCommandControl(id, target)
+  if (!visible) return null
+  const common = { ...rest, 'data-command': id, disabled: !!reason || rest.disabled, onClick: () => run() }
+  if (iconOnly && icon) {
+    return <IconButton {...common} label={label} icon={icon} shortcut={command.shortcut} title={reason ?? undefined} />
+  }
   return (
-    <Button {...rest} data-command={id} disabled={!!reason || rest.disabled} title={reason ?? title} onClick={() => registry.run(command, ctx)}>
-      {children ?? title}
+    <Button {...common} icon={icon} title={reason ?? label}>
+      {children ?? label}
       {showShortcut && command.shortcut ? <ShortcutKeys shortcut={command.shortcut} /> : null}
     </Button>
   )

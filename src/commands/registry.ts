@@ -18,9 +18,24 @@ import { verificationCommands } from './verification.commands'
  */
 export interface ViewCommandContext {
   /** The record the keyboard focus is on, e.g. { kind: 'project', id }. */
-  focused?: { kind: string; id: string }
+  focused?: CommandTarget
   /** Ids of the selected rows of the current list. */
   selection?: readonly string[]
+}
+
+/** A record a command acts on: the focused row, or the row whose button was pressed. */
+export interface CommandTarget {
+  kind: string
+  id: string
+}
+
+/**
+ * The context a per-item control runs its command in: `target` becomes the focused record and the
+ * selection is ignored, so a row's own Approve acts on that row only. The palette and the keys run
+ * the same command on the focus or the selection.
+ */
+export function withTarget(ctx: CommandContext, target: CommandTarget | undefined): CommandContext {
+  return target ? { ...ctx, view: { ...ctx.view, focused: target, selection: [] } } : ctx
 }
 
 /** Everything a command may read or use. */

@@ -6,6 +6,8 @@ const LOCALE = 'en-IN'
 
 const inr = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' })
 const integer = new Intl.NumberFormat(LOCALE)
+const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 const date = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' })
 const dateTime = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
@@ -24,6 +26,32 @@ export function formatINR(rupees: number): string {
 /** Whole counts with Indian grouping: `formatCount(1234567)` → '12,34,567'. */
 export function formatCount(n: number): string {
   return integer.format(n)
+}
+
+/** One decimal place with Indian grouping: `formatDecimal(4.25)` → '4.3' (ratings, rates). */
+export function formatDecimal(n: number): string {
+  return oneDecimal.format(Number.isFinite(n) ? n : 0)
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const
+
+/**
+ * File sizes per SPEC.md 9, 1 KB = 1024 bytes, 2 decimals: 512 → '512.00 B', 1536 → '1.50 KB',
+ * 5 × 1024³ → '5.00 GB'. Bytes in, text out; larger sizes stay in GB.
+ */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0)
+  let unit = 0
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024
+    unit += 1
+  }
+  return `${twoDecimals.format(value)} ${BYTE_UNITS[unit]}`
+}
+
+/** Bytes as megabytes with 2 decimals (SPEC.md 9 'Upload total is shown in MB'): 5 × 1024² → '5.00 MB'. */
+export function formatMB(bytes: number): string {
+  return `${twoDecimals.format((Number.isFinite(bytes) ? bytes : 0) / (1024 * 1024))} MB`
 }
 
 /** A signed percentage with at most one decimal: 12.5 → '+12.5%', -3 → '-3%', 0 → '0%'. */

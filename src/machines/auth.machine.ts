@@ -6,6 +6,7 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { authApi } from '../api/auth'
+import { errorText } from '../api/error-text'
 import { OTP_LENGTH, OTP_RESEND_SECONDS, type Admin } from '../api/schemas/auth'
 
 export interface AuthContext {
@@ -30,9 +31,7 @@ export type AuthEvent =
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
 
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback
-}
+
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
@@ -89,7 +88,7 @@ export const authMachine = setup({
         src: 'sendOtp',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: { target: 'otpSent', actions: assign({ sessionToken: ({ event }) => event.output.sessionToken, code: '' }) },
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to send OTP') }) },
+        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to send OTP') }) },
       },
     },
     otpSent: {
@@ -112,7 +111,7 @@ export const authMachine = setup({
                 src: 'verifyOtp',
                 input: ({ context }) => ({ email: context.email.trim(), otp: context.code, sessionToken: context.sessionToken ?? '' }),
                 onDone: { target: '#auth.signedIn', actions: assign({ admin: ({ event }) => event.output, error: null }) },
-                onError: { target: 'editing', actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to verify OTP') }) },
+                onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to verify OTP') }) },
               },
             },
           },
@@ -138,7 +137,7 @@ export const authMachine = setup({
                   target: 'counting',
                   actions: [assign({ sessionToken: ({ event }) => event.output.sessionToken, code: '' }), 'startCountdown'],
                 },
-                onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, 'Failed to send OTP') }) },
+                onError: { target: 'ready', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to send OTP') }) },
               },
             },
           },

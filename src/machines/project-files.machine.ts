@@ -10,7 +10,7 @@ import { uploadChunk, type ChunkInput } from '../api/upload'
 import type { UploadChunkResponse } from '../api/schemas/upload'
 import { readZipInWorker } from '../workers/read-zip'
 import { chunkAt, chunkCount, selectFromFolder, type FailedUpload, type FolderEntry, type Selection, type SourceFile } from './upload-files'
-import { errorDetail } from './upload.machine'
+import { errorReason, errorText } from '../api/error-text'
 
 /** Delay before the panel resets after a successful upload (SPEC.md 9), ms. */
 export const RESET_AFTER_MS = 2000
@@ -72,7 +72,7 @@ export const projectFilesMachine = setup({
         src: 'readZip',
         input: ({ event }) => ({ file: (event as { file: Blob }).file }),
         onDone: { target: 'idle', actions: assign(({ event }) => selected(event.output)) },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => `Failed to process ZIP file: ${errorDetail(event.error) ?? 'unknown error'}` }) },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => `Failed to process ZIP file: ${errorText(event.error, 'unknown error')}` }) },
       },
     },
     uploading: {
@@ -86,7 +86,7 @@ export const projectFilesMachine = setup({
             failed: [...context.failed, ...event.output.failedUploads] })) },
           { target: 'succeeded', actions: assign(({ context, event }) => ({ done: context.files.length, failed: [...context.failed, ...event.output.failedUploads] })) },
         ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => `Upload failed${errorDetail(event.error) ? `: ${errorDetail(event.error)}` : ''}` }) },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => errorReason(event.error) ? `Upload failed: ${errorReason(event.error)}` : 'Upload failed' }) },
       },
     },
     failed: {

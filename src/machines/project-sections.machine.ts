@@ -6,7 +6,7 @@
  * (confirming → deleting → deleted). I/O is in the named actors; results are emitted.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { ApiError } from '../api/client'
+import { errorText, withReason } from '../api/error-text'
 import { deleteProject, updateProject } from '../api/projects'
 import type { Project } from '../api/schemas/projects'
 
@@ -35,13 +35,6 @@ export type ProjectSectionsEmitted =
   | { type: 'notify'; tone: 'success' | 'error'; text: string }
   | { type: 'deleted' }
 
-/** Server errors joined by line breaks, else its message, else `fallback` (SPEC.md 8 "Projects"). */
-export function saveErrorText(error: unknown, fallback = 'Failed to save'): string {
-  if (error instanceof ApiError && error.errors?.length) return error.errors.join('\n')
-  return error instanceof Error && error.message ? error.message : fallback
-}
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Request failed')
 
 export const projectSectionsMachine = setup({
   types: {
@@ -99,7 +92,7 @@ export const projectSectionsMachine = setup({
             emit(({ event }) => ({ type: 'saved' as const, project: event.output })),
           ],
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => saveErrorText(event.error) }) },
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to save') }) },
       },
     },
     togglingActive: {
@@ -119,7 +112,7 @@ export const projectSectionsMachine = setup({
         },
         onError: {
           target: 'viewing',
-          actions: emit(({ event }) => ({ type: 'notify' as const, tone: 'error' as const, text: `Failed to update project status: ${messageOf(event.error)}` })),
+          actions: emit(({ event }) => ({ type: 'notify' as const, tone: 'error' as const, text: withReason('Failed to update project status', event.error) })),
         },
       },
     },
@@ -136,7 +129,7 @@ export const projectSectionsMachine = setup({
         },
         onError: {
           target: 'viewing',
-          actions: emit(({ event }) => ({ type: 'notify' as const, tone: 'error' as const, text: `Failed to delete project: ${messageOf(event.error)}` })),
+          actions: emit(({ event }) => ({ type: 'notify' as const, tone: 'error' as const, text: withReason('Failed to delete project', event.error) })),
         },
       },
     },

@@ -6,6 +6,7 @@
  * and `changed` (reload the page) so the machine stays free of UI.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
+import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { runListAction, type ListAction } from './projects-list.actions'
 import { moveFocus, pruneSelection, selectRange, toggleId } from './list-selection'
@@ -151,7 +152,7 @@ export const projectsListMachine = setup({
           actions: [
             emit(({ context, event }) => ({
               type: 'notify' as const, tone: 'error' as const,
-              text: failureText(context.pending!, event.error instanceof Error && event.error.message ? event.error.message : 'Request failed'),
+              text: failureText(context.pending!, errorText(event.error, 'Request failed')),
             })),
             assign({ pending: null }),
           ],

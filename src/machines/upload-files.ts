@@ -66,10 +66,6 @@ export function totalBytes(files: readonly SourceFile[]): number {
   return files.reduce((sum, f) => sum + f.file.size, 0)
 }
 
-/** Bytes → 'n.nn MB' (SPEC.md 9: upload total in MB with 2 decimals; 1 MB = 1024 × 1024 bytes). */
-export function formatMB(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`
-}
 
 /** Whole percent of `done` out of `total` (0 when there is nothing to do). */
 export function percentOf(done: number, total: number): number {

@@ -7,7 +7,7 @@
  * chunk resends the same chunk). Pure: tests swap the actors with `.provide()`.
  */
 import { assign, emit, fromPromise, not, setup } from 'xstate'
-import { ApiError } from '../api/client'
+import { errorReason } from '../api/error-text'
 import { uploadImages } from '../api/storage'
 import { createProject, uploadChunk, type ChunkInput } from '../api/upload'
 import { updateProject } from '../api/projects'
@@ -53,11 +53,6 @@ export type UploadEvent =
 
 export type UploadEmitted = { type: 'project.ready'; projectId: string }
 
-/** Server errors joined by line breaks, else its message (SPEC.md 8). */
-export function errorDetail(error: unknown): string | undefined {
-  if (error instanceof ApiError && error.errors?.length) return error.errors.join('\n')
-  return error instanceof Error && error.message ? error.message : undefined
-}
 
 const STEP_TITLES: Record<UploadStep, string> = {
   draft: 'Draft project creation failed', source: 'Upload failed', images: 'Failed to upload images',
@@ -82,7 +77,7 @@ export const uploadMachine = setup({
     clearError: assign({ error: null, failedStep: null }),
     flowError: assign({ error: (_, params: { title: string }) => ({ title: params.title }) }),
     failStep: assign((_, params: { step: UploadStep; error: unknown }) => ({
-      failedStep: params.step, error: { title: STEP_TITLES[params.step], detail: errorDetail(params.error) },
+      failedStep: params.step, error: { title: STEP_TITLES[params.step], detail: errorReason(params.error) },
     })),
   },
   guards: {
@@ -144,7 +139,7 @@ export const uploadMachine = setup({
           { guard: ({ event }) => event.output.files.length === 0, target: 'editing', actions: assign({ files: [], github: null, error: { title: 'No valid files to upload' } }) },
           { target: 'editing', actions: assign(({ event }) => newSelection(event.output)) },
         ],
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => ({ title: 'Failed to process ZIP', detail: errorDetail(event.error) }) }) },
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => ({ title: 'Failed to process ZIP', detail: errorReason(event.error) }) }) },
       },
     },
     creatingDraft: {

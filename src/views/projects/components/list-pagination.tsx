@@ -3,6 +3,7 @@
  * buttons run the projects.prevPage / projects.nextPage commands ([ and ]).
  */
 import { CommandButton } from '../../../commands/command-button'
+import { formatCount } from '../../../lib/format'
 import { showingRange } from '../list-url'
 
 export interface ListPaginationProps {
@@ -16,10 +17,10 @@ export function ListPagination({ page, totalPages, total, limit }: ListPaginatio
   const { from, to } = showingRange(page, limit, total)
   return (
     <div className="projects-pagination" data-testid="pagination">
-      <span className="muted">Showing {from} to {to} of {total} results</span>
+      <span className="muted">Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} results</span>
       <div className="projects-pagination__controls">
         <CommandButton id="projects.prevPage" size="sm">Previous</CommandButton>
-        <span>Page {page} of {Math.max(totalPages, 1)}</span>
+        <span>Page {formatCount(page)} of {formatCount(Math.max(totalPages, 1))}</span>
         <CommandButton id="projects.nextPage" size="sm">Next</CommandButton>
       </div>
     </div>

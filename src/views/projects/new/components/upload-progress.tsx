@@ -4,7 +4,8 @@
  * failed list as 'path: error'. Shared by Add Project and the detail page's Project files.
  */
 import { X } from 'lucide-react'
-import { formatMB, percentOf, totalBytes, type FailedUpload, type SourceFile } from '../../../../machines/upload-files'
+import { percentOf, totalBytes, type FailedUpload, type SourceFile } from '../../../../machines/upload-files'
+import { formatMB } from '../../../../lib/format'
 
 const SHOWN = 200
 

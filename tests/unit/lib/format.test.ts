@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { formatCount, formatDate, formatINR, formatPercentChange, formatRelativeTime } from '../../src/lib/format'
-import { growthLine } from '../../src/views/dashboard/components/stat-cards'
-import { contactStatusRows } from '../../src/views/dashboard/components/breakdown-grids'
+import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatMB, formatPercentChange, formatRelativeTime } from '../../../src/lib/format'
+import { growthLine } from '../../../src/views/dashboard/components/stat-cards'
+import { contactStatusRows } from '../../../src/views/dashboard/components/breakdown-grids'
 
 describe('format (en-IN)', () => {
   it('formats rupees with Indian grouping and two decimals', () => {
@@ -11,6 +11,19 @@ describe('format (en-IN)', () => {
   })
   it('groups counts the Indian way', () => {
     expect(formatCount(1234567)).toBe('12,34,567')
+  })
+  it('formats file sizes in B, KB, MB and GB with 2 decimals (SPEC.md 9)', () => {
+    expect(formatBytes(0)).toBe('0.00 B')
+    expect(formatBytes(512)).toBe('512.00 B')
+    expect(formatBytes(1536)).toBe('1.50 KB')
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.00 MB')
+    expect(formatBytes(3.25 * 1024 ** 3)).toBe('3.25 GB')
+    expect(formatBytes(2048 * 1024 ** 3)).toBe('2,048.00 GB')
+  })
+  it('formats upload totals in MB with 2 decimals and one-decimal figures', () => {
+    expect(formatMB(1024 * 1024 * 1.5)).toBe('1.50 MB')
+    expect(formatMB(12_345 * 1024 * 1024)).toBe('12,345.00 MB')
+    expect(formatDecimal(4.25)).toBe('4.3')
   })
   it('signs percentage changes', () => {
     expect(formatPercentChange(12.5)).toBe('+12.5%')
