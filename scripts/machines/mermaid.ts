@@ -86,5 +86,9 @@ function regionLines(node: StateNodeJSON, indent: string): string[] {
 
 /** The whole diagram for the machine definition `root` (the value of `machine.toJSON()`). */
 export function toMermaid(root: StateNodeJSON): string {
-  return ['stateDiagram-v2', ...regionLines(root, '  '), ...transitionLines(root, '  ')].join('\n') + '\n'
+  // Mermaid allows the '--' region separator only inside a composite state: box a parallel root.
+  const body = root.type === 'parallel'
+    ? [`  [*] --> ${nodeName(root.id)}`, ...stateLines(root, '  ')]
+    : regionLines(root, '  ')
+  return ['stateDiagram-v2', ...body, ...transitionLines(root, '  ')].join('\n') + '\n'
 }

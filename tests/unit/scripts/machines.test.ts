@@ -28,6 +28,7 @@ describe('machine diagrams (npm run machines)', () => {
   it('renders nesting, parallel regions, invoked actors, guards, delays and final states', () => {
     const text = toMermaid(definitionOf(sample))
     expect(text.split('\n')[0]).toBe('stateDiagram-v2')
+    expect(text).toContain('state sample {')
     expect(text).toContain('state sample_flow {')
     expect(text).toContain('  --\n')
     expect(text).toContain('[*] --> sample_flow_loading')
