@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { ChunkInput } from '../../src/api/upload'
-import type { UploadChunkResponse } from '../../src/api/schemas/upload'
-import { projectFilesMachine, RESET_AFTER_MS } from '../../src/machines/project-files.machine'
-import type { Selection } from '../../src/machines/upload-files'
+import type { ChunkInput } from '../../../src/api/upload'
+import type { UploadChunkResponse } from '../../../src/api/schemas/upload'
+import { chunkUploadMachine } from '../../../src/machines/chunk-upload.machine'
+import { projectFilesMachine, RESET_AFTER_MS } from '../../../src/machines/project-files.machine'
+import type { Selection } from '../../../src/machines/upload-files'
 
 type Chunk = UploadChunkResponse['data']
 const ok = (failedUploads: Chunk['failedUploads'] = []): Chunk => ({ github: null, failedUploads, received: 1, committed: false })
@@ -12,7 +13,7 @@ function start(chunk: (input: ChunkInput) => Promise<Chunk>, zip: () => Promise<
   const inputs: ChunkInput[] = []
   const machine = projectFilesMachine.provide({
     actors: {
-      uploadChunk: fromPromise<Chunk, ChunkInput>(({ input }) => (inputs.push(input), chunk(input))),
+      uploadSource: chunkUploadMachine.provide({ actors: { uploadChunk: fromPromise<Chunk, ChunkInput>(({ input }) => (inputs.push(input), chunk(input))) } }),
       readZip: fromPromise<Selection, { file: Blob }>(() => zip()),
     },
   })
