@@ -93,7 +93,8 @@ export const projectImagesMachine = setup({
   on: {
     'images.choose': { actions: refuse(BUSY) }, 'images.add': { actions: refuse(BUSY) }, 'image.move': { actions: refuse(BUSY) },
     'image.delete': { actions: refuse(BUSY) }, 'confirm.accept': { actions: refuse(BUSY) }, 'confirm.cancel': { actions: refuse(BUSY) },
-    'images.sync': { actions: refuse(BUSY) }, 'error.dismiss': { actions: 'clearError' },
+    // The page's project changed (a reload): take its images; an answer still in flight wins.
+    'images.sync': { actions: 'sync' }, 'error.dismiss': { actions: 'clearError' },
   },
   states: {
     idle: {
@@ -108,7 +109,6 @@ export const projectImagesMachine = setup({
         'image.delete': [{ guard: 'noSuchImage', actions: refuse('That image no longer exists.') }, { target: 'confirmingDelete', actions: 'takeDelete' }],
         'confirm.accept': { actions: refuse('There is nothing to confirm.') },
         'confirm.cancel': {},
-        'images.sync': { actions: 'sync' },
       },
     },
     adding: {

@@ -1,7 +1,9 @@
 /**
- * Issue 4 end to end: Add Project with a ZIP (read in the worker) and two images, upload, publish,
- * then `git clone` the project's repository and compare it with the filtered ZIP; on the detail
- * page reorder and delete an image, add a collaborator and a branch, upload and download a report.
+ * Issues 4 and 7 end to end: Add Project with a ZIP (read in the worker) and two images, upload,
+ * publish, then `git clone` the project's repository and compare it with the filtered ZIP; a PNG
+ * added while a 1,000-file ZIP is being read is uploaded and published (issue 7's dropped image);
+ * on the detail page reorder and delete an image, add a collaborator and a branch, upload and
+ * download a report. Controls are found by their command ids (`data-command`, decision 003).
  * Signs in once (the server allows 5 OTP sends per e-mail per 15 minutes).
  */
 import { execFileSync } from 'node:child_process'
@@ -26,6 +28,13 @@ const SOURCE: Record<string, string> = {
   'public/index.html': '<!doctype html><title>shop</title>\n',
 }
 const FILTERED = { 'node_modules/left-pad/index.js': 'x', 'debug.log': 'log', 'dist/bundle.js': 'bundle' }
+
+/** A ZIP of `count` small source files in a wrapping folder (issue 7: a read that takes a moment). */
+async function bigZip(count: number): Promise<Buffer> {
+  const zip = new JSZip()
+  for (let i = 0; i < count; i += 1) zip.file(`big-shop/src/module-${i}.ts`, `export const value${i} = ${i}\n`)
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
 
 async function sourceZip(): Promise<Buffer> {
   const zip = new JSZip()
@@ -76,7 +85,7 @@ describe('Add Project, repository and project files', () => {
   it('creates a project from a ZIP and two images, and its repository clones to the filtered tree', async () => {
     await page.goto(`${baseUrl}/projects/new`)
     await page.getByRole('heading', { name: 'Add Project' }).waitFor()
-    const submit = page.locator('[data-command="addProject.submit"]')
+    const submit = page.locator('[data-command="projects.new.submit"]')
     expect(await submit.textContent()).toBe('Create Project')
     await page.getByLabel('Title', { exact: true }).fill('E2E Shop')
     await page.getByLabel('Description', { exact: true }).fill('A shop built in the end-to-end test.')
@@ -89,8 +98,8 @@ describe('Add Project, repository and project files', () => {
       { name: 'blue.png', mimeType: 'image/png', buffer: await image('#33d') },
     ])
     await page.getByText('2/5 images').waitFor()
-    await page.getByRole('button', { name: 'Upload Files' }).click()
-    await page.getByText('Please select a folder or ZIP first.').waitFor()
+    await page.locator('[data-command="projects.new.upload"]').click()
+    await page.getByText('Please select a folder or ZIP first.').first().waitFor()
     await page.getByRole('radio', { name: 'ZIP' }).check()
     await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
     await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
@@ -98,7 +107,7 @@ describe('Add Project, repository and project files', () => {
     expect(await submit.isDisabled()).toBe(true)
     await screenshot(page, 'add-project')
 
-    await page.getByRole('button', { name: 'Upload Files' }).click()
+    await page.locator('[data-command="projects.new.upload"]').click()
     await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 60_000 })
     await page.getByText('100% · 5/5 files').waitFor()
     expect(await submit.textContent()).toBe('Publish Project')
@@ -120,13 +129,38 @@ describe('Add Project, repository and project files', () => {
     fs.rmSync(clone, { recursive: true, force: true })
   })
 
+  it('keeps a PNG added while a 1,000-file ZIP is read, uploads it and publishes', async () => {
+    const first = projectId
+    await page.goto(`${baseUrl}/projects/new`)
+    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
+    await page.getByLabel('Title', { exact: true }).fill('E2E Big Shop')
+    await page.getByLabel('Description', { exact: true }).fill('A thousand files and one image added during the read.')
+    await page.getByRole('radio', { name: 'ZIP' }).check()
+    await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'big-shop.zip', mimeType: 'application/zip', buffer: await bigZip(1000) })
+    const reading = await page.locator('[data-command="projects.new.chooseZip"][aria-busy="true"]').count()
+    await page.locator('[data-testid=images-input]').setInputFiles({ name: 'during-read.png', mimeType: 'image/png', buffer: await image('#3a3') })
+    expect(reading).toBe(1)
+    await page.getByText('1/5 images').waitFor()
+    await page.locator('[data-testid=selected-files]').getByText('1000', { exact: true }).waitFor({ timeout: 30_000 })
+    await page.getByText('1/5 images').waitFor()
+    await page.locator('[data-command="projects.new.upload"]').click()
+    await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 120_000 })
+    await page.getByText('100% · 1000/1000 files').waitFor()
+    await page.locator('[data-command="projects.new.submit"]').click()
+    await page.waitForURL((url) => /\/projects\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(first), { timeout: 30_000 })
+    const { project } = await apiGet(page, baseUrl, `/api/projects/${page.url().split('/').pop()}`)
+    expect(project).toMatchObject({ title: 'E2E Big Shop', hasFiles: true })
+    expect(project.images).toHaveLength(1)
+    await page.goto(`${baseUrl}/projects/${first}`)
+  })
+
   it('reorders and deletes an image', async () => {
     const section = page.locator('[data-testid=section-images]')
     await section.locator('[data-testid=project-image]').nth(1).waitFor()
     const before = await imageUrls()
-    await section.getByRole('button', { name: 'Move right' }).first().click()
+    await section.locator('[data-command="projects.images.moveRight"]').first().click()
     await expect.poll(imageUrls).toEqual([before[1], before[0]])
-    await section.getByRole('button', { name: 'Delete image' }).first().click()
+    await section.locator('[data-command="projects.images.delete"]').first().click()
     await page.getByText('Are you sure you want to delete this image?').waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
     await expect.poll(imageUrls).toEqual([before[0]])
@@ -135,14 +169,14 @@ describe('Add Project, repository and project files', () => {
   it('adds a collaborator and a branch', async () => {
     const section = page.locator('[data-testid=section-repository]')
     await section.locator('[data-testid=repo-info]').waitFor()
-    await section.getByRole('button', { name: 'Add collaborator' }).click()
+    await section.locator('[data-command="projects.repository.addCollaborator"]').click()
     await section.getByText('Username is required').waitFor()
     await section.getByLabel('Username', { exact: true }).fill('octo-cat')
-    await section.getByRole('button', { name: 'Add collaborator' }).click()
+    await section.locator('[data-command="projects.repository.addCollaborator"]').click()
     await section.locator('[data-testid=collaborators]').getByText('octo-cat').waitFor()
     await expect(section.locator('[data-testid=collaborators]').textContent()).resolves.toContain('push')
     await section.getByLabel('Branch name', { exact: true }).fill('feature-x')
-    await section.getByRole('button', { name: 'Create branch' }).click()
+    await section.locator('[data-command="projects.repository.createBranch"]').click()
     await section.locator('[data-testid=branches]').getByText('feature-x').waitFor()
     const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
     const { branches } = await apiGet(page, baseUrl, `/api/github/repo/${project.githubRepo.name}/branches`)
@@ -158,7 +192,7 @@ describe('Add Project, repository and project files', () => {
     await section.getByText('Report uploaded', { exact: true }).waitFor()
     // The signed link opens in a new tab: catch the tab's request for it.
     const opened = page.context().waitForEvent('request', (r) => r.url().includes('sig=') && !r.url().includes('/api/'))
-    await section.getByRole('button', { name: 'Download report' }).click()
+    await section.locator('[data-command="projects.report.download"]').click()
     const downloadUrl = (await opened).url()
     for (const tab of page.context().pages()) if (tab !== page) await tab.close()
     const res = await fetch(downloadUrl)

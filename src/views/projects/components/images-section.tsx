@@ -4,7 +4,7 @@
  * flow is projectImagesMachine, published as `view.projectImages`; every control is a
  * `projects.images.*` command, the per-image ones with the image index as target.
  */
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react'
 import { ConfirmDialog } from '../../../components'
@@ -28,6 +28,7 @@ export function ImagesSection() {
   useSelector(actor, (s) => s.value)
 
   useSectionEffects(actor, { onPicker: () => inputRef.current?.click() })
+  useEffect(() => actor.send({ type: 'images.sync', images: project.images }), [actor, project.images])
   usePublishCommandContext(useMemo(() => ({ projectImages: actor }), [actor]))
 
   return (
