@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { ProjectImage } from '../../../src/api/storage'
-import { moveOrder, projectImagesMachine, type ProjectImagesEmitted } from '../../../src/machines/project-images.machine'
+import { moveOrder, projectImagesMachine, type ProjectImagesEmitted, type ProjectImagesEvent } from '../../../src/machines/project-images.machine'
 
 const img = (n: number): ProjectImage => ({ url: `/files/${n}.png`, alt: '', filePath: `${n}.png` })
 const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png' })
@@ -96,10 +96,10 @@ describe('projectImagesMachine', () => {
     expect(refusals(emitted)).toContain('That image no longer exists.')
   })
 
-  it.each([
+  it.each<[string, ProjectImagesEvent, string]>([
     ['upload', { type: 'images.add', files: [png('a.png')] }, 'Failed to upload images'],
     ['reorder', { type: 'image.move', index: 1, step: 1 }, 'Failed to reorder images'],
-  ] as const)('shows the %s failure and clears it on dismiss', async (name, event, text) => {
+  ])('shows the %s failure and clears it on dismiss', async (name, event, text) => {
     const { actor } = start(undefined, [name])
     actor.send(event)
     await settle()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { projectReportMachine, type ProjectReportEmitted } from '../../../src/machines/project-report.machine'
+import { projectReportMachine, type ProjectReportEmitted, type ProjectReportEvent } from '../../../src/machines/project-report.machine'
 
 const docx = (name = 'report.docx') => new File(['PK'], name)
 const settle = () => new Promise((r) => setTimeout(r, 0))
@@ -15,7 +15,7 @@ function start(hasReport = false, fail: string[] = []) {
   const actor = createActor(projectReportMachine.provide({
     actors: {
       uploadReport: fake('upload', 'Report uploaded'), fetchDownloadUrl: fake('download', 'http://files/r?sig=1'),
-      deleteReport: fake('delete', undefined), savePrice: fake('price', {}),
+      deleteReport: fake<void, { projectId: string }>('delete', undefined), savePrice: fake<unknown, { projectId: string; price: number }>('price', {}),
     },
   }), { input: { projectId: 'p1', hasReport, reportPrice: 0 } }).start()
   const emitted: ProjectReportEmitted[] = []
@@ -101,12 +101,12 @@ describe('projectReportMachine', () => {
     expect(actor.getSnapshot().value).toBe('idle')
   })
 
-  it.each([
+  it.each<[string, ProjectReportEvent[], string]>([
     ['upload', [{ type: 'report.file', file: docx() }], 'Failed to upload report'],
     ['download', [{ type: 'report.download' }], 'Failed to generate download link'],
     ['delete', [{ type: 'report.delete' }, { type: 'confirm.accept' }], 'Failed to delete report'],
     ['price', [{ type: 'report.price' }, { type: 'price.submit', text: '5' }], 'Failed to update report price'],
-  ] as const)('a failed %s shows its SPEC text; dismiss clears it', async (name, events, text) => {
+  ])('a failed %s shows its SPEC text; dismiss clears it', async (name, events, text) => {
     const { actor } = start(true, [name])
     for (const event of events) actor.send(event)
     await settle()

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
+import type { Permission } from '../../../src/api/repository'
 import type { RepositoryData } from '../../../src/machines/project-repository.actors'
-import { projectRepositoryMachine, type ProjectRepositoryEmitted } from '../../../src/machines/project-repository.machine'
+import { projectRepositoryMachine, type ProjectRepositoryEmitted, type ProjectRepositoryEvent } from '../../../src/machines/project-repository.machine'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 const data = (isPrivate = true): RepositoryData => ({
@@ -18,10 +19,11 @@ function start(fail: Record<string, unknown> = {}) {
   })
   const actor = createActor(projectRepositoryMachine.provide({
     actors: {
-      loadRepository: fake('load', () => data()), setPrivacy: fake('privacy', () => undefined),
-      addCollaborator: fake('add', () => undefined), removeCollaborator: fake('remove', () => undefined),
-      createBranch: fake('branch', () => undefined), fetchArchiveUrl: fake('archive', () => 'http://git/archive.zip'),
-      deleteRepository: fake('delete', () => undefined),
+      loadRepository: fake('load', () => data()), setPrivacy: fake<void, { name: string; private: boolean }>('privacy', () => undefined),
+      addCollaborator: fake<void, { name: string; username: string; permission: Permission }>('add', () => undefined),
+      removeCollaborator: fake<void, { name: string; username: string }>('remove', () => undefined),
+      createBranch: fake<void, { name: string; branchName: string; baseBranch: string }>('branch', () => undefined),
+      fetchArchiveUrl: fake('archive', () => 'http://git/archive.zip'), deleteRepository: fake<void, { name: string }>('delete', () => undefined),
     },
   }), { input: { name: 'shop' } }).start()
   const emitted: ProjectRepositoryEmitted[] = []
@@ -84,13 +86,13 @@ describe('projectRepositoryMachine', () => {
     expect(emitted).toEqual([{ type: 'tab.open', url: 'http://git/archive.zip' }])
   })
 
-  it.each([
+  it.each<[string, ProjectRepositoryEvent, string]>([
     ['privacy', { type: 'privacy.toggle' }, 'Failed to update privacy'],
     ['add', { type: 'collaborator.add' }, 'Failed to add collaborator'],
     ['remove', { type: 'collaborator.remove', username: 'octo' }, 'Failed to remove collaborator'],
     ['branch', { type: 'branch.create' }, 'Failed to create branch'],
     ['archive', { type: 'archive.open' }, 'Failed to generate download link'],
-  ] as const)('a failed %s shows the red line of SPEC.md 8', async (name, event, text) => {
+  ])('a failed %s shows the red line of SPEC.md 8', async (name, event, text) => {
     const { actor } = start({ [name]: new Error('x') })
     await settle()
     actor.send({ type: 'form.change', patch: { username: 'octo', branchName: 'b' } })
