@@ -16,6 +16,7 @@ export const STEP_TITLES: Record<UploadStep, string> = {
 
 /** Visible refusals: an input the current state cannot take is answered, never dropped. */
 export const REFUSALS = {
+  submitting: 'The project is being saved with these images; wait for it to finish.',
   imagesUploading: 'The images are being uploaded; add or remove images once the upload is done.',
   imagesUploaded: 'The images were uploaded with the draft; change them on the project page after publishing.',
   sourceBusy: 'Wait for the upload to finish before changing the files.',

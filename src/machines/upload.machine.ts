@@ -7,7 +7,7 @@
  * what cannot be taken now is refused with an emitted 'notify.error'. Pickers are the view's:
  * '*.choose' emits 'picker.open'. Tests swap the actors with `.provide()`.
  */
-import { assertEvent, emit, stateIn } from 'xstate'
+import { and, assertEvent, emit, not, stateIn } from 'xstate'
 import { DEFAULT_VALUES, toPayload } from './add-project-form'
 import { required } from './required'
 import { REFUSALS, type UploadStep } from './upload-rules'
@@ -20,7 +20,12 @@ const fail = (step: UploadStep) => ({ type: 'failStep' as const, params: ({ even
 const intent = (value: UploadContext['intent']) => ({ type: 'setIntent' as const, params: { intent: value } })
 /** Refusals shared by every source input (pickers, selection, remove, clear) while an upload runs or waits. */
 const sourceLocked = [{ guard: stateIn('failed'), actions: refuse(REFUSALS.retryFirst) }, { guard: stateIn('busy'), actions: refuse(REFUSALS.sourceBusy) }]
-const imagesLocked = [{ guard: stateIn({ busy: 'uploadingImages' }), actions: refuse(REFUSALS.imagesUploading) }, { guard: 'imagesUploaded' as const, actions: refuse(REFUSALS.imagesUploaded) }]
+/** Images change freely until they are sent: not while Create/Publish runs (they were checked), uploads them, or after. */
+const imagesLocked = [
+  { guard: and([stateIn('busy'), not({ type: 'intentIs', params: { intent: 'upload' } })]), actions: refuse(REFUSALS.submitting) },
+  { guard: stateIn({ busy: 'uploadingImages' }), actions: refuse(REFUSALS.imagesUploading) },
+  { guard: 'imagesUploaded' as const, actions: refuse(REFUSALS.imagesUploaded) },
+]
 
 export const uploadMachine = uploadSetup.createMachine({
   id: 'upload',

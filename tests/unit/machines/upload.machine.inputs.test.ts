@@ -114,6 +114,23 @@ describe('uploadMachine: visible refusals', () => {
   })
 })
 
+describe('uploadMachine: images are fixed once Create Project checked them', () => {
+  it('refuses removing the only image while the project is created, so it is never created without one', async () => {
+    const { actor, calls, emitted, ready } = start()
+    actor.send({ type: 'images.add', files: [png('a.png')] })
+    actor.send({ type: 'project.submit' })
+    expect(at(actor, 'busy.creatingProject')).toBe(true)
+    actor.send({ type: 'image.remove', index: 0 })
+    expect(emitted.at(-1)).toEqual({ type: 'notify.error', text: REFUSALS.submitting })
+    calls.creates[0].d.resolve({ _id: 'p2' })
+    await until(actor, 'busy.uploadingImages')
+    expect(calls.images[0].input.images.map((f) => f.name)).toEqual(['a.png'])
+    calls.images[0].d.resolve([])
+    await until(actor, 'done')
+    expect(ready).toEqual(['p2'])
+  })
+})
+
 describe('uploadMachine: form and pickers', () => {
   it('keeps the form, marks invalid fields on submit and clears a field error when it changes', () => {
     const { actor, emitted } = start()
