@@ -129,31 +129,6 @@ describe('Add Project, repository and project files', () => {
     fs.rmSync(clone, { recursive: true, force: true })
   })
 
-  it('keeps a PNG added while a 1,000-file ZIP is read, uploads it and publishes', async () => {
-    const first = projectId
-    await page.goto(`${baseUrl}/projects/new`)
-    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
-    await page.getByLabel('Title', { exact: true }).fill('E2E Big Shop')
-    await page.getByLabel('Description', { exact: true }).fill('A thousand files and one image added during the read.')
-    await page.getByRole('radio', { name: 'ZIP' }).check()
-    await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'big-shop.zip', mimeType: 'application/zip', buffer: await bigZip(1000) })
-    const reading = await page.locator('[data-command="projects.new.chooseZip"][aria-busy="true"]').count()
-    await page.locator('[data-testid=images-input]').setInputFiles({ name: 'during-read.png', mimeType: 'image/png', buffer: await image('#3a3') })
-    expect(reading).toBe(1)
-    await page.getByText('1/5 images').waitFor()
-    await page.locator('[data-testid=selected-files]').getByText('1000', { exact: true }).waitFor({ timeout: 30_000 })
-    await page.getByText('1/5 images').waitFor()
-    await page.locator('[data-command="projects.new.upload"]').click()
-    await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 120_000 })
-    await page.getByText('100% · 1000/1000 files').waitFor()
-    await page.locator('[data-command="projects.new.submit"]').click()
-    await page.waitForURL((url) => /\/projects\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(first), { timeout: 30_000 })
-    const { project } = await apiGet(page, baseUrl, `/api/projects/${page.url().split('/').pop()}`)
-    expect(project).toMatchObject({ title: 'E2E Big Shop', hasFiles: true })
-    expect(project.images).toHaveLength(1)
-    await page.goto(`${baseUrl}/projects/${first}`)
-  })
-
   it('reorders and deletes an image', async () => {
     const section = page.locator('[data-testid=section-images]')
     await section.locator('[data-testid=project-image]').nth(1).waitFor()
@@ -164,6 +139,8 @@ describe('Add Project, repository and project files', () => {
     await page.getByText('Are you sure you want to delete this image?').waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
     await expect.poll(imageUrls).toEqual([before[0]])
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'project-detail-images')
   })
 
   it('adds a collaborator and a branch', async () => {
@@ -181,6 +158,8 @@ describe('Add Project, repository and project files', () => {
     const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
     const { branches } = await apiGet(page, baseUrl, `/api/github/repo/${project.githubRepo.name}/branches`)
     expect(branches).toEqual(expect.arrayContaining(['main', 'feature-x']))
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'project-detail-repository')
   })
 
   it('uploads and downloads a report', async () => {
@@ -198,7 +177,41 @@ describe('Add Project, repository and project files', () => {
     const res = await fetch(downloadUrl)
     expect(res.status).toBe(200)
     expect(Buffer.from(await res.arrayBuffer()).equals(docx)).toBe(true)
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'project-detail-report')
     await page.locator('[data-testid=section-files]').scrollIntoViewIfNeeded()
     await screenshot(page, 'project-detail-files')
+  })
+
+  it('keeps a PNG added while a 1,000-file ZIP is read, uploads it and publishes', async () => {
+    await page.goto(`${baseUrl}/projects/new`)
+    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
+    await page.getByLabel('Title', { exact: true }).fill('E2E Big Shop')
+    await page.getByLabel('Description', { exact: true }).fill('A thousand files and one image added during the read.')
+    const files = { zip: (await bigZip(1000)).toString('base64'), png: (await image('#3a3')).toString('base64') }
+    await page.evaluate(({ zip, png }) => {
+      const put = (selector: string, base64: string, name: string, type: string) => {
+        const input = document.querySelector<HTMLInputElement>(selector)
+        if (!input) throw new Error(`${selector} is missing`)
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }))
+        input.files = transfer.files
+        input.dispatchEvent(new Event('change', { bubbles: true }))
+      }
+      put('[data-testid=zip-input]', zip, 'big-shop.zip', 'application/zip')
+      // The same task: the ZIP worker cannot have answered yet, so the image arrives mid-read.
+      put('[data-testid=images-input]', png, 'during-read.png', 'image/png')
+    }, files)
+    await page.locator('[data-testid=selected-files]').getByText('1000', { exact: true }).waitFor({ timeout: 30_000 })
+    await page.getByText('1/5 images').waitFor()
+    await screenshot(page, 'add-project-zip-and-image')
+    await page.locator('[data-command="projects.new.upload"]').click()
+    await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 120_000 })
+    await page.getByText('100% · 1000/1000 files').waitFor()
+    await page.locator('[data-command="projects.new.submit"]').click()
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 })
+    const { project } = await apiGet(page, baseUrl, `/api/projects/${page.url().split('/').pop()}`)
+    expect(project).toMatchObject({ title: 'E2E Big Shop', hasFiles: true })
+    expect(project.images).toHaveLength(1)
   })
 })
