@@ -10,6 +10,7 @@ import { MAX_IMAGES, percentOf } from '../machines/upload-files'
 import type { UploadEvent, uploadMachine } from '../machines/upload.machine'
 import type { Command, CommandContext } from './registry'
 
+/** What the Add Project view publishes as `view.addProject`. */
 export type AddProjectActor = ActorRefFrom<typeof uploadMachine>
 
 declare module './registry' {
@@ -47,6 +48,7 @@ function toggle(field: keyof AddProjectValues & ('isActive' | 'isFeatured' | 'al
   }
 }
 
+/** `projects.new.*`, in the order the '?' sheet lists them. */
 export const addProjectCommands: Command[] = [
   {
     id: 'projects.new.submit', title: 'Create Project / Publish Project', group: GROUP, keywords: ['create', 'publish', 'save'], when: onScreen,

@@ -43,6 +43,7 @@ const F = 'Project files'
 const I = 'Project images'
 const R = 'Report'
 
+/** `projects.files.*`, `projects.images.*`, `projects.report.*`. */
 export const projectMediaCommands: Command[] = [
   { id: 'projects.files.chooseFolder', title: 'Select Folder', group: F, keywords: ['re-upload', 'source'], when: (ctx) => !!ctx.view.projectFiles,
     disabledReason: filesBusy, run: (ctx) => ctx.view.projectFiles?.send({ type: 'folder.choose' }) },

@@ -19,6 +19,7 @@ const busy = (ctx: CommandContext) => (snap(ctx)?.matches({ ready: 'idle' }) ? n
 const send = (ctx: CommandContext, event: ProjectRepositoryEvent) => ctx.view.projectRepository?.send(event)
 const G = 'Repository'
 
+/** `projects.repository.*`. */
 export const projectRepositoryCommands: Command[] = [
   { id: 'projects.repository.addCollaborator', title: 'Add collaborator', group: G, keywords: ['github', 'user', 'access'], when: ready,
     disabledReason: busy, run: (ctx) => send(ctx, { type: 'collaborator.add' }) },

@@ -11,9 +11,12 @@ import { uploadChunk, type ChunkInput } from '../api/upload'
 import type { UploadChunkResponse } from '../api/schemas/upload'
 import { chunkAt, chunkCount, type FailedUpload, type SourceFile } from './upload-files'
 
+/** One chunk's answer: repository details after the last chunk, refused files. */
 export type ChunkData = UploadChunkResponse['data']
+/** Repository details of a committed upload (SPEC.md 3). */
 export type GithubDetails = NonNullable<ChunkData['github']>
 
+/** Where the loop starts: project, upload id, files, next chunk and the figures so far. */
 export interface ChunkUploadInput {
   projectId: string
   uploadId: string
@@ -28,6 +31,7 @@ export interface ChunkUploadInput {
 /** What the loop tells its parent after each acknowledged chunk. */
 export type ChunkProgressEvent = { type: 'chunks.progress'; nextChunk: number; done: number; failed: FailedUpload[] }
 
+/** The loop's result: all chunks sent, or the error of the chunk that failed. */
 export type ChunkUploadOutput =
   | { ok: true; github: GithubDetails | null; done: number; failed: FailedUpload[] }
   | { ok: false; error: unknown }
@@ -39,6 +43,7 @@ interface ChunkUploadContext extends ChunkUploadInput {
   failure: { error: unknown } | null
 }
 
+/** The chunk loop as a child actor (invoke with ChunkUploadInput). */
 export const chunkUploadMachine = setup({
   types: { input: {} as ChunkUploadInput, context: {} as ChunkUploadContext, output: {} as ChunkUploadOutput },
   actors: {

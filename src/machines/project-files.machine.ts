@@ -16,6 +16,7 @@ import { selectFromFolder, type FailedUpload, type FolderEntry, type Selection, 
 export const RESET_AFTER_MS = 2000
 const WAIT = 'Wait for the upload to finish before changing the files.'
 
+/** Selected files, the upload's id, next chunk and figures, the red line and the notice. */
 export interface ProjectFilesContext {
   projectId: string
   files: SourceFile[]
@@ -29,6 +30,7 @@ export interface ProjectFilesContext {
   notice: string | null
 }
 
+/** Picker, selection and upload inputs, and the chunk loop's progress. */
 export type ProjectFilesEvent =
   | { type: 'folder.choose' } | { type: 'zip.choose' }
   | { type: 'folder.select'; entries: FolderEntry[] } | { type: 'zip.select'; file: Blob }
@@ -36,12 +38,14 @@ export type ProjectFilesEvent =
   | { type: 'upload.start' } | { type: 'step.retry' } | { type: 'error.dismiss' }
   | ChunkProgressEvent
 
+/** The page reloads the project on files.uploaded; refusals are toasts; pickers are the view's. */
 export type ProjectFilesEmitted =
   | { type: 'files.uploaded' } | { type: 'notify.error'; text: string } | { type: 'picker.open'; picker: 'folder' | 'zip' }
 
 const cleared = { files: [], excluded: 0, chunkIndex: 0, done: 0, failed: [], error: null, notice: null }
 const refuse = (text: string) => ({ type: 'refuse' as const, params: { text } })
 
+/** The re-upload flow of one project (input { projectId }). */
 export const projectFilesMachine = setup({
   types: {
     context: {} as ProjectFilesContext, events: {} as ProjectFilesEvent, input: {} as { projectId: string }, emitted: {} as ProjectFilesEmitted,

@@ -20,6 +20,7 @@ export function moveOrder(count: number, from: number, step: -1 | 1): number[] {
   return order
 }
 
+/** The project's images and the change in flight (files, new order or index), and the red line. */
 export interface ProjectImagesContext {
   projectId: string
   images: ProjectImage[]
@@ -30,11 +31,13 @@ export interface ProjectImagesContext {
   error: string | null
 }
 
+/** Add, move, delete (with its confirmation), the page's images after a reload, dismiss. */
 export type ProjectImagesEvent =
   | { type: 'images.choose' } | { type: 'images.add'; files: File[] }
   | { type: 'image.move'; index: number; step: -1 | 1 } | { type: 'image.delete'; index: number }
   | { type: 'confirm.accept' } | { type: 'confirm.cancel' } | { type: 'images.sync'; images: ProjectImage[] } | { type: 'error.dismiss' }
 
+/** Open the picker, a refusal toast, the project's new images. */
 export type ProjectImagesEmitted =
   | { type: 'picker.open' } | { type: 'notify.error'; text: string } | { type: 'project.patch'; patch: Partial<Project> }
 
@@ -44,6 +47,7 @@ const saved = ({ event }: { event: { output: ProjectImage[] } }) => ({ images: e
 const onSaved = [{ type: 'assignImages' as const, params: saved }, { type: 'announceImages' as const, params: saved }]
 const failed = (text: string) => ({ target: 'idle' as const, actions: { type: 'setError' as const, params: { text } } })
 
+/** The images of one project (input { projectId, images }). */
 export const projectImagesMachine = setup({
   types: {
     context: {} as ProjectImagesContext, events: {} as ProjectImagesEvent, emitted: {} as ProjectImagesEmitted,

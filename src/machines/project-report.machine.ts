@@ -11,8 +11,10 @@ import { deleteReport, fetchReportDownloadUrl, isReportFileName, uploadReport } 
 import type { Project } from '../api/schemas/projects'
 import { required } from './required'
 
+/** SPEC.md 5 'Reports': the question before a report is replaced. */
 export const REPLACE_TEXT = 'A report already exists for this project. Uploading a new file will replace the existing report. Do you want to continue?'
 
+/** Whether a report exists, its price, the file or price being saved, and the red line. */
 export interface ProjectReportContext {
   projectId: string
   hasReport: boolean
@@ -23,11 +25,13 @@ export interface ProjectReportContext {
   error: string | null
 }
 
+/** Upload (choose, then the picked file), download, delete, price, confirmations, dismiss. */
 export type ProjectReportEvent =
   | { type: 'report.choose' } | { type: 'report.file'; file: File } | { type: 'report.download' } | { type: 'download.blocked' }
   | { type: 'report.delete' } | { type: 'report.price' } | { type: 'price.submit'; text: string }
   | { type: 'confirm.accept' } | { type: 'confirm.cancel' } | { type: 'error.dismiss' }
 
+/** Open the picker or a tab, toasts, the project's new report fields. */
 export type ProjectReportEmitted =
   | { type: 'picker.open' } | { type: 'tab.open'; url: string } | { type: 'notify.success'; text: string }
   | { type: 'notify.error'; text: string } | { type: 'project.patch'; patch: Partial<Project> }
@@ -45,6 +49,7 @@ const succeed = (text: string, patch: (context: ProjectReportContext) => Patch) 
   }
 }
 
+/** The report of one project (input { projectId, hasReport, reportPrice }). */
 export const projectReportMachine = setup({
   types: {
     context: {} as ProjectReportContext, events: {} as ProjectReportEvent, emitted: {} as ProjectReportEmitted,

@@ -13,6 +13,7 @@ export interface RepositoryData {
   branches: string[]
 }
 
+/** The panel's named I/O actors, keyed as project-repository.machine.ts invokes them. */
 export const repositoryActors = {
   loadRepository: fromPromise<RepositoryData, { name: string }>(async ({ input }) => {
     const [info, collaborators, branches] = await Promise.all([repo.fetchRepo(input.name), repo.fetchCollaborators(input.name), repo.fetchBranches(input.name)])

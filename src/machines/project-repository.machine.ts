@@ -16,6 +16,7 @@ import { required } from './required'
 
 export type { RepositoryData }
 
+/** The repository's name and loaded data, the collaborator and branch forms, and the red line. */
 export interface ProjectRepositoryContext {
   name: string
   data: RepositoryData | null
@@ -25,12 +26,14 @@ export interface ProjectRepositoryContext {
   error: string | null
 }
 
+/** Form edits, the panel's actions, confirmations, reload, dismiss. */
 export type ProjectRepositoryEvent =
   | { type: 'form.change'; patch: Partial<ProjectRepositoryContext['form']> }
   | { type: 'privacy.toggle' } | { type: 'collaborator.add' } | { type: 'collaborator.remove'; username: string }
   | { type: 'branch.create' } | { type: 'archive.open' } | { type: 'repository.delete' }
   | { type: 'confirm.accept' } | { type: 'confirm.cancel' } | { type: 'repository.reload' } | { type: 'error.dismiss' }
 
+/** Open the archive tab, toasts, the project without its repository. */
 export type ProjectRepositoryEmitted =
   | { type: 'tab.open'; url: string } | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
   | { type: 'project.patch'; patch: Partial<Project> }
@@ -41,6 +44,7 @@ const setError = (text: string) => ({ type: 'setError' as const, params: { text 
 const failTo = (text: string) => ({ target: 'idle' as const, actions: setError(text) })
 type Form = ProjectRepositoryContext['form']
 
+/** The repository panel of one project (input { name }). */
 export const projectRepositoryMachine = setup({
   types: {
     context: {} as ProjectRepositoryContext, events: {} as ProjectRepositoryEvent, emitted: {} as ProjectRepositoryEmitted,

@@ -5,7 +5,9 @@
 import { errorReason } from '../api/error-text'
 import { acceptImages, MAX_IMAGES, type Selection } from './upload-files'
 
+/** The I/O steps that can fail and be retried. */
 export type UploadStep = 'draft' | 'source' | 'images' | 'create' | 'publish'
+/** The banner of the flow: a SPEC.md title and the server's reason, if any. */
 export type FlowError = { title: string; detail?: string }
 
 /** The alert of each failed step (SPEC.md 8). */

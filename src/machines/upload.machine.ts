@@ -27,6 +27,7 @@ const imagesLocked = [
   { guard: 'imagesUploaded' as const, actions: refuse(REFUSALS.imagesUploaded) },
 ]
 
+/** The Add Project flow machine (no input; the form starts from DEFAULT_VALUES). */
 export const uploadMachine = uploadSetup.createMachine({
   id: 'upload',
   initial: 'editing',

@@ -14,8 +14,10 @@ import { addImages, newSelection, stepError, uploadNotice, zipError, type FlowEr
 import { selectFromFolder, type FailedUpload, type FolderEntry, type SourceFile } from './upload-files'
 
 export type { GithubDetails, ProjectPayload, UploadStep }
+/** Which file picker the view should open. */
 export type Picker = 'folder' | 'zip' | 'images'
 
+/** The flow's state: form values and errors, the draft, source files, images, progress, the failed step and messages. */
 export interface UploadContext {
   values: AddProjectValues
   fieldErrors: FormErrors
@@ -40,6 +42,7 @@ export interface UploadContext {
   notice: string | null
 }
 
+/** Inputs of the flow: form and picker events from the view and commands, and the chunk loop's progress. */
 export type UploadEvent =
   | { type: 'form.change'; patch: Partial<AddProjectValues> }
   | { type: 'folder.choose' } | { type: 'zip.choose' } | { type: 'images.choose' }
@@ -49,9 +52,11 @@ export type UploadEvent =
   | { type: 'upload.start' } | { type: 'project.submit' } | { type: 'step.retry' } | { type: 'error.dismiss' }
   | ChunkProgressEvent
 
+/** UI effects: navigate to the project, a refusal toast, open a picker. */
 export type UploadEmitted =
   | { type: 'project.ready'; projectId: string } | { type: 'notify.error'; text: string } | { type: 'picker.open'; picker: Picker }
 
+/** Types, named actors, actions and guards of the flow; upload.machine.ts adds the states. */
 export const uploadSetup = setup({
   types: { context: {} as UploadContext, events: {} as UploadEvent, emitted: {} as UploadEmitted },
   actors: {

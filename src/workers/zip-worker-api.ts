@@ -7,6 +7,7 @@
 import * as Comlink from 'comlink'
 import { extractZip, type ExtractedZip } from './zip-extract'
 
+/** `extract(file)` → { files (bytes transferred), excluded }. */
 export const zipWorkerApi = {
   async extract(file: Blob): Promise<ExtractedZip> {
     const result = await extractZip(file)
@@ -14,4 +15,5 @@ export const zipWorkerApi = {
   },
 }
 
+/** The API's type, for `Comlink.wrap<ZipWorkerApi>`. */
 export type ZipWorkerApi = typeof zipWorkerApi

@@ -204,6 +204,7 @@ describe('Add Project, repository and project files', () => {
     }, files)
     await page.locator('[data-testid=selected-files]').getByText('1000', { exact: true }).waitFor({ timeout: 30_000 })
     await page.getByText('1/5 images').waitFor()
+    await page.getByText('1/5 images').scrollIntoViewIfNeeded()
     await screenshot(page, 'add-project-zip-and-image')
     await page.locator('[data-command="projects.new.upload"]').click()
     await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 120_000 })

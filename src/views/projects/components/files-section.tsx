@@ -17,6 +17,7 @@ import { useSectionEffects } from './use-section-effects'
 import { useSectionsActor } from './sections-context'
 import '../new/files.css'
 
+/** The Project Files card. */
 export function FilesSection() {
   const project = useSelector(useSectionsActor(), (s) => s.context.project)
   const actor = useActorRef(projectFilesMachine, { input: { projectId: project._id } })

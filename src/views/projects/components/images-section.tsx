@@ -16,6 +16,7 @@ import { useSectionEffects } from './use-section-effects'
 import { useSectionsActor } from './sections-context'
 import '../new/files.css'
 
+/** The Project Images card. */
 export function ImagesSection() {
   const project = useSelector(useSectionsActor(), (s) => s.context.project)
   const actor = useActorRef(projectImagesMachine, { input: { projectId: project._id, images: project.images } })

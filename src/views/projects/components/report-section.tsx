@@ -18,6 +18,7 @@ import '../new/files.css'
 
 const WORD_TYPES = '.doc,.docx,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
+/** The Report Management card. */
 export function ReportSection() {
   const project = useSelector(useSectionsActor(), (s) => s.context.project)
   const actor = useActorRef(projectReportMachine, { input: { projectId: project._id, hasReport: project.hasReport, reportPrice: project.reportPrice } })

@@ -19,6 +19,7 @@ import { useSectionEffects } from './use-section-effects'
 import { useSectionsActor } from './sections-context'
 import '../new/files.css'
 
+/** The Repository card; the panel mounts once the project has a repository. */
 export function RepositorySection() {
   const name = useSelector(useSectionsActor(), (s) => s.context.project.githubRepo?.name ?? null)
   return (

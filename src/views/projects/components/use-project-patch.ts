@@ -9,6 +9,7 @@ import { projectKeys } from '../../../api/projects'
 import type { Project } from '../../../api/schemas/projects'
 import { useSectionsActor } from './sections-context'
 
+/** `(patch) => void`: merges a section's change into the page's project at once. */
 export function useProjectPatch() {
   const sections = useSectionsActor()
   const queryClient = useQueryClient()

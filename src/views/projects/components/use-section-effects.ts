@@ -17,6 +17,7 @@ interface Emitter<E> {
   on(type: '*', handler: (event: E) => void): { unsubscribe(): void }
 }
 
+/** What only the view can do: click a hidden input, report a blocked tab. */
 export interface SectionEffectHandlers {
   onPicker?: (picker: string | undefined) => void
   onTabBlocked?: () => void

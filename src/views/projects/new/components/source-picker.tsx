@@ -10,6 +10,7 @@ import { CommandButton } from '../../../../commands/command-button'
 import type { FolderEntry } from '../../../../machines/upload-files'
 
 export type SourceMode = 'folder' | 'zip'
+/** The command prefix of the screen the picker is on. */
 export type CommandPrefix = 'projects.new' | 'projects.files'
 
 export interface SourceInputs {

@@ -12,6 +12,7 @@ import type { CommandPrefix } from './source-picker'
 
 const SHOWN = 200
 
+/** The selected files with sizes and Remove (first 200 listed). */
 export function SelectedFiles({ files, excluded, prefix }: { files: readonly SourceFile[]; excluded: number; prefix: CommandPrefix }) {
   if (files.length === 0) return null
   return (
@@ -36,6 +37,7 @@ export function SelectedFiles({ files, excluded, prefix }: { files: readonly Sou
   )
 }
 
+/** Percent bar, done/total and the failed list. */
 export function UploadProgress({ done, total, failed, active }: { done: number; total: number; failed: readonly FailedUpload[]; active: boolean }) {
   const percent = percentOf(done, total)
   return (
