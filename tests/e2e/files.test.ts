@@ -67,6 +67,18 @@ function readTree(dir: string, prefix = ''): Record<string, string> {
   return out
 }
 
+/**
+ * Buttons and checkboxes under `selector` that act but carry no registered command (decision 003).
+ * Not controls: select triggers (fields), dialog footers, radix's aria-hidden mirror inputs.
+ */
+function controlsWithoutCommand(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) => roots.flatMap((root) =>
+    [...root.querySelectorAll('button, [role=checkbox], input[type=checkbox]')]
+      .filter((el) => el.getAttribute('role') !== 'combobox' && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[role=dialog]')
+        && !el.getAttribute('data-command'))
+      .map((el) => el.outerHTML.slice(0, 120))))
+}
+
 describe('Add Project, repository and project files', () => {
   let browser: Browser
   let page: Page
@@ -105,6 +117,7 @@ describe('Add Project, repository and project files', () => {
     await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
     expect(await page.locator('.source-files__path').allTextContents()).toEqual(expect.arrayContaining(Object.keys(SOURCE)))
     expect(await submit.isDisabled()).toBe(true)
+    expect(await controlsWithoutCommand(page, '[data-testid=add-project]')).toEqual([])
     await screenshot(page, 'add-project')
 
     await page.locator('[data-command="projects.new.upload"]').click()
@@ -179,6 +192,8 @@ describe('Add Project, repository and project files', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(docx)).toBe(true)
     await section.scrollIntoViewIfNeeded()
     await screenshot(page, 'project-detail-report')
+    const sections = ['images', 'report', 'repository', 'files'].map((name) => `[data-testid=section-${name}]`).join(', ')
+    expect(await controlsWithoutCommand(page, sections)).toEqual([])
     await page.locator('[data-testid=section-files]').scrollIntoViewIfNeeded()
     await screenshot(page, 'project-detail-files')
   })
