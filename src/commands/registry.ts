@@ -5,9 +5,11 @@
  */
 import type { ActorRefFrom } from 'xstate'
 import type { authMachine } from '../machines/auth.machine'
+import { addProjectCommands } from './add-project.commands'
 import { appCommands } from './app.commands'
-import { filesCommands } from './files.commands'
 import { navigationCommands } from './navigation.commands'
+import { projectMediaCommands } from './project-media.commands'
+import { projectRepositoryCommands } from './project-repository.commands'
 import { projectsCommands } from './projects.commands'
 import { sessionCommands } from './session.commands'
 import { verificationCommands } from './verification.commands'
@@ -97,7 +99,8 @@ export type CommandRegistry = ReturnType<typeof createRegistry>
 
 /** The app's registry. Later issues append their domain arrays here. */
 export const registry: CommandRegistry = createRegistry([
-  ...navigationCommands, ...sessionCommands, ...appCommands, ...projectsCommands, ...verificationCommands, ...filesCommands,
+  ...navigationCommands, ...sessionCommands, ...appCommands, ...projectsCommands, ...verificationCommands,
+  ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
 ])
 
 /** Commands that apply in `ctx`. */

@@ -8,6 +8,9 @@ export interface CheckboxProps {
   'aria-label'?: string
   id?: string
   disabled?: boolean
+  /** The registered command the box runs (CommandCheckbox sets it). */
+  'data-command'?: string
+  title?: string
 }
 
 export function Checkbox({ checked, onCheckedChange, id, disabled, ...rest }: CheckboxProps) {
@@ -18,6 +21,8 @@ export function Checkbox({ checked, onCheckedChange, id, disabled, ...rest }: Ch
       checked={checked}
       disabled={disabled}
       aria-label={rest['aria-label']}
+      data-command={rest['data-command']}
+      title={rest.title}
       onCheckedChange={(next) => onCheckedChange(next === true)}
       onClick={(e) => e.stopPropagation()}
     >

@@ -1,7 +1,9 @@
 /**
- * Issue 4 end to end: Add Project with a ZIP (read in the worker) and two images, upload, publish,
- * then `git clone` the project's repository and compare it with the filtered ZIP; on the detail
- * page reorder and delete an image, add a collaborator and a branch, upload and download a report.
+ * Issues 4 and 7 end to end: Add Project with a ZIP (read in the worker) and two images, upload,
+ * publish, then `git clone` the project's repository and compare it with the filtered ZIP; a PNG
+ * added while a 1,000-file ZIP is being read is uploaded and published (issue 7's dropped image);
+ * on the detail page reorder and delete an image, add a collaborator and a branch, upload and
+ * download a report. Controls are found by their command ids (`data-command`, decision 003).
  * Signs in once (the server allows 5 OTP sends per e-mail per 15 minutes).
  */
 import { execFileSync } from 'node:child_process'
@@ -26,6 +28,13 @@ const SOURCE: Record<string, string> = {
   'public/index.html': '<!doctype html><title>shop</title>\n',
 }
 const FILTERED = { 'node_modules/left-pad/index.js': 'x', 'debug.log': 'log', 'dist/bundle.js': 'bundle' }
+
+/** A ZIP of `count` small source files in a wrapping folder (issue 7: a read that takes a moment). */
+async function bigZip(count: number): Promise<Buffer> {
+  const zip = new JSZip()
+  for (let i = 0; i < count; i += 1) zip.file(`big-shop/src/module-${i}.ts`, `export const value${i} = ${i}\n`)
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
 
 async function sourceZip(): Promise<Buffer> {
   const zip = new JSZip()
@@ -58,6 +67,18 @@ function readTree(dir: string, prefix = ''): Record<string, string> {
   return out
 }
 
+/**
+ * Buttons and checkboxes under `selector` that act but carry no registered command (decision 003).
+ * Not controls: select triggers (fields), dialog footers, radix's aria-hidden mirror inputs.
+ */
+function controlsWithoutCommand(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) => roots.flatMap((root) =>
+    [...root.querySelectorAll('button, [role=checkbox], input[type=checkbox]')]
+      .filter((el) => el.getAttribute('role') !== 'combobox' && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[role=dialog]')
+        && !el.getAttribute('data-command'))
+      .map((el) => el.outerHTML.slice(0, 120))))
+}
+
 describe('Add Project, repository and project files', () => {
   let browser: Browser
   let page: Page
@@ -76,7 +97,7 @@ describe('Add Project, repository and project files', () => {
   it('creates a project from a ZIP and two images, and its repository clones to the filtered tree', async () => {
     await page.goto(`${baseUrl}/projects/new`)
     await page.getByRole('heading', { name: 'Add Project' }).waitFor()
-    const submit = page.locator('[data-command="addProject.submit"]')
+    const submit = page.locator('[data-command="projects.new.submit"]')
     expect(await submit.textContent()).toBe('Create Project')
     await page.getByLabel('Title', { exact: true }).fill('E2E Shop')
     await page.getByLabel('Description', { exact: true }).fill('A shop built in the end-to-end test.')
@@ -89,16 +110,17 @@ describe('Add Project, repository and project files', () => {
       { name: 'blue.png', mimeType: 'image/png', buffer: await image('#33d') },
     ])
     await page.getByText('2/5 images').waitFor()
-    await page.getByRole('button', { name: 'Upload Files' }).click()
-    await page.getByText('Please select a folder or ZIP first.').waitFor()
+    await page.locator('[data-command="projects.new.upload"]').click()
+    await page.getByText('Please select a folder or ZIP first.').first().waitFor()
     await page.getByRole('radio', { name: 'ZIP' }).check()
     await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
     await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
     expect(await page.locator('.source-files__path').allTextContents()).toEqual(expect.arrayContaining(Object.keys(SOURCE)))
     expect(await submit.isDisabled()).toBe(true)
+    expect(await controlsWithoutCommand(page, '[data-testid=add-project]')).toEqual([])
     await screenshot(page, 'add-project')
 
-    await page.getByRole('button', { name: 'Upload Files' }).click()
+    await page.locator('[data-command="projects.new.upload"]').click()
     await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 60_000 })
     await page.getByText('100% · 5/5 files').waitFor()
     expect(await submit.textContent()).toBe('Publish Project')
@@ -124,29 +146,33 @@ describe('Add Project, repository and project files', () => {
     const section = page.locator('[data-testid=section-images]')
     await section.locator('[data-testid=project-image]').nth(1).waitFor()
     const before = await imageUrls()
-    await section.getByRole('button', { name: 'Move right' }).first().click()
+    await section.locator('[data-command="projects.images.moveRight"]').first().click()
     await expect.poll(imageUrls).toEqual([before[1], before[0]])
-    await section.getByRole('button', { name: 'Delete image' }).first().click()
+    await section.locator('[data-command="projects.images.delete"]').first().click()
     await page.getByText('Are you sure you want to delete this image?').waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
     await expect.poll(imageUrls).toEqual([before[0]])
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'project-detail-images')
   })
 
   it('adds a collaborator and a branch', async () => {
     const section = page.locator('[data-testid=section-repository]')
     await section.locator('[data-testid=repo-info]').waitFor()
-    await section.getByRole('button', { name: 'Add collaborator' }).click()
+    await section.locator('[data-command="projects.repository.addCollaborator"]').click()
     await section.getByText('Username is required').waitFor()
     await section.getByLabel('Username', { exact: true }).fill('octo-cat')
-    await section.getByRole('button', { name: 'Add collaborator' }).click()
+    await section.locator('[data-command="projects.repository.addCollaborator"]').click()
     await section.locator('[data-testid=collaborators]').getByText('octo-cat').waitFor()
     await expect(section.locator('[data-testid=collaborators]').textContent()).resolves.toContain('push')
     await section.getByLabel('Branch name', { exact: true }).fill('feature-x')
-    await section.getByRole('button', { name: 'Create branch' }).click()
+    await section.locator('[data-command="projects.repository.createBranch"]').click()
     await section.locator('[data-testid=branches]').getByText('feature-x').waitFor()
     const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
     const { branches } = await apiGet(page, baseUrl, `/api/github/repo/${project.githubRepo.name}/branches`)
     expect(branches).toEqual(expect.arrayContaining(['main', 'feature-x']))
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'project-detail-repository')
   })
 
   it('uploads and downloads a report', async () => {
@@ -158,13 +184,50 @@ describe('Add Project, repository and project files', () => {
     await section.getByText('Report uploaded', { exact: true }).waitFor()
     // The signed link opens in a new tab: catch the tab's request for it.
     const opened = page.context().waitForEvent('request', (r) => r.url().includes('sig=') && !r.url().includes('/api/'))
-    await section.getByRole('button', { name: 'Download report' }).click()
+    await section.locator('[data-command="projects.report.download"]').click()
     const downloadUrl = (await opened).url()
     for (const tab of page.context().pages()) if (tab !== page) await tab.close()
     const res = await fetch(downloadUrl)
     expect(res.status).toBe(200)
     expect(Buffer.from(await res.arrayBuffer()).equals(docx)).toBe(true)
+    await section.scrollIntoViewIfNeeded()
+    await screenshot(page, 'project-detail-report')
+    const sections = ['images', 'report', 'repository', 'files'].map((name) => `[data-testid=section-${name}]`).join(', ')
+    expect(await controlsWithoutCommand(page, sections)).toEqual([])
     await page.locator('[data-testid=section-files]').scrollIntoViewIfNeeded()
     await screenshot(page, 'project-detail-files')
+  })
+
+  it('keeps a PNG added while a 1,000-file ZIP is read, uploads it and publishes', async () => {
+    await page.goto(`${baseUrl}/projects/new`)
+    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
+    await page.getByLabel('Title', { exact: true }).fill('E2E Big Shop')
+    await page.getByLabel('Description', { exact: true }).fill('A thousand files and one image added during the read.')
+    const files = { zip: (await bigZip(1000)).toString('base64'), png: (await image('#3a3')).toString('base64') }
+    await page.evaluate(({ zip, png }) => {
+      const put = (selector: string, base64: string, name: string, type: string) => {
+        const input = document.querySelector<HTMLInputElement>(selector)
+        if (!input) throw new Error(`${selector} is missing`)
+        const transfer = new DataTransfer()
+        transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type }))
+        input.files = transfer.files
+        input.dispatchEvent(new Event('change', { bubbles: true }))
+      }
+      put('[data-testid=zip-input]', zip, 'big-shop.zip', 'application/zip')
+      // The same task: the ZIP worker cannot have answered yet, so the image arrives mid-read.
+      put('[data-testid=images-input]', png, 'during-read.png', 'image/png')
+    }, files)
+    await page.locator('[data-testid=selected-files]').getByText('1000', { exact: true }).waitFor({ timeout: 30_000 })
+    await page.getByText('1/5 images').waitFor()
+    await page.getByText('1/5 images').scrollIntoViewIfNeeded()
+    await screenshot(page, 'add-project-zip-and-image')
+    await page.locator('[data-command="projects.new.upload"]').click()
+    await page.getByText('Files and images uploaded successfully').waitFor({ timeout: 120_000 })
+    await page.getByText('100% · 1000/1000 files').waitFor()
+    await page.locator('[data-command="projects.new.submit"]').click()
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 })
+    const { project } = await apiGet(page, baseUrl, `/api/projects/${page.url().split('/').pop()}`)
+    expect(project).toMatchObject({ title: 'E2E Big Shop', hasFiles: true })
+    expect(project.images).toHaveLength(1)
   })
 })

@@ -2,127 +2,88 @@
  * Repository panel on the detail page (SPEC.md 2, 5 "Repository", 7, 8): info, private flag,
  * collaborators (add with permission, default push; remove), branches (create from a base,
  * default main), archive link, delete with 'Delete GitHub repository? This cannot be undone.'.
- * Failures show as red lines with the texts of SPEC.md 8.
+ * The flow is projectRepositoryMachine, published as `view.projectRepository`; every control is a
+ * `projects.repository.*` command. Failures show as the red line of SPEC.md 8.
  */
-import { useMemo, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSelector } from '@xstate/react'
-import { Download, Trash2 } from 'lucide-react'
+import { useMemo } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Download, GitBranchPlus, Trash2, UserPlus, X } from 'lucide-react'
 import * as repo from '../../../api/repository'
-import { Button, Checkbox, ConfirmDialog, Field, Input, Select, toast } from '../../../components'
+import { ConfirmDialog, Field, Input, Select } from '../../../components'
+import { CommandButton } from '../../../commands/command-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
-import { formatDateTime } from '../../../lib/format'
-import { formatMB } from '../../../lib/format'
-import { useProjectAction } from '../new/use-project-action'
+import { formatBytes, formatDateTime } from '../../../lib/format'
+import { projectRepositoryMachine } from '../../../machines/project-repository.machine'
+import { CommandCheckbox } from './command-checkbox'
+import { useSectionEffects } from './use-section-effects'
 import { useSectionsActor } from './sections-context'
 import '../new/files.css'
 
-function loadRepo(name: string) {
-  return Promise.all([repo.fetchRepo(name), repo.fetchCollaborators(name), repo.fetchBranches(name)])
-    .then(([info, collaborators, branches]) => ({ info, collaborators, branches }))
-}
-
+/** The Repository card; the panel mounts once the project has a repository. */
 export function RepositorySection() {
-  const project = useSelector(useSectionsActor(), (s) => s.context.project)
-  const name = project.githubRepo?.name ?? null
+  const name = useSelector(useSectionsActor(), (s) => s.context.project.githubRepo?.name ?? null)
   return (
     <section className="card detail-section" data-testid="section-repository">
       <header className="card__header detail-section__header"><h2>Repository</h2></header>
       <div className="card__body files-panel">
-        {name ? <RepositoryPanel name={name} projectId={project._id} /> : <p className="faint">No repository yet. Upload the project files to create one.</p>}
+        {name ? <RepositoryPanel key={name} name={name} /> : <p className="faint">No repository yet. Upload the project files to create one.</p>}
       </div>
     </section>
   )
 }
 
-function RepositoryPanel({ name, projectId }: { name: string; projectId: string }) {
-  const queryClient = useQueryClient()
-  const query = useQuery({ queryKey: ['repository', name], queryFn: () => loadRepo(name), retry: false })
-  const { busy, error, setError, run, refresh } = useProjectAction()
-  const [username, setUsername] = useState('')
-  const [permission, setPermission] = useState<repo.Permission>('push')
-  const [branchName, setBranchName] = useState('')
-  const [baseBranch, setBaseBranch] = useState('main')
-  const [confirmDelete, setConfirmDelete] = useState(false)
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['repository', name] })
+function RepositoryPanel({ name }: { name: string }) {
+  const actor = useActorRef(projectRepositoryMachine, { input: { name } })
+  const data = useSelector(actor, (s) => s.context.data)
+  const form = useSelector(actor, (s) => s.context.form)
+  const error = useSelector(actor, (s) => s.context.error)
+  const loadFailed = useSelector(actor, (s) => s.matches('loadFailed'))
+  const step = useSelector(actor, (s) => (s.matches('ready') && typeof s.value === 'object' ? String(Object.values(s.value)[0]) : null))
+  const edit = (patch: Partial<typeof form>) => actor.send({ type: 'form.change', patch })
 
-  const act = async (key: string, failure: string, task: () => Promise<unknown>) => {
-    if (await run(key, failure, task)) await reload()
-  }
-  const addCollaborator = () => {
-    if (!username.trim()) return setError('Username is required')
-    void act('collaborator', 'Failed to add collaborator', () => repo.addCollaborator(name, username.trim(), permission)).then(() => setUsername(''))
-  }
-  const createBranch = () => {
-    if (!branchName.trim()) return setError('Branch name is required')
-    void act('branch', 'Failed to create branch', () => repo.createBranch(name, branchName.trim(), baseBranch.trim() || 'main')).then(() => setBranchName(''))
-  }
-  const openArchive = () => void run('archive', 'Failed to get archive link', async () => window.open(await repo.fetchArchiveUrl(name, 'main'), '_blank', 'noopener'))
-  const togglePrivate = () => query.data && void act('private', 'Failed to update privacy', () => repo.setRepoPrivate(name, !query.data.info.private))
-  const remove = async () => {
-    setConfirmDelete(false)
-    if (await run('delete', 'Failed to delete repository', () => repo.deleteRepo(name))) {
-      toast.success('Repository deleted.')
-      await refresh(projectId)
-    }
-  }
+  useSectionEffects(actor)
+  usePublishCommandContext(useMemo(() => ({ projectRepository: actor }), [actor]))
 
-  const handle = useMemo(() => ({
-    repository: {
-      run: (action: string) => {
-        if (action === 'addCollaborator') document.querySelector<HTMLInputElement>('[data-focus="collaborator"]')?.focus()
-        else if (action === 'createBranch') document.querySelector<HTMLInputElement>('[data-focus="branch"]')?.focus()
-        else if (action === 'archive') openArchive()
-        else if (action === 'togglePrivate') togglePrivate()
-        else setConfirmDelete(true)
-      },
-    },
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }), [name, query.data])
-  usePublishCommandContext(handle)
-
-  if (query.isPending) return <p className="faint">Loading repository…</p>
-  if (query.error || !query.data) return <p className="files-panel__error" role="alert">Failed to load GitHub info</p>
-  const { info, collaborators, branches } = query.data
+  if (loadFailed) return <p className="files-panel__error" role="alert">Failed to load GitHub info</p>
+  if (!data) return <p className="faint">Loading repository…</p>
+  const { info, collaborators, branches } = data
   return (
     <>
       <dl className="files-panel__facts" data-testid="repo-info">
         <dt>Name</dt><dd>{info.name}</dd>
         <dt>Clone URL</dt><dd><code data-testid="clone-url">{info.cloneUrl}</code></dd>
         <dt>Default branch</dt><dd>{info.defaultBranch}</dd>
-        <dt>Size</dt><dd>{formatMB(info.size)} · {info.commitCount} commits</dd>
+        <dt>Size</dt><dd>{formatBytes(info.size)} · {info.commitCount} commits</dd>
         {info.latestCommit ? <><dt>Latest commit</dt><dd>{info.latestCommit.message} · {formatDateTime(info.latestCommit.date)}</dd></> : null}
       </dl>
       <div className="files-panel__row">
-        <label className="check-field">
-          <Checkbox checked={info.private} disabled={!!busy} onCheckedChange={togglePrivate} aria-label="Private repository" />
-          <span>Private</span>
-        </label>
-        <Button size="sm" icon={<Download size={14} />} onClick={openArchive} loading={busy === 'archive'}>Download archive (main)</Button>
-        <Button size="sm" variant="danger" icon={<Trash2 size={14} />} onClick={() => setConfirmDelete(true)} loading={busy === 'delete'}>Delete repository</Button>
+        <CommandCheckbox id="projects.repository.togglePrivate" checked={info.private} label="Private" />
+        <CommandButton id="projects.repository.archive" size="sm" icon={<Download size={14} />} loading={step === 'openingArchive'} />
+        <CommandButton id="projects.repository.delete" size="sm" variant="danger" icon={<Trash2 size={14} />} loading={step === 'deleting'} />
       </div>
       <h3 className="files-panel__heading">Collaborators</h3>
       <ul className="files-panel__list" data-testid="collaborators">
         {collaborators.length === 0 ? <li className="faint">No collaborators</li> : collaborators.map((c) => (
           <li key={c.username}><span><strong>{c.username}</strong> · {c.permission}</span>
-            <Button size="sm" variant="ghost" onClick={() => void act('remove', 'Failed to remove collaborator', () => repo.removeCollaborator(name, c.username))}>Remove</Button></li>
+            <CommandButton id="projects.repository.removeCollaborator" target={{ kind: 'collaborator', id: c.username }} size="sm" variant="ghost" icon={<X size={12} />} /></li>
         ))}
       </ul>
       <div className="files-panel__row">
-        <Field label="Username">{(id) => <Input id={id} data-focus="collaborator" value={username} onChange={(e) => setUsername(e.target.value)} />}</Field>
-        <Field label="Permission">{(id) => <Select id={id} value={permission} onValueChange={(p) => setPermission(p as repo.Permission)} options={repo.PERMISSIONS.map((p) => ({ value: p, label: p }))} />}</Field>
-        <Button data-command="repository.addCollaborator" onClick={addCollaborator} loading={busy === 'collaborator'}>Add collaborator</Button>
+        <Field label="Username">{(id) => <Input id={id} value={form.username} onChange={(e) => edit({ username: e.target.value })} />}</Field>
+        <Field label="Permission">{(id) => <Select id={id} value={form.permission} onValueChange={(p) => edit({ permission: p as repo.Permission })} options={repo.PERMISSIONS.map((p) => ({ value: p, label: p }))} />}</Field>
+        <CommandButton id="projects.repository.addCollaborator" icon={<UserPlus size={14} />} loading={step === 'addingCollaborator'} />
       </div>
       <h3 className="files-panel__heading">Branches</h3>
       <ul className="files-panel__list" data-testid="branches">{branches.map((b) => <li key={b}><code>{b}</code></li>)}</ul>
       <div className="files-panel__row">
-        <Field label="Branch name">{(id) => <Input id={id} data-focus="branch" value={branchName} onChange={(e) => setBranchName(e.target.value)} />}</Field>
-        <Field label="Base branch">{(id) => <Input id={id} value={baseBranch} onChange={(e) => setBaseBranch(e.target.value)} />}</Field>
-        <Button data-command="repository.createBranch" onClick={createBranch} loading={busy === 'branch'}>Create branch</Button>
+        <Field label="Branch name">{(id) => <Input id={id} value={form.branchName} onChange={(e) => edit({ branchName: e.target.value })} />}</Field>
+        <Field label="Base branch">{(id) => <Input id={id} value={form.baseBranch} onChange={(e) => edit({ baseBranch: e.target.value })} />}</Field>
+        <CommandButton id="projects.repository.createBranch" icon={<GitBranchPlus size={14} />} loading={step === 'creatingBranch'} />
       </div>
       {error ? <p className="files-panel__error" role="alert">{error}</p> : null}
-      <ConfirmDialog open={confirmDelete} onOpenChange={setConfirmDelete} title="Delete repository" description="Delete GitHub repository? This cannot be undone."
-        confirmLabel="Delete" tone="danger" onConfirm={() => void remove()} />
+      <ConfirmDialog open={step === 'confirmingDelete' || step === 'deleting'} onOpenChange={(open) => !open && actor.send({ type: 'confirm.cancel' })}
+        title="Delete repository" description="Delete GitHub repository? This cannot be undone." confirmLabel="Delete" tone="danger"
+        busy={step === 'deleting'} onConfirm={() => actor.send({ type: 'confirm.accept' })} />
     </>
   )
 }

@@ -1,7 +1,12 @@
-/** Project Media of Add Project (SPEC.md 2, 5, 9): 1 to 5 jpeg/png/webp images with previews and Remove. */
+/**
+ * Project Media of Add Project (SPEC.md 2, 5, 9): 1 to 5 jpeg/png/webp images with previews.
+ * 'Add images' and each Remove are commands (`projects.new.chooseImages`, `projects.new.removeImage`
+ * with the image index as target); the hidden input sends what was picked to the flow.
+ */
 import { useEffect, useMemo } from 'react'
 import { ImagePlus, X } from 'lucide-react'
-import { Button } from '../../../../components/button'
+import { CommandButton } from '../../../../commands/command-button'
+import { formatBytes } from '../../../../lib/format'
 import { IMAGE_TYPES, MAX_IMAGES } from '../../../../machines/upload-files'
 
 export interface MediaPickerProps {
@@ -10,10 +15,9 @@ export interface MediaPickerProps {
   error?: string
   inputRef: React.RefObject<HTMLInputElement | null>
   onAdd: (files: File[]) => void
-  onRemove: (index: number) => void
 }
 
-export function MediaPicker({ images, locked, error, inputRef, onAdd, onRemove }: MediaPickerProps) {
+export function MediaPicker({ images, locked, error, inputRef, onAdd }: MediaPickerProps) {
   const urls = useMemo(() => images.map((file) => URL.createObjectURL(file)), [images])
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
   return (
@@ -24,17 +28,13 @@ export function MediaPicker({ images, locked, error, inputRef, onAdd, onRemove }
         {images.map((file, i) => (
           <figure key={urls[i]} className="thumb">
             <img src={urls[i]} alt={file.name} />
-            <figcaption className="thumb__name">{file.name}</figcaption>
+            <figcaption className="thumb__name" title={file.name}>{file.name} · {formatBytes(file.size)}</figcaption>
             {locked ? null : (
-              <button type="button" className="thumb__remove btn btn--ghost btn--icon btn--sm" aria-label={`Remove ${file.name}`} onClick={() => onRemove(i)}>
-                <X size={12} />
-              </button>
+              <CommandButton id="projects.new.removeImage" target={{ kind: 'image', id: String(i) }} className="thumb__remove" size="sm" iconOnly icon={<X size={12} />} />
             )}
           </figure>
         ))}
-        {!locked && images.length < MAX_IMAGES ? (
-          <Button className="media-picker__add" icon={<ImagePlus size={16} />} onClick={() => inputRef.current?.click()}>Add images</Button>
-        ) : null}
+        {images.length < MAX_IMAGES ? <CommandButton id="projects.new.chooseImages" className="media-picker__add" icon={<ImagePlus size={16} />} /> : null}
       </div>
       <p className={error ? 'field__error' : 'field__hint'} role={error ? 'alert' : undefined}>
         {error ?? (locked ? 'Images uploaded with the draft.' : `${images.length}/${MAX_IMAGES} images · JPEG, PNG or WebP`)}

@@ -1,9 +1,9 @@
 /** The project's own fields of Add Project (SPEC.md 2, 5): title, description with its n/2000 counter, price, category, lists, difficulty, demo URL, flags. */
-import { Checkbox } from '../../../../components/checkbox'
 import { Field, Input, TextArea } from '../../../../components/field'
 import { Select } from '../../../../components/select'
 import { DESCRIPTION_MAX, DIFFICULTIES } from '../../../../api/schemas/projects'
-import { descriptionCounter, type AddProjectValues, type FormErrors } from '../add-project-form'
+import { descriptionCounter, type AddProjectValues, type FormErrors } from '../../../../machines/add-project-form'
+import { CommandCheckbox } from '../../components/command-checkbox'
 
 export interface FieldsProps {
   values: AddProjectValues
@@ -35,19 +35,9 @@ export function ProjectFields({ values, errors, change, categories }: FieldsProp
       </Field>
       <Field label="Demo URL" hint="https:// is added when no scheme is given">{(id) => <Input id={id} value={values.demoUrl} onChange={text('demoUrl')} placeholder="demo.example.com" />}</Field>
       <div className="add-project__checks">
-        <CheckField label="Active" checked={values.isActive} onChange={(isActive) => change({ isActive })} />
-        <CheckField label="Featured" checked={values.isFeatured} onChange={(isFeatured) => change({ isFeatured })} />
+        <CommandCheckbox id="projects.new.toggleActive" checked={values.isActive} />
+        <CommandCheckbox id="projects.new.toggleFeatured" checked={values.isFeatured} />
       </div>
     </div>
-  )
-}
-
-/** A checkbox with its label. */
-export function CheckField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
-  return (
-    <label className="check-field">
-      <Checkbox checked={checked} onCheckedChange={onChange} aria-label={label} />
-      <span>{label}</span>
-    </label>
   )
 }

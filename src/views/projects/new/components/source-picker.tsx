@@ -1,14 +1,17 @@
 /**
  * Upload Source (SPEC.md 2 "Add Project", 5, 8): folder/ZIP radio, Select Folder (webkitdirectory)
- * or Select ZIP (read in a worker), Clear all, Upload Files with percent. Also used, without the
- * Upload Files button's draft semantics, by the detail page's Project files section.
+ * or Select ZIP (read in a worker), Clear all and Upload Files with percent. Every button is a
+ * command under `prefix` (`projects.new` on Add Project, `projects.files` on the detail page);
+ * the machine opens a picker by emitting 'picker.open', which the view answers with these inputs.
  */
 import { useState } from 'react'
-import { FolderOpen, FileArchive, Upload } from 'lucide-react'
-import { Button } from '../../../../components/button'
+import { FileArchive, FolderOpen, Upload } from 'lucide-react'
+import { CommandButton } from '../../../../commands/command-button'
 import type { FolderEntry } from '../../../../machines/upload-files'
 
 export type SourceMode = 'folder' | 'zip'
+/** The command prefix of the screen the picker is on. */
+export type CommandPrefix = 'projects.new' | 'projects.files'
 
 export interface SourceInputs {
   folderRef: React.RefObject<HTMLInputElement | null>
@@ -35,39 +38,32 @@ export function HiddenSourceInputs({ folderRef, zipRef, onFolder, onZip }: Sourc
   )
 }
 
-export interface SourcePickerProps extends SourceInputs {
-  busy: boolean
-  reading: boolean
-  percent: number | null
-  hasFiles: boolean
-  onClear: () => void
-  onUpload: () => void
-  uploadLabel?: string
-}
-
-export function SourcePicker({ folderRef, zipRef, busy, reading, percent, hasFiles, onClear, onUpload, uploadLabel = 'Upload Files' }: SourcePickerProps) {
+/** The radio and the buttons; `uploading` shows the spinner on Upload Files, `reading` on Select ZIP. */
+export function SourcePicker({ prefix, uploading, reading }: { prefix: CommandPrefix; uploading: boolean; reading: boolean }) {
   const [mode, setMode] = useState<SourceMode>('folder')
   return (
     <div className="source-picker">
       <div className="source-picker__modes" role="radiogroup" aria-label="Upload source">
         {(['folder', 'zip'] as const).map((m) => (
           <label key={m} className="check-field">
-            <input type="radio" name="source-mode" value={m} checked={mode === m} onChange={() => setMode(m)} />
+            <input type="radio" name={`${prefix}-source-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} />
             <span>{m === 'folder' ? 'Folder' : 'ZIP'}</span>
           </label>
         ))}
       </div>
       <div className="source-picker__actions">
-        {mode === 'folder' ? (
-          <Button icon={<FolderOpen size={14} />} disabled={busy} onClick={() => folderRef.current?.click()}>Select Folder</Button>
-        ) : (
-          <Button icon={<FileArchive size={14} />} disabled={busy} loading={reading} onClick={() => zipRef.current?.click()}>Select ZIP</Button>
-        )}
-        <Button variant="ghost" disabled={busy || !hasFiles} onClick={onClear}>Clear all</Button>
-        <Button variant="primary" icon={<Upload size={14} />} loading={percent !== null} onClick={onUpload} disabled={busy}>
-          {percent !== null ? `Uploading ${percent}%` : uploadLabel}
-        </Button>
+        {mode === 'folder'
+          ? <CommandButton id={`${prefix}.chooseFolder`} icon={<FolderOpen size={14} />} />
+          : <CommandButton id={`${prefix}.chooseZip`} icon={<FileArchive size={14} />} loading={reading} />}
+        <CommandButton id={`${prefix}.clear`} variant="ghost" />
+        <CommandButton id={`${prefix}.upload`} variant="primary" icon={<Upload size={14} />} loading={uploading} />
       </div>
     </div>
   )
+}
+
+/** Answers a machine's 'picker.open' for a source picker by clicking the matching hidden input. */
+export function clickPicker(refs: SourceInputs & { imagesRef?: React.RefObject<HTMLInputElement | null> }, picker: string | undefined) {
+  const input = picker === 'folder' ? refs.folderRef.current : picker === 'zip' ? refs.zipRef.current : refs.imagesRef?.current
+  input?.click()
 }

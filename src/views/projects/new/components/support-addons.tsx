@@ -2,7 +2,8 @@
 import { Field, Input } from '../../../../components/field'
 import { Select } from '../../../../components/select'
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../../../../api/schemas/projects'
-import { CheckField, type FieldsProps } from './project-fields'
+import { CommandCheckbox } from '../../components/command-checkbox'
+import type { FieldsProps } from './project-fields'
 
 const STATUS_LABELS: Record<VerificationStatus, string> = {
   pending: 'Pending', under_review: 'Under Review', approved: 'Approved', needs_changes: 'Needs Changes', rejected: 'Rejected',
@@ -12,19 +13,19 @@ export function SupportAddons({ values, change }: Omit<FieldsProps, 'errors'>) {
   return (
     <div className="add-project__grid">
       <div className="add-project__addon">
-        <CheckField label="Allows customization" checked={values.allowsCustomization} onChange={(allowsCustomization) => change({ allowsCustomization })} />
+        <CommandCheckbox id="projects.new.toggleCustomization" checked={values.allowsCustomization} />
         <Field label="Customization price (₹)">
           {(id) => <Input id={id} type="number" min={0} value={values.customizationPrice} disabled={!values.allowsCustomization} onChange={(e) => change({ customizationPrice: e.target.value })} />}
         </Field>
       </div>
       <div className="add-project__addon">
-        <CheckField label="Includes installation support" checked={values.includesInstallationSupport} onChange={(includesInstallationSupport) => change({ includesInstallationSupport })} />
+        <CommandCheckbox id="projects.new.toggleInstallation" checked={values.includesInstallationSupport} />
         <Field label="Support duration (days)">
           {(id) => <Input id={id} type="number" min={0} value={values.supportDuration} disabled={!values.includesInstallationSupport} onChange={(e) => change({ supportDuration: e.target.value })} />}
         </Field>
       </div>
       <div className="add-project__addon">
-        <CheckField label="Has report" checked={values.hasReport} onChange={(hasReport) => change({ hasReport })} />
+        <CommandCheckbox id="projects.new.toggleReport" checked={values.hasReport} />
         <Field label="Report price (₹)">
           {(id) => <Input id={id} type="number" min={0} value={values.reportPrice} disabled={!values.hasReport} onChange={(e) => change({ reportPrice: e.target.value })} />}
         </Field>

@@ -1,15 +1,19 @@
 /**
- * The figures of a source upload (SPEC.md 2, 8): selected files with per-file Remove, total size
- * in MB (2 decimals), percent and done/total while uploading, 'N files failed to upload', and the
- * failed list as 'path: error'. Shared by Add Project and the detail page's Project files.
+ * The figures of a source upload (SPEC.md 2, 8, 9): selected files with their sizes (B/KB/MB/GB)
+ * and per-file Remove, the total in MB (2 decimals), percent and done/total while uploading,
+ * 'N files failed to upload', and the failed list as 'path: error'. Shared by Add Project and the
+ * detail page's Project files; Remove is the `{prefix}.removeFile` command with the file as target.
  */
 import { X } from 'lucide-react'
+import { CommandButton } from '../../../../commands/command-button'
+import { formatBytes, formatMB } from '../../../../lib/format'
 import { percentOf, totalBytes, type FailedUpload, type SourceFile } from '../../../../machines/upload-files'
-import { formatMB } from '../../../../lib/format'
+import type { CommandPrefix } from './source-picker'
 
 const SHOWN = 200
 
-export function SelectedFiles({ files, excluded, onRemove }: { files: readonly SourceFile[]; excluded: number; onRemove?: (path: string) => void }) {
+/** The selected files with sizes and Remove (first 200 listed). */
+export function SelectedFiles({ files, excluded, prefix }: { files: readonly SourceFile[]; excluded: number; prefix: CommandPrefix }) {
   if (files.length === 0) return null
   return (
     <div className="source-files" data-testid="selected-files">
@@ -21,9 +25,10 @@ export function SelectedFiles({ files, excluded, onRemove }: { files: readonly S
         {files.slice(0, SHOWN).map((f) => (
           <li key={f.path} className="source-files__item">
             <span className="source-files__path">{f.path}</span>
-            {onRemove ? (
-              <button type="button" className="btn btn--ghost btn--icon btn--sm" aria-label={`Remove ${f.path}`} onClick={() => onRemove(f.path)}><X size={12} /></button>
-            ) : null}
+            <span className="source-files__meta">
+              <span className="faint num">{formatBytes(f.file.size)}</span>
+              <CommandButton id={`${prefix}.removeFile`} target={{ kind: 'file', id: f.path }} size="sm" iconOnly icon={<X size={12} />} />
+            </span>
           </li>
         ))}
         {files.length > SHOWN ? <li className="faint source-files__item">…and {files.length - SHOWN} more</li> : null}
@@ -32,6 +37,7 @@ export function SelectedFiles({ files, excluded, onRemove }: { files: readonly S
   )
 }
 
+/** Percent bar, done/total and the failed list. */
 export function UploadProgress({ done, total, failed, active }: { done: number; total: number; failed: readonly FailedUpload[]; active: boolean }) {
   const percent = percentOf(done, total)
   return (

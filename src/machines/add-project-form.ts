@@ -3,9 +3,9 @@
  * the inputs hold them (text), their defaults, the client-side checks with the exact texts, and
  * the JSON body for POST /api/projects/create and PUT /api/projects/{id}. Money in rupees.
  */
-import { DESCRIPTION_MAX, type Difficulty, type VerificationStatus } from '../../../api/schemas/projects'
-import { coerceNumber, normaliseDemoUrl, splitList } from '../../../../server/domain/projects/normalise'
-import { imageCountError } from '../../../machines/upload-files'
+import { DESCRIPTION_MAX, type Difficulty, type VerificationStatus } from '../api/schemas/projects'
+import { coerceNumber, normaliseDemoUrl, splitList } from '../../server/domain/projects/normalise'
+import { imageCountError } from './upload-files'
 
 /** Built-in categories (SPEC.md 9); the server's list is merged in and the whole sorted. */
 export const BUILT_IN_CATEGORIES = [

@@ -1,6 +1,6 @@
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
-import { extractZip } from '../../src/workers/zip-extract'
+import { extractZip } from '../../../src/workers/zip-extract'
 
 const text = (data: ArrayBuffer) => new TextDecoder().decode(data)
 

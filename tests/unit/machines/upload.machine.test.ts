@@ -1,62 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate'
-import { ApiError } from '../../src/api/client'
-import type { ChunkInput } from '../../src/api/upload'
-import { uploadMachine, type GithubDetails, type ProjectPayload } from '../../src/machines/upload.machine'
-import type { Selection } from '../../src/machines/upload-files'
-
-/** A promise settled by hand, so every transition is observed on its own. */
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
-  return { promise, resolve, reject }
-}
-type D<T> = ReturnType<typeof deferred<T>>
-type ChunkData = { github: GithubDetails | null; failedUploads: { path: string; error: string }[]; received: number; committed: boolean }
-
-const github: GithubDetails = { repoName: 'shop-1a2b3c4d', repoUrl: 'http://h/git/shop-1a2b3c4d', cloneUrl: 'http://h/git/shop-1a2b3c4d.git',
-  sshUrl: '', private: true, createdAt: '2026-01-01T00:00:00.000Z' }
-const project: ProjectPayload = { title: 'Shop', description: 'A shop', price: 100, isActive: false, verificationStatus: 'approved' }
-const entry = (relativePath: string) => ({ file: new Blob(['x'.repeat(10)]), relativePath })
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })
-const chunkDone = (extra: Partial<ChunkData> = {}): ChunkData => ({ github: null, failedUploads: [], received: 100, committed: false, ...extra })
-
-function start() {
-  const calls = {
-    zips: [] as D<Selection>[], creates: [] as { input: { project: ProjectPayload }; d: D<{ _id: string }> }[],
-    chunks: [] as { input: ChunkInput; d: D<ChunkData> }[], images: [] as { input: { projectId: string; images: File[] }; d: D<unknown> }[],
-    publishes: [] as { input: { projectId: string; project: ProjectPayload }; d: D<unknown> }[],
-  }
-  const track = <I, O>(list: { input: I; d: D<O> }[]) => fromPromise<O, I>(({ input }) => {
-    const d = deferred<O>()
-    list.push({ input, d })
-    return d.promise
-  })
-  const machine = uploadMachine.provide({
-    actors: {
-      readZip: fromPromise<Selection, { file: Blob }>(() => {
-        const d = deferred<Selection>()
-        calls.zips.push(d)
-        return d.promise
-      }),
-      createProject: track(calls.creates), uploadChunk: track(calls.chunks),
-      uploadImages: track(calls.images), publishProject: track(calls.publishes),
-    },
-  })
-  const actor = createActor(machine).start()
-  const ready: string[] = []
-  actor.on('project.ready', (e) => ready.push(e.projectId))
-  return { actor, calls, ready }
-}
-type Actor = ReturnType<typeof start>['actor']
-const state = (actor: Actor) => actor.getSnapshot().value
-const ctx = (actor: Actor) => actor.getSnapshot().context
-const tick = () => new Promise((r) => setTimeout(r, 0))
-const until = (actor: Actor, value: string) => waitFor(actor, (s: SnapshotFrom<typeof uploadMachine>) => s.matches(value as never), { timeout: 500 })
-/** 250 files in MyApp/src → 3 chunks (100, 100, 50). */
-const selectTree = (actor: Actor, n = 250) =>
-  actor.send({ type: 'folder.select', entries: [...Array.from({ length: n }, (_, i) => entry(`MyApp/src/f${i}.ts`)), entry('MyApp/node_modules/x/index.js'), entry('MyApp/.DS_Store')] })
+import { ApiError } from '../../../src/api/client'
+import { at, chunkDone, ctx, github, png, project, selectTree, start, state, tick, until } from './upload-harness'
 
 describe('uploadMachine: selection', () => {
   it('strips the folder name and applies the source filter', () => {
@@ -104,10 +48,11 @@ describe('uploadMachine: selection', () => {
 describe('uploadMachine: Upload Files', () => {
   it('refuses without a selection, then without title and description', () => {
     const { actor, calls } = start()
-    actor.send({ type: 'upload.start', project })
+    actor.send({ type: 'upload.start' })
     expect(ctx(actor).error?.title).toBe('Please select a folder or ZIP first.')
     selectTree(actor, 1)
-    actor.send({ type: 'upload.start', project: { ...project, description: '' } })
+    actor.send({ type: 'form.change', patch: { description: ' ' } })
+    actor.send({ type: 'upload.start' })
     expect(ctx(actor).error?.title).toBe('Please enter at least title and description before uploading.')
     expect(state(actor)).toBe('editing')
     expect(calls.creates).toHaveLength(0)
@@ -117,11 +62,11 @@ describe('uploadMachine: Upload Files', () => {
     const { actor, calls } = start()
     selectTree(actor)
     actor.send({ type: 'images.add', files: [png('a.png'), png('b.png')] })
-    actor.send({ type: 'upload.start', project })
-    expect(state(actor)).toBe('creatingDraft')
+    actor.send({ type: 'upload.start' })
+    expect(at(actor, 'busy.creatingDraft')).toBe(true)
     expect(calls.creates[0].input.project).toMatchObject({ title: 'Shop', verificationStatus: 'pending', isActive: true, price: 100 })
     calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'uploadingSource')
+    await until(actor, 'busy.uploadingSource')
     const uploadId = ctx(actor).uploadId
     expect(uploadId).toMatch(/^[0-9a-f-]{36}$/)
     expect(calls.chunks[0].input).toMatchObject({ projectId: 'p1', uploadId, chunkIndex: 0, totalChunks: 3 })
@@ -134,7 +79,7 @@ describe('uploadMachine: Upload Files', () => {
     expect(calls.chunks[2].input).toMatchObject({ chunkIndex: 2, totalChunks: 3, uploadId })
     expect(calls.chunks[2].input.files.map((f) => f.path)[49]).toBe('src/f249.ts')
     calls.chunks[2].d.resolve(chunkDone({ github, committed: true }))
-    await until(actor, 'uploadingImages')
+    await until(actor, 'busy.uploadingImages')
     expect(ctx(actor)).toMatchObject({ done: 250, github })
     expect(calls.images[0].input).toMatchObject({ projectId: 'p1' })
     expect(calls.images[0].input.images.map((f) => f.name)).toEqual(['a.png', 'b.png'])
@@ -147,14 +92,14 @@ describe('uploadMachine: Upload Files', () => {
     const { actor, calls } = start()
     selectTree(actor, 150)
     actor.send({ type: 'images.add', files: [png('a.png')] })
-    actor.send({ type: 'upload.start', project })
+    actor.send({ type: 'upload.start' })
     calls.creates[0].d.reject(new ApiError(400, 'Title is required', ['Title is required', 'Price must be a number']))
     await until(actor, 'failed')
     expect(ctx(actor).error).toEqual({ title: 'Draft project creation failed', detail: 'Title is required\nPrice must be a number' })
     actor.send({ type: 'step.retry' })
-    expect(state(actor)).toBe('creatingDraft')
+    expect(at(actor, 'busy.creatingDraft')).toBe(true)
     calls.creates[1].d.resolve({ _id: 'p1' })
-    await until(actor, 'uploadingSource')
+    await until(actor, 'busy.uploadingSource')
     calls.chunks[0].d.resolve(chunkDone())
     await tick()
     calls.chunks[1].d.reject(new ApiError(413, 'Upload too large'))
@@ -163,7 +108,7 @@ describe('uploadMachine: Upload Files', () => {
     actor.send({ type: 'step.retry' })
     expect(calls.chunks[2].input).toEqual(calls.chunks[1].input)
     calls.chunks[2].d.resolve(chunkDone({ github }))
-    await until(actor, 'uploadingImages')
+    await until(actor, 'busy.uploadingImages')
     calls.images[0].d.reject(new Error('Image type not allowed'))
     await until(actor, 'failed')
     expect(ctx(actor).error?.title).toBe('Failed to upload images')
@@ -177,14 +122,14 @@ describe('uploadMachine: Upload Files', () => {
   it('a second upload with a draft skips creation and starts a new upload id; dismiss leaves failed', async () => {
     const { actor, calls } = start()
     selectTree(actor, 1)
-    actor.send({ type: 'upload.start', project })
+    actor.send({ type: 'upload.start' })
     calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'uploadingSource')
+    await until(actor, 'busy.uploadingSource')
     const firstId = ctx(actor).uploadId
     calls.chunks[0].d.resolve(chunkDone({ github }))
     await until(actor, 'editing')
-    actor.send({ type: 'upload.start', project })
-    expect(state(actor)).toBe('uploadingSource')
+    actor.send({ type: 'upload.start' })
+    expect(at(actor, 'busy.uploadingSource')).toBe(true)
     expect(calls.creates).toHaveLength(1)
     expect(ctx(actor).uploadId).not.toBe(firstId)
     calls.chunks[1].d.reject(new Error('Network error'))
@@ -198,26 +143,26 @@ describe('uploadMachine: Upload Files', () => {
 describe('uploadMachine: Create Project / Publish Project', () => {
   it('checks images, the draft and the repository details before publishing', async () => {
     const { actor, calls } = start()
-    actor.send({ type: 'project.submit', project })
-    expect(ctx(actor).error?.title).toBe('Please select at least 1 image (max 5).')
+    actor.send({ type: 'project.submit' })
+    expect(ctx(actor).fieldErrors).toEqual({ images: 'Please select at least 1 image (max 5).' })
     actor.send({ type: 'images.add', files: [png('a.png')] })
     selectTree(actor, 1)
-    actor.send({ type: 'project.submit', project })
+    actor.send({ type: 'project.submit' })
     expect(ctx(actor).error?.title).toBe('Please upload files first before publishing the project.')
-    actor.send({ type: 'upload.start', project })
+    actor.send({ type: 'upload.start' })
     calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'uploadingSource')
+    await until(actor, 'busy.uploadingSource')
     calls.chunks[0].d.resolve(chunkDone({ github: null }))
-    await until(actor, 'uploadingImages')
+    await until(actor, 'busy.uploadingImages')
     calls.images[0].d.resolve([])
     await until(actor, 'editing')
-    actor.send({ type: 'project.submit', project })
+    actor.send({ type: 'project.submit' })
     expect(ctx(actor).error?.title).toBe('GitHub repository details not found. Please try uploading files again.')
-    actor.send({ type: 'upload.start', project })
+    actor.send({ type: 'upload.start' })
     calls.chunks[1].d.resolve(chunkDone({ github: { ...github, repoUrl: '' } }))
     await until(actor, 'editing')
     expect(calls.images).toHaveLength(1)
-    actor.send({ type: 'project.submit', project })
+    actor.send({ type: 'project.submit' })
     expect(ctx(actor).error?.title).toBe('Incomplete GitHub repository details. Please try uploading files again.')
     expect(calls.publishes).toHaveLength(0)
   })
@@ -226,15 +171,15 @@ describe('uploadMachine: Create Project / Publish Project', () => {
     const { actor, calls, ready } = start()
     selectTree(actor, 1)
     actor.send({ type: 'images.add', files: [png('a.png')] })
-    actor.send({ type: 'upload.start', project })
+    actor.send({ type: 'upload.start' })
     calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'uploadingSource')
+    await until(actor, 'busy.uploadingSource')
     calls.chunks[0].d.resolve(chunkDone({ github }))
-    await until(actor, 'uploadingImages')
+    await until(actor, 'busy.uploadingImages')
     calls.images[0].d.resolve([])
     await until(actor, 'editing')
-    actor.send({ type: 'project.submit', project })
-    expect(state(actor)).toBe('publishing')
+    actor.send({ type: 'project.submit' })
+    expect(at(actor, 'busy.publishing')).toBe(true)
     expect(calls.images).toHaveLength(1)
     expect(calls.publishes[0].input).toEqual({ projectId: 'p1', project })
     calls.publishes[0].d.reject(new Error('Server down'))
@@ -249,16 +194,16 @@ describe('uploadMachine: Create Project / Publish Project', () => {
   it('publishing uploads images added after the draft first', async () => {
     const { actor, calls, ready } = start()
     selectTree(actor, 1)
-    actor.send({ type: 'upload.start', project })
+    actor.send({ type: 'upload.start' })
     calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'uploadingSource')
+    await until(actor, 'busy.uploadingSource')
     calls.chunks[0].d.resolve(chunkDone({ github }))
     await until(actor, 'editing')
     actor.send({ type: 'images.add', files: [png('late.png')] })
-    actor.send({ type: 'project.submit', project })
-    expect(state(actor)).toBe('uploadingImages')
+    actor.send({ type: 'project.submit' })
+    expect(at(actor, 'busy.uploadingImages')).toBe(true)
     calls.images[0].d.resolve([])
-    await until(actor, 'publishing')
+    await until(actor, 'busy.publishing')
     calls.publishes[0].d.resolve({})
     await until(actor, 'done')
     expect(ready).toEqual(['p1'])
@@ -267,15 +212,15 @@ describe('uploadMachine: Create Project / Publish Project', () => {
   it('without files creates the project with the form as is, uploads images, retries a failed create', async () => {
     const { actor, calls, ready } = start()
     actor.send({ type: 'images.add', files: [png('a.png'), png('b.png')] })
-    actor.send({ type: 'project.submit', project })
-    expect(state(actor)).toBe('creatingProject')
+    actor.send({ type: 'project.submit' })
+    expect(at(actor, 'busy.creatingProject')).toBe(true)
     expect(calls.creates[0].input.project).toEqual(project)
     calls.creates[0].d.reject(new Error('boom'))
     await until(actor, 'failed')
     expect(ctx(actor).error?.title).toBe('Create project failed')
     actor.send({ type: 'step.retry' })
     calls.creates[1].d.resolve({ _id: 'p9' })
-    await until(actor, 'uploadingImages')
+    await until(actor, 'busy.uploadingImages')
     calls.images[0].d.resolve([])
     await until(actor, 'done')
     expect(ready).toEqual(['p9'])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_VALUES, descriptionCounter, mergeCategories, toPayload, validateForm } from '../../src/views/projects/new/add-project-form'
+import { DEFAULT_VALUES, descriptionCounter, mergeCategories, toPayload, validateForm } from '../../../src/machines/add-project-form'
 
 describe('Add Project form model', () => {
   it('defaults: Web Development, Intermediate, active, support 5 days, pending', () => {
