@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { UserListQuerySchema, type UserListQuery, type UserRole } from '../../src/api/schemas/users'
 import { users } from '../db/schema'
 import type { AppDeps, AppEnv } from '../deps'
-import { escapeLike } from '../domain/projects/normalise'
+import { escapeLike } from '../db/sql'
 import { validate } from '../http/validate'
 
 /** The searchable text; the same expression backs users_search_trgm_idx. */

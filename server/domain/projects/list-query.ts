@@ -5,7 +5,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
 import { projects } from '../../db/schema'
-import { escapeLike } from './normalise'
+import { escapeLike } from '../../db/sql'
 
 /** The filter part of the list query; `page`/`limit` are handled by `pageWindow`. */
 export type ProjectListFilter = Pick<
