@@ -1,12 +1,14 @@
 /**
  * The Hono application: one sub-app per resource mounted under /api, every route but health and
  * sign-in behind `requireAdmin`, one error handler producing `{ success: false, message }`.
- * `createApp(deps)` is used by main.ts and, with a throwaway database, by the tests.
+ * `createApp(config)` is used by main.ts and, with a throwaway database, by the tests; it makes
+ * the app's own state (`createAppDeps`: caches, after-delete hooks, locks, repository host), which
+ * it exposes as `app.deps`.
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
-import type { AppDeps, AppEnv } from './deps'
+import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
 import { ApiError } from './http/errors'
 import { requireAdmin } from './middleware/require-admin'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
@@ -17,14 +19,15 @@ import { gitHttpRoutes } from './routes/git-http.routes'
 import { githubRoutes } from './routes/github.routes'
 import { storageRoutes } from './routes/storage.routes'
 import { reportsRoutes } from './routes/reports.routes'
-import { registerProjectCleanup } from './services/project-cleanup'
-import { TableVersions } from './services/table-versions'
 import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
 
-export function createApp(deps: AppDeps) {
-  // Filled in place: services keyed by the deps object (setRepoHost) must keep seeing the same one.
-  const versions = (deps.versions ??= new TableVersions(deps.db))
+/** The app and the deps it was built with (its own state; tests read and adjust it). */
+export type App = Hono<AppEnv> & { deps: AppDeps }
+
+export function createApp(config: AppConfig): App {
+  const deps = createAppDeps(config)
+  const { versions } = deps
   const app = new Hono<AppEnv>()
   app.use('*', requestId())
   // Any request but GET/HEAD may have written: the next read of the list caches checks the
@@ -39,7 +42,6 @@ export function createApp(deps: AppDeps) {
 
   app.get('/api/health', (c) => c.json({ success: true, status: 'ok' }))
   app.route('/api/auth', authPublicRoutes(deps))
-  registerProjectCleanup(deps)
   app.route('/git', gitHttpRoutes(deps))
   app.route('/files', filesRoutes(deps))
 
@@ -69,7 +71,5 @@ export function createApp(deps: AppDeps) {
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err)
     return c.json({ success: false, message: 'Internal server error' }, 500)
   })
-  return app
+  return Object.assign(app, { deps })
 }
-
-export type App = ReturnType<typeof createApp>

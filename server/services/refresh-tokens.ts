@@ -9,6 +9,7 @@ import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../db/client'
 import { refreshTokens, users } from '../db/schema'
 import { unauthorized } from '../http/errors'
+import { audit, type AuditEntry } from './audit'
 import { randomToken, sha256 } from './otp'
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -22,6 +23,15 @@ export async function issueRefreshToken(
     userId, familyId, tokenHash: hash, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
   })
   return token
+}
+
+/** A sign-in: a new refresh-token family for `userId` and its audit row, in one transaction. */
+export async function startSession(db: Db, userId: string, now: Date, entry: AuditEntry): Promise<string> {
+  return db.transaction(async (tx) => {
+    const refreshToken = await issueRefreshToken(tx, userId, now)
+    await audit(tx, entry)
+    return refreshToken
+  })
 }
 
 /**

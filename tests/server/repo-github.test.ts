@@ -3,9 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GithubHost } from '../../server/services/repo-host/github'
-import { setRepoHost } from '../../server/services/repo-host/host-for'
 import { RepoConflictError, RepoNotFoundError } from '../../server/services/repo-host/repo-host'
-import { findRepoRow } from '../../server/services/repo-host/repo-records'
+import { findRepoRow } from '../../server/db/queries/repositories.queries'
 import fixtures from '../fixtures/github/api.json'
 import { call, createTestContext, type TestContext } from './harness'
 import { adminSession } from './projects-helpers'
@@ -97,7 +96,7 @@ describe('GitHub repository host against recorded responses', () => {
   })
 
   it('serves the /api/github routes over the GitHub host', async () => {
-    setRepoHost(ctx.deps, host)
+    ctx.deps.repoHost = host
     const { token } = await adminSession(ctx)
     const dup = await call(ctx, 'POST', `/api/github/repo/${name}/branches`, { branchName: 'feature-x' }, token)
     expect(dup.status).toBe(409)

@@ -2,8 +2,9 @@ import { PgDialect } from 'drizzle-orm/pg-core'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ProjectListQuerySchema } from '../../src/api/schemas/projects'
-import { CountCache } from '../../server/domain/projects/count-cache'
-import { countKey, pageWindow, pagination, projectListWhere } from '../../server/domain/projects/list-query'
+import { projectListWhere } from '../../server/db/queries/projects-list.queries'
+import { countKey, pageWindow, pagination } from '../../server/domain/projects/list-query'
+import { CountCache } from '../../server/services/count-cache'
 
 const dialect = new PgDialect()
 const render = (query: Record<string, string>) => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 import { CreateProjectSchema, UpdateProjectSchema, VerifyProjectSchema } from '../../src/api/schemas/projects'
-import { onProjectDeleted, runProjectDeletedHooks } from '../../server/domain/projects/delete-hooks'
+import { runProjectDeletedHooks } from '../../server/services/project-deleted-hooks'
 import { diffColumns, toProjectColumns } from '../../server/domain/projects/fields'
 import { coerceNumber, normaliseDemoUrl, splitList } from '../../src/api/schemas/normalise'
 import { escapeLike } from '../../server/db/sql'
@@ -93,14 +93,9 @@ describe('after-delete hooks', () => {
     const log = vi.fn()
     const ok = async (id: string) => void seen.push(id)
     const broken = async () => { throw new Error('disk gone') }
-    onProjectDeleted.push(ok, broken)
-    try {
-      const info = { title: 'T', imagePaths: [], reportPath: null, repositories: [] }
-      const failed = await runProjectDeletedHooks([{ projectId: 'p1', info }, { projectId: 'p2', info }], log)
-      expect(failed).toBe(2)
-    } finally {
-      onProjectDeleted.length = 0
-    }
+    const info = { title: 'T', imagePaths: [], reportPath: null, repositories: [] }
+    const failed = await runProjectDeletedHooks([ok, broken], [{ projectId: 'p1', info }, { projectId: 'p2', info }], log)
+    expect(failed).toBe(2)
     expect(seen).toEqual(['p1', 'p2'])
     expect(log).toHaveBeenCalledWith('project p1: after-delete cleanup failed', expect.any(Error))
   })

@@ -1,0 +1,26 @@
+/**
+ * Users in the API's shapes (SPEC.md 3 "Admin", 6 roles): pure mappings from a users row.
+ */
+import type { Admin } from '../../src/api/schemas/auth'
+import type { UserRole, UserSummary } from '../../src/api/schemas/users'
+import type { users } from '../db/schema'
+
+type UserRow = typeof users.$inferSelect
+
+/** Role label from the flags: admin wins over agent (SPEC.md 6). */
+export function userRole(user: { isAdmin: boolean; isAgent: boolean }): UserRole {
+  return user.isAdmin ? 'admin' : user.isAgent ? 'agent' : 'user'
+}
+
+/** The signed-in admin: `{ _id, name, email, phone ('' when none), role: 'admin' }`. */
+export function toAdmin(user: UserRow): Admin {
+  return { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: 'admin' }
+}
+
+/** One row of the users list; `createdAt` as an ISO string. */
+export function toUserSummary(user: UserRow): UserSummary {
+  return {
+    _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: userRole(user),
+    isActive: user.isActive, isAgent: user.isAgent, isAdmin: user.isAdmin, createdAt: user.createdAt.toISOString(),
+  }
+}
