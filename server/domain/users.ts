@@ -4,6 +4,7 @@
 import type { Admin } from '../../src/api/schemas/auth'
 import type { UserRole, UserSummary } from '../../src/api/schemas/users'
 import type { users } from '../db/schema'
+import { bpsToPercent } from './money'
 
 type UserRow = typeof users.$inferSelect
 
@@ -17,10 +18,12 @@ export function toAdmin(user: UserRow): Admin {
   return { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: 'admin' }
 }
 
-/** One row of the users list; `createdAt` as an ISO string. */
+/** One row of the users list: rates in percent (stored as basis points), `createdAt` as an ISO string. */
 export function toUserSummary(user: UserRow): UserSummary {
   return {
     _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: userRole(user),
-    isActive: user.isActive, isAgent: user.isAgent, isAdmin: user.isAdmin, createdAt: user.createdAt.toISOString(),
+    isActive: user.isActive, isAgent: user.isAgent, isAdmin: user.isAdmin,
+    defaultDiscountPercent: bpsToPercent(user.defaultDiscountBps), commissionRate: bpsToPercent(user.commissionRateBps),
+    createdAt: user.createdAt.toISOString(),
   }
 }
