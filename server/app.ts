@@ -19,6 +19,7 @@ import { gitHttpRoutes } from './routes/git-http.routes'
 import { githubRoutes } from './routes/github.routes'
 import { storageRoutes } from './routes/storage.routes'
 import { reportsRoutes } from './routes/reports.routes'
+import { spaRoutes } from './routes/spa.routes'
 import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
 
@@ -58,6 +59,7 @@ export function createApp(config: AppConfig): App {
   app.route('/api', api)
 
   app.all('/api/*', (c) => c.json({ success: false, message: `No route for ${c.req.method} ${c.req.path}` }, 404))
+  if (deps.spaDir) app.route('/', spaRoutes(deps, deps.spaDir))
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {

@@ -29,6 +29,8 @@ export type AppConfig = {
    * starts it; without it the app makes a non-listening one (reads the database per request).
    */
   versions?: TableVersions
+  /** The built SPA (dist/) to serve at `/` with the runtime configuration injected; none in API-only tests. */
+  spaDir?: string
 }
 
 export type AppDeps = AppConfig & {
@@ -45,8 +47,8 @@ export type AppDeps = AppConfig & {
 
 /** The deps of one app: `config` plus fresh per-app state (extra fields of `config` are not reused). */
 export function createAppDeps(config: AppConfig): AppDeps {
-  const { db, env, jwtSecret, mailer, now } = config
-  const base = { db, env, jwtSecret, mailer, now }
+  const { db, env, jwtSecret, mailer, now, spaDir } = config
+  const base = { db, env, jwtSecret, mailer, now, spaDir }
   const deps: AppDeps = {
     ...base,
     versions: config.versions ?? new TableVersions(db),
