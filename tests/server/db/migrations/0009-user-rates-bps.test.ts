@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS_FOLDER, migrateDatabase, type Database } from '../../../../server/db/client'
 import { users } from '../../../../server/db/schema'
@@ -29,9 +29,16 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     let database: Database
     let drop = async () => {}
     let folder = ''
+    // Rows written at 0008 (percent columns), then the rest of the migrations: the tests only read them.
     beforeAll(async () => {
       folder = await migrationsUpTo(8)
       ;({ database, drop } = await openThrowawayDatabase(kind, folder))
+      await database.db.execute(sql`INSERT INTO users (id, name, email, default_discount_percent, commission_rate)
+        VALUES ('01900000-0000-7000-8000-000000000001', 'Agent', 'agent@example.com', 7.5, 12),
+               ('01900000-0000-7000-8000-000000000002', 'Tiny', 'tiny@example.com', 0.25, 33.33)`)
+      await database.db.execute(sql`INSERT INTO users (id, name, email)
+        VALUES ('01900000-0000-7000-8000-000000000003', 'Plain', 'plain@example.com')`)
+      await migrateDatabase(database)
     })
     afterAll(async () => {
       await drop()
@@ -39,15 +46,8 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     })
 
     it('converts percent rows to basis points and the API reads the same percent', async () => {
-      await database.db.execute(sql`INSERT INTO users (id, name, email, default_discount_percent, commission_rate)
-        VALUES ('01900000-0000-7000-8000-000000000001', 'Agent', 'agent@example.com', 7.5, 12),
-               ('01900000-0000-7000-8000-000000000002', 'Tiny', 'tiny@example.com', 0.25, 33.33)`)
-      await database.db.execute(sql`INSERT INTO users (id, name, email)
-        VALUES ('01900000-0000-7000-8000-000000000003', 'Plain', 'plain@example.com')`)
-
-      await migrateDatabase(database)
-
-      const rows = await database.db.select().from(users).orderBy(users.email)
+      const rows = await database.db.select().from(users)
+        .where(inArray(users.email, ['agent@example.com', 'plain@example.com', 'tiny@example.com'])).orderBy(users.email)
       expect(rows.map((u) => [u.email, u.defaultDiscountBps, u.commissionRateBps])).toEqual([
         ['agent@example.com', 750, 1200],
         ['plain@example.com', 500, 500],
