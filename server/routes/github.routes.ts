@@ -17,7 +17,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { audit } from '../services/audit'
+import { audit } from '../db/queries/audit.queries'
 import { RepoConflictError, RepoNotFoundError } from '../services/repo-host/repo-host'
 
 /** Run a host call, turning its error types into API errors. */

@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../client'
 import { projectImages } from '../schema'
 import { badRequest, notFound } from '../../http/errors'
-import { audit } from '../../services/audit'
+import { audit } from './audit.queries'
 import { lockProjects, type DbOrTx, type Tx } from './projects.queries'
 
 export type ImageRow = typeof projectImages.$inferSelect

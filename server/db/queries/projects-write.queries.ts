@@ -1,14 +1,14 @@
 /**
  * Writing projects (SPEC.md 7 "Projects"; issue 3): create, partial update, delete with everything
  * that hangs off them, bulk activate/deactivate. Each write is one transaction and writes its
- * verification history and audit rows inside it (server/services/audit.ts), so they never disagree.
+ * verification history and audit rows inside it (audit.queries.ts), so they never disagree.
  */
 import { eq, inArray } from 'drizzle-orm'
 import type { CreateProjectInput, UpdateProjectInput } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
 import { projectImages, projectReports, projects, repositories, verificationHistory } from '../schema'
 import { diffColumns, toProjectColumns, withSearchText } from '../../domain/projects/fields'
-import { audit } from '../../services/audit'
+import { audit } from './audit.queries'
 import type { DeletedProjectInfo } from '../../services/project-deleted-hooks'
 import { assertOwnerExists, lockProjects } from './projects.queries'
 

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../client'
 import { projectReports, projects } from '../schema'
 import { notFound } from '../../http/errors'
-import { audit } from '../../services/audit'
+import { audit } from './audit.queries'
 import { lockProjects } from './projects.queries'
 
 export type ReportRow = typeof projectReports.$inferSelect

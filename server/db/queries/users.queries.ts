@@ -8,7 +8,7 @@ import type { UserListQuery } from '../../../src/api/schemas/users'
 import type { Db } from '../client'
 import { users } from '../schema'
 import { escapeLike } from '../sql'
-import { audit, type AuditEntry } from '../../services/audit'
+import { audit, type AuditEntry } from './audit.queries'
 
 export type UserRow = typeof users.$inferSelect
 

@@ -9,7 +9,7 @@ import type { Db } from '../client'
 import { projects, users, verificationHistory } from '../schema'
 import { toApiVerificationEntry } from '../../domain/projects/serialize'
 import { notFound } from '../../http/errors'
-import { audit } from '../../services/audit'
+import { audit } from './audit.queries'
 import { lockProjects, type DbOrTx } from './projects.queries'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
