@@ -9,7 +9,9 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
+import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
 import { ApiError } from './http/errors'
+import { ok } from './http/respond'
 import { requireAdmin } from './middleware/require-admin'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
@@ -23,9 +25,14 @@ import { spaRoutes } from './routes/spa.routes'
 import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
 
+/** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors. */
+const errorBody = (message: string, errors?: string[]): ErrorBody =>
+  ({ success: false, message, ...(errors ? { errors } : {}) })
+
 /** The app and the deps it was built with (its own state; tests read and adjust it). */
 export type App = Hono<AppEnv> & { deps: AppDeps }
 
+/** The whole app for `config`: API, git over HTTP, files and (with `config.spaDir`) the SPA; its own state in `app.deps`. */
 export function createApp(config: AppConfig): App {
   const deps = createAppDeps(config)
   const { versions } = deps
@@ -41,7 +48,7 @@ export function createApp(config: AppConfig): App {
     }
   })
 
-  app.get('/api/health', (c) => c.json({ success: true, status: 'ok' }))
+  app.get('/api/health', (c) => ok(c, HealthResponseSchema, { success: true, status: 'ok' }))
   app.route('/api/auth', authPublicRoutes(deps))
   app.route('/git', gitHttpRoutes(deps))
   app.route('/files', filesRoutes(deps))
@@ -58,20 +65,20 @@ export function createApp(config: AppConfig): App {
   api.route('/admin/projects', reportsRoutes(deps))
   app.route('/api', api)
 
-  app.all('/api/*', (c) => c.json({ success: false, message: `No route for ${c.req.method} ${c.req.path}` }, 404))
+  app.all('/api/*', (c) => c.json(errorBody(`No route for ${c.req.method} ${c.req.path}`), 404))
   if (deps.spaDir) app.route('/', spaRoutes(deps, deps.spaDir))
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status)
+      return c.json(errorBody(err.message, err.errors), err.status)
     }
     if (err instanceof HTTPException) {
       const status = err.status
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed'
-      return c.json({ success: false, message }, status)
+      return c.json(errorBody(message), status)
     }
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err)
-    return c.json({ success: false, message: 'Internal server error' }, 500)
+    return c.json(errorBody('Internal server error'), 500)
   })
   return Object.assign(app, { deps })
 }

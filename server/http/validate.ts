@@ -7,6 +7,7 @@
 import { vValidator } from '@hono/valibot-validator'
 import type { Context, ValidationTargets } from 'hono'
 import * as v from 'valibot'
+import type { ErrorBody } from '../../src/api/schemas/common'
 import { badRequest } from './errors'
 
 /** Format valibot issues as `path: message` lines. */
@@ -25,7 +26,7 @@ export function validate<T extends keyof ValidationTargets, S extends v.GenericS
   return vValidator(target, schema, (result, c) => {
     if (!result.success) {
       const errors = formatIssues(result.issues)
-      return c.json({ success: false, message: errors[0] ?? 'Invalid request', errors }, 400)
+      return c.json({ success: false, message: errors[0] ?? 'Invalid request', errors } satisfies ErrorBody, 400)
     }
   })
 }

@@ -8,6 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { Hono } from 'hono'
+import type { ErrorBody } from '../../src/api/schemas/common'
 import { findRepoRow } from '../db/queries/repositories.queries'
 import { findUserById } from '../db/queries/users.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -51,7 +52,7 @@ export function gitHttpRoutes(deps: AppDeps) {
     }
     const row = await findRepoRow(deps.db, name)
     if ((row?.private ?? true) && !(await isAdminBasicAuth(deps, c.req.header('authorization')))) {
-      return c.json({ success: false, message: 'Authentication required' }, 401,
+      return c.json({ success: false, message: 'Authentication required' } satisfies ErrorBody, 401,
         { 'WWW-Authenticate': 'Basic realm="git", charset="UTF-8"' })
     }
     const env: Record<string, string> = {

@@ -7,6 +7,7 @@ import { and, count, eq, gt, isNull, lt, min, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client'
 import { otpChallenges, refreshTokens } from '../schema'
 
+/** Rows of otp_challenges and refresh_tokens. */
 export type OtpChallengeRow = typeof otpChallenges.$inferSelect
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect
 

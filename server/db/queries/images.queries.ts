@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors'
 import { audit } from './audit.queries'
 import { lockProjects, type DbOrTx, type Tx } from './projects.queries'
 
+/** A row of project_images. */
 export type ImageRow = typeof projectImages.$inferSelect
 /** A new image: its blob key, type and size (bytes), alt text. */
 export type NewImage = { key: string; contentType: string; size: number; alt: string }

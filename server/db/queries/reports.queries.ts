@@ -10,6 +10,7 @@ import { notFound } from '../../http/errors'
 import { audit } from './audit.queries'
 import { lockProjects } from './projects.queries'
 
+/** A row of project_reports. */
 export type ReportRow = typeof projectReports.$inferSelect
 /** The stored file: blob key, original name, content type, size in bytes, when. */
 export type ReportFile = Pick<ReportRow, 'filePath' | 'fileName' | 'contentType' | 'size' | 'uploadedAt'>

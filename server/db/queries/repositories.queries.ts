@@ -10,6 +10,7 @@ import {
   RepoNotFoundError, type Collaborator, type CollaboratorPermission,
 } from '../../services/repo-host/repo-host'
 
+/** A row of repositories. */
 export type RepoRow = typeof repositories.$inferSelect
 
 /** The row of `name`, or null. */

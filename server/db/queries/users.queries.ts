@@ -10,6 +10,7 @@ import { users } from '../schema'
 import { escapeLike } from '../sql'
 import { audit, type AuditEntry } from './audit.queries'
 
+/** A row of users. */
 export type UserRow = typeof users.$inferSelect
 
 /** The searchable text; the same expression backs users_search_trgm_idx. */
