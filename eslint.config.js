@@ -3,6 +3,20 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
+// The contract's direction (docs/decisions/005-contract-home.md): src/api/schemas is the one home of
+// code the client and the server share; the server imports it, the client never imports server/,
+// and the contract imports nothing outside itself (npm packages are fine).
+const NO_SERVER = {
+  regex: '^(\\.\\./)+server(/|$)',
+  message: 'The client never imports server/: shared pure code lives in src/api/schemas.',
+}
+/** A relative import climbing more than `depth` folders: out of src/api/schemas from `depth` levels down. */
+const leavesSchemas = (depth) => ({
+  regex: `^(\\.\\./){${depth + 1},}`,
+  message: 'src/api/schemas is the contract: it imports nothing outside itself (npm packages are fine).',
+})
+const restrict = (...patterns) => ['error', { patterns }]
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'server/db/migrations', 'coverage', '.tmp'] },
   js.configs.recommended,
@@ -17,6 +31,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(NO_SERVER) } },
+  { files: ['src/api/schemas/*.ts'], rules: { 'no-restricted-imports': restrict(NO_SERVER, leavesSchemas(0)) } },
+  { files: ['src/api/schemas/*/*.ts'], rules: { 'no-restricted-imports': restrict(NO_SERVER, leavesSchemas(1)) } },
   // Tests read untyped JSON bodies of API responses.
   { files: ['tests/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: globals.node } },

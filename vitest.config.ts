@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config'
 
 /**
- * Three projects: unit (pure modules, machines, client logic), server (API in-process against
- * PGlite and, when reachable, the PostgreSQL server) and e2e (Chromium against `npm start`).
+ * Three projects, each a folder of tests/ mirroring the source tree: unit = tests/unit (client
+ * code and the contract: src/**, e.g. tests/unit/api/schemas/ for src/api/schemas/), server =
+ * tests/server (server/**: pure modules under tests/server/domain|services|db, the API in-process
+ * against PGlite and the PostgreSQL server at the top level), e2e = tests/e2e (Chromium against
+ * `npm start`). No test may depend on another having run first (`--sequence.shuffle` passes).
  */
 export default defineConfig({
   test: {

@@ -9,7 +9,7 @@ import pg from 'pg'
 import { createApp } from '../server/app'
 import { ensureAdmin } from '../server/bootstrap'
 import { openDatabase, type Database } from '../server/db/client'
-import type { AppDeps } from '../server/deps'
+import type { AppConfig } from '../server/deps'
 import { loadEnv } from '../server/env'
 import type { MailMessage } from '../server/services/mail'
 
@@ -51,7 +51,7 @@ export function benchApp(database: Database) {
   const mails: MailMessage[] = []
   const env = loadEnv({ DATA_DIR: path.join(os.tmpdir(), 'console-bench'), ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
     SEED: 'none', PORT: '0', TRUST_PROXY: '1', LOG_LEVEL: 'silent' })
-  const deps: AppDeps = { db: database.db, env, jwtSecret: new Uint8Array(crypto.randomBytes(32)),
+  const deps: AppConfig = { db: database.db, env, jwtSecret: new Uint8Array(crypto.randomBytes(32)),
     mailer: { send: async (m) => void mails.push(m) }, now: () => new Date() }
   return { app: createApp(deps), deps, mails }
 }

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase, type Database } from '../server/db/client'
 import { createApp, type App } from '../server/app'
-import type { AppDeps } from '../server/deps'
+import type { AppConfig } from '../server/deps'
 import { signAccessToken } from '../server/services/access-token'
 import { loadEnv } from '../server/env'
 import { TableVersions } from '../server/services/table-versions'
@@ -114,7 +114,7 @@ async function bench(kind: 'pglite' | 'postgres') {
     // As `npm start` runs it: table versions kept in memory from NOTIFY (decision 004).
     const versions = new TableVersions(database.db)
     await versions.listen(database)
-    const deps: AppDeps = { db: database.db, env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-')) }), jwtSecret: new Uint8Array(32),
+    const deps: AppConfig = { db: database.db, env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-')) }), jwtSecret: new Uint8Array(32),
       mailer: { send: async () => {} }, now: () => new Date(), versions }
     const app = createApp(deps)
     const authorization = `Bearer ${await signAccessToken(deps.jwtSecret, (admin as { id: string }).id, new Date())}`

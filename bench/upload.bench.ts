@@ -21,7 +21,7 @@ import { createApp } from '../server/app'
 import { ensureAdmin } from '../server/bootstrap'
 import { openDatabase } from '../server/db/client'
 import { projects, users } from '../server/db/schema'
-import type { AppDeps } from '../server/deps'
+import type { AppConfig } from '../server/deps'
 import { loadEnv } from '../server/env'
 import { signAccessToken } from '../server/services/access-token'
 
@@ -50,7 +50,7 @@ async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-upload-'))
   const database = await openDatabase({ memory: true })
   await ensureAdmin(database.db, 'admin@example.com')
-  const deps: AppDeps = { db: database.db, env: loadEnv({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
+  const deps: AppConfig = { db: database.db, env: loadEnv({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
     jwtSecret: new Uint8Array(crypto.randomBytes(32)), mailer: { send: async () => {} }, now: () => new Date() }
   const app = createApp(deps)
   const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@example.com'))

@@ -1,13 +1,17 @@
 /**
  * The Hono application: one sub-app per resource mounted under /api, every route but health and
  * sign-in behind `requireAdmin`, one error handler producing `{ success: false, message }`.
- * `createApp(deps)` is used by main.ts and, with a throwaway database, by the tests.
+ * `createApp(config)` is used by main.ts and, with a throwaway database, by the tests; it makes
+ * the app's own state (`createAppDeps`: caches, after-delete hooks, locks, repository host), which
+ * it exposes as `app.deps`.
  */
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
-import type { AppDeps, AppEnv } from './deps'
+import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
+import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
 import { ApiError } from './http/errors'
+import { ok } from './http/respond'
 import { requireAdmin } from './middleware/require-admin'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
@@ -17,14 +21,21 @@ import { gitHttpRoutes } from './routes/git-http.routes'
 import { githubRoutes } from './routes/github.routes'
 import { storageRoutes } from './routes/storage.routes'
 import { reportsRoutes } from './routes/reports.routes'
-import { registerProjectCleanup } from './services/project-cleanup'
-import { TableVersions } from './services/table-versions'
+import { spaRoutes } from './routes/spa.routes'
 import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
 
-export function createApp(deps: AppDeps) {
-  // Filled in place: services keyed by the deps object (setRepoHost) must keep seeing the same one.
-  const versions = (deps.versions ??= new TableVersions(deps.db))
+/** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors. */
+const errorBody = (message: string, errors?: string[]): ErrorBody =>
+  ({ success: false, message, ...(errors ? { errors } : {}) })
+
+/** The app and the deps it was built with (its own state; tests read and adjust it). */
+export type App = Hono<AppEnv> & { deps: AppDeps }
+
+/** The whole app for `config`: API, git over HTTP, files and (with `config.spaDir`) the SPA; its own state in `app.deps`. */
+export function createApp(config: AppConfig): App {
+  const deps = createAppDeps(config)
+  const { versions } = deps
   const app = new Hono<AppEnv>()
   app.use('*', requestId())
   // Any request but GET/HEAD may have written: the next read of the list caches checks the
@@ -37,9 +48,8 @@ export function createApp(deps: AppDeps) {
     }
   })
 
-  app.get('/api/health', (c) => c.json({ success: true, status: 'ok' }))
+  app.get('/api/health', (c) => ok(c, HealthResponseSchema, { success: true, status: 'ok' }))
   app.route('/api/auth', authPublicRoutes(deps))
-  registerProjectCleanup(deps)
   app.route('/git', gitHttpRoutes(deps))
   app.route('/files', filesRoutes(deps))
 
@@ -55,21 +65,20 @@ export function createApp(deps: AppDeps) {
   api.route('/admin/projects', reportsRoutes(deps))
   app.route('/api', api)
 
-  app.all('/api/*', (c) => c.json({ success: false, message: `No route for ${c.req.method} ${c.req.path}` }, 404))
+  app.all('/api/*', (c) => c.json(errorBody(`No route for ${c.req.method} ${c.req.path}`), 404))
+  if (deps.spaDir) app.route('/', spaRoutes(deps, deps.spaDir))
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status)
+      return c.json(errorBody(err.message, err.errors), err.status)
     }
     if (err instanceof HTTPException) {
       const status = err.status
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed'
-      return c.json({ success: false, message }, status)
+      return c.json(errorBody(message), status)
     }
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err)
-    return c.json({ success: false, message: 'Internal server error' }, 500)
+    return c.json(errorBody('Internal server error'), 500)
   })
-  return app
+  return Object.assign(app, { deps })
 }
-
-export type App = ReturnType<typeof createApp>

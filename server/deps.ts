@@ -1,26 +1,64 @@
 /**
- * What every route factory receives: the database, the parsed env and the services. Tests build
- * their own (in-memory PGlite, a recording mailer) and pass them to `createApp`.
+ * What the app is built from and what every route factory receives. `AppConfig` is given by the
+ * caller (main.ts; the tests: in-memory PGlite, a recording mailer, a movable clock);
+ * `createAppDeps` adds the state one app owns (caches, hooks, locks, the repository host), made
+ * fresh for each app so nothing is shared between apps through module-level state (decision 005).
  */
 import type { Db } from './db/client'
 import type { Env } from './env'
-import type { Mailer } from './services/mail'
-import type { TableVersions } from './services/table-versions'
 import type { users } from './db/schema'
+import { createVerifiedTokens, type VerifiedTokens } from './services/access-token'
+import { KeyedMutex } from './services/keyed-mutex'
+import type { Mailer } from './services/mail'
+import { projectCleanupHook } from './services/project-cleanup'
+import type { ProjectDeletedHook } from './services/project-deleted-hooks'
+import { createRepoHost } from './services/repo-host/host-for'
+import type { RepoHost } from './services/repo-host/repo-host'
+import { TableVersions } from './services/table-versions'
 
-export type AppDeps = {
+export type AppConfig = {
   db: Db
   env: Env
   /** HMAC key for access tokens (HS256). */
   jwtSecret: Uint8Array
   mailer: Mailer
-  /** Injected clock so expiry rules are testable; defaults to `() => new Date()`. */
+  /** Injected clock: every rule and timestamp of request handling reads it; `() => new Date()` in main.ts. */
   now: () => Date
   /**
    * Table versions for the list caches (services/table-versions.ts), listening when main.ts
-   * starts it; createApp makes a non-listening one (reads the database per request) if absent.
+   * starts it; without it the app makes a non-listening one (reads the database per request).
    */
   versions?: TableVersions
+  /** The built SPA (dist/) to serve at `/` with the runtime configuration injected; none in API-only tests. */
+  spaDir?: string
+}
+
+export type AppDeps = AppConfig & {
+  versions: TableVersions
+  /** GitHub when GITHUB_TOKEN and GITHUB_ORG are set, else local bare repositories; tests may swap it. */
+  repoHost: RepoHost
+  /** Run after projects are deleted (services/project-deleted-hooks.ts); the app's file cleanup is first. */
+  onProjectDeleted: ProjectDeletedHook[]
+  /** Serialises the commit step of chunked uploads per project. */
+  uploadLocks: KeyedMutex
+  /** Access tokens whose signature was verified once (services/access-token.ts). */
+  verifiedTokens: VerifiedTokens
+}
+
+/** The deps of one app: `config` plus fresh per-app state (extra fields of `config` are not reused). */
+export function createAppDeps(config: AppConfig): AppDeps {
+  const { db, env, jwtSecret, mailer, now, spaDir } = config
+  const base = { db, env, jwtSecret, mailer, now, spaDir }
+  const deps: AppDeps = {
+    ...base,
+    versions: config.versions ?? new TableVersions(db),
+    repoHost: createRepoHost(base),
+    onProjectDeleted: [],
+    uploadLocks: new KeyedMutex(),
+    verifiedTokens: createVerifiedTokens(),
+  }
+  deps.onProjectDeleted.push(projectCleanupHook(deps))
+  return deps
 }
 
 /** The signed-in admin, set on the context by `requireAdmin`. */

@@ -4,7 +4,6 @@
  */
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { loadEnv } from './env'
 import { openDatabase } from './db/client'
 import { ensureAdmin, isEmpty, loadJwtSecret, lockDataDir } from './bootstrap'
@@ -36,10 +35,8 @@ async function main() {
     jwtSecret: await loadJwtSecret(env.DATA_DIR, env.JWT_SECRET),
     mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
     now: () => new Date(),
+    spaDir: path.resolve(import.meta.dirname, '..', 'dist'),
   })
-  const dist = path.relative(process.cwd(), path.resolve(import.meta.dirname, '..', 'dist'))
-  app.use('/*', serveStatic({ root: dist }))
-  app.get('*', serveStatic({ root: dist, path: 'index.html' }))
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`Admin Panel on http://${env.HOST}:${info.port} (database: ${database.kind}, data: ${env.DATA_DIR})`)

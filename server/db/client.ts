@@ -39,18 +39,28 @@ export function defaultPoolSize(): number {
   return Math.max(4, 2 * os.availableParallelism())
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** The drizzle-kit migrations (SQL files and meta/_journal.json). */
+export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/** Apply the migrations of `folder` (default: all of this build's) that `database` has not run yet. */
+export async function migrateDatabase(database: Database, folder = MIGRATIONS_FOLDER): Promise<void> {
+  if (database.pglite) await migratePglite(database.db as never, { migrationsFolder: folder })
+  else await migratePg(database.db as never, { migrationsFolder: folder })
+}
 
 /**
  * Open and migrate. `dataDir` is where PGlite keeps its files (`<dataDir>/db`); pass
- * `memory: true` for an in-memory PGlite (tests). Throws if migrations fail.
+ * `memory: true` for an in-memory PGlite (tests). `migrationsFolder` (tests of a migration)
+ * applies another set than this build's. Throws if migrations fail.
  */
 export async function openDatabase(opts: {
   databaseUrl?: string
   dataDir?: string
   memory?: boolean
   poolSize?: number
+  migrationsFolder?: string
 }): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() })
     // An idle client whose backend goes away (server restart, DROP DATABASE ... WITH (FORCE) in
@@ -60,13 +70,15 @@ export async function openDatabase(opts: {
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
-    await migratePg(db as never, { migrationsFolder })
-    return { db, kind: 'postgres', pool, close: () => pool.end() }
+    const database: Database = { db, kind: 'postgres', pool, close: () => pool.end() }
+    await migrateDatabase(database, migrationsFolder)
+    return database
   }
   const dir = opts.memory ? undefined : path.join(opts.dataDir ?? './data', 'db')
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm } })
   await pglite.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm')
   const db = drizzlePglite(pglite, { schema }) as unknown as Db
-  await migratePglite(db as never, { migrationsFolder })
-  return { db, kind: 'pglite', pglite, close: () => pglite.close() }
+  const database: Database = { db, kind: 'pglite', pglite, close: () => pglite.close() }
+  await migrateDatabase(database, migrationsFolder)
+  return database
 }

@@ -64,10 +64,10 @@ export const users = pgTable('users', {
   agentStatus: agentStatus('agent_status'),
   businessName: text('business_name'),
   websiteUrl: text('website_url'),
-  /** Percent, 0-50 (SPEC.md 5). */
-  defaultDiscountPercent: real('default_discount_percent').notNull().default(5),
-  /** Percent, 0-100 (SPEC.md 5). */
-  commissionRate: real('commission_rate').notNull().default(5),
+  /** Basis points, 0-5000 (0-50%, SPEC.md 5); the API speaks percent (`defaultDiscountPercent`). */
+  defaultDiscountBps: integer('default_discount_bps').notNull().default(500),
+  /** Basis points, 0-10000 (0-100%, SPEC.md 5); the API speaks percent (`commissionRate`). */
+  commissionRateBps: integer('commission_rate_bps').notNull().default(500),
   socialMedia: jsonb('social_media').$type<SocialMedia>().notNull().default({}),
   bankDetails: jsonb('bank_details').$type<BankDetails>().notNull().default({}),
   preferences: jsonb('preferences').$type<Preferences>().notNull()
@@ -83,7 +83,7 @@ export const users = pgTable('users', {
   uniqueIndex('users_referral_code_uq').on(t.referralCode),
   index('users_created_at_idx').on(t.createdAt),
   index('users_roles_idx').on(t.isAdmin, t.isAgent, t.isActive),
-  // Users search (routes/users.routes.ts userSearchText): substring match over name, e-mail, phone.
+  // Users search (db/queries/users.queries.ts userSearchText): substring match over name, e-mail, phone.
   index('users_search_trgm_idx').using('gin',
     sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, ''))) gin_trgm_ops`),
 ])

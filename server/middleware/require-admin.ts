@@ -7,28 +7,26 @@
  */
 import { createMiddleware } from 'hono/factory'
 import { LRUCache } from 'lru-cache'
-import { eq } from 'drizzle-orm'
-import { users } from '../db/schema'
+import { findUserById } from '../db/queries/users.queries'
 import type { AdminUser, AppDeps, AppEnv } from '../deps'
 import { forbidden, unauthorized } from '../http/errors'
 import { verifyAccessToken } from '../services/access-token'
-import { TableVersions } from '../services/table-versions'
 
 export function requireAdmin(deps: AppDeps) {
-  const versions = (deps.versions ??= new TableVersions(deps.db))
+  const { versions } = deps
   // Admins are few; the row is kept per users version, so any write to users refreshes it.
   const admins = new LRUCache<string, { usersVersion: number; user: AdminUser }>({ max: 1000 })
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) throw unauthorized('Authentication required')
-    const userId = await verifyAccessToken(deps.jwtSecret, match[1], deps.now())
+    const userId = await verifyAccessToken(deps.jwtSecret, match[1], deps.now(), deps.verifiedTokens)
     if (!userId) throw unauthorized('Invalid or expired access token')
     const usersVersion = (await versions.current()).users
     const known = admins.get(userId)
     let user = known?.usersVersion === usersVersion ? known.user : undefined
     if (!user) {
-      ;[user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1)
+      user = await findUserById(deps.db, userId)
       if (user) admins.set(userId, { usersVersion, user })
     }
     if (!user) throw unauthorized('Invalid or expired access token')

@@ -3,39 +3,29 @@
  * refresh, logout. Behind requireAdmin: profile and change-password. The OTP, token and password
  * rules live in server/services (otp, rate-limit, refresh-tokens, password).
  */
-import { eq, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
-  ChangePasswordRequestSchema, RefreshRequestSchema, SendOtpRequestSchema, UpdateProfileRequestSchema,
-  VerifyOtpRequestSchema,
+  ChangePasswordRequestSchema, MessageResponseSchema, ProfileResponseSchema, RefreshRequestSchema,
+  RefreshResponseSchema, SendOtpRequestSchema, SendOtpResponseSchema, UpdateProfileRequestSchema,
+  UpdateProfileResponseSchema, VerifyOtpRequestSchema, VerifyOtpResponseSchema,
 } from '../../src/api/schemas/auth'
-import type { Db } from '../db/client'
-import { users } from '../db/schema'
-import type { AdminUser, AppDeps, AppEnv } from '../deps'
+import { findUserByEmail, findUserById, setPasswordHash, updateProfile } from '../db/queries/users.queries'
+import type { AppDeps, AppEnv } from '../deps'
+import { toAdmin } from '../domain/users'
 import { badRequest, conflict } from '../http/errors'
 import { clientIp } from '../http/client-ip'
+import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { signAccessToken } from '../services/access-token'
-import { audit } from '../services/audit'
 import { consumeOtpChallenge, createOtpChallenge } from '../services/otp'
 import { hashPassword, verifyPassword } from '../services/password'
 import { assertOtpSendAllowed } from '../services/rate-limit'
-import { issueRefreshToken, revokeRefreshToken, rotateRefreshToken } from '../services/refresh-tokens'
+import { revokeRefreshToken, rotateRefreshToken, startSession } from '../services/refresh-tokens'
 
 /** The same answer for every e-mail, admin or not, so the endpoint reveals nothing. */
 export const OTP_SENT_MESSAGE = 'If this email belongs to an admin, an OTP has been sent.'
 const INVALID_OTP = 'Invalid or expired OTP'
 const EMAIL_TAKEN = 'This email is already used by another user'
-
-/** API shape of the signed-in admin (SPEC.md 3 "Admin"): `{ _id, name, email, phone, role }`. */
-export function toAdmin(user: AdminUser) {
-  return { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: 'admin' as const }
-}
-
-async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
-  return user
-}
 
 /** PostgreSQL unique_violation, also when drizzle wraps the driver error in `cause`. */
 function isUniqueViolation(error: unknown): boolean {
@@ -71,34 +61,32 @@ export function authPublicRoutes(deps: AppDeps) {
           + 'If you did not ask for it, ignore this mail.',
       }).catch((error: unknown) => console.error(`[auth] OTP mail to ${email} failed:`, error))
     }
-    return c.json({ success: true as const, message: OTP_SENT_MESSAGE, sessionToken })
+    return ok(c, SendOtpResponseSchema, { success: true, message: OTP_SENT_MESSAGE, sessionToken })
   })
 
   app.post('/verify-otp', validate('json', VerifyOtpRequestSchema), async (c) => {
     const now = deps.now()
     const userId = await consumeOtpChallenge(deps.db, deps.jwtSecret, { ...c.req.valid('json'), now })
-    const [user] = userId ? await deps.db.select().from(users).where(eq(users.id, userId)).limit(1) : []
+    const user = userId ? await findUserById(deps.db, userId) : undefined
     // Re-checked here: the admin may have been deactivated or demoted since the code was sent.
     if (!user?.isActive || !user.isAdmin) throw badRequest(INVALID_OTP)
-    const tokens = await deps.db.transaction(async (tx) => {
-      const refreshToken = await issueRefreshToken(tx, user.id, now)
-      await audit(tx, { actorId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ip: ipOf(c) })
-      return { accessToken: await signAccessToken(deps.jwtSecret, user.id, now), refreshToken }
-    })
-    return c.json({ success: true as const, admin: toAdmin(user), tokens })
+    const refreshToken = await startSession(deps.db, user.id, now,
+      { actorId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ip: ipOf(c) })
+    const tokens = { accessToken: await signAccessToken(deps.jwtSecret, user.id, now), refreshToken }
+    return ok(c, VerifyOtpResponseSchema, { success: true, admin: toAdmin(user), tokens })
   })
 
   app.post('/refresh', validate('json', RefreshRequestSchema), async (c) => {
     const now = deps.now()
     const { userId, refreshToken } = await rotateRefreshToken(deps.db, c.req.valid('json').refreshToken, now)
     const accessToken = await signAccessToken(deps.jwtSecret, userId, now)
-    return c.json({ success: true as const, tokens: { accessToken, refreshToken } })
+    return ok(c, RefreshResponseSchema, { success: true, tokens: { accessToken, refreshToken } })
   })
 
   // Revokes the refresh token's family so a stolen copy dies with the session; unknown tokens are ignored.
   app.post('/logout', validate('json', RefreshRequestSchema), async (c) => {
     await revokeRefreshToken(deps.db, c.req.valid('json').refreshToken, deps.now())
-    return c.json({ success: true as const, message: 'Signed out' })
+    return ok(c, MessageResponseSchema, { success: true, message: 'Signed out' })
   })
   return app
 }
@@ -108,7 +96,7 @@ export function authProfileRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
 
-  app.get('/profile', (c) => c.json({ success: true as const, admin: toAdmin(c.get('admin')) }))
+  app.get('/profile', (c) => ok(c, ProfileResponseSchema, { success: true, admin: toAdmin(c.get('admin')) }))
 
   app.put('/profile', validate('json', UpdateProfileRequestSchema), async (c) => {
     const input = c.req.valid('json')
@@ -116,15 +104,10 @@ export function authProfileRoutes(deps: AppDeps) {
     const taken = await findUserByEmail(deps.db, input.email)
     if (taken && taken.id !== admin.id) throw conflict(EMAIL_TAKEN)
     try {
-      const user = await deps.db.transaction(async (tx) => {
-        const [updated] = await tx.update(users)
-          .set({ name: input.name, email: input.email, phone: input.phone || null, updatedAt: deps.now() })
-          .where(eq(users.id, admin.id)).returning()
-        await audit(tx, { actorId: admin.id, action: 'auth.profile_update', entityType: 'user', entityId: admin.id,
-          before: toAdmin(admin), after: toAdmin(updated), ip: ipOf(c) })
-        return updated
-      })
-      return c.json({ success: true as const, message: 'Profile updated successfully!', user: toAdmin(user) })
+      const user = await updateProfile(deps.db, admin.id, input, deps.now(), (updated) => ({ actorId: admin.id,
+        action: 'auth.profile_update', entityType: 'user', entityId: admin.id, before: toAdmin(admin),
+        after: toAdmin(updated), ip: ipOf(c) }))
+      return ok(c, UpdateProfileResponseSchema, { success: true, message: 'Profile updated successfully!', user: toAdmin(user) })
     } catch (error) {
       // Another request took the e-mail between the check above and the update.
       if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN)
@@ -140,12 +123,9 @@ export function authProfileRoutes(deps: AppDeps) {
       throw badRequest('Current password is incorrect')
     }
     const passwordHash = await hashPassword(newPassword)
-    await deps.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: deps.now() }).where(eq(users.id, admin.id))
-      await audit(tx, { actorId: admin.id, action: 'auth.password_change', entityType: 'user', entityId: admin.id,
-        ip: ipOf(c) })
-    })
-    return c.json({ success: true as const, message: 'Password changed successfully!' })
+    await setPasswordHash(deps.db, admin.id, passwordHash, deps.now(),
+      { actorId: admin.id, action: 'auth.password_change', entityType: 'user', entityId: admin.id, ip: ipOf(c) })
+    return ok(c, MessageResponseSchema, { success: true, message: 'Password changed successfully!' })
   })
   return app
 }

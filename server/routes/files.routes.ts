@@ -3,11 +3,11 @@
  * long cache lifetime (keys are never reused); reports and repository archives only through
  * signed, expiring links (server/services/signed-url.ts), as answered by the download routes.
  */
-import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import { Readable } from 'node:stream'
-import { projectImages, projectReports } from '../db/schema'
+import { imageContentType } from '../db/queries/images.queries'
+import { findReportFile } from '../db/queries/reports.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { ApiError, notFound } from '../http/errors'
 import { BlobStorage } from '../services/blob-storage'
@@ -33,17 +33,15 @@ export function filesRoutes(deps: AppDeps) {
 
   app.get('/images/:projectId/:file', async (c) => {
     const key = `images/${c.req.param('projectId')}/${c.req.param('file')}`
-    const [image] = await deps.db.select({ contentType: projectImages.contentType }).from(projectImages)
-      .where(eq(projectImages.filePath, key)).limit(1)
-    if (!image) throw notFound('Image not found')
-    return serve(key, { 'content-type': image.contentType, 'cache-control': 'public, max-age=31536000, immutable' })
+    const contentType = await imageContentType(deps.db, key)
+    if (!contentType) throw notFound('Image not found')
+    return serve(key, { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' })
   })
 
   app.get('/reports/:projectId/:file', async (c) => {
     if (!signed(new URL(c.req.url).pathname, (k) => c.req.query(k))) throw linkExpired()
     const key = `reports/${c.req.param('projectId')}/${c.req.param('file')}`
-    const [report] = await deps.db.select().from(projectReports)
-      .where(and(eq(projectReports.projectId, c.req.param('projectId')), eq(projectReports.filePath, key))).limit(1)
+    const report = await findReportFile(deps.db, c.req.param('projectId'), key)
     if (!report) throw notFound('Report not found')
     return serve(key, { 'content-type': report.contentType, 'cache-control': 'private, no-store',
       'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(report.fileName)}` })

@@ -7,9 +7,10 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { users } from '../db/schema'
+import type { ErrorBody } from '../../src/api/schemas/common'
+import { findRepoRow } from '../db/queries/repositories.queries'
+import { findUserById } from '../db/queries/users.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { runCgi } from '../http/cgi'
 import { forbidden, notFound } from '../http/errors'
@@ -17,10 +18,6 @@ import { verifyAccessToken } from '../services/access-token'
 import { git } from '../services/repo-host/git-exec'
 import { localGitFor } from '../services/repo-host/host-for'
 import { isSafeRepoName } from '../services/repo-host/repo-host'
-import { findRepoRow } from '../services/repo-host/repo-records'
-
-let backendPath: Promise<string> | undefined
-const httpBackend = () => (backendPath ??= git(['--exec-path']).then((dir) => path.join(dir, 'git-http-backend')))
 
 /** True when the `Authorization: Basic` header names an active admin and carries a valid access token. */
 export async function isAdminBasicAuth(deps: AppDeps, header: string | undefined): Promise<boolean> {
@@ -30,14 +27,17 @@ export async function isAdminBasicAuth(deps: AppDeps, header: string | undefined
   const colon = decoded.indexOf(':')
   if (colon < 0) return false
   const email = decoded.slice(0, colon).trim().toLowerCase()
-  const userId = await verifyAccessToken(deps.jwtSecret, decoded.slice(colon + 1), deps.now())
+  const userId = await verifyAccessToken(deps.jwtSecret, decoded.slice(colon + 1), deps.now(), deps.verifiedTokens)
   if (!userId) return false
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId)).limit(1)
+  const user = await findUserById(deps.db, userId)
   return Boolean(user && user.isActive && user.isAdmin && user.email.toLowerCase() === email)
 }
 
 export function gitHttpRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
+  // Where git keeps http-backend, asked once per app on first use.
+  let backendPath: Promise<string> | undefined
+  const httpBackend = () => (backendPath ??= git(['--exec-path']).then((dir) => path.join(dir, 'git-http-backend')))
 
   app.all('/:repo{[^/]+\\.git}/*', async (c) => {
     const host = localGitFor(deps)
@@ -52,7 +52,7 @@ export function gitHttpRoutes(deps: AppDeps) {
     }
     const row = await findRepoRow(deps.db, name)
     if ((row?.private ?? true) && !(await isAdminBasicAuth(deps, c.req.header('authorization')))) {
-      return c.json({ success: false, message: 'Authentication required' }, 401,
+      return c.json({ success: false, message: 'Authentication required' } satisfies ErrorBody, 401,
         { 'WWW-Authenticate': 'Basic realm="git", charset="UTF-8"' })
     }
     const env: Record<string, string> = {

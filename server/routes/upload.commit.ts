@@ -1,47 +1,32 @@
 /**
  * The commit step of a chunked upload: once every chunk is staged, create the project's
  * repository if needed, write all staged files as one commit on main, record hasFiles,
- * totalFileSize (bytes) and githubRepo on the project, and drop the staging. Serialised per
- * project inside this process (one server per DATA_DIR; DESIGN.md), so two requests completing
- * the set do not commit twice.
+ * totalFileSize (bytes) and githubRepo on the project, and drop the staging. The caller runs it
+ * under the app's per-project lock (`deps.uploadLocks`; one server per DATA_DIR, DESIGN.md), so
+ * two requests completing the set do not commit twice.
  */
-import { eq } from 'drizzle-orm'
 import type { UploadChunkResponse } from '../../src/api/schemas/upload'
-import { projects, type GithubRepo } from '../db/schema'
+import { findProjectRow, setProjectFiles } from '../db/queries/projects.queries'
+import { findRepoRow } from '../db/queries/repositories.queries'
+import type { GithubRepo } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { badRequest, conflict } from '../http/errors'
-import { repoHostFor } from '../services/repo-host/host-for'
 import { repoNameFor } from '../services/repo-host/repo-host'
-import { findRepoRow } from '../services/repo-host/repo-records'
 import type { UploadStaging } from '../services/upload-staging'
-
-const locks = new Map<string, Promise<unknown>>()
-
-/** Run `task` after every earlier task of the same key (in-process mutex). */
-export async function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve()
-  const run = previous.catch(() => undefined).then(task)
-  locks.set(key, run)
-  try {
-    return await run
-  } finally {
-    if (locks.get(key) === run) locks.delete(key)
-  }
-}
 
 type Github = NonNullable<UploadChunkResponse['data']['github']>
 
 /** Commit the staged upload; returns the repository details for the chunk response. */
 export async function commitUpload(deps: AppDeps, staging: UploadStaging, projectId: string, uploadKey: string,
   totalChunks: number): Promise<Github> {
-  const [project] = await deps.db.select().from(projects).where(eq(projects.id, projectId)).limit(1)
+  const project = await findProjectRow(deps.db, projectId)
   if (!project) throw badRequest('Project not found')
   const files = await staging.files(projectId, uploadKey, totalChunks)
   if (files.length === 0) {
     await staging.discard(projectId, uploadKey)
     throw badRequest('No valid files to upload')
   }
-  const host = repoHostFor(deps)
+  const host = deps.repoHost
   const name = project.githubRepo?.name ?? repoNameFor(project.title, project.id)
   const existing = await findRepoRow(deps.db, name)
   if (existing && existing.projectId !== projectId) throw conflict(`Repository ${name} belongs to another project`)
@@ -52,7 +37,7 @@ export async function commitUpload(deps: AppDeps, staging: UploadStaging, projec
     createdAt: project.githubRepo?.createdAt ?? created.createdAt,
   }
   const totalFileSize = files.reduce((sum, f) => sum + f.size, 0)
-  await deps.db.update(projects).set({ hasFiles: true, totalFileSize, githubRepo }).where(eq(projects.id, projectId))
+  await setProjectFiles(deps.db, projectId, totalFileSize, githubRepo)
   await staging.discard(projectId, uploadKey)
   return { repoName: name, repoUrl: githubRepo.url, cloneUrl: githubRepo.cloneUrl, sshUrl: githubRepo.sshUrl,
     private: githubRepo.private, createdAt: githubRepo.createdAt }

@@ -5,18 +5,19 @@
  * 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import * as v from 'valibot'
-import { UPLOAD_LIMITS, UploadChunkFieldsSchema, type UploadChunkResponse } from '../../src/api/schemas/upload'
-import { checkRelativePath, exclusionReason } from '../../src/shared/source-filter'
-import { projects } from '../db/schema'
+import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
+import {
+  UPLOAD_LIMITS, UploadChunkBodySchema, UploadChunkResponseSchema, type UploadChunkResponse,
+} from '../../src/api/schemas/upload'
+import { findProjectRow } from '../db/queries/projects.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { badRequest, notFound, tooLarge } from '../http/errors'
-import { formatIssues } from '../http/validate'
+import { ok } from '../http/respond'
+import { parseMultipart } from '../http/validate'
 import { UploadStaging } from '../services/upload-staging'
-import { commitUpload, serialised } from './upload.commit'
+import { commitUpload } from './upload.commit'
 
 const MB = 1024 * 1024
 const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
@@ -28,28 +29,18 @@ export function uploadRoutes(deps: AppDeps) {
   app.post('/upload', bodyLimit({ maxSize: UPLOAD_LIMITS.chunkBodyBytes, onError: () => {
     throw tooLarge(`Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
   } }), async (c) => {
-    const body = await c.req.parseBody({ all: true })
-    const { files: rawFiles, ...fields } = body
-    const files = (Array.isArray(rawFiles) ? rawFiles : rawFiles === undefined ? [] : [rawFiles])
-    if (files.some((f) => !(f instanceof File))) throw badRequest('files must be file parts')
-    const parsed = v.safeParse(UploadChunkFieldsSchema, fields)
-    if (!parsed.success) {
-      const errors = formatIssues(parsed.issues)
-      throw badRequest(errors[0], errors)
-    }
-    const input = parsed.output
+    const { files, ...input } = await parseMultipart(c, UploadChunkBodySchema)
     if (files.length > UPLOAD_LIMITS.filesPerChunk) {
       throw tooLarge(`Too many files in one chunk: ${files.length} (limit ${UPLOAD_LIMITS.filesPerChunk})`)
     }
     if (input.relativePaths.length !== files.length) {
       throw badRequest(`relativePaths lists ${input.relativePaths.length} paths for ${files.length} files`)
     }
-    const [project] = await deps.db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))
-    if (!project) throw notFound('Project not found')
+    if (!(await findProjectRow(deps.db, input.projectId))) throw notFound('Project not found')
 
     const accepted: { path: string; data: Uint8Array }[] = []
     const failedUploads: { path: string; error: string }[] = []
-    for (const [i, file] of (files as File[]).entries()) {
+    for (const [i, file] of files.entries()) {
       const raw = input.relativePaths[i]
       if (file.size > UPLOAD_LIMITS.fileBytes) {
         throw tooLarge(`File too large: ${raw} is ${mb(file.size)} (limit ${mb(UPLOAD_LIMITS.fileBytes)} per file)`)
@@ -62,7 +53,7 @@ export function uploadRoutes(deps: AppDeps) {
 
     const uploadKey = input.uploadId ?? 'current'
     const { projectId, chunkIndex, totalChunks } = input
-    const response = await serialised(projectId, async (): Promise<UploadChunkResponse> => {
+    const response = await deps.uploadLocks.run(projectId, async (): Promise<UploadChunkResponse> => {
       // Without an uploadId, a first chunk starts a new upload: staging left by an abandoned one is dropped.
       if (input.isFirstChunk && !input.uploadId) await staging.discard(projectId, uploadKey)
       // Abandoned uploads of any project are removed once they are a day old.
@@ -82,7 +73,7 @@ export function uploadRoutes(deps: AppDeps) {
       const github = await commitUpload(deps, staging, projectId, uploadKey, totalChunks)
       return { success: true, message: 'Upload completed successfully!', data: { ...data, github, committed: true } }
     })
-    return c.json(response)
+    return ok(c, UploadChunkResponseSchema, response)
   })
   return app
 }

@@ -1,27 +1,33 @@
 /**
  * Verification of one project (SPEC.md 4, 5 "Verification", 7): change the status with notes,
- * read the history newest first, edit or delete one entry. Mounted under /api/projects.
+ * read the history newest first, edit or delete one entry. Mounted under /api/projects; the
+ * queries are in db/queries/verification.queries.ts, stamped with the app's clock.
  */
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
-import { HistoryEntryParamSchema, VerifyProjectSchema } from '../../src/api/schemas/projects'
+import {
+  HistoryEntryParamSchema, ProjectMessageResponseSchema, VerificationEntryResponseSchema,
+  VerificationHistoryResponseSchema, VerifyProjectSchema,
+} from '../../src/api/schemas/projects'
+import { changeVerificationStatus, deleteEntry, listHistory, updateEntry } from '../db/queries/verification.queries'
 import type { AppDeps, AppEnv } from '../deps'
+import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { changeVerificationStatus, deleteEntry, listHistory, updateEntry } from './verification.queries'
 
-export function verificationRoutes({ db }: AppDeps) {
+export function verificationRoutes({ db, now }: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.put('/:id/verify', validate('param', IdParamSchema), validate('json', VerifyProjectSchema), async (c) => {
     const { status, notes } = c.req.valid('json')
-    await changeVerificationStatus(db, { ids: [c.req.valid('param').id], status, notes, actorId: c.get('admin').id })
-    return c.json({ success: true as const, message: `Project status updated to ${status.replace(/_/g, ' ')}` })
+    await changeVerificationStatus(db, { ids: [c.req.valid('param').id], status, notes, actorId: c.get('admin').id,
+      at: now() })
+    return ok(c, ProjectMessageResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}` })
   })
 
   app.get('/:id/verification-history', validate('param', IdParamSchema), async (c) => {
     const verificationHistory = await listHistory(db, c.req.valid('param').id)
-    return c.json({
-      success: true as const,
+    return ok(c, VerificationHistoryResponseSchema, {
+      success: true,
       verificationHistory,
       message: verificationHistory.length ? 'Verification history retrieved' : 'No verification history yet',
     })
@@ -31,13 +37,14 @@ export function verificationRoutes({ db }: AppDeps) {
     validate('json', VerifyProjectSchema), async (c) => {
       const { id, entryId } = c.req.valid('param')
       const entry = await updateEntry(db, id, entryId, c.req.valid('json'), c.get('admin').id)
-      return c.json({ success: true as const, message: 'Verification history entry updated successfully', entry })
+      return ok(c, VerificationEntryResponseSchema,
+        { success: true, message: 'Verification history entry updated successfully', entry })
     })
 
   app.delete('/:id/verification-history/:entryId', validate('param', HistoryEntryParamSchema), async (c) => {
     const { id, entryId } = c.req.valid('param')
     await deleteEntry(db, id, entryId, c.get('admin').id)
-    return c.json({ success: true as const, message: 'Verification history entry deleted successfully' })
+    return ok(c, ProjectMessageResponseSchema, { success: true, message: 'Verification history entry deleted successfully' })
   })
   return app
 }

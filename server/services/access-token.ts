@@ -21,18 +21,21 @@ export async function signAccessToken(secret: Uint8Array, userId: string, now: D
     .sign(secret)
 }
 
-/** Tokens already verified, per signing key: token → subject and expiry (s since epoch). */
-const verified = new WeakMap<Uint8Array, LRUCache<string, { sub: string; exp: number }>>()
+/** Tokens already verified by one app: token → subject and expiry (s since epoch). */
+export type VerifiedTokens = LRUCache<string, { sub: string; exp: number }>
+
+/** An empty cache of verified tokens (up to 10,000), one per app (server/deps.ts). */
+export const createVerifiedTokens = (): VerifiedTokens => new LRUCache({ max: 10_000 })
 
 /**
  * Verify a bearer access token and return its subject (user id), or null when it is missing,
  * malformed, expired or signed with another key. A token whose signature jose has verified once
- * is remembered (up to 10,000 per key) until it expires, so a request by a signed-in admin costs
- * no HMAC; the expiry is still checked against `now` on every call.
+ * is remembered in `cache` (the app's, signed with `secret`) until it expires, so a request by a
+ * signed-in admin costs no HMAC; the expiry is still checked against `now` on every call.
  */
-export async function verifyAccessToken(secret: Uint8Array, token: string, now: Date): Promise<string | null> {
-  let cache = verified.get(secret)
-  if (!cache) verified.set(secret, (cache = new LRUCache({ max: 10_000 })))
+export async function verifyAccessToken(
+  secret: Uint8Array, token: string, now: Date, cache: VerifiedTokens,
+): Promise<string | null> {
   const known = cache.get(token)
   if (known) return now.getTime() / 1000 < known.exp ? known.sub : null
   try {

@@ -1,23 +1,30 @@
 /**
- * Image intake: the type is decided by magic bytes, never by name or declared type (a PNG named
- * .webp is a PNG), then the image is decoded and re-encoded with sharp in the same format, which
- * drops EXIF/XMP/ICC metadata (GPS, camera) and rejects files that only look like images.
+ * Image intake (SPEC.md 9: jpeg, png or webp). The type is what sharp's decoder recognises in the
+ * bytes (`metadata().format`), never the name or the declared type (a PNG named .webp is a PNG);
+ * then the image is decoded and re-encoded with sharp in the same format, which drops
+ * EXIF/XMP/ICC metadata (GPS, camera) and rejects files that only look like images.
  */
 import sharp from 'sharp'
 
 export type ImageKind = { contentType: 'image/jpeg' | 'image/png' | 'image/webp'; ext: 'jpg' | 'png' | 'webp' }
 
-/** The image type by its first bytes, or null (JPEG FF D8 FF, PNG signature, RIFF....WEBP). */
-export function sniffImage(bytes: Uint8Array): ImageKind | null {
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 16))
-  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { contentType: 'image/jpeg', ext: 'jpg' }
-  if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { contentType: 'image/png', ext: 'png' }
+/** The accepted formats by sharp's format name. */
+const KINDS: Partial<Record<string, ImageKind>> = {
+  jpeg: { contentType: 'image/jpeg', ext: 'jpg' },
+  png: { contentType: 'image/png', ext: 'png' },
+  webp: { contentType: 'image/webp', ext: 'webp' },
+}
+/** Larger images are refused before decoding (about 7000 × 7000). */
+const MAX_PIXELS = 50_000_000
+
+/** The image type of `bytes` by sharp's header parse, or null (another format, or not an image). */
+export async function imageKind(bytes: Uint8Array): Promise<ImageKind | null> {
+  try {
+    const { format } = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata()
+    return KINDS[format] ?? null
+  } catch {
+    return null
   }
-  if (b.length >= 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP') {
-    return { contentType: 'image/webp', ext: 'webp' }
-  }
-  return null
 }
 
 /**
@@ -25,7 +32,7 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
  * upright). Throws when sharp cannot decode the image.
  */
 export async function reencodeImage(bytes: Uint8Array, kind: ImageKind): Promise<Buffer> {
-  const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate()
+  const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS }).rotate()
   if (kind.ext === 'jpg') return image.jpeg({ quality: 88, mozjpeg: true }).toBuffer()
   if (kind.ext === 'png') return image.png({ compressionLevel: 9 }).toBuffer()
   return image.webp({ quality: 88 }).toBuffer()

@@ -6,9 +6,8 @@
  * try. Every try is claimed atomically in SQL, so parallel guesses cannot exceed 5 comparisons.
  */
 import crypto from 'node:crypto'
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { otpChallenges } from '../db/schema'
+import { claimOtpAttempt, consumeOtpChallengeRow, insertOtpChallenge } from '../db/queries/auth.queries'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
 export const OTP_MAX_ATTEMPTS = 5
@@ -53,7 +52,7 @@ export async function createOtpChallenge(
 ): Promise<{ sessionToken: string; code: string }> {
   const session = randomToken()
   const code = generateOtp()
-  await db.insert(otpChallenges).values({
+  await insertOtpChallenge(db, {
     email: input.email,
     userId: input.userId,
     sessionTokenHash: session.hash,
@@ -76,26 +75,14 @@ export async function consumeOtpChallenge(
   input: { email: string; otp: string; sessionToken: string; now: Date },
 ): Promise<string | null> {
   const tokenHash = sha256(input.sessionToken)
-  const [challenge] = await db.update(otpChallenges)
-    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-    .where(and(
-      eq(otpChallenges.sessionTokenHash, tokenHash),
-      eq(otpChallenges.email, input.email),
-      isNull(otpChallenges.consumedAt),
-      lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS),
-      gt(otpChallenges.expiresAt, input.now),
-    ))
-    .returning()
+  const challenge = await claimOtpAttempt(db,
+    { tokenHash, email: input.email, maxAttempts: OTP_MAX_ATTEMPTS, now: input.now })
   if (!challenge) return null
   if (!digestsEqual(hashOtp(secret, tokenHash, input.otp), challenge.codeHash)) {
-    if (challenge.attempts >= OTP_MAX_ATTEMPTS) {
-      await db.update(otpChallenges).set({ consumedAt: input.now }).where(eq(otpChallenges.id, challenge.id))
-    }
+    // The last wrong try burns the challenge.
+    if (challenge.attempts >= OTP_MAX_ATTEMPTS) await consumeOtpChallengeRow(db, challenge.id, input.now)
     return null
   }
   // Single use: of two concurrent right answers only one consumes the challenge.
-  const consumed = await db.update(otpChallenges).set({ consumedAt: input.now })
-    .where(and(eq(otpChallenges.id, challenge.id), isNull(otpChallenges.consumedAt)))
-    .returning({ id: otpChallenges.id })
-  return consumed.length === 1 ? challenge.userId : null
+  return (await consumeOtpChallengeRow(db, challenge.id, input.now)) ? challenge.userId : null
 }

@@ -1,5 +1,5 @@
 /**
- * After a project is deleted (server/domain/projects/delete-hooks.ts), remove what it owned
+ * After a project is deleted (services/project-deleted-hooks.ts), remove what it owned
  * outside the database: its images and report (blob storage), its staged uploads and its
  * repositories (local bare repository folder, or the GitHub repository). The database rows are
  * already gone when the hook runs, so the local cleanup only touches files under this app's
@@ -8,17 +8,14 @@
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import type { AppDeps } from '../deps'
-import { onProjectDeleted, type ProjectDeletedHook } from '../domain/projects/delete-hooks'
 import { BlobStorage } from './blob-storage'
 import { GithubHost } from './repo-host/github'
-import { repoHostFor } from './repo-host/host-for'
+import type { ProjectDeletedHook } from './project-deleted-hooks'
 import { isSafeRepoName } from './repo-host/repo-host'
 import { UploadStaging } from './upload-staging'
 
-const registered = new WeakSet<AppDeps>()
-
-/** The cleanup hook for one app's deps. */
-export function projectCleanupHook(deps: AppDeps): ProjectDeletedHook {
+/** The cleanup hook of one app (server/deps.ts registers it first in `deps.onProjectDeleted`). */
+export function projectCleanupHook(deps: Pick<AppDeps, 'env' | 'repoHost'>): ProjectDeletedHook {
   const blobs = new BlobStorage(deps.env.DATA_DIR)
   const staging = new UploadStaging(deps.env.DATA_DIR)
   return async (projectId, info) => {
@@ -26,7 +23,7 @@ export function projectCleanupHook(deps: AppDeps): ProjectDeletedHook {
     await blobs.removePrefix(`images/${projectId}`)
     await blobs.removePrefix(`reports/${projectId}`)
     await fsp.rm(path.join(staging.root, projectId), { recursive: true, force: true })
-    const host = repoHostFor(deps)
+    const host = deps.repoHost
     for (const repo of info.repositories.filter((r) => isSafeRepoName(r.name))) {
       if (repo.provider === 'github' && host instanceof GithubHost) await host.delete(repo.name)
       else if (repo.provider === 'local') {
@@ -34,11 +31,4 @@ export function projectCleanupHook(deps: AppDeps): ProjectDeletedHook {
       }
     }
   }
-}
-
-/** Register the cleanup of `deps` once (createApp calls this). */
-export function registerProjectCleanup(deps: AppDeps): void {
-  if (registered.has(deps)) return
-  registered.add(deps)
-  onProjectDeleted.push(projectCleanupHook(deps))
 }

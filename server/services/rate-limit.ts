@@ -7,21 +7,13 @@
  * resend countdown, so an admin may legitimately ask again at once; 5 per 15 minutes already caps
  * the mail an attacker can trigger. Two sends racing past the count may exceed a limit by one.
  */
-import { and, count, eq, gt, min, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { otpChallenges } from '../db/schema'
+import { otpSendUsage } from '../db/queries/auth.queries'
 import { tooManyRequests } from '../http/errors'
 
 export const OTP_WINDOW_MS = 15 * 60 * 1000
 export const OTP_MAX_PER_EMAIL = 5
 export const OTP_MAX_PER_IP = 20
-
-/** Sends matching `filter` in the window: how many, and when the oldest of them was made. */
-async function usage(db: Db, filter: SQL | undefined, since: Date) {
-  const [row] = await db.select({ n: count(), oldest: min(otpChallenges.createdAt) }).from(otpChallenges)
-    .where(and(filter, gt(otpChallenges.createdAt, since)))
-  return row
-}
 
 /**
  * Throws 429 'Too many OTP requests. Please try again in N minutes.' when `email` or `ip` has
@@ -31,8 +23,8 @@ async function usage(db: Db, filter: SQL | undefined, since: Date) {
 export async function assertOtpSendAllowed(db: Db, email: string, ip: string, now: Date): Promise<void> {
   const since = new Date(now.getTime() - OTP_WINDOW_MS)
   const [byEmail, byIp] = await Promise.all([
-    usage(db, eq(otpChallenges.email, email), since),
-    usage(db, eq(otpChallenges.ip, ip), since),
+    otpSendUsage(db, { email }, since),
+    otpSendUsage(db, { ip }, since),
   ])
   const blocked = [
     byEmail.n >= OTP_MAX_PER_EMAIL ? byEmail.oldest : null,

@@ -4,11 +4,14 @@
  * already rotated is treated as theft and revokes the whole family (OAuth 2.0 Security BCP,
  * RFC 9700 §4.14.2, "refresh token rotation").
  */
-import { and, eq, isNull } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../db/client'
-import { refreshTokens, users } from '../db/schema'
+import {
+  claimRotation, findRefreshToken, insertRefreshToken, revokeFamily,
+} from '../db/queries/auth.queries'
+import { findUserById } from '../db/queries/users.queries'
 import { unauthorized } from '../http/errors'
+import { audit, type AuditEntry } from '../db/queries/audit.queries'
 import { randomToken, sha256 } from './otp'
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -18,10 +21,19 @@ export async function issueRefreshToken(
   db: Pick<Db, 'insert'>, userId: string, now: Date, familyId: string = uuidv7(),
 ): Promise<string> {
   const { token, hash } = randomToken()
-  await db.insert(refreshTokens).values({
+  await insertRefreshToken(db, {
     userId, familyId, tokenHash: hash, expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
   })
   return token
+}
+
+/** A sign-in: a new refresh-token family for `userId` and its audit row, in one transaction. */
+export async function startSession(db: Db, userId: string, now: Date, entry: AuditEntry): Promise<string> {
+  return db.transaction(async (tx) => {
+    const refreshToken = await issueRefreshToken(tx, userId, now)
+    await audit(tx, entry)
+    return refreshToken
+  })
 }
 
 /**
@@ -32,25 +44,21 @@ export async function issueRefreshToken(
  */
 export async function rotateRefreshToken(db: Db, token: string, now: Date): Promise<{ userId: string; refreshToken: string }> {
   const invalid = () => unauthorized('Invalid refresh token')
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))).limit(1)
+  const row = await findRefreshToken(db, sha256(token))
   if (!row) throw invalid()
   if (row.rotatedAt) {
     await revokeFamily(db, row.familyId, now)
     throw invalid()
   }
   if (row.revokedAt || row.expiresAt.getTime() <= now.getTime()) throw invalid()
-  const [user] = await db.select({ isActive: users.isActive, isAdmin: users.isAdmin }).from(users)
-    .where(eq(users.id, row.userId)).limit(1)
+  const user = await findUserById(db, row.userId)
   if (!user?.isActive || !user.isAdmin) {
     await revokeFamily(db, row.familyId, now)
     throw invalid()
   }
   const refreshToken = await db.transaction(async (tx) => {
     // Only one concurrent rotation of the same token can win; the loser counts as reuse.
-    const claimed = await tx.update(refreshTokens).set({ rotatedAt: now })
-      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id })
-    return claimed.length === 1 ? issueRefreshToken(tx, row.userId, now, row.familyId) : null
+    return (await claimRotation(tx, row.id, now)) ? issueRefreshToken(tx, row.userId, now, row.familyId) : null
   })
   if (!refreshToken) {
     // Outside the transaction: a throw inside it would roll the revocation back.
@@ -60,15 +68,8 @@ export async function rotateRefreshToken(db: Db, token: string, now: Date): Prom
   return { userId: row.userId, refreshToken }
 }
 
-/** Revoke every token of a family (sign-out everywhere that sign-in reached). */
-export async function revokeFamily(db: Pick<Db, 'update'>, familyId: string, now: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-}
-
 /** Revoke the family of `token` if it exists (sign-out); unknown tokens are ignored. */
 export async function revokeRefreshToken(db: Db, token: string, now: Date): Promise<void> {
-  const [row] = await db.select({ familyId: refreshTokens.familyId }).from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, sha256(token))).limit(1)
+  const row = await findRefreshToken(db, sha256(token))
   if (row) await revokeFamily(db, row.familyId, now)
 }

@@ -4,7 +4,7 @@
  * the JSON body for POST /api/projects/create and PUT /api/projects/{id}. Money in rupees.
  */
 import { DESCRIPTION_MAX, type Difficulty, type VerificationStatus } from '../api/schemas/projects'
-import { coerceNumber, normaliseDemoUrl, splitList } from '../../server/domain/projects/normalise'
+import { coerceNumber, normaliseDemoUrl, splitList } from '../api/schemas/normalise'
 import { imageCountError } from './upload-files'
 
 /** Built-in categories (SPEC.md 9); the server's list is merged in and the whole sorted. */

@@ -1,10 +1,10 @@
 /**
  * Pure helpers of the chunked source upload (SPEC.md 5 "Source-file filtering", 7 "Source and
  * image storage", 9): turning a folder selection into repository paths (first segment stripped,
- * filtered with the shared rules of src/shared/source-filter.ts), chunks of 100 files, and the
+ * filtered with the shared rules of src/api/schemas/source-filter.ts), chunks of 100 files, and the
  * figures the progress line shows (percent, MB with 2 decimals). No DOM or network access.
  */
-import { checkRelativePath, isSourceFile, stripFirstSegment } from '../shared/source-filter'
+import { checkRelativePath, isSourceFile, stripFirstSegment } from '../api/schemas/source-filter'
 
 /** Files per upload request (SPEC.md 9). */
 export const CHUNK_SIZE = 100

@@ -6,7 +6,7 @@
  * Errors are jszip's own (e.g. 'Encrypted zip are not supported').
  */
 import JSZip from 'jszip'
-import { checkRelativePath, isSourceFile, stripFirstSegment } from '../shared/source-filter'
+import { checkRelativePath, isSourceFile, stripFirstSegment } from '../api/schemas/source-filter'
 
 /** One extracted file: repository path and bytes. */
 export interface ExtractedFile {

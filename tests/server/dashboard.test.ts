@@ -2,33 +2,27 @@
  * GET /api/admin/dashboard/stats (SPEC.md 3 "Dashboard stats", issue 2) on PGlite and PostgreSQL:
  * every figure checked exactly against a small known set of rows inserted directly.
  */
-import { beforeAll, describe, expect, it } from 'vitest'
+import { ne } from 'drizzle-orm'
+import { beforeAll, beforeEach, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
 import { contacts, payments, projects, users } from '../../server/db/schema'
-import { growthPercent, monthStarts } from '../../server/domain/dashboard-stats'
-import { call, describeEachDatabase } from './harness'
+import { monthStarts } from '../../server/domain/dashboard-stats'
+import { ADMIN_EMAIL, call, describeEachDatabase } from './harness'
 import { adminSession } from './projects-helpers'
-
-describe('growthPercent', () => {
-  it('is the month-over-month change in percent, 1 decimal, with the documented zero cases', () => {
-    expect(growthPercent(3, 2)).toBe(50)
-    expect(growthPercent(4, 3)).toBe(33.3)
-    expect(growthPercent(1, 3)).toBe(-66.7)
-    expect(growthPercent(0, 0)).toBe(0)
-    expect(growthPercent(5, 0)).toBe(100)
-    expect(growthPercent(0, 4)).toBe(-100)
-  })
-  it('uses UTC calendar months', () => {
-    expect(monthStarts(new Date('2026-01-15T10:00:00Z'))).toEqual({
-      thisMonth: new Date('2026-01-01T00:00:00Z'), lastMonth: new Date('2025-12-01T00:00:00Z') })
-  })
-})
 
 describeEachDatabase('dashboard stats API', (get) => {
   let token = ''
   beforeAll(async () => {
     ;({ token } = await adminSession(get()))
+  })
+  // Each test starts from a database with only the bootstrap admin, whatever ran before it.
+  beforeEach(async () => {
+    const { db } = get().deps
+    await db.delete(payments)
+    await db.delete(contacts)
+    await db.delete(projects)
+    await db.delete(users).where(ne(users.email, ADMIN_EMAIL))
   })
   const stats = async () => {
     const res = await call(get(), 'GET', '/api/admin/dashboard/stats', undefined, token)

@@ -11,10 +11,10 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe } from 'vitest'
-import { createApp } from '../../server/app'
+import { createApp, type App } from '../../server/app'
 import { ensureAdmin } from '../../server/bootstrap'
 import { openDatabase, type Database } from '../../server/db/client'
-import type { AppDeps } from '../../server/deps'
+import type { AppConfig, AppDeps } from '../../server/deps'
 import { loadEnv } from '../../server/env'
 import type { MailMessage } from '../../server/services/mail'
 
@@ -22,7 +22,8 @@ export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.
 export const ADMIN_EMAIL = 'admin@example.com'
 
 export type TestContext = {
-  app: ReturnType<typeof createApp>
+  app: App
+  /** The app's deps (`app.deps`): its database, clock and per-app state. */
   deps: AppDeps
   database: Database
   dataDir: string
@@ -45,49 +46,61 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** Build a context on PGlite (`kind: 'pglite'`) or on a new PostgreSQL database (`'postgres'`). */
-export async function createTestContext(kind: 'pglite' | 'postgres' = 'pglite'): Promise<TestContext> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-test-'))
-  let dropDatabase = async () => {}
-  let database: Database
-  if (kind === 'postgres') {
-    const name = `console_test_${crypto.randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(PG_ADMIN_URL)
-    url.pathname = `/${name}`
-    database = await openDatabase({ databaseUrl: url.toString(), poolSize: 8 })
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: PG_ADMIN_URL })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    }
-  } else {
-    database = await openDatabase({ memory: true })
+/**
+ * A migrated database nobody else sees: in-memory PGlite, or a new randomly named database on
+ * the PostgreSQL server; `drop()` closes it and removes it. `migrationsFolder` as in openDatabase.
+ */
+export async function openThrowawayDatabase(kind: 'pglite' | 'postgres', migrationsFolder?: string) {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ memory: true, migrationsFolder })
+    return { database, drop: () => database.close() }
   }
+  const name = `console_test_${crypto.randomBytes(6).toString('hex')}`
+  const onServer = async (text: string) => {
+    const client = new pg.Client({ connectionString: PG_ADMIN_URL })
+    await client.connect()
+    await client.query(text)
+    await client.end()
+  }
+  await onServer(`CREATE DATABASE ${name}`)
+  const url = new URL(PG_ADMIN_URL)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 8, migrationsFolder })
+  return { database, drop: async () => {
+    await database.close()
+    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  } }
+}
+
+/**
+ * Build a context on PGlite (`kind: 'pglite'`) or on a new PostgreSQL database (`'postgres'`).
+ * `options.now` fixes the app's clock (then `advance` moves it from there).
+ */
+export async function createTestContext(
+  kind: 'pglite' | 'postgres' = 'pglite', options: { now?: Date } = {},
+): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-test-'))
+  const { database, drop: dropDatabase } = await openThrowawayDatabase(kind)
   await ensureAdmin(database.db, ADMIN_EMAIL)
   const mails: MailMessage[] = []
   let offset = 0
   const env = loadEnv({ DATA_DIR: dataDir, ADMIN_EMAIL, SEED: 'none', PORT: '0', TRUST_PROXY: '1', LOG_LEVEL: 'silent' })
-  const deps: AppDeps = {
+  const config: AppConfig = {
     db: database.db,
     env,
     jwtSecret: new Uint8Array(crypto.randomBytes(32)),
     mailer: { send: async (m) => void mails.push(m) },
-    now: () => new Date(Date.now() + offset),
+    now: () => new Date((options.now?.getTime() ?? Date.now()) + offset),
   }
+  const app = createApp(config)
   return {
-    app: createApp(deps),
-    deps,
+    app,
+    deps: app.deps,
     database,
     dataDir,
     mails,
     advance: (ms) => void (offset += ms),
     close: async () => {
-      await database.close()
       await dropDatabase()
       await fs.rm(dataDir, { recursive: true, force: true })
     },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { auditLog, projectImages, projectReports, projects, repositories } from '../../server/db/schema'
-import { onProjectDeleted, type DeletedProjectInfo } from '../../server/domain/projects/delete-hooks'
+import type { DeletedProjectInfo } from '../../server/services/project-deleted-hooks'
 import { call, describeEachDatabase } from './harness'
 import { adminSession, insertProject } from './projects-helpers'
 
@@ -112,6 +112,7 @@ describeEachDatabase('projects API', (get) => {
     await db.insert(repositories).values({ projectId: row.id, name: `repo-${row.id}` })
     const seen: [string, DeletedProjectInfo][] = []
     const hook = async (id: string, info: DeletedProjectInfo) => void seen.push([id, info])
+    const { onProjectDeleted } = get().deps
     onProjectDeleted.push(hook)
     try {
       const res = await call(get(), 'DELETE', `/api/projects/${row.id}`, undefined, token)

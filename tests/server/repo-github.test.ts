@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { GithubHost } from '../../server/services/repo-host/github'
-import { setRepoHost } from '../../server/services/repo-host/host-for'
 import { RepoConflictError, RepoNotFoundError } from '../../server/services/repo-host/repo-host'
-import { findRepoRow } from '../../server/services/repo-host/repo-records'
+import { deleteRepoRow, ensureRepoRow, findRepoRow } from '../../server/db/queries/repositories.queries'
 import fixtures from '../fixtures/github/api.json'
 import { call, createTestContext, type TestContext } from './harness'
 import { adminSession } from './projects-helpers'
@@ -41,12 +40,18 @@ describe('GitHub repository host against recorded responses', () => {
   const name = 'shop-app-1a2b3c4d'
   beforeAll(async () => {
     ctx = await createTestContext()
+  })
+  // Each test replays the recording from its start and finds the repository's row in place.
+  beforeEach(async () => {
+    sent.length = 0
     host = new GithubHost(ctx.deps, { token: 'ghp_test', org: 'acme', fetch: replayFetch(sent), blobConcurrency: 1 })
+    await ensureRepoRow(ctx.deps.db, { name, provider: 'github', private: true, projectId: null })
   })
   afterAll(async () => ctx?.close())
   const requests = (method: string, suffix: string) => sent.filter((r) => r.method === method && r.path.endsWith(suffix))
 
   it('creates the repository in the org (auto_init, private) and mirrors it in the database', async () => {
+    await deleteRepoRow(ctx.deps.db, name)
     const info = await host.create(name, { private: true, projectId: null })
     expect(requests('POST', '/orgs/acme/repos')[0].body).toEqual({ name, private: true, auto_init: true })
     expect(sent[0].auth).toBe('token ghp_test')
@@ -97,8 +102,10 @@ describe('GitHub repository host against recorded responses', () => {
   })
 
   it('serves the /api/github routes over the GitHub host', async () => {
-    setRepoHost(ctx.deps, host)
+    ctx.deps.repoHost = host
     const { token } = await adminSession(ctx)
+    const created = await call(ctx, 'POST', `/api/github/repo/${name}/branches`, { branchName: 'feature-x' }, token)
+    expect(created.status).toBe(201)
     const dup = await call(ctx, 'POST', `/api/github/repo/${name}/branches`, { branchName: 'feature-x' }, token)
     expect(dup.status).toBe(409)
     const archive = await call(ctx, 'GET', `/api/github/repo/${name}/archive?ref=main`, undefined, token)

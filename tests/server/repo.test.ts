@@ -1,5 +1,5 @@
 import JSZip from 'jszip'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { projects } from '../../server/db/schema'
 import { ADMIN_EMAIL, call, createTestContext, type TestContext } from './harness'
@@ -10,12 +10,15 @@ describe('repository panel /api/github/repo/:name and git smart HTTP', () => {
   let ctx: TestContext
   let token: string
   let server: Awaited<ReturnType<typeof listen>>
+  /** The repository of this test: each test gets its own project with a fresh two-file upload. */
   let name: string
   let projectId: string
   beforeAll(async () => {
     ctx = await createTestContext()
     token = (await adminSession(ctx)).token
     server = await listen(ctx)
+  })
+  beforeEach(async () => {
     const project = await insertProject(ctx, { title: 'Panel Repo' })
     projectId = project.id
     const res = await postChunk(ctx, token, project.id, [{ path: 'README.md', data: Buffer.from('# hi\n') },
@@ -77,7 +80,9 @@ describe('repository panel /api/github/repo/:name and git smart HTTP', () => {
     expect((await api('POST', '/branches', { branchName: 'y', baseBranch: 'missing' })).status).toBe(404)
     expect((await api('POST', '/branches', { branchName: '../evil' })).status).toBe(400)
     expect((await api('GET', '/branches')).body.branches).toEqual(['feature/x', 'main'])
-    const ls = await run('git', ['ls-remote', '--heads', `${server.url}/git/${name}.git`])
+    // The repository is private: list its heads as the admin (e-mail + access token).
+    const admin = server.url.replace('http://', `http://${encodeURIComponent(ADMIN_EMAIL)}:${token}@`)
+    const ls = await run('git', ['ls-remote', '--heads', `${admin}/git/${name}.git`])
     expect(ls.stdout).toContain('refs/heads/feature/x')
   })
 

@@ -56,6 +56,9 @@ describeEachDatabase('demo seed', (get) => {
 
   it('gives realistic values: INR prices, Indian addresses, 14 months of dates', async () => {
     expect(await scalar(sql`SELECT count(*) FROM projects WHERE price_paise NOT BETWEEN 49900 AND 4999900`)).toBe(0)
+    // Rates in basis points (decision 002): 5% = 500; agents 5-12% discount, 5-10% commission.
+    expect(await scalar(sql`SELECT count(*) FROM users WHERE default_discount_bps NOT IN (500, 750, 1000, 1200)
+      OR commission_rate_bps NOT IN (500, 800, 1000) OR (NOT is_agent AND (default_discount_bps, commission_rate_bps) <> (500, 500))`)).toBe(0)
     expect(await scalar(sql`SELECT count(*) FROM users WHERE address->>'country' <> 'India'
       OR address->>'pincode' !~ '^[1-9][0-9]{5}$'`)).toBe(0)
     expect(await scalar(sql`SELECT count(DISTINCT date_trunc('month', created_at AT TIME ZONE 'UTC')) FROM orders`))

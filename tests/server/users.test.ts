@@ -1,5 +1,6 @@
 /** GET /api/users (owner picker, users list): search, role and status filters, pagination, validation. */
-import { expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { beforeAll, expect, it } from 'vitest'
 import { users } from '../../server/db/schema'
 import { signAccessToken } from '../../server/services/access-token'
 import { ADMIN_EMAIL, call, describeEachDatabase } from './harness'
@@ -8,15 +9,23 @@ describeEachDatabase('users list', (get) => {
   let token = ''
   const list = (query: string) => call(get(), 'GET', `/api/users?${query}`, undefined, token)
 
-  it('seeds users and signs in', async () => {
+  // The rows every test reads; no test writes users, so they may run in any order.
+  beforeAll(async () => {
     const db = get().database.db
     await db.insert(users).values([
       { name: 'Priya Nair', email: 'priya@example.in', phone: '9876500001', createdAt: new Date('2026-01-01') },
-      { name: 'Rohan Mehta', email: 'rohan@agents.in', isAgent: true, createdAt: new Date('2026-02-01') },
+      { name: 'Rohan Mehta', email: 'rohan@agents.in', isAgent: true, createdAt: new Date('2026-02-01'),
+        defaultDiscountBps: 750, commissionRateBps: 1200 },
       { name: 'Kavya Iyer', email: 'kavya_100%@example.in', isActive: false, createdAt: new Date('2026-03-01') },
     ])
-    const [admin] = await db.select().from(users).where((await import('drizzle-orm')).eq(users.email, ADMIN_EMAIL))
+    const [admin] = await db.select().from(users).where(eq(users.email, ADMIN_EMAIL))
     token = await signAccessToken(get().deps.jwtSecret, admin.id, get().deps.now())
+  })
+
+  it('answers rates in percent (stored as basis points), 5 by default', async () => {
+    const byName = Object.fromEntries((await list('limit=10')).body.users.map((u: any) => [u.name, u]))
+    expect(byName['Rohan Mehta']).toMatchObject({ defaultDiscountPercent: 7.5, commissionRate: 12 })
+    expect(byName['Priya Nair']).toMatchObject({ defaultDiscountPercent: 5, commissionRate: 5 })
   })
 
   it('searches name, e-mail and phone case-insensitively, with % and _ taken literally', async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { auditLog, projects, verificationHistory } from '../../server/db/schema'
-import { changeVerificationStatus } from '../../server/routes/verification.queries'
+import { changeVerificationStatus } from '../../server/db/queries/verification.queries'
 import { call, describeEachDatabase } from './harness'
 import { adminSession, insertProject } from './projects-helpers'
 
@@ -62,7 +62,7 @@ describeEachDatabase('verification API', (get) => {
     const row = await insertProject(get())
     // verifiedBy references users: an id of no user makes the history insert fail after the update.
     await expect(changeVerificationStatus(get().deps.db,
-      { ids: [row.id], status: 'approved', notes: 'x', actorId: crypto.randomUUID() })).rejects.toThrow()
+      { ids: [row.id], status: 'approved', notes: 'x', actorId: crypto.randomUUID(), at: new Date() })).rejects.toThrow()
     expect(await statusOf(row.id)).toBe('pending')
     expect(await get().deps.db.select().from(verificationHistory).where(eq(verificationHistory.projectId, row.id)))
       .toEqual([])

@@ -8,7 +8,7 @@ import type { Row, TableSpec } from './writer'
 
 export const USER_TABLE: TableSpec = { table: 'users', columns: ['id', 'name', 'email', 'phone', 'college', 'course',
   'year', 'address', 'is_active', 'is_admin', 'is_agent', 'is_email_verified', 'agent_status', 'business_name',
-  'website_url', 'default_discount_percent', 'commission_rate', 'social_media', 'bank_details', 'preferences',
+  'website_url', 'default_discount_bps', 'commission_rate_bps', 'social_media', 'bank_details', 'preferences',
   'referral_code', 'agent_code', 'created_at', 'updated_at'] }
 export const CONTACT_TABLE: TableSpec = { table: 'contacts', columns: ['id', 'name', 'email', 'phone', 'subject',
   'message', 'status', 'is_read', 'project_id', 'reply', 'replied_at', 'created_at', 'updated_at'] }
@@ -36,7 +36,7 @@ export function makeUser(rng: Rng, f: Fragments, n: number, role: UserRole, role
     role !== 'customer' || rng.chance(0.8),
     agent ? (roleIndex < 4 ? AGENT_STATUSES[roleIndex] : rng.weighted({ pending: 2, active: 6, inactive: 1, suspended: 1 })) : null,
     business, agent && rng.chance(0.5) ? `https://${handle(business ?? 'agent')}.in` : null,
-    agent ? rng.pick([5, 5, 7.5, 10, 12]) : 5, agent ? rng.pick([5, 5, 8, 10]) : 5,
+    agent ? rng.pick([500, 500, 750, 1000, 1200]) : 500, agent ? rng.pick([500, 500, 800, 1000]) : 500,
     agent ? { instagram: `@${handle(name)}`, linkedin: `https://linkedin.com/in/${handle(name)}` } : {},
     agent ? { accountHolderName: name, accountNumber: rng.code(12, '0123456789'), bankName: rng.pick(f.bankNames),
       branchName: address.city, ifscCode: `${rng.code(4, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}0${rng.code(6, '0123456789')}`,

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps'
 import {
   RepoConflictError, RepoNotFoundError, type CollaboratorPermission, type CommitFile, type RepoHost, type RepoInfo,
 } from './repo-host'
-import * as records from './repo-records'
+import * as records from '../../db/queries/repositories.queries'
 
 export type GithubHostOptions = { token: string; org: string; fetch?: typeof fetch; blobConcurrency?: number }
 

@@ -15,7 +15,7 @@ import {
   RepoConflictError, RepoNotFoundError, isSafeRefName, type CollaboratorPermission, type CommitFile, type RepoHost,
   type RepoInfo,
 } from './repo-host'
-import * as records from './repo-records'
+import * as records from '../../db/queries/repositories.queries'
 
 export class LocalGitHost implements RepoHost {
   readonly provider = 'local' as const

@@ -3,7 +3,7 @@
  * implementations. `local-git.ts` keeps bare repositories under DATA_DIR/git served over git smart
  * HTTP; `github.ts` talks to the GitHub REST API when GITHUB_TOKEN and GITHUB_ORG are set.
  * Privacy and collaborators are also kept in the database (tables repositories and
- * repository_collaborators, see repo-records.ts).
+ * repository_collaborators, see server/db/queries/repositories.queries.ts).
  */
 
 export const COLLABORATOR_PERMISSIONS = ['pull', 'push', 'maintain', 'admin'] as const

@@ -12,6 +12,9 @@ export const ErrorBodySchema = v.object({
 })
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
 
+/** `GET /api/health`: the process answers (DESIGN.md). */
+export const HealthResponseSchema = v.object({ success: v.literal(true), status: v.literal('ok') })
+
 /** An id path parameter (UUID). */
 export const IdParamSchema = v.object({ id: v.pipe(v.string(), v.uuid('Invalid id')) })
 

@@ -5,7 +5,7 @@
  * unknown fields are rejected by name. Numbers may arrive as numeric strings (form inputs).
  */
 import * as v from 'valibot'
-import { coerceNumber, normaliseDemoUrl, splitList } from '../../../server/domain/projects/normalise'
+import { coerceNumber, normaliseDemoUrl, splitList } from './normalise'
 import { IsoDateSchema } from './common'
 
 export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const

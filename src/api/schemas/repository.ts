@@ -49,3 +49,16 @@ export const RepoInfoSchema = v.object({
 export type RepoInfoResponse = v.InferOutput<typeof RepoInfoSchema>
 
 export const CollaboratorSchema = v.object({ username: v.string(), permission: v.picklist(PERMISSIONS) })
+
+/** Answers of /api/github/repo/{name} (SPEC.md 7 "Repository"). */
+const ok = <E extends v.ObjectEntries>(entries: E) => v.object({ success: v.literal(true), ...entries })
+export const RepoResponseSchema = ok({ repo: RepoInfoSchema })
+export const CollaboratorsResponseSchema = ok({ collaborators: v.array(CollaboratorSchema) })
+export const CollaboratorAddedResponseSchema = ok({ message: v.string(), collaborator: CollaboratorSchema })
+export const RepoFeaturesResponseSchema = ok({ message: v.string(), private: v.boolean() })
+export const BranchesResponseSchema = ok({ branches: v.array(v.string()) })
+export const BranchCreatedResponseSchema = ok({
+  message: v.string(), branch: v.object({ branchName: v.string(), sha: v.string(), baseBranch: v.string() }),
+})
+export const ArchiveResponseSchema = ok({ url: v.string() })
+export const RepoMessageResponseSchema = ok({ message: v.string() })

@@ -5,6 +5,7 @@
  * current indexes. Sizes are bytes.
  */
 import * as v from 'valibot'
+import { fileParts, unknownFieldMessage } from './multipart'
 
 export const IMAGE_LIMITS = {
   perProject: 5,
@@ -12,6 +13,18 @@ export const IMAGE_LIMITS = {
   fileBytes: 10 * 1024 * 1024,
   types: ['image/jpeg', 'image/png', 'image/webp'],
 } as const
+
+/** The multipart upload body: `images`, one or more file parts. */
+export const ImageUploadBodySchema = v.pipe(
+  v.strictObject({ images: v.optional(v.unknown()) }, unknownFieldMessage),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const images = fileParts(dataset.value.images)
+    if (!images) addIssue({ message: 'images must be file parts' })
+    else if (images.length === 0) addIssue({ message: 'Please select at least 1 image to upload' })
+    else return { images }
+    return NEVER
+  }),
+)
 
 export const ImageSchema = v.object({ url: v.string(), alt: v.string(), filePath: v.string() })
 export const ImagesResponseSchema = v.object({ success: v.literal(true), images: v.array(ImageSchema) })

@@ -1,9 +1,10 @@
 /**
  * Chunked source upload contract (SPEC.md 3 "Upload chunk response", 7 "Source and image
- * storage", 9 "Upload chunk size"). The request is multipart: these are its text fields, as
- * strings; `files` (repeated) travel beside them. Limits are bytes.
+ * storage", 9 "Upload chunk size"). The request is multipart: text fields (strings) and `files`
+ * (repeated file parts). Limits are bytes.
  */
 import * as v from 'valibot'
+import { fileParts, unknownFieldMessage } from './multipart'
 
 /** Bounds of a source upload; the server answers 413 with a message naming the bound. */
 export const UPLOAD_LIMITS = {
@@ -22,26 +23,39 @@ const intField = (label: string, min: number) => v.pipe(
 const boolField = (label: string) => v.pipe(
   v.optional(v.picklist(['true', 'false'], `${label} must be true or false`), 'false'), v.transform((s) => s === 'true'))
 
-/** The text fields of one chunk (multipart), after `files` were taken out. */
-export const UploadChunkFieldsSchema = v.pipe(
-  v.strictObject({
-    relativePaths: v.pipe(v.string('relativePaths is required'), v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      try {
-        const parsed: unknown = JSON.parse(dataset.value)
-        if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed as string[]
-      } catch { /* reported below */ }
-      addIssue({ message: 'relativePaths must be a JSON array of strings' })
-      return NEVER
-    })),
-    uploadType: v.optional(v.picklist(['folder', 'zip'], 'uploadType must be folder or zip'), 'folder'),
-    projectId: v.pipe(v.string('projectId is required'), v.uuid('projectId must be a project id')),
-    uploadId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId must be 1-64 letters, digits, - or _'))),
-    chunkIndex: intField('chunkIndex', 0),
-    totalChunks: intField('totalChunks', 1),
-    isFirstChunk: boolField('isFirstChunk'),
-    isLastChunk: boolField('isLastChunk'),
-  }, (issue) => issue.expected === 'never' ? 'Unknown field' : issue.message),
-  v.check((f) => f.chunkIndex < f.totalChunks, 'chunkIndex must be less than totalChunks'),
+const chunkFields = {
+  relativePaths: v.pipe(v.string('relativePaths is required'), v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    try {
+      const parsed: unknown = JSON.parse(dataset.value)
+      if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed as string[]
+    } catch { /* reported below */ }
+    addIssue({ message: 'relativePaths must be a JSON array of strings' })
+    return NEVER
+  })),
+  uploadType: v.optional(v.picklist(['folder', 'zip'], 'uploadType must be folder or zip'), 'folder'),
+  projectId: v.pipe(v.string('projectId is required'), v.uuid('projectId must be a project id')),
+  uploadId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId must be 1-64 letters, digits, - or _'))),
+  chunkIndex: intField('chunkIndex', 0),
+  totalChunks: intField('totalChunks', 1),
+  isFirstChunk: boolField('isFirstChunk'),
+  isLastChunk: boolField('isLastChunk'),
+}
+const chunkIndexInRange = <T extends { chunkIndex: number; totalChunks: number }>() =>
+  v.check<T, string>((f) => f.chunkIndex < f.totalChunks, 'chunkIndex must be less than totalChunks')
+
+/** The text fields of one chunk (multipart), without `files`. */
+export const UploadChunkFieldsSchema = v.pipe(v.strictObject(chunkFields, unknownFieldMessage), chunkIndexInRange())
+
+/** One chunk's whole multipart body: the text fields and `files` as `File[]` (file parts only). */
+export const UploadChunkBodySchema = v.pipe(
+  v.strictObject({ files: v.optional(v.unknown()), ...chunkFields }, unknownFieldMessage),
+  chunkIndexInRange(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const files = fileParts(dataset.value.files)
+    if (files) return { ...dataset.value, files }
+    addIssue({ message: 'files must be file parts' })
+    return NEVER
+  }),
 )
 export type UploadChunkFields = v.InferOutput<typeof UploadChunkFieldsSchema>
 

@@ -31,6 +31,10 @@ export const UserSummarySchema = v.object({
   isActive: v.boolean(),
   isAgent: v.boolean(),
   isAdmin: v.boolean(),
+  /** Percent (SPEC.md 3, default 5); stored as basis points. */
+  defaultDiscountPercent: v.number(),
+  /** Percent (SPEC.md 3, default 5); stored as basis points. */
+  commissionRate: v.number(),
   createdAt: v.string(),
 })
 export type UserSummary = v.InferOutput<typeof UserSummarySchema>

@@ -6,7 +6,7 @@
  */
 import { DESCRIPTION_MAX, type Project } from '../../api/schemas/projects'
 import type { SectionDraft } from '../../machines/project-sections.machine'
-import { coerceNumber, normaliseDemoUrl, splitList } from '../../../server/domain/projects/normalise'
+import { coerceNumber, normaliseDemoUrl, splitList } from '../../api/schemas/normalise'
 
 export type SectionId = 'description' | 'technologies' | 'features' | 'tags' | 'links' | 'status' | 'owner' | 'support' | 'details'
 

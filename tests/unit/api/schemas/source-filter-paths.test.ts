@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRelativePath } from '../../src/shared/source-filter'
+import { checkRelativePath } from '../../../../src/api/schemas/source-filter'
 
 describe('path safety (zip slip)', () => {
   it.each([

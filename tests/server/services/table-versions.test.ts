@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseVersionPayload, versionsKey } from '../../server/services/table-versions'
+import { parseVersionPayload, versionsKey } from '../../../server/services/table-versions'
 
 describe('table version notifications', () => {
   it('parses name:version payloads of the list tables only', () => {

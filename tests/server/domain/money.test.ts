@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bpsToPercent, paiseToRupees, percentToBps, rupeesToPaise } from '../../server/domain/money'
+import { bpsToPercent, paiseToRupees, percentToBps, rupeesToPaise } from '../../../server/domain/money'
 
 describe('money at the API boundary', () => {
   it('converts paise to rupees with two decimals', () => {

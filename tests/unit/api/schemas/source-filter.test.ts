@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { exclusionReason, isSourceFile, stripFirstSegment } from '../../src/shared/source-filter'
+import { exclusionReason, isSourceFile, stripFirstSegment } from '../../../../src/api/schemas/source-filter'
 
 describe('source-file filter (SPEC.md 5)', () => {
   it.each([

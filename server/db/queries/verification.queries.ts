@@ -4,28 +4,30 @@
  * never disagree with the project.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import type { VerificationEntry, VerificationStatus } from '../../src/api/schemas/projects'
-import type { Db } from '../db/client'
-import { projects, users, verificationHistory } from '../db/schema'
-import { toApiVerificationEntry } from '../domain/projects/serialize'
-import { notFound } from '../http/errors'
-import { audit } from '../services/audit'
+import type { VerificationEntry, VerificationStatus } from '../../../src/api/schemas/projects'
+import type { Db } from '../client'
+import { projects, users, verificationHistory } from '../schema'
+import { toApiVerificationEntry } from '../../domain/projects/serialize'
+import { notFound } from '../../http/errors'
+import { audit } from './audit.queries'
 import { lockProjects, type DbOrTx } from './projects.queries'
 
-export type StatusChange = { ids: string[]; status: VerificationStatus; notes: string; actorId: string }
+/** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
+export type StatusChange = { ids: string[]; status: VerificationStatus; notes: string; actorId: string; at: Date }
 
 /**
  * Set the verification status of every project in `ids` (all or nothing; 404 for an unknown id):
  * reads the current status FOR UPDATE, updates status and verificationNotes, inserts a history
- * entry {status, previousStatus, notes, verifiedBy: actorId} and an audit row per project.
+ * entry {status, previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per project.
  * Returns the number of projects changed.
  */
 export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await lockProjects(tx, change.ids)
     const ids = rows.map((r) => r.id)
-    const verifiedAt = new Date()
-    await tx.update(projects).set({ verificationStatus: change.status, verificationNotes: change.notes })
+    const verifiedAt = change.at
+    await tx.update(projects)
+      .set({ verificationStatus: change.status, verificationNotes: change.notes, updatedAt: verifiedAt })
       .where(inArray(projects.id, ids))
     await tx.insert(verificationHistory).values(rows.map((row) => ({
       projectId: row.id, status: change.status, previousStatus: row.verificationStatus,

@@ -1,6 +1,7 @@
 /**
  * Input normalisers of the Add Project / edit forms (SPEC.md 5 "Add Project"). Pure and
- * dependency-free: the valibot contract (src/api/schemas/projects.ts) runs them on both sides.
+ * dependency-free: the valibot contract (projects.ts beside this file) runs them on both sides,
+ * and the client forms use them directly.
  */
 
 /**
@@ -30,9 +31,4 @@ export function coerceNumber(input: number | string, fallback = 0): number {
   if (typeof input === 'number') return input
   const text = input.trim()
   return text === '' ? fallback : Number(text)
-}
-
-/** Escape `%`, `_` and `\` so a search term matches literally inside `ILIKE '%…%'`. */
-export function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 }

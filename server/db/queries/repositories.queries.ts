@@ -1,13 +1,16 @@
 /**
- * Database side of the repository hosts: the `repositories` row (privacy, default branch, owning
- * project) and `repository_collaborators`. Shared by the local and the GitHub host so the panel
- * reads the same rows whichever host is configured.
+ * Repositories in the database: the `repositories` row (privacy, default branch, owning project)
+ * and `repository_collaborators`, shared by the local and the GitHub host so the panel reads the
+ * same rows whichever host is configured; and the project's copy of its repository (githubRepo).
  */
 import { and, asc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client'
-import { repositories, repositoryCollaborators } from '../../db/schema'
-import { RepoNotFoundError, type Collaborator, type CollaboratorPermission } from './repo-host'
+import type { Db } from '../client'
+import { projects, repositories, repositoryCollaborators } from '../schema'
+import {
+  RepoNotFoundError, type Collaborator, type CollaboratorPermission,
+} from '../../services/repo-host/repo-host'
 
+/** A row of repositories. */
 export type RepoRow = typeof repositories.$inferSelect
 
 /** The row of `name`, or null. */
@@ -31,12 +34,14 @@ export async function ensureRepoRow(
   return getRepoRow(db, values.name)
 }
 
+/** Set the row's privacy; throws RepoNotFoundError. */
 export async function setRepoPrivate(db: Db, name: string, isPrivate: boolean): Promise<void> {
   const updated = await db.update(repositories).set({ private: isPrivate }).where(eq(repositories.name, name))
     .returning({ id: repositories.id })
   if (updated.length === 0) throw new RepoNotFoundError(`Repository not found: ${name}`)
 }
 
+/** Collaborators of `name` by username; throws RepoNotFoundError. */
 export async function listCollaboratorRows(db: Db, name: string): Promise<Collaborator[]> {
   const row = await getRepoRow(db, name)
   return db.select({ username: repositoryCollaborators.username, permission: repositoryCollaborators.permission })
@@ -64,6 +69,26 @@ export async function deleteCollaboratorRow(db: Db, name: string, username: stri
   if (deleted.length === 0) throw new RepoNotFoundError(`Collaborator not found: ${username}`)
 }
 
+/** Remove the row of `name` (collaborators cascade). */
 export async function deleteRepoRow(db: Db, name: string): Promise<void> {
   await db.delete(repositories).where(eq(repositories.name, name))
+}
+
+/** The id of the project owning repository `name`, or null. */
+export async function projectOfRepo(db: Db, name: string): Promise<string | null> {
+  const row = await findRepoRow(db, name)
+  return row?.projectId ?? null
+}
+
+/** Mirror a privacy change into the project's githubRepo (when it has one). */
+export async function setProjectRepoPrivate(db: Db, projectId: string, isPrivate: boolean): Promise<void> {
+  const [project] = await db.select({ githubRepo: projects.githubRepo }).from(projects).where(eq(projects.id, projectId))
+  if (!project?.githubRepo) return
+  await db.update(projects).set({ githubRepo: { ...project.githubRepo, private: isPrivate } })
+    .where(eq(projects.id, projectId))
+}
+
+/** The project has no repository and no files any more. */
+export async function clearProjectRepo(db: Db, projectId: string): Promise<void> {
+  await db.update(projects).set({ githubRepo: null, hasFiles: false, totalFileSize: 0 }).where(eq(projects.id, projectId))
 }

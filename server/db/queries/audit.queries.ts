@@ -2,8 +2,8 @@
  * Audit log of admin actions: who, what, when, before/after. Call inside the same transaction as
  * the change so the log never disagrees with the data.
  */
-import type { Db } from '../db/client'
-import { auditLog } from '../db/schema'
+import type { Db } from '../client'
+import { auditLog } from '../schema'
 
 export type AuditEntry = {
   actorId: string | null

@@ -1,0 +1,93 @@
+/**
+ * Reading projects (SPEC.md 3 "Project"): one project or a set with owner and images in one
+ * round trip, row locks for writes, the owner check, categories and technologies. Writes are in
+ * projects-write.queries.ts, the list page in projects-list.queries.ts.
+ */
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
+import type { Project } from '../../../src/api/schemas/projects'
+import type { Db } from '../client'
+import { qualified } from '../sql'
+import { projectImages, projects, users, type GithubRepo } from '../schema'
+import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../../domain/projects/serialize'
+import { badRequest, notFound } from '../../http/errors'
+
+/** An open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** The database or an open transaction. */
+export type DbOrTx = Db | Tx
+
+const { searchText: _searchText, ...projectColumns } = getTableColumns(projects)
+
+/**
+ * The columns of a project plus its images (position order) and owner as JSON built by the
+ * database, so a page of projects is one round trip. `search_text` is left out: it is internal.
+ */
+export const projectWithRelations = {
+  ...projectColumns,
+  images: sql<ImageRow[]>`coalesce((SELECT json_agg(json_build_object('url', i.url, 'alt', i.alt,
+    'filePath', i.file_path) ORDER BY i.position) FROM ${projectImages} i WHERE i.project_id = ${qualified(projects.id)}), '[]'::json)`,
+  owner: sql<UserRef | null>`(SELECT json_build_object('id', u.id, 'name', u.name, 'email', u.email)
+    FROM ${users} u WHERE u.id = ${qualified(projects.projectOwnerId)})`,
+}
+
+/** Rows selected with `projectWithRelations` → API projects, keeping their order. */
+export function toApiProjects(rows: (Omit<ProjectRow, 'searchText'> & { images: ImageRow[]; owner: UserRef | null })[]): Project[] {
+  return rows.map((row) => toApiProject(row, row.images, row.owner))
+}
+
+/** Load the projects matching `where` with their relations, in `orderBy` order. */
+export async function selectApiProjects(db: DbOrTx, where: SQL | undefined): Promise<Project[]> {
+  return toApiProjects(await db.select(projectWithRelations).from(projects).where(where))
+}
+
+/** One project in the API shape; throws 404 'Project not found'. */
+export async function findProject(db: DbOrTx, id: string): Promise<Project> {
+  const [project] = await selectApiProjects(db, eq(projects.id, id))
+  if (!project) throw notFound('Project not found')
+  return project
+}
+
+/** 400 when `ownerId` is set but no such user exists (instead of a foreign-key 500). */
+export async function assertOwnerExists(db: DbOrTx, ownerId: string | null | undefined): Promise<void> {
+  if (!ownerId) return
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).limit(1)
+  if (!user) throw badRequest('Project owner not found')
+}
+
+/**
+ * Lock the rows of `ids` FOR UPDATE inside `tx`; 404 naming the first unknown id (a single id
+ * gets the plain 'Project not found'). All or nothing: the caller's transaction rolls back.
+ */
+export async function lockProjects(tx: Tx, ids: string[]): Promise<ProjectRow[]> {
+  const unique = [...new Set(ids)]
+  const rows = await tx.select().from(projects).where(inArray(projects.id, unique)).orderBy(asc(projects.id))
+    .for('update')
+  if (rows.length !== unique.length) {
+    const found = new Set(rows.map((r) => r.id))
+    const missing = unique.find((id) => !found.has(id))
+    throw notFound(unique.length === 1 ? 'Project not found' : `Project not found: ${missing}`)
+  }
+  return rows
+}
+
+/** The project's row, or undefined. */
+export async function findProjectRow(db: DbOrTx, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1)
+  return row
+}
+
+/** Record a committed upload on the project: files present, their total size (bytes), the repository. */
+export async function setProjectFiles(db: DbOrTx, id: string, totalFileSize: number, githubRepo: GithubRepo) {
+  await db.update(projects).set({ hasFiles: true, totalFileSize, githubRepo }).where(eq(projects.id, id))
+}
+
+/** Distinct categories of all projects (unsorted; the route sorts them for both databases alike). */
+export async function listCategories(db: Db): Promise<string[]> {
+  return (await db.selectDistinct({ name: projects.category }).from(projects)).map((r) => r.name)
+}
+
+/** Distinct technologies of all projects (unsorted). */
+export async function listTechnologies(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ name: sql<string>`unnest(${projects.technologies})` }).from(projects)
+  return rows.map((r) => r.name)
+}

@@ -1,0 +1,75 @@
+/**
+ * Users in the database: the filtered list (search over name, e-mail and phone served by a
+ * trigram index, role and status; DESIGN.md: fast at a million rows), lookups by id and e-mail,
+ * and the signed-in admin's profile and password. Writes are audited in their transaction.
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { UserListQuery } from '../../../src/api/schemas/users'
+import type { Db } from '../client'
+import { users } from '../schema'
+import { escapeLike } from '../sql'
+import { audit, type AuditEntry } from './audit.queries'
+
+/** A row of users. */
+export type UserRow = typeof users.$inferSelect
+
+/** The searchable text; the same expression backs users_search_trgm_idx. */
+export const userSearchText = sql`lower(${users.name} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, ''))`
+
+/** WHERE clause for a users list query. */
+export function userListWhere(query: UserListQuery): SQL | undefined {
+  const conditions: SQL[] = []
+  if (query.search) conditions.push(sql`${userSearchText} LIKE ${`%${escapeLike(query.search.toLowerCase())}%`}`)
+  if (query.role === 'admin') conditions.push(eq(users.isAdmin, true))
+  if (query.role === 'agent') conditions.push(and(eq(users.isAgent, true), eq(users.isAdmin, false))!)
+  if (query.role === 'user') conditions.push(and(eq(users.isAgent, false), eq(users.isAdmin, false))!)
+  if (query.status === 'active') conditions.push(eq(users.isActive, true))
+  if (query.status === 'inactive') conditions.push(eq(users.isActive, false))
+  return conditions.length ? and(...conditions) : undefined
+}
+
+/** One page of the filtered list, newest first, and the number of matches. */
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+  const where = userListWhere(query)
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit).offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ])
+  return { rows, total }
+}
+
+/** The user with `id`, or undefined. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return user
+}
+
+/** The user whose e-mail is `email` (already lower-cased), case-insensitively, or undefined. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
+  return user
+}
+
+/**
+ * Set name, e-mail and phone ('' → null) of `id` at `now`, auditing via `auditOf(updated)`.
+ * A taken e-mail raises the driver's unique_violation (23505) for the route to answer 409.
+ */
+export async function updateProfile(db: Db, id: string, input: { name: string; email: string; phone: string },
+  now: Date, auditOf: (updated: UserRow) => AuditEntry): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx.update(users)
+      .set({ name: input.name, email: input.email, phone: input.phone || null, updatedAt: now })
+      .where(eq(users.id, id)).returning()
+    await audit(tx, auditOf(updated))
+    return updated
+  })
+}
+
+/** Store a new password hash for `id` at `now`, with its audit row. */
+export async function setPasswordHash(db: Db, id: string, passwordHash: string, now: Date, entry: AuditEntry) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id))
+    await audit(tx, entry)
+  })
+}

@@ -1,0 +1,21 @@
+/**
+ * The SPA's index.html with the running server's configuration in it (DESIGN.md: "the login
+ * hint shows ADMIN_EMAIL"): `<meta name="admin-email" content="...">` in the head, HTML-escaped,
+ * so the login screen needs no extra request and no build-time variable. Read by
+ * src/lib/runtime-config.ts.
+ */
+
+/** `&`, `<`, `>`, `"` and `'` as entities, for an attribute value or text. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+/** What the server tells the SPA at load. */
+export type RuntimeConfig = { adminEmail: string }
+
+/** `html` with the runtime configuration as meta tags just before `</head>` (or first, without a head). */
+export function injectRuntimeConfig(html: string, config: RuntimeConfig): string {
+  const tags = `<meta name="admin-email" content="${escapeHtml(config.adminEmail)}" />\n`
+  const head = html.indexOf('</head>')
+  return head < 0 ? tags + html : `${html.slice(0, head)}  ${tags}  ${html.slice(head)}`
+}

@@ -1,0 +1,35 @@
+/** The projects list's WHERE clause as SQL (db/queries/projects-list.queries.ts), rendered without a database. */
+import { PgDialect } from 'drizzle-orm/pg-core'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { ProjectListQuerySchema } from '../../../../src/api/schemas/projects'
+import { projectListWhere } from '../../../../server/db/queries/projects-list.queries'
+
+const dialect = new PgDialect()
+const render = (query: Record<string, string>) => {
+  const where = projectListWhere(v.parse(ProjectListQuerySchema, query))
+  return where ? dialect.sqlToQuery(where) : undefined
+}
+
+describe('projects list query builder', () => {
+  it('lists only active projects by default', () => {
+    expect(render({})).toMatchObject({ sql: '"projects"."is_active" = $1', params: [true] })
+  })
+  it('drops the active filter with includeInactive and lets status override it', () => {
+    expect(render({ includeInactive: 'true' })).toBeUndefined()
+    expect(render({ includeInactive: 'true', status: 'inactive' })?.params).toEqual([false])
+    expect(render({ status: 'inactive' })?.params).toEqual([false])
+  })
+  it('combines category, verification status and search with AND', () => {
+    const query = render({ category: 'SaaS', verificationStatus: 'approved', search: '  React ' })
+    expect(query?.sql).toBe('("projects"."is_active" = $1 and "projects"."category" = $2 and '
+      + '"projects"."verification_status" = $3 and "projects"."search_text" like lower($4))')
+    expect(query?.params).toEqual([true, 'SaaS', 'approved', '%React%'])
+  })
+  it('escapes LIKE wildcards in the search term', () => {
+    expect(render({ search: '100%_a\\b' })?.params).toEqual([true, '%100\\%\\_a\\\\b%'])
+  })
+  it('ignores blank filters', () => {
+    expect(render({ search: '   ', category: '', verificationStatus: '', status: '' })?.params).toEqual([true])
+  })
+})
