@@ -4,11 +4,11 @@
  */
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { serveStatic } from '@hono/node-server/serve-static'
 import { loadEnv } from './env'
 import { openDatabase } from './db/client'
 import { ensureAdmin, isEmpty, loadJwtSecret, lockDataDir } from './bootstrap'
 import { createApp } from './app'
+import { serveSpa } from './http/spa'
 import { seedDemoImages } from './db/seed/images'
 import { TableVersions } from './services/table-versions'
 import { createMailer } from './services/mail'
@@ -37,9 +37,7 @@ async function main() {
     mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
     now: () => new Date(),
   })
-  const dist = path.relative(process.cwd(), path.resolve(import.meta.dirname, '..', 'dist'))
-  app.use('/*', serveStatic({ root: dist }))
-  app.get('*', serveStatic({ root: dist, path: 'index.html' }))
+  serveSpa(app, path.resolve(import.meta.dirname, '..', 'dist'))
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`Admin Panel on http://${env.HOST}:${info.port} (database: ${database.kind}, data: ${env.DATA_DIR})`)
