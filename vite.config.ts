@@ -1,9 +1,13 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompress } from './scripts/precompress'
 
-/** Vite config: the SPA in dev proxies /api and /git to the API server (PORT, default 8080). */
+/**
+ * Vite config: the SPA in dev proxies /api and /git to the API server (PORT, default 8080); the
+ * build stores .br/.gz copies of its text files for the server to send (scripts/precompress.ts).
+ */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -1,7 +1,8 @@
 /**
  * The servers the web benchmark measures: the console itself (`node scripts/start.mjs` on a
  * throwaway DATA_DIR, demo seed, mail to the outbox) and the floor page, built with Vite into a
- * temp dir and served by the same static-file code as the console (server/http/spa.ts).
+ * temp dir with the console's precompression and served by the same static-file code
+ * (server/http/spa.ts), so both are compressed and cached alike.
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -13,6 +14,7 @@ import react from '@vitejs/plugin-react'
 import { Hono } from 'hono'
 import { build } from 'vite'
 import { serveSpa } from '../../server/http/spa'
+import { precompress } from '../../scripts/precompress'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
@@ -46,7 +48,7 @@ export async function startFloor(): Promise<RunningServer & { dir: string }> {
     configFile: false,
     root: path.join(import.meta.dirname, 'floor'),
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), precompress()],
     build: { outDir: dir, emptyOutDir: true },
   })
   const app = new Hono()
