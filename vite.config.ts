@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { precompress } from './scripts/precompress'
+import { precompress } from './scripts/precompress.ts'
 
 /**
  * Vite config: the SPA in dev proxies /api and /git to the API server (PORT, default 8080); the
