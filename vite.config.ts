@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { precompress } from './scripts/precompress.ts'
+import { routePreload } from './scripts/route-preload.ts'
 
 /**
  * Vite config: the SPA in dev proxies /api and /git to the API server (PORT, default 8080); the
- * build stores .br/.gz copies of its text files for the server to send (scripts/precompress.ts).
+ * build stores .br/.gz copies of its text files for the server to send (scripts/precompress.ts)
+ * and lets index.html preload the login screen's chunks on /login (scripts/route-preload.ts).
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreload([{ path: '/login', module: 'src/views/login/login.view.tsx' }]), precompress()],
   server: {
     port: 5173,
     proxy: {
