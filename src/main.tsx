@@ -2,7 +2,8 @@
  * Entry: styles, the auth actor and the routes. Only what the login screen needs is imported
  * here; react-query, tooltips, toasts and the command system come with the protected area's
  * lazy chunk (src/views/layout/protected-area.view.tsx). The chunks of the current address are
- * fetched at once, in parallel with the session restore, and shown without a loading fallback.
+ * fetched at once, in parallel with the session restore, and shown without a loading fallback;
+ * a screen's first request (the projects list page) starts then too.
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -16,7 +17,7 @@ import './styles/layout.css'
 import './styles/views.css'
 import './styles/projects.css'
 
-const preloaded = preloadRoute(window.location.pathname)
+const preloaded = preloadRoute(window.location.pathname, window.location.search)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -24,11 +24,13 @@ const AddProjectView = preloadable(() => import('./views/projects/new/add-projec
 const ProjectDetailView = preloadable(() => import('./views/projects/project-detail.view'))
 const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
 
-/** A screen: the path pattern (wouter syntax), its chunk's preload, and what to render. */
+/** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
 export interface Screen {
   path: string
   preload: () => Promise<unknown>
   element: ReactNode
+  /** Starts the screen's first request on a cold load, given location.search. */
+  prefetch?: (search: string) => Promise<unknown>
 }
 
 /** Routes still served by the placeholder, with the issue that builds them (if filed). */
@@ -47,24 +49,30 @@ const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
 /** The protected area's screens, in matching order. */
 export const SCREENS: Screen[] = [
   { path: '/', preload: DashboardView.preload, element: <DashboardView /> },
-  { path: '/projects', preload: ProjectsListView.preload, element: <ProjectsListView /> },
+  {
+    path: '/projects', preload: ProjectsListView.preload, element: <ProjectsListView />,
+    prefetch: (search) => import('./views/projects/list-prefetch').then((m) => m.prefetchProjectsList(search)),
+  },
   { path: '/projects/new', preload: AddProjectView.preload, element: <AddProjectView /> },
   ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
 ]
 
 /**
- * Loads the chunks `pathname` shows first. Without a stored session a protected address only
- * redirects to /login, so nothing is fetched for it. Never rejects: a failed chunk is retried
- * by the lazy component, which shows the loading state meanwhile.
+ * Loads the chunks `pathname` shows first, and starts the screen's first request (not waited
+ * for). Without a stored session a protected address only redirects to /login, so nothing is
+ * fetched for it. Never rejects: a failed chunk is retried by the lazy component, which shows
+ * the loading state meanwhile; a failed prefetch is the screen's to retry.
  */
-export async function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string, search = ''): Promise<void> {
   // regexparam's parse is wouter's default parser: the same matching as <Switch>.
   const matches = (path: string) => matchRoute(parse, path, pathname)[0]
   let loads: Array<Promise<unknown>> = []
   if (matches('/login')) loads = [LoginView.preload()]
   else if (session.getAccessToken() || session.getRefreshToken()) {
-    loads = [ProtectedArea.preload(), (SCREENS.find((s) => matches(s.path))?.preload ?? NotFoundView.preload)()]
+    const screen = SCREENS.find((s) => matches(s.path))
+    void screen?.prefetch?.(search).catch(() => undefined)
+    loads = [ProtectedArea.preload(), (screen?.preload ?? NotFoundView.preload)()]
   }
   await Promise.allSettled(loads)
 }

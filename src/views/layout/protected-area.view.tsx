@@ -5,14 +5,11 @@
  */
 import { Suspense, type ReactNode } from 'react'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { createQueryClient } from '../../api/query-client'
+import { queryClient } from '../../api/query-client'
 import { LoadingState } from '../../components/states'
 import { Toaster } from '../../components/toast'
 import { TooltipProvider } from '../../components/tooltip'
 import { ProtectedLayout } from './protected-layout.view'
-
-// Module scope: one cache per page load, kept while the admin moves between screens.
-const queryClient = createQueryClient()
 
 export default function ProtectedArea({ children }: { children: ReactNode }) {
   return (
