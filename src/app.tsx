@@ -1,75 +1,53 @@
 /**
- * Routes (SPEC.md 2 "Route table"): /login, and the protected layout around every other screen.
- * Views are lazy-loaded per route so the first bundle stays small. Screens that later issues
- * build show an honest placeholder until then.
+ * Routes (SPEC.md 2 "Route table"): /login, and the protected area around every other screen.
+ * The entry holds only what signing in needs (React, the router, the auth machine and its API
+ * client); the login screen, the protected area and each screen are lazy chunks (src/routes.tsx).
+ * Until `preloaded` (the chunks of the address the page opened at) settles, App shows the page
+ * spinner as plain output, not as a Suspense fallback (React 19 keeps a shown fallback for at
+ * least 300 ms), while the auth actor above it already restores the session.
  */
-import { lazy, Suspense } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { Route, Switch } from 'wouter'
-import { EmptyState, LoadingState } from './components/states'
-import { ProtectedLayout } from './views/layout/protected-layout.view'
+import { Spinner } from './components/spinner'
+import { LoginView, NotFoundView, ProtectedArea, SCREENS } from './routes'
 
-const LoginView = lazy(() => import('./views/login/login.view'))
-const DashboardView = lazy(() => import('./views/dashboard/dashboard.view'))
-const PlaceholderView = lazy(() => import('./views/placeholder/placeholder.view'))
-const ProjectsListView = lazy(() => import('./views/projects/projects-list.view'))
-const ProjectDetailView = lazy(() => import('./views/projects/project-detail.view'))
-const AddProjectView = lazy(() => import('./views/projects/new/add-project.view'))
+/** The page-wide loading state (the spinner the session restore shows too) while a chunk loads. */
+const pageFallback = (
+  <div className="page-center" data-testid="page-loading">
+    <Spinner size={24} label="Loading" />
+  </div>
+)
 
-/** Routes still served by the placeholder, with the issue that builds them (if filed). */
-const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
-  { path: '/users/:id', title: 'User' },
-  { path: '/users', title: 'Users' },
-  { path: '/orders', title: 'Orders' },
-  { path: '/contacts/:id', title: 'Contact' },
-  { path: '/contacts', title: 'Contacts' },
-  { path: '/payments', title: 'Payments Management' },
-  { path: '/analytics', title: 'Analytics Dashboard' },
-  { path: '/commission', title: 'Commission Management' },
-  { path: '/settings', title: 'Settings' },
-]
-
-const screenFallback = <LoadingState title="Loading" />
-
-export function App() {
+/** The routes, once the chunks of the first address (`preloaded`, from `preloadRoute`) have settled. */
+export function App({ preloaded }: { preloaded: Promise<void> }) {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let live = true
+    void preloaded.then(() => live && setReady(true))
+    return () => void (live = false)
+  }, [preloaded])
+  if (!ready) return pageFallback
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={pageFallback}>
       <Switch>
         <Route path="/login">
           <LoginView />
         </Route>
         <Route>
-          <ProtectedLayout>
-            <Suspense fallback={screenFallback}>
-              <Switch>
-                <Route path="/">
-                  <DashboardView />
+          <ProtectedArea>
+            <Switch>
+              {SCREENS.map((s) => (
+                <Route key={s.path} path={s.path}>
+                  {s.element}
                 </Route>
-                <Route path="/projects">
-                  <ProjectsListView />
-                </Route>
-                <Route path="/projects/new">
-                  <AddProjectView />
-                </Route>
-                {PLACEHOLDERS.map((p) => (
-                  <Route key={p.path} path={p.path}>
-                    <PlaceholderView title={p.title} issue={p.issue} />
-                  </Route>
-                ))}
-                <Route path="/projects/:id">
-                  <ProjectDetailView />
-                </Route>
-                <Route>
-                  <NotFound />
-                </Route>
-              </Switch>
-            </Suspense>
-          </ProtectedLayout>
+              ))}
+              <Route>
+                <NotFoundView />
+              </Route>
+            </Switch>
+          </ProtectedArea>
         </Route>
       </Switch>
     </Suspense>
   )
-}
-
-function NotFound() {
-  return <EmptyState title="Page not found" description="There is no screen at this address. Press Ctrl+K to go somewhere." />
 }

@@ -1,12 +1,15 @@
-/** Entry: styles, react-query, tooltips, the auth actor, toasts, and the routes. */
+/**
+ * Entry: styles, the auth actor and the routes. Only what the login screen needs is imported
+ * here; react-query, tooltips, toasts and the command system come with the protected area's
+ * lazy chunk (src/views/layout/protected-area.view.tsx). The chunks of the current address are
+ * fetched at once, in parallel with the session restore, and shown without a loading fallback;
+ * a screen's first request (the projects list page) starts then too.
+ */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { ApiError } from './api/client'
-import { TooltipProvider } from './components/tooltip'
-import { Toaster } from './components/toast'
 import { AuthActor } from './views/layout/auth-context'
 import { App } from './app'
+import { preloadRoute } from './routes'
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/components.css'
@@ -14,26 +17,12 @@ import './styles/layout.css'
 import './styles/views.css'
 import './styles/projects.css'
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Client errors (4xx) will not fix themselves; retry only network and server failures, once.
-      retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
-    },
-  },
-})
+const preloaded = preloadRoute(window.location.pathname, window.location.search)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={400}>
-        <AuthActor.Provider>
-          <App />
-          <Toaster />
-        </AuthActor.Provider>
-      </TooltipProvider>
-    </QueryClientProvider>
+    <AuthActor.Provider>
+      <App preloaded={preloaded} />
+    </AuthActor.Provider>
   </StrictMode>,
 )

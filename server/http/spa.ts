@@ -19,3 +19,8 @@ export function injectRuntimeConfig(html: string, config: RuntimeConfig): string
   const head = html.indexOf('</head>')
   return head < 0 ? tags + html : `${html.slice(0, head)}  ${tags}  ${html.slice(head)}`
 }
+
+/** Cache-Control of content-hashed build output (/assets/*): a year, immutable. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** Cache-Control of index.html and other unhashed files: revalidated on every load, so a deploy is seen at once. */
+export const REVALIDATE = 'no-cache'

@@ -1,14 +1,21 @@
 /**
  * The built SPA (`vite build` → dist/) on the API's port (DESIGN.md: SPA at `/`, API under
- * `/api`): files as they are, and index.html for `/` and every client route with the running
- * server's configuration injected (server/http/spa.ts), read once per app.
+ * `/api`): index.html for `/` and every client route with the running server's configuration
+ * injected (server/http/spa.ts), read once per app; the other built files as they are.
+ *
+ * Compression: the build stores .br and .gz copies beside each text file (scripts/precompress.ts)
+ * and the copy the browser accepts goes out with its Content-Encoding at no CPU cost per request;
+ * the injected index.html is gzipped on the fly. Caching: /assets/ names carry a content hash, so
+ * they are immutable for a year; everything else is revalidated. A missing asset is a 404, never
+ * index.html under a script's URL.
  */
 import fsp from 'node:fs/promises'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
+import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from '../deps'
-import { injectRuntimeConfig } from '../http/spa'
+import { IMMUTABLE, REVALIDATE, injectRuntimeConfig } from '../http/spa'
 
 /** Routes serving the SPA in `distDir` for the app of `deps`. */
 export function spaRoutes(deps: Pick<AppDeps, 'env'>, distDir: string) {
@@ -16,12 +23,18 @@ export function spaRoutes(deps: Pick<AppDeps, 'env'>, distDir: string) {
   let page: Promise<string> | undefined
   const index = () => (page ??= fsp.readFile(path.join(distDir, 'index.html'), 'utf8')
     .then((html) => injectRuntimeConfig(html, { adminEmail: deps.env.ADMIN_EMAIL })))
-  const html = async (c: Context) => c.html(await index(), 200, { 'cache-control': 'no-cache' })
+  const html = async (c: Context) => c.html(await index(), 200, { 'cache-control': REVALIDATE })
 
-  app.get('/', html)
-  app.get('/index.html', html)
+  app.use('/*', async (c, next) => {
+    await next()
+    const hashed = c.req.path.startsWith('/assets/') && c.res.status === 200
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', hashed ? IMMUTABLE : REVALIDATE)
+  })
+  app.get('/', compress(), html)
+  app.get('/index.html', compress(), html)
   // serveStatic resolves `root` against the working directory.
-  app.use('/*', serveStatic({ root: path.relative(process.cwd(), distDir) }))
-  app.get('*', html)
+  app.use('/*', serveStatic({ root: path.relative(process.cwd(), distDir), precompressed: true }))
+  app.get('/assets/*', (c) => c.text('Not found', 404))
+  app.get('*', compress(), html)
   return app
 }

@@ -6,7 +6,8 @@
  * button whose aria-label and tooltip are the command's label.
  */
 import type { ReactNode } from 'react'
-import { Button, IconButton, type ButtonProps } from '../components/button'
+import { Button, type ButtonProps } from '../components/button'
+import { IconButton } from '../components/icon-button'
 import { ShortcutKeys } from '../components/kbd'
 import { registry, withTarget, type CommandTarget } from './registry'
 import { useCommandContext } from './use-command-context'

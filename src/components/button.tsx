@@ -1,7 +1,6 @@
-/** Buttons: one look for every action. `IconButton` requires a label (aria-label and tooltip). */
+/** Buttons: one look for every action. Icon-only buttons are `IconButton` (./icon-button), which adds the tooltip. */
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
 import { Spinner } from './spinner'
-import { Tooltip } from './tooltip'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
@@ -26,20 +25,5 @@ export function Button({ variant = 'secondary', size = 'md', loading, icon, clas
       {loading ? <Spinner size={14} /> : icon}
       {children}
     </button>
-  )
-}
-
-export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'icon'> {
-  label: string
-  icon: ReactNode
-  /** Shortcut shown in the tooltip, keys.ts notation. */
-  shortcut?: string
-}
-
-export function IconButton({ label, icon, shortcut, variant = 'ghost', className, ...rest }: IconButtonProps) {
-  return (
-    <Tooltip content={label} shortcut={shortcut}>
-      <Button variant={variant} aria-label={label} className={['btn--icon', className].filter(Boolean).join(' ')} icon={icon} {...rest} />
-    </Tooltip>
   )
 }

@@ -1,6 +1,9 @@
-/** Form controls: `Field` (label + control + hint/error), `Input` and `TextArea`. */
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
-import { Label } from 'radix-ui'
+/**
+ * Form controls: `Field` (label + control + hint/error), `Input` and `TextArea`. The label is a
+ * native <label> with radix Label's one behaviour (no text selection on double click) rather
+ * than radix Label itself, which would add its Slot and Primitive packages to the login chunk.
+ */
+import { useId, type InputHTMLAttributes, type MouseEvent, type ReactNode, type TextareaHTMLAttributes } from 'react'
 
 export interface FieldProps {
   label: ReactNode
@@ -14,9 +17,9 @@ export function Field({ label, children, hint, error }: FieldProps) {
   const id = useId()
   return (
     <div className="field">
-      <Label.Root className="field__label" htmlFor={id}>
+      <label className="field__label" htmlFor={id} onMouseDown={keepSelection}>
         {label}
-      </Label.Root>
+      </label>
       {children(id)}
       {error ? (
         <p className="field__error" role="alert">
@@ -27,6 +30,11 @@ export function Field({ label, children, hint, error }: FieldProps) {
       ) : null}
     </div>
   )
+}
+
+/** A double click on a label would select its text; the control gets the focus either way. */
+function keepSelection(event: MouseEvent<HTMLLabelElement>) {
+  if (!event.defaultPrevented && event.detail > 1) event.preventDefault()
 }
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {

@@ -1,5 +1,6 @@
 /** Shared UI built on radix-ui; import from here. */
-export { Button, IconButton, type ButtonProps, type IconButtonProps } from './button'
+export { Button, type ButtonProps } from './button'
+export { IconButton, type IconButtonProps } from './icon-button'
 export { Badge, type BadgeTone } from './badge'
 export { Card, StatCard, type StatCardProps, type Trend } from './card'
 export { Checkbox } from './checkbox'

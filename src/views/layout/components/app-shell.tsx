@@ -2,7 +2,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { Keyboard, Menu, Search } from 'lucide-react'
-import { IconButton } from '../../../components/button'
+import { IconButton } from '../../../components/icon-button'
 import { ShortcutKeys } from '../../../components/kbd'
 import { useCommandContext } from '../../../commands/use-command-context'
 import { AuthActor } from '../auth-context'

@@ -1,7 +1,7 @@
 /** The verification timeline: status badge, previous → new, notes, who and when, Edit and Delete. */
 import { ArrowRight, Pencil, Trash2 } from 'lucide-react'
 import type { VerificationEntry } from '../../../api/schemas/projects'
-import { IconButton } from '../../../components/button'
+import { IconButton } from '../../../components/icon-button'
 import { formatDateTime } from '../../../lib/format'
 import { verifiedByName } from '../history-filter'
 import { statusTitle, VerificationBadge } from './verification-badge'

@@ -1,0 +1,78 @@
+/**
+ * The screens (SPEC.md 2 "Route table"), each its own lazy chunk, and `preloadRoute`, which the
+ * entry awaits before its first render: it fetches the chunks the current address needs at once
+ * and in parallel (the login screen; or, with a stored session, the protected area and the
+ * screen), so the first render shows them without a Suspense fallback.
+ * Order matters: the first matching path wins (/projects/new before /projects/:id).
+ */
+import type { ReactNode } from 'react'
+import { parse } from 'regexparam'
+import { matchRoute } from 'wouter'
+import { session } from './api/session'
+import { preloadable } from './lib/preloadable'
+
+/** The login screen. */
+export const LoginView = preloadable(() => import('./views/login/login.view'))
+/** Providers, command system and shell around every other screen. */
+export const ProtectedArea = preloadable(() => import('./views/layout/protected-area.view'))
+/** Shown for any address of the protected area that no screen serves. */
+export const NotFoundView = preloadable(() => import('./views/not-found/not-found.view'))
+
+const DashboardView = preloadable(() => import('./views/dashboard/dashboard.view'))
+const ProjectsListView = preloadable(() => import('./views/projects/projects-list.view'))
+const AddProjectView = preloadable(() => import('./views/projects/new/add-project.view'))
+const ProjectDetailView = preloadable(() => import('./views/projects/project-detail.view'))
+const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
+
+/** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
+export interface Screen {
+  path: string
+  preload: () => Promise<unknown>
+  element: ReactNode
+  /** Starts the screen's first request on a cold load, given location.search. */
+  prefetch?: (search: string) => Promise<unknown>
+}
+
+/** Routes still served by the placeholder, with the issue that builds them (if filed). */
+const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
+  { path: '/users/:id', title: 'User' },
+  { path: '/users', title: 'Users' },
+  { path: '/orders', title: 'Orders' },
+  { path: '/contacts/:id', title: 'Contact' },
+  { path: '/contacts', title: 'Contacts' },
+  { path: '/payments', title: 'Payments Management' },
+  { path: '/analytics', title: 'Analytics Dashboard' },
+  { path: '/commission', title: 'Commission Management' },
+  { path: '/settings', title: 'Settings' },
+]
+
+/** The protected area's screens, in matching order. */
+export const SCREENS: Screen[] = [
+  { path: '/', preload: DashboardView.preload, element: <DashboardView /> },
+  {
+    path: '/projects', preload: ProjectsListView.preload, element: <ProjectsListView />,
+    prefetch: (search) => import('./views/projects/list-prefetch').then((m) => m.prefetchProjectsList(search)),
+  },
+  { path: '/projects/new', preload: AddProjectView.preload, element: <AddProjectView /> },
+  ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
+  { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
+]
+
+/**
+ * Loads the chunks `pathname` shows first, and starts the screen's first request (not waited
+ * for). Without a stored session a protected address only redirects to /login, so nothing is
+ * fetched for it. Never rejects: a failed chunk is retried by the lazy component, which shows
+ * the loading state meanwhile; a failed prefetch is the screen's to retry.
+ */
+export async function preloadRoute(pathname: string, search = ''): Promise<void> {
+  // regexparam's parse is wouter's default parser: the same matching as <Switch>.
+  const matches = (path: string) => matchRoute(parse, path, pathname)[0]
+  let loads: Array<Promise<unknown>> = []
+  if (matches('/login')) loads = [LoginView.preload()]
+  else if (session.getAccessToken() || session.getRefreshToken()) {
+    const screen = SCREENS.find((s) => matches(s.path))
+    void screen?.prefetch?.(search).catch(() => undefined)
+    loads = [ProtectedArea.preload(), (screen?.preload ?? NotFoundView.preload)()]
+  }
+  await Promise.allSettled(loads)
+}

@@ -1,0 +1,25 @@
+/**
+ * Everything the signed-in console needs around its screens, loaded as one lazy chunk after the
+ * entry so that /login never downloads it: react-query, tooltips, toasts, the command system and
+ * the shell (through ProtectedLayout), and the loading state shown while a screen's chunk loads.
+ */
+import { Suspense, type ReactNode } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { queryClient } from '../../api/query-client'
+import { LoadingState } from '../../components/states'
+import { Toaster } from '../../components/toast'
+import { TooltipProvider } from '../../components/tooltip'
+import { ProtectedLayout } from './protected-layout.view'
+
+export default function ProtectedArea({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={400}>
+        <ProtectedLayout>
+          <Suspense fallback={<LoadingState title="Loading" />}>{children}</Suspense>
+        </ProtectedLayout>
+        <Toaster />
+      </TooltipProvider>
+    </QueryClientProvider>
+  )
+}
