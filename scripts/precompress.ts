@@ -1,7 +1,7 @@
 /**
  * Vite build plugin: after the bundle is written, stores `name.gz` (gzip level 9) and `name.br`
  * (brotli quality 11) beside every text asset of the output directory, so the server sends them
- * with a Content-Encoding (server/http/spa.ts) instead of compressing on every request. Source
+ * with a Content-Encoding (server/routes/spa.routes.ts) instead of compressing on every request. Source
  * maps are skipped (only devtools fetch them), and so are files too small to gain from it.
  */
 import fs from 'node:fs'
