@@ -6,10 +6,13 @@
 import type { ActorRefFrom } from 'xstate'
 import type { authMachine } from '../machines/auth.machine'
 import { appCommands } from './app.commands'
+import { authCommands } from './auth.commands'
 import { filesCommands } from './files.commands'
 import { navigationCommands } from './navigation.commands'
-import { projectsCommands } from './projects.commands'
-import { sessionCommands } from './session.commands'
+import { projectDetailCommands } from './project-detail.commands'
+import { projectOwnerCommands } from './project-owner.commands'
+import { projectsListCommands } from './projects-list.commands'
+import { projectsFilterCommands } from './projects-list-filters.commands'
 import { verificationCommands } from './verification.commands'
 
 /**
@@ -44,7 +47,8 @@ export interface CommandContext {
   route: string
   navigate: (to: string) => void
   auth: ActorRefFrom<typeof authMachine>
-  ui: { openPalette: () => void; openShortcuts: () => void }
+  /** The palette and the '?' sheet; absent on the login route, which mounts neither. */
+  ui?: { openPalette: () => void; openShortcuts: () => void }
   view: ViewCommandContext
 }
 
@@ -61,6 +65,8 @@ export interface Command {
   when?: (ctx: CommandContext) => boolean
   /** Why it cannot run now (shown greyed with this reason), or null/undefined when it can. */
   disabledReason?: (ctx: CommandContext) => string | null | undefined
+  /** For checkbox and select-option controls: whether the option is on ('indeterminate' for a partial select-all). */
+  checked?: (ctx: CommandContext) => boolean | 'indeterminate'
   run: (ctx: CommandContext) => void
 }
 
@@ -97,7 +103,8 @@ export type CommandRegistry = ReturnType<typeof createRegistry>
 
 /** The app's registry. Later issues append their domain arrays here. */
 export const registry: CommandRegistry = createRegistry([
-  ...navigationCommands, ...sessionCommands, ...appCommands, ...projectsCommands, ...verificationCommands, ...filesCommands,
+  ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands, ...projectOwnerCommands,
+  ...verificationCommands, ...filesCommands,
 ])
 
 /** Commands that apply in `ctx`. */

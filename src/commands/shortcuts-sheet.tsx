@@ -1,7 +1,7 @@
 /** The '?' sheet: every command by group with its keys (commands without keys run from the palette). */
 import { Dialog } from '../components/dialog'
 import { ShortcutKeys } from '../components/kbd'
-import { groupCommands } from './palette'
+import { groupCommands } from './command-groups'
 import type { CommandRegistry } from './registry'
 
 export function ShortcutsSheet({ open, onOpenChange, registry }: { open: boolean; onOpenChange: (open: boolean) => void; registry: CommandRegistry }) {

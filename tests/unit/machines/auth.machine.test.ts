@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate'
-import { authMachine, SESSION_EXPIRED_MESSAGE, type AuthEvent } from '../../src/machines/auth.machine'
-import { ApiError } from '../../src/api/client'
-import type { Admin } from '../../src/api/schemas/auth'
+import { authMachine, emailProblem, SESSION_EXPIRED_MESSAGE, type AuthEvent } from '../../../src/machines/auth.machine'
+import { ApiError } from '../../../src/api/client'
+import type { Admin } from '../../../src/api/schemas/auth'
 
 const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin' }
 
@@ -110,6 +110,28 @@ describe('authMachine: email step', () => {
     actor.send({ type: 'otp.send' })
     expect(value(actor)).toBe('sendingOtp')
     expect(fakes.sends[0].email).toBe('admin@example.com')
+  })
+  it('otp.send checks the e-mail against the contract first: inline message, no request', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(null)
+    await flush()
+    actor.send({ type: 'otp.send' })
+    expect(actor.getSnapshot().context.emailError).toBe('Email is required')
+    actor.send({ type: 'email.change', email: 'admin@example' })
+    expect(actor.getSnapshot().context.emailError).toBeNull()
+    actor.send({ type: 'otp.send' })
+    expect(actor.getSnapshot().context.emailError).toBe('Please enter a valid email address')
+    expect(value(actor)).toBe('signedOut')
+    expect(fakes.sends).toHaveLength(0)
+    expect(emailProblem(' Admin@Example.com ')).toBeNull()
+  })
+  it('code.toggleVisibility shows and hides the code; leaving the step hides it again', async () => {
+    const { actor } = await toOtpSent()
+    expect(actor.getSnapshot().context.codeVisible).toBe(false)
+    actor.send({ type: 'code.toggleVisibility' })
+    expect(actor.getSnapshot().context.codeVisible).toBe(true)
+    actor.send({ type: 'email.back' })
+    expect(actor.getSnapshot().context.codeVisible).toBe(false)
   })
   it('sendingOtp → otpSent keeps the sessionToken and starts the 60 s countdown', async () => {
     const { actor } = await toOtpSent()
