@@ -1,6 +1,7 @@
 /**
- * The protected layout's command system: a `CommandScope` whose `ui` opens the cmdk palette
- * (loaded on first use, so cmdk stays out of the first bundle) and the '?' shortcuts sheet.
+ * The protected layout's command system: a `CommandScope` whose `ui` opens the cmdk palette and
+ * the '?' shortcuts sheet. The palette is its own chunk, fetched as soon as the layout mounts (so
+ * cmdk stays out of the login route, and keys typed right after Ctrl+K reach it).
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { CommandScope } from './command-scope'
@@ -12,12 +13,10 @@ const CommandPalette = lazy(() => import('./palette').then((m) => ({ default: m.
 
 export function CommandProvider({ children }: { children: ReactNode }) {
   const [paletteOpen, setPaletteOpen] = useState(false)
-  const [paletteLoaded, setPaletteLoaded] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
   const ui = useMemo(() => ({
     openPalette: () => {
       setSheetOpen(false)
-      setPaletteLoaded(true)
       setPaletteOpen(true)
     },
     openShortcuts: () => {
@@ -28,11 +27,9 @@ export function CommandProvider({ children }: { children: ReactNode }) {
   return (
     <CommandScope ui={ui}>
       {children}
-      {paletteLoaded ? (
-        <Suspense fallback={null}>
-          <Palette open={paletteOpen} onOpenChange={setPaletteOpen} />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <Palette open={paletteOpen} onOpenChange={setPaletteOpen} />
+      </Suspense>
       <ShortcutsSheet open={sheetOpen} onOpenChange={setSheetOpen} registry={registry} />
     </CommandScope>
   )

@@ -31,14 +31,16 @@ export function ignoreKey(event: KeyboardEvent): boolean {
 /** A keydown listener running the registry's commands in the context `getCtx()` returns. */
 export function createShortcutHandler(registry: CommandRegistry, getCtx: () => CommandContext, onBlocked: (reason: string) => void): EventListener {
   const byBinding = new Map<string, Command[]>()
-  // Longer sequences first: tinykeys calls handlers in this order, and a handled key is marked.
+  // Longer sequences first: tinykeys tries bindings in this order and fires only the first match.
   const withKeys = registry.all.filter((c): c is Command & { shortcut: string } => !!c.shortcut)
   for (const c of [...withKeys].sort((a, b) => strokeCount(b.shortcut) - strokeCount(a.shortcut))) {
     const binding = toKeybinding(c.shortcut)
     byBinding.set(binding, [...(byBinding.get(binding) ?? []), c])
   }
   const map = Object.fromEntries([...byBinding].map(([binding, commands]) => [binding, (event: KeyboardEvent) => {
-    if (event.defaultPrevented) return
+    // tinykeys stops at the first binding that fires and keeps the other half-typed sequences
+    // ('g o' after 'g u'); start afresh so the next 'g' begins a new sequence.
+    inner = fresh()
     const ctx = getCtx()
     const candidates = commands.filter((c) => registry.isVisible(c, ctx))
     if (candidates.length === 0) return
@@ -47,5 +49,7 @@ export function createShortcutHandler(registry: CommandRegistry, getCtx: () => C
     if (runnable) registry.run(runnable, ctx)
     else onBlocked(registry.disabledReason(candidates[0], ctx) ?? 'Not available')
   }]))
-  return createKeybindingsHandler(map, { timeout: SEQUENCE_TIMEOUT_MS, ignore: ignoreKey })
+  const fresh = () => createKeybindingsHandler(map, { timeout: SEQUENCE_TIMEOUT_MS, ignore: ignoreKey })
+  let inner = fresh()
+  return (event) => inner(event)
 }

@@ -50,6 +50,13 @@ describe('the shortcut handler', () => {
     press(handler, 'u')
     expect(u.run).toHaveBeenCalledOnce()
   })
+  it('sequences sharing a first key follow each other at once (g u, then g o)', () => {
+    const gu = cmd('t.gu', 'g u'); const go = cmd('t.go', 'g o')
+    const { handler } = setup([gu, go])
+    press(handler, 'g'); press(handler, 'u')
+    press(handler, 'g'); press(handler, 'o')
+    expect([gu.run, go.run].map((f) => vi.mocked(f).mock.calls.length)).toEqual([1, 1])
+  })
   it('a sequence lapses after a second', () => {
     const gd = cmd('t.gd', 'g d')
     const { handler } = setup([gd])
