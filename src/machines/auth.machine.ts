@@ -85,7 +85,7 @@ export const authMachine = setup({
   states: {
     restoring: {
       invoke: {
-        src: 'restoreSession',
+        src: 'restoreSession', id: 'restoreSession',
         onDone: [
           {
             guard: { type: 'hasSession', params: ({ event }) => ({ admin: event.output }) }, target: 'signedIn',
@@ -105,7 +105,7 @@ export const authMachine = setup({
     sendingOtp: {
       entry: 'clearError',
       invoke: {
-        src: 'sendOtp',
+        src: 'sendOtp', id: 'sendOtp',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: { target: 'otpSent', actions: { type: 'assignSessionToken', params: ({ event }) => event.output } },
         onError: { target: 'signedOut', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to send OTP' }) } },
@@ -131,7 +131,7 @@ export const authMachine = setup({
             verifying: {
               entry: 'clearError',
               invoke: {
-                src: 'verifyOtp',
+                src: 'verifyOtp', id: 'verifyOtp',
                 input: ({ context }) => ({ email: context.email.trim(), otp: context.code, sessionToken: context.sessionToken ?? '' }),
                 onDone: { target: '#auth.signedIn', actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output }) } },
                 onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to verify OTP' }) } },
@@ -154,7 +154,7 @@ export const authMachine = setup({
             resending: {
               entry: 'clearError',
               invoke: {
-                src: 'sendOtp',
+                src: 'sendOtp', id: 'sendOtp',
                 input: ({ context }) => ({ email: context.email.trim() }),
                 onDone: {
                   target: 'counting',
@@ -169,7 +169,7 @@ export const authMachine = setup({
     },
     signedIn: {
       entry: 'clearOtp',
-      invoke: { src: 'watchSession' },
+      invoke: { src: 'watchSession', id: 'watchSession' },
       on: {
         'session.expired': { target: 'signedOut', actions: ['clearSession', 'assignExpired'] },
         'session.signOut': 'signingOut',
@@ -177,7 +177,7 @@ export const authMachine = setup({
     },
     signingOut: {
       invoke: {
-        src: 'signOut',
+        src: 'signOut', id: 'signOut',
         onDone: { target: 'signedOut', actions: 'clearSession' },
         onError: { target: 'signedOut', actions: 'clearSession' },
       },

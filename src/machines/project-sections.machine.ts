@@ -96,7 +96,7 @@ export const projectSectionsMachine = setup({
     },
     saving: {
       invoke: {
-        src: 'saveProject',
+        src: 'saveProject', id: 'saveProject',
         input: ({ context }) => ({ id: context.project._id, body: context.section ? sectionBody(context.section, context.draft) : {} }),
         onDone: {
           target: 'viewing',
@@ -111,7 +111,7 @@ export const projectSectionsMachine = setup({
     },
     togglingActive: {
       invoke: {
-        src: 'saveProject',
+        src: 'saveProject', id: 'saveProject',
         input: ({ context }) => ({ id: context.project._id, body: { isActive: !context.project.isActive } }),
         onDone: {
           target: 'viewing',
@@ -129,7 +129,7 @@ export const projectSectionsMachine = setup({
     },
     deleting: {
       invoke: {
-        src: 'deleteProject',
+        src: 'deleteProject', id: 'deleteProject',
         input: ({ context }) => ({ id: context.project._id }),
         onDone: { target: 'deleted', actions: [{ type: 'notifySuccess', params: { text: 'Project deleted successfully' } }, 'announceDeleted'] },
         onError: { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to delete project', event.error) }) } },

@@ -156,7 +156,7 @@ export const projectsListMachine = setup({
     },
     acting: {
       invoke: {
-        src: 'runAction',
+        src: 'runAction', id: 'runAction',
         input: ({ context }) => pendingOf(context),
         onDone: { target: 'idle', actions: ['notifySuccess', 'announceChange', 'finishAction'] },
         onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'dropAction'] },

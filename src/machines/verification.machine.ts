@@ -115,7 +115,7 @@ export const verificationMachine = setup({
       states: {
         loading: {
           invoke: {
-            src: 'fetchHistory',
+            src: 'fetchHistory', id: 'fetchHistory',
             input: ({ context }) => ({ projectId: context.projectId }),
             onDone: { target: 'idle', actions: { type: 'assignHistory', params: ({ event }) => ({ history: event.output }) } },
             onError: { target: 'idle', actions: failed('Failed to fetch verification history') },
@@ -135,7 +135,7 @@ export const verificationMachine = setup({
         },
         submitting: {
           invoke: {
-            src: 'submitStatus',
+            src: 'submitStatus', id: 'submitStatus',
             input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context) }),
             onDone: {
               target: 'reloading',
@@ -146,7 +146,7 @@ export const verificationMachine = setup({
         },
         updatingEntry: {
           invoke: {
-            src: 'updateEntry',
+            src: 'updateEntry', id: 'updateEntry',
             input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context), entryId: changeOf(context).entryId ?? '' }),
             onDone: { target: 'reloading', actions: { type: 'notifySuccess', params: { text: 'Verification history entry updated successfully' } } },
             onError: { target: 'idle', actions: failed('Failed to update verification entry') },
@@ -154,7 +154,7 @@ export const verificationMachine = setup({
         },
         deletingEntry: {
           invoke: {
-            src: 'deleteEntry',
+            src: 'deleteEntry', id: 'deleteEntry',
             input: ({ context }) => ({ projectId: context.projectId, entryId: changeOf(context).entryId ?? '' }),
             onDone: { target: 'reloading', actions: { type: 'notifySuccess', params: { text: 'Verification history entry deleted successfully' } } },
             onError: { target: 'idle', actions: failed('Failed to delete verification entry') },
@@ -162,7 +162,7 @@ export const verificationMachine = setup({
         },
         reloading: {
           invoke: {
-            src: 'fetchHistory',
+            src: 'fetchHistory', id: 'fetchHistory',
             input: ({ context }) => ({ projectId: context.projectId }),
             onDone: { target: 'idle', actions: [{ type: 'assignHistory', params: ({ event }) => ({ history: event.output }) }, 'dropChange'] },
             onError: { target: 'idle', actions: failed('Failed to fetch verification history') },
