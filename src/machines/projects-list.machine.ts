@@ -8,7 +8,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
-import { runListAction, type ListAction } from './projects-list.actions'
+import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
 import { moveFocus, pruneSelection, selectRange, toggleId } from './list-selection'
 
 /** What the machine needs of a row. */
@@ -45,31 +45,10 @@ export type ProjectsListEmitted = { type: 'notify.success'; text: string } | { t
 
 const focusedId = (c: ProjectsListContext) => c.rows[c.focus]?.id
 const idsOf = (c: ProjectsListContext) => c.rows.map((r) => r.id)
-const plural = (a: ListAction) => a.ids.length > 1
 /** The action in flight; the states that read it are only entered with one set. */
 function pendingOf(c: ProjectsListContext): ListAction {
   if (!c.pending) throw new Error('projectsList: no pending action')
   return c.pending
-}
-
-/** Success text of a finished action (SPEC.md 8 "Success messages"). */
-export function successText(a: ListAction): string {
-  if (a.kind === 'delete') return plural(a) ? 'Projects deleted successfully' : 'Project deleted successfully'
-  if (a.kind === 'setActive') {
-    const word = a.isActive ? 'activated' : 'deactivated'
-    return plural(a) ? `${a.ids.length} projects ${word} successfully` : `Project ${word} successfully`
-  }
-  const status = a.status.replace(/_/g, ' ')
-  return plural(a) ? `${a.ids.length} projects updated to ${status}` : `Project status updated to ${status}`
-}
-
-/** Failure text (SPEC.md 8 "Projects"); `msg` is the server's message. */
-export function failureText(a: ListAction, msg: string): string {
-  if (a.kind === 'delete') return plural(a) ? `Failed to delete projects: ${msg}` : `Failed to delete project: ${msg}`
-  if (a.kind === 'setActive') return `Failed to update project status: ${msg}`
-  if (a.status === 'approved') return 'Approve failed'
-  if (a.status === 'rejected') return 'Reject failed'
-  return `Failed to update project status: ${msg}`
 }
 
 export const projectsListMachine = setup({

@@ -4,6 +4,9 @@
  */
 import type { VerificationEntry, VerificationStatus } from '../api/schemas/projects'
 
+/** How long 'Project status updated to …' shows, ms (SPEC.md 9). */
+export const BANNER_MS = 3000
+
 /** A status change in the making: Quick Status Change, the palette's prompt or an entry edit. */
 export interface StatusDraft {
   status: VerificationStatus | ''
