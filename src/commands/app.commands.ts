@@ -14,6 +14,8 @@ export interface MenuHandle {
 declare module './registry' {
   interface ViewCommandContext {
     menu?: MenuHandle
+    /** A screen that failed to load publishes how to load it again. */
+    retry?: { run: () => void }
   }
 }
 
@@ -33,5 +35,9 @@ export const appCommands: Command[] = [
     label: (ctx) => (ctx.view.menu?.open ? 'Close menu' : 'Open menu'),
     checked: (ctx) => !!ctx.view.menu?.open,
     when: (ctx) => !!ctx.view.menu, run: (ctx) => ctx.view.menu?.setOpen(!ctx.view.menu.open),
+  },
+  {
+    id: 'app.retry', title: 'Retry loading this screen', group: 'General', keywords: ['reload', 'again', 'error'], label: () => 'Retry',
+    when: (ctx) => !!ctx.view.retry, run: (ctx) => ctx.view.retry?.run(),
   },
 ]

@@ -91,6 +91,7 @@ describe('the command walk', () => {
     await page.getByRole('button', { name: 'Send OTP' }).click()
     await page.getByText('Enter OTP to continue').waitFor()
     await expectAllCommands(page)
+    await screenshot(page, 'login-otp')
     await page.locator('[data-command="auth.toggleCode"]').click()
     expect(await page.getByTestId('otp-input').getAttribute('type')).toBe('text')
     const code = await readOtpFromOutbox(dataDir, 'admin@example.com', sentAt)
@@ -134,6 +135,7 @@ describe('the command walk', () => {
       await page.locator(`[data-command="projects.detail.edit.${section}"]`).click()
       await page.locator(`[data-testid="section-${section}"] [data-command="projects.detail.save"]`).waitFor()
       await expectAllCommands(page, 'body', MEDIA)
+      if (section === 'status') await screenshot(page, 'project-detail-editing')
       await page.locator('[data-command="projects.detail.cancel"]').click()
     }
   })
@@ -149,6 +151,16 @@ describe('the command walk', () => {
     await expectAllCommands(page, 'body', MEDIA)
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
+  })
+
+  it('a screen that failed to load, with its Retry', async () => {
+    await page.route('**/api/admin/dashboard/stats', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Stats are down' } }))
+    await page.goto(`${baseUrl}/`)
+    await page.getByText('Error Loading Dashboard').waitFor()
+    await expectAllCommands(page)
+    await page.unroute('**/api/admin/dashboard/stats')
+    await page.locator('[data-command="app.retry"]').click()
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
   })
 
   it('placeholder screens', async () => {

@@ -3,6 +3,7 @@
  * sections one at a time (project-sections machine); the Verification History panel
  * (verification machine); 'Project not found' for a 404 and 'Error Loading Project' otherwise.
  */
+import { CommandRetry } from '../../commands/command-retry'
 import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -33,7 +34,7 @@ export default function ProjectDetailView() {
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <EmptyState title="Project not found" description="It may have been deleted." action={<CommandButton id="projects.detail.back" />} />
   }
-  if (error || !data) return <ErrorState title="Error Loading Project" message={error?.message || 'Failed to load project'} onRetry={() => void refetch()} />
+  if (error || !data) return <ErrorState title="Error Loading Project" message={error?.message || 'Failed to load project'} action={<CommandRetry retry={() => void refetch()} />} />
   return <ProjectDetail key={data._id} project={data} />
 }
 

@@ -3,6 +3,7 @@
  * a virtualized table, row and bulk actions through the list machine, and the command context
  * (focus, selection, actor) that j/k/x/a/r/e/#/'/' act on.
  */
+import { CommandRetry } from '../../commands/command-retry'
 import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -87,7 +88,7 @@ export default function ProjectsListView() {
       />
       <ListFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} categories={mergeCategories(categories.data ?? [])} />
       {isPending ? <LoadingState title="Loading projects" />
-        : error && !data ? <ErrorState title="Failed to load projects" message={error.message || 'Failed to load projects'} onRetry={() => void refetch()} />
+        : error && !data ? <ErrorState title="Failed to load projects" message={error.message || 'Failed to load projects'} action={<CommandRetry retry={() => void refetch()} />} />
         : projects.length === 0 ? <EmptyState title="No projects found" description="Get started by creating your first project" />
         : (
           <>
