@@ -75,7 +75,7 @@ export const verificationMachine = verificationSetup.createMachine({
             input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context) }),
             onDone: {
               target: 'reloading',
-              actions: ['applyStatus', { type: 'announceStatus', params: ({ context }) => ({ status: context.currentStatus }) }, 'showBanner'],
+              actions: ['applyStatus', 'resetQuick', { type: 'announceStatus', params: ({ context }) => ({ status: context.currentStatus }) }, 'showBanner'],
             },
             onError: { target: 'idle', actions: failed('Failed to update project status') },
           },

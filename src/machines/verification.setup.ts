@@ -36,8 +36,10 @@ export const verificationSetup = setup({
     setFilterStatus: assign({ filter: ({ context }, params: { status: VerificationStatus | '' }) => ({ ...context.filter, status: params.status }) }),
     setFilterSearch: assign({ filter: ({ context }, params: { search: string }) => ({ ...context.filter, search: params.search }) }),
     setQuick: assign({ quick: ({ context }, params: Partial<StatusDraft>) => ({ ...context.quick, ...params }) }),
-    /** Quick Status Change → the change in flight; the notes field empties for the next one. */
-    takeQuick: assign(({ context }) => ({ change: validChange(context.quick), quick: { ...context.quick, notes: '' }, error: null })),
+    /** Quick Status Change → the change in flight; the form stays until the change is made. */
+    takeQuick: assign(({ context }) => ({ change: validChange(context.quick), error: null })),
+    /** A made change empties the Quick Status Change form for the next one. */
+    resetQuick: assign({ quick: { status: '', notes: '' } }),
     requestStatus: assign({ requested: (_, params: { status: VerificationStatus }) => params.status }),
     closePrompt: assign({ requested: null }),
     takePrompt: assign(({ context }, params: { notes: string }) => ({

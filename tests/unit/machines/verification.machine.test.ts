@@ -52,10 +52,11 @@ describe('verificationMachine: the flow', () => {
     actor.send({ type: 'quick.submit' })
     expect(flow()).toBe('submitting')
     expect(submits[0].input).toEqual({ projectId: 'p1', status: 'under_review', notes: 'Checking licences' })
-    expect(ctx().quick).toEqual({ status: 'under_review', notes: '' })
+    expect(ctx().quick).toEqual({ status: 'under_review', notes: ' Checking licences ' })
     submits[0].d.resolve()
     await vi.advanceTimersByTimeAsync(0)
     expect(flow()).toBe('reloading')
+    expect(ctx().quick).toEqual({ status: '', notes: '' })
     expect(ctx().currentStatus).toBe('under_review')
     expect(ctx().success).toBe('Project status updated to under review')
     expect(banner()).toBe('shown')
@@ -101,6 +102,7 @@ describe('verificationMachine: the flow', () => {
     expect(flow()).toBe('idle')
     expect(ctx().currentStatus).toBe('pending')
     expect(ctx().error).toBe('Failed to update project status')
+    expect(ctx().quick).toEqual({ status: 'approved', notes: 'ok' })
   })
 
   it('updates an entry (toast text emitted) and reloads; failure shows the entry error', async () => {
