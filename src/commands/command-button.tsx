@@ -3,7 +3,7 @@
  * shortcut and palette entry. One rule for every control: hidden when the command does not apply,
  * disabled with its reason as the tooltip when it cannot run, labelled by the command. Per-item
  * controls pass `target` (the row, image or entry they belong to); `iconOnly` renders an icon
- * button whose aria-label and tooltip are the command's label. Siblings: command-controls.tsx.
+ * button whose aria-label and tooltip are the command's label. Siblings: command-link, command-checkbox, command-select.
  */
 import type { ReactNode } from 'react'
 import { Button, IconButton, type ButtonProps } from '../components/button'

@@ -5,7 +5,7 @@
  */
 import { Eye, EyeOff } from 'lucide-react'
 import { CommandButton, useCommandControl } from '../../../commands/command-button'
-import { CommandLink } from '../../../commands/command-controls'
+import { CommandLink } from '../../../commands/command-link'
 import { Field, Input } from '../../../components/field'
 import { OTP_LENGTH } from '../../../api/schemas/auth'
 import { AuthActor } from '../../layout/auth-context'

@@ -4,7 +4,7 @@
  */
 import type { Ref } from 'react'
 import { Search } from 'lucide-react'
-import { CommandSelect, type CommandOption } from '../../../commands/command-controls'
+import { CommandSelect, type CommandOption } from '../../../commands/command-select'
 import { Input } from '../../../components/field'
 import { PAGE_SIZES } from '../list-url'
 

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Project } from '../../../api/schemas/projects'
-import { CommandCheckbox } from '../../../commands/command-controls'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { Table, TableBody, TableHeadCell, TableHeader } from '../../../components/table'
 import { ProjectRow } from './project-row'
 

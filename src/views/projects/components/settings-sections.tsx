@@ -1,5 +1,6 @@
 /** Status, Support and Services, and Project Details sections (SPEC.md 2, 3). Money in rupees. */
-import { CommandCheckbox, CommandSelect } from '../../../commands/command-controls'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
+import { CommandSelect } from '../../../commands/command-select'
 import { DIFFICULTY_OPTIONS } from '../../../commands/project-detail.commands'
 import { Badge } from '../../../components/badge'
 import { Field, Input } from '../../../components/field'
