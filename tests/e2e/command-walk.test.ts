@@ -10,53 +10,18 @@
  * so not collected: elements hidden from people (zero size, `visibility: hidden`,
  * `aria-hidden="true"`, such as the native input radix mirrors a checkbox into inside a form).
  */
+
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { registry } from '../../src/commands/registry'
-import { openBrowserPage, readOtpFromOutbox, screenshot } from './browser'
+import { apiGet, openBrowserPage, readOtpFromOutbox, screenshot, signInThroughUi } from './browser'
+import { expectAllCommands, MEDIA, REGISTERED } from './command-walk'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
-const REGISTERED = registry.all.map((c) => c.id)
-const CONTROLS = 'button, [role="button"], a[role="button"], .link-button, [role="menuitem"], [role="checkbox"], input[type="checkbox"], [role="combobox"]'
-const EXEMPT = '[data-dialog="answer"] .dialog__footer button, [data-dialog="answer"] .dialog__close, [cmdk-item]'
-/** The sections another change converts; walked on their own so the findings say whose they are. */
-const MEDIA_SECTIONS = ['section-files', 'section-images', 'section-report', 'section-repository']
-const MEDIA = MEDIA_SECTIONS.map((id) => `[data-testid="${id}"]`).join(', ')
 
-interface Finding { control: string; command: string | null; where: string }
-
-/** Every visible control in the page (within `scope`, minus `skip`) without a registered command id. */
-async function findings(page: Page, scope = 'body', skip = ''): Promise<Finding[]> {
-  const found = await page.evaluate(({ controls, exempt, scope, skip }) => {
-    const seen = new Set<Element>()
-    return [...document.querySelectorAll(scope)].flatMap((root) => [...root.querySelectorAll(controls)]).filter((el) => {
-      if (seen.has(el)) return false
-      seen.add(el)
-      const box = el.getBoundingClientRect()
-      const style = getComputedStyle(el)
-      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !el.closest('[aria-hidden="true"]')
-        && !el.matches(exempt) && !(skip && el.closest(skip))
-    }).map((el) => ({
-      control: `${el.tagName.toLowerCase()}[${el.getAttribute('role') ?? el.getAttribute('type') ?? ''}] "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
-      command: el.getAttribute('data-command'),
-      where: el.closest('[data-testid^="section-"]')?.getAttribute('data-testid') ?? location.pathname,
-    }))
-  }, { controls: CONTROLS, exempt: EXEMPT, scope, skip })
-  return found.filter((f) => !f.command || !REGISTERED.includes(f.command))
-}
-
-/** Fails listing every control of the page (or `scope`) that is not a registered command. */
-async function expectAllCommands(page: Page, scope?: string, skip?: string) {
-  const bad = await findings(page, scope, skip)
-  expect(bad.map((f) => `${f.where}: ${f.control} → ${f.command ?? 'no data-command'}${f.command ? ' (not registered)' : ''}`)).toEqual([])
-}
-
-describe('the command walk', () => {
+describe('the command walk: login', () => {
   let browser: Browser
   let page: Page
-  let projectId = ''
-
   beforeAll(async () => {
     ;({ browser, page } = await openBrowserPage())
   })
@@ -69,12 +34,13 @@ describe('the command walk', () => {
     expect(REGISTERED).toContain('auth.sendOtp')
   })
 
-  it('login, e-mail step: checks the e-mail in the client and sends no request for a bad one', async () => {
+  it('both steps; the e-mail is checked in the client and a bad one sends no request', async () => {
     await page.goto(`${baseUrl}/login`)
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
     await expectAllCommands(page)
     const sent: string[] = []
-    page.on('request', (r) => r.url().includes('/api/auth/') && sent.push(r.url()))
+    const track = (r: { url: () => string }) => void (r.url().includes('/api/auth/') && sent.push(r.url()))
+    page.on('request', track)
     await page.getByLabel('Email Address').fill('not-an-email')
     await page.getByRole('button', { name: 'Send OTP' }).click()
     await page.getByText('Please enter a valid email address').waitFor()
@@ -82,10 +48,9 @@ describe('the command walk', () => {
     await page.getByRole('button', { name: 'Send OTP' }).click()
     await page.getByText('Email is required').waitFor()
     expect(sent).toEqual([])
+    page.off('request', track)
     await screenshot(page, 'login-invalid-email')
-  })
 
-  it('login, code step, then the dashboard', async () => {
     await page.getByLabel('Email Address').fill('admin@example.com')
     const sentAt = Date.now() - 1000
     await page.getByRole('button', { name: 'Send OTP' }).click()
@@ -94,15 +59,40 @@ describe('the command walk', () => {
     await screenshot(page, 'login-otp')
     await page.locator('[data-command="auth.toggleCode"]').click()
     expect(await page.getByTestId('otp-input').getAttribute('type')).toBe('text')
-    const code = await readOtpFromOutbox(dataDir, 'admin@example.com', sentAt)
-    await page.getByTestId('otp-input').fill(code)
+    await page.getByTestId('otp-input').fill(await readOtpFromOutbox(dataDir, 'admin@example.com', sentAt))
     await page.getByRole('button', { name: 'Verify OTP' }).click()
     await page.waitForURL(`${baseUrl}/`)
+  })
+})
+
+describe('the command walk: signed in', () => {
+  let browser: Browser
+  let page: Page
+  let projectId = ''
+  beforeAll(async () => {
+    ;({ browser, page } = await openBrowserPage())
+    await signInThroughUi(page, baseUrl, dataDir)
+    projectId = (await apiGet<{ projects: Array<{ _id: string }> }>(page, baseUrl, '/api/projects?limit=1')).projects[0]._id
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  /** The detail page with at least one history entry, made through the Quick Status Change commands. */
+  async function detailWithHistory() {
+    await page.goto(`${baseUrl}/projects/${projectId}`)
+    await page.getByTestId('verification-panel').waitFor()
+    const before = await page.getByTestId('history-entry').count()
+    await page.getByRole('combobox', { name: 'New status' }).click()
+    await page.getByRole('option', { name: 'Under Review' }).click()
+    await page.getByTestId('quick-status').getByLabel('Notes').fill('Walk: checking every control')
+    await page.locator('[data-command="projects.verification.update"]').click()
+    await page.getByTestId('history-entry').nth(before).waitFor()
+  }
+
+  it('the dashboard and the small-screen menu', async () => {
+    await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await expectAllCommands(page)
-  })
-
-  it('the small-screen menu', async () => {
     await page.setViewportSize({ width: 800, height: 900 })
     await page.getByTestId('menu-toggle').click()
     await page.locator('.shell[data-menu-open]').waitFor()
@@ -118,18 +108,10 @@ describe('the command walk', () => {
     await page.locator('[data-testid="project-row"] [role="checkbox"]').first().click()
     await page.locator('[data-command="projects.deleteSelected"]').waitFor()
     await expectAllCommands(page)
-    projectId = (await page.locator('[data-testid="project-row"]').first().getAttribute('data-id')) ?? ''
   })
 
-  it('project detail: header, text, settings, statistics, owner and the verification panel', async () => {
-    await page.goto(`${baseUrl}/projects/${projectId}`)
-    await page.getByTestId('verification-panel').waitFor()
-    // A history entry to walk: one Quick Status Change, through its commands.
-    await page.getByRole('combobox', { name: 'New status' }).click()
-    await page.getByRole('option', { name: 'Under Review' }).click()
-    await page.getByTestId('quick-status').getByLabel('Notes').fill('Walk: checking every control')
-    await page.locator('[data-command="projects.verification.update"]').click()
-    await page.getByTestId('history-entry').first().waitFor()
+  it('project detail: header, text, settings, statistics, owner and the verification panel, one section at a time in edit mode', async () => {
+    await detailWithHistory()
     await expectAllCommands(page, 'body', MEDIA)
     for (const section of ['status', 'details', 'owner']) {
       await page.locator(`[data-command="projects.detail.edit.${section}"]`).click()
@@ -141,6 +123,7 @@ describe('the command walk', () => {
   })
 
   it('verification panel dialogs: entry edit and delete confirmation', async () => {
+    await detailWithHistory()
     await page.locator('[data-command="projects.verification.editEntry"]').first().click()
     await page.getByRole('dialog').waitFor()
     await expectAllCommands(page, 'body', MEDIA)
