@@ -29,3 +29,12 @@ describe('projectsListMachine, model-based', () => {
     await replay(projectsListMachine.provide({ actors: fakes.actors }), path, fakes)
   })
 })
+
+describe('the model walk itself', () => {
+  it('fails when the actor is not where the path says', async () => {
+    const [path] = paths.filter((p) => p.steps.some((s) => s.event.type === 'action.delete'))
+    const wrong = { steps: path.steps.map((s) => (s.event.type === 'action.delete' ? { ...s, state: { ...s.state, value: 'acting' } } : s)) }
+    const fakes = fakeActors(['runAction'] as const)
+    await expect(replay(projectsListMachine.provide({ actors: fakes.actors }), wrong, fakes)).rejects.toThrow(/after action.delete/)
+  })
+})
