@@ -157,8 +157,21 @@ describe('the command walk: signed in', () => {
   // The two walks below cover the screens another change converts (Add Project; the files,
   // images, report and repository sections): they fail until that change lands.
   it('project detail: files, images, report and repository sections', async () => {
+    // The seed has no repositories: answer for one, so the repository controls are on screen too.
+    const repo = { name: 'walk-repo', url: 'http://git.test/walk-repo', cloneUrl: 'http://git.test/walk-repo.git', sshUrl: 'git@git.test:walk-repo.git', private: false, createdAt: '2026-11-01T00:00:00.000Z' }
+    await page.route(`**/api/projects/${projectId}`, async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      await route.fulfill({ response, json: { ...body, project: { ...body.project, githubRepo: repo } } })
+    })
+    await page.route('**/api/github/repo/walk-repo**', (route) => {
+      const path = new URL(route.request().url()).pathname
+      if (path.endsWith('/collaborators')) return route.fulfill({ json: { success: true, collaborators: [{ username: 'octo-cat', permission: 'push' }] } })
+      if (path.endsWith('/branches')) return route.fulfill({ json: { success: true, branches: ['main'] } })
+      return route.fulfill({ json: { success: true, repo: { ...repo, defaultBranch: 'main', size: 1, commitCount: 1, latestCommit: null } } })
+    })
     await page.goto(`${baseUrl}/projects/${projectId}`)
-    await page.getByTestId('section-files').waitFor()
+    await page.getByTestId('section-repository').getByText('octo-cat').waitFor()
     await expectAllCommands(page, MEDIA)
   })
 
