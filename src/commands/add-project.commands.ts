@@ -41,6 +41,7 @@ const focusedOf = (ctx: CommandContext, kind: string) => (ctx.view.focused?.kind
 function toggle(field: keyof AddProjectValues & ('isActive' | 'isFeatured' | 'allowsCustomization' | 'includesInstallationSupport' | 'hasReport'), id: string, title: string): Command {
   return {
     id, title, group: GROUP, keywords: ['checkbox', 'toggle'], when: onScreen,
+    checked: (ctx) => !!snap(ctx)?.context.values[field],
     run: (ctx) => {
       const values = snap(ctx)?.context.values
       if (values) send(ctx, { type: 'form.change', patch: { [field]: !values[field] } })

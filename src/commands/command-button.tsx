@@ -3,13 +3,13 @@
  * shortcut and palette entry. One rule for every control: hidden when the command does not apply,
  * disabled with its reason as the tooltip when it cannot run, labelled by the command. Per-item
  * controls pass `target` (the row, image or entry they belong to); `iconOnly` renders an icon
- * button whose aria-label and tooltip are the command's label.
+ * button whose aria-label and tooltip are the command's label. Siblings: command-link, command-checkbox, command-select.
  */
 import type { ReactNode } from 'react'
 import { Button, type ButtonProps } from '../components/button'
 import { IconButton } from '../components/icon-button'
 import { ShortcutKeys } from '../components/kbd'
-import { registry, withTarget, type CommandTarget } from './registry'
+import { registry, withTarget, type CommandContext, type CommandTarget } from './registry'
 import { useCommandContext } from './use-command-context'
 
 export interface CommandButtonProps extends Omit<ButtonProps, 'onClick' | 'id'> {
@@ -24,9 +24,8 @@ export interface CommandButtonProps extends Omit<ButtonProps, 'onClick' | 'id'> 
   iconOnly?: boolean
 }
 
-/** The resolved state of command `id` for a control: visible, disabled reason, label, run. */
-export function useCommandControl(id: string, target?: CommandTarget) {
-  const base = useCommandContext()
+/** The resolved state of command `id` in `base` (with `target` focused): visible, disabled reason, label, checked, run. */
+export function resolveCommand(base: CommandContext, id: string, target?: CommandTarget) {
   const command = registry.get(id)
   if (!command) throw new Error(`Unknown command: ${id}`)
   const ctx = withTarget(base, target)
@@ -35,14 +34,24 @@ export function useCommandControl(id: string, target?: CommandTarget) {
     visible: registry.isVisible(command, ctx),
     reason: registry.disabledReason(command, ctx),
     label: command.label?.(ctx) ?? command.title,
+    checked: command.checked?.(ctx) ?? false,
     run: () => registry.run(command, ctx),
   }
+}
+
+/** `resolveCommand` in the current command context. */
+export function useCommandControl(id: string, target?: CommandTarget) {
+  return resolveCommand(useCommandContext(), id, target)
 }
 
 export function CommandButton({ id, target, children, showShortcut = false, iconOnly = false, icon, ...rest }: CommandButtonProps) {
   const { command, visible, reason, label, run } = useCommandControl(id, target)
   if (!visible) return null
-  const common = { ...rest, 'data-command': id, disabled: !!reason || rest.disabled, onClick: () => run() }
+  const common = { ...rest, 'data-command': id, disabled: !!reason || rest.disabled, onClick: (e: React.MouseEvent) => {
+    // Row controls sit inside a clickable row: the control acts, the row does not open.
+    e.stopPropagation()
+    run()
+  } }
   if (iconOnly && icon) {
     return <IconButton {...common} label={label} icon={icon} shortcut={command.shortcut} title={reason ?? undefined} />
   }

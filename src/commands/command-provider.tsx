@@ -1,45 +1,40 @@
 /**
- * Builds the CommandContext (route, navigate, auth actor, ui openers, published view state),
- * installs the global key handler and mounts the palette and the shortcuts sheet. Mounted once
- * inside the protected layout.
+ * The protected layout's command system: a `CommandScope` whose `ui` opens the cmdk palette and
+ * the '?' shortcuts sheet. The palette is its own chunk, fetched as soon as the layout mounts (so
+ * cmdk stays out of the login route, and keys typed right after Ctrl+K reach it).
  */
-import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
-import { useLocation } from 'wouter'
-import { AuthActor } from '../views/layout/auth-context'
-import { CommandPalette } from './palette'
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
+import { CommandScope } from './command-scope'
 import { registry } from './registry'
 import { ShortcutsSheet } from './shortcuts-sheet'
-import { CommandContextReact } from './use-command-context'
-import { useShortcuts } from './use-shortcuts'
-import { createViewStore } from './view-store'
+import { useCommandContext } from './use-command-context'
+
+const CommandPalette = lazy(() => import('./palette').then((m) => ({ default: m.CommandPalette })))
 
 export function CommandProvider({ children }: { children: ReactNode }) {
-  const [route, navigate] = useLocation()
-  const auth = AuthActor.useActorRef()
-  const [store] = useState(createViewStore)
-  const view = useSyncExternalStore(store.subscribe, store.get)
   const [paletteOpen, setPaletteOpen] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
-
-  const openPalette = useCallback(() => {
-    setSheetOpen(false)
-    setPaletteOpen(true)
-  }, [])
-  const openShortcuts = useCallback(() => {
-    setPaletteOpen(false)
-    setSheetOpen(true)
-  }, [])
-  const go = useCallback((to: string) => navigate(to), [navigate])
-
-  const ctx = useMemo(() => ({ route, navigate: go, auth, ui: { openPalette, openShortcuts }, view }), [route, go, auth, openPalette, openShortcuts, view])
-  const value = useMemo(() => ({ ctx, store }), [ctx, store])
-  useShortcuts(registry, ctx)
-
+  const ui = useMemo(() => ({
+    openPalette: () => {
+      setSheetOpen(false)
+      setPaletteOpen(true)
+    },
+    openShortcuts: () => {
+      setPaletteOpen(false)
+      setSheetOpen(true)
+    },
+  }), [])
   return (
-    <CommandContextReact.Provider value={value}>
+    <CommandScope ui={ui}>
       {children}
-      <CommandPalette open={paletteOpen} onOpenChange={setPaletteOpen} registry={registry} ctx={ctx} />
+      <Suspense fallback={null}>
+        <Palette open={paletteOpen} onOpenChange={setPaletteOpen} />
+      </Suspense>
       <ShortcutsSheet open={sheetOpen} onOpenChange={setSheetOpen} registry={registry} />
-    </CommandContextReact.Provider>
+    </CommandScope>
   )
+}
+
+function Palette({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return <CommandPalette open={open} onOpenChange={onOpenChange} registry={registry} ctx={useCommandContext()} />
 }

@@ -3,7 +3,7 @@
  * the API for matching titles). Kept apart from the static command registry because its items
  * depend on a query, not on the context. `useItems` is a React hook called by the palette.
  */
-import { useEffect, useState } from 'react'
+import { useDebounce } from 'use-debounce'
 import { useProjectTitleSearch } from '../api/projects'
 import type { CommandContext } from './registry'
 
@@ -20,22 +20,16 @@ export interface PaletteSource {
   useItems: (search: string) => PaletteItem[]
 }
 
-/** `value` after it has stopped changing for `ms` milliseconds. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms)
-    return () => clearTimeout(timer)
-  }, [value, ms])
-  return debounced
-}
+/** Typing pause before the palette asks the server, ms. */
+const SEARCH_DEBOUNCE_MS = 200
 
 /** 'Open project…': projects whose title, description, technologies or tags match (2+ characters). */
 const projectsSource: PaletteSource = {
   id: 'open-project',
   group: 'Open project…',
   useItems(search) {
-    const { data } = useProjectTitleSearch(useDebounced(search, 200))
+    const [debounced] = useDebounce(search, SEARCH_DEBOUNCE_MS)
+    const { data } = useProjectTitleSearch(debounced)
     if (search.trim().length < 2) return []
     return (data?.projects ?? []).map((p) => ({
       id: p._id,

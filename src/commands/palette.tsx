@@ -4,15 +4,9 @@ import { Command as Cmdk } from 'cmdk'
 import { Dialog } from 'radix-ui'
 import { Search } from 'lucide-react'
 import { ShortcutKeys } from '../components/kbd'
+import { groupCommands } from './command-groups'
 import { paletteSources, type PaletteSource } from './palette-sources'
-import type { Command, CommandContext, CommandRegistry } from './registry'
-
-/** Groups in first-seen order. */
-export function groupCommands(commands: readonly Command[]): Array<[string, Command[]]> {
-  const groups = new Map<string, Command[]>()
-  for (const c of commands) groups.set(c.group, [...(groups.get(c.group) ?? []), c])
-  return [...groups]
-}
+import type { CommandContext, CommandRegistry } from './registry'
 
 export interface CommandPaletteProps {
   open: boolean

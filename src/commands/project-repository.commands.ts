@@ -33,7 +33,7 @@ export const projectRepositoryCommands: Command[] = [
   { id: 'projects.repository.archive', title: 'Download archive (main)', group: G, keywords: ['zip', 'archive', 'git'], when: ready,
     disabledReason: busy, run: (ctx) => send(ctx, { type: 'archive.open' }) },
   { id: 'projects.repository.togglePrivate', title: 'Private repository', group: G, keywords: ['private', 'public', 'privacy'], when: ready,
-    label: (ctx) => (snap(ctx)?.context.data?.info.private ? 'Make repository public' : 'Make repository private'),
+    checked: (ctx) => !!snap(ctx)?.context.data?.info.private,
     disabledReason: busy, run: (ctx) => send(ctx, { type: 'privacy.toggle' }) },
   { id: 'projects.repository.delete', title: 'Delete repository', group: G, keywords: ['github', 'remove'], when: ready,
     disabledReason: busy, run: (ctx) => send(ctx, { type: 'repository.delete' }) },

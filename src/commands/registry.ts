@@ -7,11 +7,14 @@ import type { ActorRefFrom } from 'xstate'
 import type { authMachine } from '../machines/auth.machine'
 import { addProjectCommands } from './add-project.commands'
 import { appCommands } from './app.commands'
+import { authCommands } from './auth.commands'
 import { navigationCommands } from './navigation.commands'
+import { projectDetailCommands } from './project-detail.commands'
 import { projectMediaCommands } from './project-media.commands'
+import { projectOwnerCommands } from './project-owner.commands'
 import { projectRepositoryCommands } from './project-repository.commands'
-import { projectsCommands } from './projects.commands'
-import { sessionCommands } from './session.commands'
+import { projectsListCommands } from './projects-list.commands'
+import { projectsFilterCommands } from './projects-list-filters.commands'
 import { verificationCommands } from './verification.commands'
 
 /**
@@ -46,7 +49,8 @@ export interface CommandContext {
   route: string
   navigate: (to: string) => void
   auth: ActorRefFrom<typeof authMachine>
-  ui: { openPalette: () => void; openShortcuts: () => void }
+  /** The palette and the '?' sheet; absent on the login route, which mounts neither. */
+  ui?: { openPalette: () => void; openShortcuts: () => void }
   view: ViewCommandContext
 }
 
@@ -63,6 +67,8 @@ export interface Command {
   when?: (ctx: CommandContext) => boolean
   /** Why it cannot run now (shown greyed with this reason), or null/undefined when it can. */
   disabledReason?: (ctx: CommandContext) => string | null | undefined
+  /** For checkbox and select-option controls: whether the option is on ('indeterminate' for a partial select-all). */
+  checked?: (ctx: CommandContext) => boolean | 'indeterminate'
   run: (ctx: CommandContext) => void
 }
 
@@ -99,8 +105,8 @@ export type CommandRegistry = ReturnType<typeof createRegistry>
 
 /** The app's registry. Later issues append their domain arrays here. */
 export const registry: CommandRegistry = createRegistry([
-  ...navigationCommands, ...sessionCommands, ...appCommands, ...projectsCommands, ...verificationCommands,
-  ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
+  ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
+  ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
 ])
 
 /** Commands that apply in `ctx`. */

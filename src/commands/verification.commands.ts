@@ -1,68 +1,95 @@
 /**
- * Project detail and Verification History commands (SPEC.md 2 "Project detail"): back,
- * activate/deactivate (e), delete (#), edit a section, save (mod+enter) / cancel (escape) the open
- * section, and set a verification status (asks for the required notes). They read what the
- * detail view publishes (`projectDetail`) and send events or navigate.
+ * Verification History commands (SPEC.md 2 "Project detail", 4, 5 "Verification"): set a status
+ * from the palette (asks for the required notes), the Quick Status Change (status options and
+ * Update Status), the history filter, Dismiss, and per entry (as `target`) Edit and Delete with
+ * the edit dialog's status options, Save and Cancel. They send typed events to the panel's actor.
  */
 import type { ActorRefFrom } from 'xstate'
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../api/schemas/projects'
-import type { projectSectionsMachine } from '../machines/project-sections.machine'
-import type { SectionId } from '../views/projects/section-forms'
+import type { verificationMachine } from '../machines/verification.machine'
+import { verificationInputError, type EntryEdit, type StatusDraft } from '../machines/verification.rules'
+import { statusTitle } from '../views/projects/status-title'
 import type { Command, CommandContext } from './registry'
 
-/** What the project detail view publishes for its commands. */
-export interface ProjectDetailHandle {
-  actor: ActorRefFrom<typeof projectSectionsMachine>
-  isActive: boolean
-  /** Open section or null. */
-  editing: SectionId | null
-  edit: (section: SectionId) => void
-  save: () => void
-  /** Opens the notes prompt for a status change (Quick Status Change). */
-  requestStatus: (status: VerificationStatus) => void
+/** What the Verification History panel publishes for its commands. */
+export interface VerificationHandle {
+  actor: ActorRefFrom<typeof verificationMachine>
+  quick: StatusDraft
+  filter: VerificationStatus | ''
+  entryEdit: EntryEdit | null
+  hasError: boolean
+  /** Whether a change or a reload is under way. */
+  busy: boolean
 }
 
 declare module './registry' {
   interface ViewCommandContext {
-    projectDetail?: ProjectDetailHandle
+    verification?: VerificationHandle
   }
 }
 
-const onDetail = (ctx: CommandContext) => !!ctx.view.projectDetail
-const busyEditing = (ctx: CommandContext) => (ctx.view.projectDetail?.editing ? 'Save or cancel the open section first' : null)
-
-const SECTIONS: Array<[SectionId, string]> = [
-  ['description', 'Description'], ['technologies', 'Technologies'], ['features', 'Features'], ['tags', 'Tags'],
-  ['links', 'Links'], ['status', 'Status'], ['owner', 'Owner'], ['support', 'Support and Services'], ['details', 'Project Details'],
-]
-const statusLabel = (s: VerificationStatus) => s.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())
+const panel = (ctx: CommandContext) => ctx.view.verification
+const onPanel = (ctx: CommandContext) => !!panel(ctx)
+const send = (ctx: CommandContext, event: Parameters<VerificationHandle['actor']['send']>[0]) => panel(ctx)?.actor.send(event)
+const busy = (ctx: CommandContext) => (panel(ctx)?.busy ? 'Wait for the current change to finish' : null)
+const entryTarget = (ctx: CommandContext) => (ctx.view.focused?.kind === 'verificationEntry' ? ctx.view.focused.id : null)
+const words = (s: VerificationStatus) => s.replace(/_/g, ' ')
 
 export const verificationCommands: Command[] = [
-  { id: 'project.back', title: 'Back to projects', group: 'Project', shortcut: 'u', when: onDetail, run: (ctx) => ctx.navigate('/projects') },
-  {
-    id: 'project.toggleActive', title: 'Activate / deactivate project', group: 'Project', shortcut: 'e', when: onDetail,
-    label: (ctx) => (ctx.view.projectDetail?.isActive ? 'Deactivate project' : 'Activate project'), disabledReason: busyEditing,
-    run: (ctx) => ctx.view.projectDetail?.actor.send({ type: 'project.toggleActive' }),
-  },
-  {
-    id: 'project.delete', title: 'Delete project', group: 'Project', shortcut: '#', when: onDetail, disabledReason: busyEditing,
-    run: (ctx) => ctx.view.projectDetail?.actor.send({ type: 'project.delete' }),
-  },
-  {
-    id: 'project.save', title: 'Save section', group: 'Project', shortcut: 'mod+enter', when: (ctx) => !!ctx.view.projectDetail?.editing,
-    run: (ctx) => ctx.view.projectDetail?.save(),
-  },
-  {
-    id: 'project.cancel', title: 'Cancel editing', group: 'Project', shortcut: 'escape', when: (ctx) => !!ctx.view.projectDetail?.editing,
-    run: (ctx) => ctx.view.projectDetail?.actor.send({ type: 'section.cancel' }),
-  },
-  ...SECTIONS.map(([section, title]): Command => ({
-    id: `project.edit.${section}`, title: `Edit ${title}`, group: 'Project', keywords: ['edit', 'section'], when: onDetail,
-    disabledReason: busyEditing, run: (ctx) => ctx.view.projectDetail?.edit(section),
+  ...VERIFICATION_STATUSES.map((status): Command => ({
+    id: `projects.verification.${status}`, title: `Set verification status: ${statusTitle(status)}`, group: 'Verification',
+    keywords: ['verify', 'status', words(status)], when: onPanel, disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'status.request', status }),
   })),
   ...VERIFICATION_STATUSES.map((status): Command => ({
-    id: `verification.set.${status}`, title: `Set verification status: ${statusLabel(status)}`, group: 'Verification',
-    keywords: ['verify', 'status', status.replace(/_/g, ' ')], when: onDetail,
-    run: (ctx) => ctx.view.projectDetail?.requestStatus(status),
+    id: `projects.verification.quick.${status}`, title: `Quick status change: ${statusTitle(status)}`, group: 'Verification',
+    label: () => statusTitle(status), keywords: ['quick', 'status', words(status)], when: onPanel,
+    checked: (ctx) => panel(ctx)?.quick.status === status,
+    run: (ctx) => send(ctx, { type: 'quick.status', status }),
   })),
+  {
+    id: 'projects.verification.update', title: 'Update Status', group: 'Verification', keywords: ['quick', 'status', 'submit'], when: onPanel,
+    disabledReason: (ctx) => busy(ctx) ?? verificationInputError(panel(ctx)?.quick.status ?? '', panel(ctx)?.quick.notes ?? ''),
+    run: (ctx) => send(ctx, { type: 'quick.submit' }),
+  },
+  {
+    id: 'projects.verification.filter.all', title: 'Show every history entry', group: 'Verification', label: () => 'All statuses',
+    keywords: ['filter', 'history'], when: onPanel, checked: (ctx) => panel(ctx)?.filter === '',
+    run: (ctx) => send(ctx, { type: 'filter.status', status: '' }),
+  },
+  ...VERIFICATION_STATUSES.map((status): Command => ({
+    id: `projects.verification.filter.${status}`, title: `Show ${words(status)} history entries`, group: 'Verification',
+    label: () => statusTitle(status), keywords: ['filter', 'history', words(status)], when: onPanel,
+    checked: (ctx) => panel(ctx)?.filter === status,
+    run: (ctx) => send(ctx, { type: 'filter.status', status }),
+  })),
+  {
+    id: 'projects.verification.dismissError', title: 'Dismiss the verification error', group: 'Verification', label: () => 'Dismiss',
+    when: (ctx) => !!panel(ctx)?.hasError, run: (ctx) => send(ctx, { type: 'error.dismiss' }),
+  },
+  {
+    id: 'projects.verification.editEntry', title: 'Edit history entry', group: 'Verification', label: () => 'Edit entry',
+    // Runs with the entry as target (its row in the timeline).
+    when: (ctx) => onPanel(ctx) && !!entryTarget(ctx), disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'entry.edit', entryId: entryTarget(ctx) ?? '' }),
+  },
+  {
+    id: 'projects.verification.deleteEntry', title: 'Delete history entry', group: 'Verification', label: () => 'Delete entry',
+    when: (ctx) => onPanel(ctx) && !!entryTarget(ctx), disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'entry.delete', entryId: entryTarget(ctx) ?? '' }),
+  },
+  ...VERIFICATION_STATUSES.map((status): Command => ({
+    id: `projects.verification.entry.${status}`, title: `Edited entry status: ${statusTitle(status)}`, group: 'Verification',
+    label: () => statusTitle(status), when: (ctx) => !!panel(ctx)?.entryEdit,
+    checked: (ctx) => panel(ctx)?.entryEdit?.status === status,
+    run: (ctx) => send(ctx, { type: 'edit.status', status }),
+  })),
+  {
+    id: 'projects.verification.saveEntry', title: 'Save history entry', group: 'Verification', label: () => 'Save',
+    when: (ctx) => !!panel(ctx)?.entryEdit, disabledReason: busy, run: (ctx) => send(ctx, { type: 'edit.save' }),
+  },
+  {
+    id: 'projects.verification.cancelEdit', title: 'Cancel editing the entry', group: 'Verification', label: () => 'Cancel',
+    when: (ctx) => !!panel(ctx)?.entryEdit, run: (ctx) => send(ctx, { type: 'edit.cancel' }),
+  },
 ]

@@ -8,12 +8,11 @@ export interface CheckboxProps {
   'aria-label'?: string
   id?: string
   disabled?: boolean
-  /** The registered command the box runs (CommandCheckbox sets it). */
-  'data-command'?: string
   title?: string
+  'data-command'?: string
 }
 
-export function Checkbox({ checked, onCheckedChange, id, disabled, ...rest }: CheckboxProps) {
+export function Checkbox({ checked, onCheckedChange, id, disabled, title, ...rest }: CheckboxProps) {
   return (
     <C.Root
       id={id}
@@ -21,8 +20,8 @@ export function Checkbox({ checked, onCheckedChange, id, disabled, ...rest }: Ch
       checked={checked}
       disabled={disabled}
       aria-label={rest['aria-label']}
+      title={title}
       data-command={rest['data-command']}
-      title={rest.title}
       onCheckedChange={(next) => onCheckedChange(next === true)}
       onClick={(e) => e.stopPropagation()}
     >

@@ -16,18 +16,22 @@ export interface DialogProps {
   children?: ReactNode
   footer?: ReactNode
   size?: 'sm' | 'md' | 'lg'
+  /** 'answer' marks a confirm or prompt dialog, whose footer and × only answer it (decision 003). */
+  kind?: 'answer'
+  /** The command the × stands for (it closes through onOpenChange, which runs the same event). */
+  closeCommand?: string
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md' }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', kind, closeCommand }: DialogProps) {
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="overlay" />
-        <D.Content className={`dialog dialog--${size}`}>
+        <D.Content className={`dialog dialog--${size}`} data-dialog={kind}>
           <header className="dialog__header">
             <D.Title className="dialog__title">{title}</D.Title>
             <D.Close asChild>
-              <button className="btn btn--ghost btn--icon btn--sm" aria-label="Close">
+              <button className="btn btn--ghost btn--icon btn--sm dialog__close" aria-label="Close" data-command={closeCommand}>
                 <X size={14} />
               </button>
             </D.Close>
@@ -74,6 +78,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
       title={title}
       description={description}
       size="sm"
+      kind="answer"
       footer={<ConfirmFooter onCancel={() => onOpenChange(false)} label={confirmLabel} tone={tone} busy={busy} autoFocus onConfirm={onConfirm} />}
     />
   )
@@ -114,6 +119,7 @@ function PromptForm({ open, onOpenChange, title, description, label, placeholder
       title={title}
       description={description}
       size="sm"
+      kind="answer"
       footer={<ConfirmFooter onCancel={() => onOpenChange(false)} label={confirmLabel} tone={tone} disabled={required && blank} onConfirm={submit} />}
     >
       <Field label={label}>

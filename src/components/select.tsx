@@ -5,6 +5,9 @@ import { Check, ChevronDown } from 'lucide-react'
 export interface SelectOption {
   value: string
   label: string
+  disabled?: boolean
+  /** The command id the option runs (a test hook, as on every command control). */
+  command?: string
 }
 
 export interface SelectProps {
@@ -16,12 +19,14 @@ export interface SelectProps {
   id?: string
   disabled?: boolean
   size?: 'sm' | 'md'
+  'data-command'?: string
+  title?: string
 }
 
 export function Select({ value, onValueChange, options, placeholder, id, disabled, size = 'md', ...rest }: SelectProps) {
   return (
     <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <S.Trigger id={id} className={`select ${size === 'sm' ? 'select--sm' : ''}`} aria-label={rest['aria-label']}>
+      <S.Trigger id={id} className={`select ${size === 'sm' ? 'select--sm' : ''}`} aria-label={rest['aria-label']} data-command={rest['data-command']} title={rest.title}>
         <S.Value placeholder={placeholder} />
         <S.Icon className="select__icon">
           <ChevronDown size={14} />
@@ -31,7 +36,7 @@ export function Select({ value, onValueChange, options, placeholder, id, disable
         <S.Content className="menu select__content" position="popper" sideOffset={4}>
           <S.Viewport>
             {options.map((o) => (
-              <S.Item key={o.value} value={o.value} className="menu__item">
+              <S.Item key={o.value} value={o.value} className="menu__item" disabled={o.disabled} data-command={o.command}>
                 <S.ItemText>{o.label}</S.ItemText>
                 <S.ItemIndicator className="menu__indicator">
                   <Check size={14} />

@@ -25,7 +25,8 @@ export function EmptyState({ icon, title, description, action }: { icon?: ReactN
   )
 }
 
-export function ErrorState({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
+/** `action` is the screen's retry control (a command); `onRetry` a plain Retry button for screens without one. */
+export function ErrorState({ title, message, onRetry, action }: { title: string; message: string; onRetry?: () => void; action?: ReactNode }) {
   return (
     <div className="state state--error" role="alert" data-testid="error-state">
       <span className="state__icon">
@@ -33,7 +34,7 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
       </span>
       <h2>{title}</h2>
       <p className="muted">{message}</p>
-      {onRetry ? <Button onClick={onRetry}>Retry</Button> : null}
+      {action ?? (onRetry ? <Button onClick={onRetry}>Retry</Button> : null)}
     </div>
   )
 }

@@ -8,30 +8,9 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { authApi } from '../api/auth'
 import { errorText } from '../api/error-text'
 import { OTP_LENGTH, OTP_RESEND_SECONDS, type Admin } from '../api/schemas/auth'
+import { emailProblem, SESSION_EXPIRED_MESSAGE, type AuthContext, type AuthEvent } from './auth.types'
 
-export interface AuthContext {
-  email: string
-  code: string
-  sessionToken: string | null
-  /** Seconds until 'Resend OTP' is allowed; 0 = allowed. */
-  resendIn: number
-  admin: Admin | null
-  error: string | null
-}
-
-export type AuthEvent =
-  | { type: 'email.change'; email: string }
-  | { type: 'code.change'; code: string }
-  | { type: 'otp.send' }
-  | { type: 'otp.verify' }
-  | { type: 'otp.resend' }
-  | { type: 'email.back' }
-  | { type: 'session.expired' }
-  | { type: 'session.signOut' }
-
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
-
-
+export { emailProblem, SESSION_EXPIRED_MESSAGE, type AuthContext, type AuthEvent } from './auth.types'
 
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
@@ -52,25 +31,35 @@ export const authMachine = setup({
     assignCode: assign({ code: (_, params: { code: string }) => params.code.replace(/\s/g, '').slice(0, OTP_LENGTH) }),
     startCountdown: assign({ resendIn: OTP_RESEND_SECONDS }),
     tickCountdown: assign({ resendIn: ({ context }) => Math.max(0, context.resendIn - 1) }),
-    clearOtp: assign({ code: '', sessionToken: null, resendIn: 0, error: null }),
-    clearError: assign({ error: null }),
-    clearSession: assign({ admin: null, code: '', sessionToken: null, resendIn: 0 }),
+    clearOtp: assign({ code: '', sessionToken: null, resendIn: 0, error: null, codeVisible: false }),
+    clearError: assign({ error: null, emailError: null }),
+    clearSession: assign({ admin: null, code: '', sessionToken: null, resendIn: 0, codeVisible: false }),
+    assignEmailError: assign({ emailError: ({ context }) => emailProblem(context.email) }),
+    assignSessionToken: assign({ sessionToken: (_, params: { sessionToken: string }) => params.sessionToken, code: '' }),
+    assignAdmin: assign({ admin: (_, params: { admin: Admin }) => params.admin, error: null }),
+    assignError: assign({ error: (_, params: { error: unknown; fallback: string }) => errorText(params.error, params.fallback) }),
+    assignExpired: assign({ error: SESSION_EXPIRED_MESSAGE }),
+    toggleCodeVisibility: assign({ codeVisible: ({ context }) => !context.codeVisible }),
   },
   guards: {
-    hasEmail: ({ context }) => context.email.trim().length > 0,
+    isEmailValid: ({ context }) => emailProblem(context.email) === null,
+    hasSession: (_, params: { admin: Admin | null }) => params.admin !== null,
     isCodeComplete: ({ context }) => context.code.length === OTP_LENGTH,
     isCounting: ({ context }) => context.resendIn > 1,
   },
 }).createMachine({
   id: 'auth',
   initial: 'restoring',
-  context: { email: '', code: '', sessionToken: null, resendIn: 0, admin: null, error: null },
+  context: { email: '', code: '', sessionToken: null, resendIn: 0, admin: null, error: null, emailError: null, codeVisible: false },
   states: {
     restoring: {
       invoke: {
-        src: 'restoreSession',
+        src: 'restoreSession', id: 'restoreSession',
         onDone: [
-          { guard: ({ event }) => event.output !== null, target: 'signedIn', actions: assign({ admin: ({ event }) => event.output }) },
+          {
+            guard: { type: 'hasSession', params: ({ event }) => ({ admin: event.output }) }, target: 'signedIn',
+            actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output! }) },
+          },
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut' },
@@ -79,22 +68,25 @@ export const authMachine = setup({
     signedOut: {
       on: {
         'email.change': { actions: [{ type: 'assignEmail', params: ({ event }) => ({ email: event.email }) }, 'clearError'] },
-        'otp.send': { guard: 'hasEmail', target: 'sendingOtp' },
+        'otp.send': [{ guard: 'isEmailValid', target: 'sendingOtp' }, { actions: 'assignEmailError' }],
       },
     },
     sendingOtp: {
       entry: 'clearError',
       invoke: {
-        src: 'sendOtp',
+        src: 'sendOtp', id: 'sendOtp',
         input: ({ context }) => ({ email: context.email.trim() }),
-        onDone: { target: 'otpSent', actions: assign({ sessionToken: ({ event }) => event.output.sessionToken, code: '' }) },
-        onError: { target: 'signedOut', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to send OTP') }) },
+        onDone: { target: 'otpSent', actions: { type: 'assignSessionToken', params: ({ event }) => event.output } },
+        onError: { target: 'signedOut', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to send OTP' }) } },
       },
     },
     otpSent: {
       type: 'parallel',
       entry: 'startCountdown',
-      on: { 'email.back': { target: 'signedOut', actions: 'clearOtp' } },
+      on: {
+        'email.back': { target: 'signedOut', actions: 'clearOtp' },
+        'code.toggleVisibility': { actions: 'toggleCodeVisibility' },
+      },
       states: {
         code: {
           initial: 'editing',
@@ -108,10 +100,10 @@ export const authMachine = setup({
             verifying: {
               entry: 'clearError',
               invoke: {
-                src: 'verifyOtp',
+                src: 'verifyOtp', id: 'verifyOtp',
                 input: ({ context }) => ({ email: context.email.trim(), otp: context.code, sessionToken: context.sessionToken ?? '' }),
-                onDone: { target: '#auth.signedIn', actions: assign({ admin: ({ event }) => event.output, error: null }) },
-                onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to verify OTP') }) },
+                onDone: { target: '#auth.signedIn', actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output }) } },
+                onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to verify OTP' }) } },
               },
             },
           },
@@ -131,13 +123,13 @@ export const authMachine = setup({
             resending: {
               entry: 'clearError',
               invoke: {
-                src: 'sendOtp',
+                src: 'sendOtp', id: 'sendOtp',
                 input: ({ context }) => ({ email: context.email.trim() }),
                 onDone: {
                   target: 'counting',
-                  actions: [assign({ sessionToken: ({ event }) => event.output.sessionToken, code: '' }), 'startCountdown'],
+                  actions: [{ type: 'assignSessionToken', params: ({ event }) => event.output }, 'startCountdown'],
                 },
-                onError: { target: 'ready', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to send OTP') }) },
+                onError: { target: 'ready', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to send OTP' }) } },
               },
             },
           },
@@ -146,15 +138,15 @@ export const authMachine = setup({
     },
     signedIn: {
       entry: 'clearOtp',
-      invoke: { src: 'watchSession' },
+      invoke: { src: 'watchSession', id: 'watchSession' },
       on: {
-        'session.expired': { target: 'signedOut', actions: ['clearSession', assign({ error: SESSION_EXPIRED_MESSAGE })] },
+        'session.expired': { target: 'signedOut', actions: ['clearSession', 'assignExpired'] },
         'session.signOut': 'signingOut',
       },
     },
     signingOut: {
       invoke: {
-        src: 'signOut',
+        src: 'signOut', id: 'signOut',
         onDone: { target: 'signedOut', actions: 'clearSession' },
         onError: { target: 'signedOut', actions: 'clearSession' },
       },

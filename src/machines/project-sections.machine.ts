@@ -1,40 +1,49 @@
 /**
  * Project detail (SPEC.md 2 "Project detail", 7 PUT /api/projects/{id}, 8): sections edited one
- * at a time — viewing → editing(section) → saving → viewing; Cancel drops the draft so the loaded
- * values show again; a failed save stays in editing with the server's errors joined by line
- * breaks (else 'Failed to save'). Also the page actions: Activate/Deactivate and Delete
- * (confirming → deleting → deleted). I/O is in the named actors; results are emitted.
+ * at a time — viewing → editing(section) → saving → viewing. Editing starts from the loaded values
+ * (section-forms.ts), Cancel drops the draft, Save sends the section's partial PUT unless a client
+ * rule fails; a failed save stays in editing with the server's errors joined by line breaks (else
+ * 'Failed to save'; the owner: 'Failed to update project owner: {reason}'). Also the page actions:
+ * Activate/Deactivate and Delete (confirmingDelete → deleting → deleted). I/O is in the named
+ * actors; results are emitted (`project.saved`, `project.deleted`, `notify.success` / `notify.error`).
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'
 import { deleteProject, updateProject } from '../api/projects'
 import type { Project } from '../api/schemas/projects'
+import { initialDraft, sectionBody, sectionInvalid, type SectionId } from './section-forms'
 
 /** A section's form values while editing (text inputs and checkboxes). */
 export type SectionDraft = Record<string, string | boolean>
 
 export interface ProjectSectionsContext {
   project: Project
-  section: string | null
+  section: SectionId | null
   draft: SectionDraft
   error: string | null
 }
 
 export type ProjectSectionsEvent =
-  | { type: 'section.edit'; section: string; draft: SectionDraft }
+  | { type: 'section.edit'; section: SectionId }
   | { type: 'draft.change'; patch: SectionDraft }
   | { type: 'section.cancel' }
-  /** `body` is the partial PUT built from the draft; `invalid` a client-side rule it breaks. */
-  | { type: 'section.save'; body: Record<string, unknown>; invalid?: string | null }
+  | { type: 'section.save' }
   | { type: 'project.refresh'; project: Project }
   | { type: 'project.toggleActive' }
   | { type: 'project.delete' } | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
 
 export type ProjectSectionsEmitted =
-  | { type: 'saved'; project: Project }
-  | { type: 'notify'; tone: 'success' | 'error'; text: string }
-  | { type: 'deleted' }
+  | { type: 'project.saved'; project: Project }
+  | { type: 'project.deleted' }
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
 
+/** The failure text of a section save (SPEC.md 8). */
+export function saveFailureText(section: SectionId | null, error: unknown): string {
+  return section === 'owner' ? withReason('Failed to update project owner', error) : errorText(error, 'Failed to save')
+}
+
+const invalidOf = (c: ProjectSectionsContext) => (c.section ? sectionInvalid(c.section, c.draft) : 'No section is open')
 
 export const projectSectionsMachine = setup({
   types: {
@@ -49,10 +58,20 @@ export const projectSectionsMachine = setup({
   },
   actions: {
     assignProject: assign({ project: (_, params: { project: Project }) => params.project }),
+    openSection: assign(({ context }, params: { section: SectionId }) => ({
+      section: params.section, draft: initialDraft(params.section, context.project), error: null,
+    })),
+    changeDraft: assign({ draft: ({ context }, params: { patch: SectionDraft }) => ({ ...context.draft, ...params.patch }) }),
     closeSection: assign({ section: null, draft: {}, error: null }),
+    showInvalid: assign({ error: ({ context }) => invalidOf(context) }),
+    showSaveError: assign({ error: ({ context }, params: { error: unknown }) => saveFailureText(context.section, params.error) }),
+    announceSaved: emit((_, params: { project: Project }) => ({ type: 'project.saved' as const, project: params.project })),
+    announceDeleted: emit({ type: 'project.deleted' as const }),
+    notifySuccess: emit((_, params: { text: string }) => ({ type: 'notify.success' as const, text: params.text })),
+    notifyError: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
   },
   guards: {
-    isSaveValid: ({ event }) => event.type === 'section.save' && !event.invalid,
+    isDraftValid: ({ context }) => invalidOf(context) === null,
   },
 }).createMachine({
   id: 'projectSections',
@@ -61,10 +80,7 @@ export const projectSectionsMachine = setup({
   states: {
     viewing: {
       on: {
-        'section.edit': {
-          target: 'editing',
-          actions: assign({ section: ({ event }) => event.section, draft: ({ event }) => event.draft, error: null }),
-        },
+        'section.edit': { target: 'editing', actions: { type: 'openSection', params: ({ event }) => ({ section: event.section }) } },
         'project.refresh': { actions: { type: 'assignProject', params: ({ event }) => ({ project: event.project }) } },
         'project.toggleActive': 'togglingActive',
         'project.delete': 'confirmingDelete',
@@ -72,48 +88,40 @@ export const projectSectionsMachine = setup({
     },
     editing: {
       on: {
-        'draft.change': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }) }) },
+        'draft.change': { actions: { type: 'changeDraft', params: ({ event }) => ({ patch: event.patch }) } },
         'section.cancel': { target: 'viewing', actions: 'closeSection' },
-        'section.save': [
-          { guard: 'isSaveValid', target: 'saving' },
-          { actions: assign({ error: ({ event }) => event.invalid ?? null }) },
-        ],
+        'section.save': [{ guard: 'isDraftValid', target: 'saving' }, { actions: 'showInvalid' }],
+        'project.refresh': { actions: { type: 'assignProject', params: ({ event }) => ({ project: event.project }) } },
       },
     },
     saving: {
       invoke: {
-        src: 'saveProject',
-        input: ({ context, event }) => ({ id: context.project._id, body: (event as Extract<ProjectSectionsEvent, { type: 'section.save' }>).body }),
+        src: 'saveProject', id: 'saveProject',
+        input: ({ context }) => ({ id: context.project._id, body: context.section ? sectionBody(context.section, context.draft) : {} }),
         onDone: {
           target: 'viewing',
           actions: [
             { type: 'assignProject', params: ({ event }) => ({ project: event.output }) },
             'closeSection',
-            emit(({ event }) => ({ type: 'saved' as const, project: event.output })),
+            { type: 'announceSaved', params: ({ event }) => ({ project: event.output }) },
           ],
         },
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => errorText(event.error, 'Failed to save') }) },
+        onError: { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     togglingActive: {
       invoke: {
-        src: 'saveProject',
+        src: 'saveProject', id: 'saveProject',
         input: ({ context }) => ({ id: context.project._id, body: { isActive: !context.project.isActive } }),
         onDone: {
           target: 'viewing',
           actions: [
             { type: 'assignProject', params: ({ event }) => ({ project: event.output }) },
-            emit(({ event }) => ({ type: 'saved' as const, project: event.output })),
-            emit(({ event }) => ({
-              type: 'notify' as const, tone: 'success' as const,
-              text: event.output.isActive ? 'Project activated successfully' : 'Project deactivated successfully',
-            })),
+            { type: 'announceSaved', params: ({ event }) => ({ project: event.output }) },
+            { type: 'notifySuccess', params: ({ event }) => ({ text: event.output.isActive ? 'Project activated successfully' : 'Project deactivated successfully' }) },
           ],
         },
-        onError: {
-          target: 'viewing',
-          actions: emit(({ event }) => ({ type: 'notify' as const, tone: 'error' as const, text: withReason('Failed to update project status', event.error) })),
-        },
+        onError: { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to update project status', event.error) }) } },
       },
     },
     confirmingDelete: {
@@ -121,16 +129,10 @@ export const projectSectionsMachine = setup({
     },
     deleting: {
       invoke: {
-        src: 'deleteProject',
+        src: 'deleteProject', id: 'deleteProject',
         input: ({ context }) => ({ id: context.project._id }),
-        onDone: {
-          target: 'deleted',
-          actions: [emit({ type: 'notify' as const, tone: 'success' as const, text: 'Project deleted successfully' }), emit({ type: 'deleted' as const })],
-        },
-        onError: {
-          target: 'viewing',
-          actions: emit(({ event }) => ({ type: 'notify' as const, tone: 'error' as const, text: withReason('Failed to delete project', event.error) })),
-        },
+        onDone: { target: 'deleted', actions: [{ type: 'notifySuccess', params: { text: 'Project deleted successfully' } }, 'announceDeleted'] },
+        onError: { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to delete project', event.error) }) } },
       },
     },
     deleted: { type: 'final' },

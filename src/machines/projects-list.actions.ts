@@ -1,5 +1,5 @@
 /**
- * The I/O behind the projects list actions: one row uses the per-project call, several rows the
+ * The I/O behind the projects list actions, and the texts of their outcomes (SPEC.md 8): one row uses the per-project call, several rows the
  * bulk endpoint (one transaction server-side). Approve's notes are optional in the UI (SPEC.md 4)
  * but the server requires notes, so a blank approval is recorded as 'Approved'.
  */
@@ -39,4 +39,26 @@ export async function runListAction(action: ListAction): Promise<void> {
       else await bulkVerifyProjects(action.ids, action.status, notes)
     }
   }
+}
+
+const plural = (a: ListAction) => a.ids.length > 1
+
+/** Success text of a finished action (SPEC.md 8 "Success messages"). */
+export function successText(a: ListAction): string {
+  if (a.kind === 'delete') return plural(a) ? 'Projects deleted successfully' : 'Project deleted successfully'
+  if (a.kind === 'setActive') {
+    const word = a.isActive ? 'activated' : 'deactivated'
+    return plural(a) ? `${a.ids.length} projects ${word} successfully` : `Project ${word} successfully`
+  }
+  const status = a.status.replace(/_/g, ' ')
+  return plural(a) ? `${a.ids.length} projects updated to ${status}` : `Project status updated to ${status}`
+}
+
+/** Failure text (SPEC.md 8 "Projects"); `msg` is the server's message. */
+export function failureText(a: ListAction, msg: string): string {
+  if (a.kind === 'delete') return plural(a) ? `Failed to delete projects: ${msg}` : `Failed to delete project: ${msg}`
+  if (a.kind === 'setActive') return `Failed to update project status: ${msg}`
+  if (a.status === 'approved') return 'Approve failed'
+  if (a.status === 'rejected') return 'Reject failed'
+  return `Failed to update project status: ${msg}`
 }

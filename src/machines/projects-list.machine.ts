@@ -2,13 +2,13 @@
  * Projects list triage (SPEC.md 2 "Projects list", 4 "Project verificationStatus" / "isActive",
  * 5 "Projects list", 8): focus row (j/k), selection (x, shift+x), and the row or bulk actions
  * idle → prompting (notes / reason) | confirming (delete) → acting → idle. Cancelling a prompt or a
- * confirmation aborts. I/O is the `runAction` actor; results are emitted as `notify` (toast text)
- * and `changed` (reload the page) so the machine stays free of UI.
+ * confirmation aborts. I/O is the `runAction` actor; results are emitted as `notify.success` /
+ * `notify.error` (toast text) and `projects.changed` (reload the page) so the machine stays free of UI.
  */
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
-import { runListAction, type ListAction } from './projects-list.actions'
+import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
 import { moveFocus, pruneSelection, selectRange, toggleId } from './list-selection'
 
 /** What the machine needs of a row. */
@@ -41,122 +41,104 @@ export type ProjectsListEvent =
   | { type: 'prompt.submit'; notes: string } | { type: 'prompt.cancel' }
   | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
 
-export type ProjectsListEmitted = { type: 'notify'; tone: 'success' | 'error'; text: string } | { type: 'changed' }
+export type ProjectsListEmitted = { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'projects.changed' }
 
 const focusedId = (c: ProjectsListContext) => c.rows[c.focus]?.id
 const idsOf = (c: ProjectsListContext) => c.rows.map((r) => r.id)
-const plural = (a: ListAction) => a.ids.length > 1
-
-/** Success text of a finished action (SPEC.md 8 "Success messages"). */
-export function successText(a: ListAction): string {
-  if (a.kind === 'delete') return plural(a) ? 'Projects deleted successfully' : 'Project deleted successfully'
-  if (a.kind === 'setActive') {
-    const word = a.isActive ? 'activated' : 'deactivated'
-    return plural(a) ? `${a.ids.length} projects ${word} successfully` : `Project ${word} successfully`
-  }
-  const status = a.status.replace(/_/g, ' ')
-  return plural(a) ? `${a.ids.length} projects updated to ${status}` : `Project status updated to ${status}`
-}
-
-/** Failure text (SPEC.md 8 "Projects"); `msg` is the server's message. */
-export function failureText(a: ListAction, msg: string): string {
-  if (a.kind === 'delete') return plural(a) ? `Failed to delete projects: ${msg}` : `Failed to delete project: ${msg}`
-  if (a.kind === 'setActive') return `Failed to update project status: ${msg}`
-  if (a.status === 'approved') return 'Approve failed'
-  if (a.status === 'rejected') return 'Reject failed'
-  return `Failed to update project status: ${msg}`
+/** The action in flight; the states that read it are only entered with one set. */
+function pendingOf(c: ProjectsListContext): ListAction {
+  if (!c.pending) throw new Error('projectsList: no pending action')
+  return c.pending
 }
 
 export const projectsListMachine = setup({
   types: { context: {} as ProjectsListContext, events: {} as ProjectsListEvent, emitted: {} as ProjectsListEmitted },
   actors: { runAction: fromPromise<void, ListAction>(({ input }) => runListAction(input)) },
+  actions: {
+    assignRows: assign(({ context, event }) => {
+      assertEvent(event, 'rows.loaded')
+      return {
+        rows: event.rows,
+        focus: event.rows.length === 0 ? -1 : Math.min(Math.max(context.focus, 0), event.rows.length - 1),
+        selection: pruneSelection(context.selection, event.rows.map((r) => r.id)),
+      }
+    }),
+    moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
+    setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
+    toggleRow: assign(({ context }, params: { id?: string }) => {
+      const id = params.id ?? focusedId(context)
+      return id ? { selection: toggleId(context.selection, id), anchor: id } : {}
+    }),
+    toggleRange: assign(({ context }, params: { id?: string }) => {
+      const id = params.id ?? focusedId(context)
+      return id ? { selection: selectRange(context.selection, idsOf(context), context.anchor, id), anchor: id } : {}
+    }),
+    setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
+    holdAction: assign({ pending: (_, params: { action: ListAction }) => params.action }),
+    addNotes: assign({ pending: ({ context }, params: { notes: string }) => ({ ...pendingOf(context), notes: params.notes }) as ListAction }),
+    dropAction: assign({ pending: null }),
+    /** After a delete the deleted rows leave the selection. */
+    finishAction: assign(({ context }) => {
+      const action = pendingOf(context)
+      return { selection: action.kind === 'delete' ? context.selection.filter((s) => !action.ids.includes(s)) : context.selection, pending: null }
+    }),
+    notifySuccess: emit(({ context }) => ({ type: 'notify.success' as const, text: successText(pendingOf(context)) })),
+    notifyFailure: emit(({ context }, params: { error: unknown }) => ({
+      type: 'notify.error' as const, text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
+    })),
+    announceChange: emit({ type: 'projects.changed' as const }),
+  },
   guards: {
-    hasIds: ({ event }) => 'ids' in event && event.ids.length > 0,
-    needsPrompt: ({ event }) => event.type === 'action.verify',
+    hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
   },
 }).createMachine({
   id: 'projectsList',
   context: { rows: [], focus: -1, selection: [], anchor: null, pending: null },
   initial: 'idle',
   on: {
-    'rows.loaded': {
-      actions: assign(({ context, event }) => ({
-        rows: event.rows,
-        focus: event.rows.length === 0 ? -1 : Math.min(Math.max(context.focus, 0), event.rows.length - 1),
-        selection: pruneSelection(context.selection, event.rows.map((r) => r.id)),
-      })),
-    },
-    'focus.next': { actions: assign({ focus: ({ context }) => moveFocus(context.focus, 1, context.rows.length) }) },
-    'focus.prev': { actions: assign({ focus: ({ context }) => moveFocus(context.focus, -1, context.rows.length) }) },
-    'focus.set': { actions: assign({ focus: ({ context, event }) => moveFocus(event.index, 0, context.rows.length) }) },
-    'row.toggle': {
-      actions: assign(({ context, event }) => {
-        const id = event.id ?? focusedId(context)
-        return id ? { selection: toggleId(context.selection, id), anchor: id } : {}
-      }),
-    },
-    'row.toggleRange': {
-      actions: assign(({ context, event }) => {
-        const id = event.id ?? focusedId(context)
-        return id ? { selection: selectRange(context.selection, idsOf(context), context.anchor, id), anchor: id } : {}
-      }),
-    },
-    'selection.set': { actions: assign({ selection: ({ event }) => event.ids }) },
+    'rows.loaded': { actions: 'assignRows' },
+    'focus.next': { actions: { type: 'moveFocus', params: { delta: 1 } } },
+    'focus.prev': { actions: { type: 'moveFocus', params: { delta: -1 } } },
+    'focus.set': { actions: { type: 'setFocus', params: ({ event }) => ({ index: event.index }) } },
+    'row.toggle': { actions: { type: 'toggleRow', params: ({ event }) => ({ id: event.id }) } },
+    'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }) => ({ id: event.id }) } },
+    'selection.set': { actions: { type: 'setSelection', params: ({ event }) => ({ ids: event.ids }) } },
   },
   states: {
     idle: {
       on: {
         'action.verify': {
-          guard: 'hasIds', target: 'prompting',
-          actions: assign({ pending: ({ event }) => ({ kind: 'verify' as const, ids: event.ids, status: event.status, notes: '' }) }),
+          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'prompting',
+          actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'verify', ids: event.ids, status: event.status, notes: '' } }) },
         },
-        'action.delete': { guard: 'hasIds', target: 'confirming', actions: assign({ pending: ({ event }) => ({ kind: 'delete' as const, ids: event.ids }) }) },
+        'action.delete': {
+          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'confirming',
+          actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'delete', ids: event.ids } }) },
+        },
         'action.setActive': {
-          guard: 'hasIds', target: 'acting',
-          actions: assign({ pending: ({ event }) => ({ kind: 'setActive' as const, ids: event.ids, isActive: event.isActive }) }),
+          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'acting',
+          actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'setActive', ids: event.ids, isActive: event.isActive } }) },
         },
       },
     },
     prompting: {
       on: {
-        'prompt.submit': {
-          target: 'acting',
-          actions: assign({ pending: ({ context, event }) => ({ ...(context.pending as ListAction & { kind: 'verify' }), notes: event.notes }) }),
-        },
-        'prompt.cancel': { target: 'idle', actions: assign({ pending: null }) },
+        'prompt.submit': { target: 'acting', actions: { type: 'addNotes', params: ({ event }) => ({ notes: event.notes }) } },
+        'prompt.cancel': { target: 'idle', actions: 'dropAction' },
       },
     },
     confirming: {
       on: {
         'confirm.accept': 'acting',
-        'confirm.cancel': { target: 'idle', actions: assign({ pending: null }) },
+        'confirm.cancel': { target: 'idle', actions: 'dropAction' },
       },
     },
     acting: {
       invoke: {
-        src: 'runAction',
-        input: ({ context }) => context.pending!,
-        onDone: {
-          target: 'idle',
-          actions: [
-            emit(({ context }) => ({ type: 'notify' as const, tone: 'success' as const, text: successText(context.pending!) })),
-            emit({ type: 'changed' as const }),
-            assign(({ context }) => ({
-              selection: context.pending!.kind === 'delete' ? context.selection.filter((s) => !context.pending!.ids.includes(s)) : context.selection,
-              pending: null,
-            })),
-          ],
-        },
-        onError: {
-          target: 'idle',
-          actions: [
-            emit(({ context, event }) => ({
-              type: 'notify' as const, tone: 'error' as const,
-              text: failureText(context.pending!, errorText(event.error, 'Request failed')),
-            })),
-            assign({ pending: null }),
-          ],
-        },
+        src: 'runAction', id: 'runAction',
+        input: ({ context }) => pendingOf(context),
+        onDone: { target: 'idle', actions: ['notifySuccess', 'announceChange', 'finishAction'] },
+        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'dropAction'] },
       },
     },
   },

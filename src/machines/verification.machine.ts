@@ -1,140 +1,107 @@
 /**
- * Verification History panel (SPEC.md 2 "Project detail", 4 "Project verificationStatus",
- * 5 "Verification", 8 "Verification"): loading → idle → submitting | updatingEntry |
- * deletingEntry → reloading → idle. Every failure lands in `error` (the red banner, cleared by
- * 'error.dismiss'); a status change shows 'Project status updated to {status}' for 3 s in the
- * parallel `banner` region. Emits `statusChanged` so the page can refresh the project.
+ * Verification History panel (SPEC.md 2 "Project detail", 4, 5 "Verification", 8): flow
+ * loading → idle → submitting | updatingEntry | deletingEntry → reloading → idle, with the panel's
+ * state that commands drive: the Quick Status Change draft, the palette's notes prompt
+ * (`requested`), the entry edit dialog, the delete confirmation and the history filter. Every
+ * failure lands in `error` (the red banner, cleared by 'error.dismiss'); a status change shows
+ * 'Project status updated to {status}' for 3 s in the parallel `banner` region and emits
+ * `project.statusChanged`; entry updates and deletes emit `notify.success`.
  */
-import { assign, emit, fromPromise, raise, setup } from 'xstate'
-import type { VerificationEntry, VerificationStatus } from '../api/schemas/projects'
-import { deleteVerificationEntry, fetchVerificationHistory, updateVerificationEntry, verifyProject } from '../api/verification'
+import { BANNER_MS, editOf } from './verification.rules'
+import { verificationSetup } from './verification.setup'
+import { changeOf } from './verification.types'
 
-export const BANNER_MS = 3000
+export { BANNER_MS, statusUpdatedText, verificationInputError } from './verification.rules'
+export type { VerificationEmitted } from './verification.setup'
+export type { VerificationContext, VerificationEvent } from './verification.types'
 
-export interface VerificationContext {
-  projectId: string
-  currentStatus: VerificationStatus
-  history: VerificationEntry[]
-  error: string | null
-  success: string | null
-}
+const failed = (message: string) => ({ type: 'fail' as const, params: { message } })
 
-export type VerificationEvent =
-  | { type: 'status.submit'; status: VerificationStatus | ''; notes: string }
-  | { type: 'entry.update'; entryId: string; status: VerificationStatus | ''; notes: string }
-  | { type: 'entry.delete'; entryId: string }
-  | { type: 'error.dismiss' }
-  | { type: 'history.reload' }
-
-export type VerificationEmitted =
-  | { type: 'statusChanged'; status: VerificationStatus }
-  | { type: 'notify'; text: string }
-
-/** The first rule a status change breaks (SPEC.md 5 "Verification"), or null. */
-export function verificationInputError(status: string, notes: string): string | null {
-  if (!status) return 'Status is required'
-  if (!notes.trim()) return 'Notes are required'
-  return null
-}
-
-/** 'under_review' → 'Project status updated to under review'. */
-export const statusUpdatedText = (status: VerificationStatus) => `Project status updated to ${status.replace(/_/g, ' ')}`
-
-type Change = { status: VerificationStatus; notes: string; entryId?: string }
-
-export const verificationMachine = setup({
-  types: {
-    context: {} as VerificationContext & { change: Change | null },
-    events: {} as VerificationEvent | { type: 'banner.show' },
-    emitted: {} as VerificationEmitted,
-    input: {} as { projectId: string; currentStatus: VerificationStatus },
-  },
-  actors: {
-    // No abort signal: React StrictMode stops and rehydrates the actor once, which would abort it.
-    fetchHistory: fromPromise<VerificationEntry[], { projectId: string }>(({ input }) => fetchVerificationHistory(input.projectId)),
-    submitStatus: fromPromise<void, Change & { projectId: string }>(async ({ input }) =>
-      void (await verifyProject(input.projectId, input.status, input.notes.trim()))),
-    updateEntry: fromPromise<void, Change & { projectId: string; entryId: string }>(async ({ input }) =>
-      void (await updateVerificationEntry(input.projectId, input.entryId, input.status, input.notes.trim()))),
-    deleteEntry: fromPromise<void, { projectId: string; entryId: string }>(({ input }) => deleteVerificationEntry(input.projectId, input.entryId)),
-  },
-  actions: {
-    fail: assign((_, params: { message: string }) => ({ error: params.message, change: null })),
-    assignHistory: assign({ history: (_, params: { history: VerificationEntry[] }) => params.history }),
-  },
-  guards: {
-    isValidChange: ({ event }) => 'notes' in event && verificationInputError(event.status, event.notes) === null,
-  },
-}).createMachine({
+export const verificationMachine = verificationSetup.createMachine({
   id: 'verification',
   type: 'parallel',
   context: ({ input }) => ({
     projectId: input.projectId, currentStatus: input.currentStatus, history: [], error: null, success: null, change: null,
+    quick: { status: '', notes: '' }, requested: null, entryEdit: null, deleting: null, filter: { status: '', search: '' },
   }),
-  on: { 'error.dismiss': { actions: assign({ error: null }) } },
+  on: {
+    'error.dismiss': { actions: 'dismissError' },
+    'filter.status': { actions: { type: 'setFilterStatus', params: ({ event }) => ({ status: event.status }) } },
+    'filter.search': { actions: { type: 'setFilterSearch', params: ({ event }) => ({ search: event.search }) } },
+    'quick.status': { actions: { type: 'setQuick', params: ({ event }) => ({ status: event.status }) } },
+    'quick.notes': { actions: { type: 'setQuick', params: ({ event }) => ({ notes: event.notes }) } },
+    'status.request': { actions: { type: 'requestStatus', params: ({ event }) => ({ status: event.status }) } },
+    'prompt.cancel': { actions: 'closePrompt' },
+    'entry.edit': {
+      guard: { type: 'isKnownEntry', params: ({ event }) => ({ entryId: event.entryId }) },
+      actions: { type: 'openEdit', params: ({ context, event }) => ({ edit: editOf(context.history.find((e) => e._id === event.entryId)) }) },
+    },
+    'edit.status': { actions: { type: 'changeEdit', params: ({ event }) => ({ status: event.status }) } },
+    'edit.notes': { actions: { type: 'changeEdit', params: ({ event }) => ({ notes: event.notes }) } },
+    'edit.cancel': { actions: 'closeEdit' },
+    'entry.delete': {
+      guard: { type: 'isKnownEntry', params: ({ event }) => ({ entryId: event.entryId }) },
+      actions: { type: 'askDelete', params: ({ event }) => ({ entryId: event.entryId }) },
+    },
+    'delete.cancel': { actions: 'closeDelete' },
+  },
   states: {
     flow: {
       initial: 'loading',
       states: {
         loading: {
           invoke: {
-            src: 'fetchHistory',
+            src: 'fetchHistory', id: 'fetchHistory',
             input: ({ context }) => ({ projectId: context.projectId }),
             onDone: { target: 'idle', actions: { type: 'assignHistory', params: ({ event }) => ({ history: event.output }) } },
-            onError: { target: 'idle', actions: { type: 'fail', params: { message: 'Failed to fetch verification history' } } },
+            onError: { target: 'idle', actions: failed('Failed to fetch verification history') },
           },
         },
         idle: {
           on: {
-            'status.submit': {
-              guard: 'isValidChange', target: 'submitting',
-              actions: assign({ error: null, change: ({ event }) => ({ status: event.status as VerificationStatus, notes: event.notes }) }),
+            'quick.submit': { guard: 'isQuickValid', target: 'submitting', actions: 'takeQuick' },
+            'prompt.submit': {
+              guard: { type: 'isPromptValid', params: ({ event }) => ({ notes: event.notes }) }, target: 'submitting',
+              actions: { type: 'takePrompt', params: ({ event }) => ({ notes: event.notes }) },
             },
-            'entry.update': {
-              guard: 'isValidChange', target: 'updatingEntry',
-              actions: assign({ error: null, change: ({ event }) => ({ status: event.status as VerificationStatus, notes: event.notes, entryId: event.entryId }) }),
-            },
-            'entry.delete': { target: 'deletingEntry', actions: assign({ error: null, change: ({ event }) => ({ status: 'pending' as const, notes: '', entryId: event.entryId }) }) },
+            'edit.save': [{ guard: 'isEditValid', target: 'updatingEntry', actions: 'takeEdit' }, { actions: 'markEditTried' }],
+            'delete.confirm': { guard: 'hasDeleteRequest', target: 'deletingEntry', actions: 'takeDelete' },
             'history.reload': 'loading',
           },
         },
         submitting: {
           invoke: {
-            src: 'submitStatus',
-            input: ({ context }) => ({ projectId: context.projectId, ...context.change! }),
+            src: 'submitStatus', id: 'submitStatus',
+            input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context) }),
             onDone: {
               target: 'reloading',
-              actions: [
-                assign(({ context }) => ({ currentStatus: context.change!.status, success: statusUpdatedText(context.change!.status) })),
-                emit(({ context }) => ({ type: 'statusChanged' as const, status: context.change!.status })),
-                raise({ type: 'banner.show' }),
-              ],
+              actions: ['applyStatus', 'resetQuick', { type: 'announceStatus', params: ({ context }) => ({ status: context.currentStatus }) }, 'showBanner'],
             },
-            onError: { target: 'idle', actions: { type: 'fail', params: { message: 'Failed to update project status' } } },
+            onError: { target: 'idle', actions: failed('Failed to update project status') },
           },
         },
         updatingEntry: {
           invoke: {
-            src: 'updateEntry',
-            input: ({ context }) => ({ projectId: context.projectId, ...context.change!, entryId: context.change!.entryId! }),
-            onDone: { target: 'reloading', actions: emit({ type: 'notify' as const, text: 'Verification history entry updated successfully' }) },
-            onError: { target: 'idle', actions: { type: 'fail', params: { message: 'Failed to update verification entry' } } },
+            src: 'updateEntry', id: 'updateEntry',
+            input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context), entryId: changeOf(context).entryId ?? '' }),
+            onDone: { target: 'reloading', actions: { type: 'notifySuccess', params: { text: 'Verification history entry updated successfully' } } },
+            onError: { target: 'idle', actions: failed('Failed to update verification entry') },
           },
         },
         deletingEntry: {
           invoke: {
-            src: 'deleteEntry',
-            input: ({ context }) => ({ projectId: context.projectId, entryId: context.change!.entryId! }),
-            onDone: { target: 'reloading', actions: emit({ type: 'notify' as const, text: 'Verification history entry deleted successfully' }) },
-            onError: { target: 'idle', actions: { type: 'fail', params: { message: 'Failed to delete verification entry' } } },
+            src: 'deleteEntry', id: 'deleteEntry',
+            input: ({ context }) => ({ projectId: context.projectId, entryId: changeOf(context).entryId ?? '' }),
+            onDone: { target: 'reloading', actions: { type: 'notifySuccess', params: { text: 'Verification history entry deleted successfully' } } },
+            onError: { target: 'idle', actions: failed('Failed to delete verification entry') },
           },
         },
         reloading: {
           invoke: {
-            src: 'fetchHistory',
+            src: 'fetchHistory', id: 'fetchHistory',
             input: ({ context }) => ({ projectId: context.projectId }),
-            onDone: { target: 'idle', actions: [{ type: 'assignHistory', params: ({ event }) => ({ history: event.output }) }, assign({ change: null })] },
-            onError: { target: 'idle', actions: { type: 'fail', params: { message: 'Failed to fetch verification history' } } },
+            onDone: { target: 'idle', actions: [{ type: 'assignHistory', params: ({ event }) => ({ history: event.output }) }, 'dropChange'] },
+            onError: { target: 'idle', actions: failed('Failed to fetch verification history') },
           },
         },
       },
@@ -146,7 +113,7 @@ export const verificationMachine = setup({
         shown: {
           // Re-entering restarts the 3 s timer when another change succeeds meanwhile.
           on: { 'banner.show': { target: 'shown', reenter: true } },
-          after: { [BANNER_MS]: { target: 'hidden', actions: assign({ success: null }) } },
+          after: { [BANNER_MS]: { target: 'hidden', actions: 'hideBanner' } },
         },
       },
     },

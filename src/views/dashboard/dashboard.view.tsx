@@ -2,6 +2,7 @@
  * Dashboard (SPEC.md 2 "Dashboard", 8): stat cards with month-over-month growth, recent projects
  * and contacts, category and contact-status grids; loading, error (with Retry) and empty states.
  */
+import { CommandRetry } from '../../commands/command-retry'
 import { useDashboardStats } from '../../api/dashboard'
 import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
@@ -13,7 +14,7 @@ export default function DashboardView() {
   const { data, error, isPending, refetch } = useDashboardStats()
 
   if (isPending) return <LoadingState title="Loading Dashboard" description="Fetching dashboard statistics..." />
-  if (error) return <ErrorState title="Error Loading Dashboard" message={error.message || 'Failed to load dashboard stats'} onRetry={() => void refetch()} />
+  if (error) return <ErrorState title="Error Loading Dashboard" message={error.message || 'Failed to load dashboard stats'} action={<CommandRetry retry={() => void refetch()} />} />
   if (!data) return <EmptyState title="No data available" />
 
   return (

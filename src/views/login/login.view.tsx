@@ -1,10 +1,15 @@
 /**
  * Login (SPEC.md 2 "Login", 8): 'Admin Panel', step 1 e-mail → Send OTP, step 2 masked code →
  * Verify OTP, with 'Back to email' and the resend countdown. State lives in the auth machine;
- * this view only renders slices and sends events. On sign-in it goes to '/'.
+ * every control is an `auth.*` command in a command scope of its own (no palette on this route).
+ * On sign-in it goes to '/'.
  */
+import { useMemo } from 'react'
 import { Redirect } from 'wouter'
 import { ShieldCheck } from 'lucide-react'
+import type { LoginHandle } from '../../commands/auth.commands'
+import { CommandScope } from '../../commands/command-scope'
+import { usePublishCommandContext } from '../../commands/use-command-context'
 import { Spinner } from '../../components/spinner'
 import { AuthActor } from '../layout/auth-context'
 import { AdminHint } from './components/admin-hint'
@@ -19,8 +24,6 @@ export default function LoginView() {
     if (s.matches('signedIn')) return 'done'
     return s.matches('otpSent') ? 'otp' : 'email'
   })
-  const error = AuthActor.useSelector((s) => s.context.error)
-
   if (step === 'done') return <Redirect to="/" replace />
   if (step === 'restoring') {
     return (
@@ -29,6 +32,16 @@ export default function LoginView() {
       </div>
     )
   }
+  return (
+    <CommandScope>
+      <LoginPanel step={step} />
+    </CommandScope>
+  )
+}
+
+function LoginPanel({ step }: { step: 'email' | 'otp' }) {
+  const error = AuthActor.useSelector((s) => s.context.error)
+  usePublishCommandContext(useLoginHandle(step))
   return (
     <main className="login">
       <div className="login__panel">
@@ -47,4 +60,18 @@ export default function LoginView() {
       </div>
     </main>
   )
+}
+
+/** The narrow auth slices the `auth.*` commands decide on, published as `view.login`. */
+function useLoginHandle(step: 'email' | 'otp') {
+  const sending = AuthActor.useSelector((s) => s.matches('sendingOtp'))
+  const codeLength = AuthActor.useSelector((s) => s.context.code.length)
+  const codeVisible = AuthActor.useSelector((s) => s.context.codeVisible)
+  const verifying = AuthActor.useSelector((s) => s.matches({ otpSent: { code: 'verifying' } }))
+  const resending = AuthActor.useSelector((s) => s.matches({ otpSent: { resend: 'resending' } }))
+  const resendIn = AuthActor.useSelector((s) => s.context.resendIn)
+  return useMemo(() => {
+    const login: LoginHandle = { step, sending, codeLength, codeVisible, verifying, resending, resendIn }
+    return { login }
+  }, [step, sending, codeLength, codeVisible, verifying, resending, resendIn])
 }

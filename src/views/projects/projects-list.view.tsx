@@ -3,14 +3,16 @@
  * a virtualized table, row and bulk actions through the list machine, and the command context
  * (focus, selection, actor) that j/k/x/a/r/e/#/'/' act on.
  */
+import { CommandRetry } from '../../commands/command-retry'
 import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Plus, Trash2 } from 'lucide-react'
+import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
 import { prefetchProject, projectKeys, useCategories, useProjectList } from '../../api/projects'
 import { CommandButton } from '../../commands/command-button'
-import type { ProjectsListHandle } from '../../commands/projects.commands'
+import type { ProjectsListHandle } from '../../commands/projects-list.commands'
 import { usePublishCommandContext } from '../../commands/use-command-context'
 import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
@@ -27,7 +29,7 @@ import { useListUrl } from './use-list-url'
 const PREFETCH_DELAY_MS = 150
 
 export default function ProjectsListView() {
-  const { filters, setFilters, searchText, setSearchText } = useListUrl()
+  const { filters, searchText, setSearchText } = useListUrl()
   const { data, error, isPending, refetch } = useProjectList(filters)
   const categories = useCategories()
   const queryClient = useQueryClient()
@@ -45,24 +47,23 @@ export default function ProjectsListView() {
   }, [data, actor])
   useEffect(() => {
     const subs = [
-      actor.on('notify', (e) => (e.tone === 'success' ? toast.success(e.text) : toast.error(e.text))),
-      actor.on('changed', () => void queryClient.invalidateQueries({ queryKey: projectKeys.all })),
+      actor.on('notify.success', (e) => toast.success(e.text)),
+      actor.on('notify.error', (e) => toast.error(e.text)),
+      actor.on('projects.changed', () => void queryClient.invalidateQueries({ queryKey: projectKeys.all })),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, queryClient])
 
   const focusedId = rows[focus]?.id
   // The row that keeps focus for a moment is likely opened next: load its detail page ahead.
+  const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
   useEffect(() => {
-    if (!focusedId) return
-    const timer = setTimeout(() => void prefetchProject(queryClient, focusedId), PREFETCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [focusedId, queryClient])
-  const page = data?.pagination.currentPage ?? filters.page
+    if (dwelled) void prefetchProject(queryClient, dwelled)
+  }, [dwelled, queryClient])
   const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
   const handle = useMemo<ProjectsListHandle>(() => ({
-    actor, rows, focusSearch: () => searchRef.current?.focus(), page, totalPages, goToPage: (p: number) => setFilters({ page: p }),
-  }), [actor, rows, page, totalPages, setFilters])
+    actor, rows, selected: selection, filters, totalPages, focusSearch: () => searchRef.current?.focus(),
+  }), [actor, rows, selection, filters, totalPages])
   const published = useMemo(() => ({
     projectsList: handle,
     selection,
@@ -70,14 +71,7 @@ export default function ProjectsListView() {
   }), [handle, selection, focusedId])
   usePublishCommandContext(published)
 
-  const rowActions = useMemo(() => ({
-    onOpen: (id: string) => navigate(`/projects/${id}`),
-    onToggle: (id: string) => actor.send({ type: 'row.toggle', id }),
-    onApprove: (id: string) => actor.send({ type: 'action.verify', ids: [id], status: 'approved' }),
-    onReject: (id: string) => actor.send({ type: 'action.verify', ids: [id], status: 'rejected' }),
-    onSetActive: (id: string, isActive: boolean) => actor.send({ type: 'action.setActive', ids: [id], isActive }),
-    onDelete: (id: string) => actor.send({ type: 'action.delete', ids: [id] }),
-  }), [actor, navigate])
+  const open = useMemo(() => (id: string) => navigate(`/projects/${id}`), [navigate])
 
   const projects = data?.projects ?? []
   return (
@@ -87,24 +81,18 @@ export default function ProjectsListView() {
         description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete."
         actions={
           <>
-            {selection.length > 0 ? <CommandButton id="projects.deleteSelected" variant="danger" icon={<Trash2 size={14} />} /> : null}
+            <CommandButton id="projects.deleteSelected" variant="danger" icon={<Trash2 size={14} />} />
             <CommandButton id="projects.add" variant="primary" icon={<Plus size={14} />} />
           </>
         }
       />
-      <ListFilters
-        filters={filters} searchText={searchText} onSearchText={setSearchText} onChange={setFilters} searchRef={searchRef}
-        categories={mergeCategories(categories.data ?? [])}
-      />
+      <ListFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} categories={mergeCategories(categories.data ?? [])} />
       {isPending ? <LoadingState title="Loading projects" />
-        : error && !data ? <ErrorState title="Failed to load projects" message={error.message || 'Failed to load projects'} onRetry={() => void refetch()} />
+        : error && !data ? <ErrorState title="Failed to load projects" message={error.message || 'Failed to load projects'} action={<CommandRetry retry={() => void refetch()} />} />
         : projects.length === 0 ? <EmptyState title="No projects found" description="Get started by creating your first project" />
         : (
           <>
-            <ProjectsTable
-              projects={projects} focus={focus} selection={selection} {...rowActions}
-              onSelectAll={(checked) => actor.send({ type: 'selection.set', ids: checked ? projects.map((p) => p._id) : [] })}
-            />
+            <ProjectsTable projects={projects} focus={focus} selection={selection} onOpen={open} />
             <ListPagination page={data!.pagination.currentPage} totalPages={data!.pagination.totalPages} total={data!.pagination.totalProjects}
               limit={filters.limit} />
           </>

@@ -100,7 +100,7 @@ describe('project media commands', () => {
     }), { input: { name: 'shop' } }).start()
     expect(registry.isVisible(cmd('projects.repository.delete'), context({ projectRepository: actor }))).toBe(false)
     await new Promise((r) => setTimeout(r, 0))
-    expect(cmd('projects.repository.togglePrivate').label?.(context({ projectRepository: actor }))).toBe('Make repository private')
+    expect(cmd('projects.repository.togglePrivate').checked?.(context({ projectRepository: actor }))).toBe(false)
     const sent = spy(actor)
     registry.run(cmd('projects.repository.removeCollaborator'), context({ projectRepository: actor }, { kind: 'collaborator', id: 'octo' }))
     expect(sent).toHaveBeenCalledWith({ type: 'collaborator.remove', username: 'octo' })

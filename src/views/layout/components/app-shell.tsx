@@ -1,10 +1,13 @@
-/** Sidebar + header + content. Below 900px the sidebar slides in from the menu button. */
-import { useEffect, useState, type ReactNode } from 'react'
+/**
+ * Sidebar + header + content. Below 900px the sidebar slides in from the menu button. Every
+ * header control is a command (`app.toggleMenu`, `app.palette`, `app.shortcuts`).
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { Keyboard, Menu, Search } from 'lucide-react'
-import { IconButton } from '../../../components/icon-button'
 import { ShortcutKeys } from '../../../components/kbd'
-import { useCommandContext } from '../../../commands/use-command-context'
+import { CommandButton, useCommandControl } from '../../../commands/command-button'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { AuthActor } from '../auth-context'
 import { Sidebar } from './sidebar'
 
@@ -12,7 +15,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [route] = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
   const name = AuthActor.useSelector((s) => s.context.admin?.name ?? '')
-  const ctx = useCommandContext()
+  usePublishCommandContext(useMemo(() => ({ menu: { open: menuOpen, setOpen: setMenuOpen } }), [menuOpen]))
 
   // Navigating (by click, palette or g-keys) closes the small-screen menu.
   useEffect(() => setMenuOpen(false), [route])
@@ -20,28 +23,17 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <div className="shell" data-menu-open={menuOpen || undefined}>
       <Sidebar route={route} />
-      <button className="shell__backdrop" aria-label="Close menu" tabIndex={-1} onClick={() => setMenuOpen(false)} />
+      <Backdrop />
       <div className="shell__main">
         <header className="header">
-          <IconButton
-            className="header__menu"
-            label={menuOpen ? 'Close menu' : 'Open menu'}
-            icon={<Menu size={16} />}
-            aria-expanded={menuOpen}
-            aria-controls="sidebar"
-            data-testid="menu-toggle"
-            onClick={() => setMenuOpen((o) => !o)}
-          />
+          <CommandButton id="app.toggleMenu" iconOnly className="header__menu" icon={<Menu size={16} />} aria-expanded={menuOpen}
+            aria-controls="sidebar" data-testid="menu-toggle" />
           <p className="header__welcome" data-testid="welcome">
             Welcome, {name}
           </p>
           <div className="header__actions">
-            <button type="button" className="header__search" onClick={ctx.ui.openPalette} data-testid="open-palette">
-              <Search size={14} />
-              <span>Search or run a command</span>
-              <ShortcutKeys shortcut="mod+k" />
-            </button>
-            <IconButton label="Keyboard shortcuts" shortcut="?" icon={<Keyboard size={16} />} onClick={ctx.ui.openShortcuts} />
+            <PaletteButton />
+            <CommandButton id="app.shortcuts" iconOnly icon={<Keyboard size={16} />} />
           </div>
         </header>
         <main className="content" id="content">
@@ -50,4 +42,23 @@ export function AppShell({ children }: { children: ReactNode }) {
       </div>
     </div>
   )
+}
+
+/** The header's search field look-alike that opens the palette. */
+function PaletteButton() {
+  const { visible, label, run } = useCommandControl('app.palette')
+  if (!visible) return null
+  return (
+    <button type="button" className="header__search" onClick={() => run()} data-command="app.palette" data-testid="open-palette">
+      <Search size={14} />
+      <span>{label}</span>
+      <ShortcutKeys shortcut="mod+k" />
+    </button>
+  )
+}
+
+/** The dimmed area beside the open small-screen menu; clicking it closes the menu. */
+function Backdrop() {
+  const { label, run } = useCommandControl('app.toggleMenu')
+  return <button className="shell__backdrop" aria-label={label} tabIndex={-1} data-command="app.toggleMenu" onClick={() => run()} />
 }

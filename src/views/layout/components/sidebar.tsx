@@ -36,7 +36,8 @@ export function Sidebar({ route }: { route: string }) {
           const Icon = ICONS[screen.id]
           const active = isOnScreen(route, screen.path)
           return (
-            <Link key={screen.id} href={screen.path} className="nav-item" aria-current={active ? 'page' : undefined} data-testid={`nav-${screen.id}`}>
+            <Link key={screen.id} href={screen.path} className="nav-item" aria-current={active ? 'page' : undefined} data-testid={`nav-${screen.id}`}
+              data-command={`nav.${screen.id}`}>
               <Icon size={16} />
               <span className="nav-item__label">{screen.title}</span>
               <ShortcutKeys shortcut={screen.shortcut} className="nav-item__keys" />
@@ -58,7 +59,7 @@ export function Sidebar({ route }: { route: string }) {
             </span>
           </div>
         </div>
-        <CommandButton id="session.signOut" variant="ghost" size="sm" icon={<LogOut size={14} />} data-testid="logout">
+        <CommandButton id="auth.signOut" variant="ghost" size="sm" icon={<LogOut size={14} />} data-testid="logout">
           Logout
         </CommandButton>
       </div>

@@ -1,10 +1,11 @@
 /**
  * Login step 2: masked 6-character code with show/hide, 'Verify OTP' enabled only at exactly 6
  * characters, 'Back to email', and 'Resend OTP' (reads 'Resend OTP in 42s' while counting down).
+ * Every control is an `auth.*` command.
  */
-import { useState } from 'react'
 import { Eye, EyeOff } from 'lucide-react'
-import { Button } from '../../../components/button'
+import { CommandButton, useCommandControl } from '../../../commands/command-button'
+import { CommandLink } from '../../../commands/command-link'
 import { Field, Input } from '../../../components/field'
 import { OTP_LENGTH } from '../../../api/schemas/auth'
 import { AuthActor } from '../../layout/auth-context'
@@ -13,11 +14,9 @@ export function OtpStep() {
   const auth = AuthActor.useActorRef()
   const email = AuthActor.useSelector((s) => s.context.email.trim())
   const code = AuthActor.useSelector((s) => s.context.code)
-  const resendIn = AuthActor.useSelector((s) => s.context.resendIn)
+  const visible = AuthActor.useSelector((s) => s.context.codeVisible)
   const verifying = AuthActor.useSelector((s) => s.matches({ otpSent: { code: 'verifying' } }))
-  const resending = AuthActor.useSelector((s) => s.matches({ otpSent: { resend: 'resending' } }))
-  const canResend = AuthActor.useSelector((s) => s.matches({ otpSent: { resend: 'ready' } }))
-  const [visible, setVisible] = useState(false)
+  const verify = useCommandControl('auth.verifyOtp')
 
   return (
     <form
@@ -25,7 +24,7 @@ export function OtpStep() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        auth.send({ type: 'otp.verify' })
+        verify.run()
       }}
     >
       <p className="login__sent muted">
@@ -47,31 +46,17 @@ export function OtpStep() {
             data-testid="otp-input"
             onChange={(e) => auth.send({ type: 'code.change', code: e.target.value })}
             trailing={
-              <button
-                type="button"
-                className="btn btn--ghost btn--icon btn--sm"
-                aria-label={visible ? 'Hide OTP' : 'Show OTP'}
-                aria-pressed={visible}
-                data-testid="toggle-otp-visibility"
-                onClick={() => setVisible((v) => !v)}
-              >
-                {visible ? <EyeOff size={14} /> : <Eye size={14} />}
-              </button>
+              <CommandButton id="auth.toggleCode" iconOnly variant="ghost" size="sm" aria-pressed={visible}
+                icon={visible ? <EyeOff size={14} /> : <Eye size={14} />} data-testid="toggle-otp-visibility" />
             }
           />
         )}
       </Field>
       <div className="login__links">
-        <button type="button" className="link-button" data-testid="back-to-email" onClick={() => auth.send({ type: 'email.back' })}>
-          Back to email
-        </button>
-        <button type="button" className="link-button" data-testid="resend-otp" disabled={!canResend} onClick={() => auth.send({ type: 'otp.resend' })}>
-          {resending ? 'Sending…' : resendIn > 0 ? `Resend OTP in ${resendIn}s` : 'Resend OTP'}
-        </button>
+        <CommandLink id="auth.backToEmail" data-testid="back-to-email" />
+        <CommandLink id="auth.resendOtp" data-testid="resend-otp" />
       </div>
-      <Button type="submit" variant="primary" className="login__submit" loading={verifying} disabled={code.length !== OTP_LENGTH} data-testid="verify-otp">
-        Verify OTP
-      </Button>
+      <CommandButton id="auth.verifyOtp" variant="primary" className="login__submit" loading={verifying} data-testid="verify-otp" />
     </form>
   )
 }

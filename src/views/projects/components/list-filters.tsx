@@ -1,31 +1,28 @@
-/** The list controls (SPEC.md 2): search, status, verification, category and page size. */
+/**
+ * The list controls (SPEC.md 2): search, then status, verification, category and page size, whose
+ * options are the `projects.filter.*` / `projects.pageSize.*` commands.
+ */
 import type { Ref } from 'react'
 import { Search } from 'lucide-react'
-import type { ProjectListFilters } from '../../../api/projects'
-import { VERIFICATION_STATUSES } from '../../../api/schemas/projects'
+import { CommandSelect, type CommandOption } from '../../../commands/command-select'
 import { Input } from '../../../components/field'
-import { Select } from '../../../components/select'
 import { PAGE_SIZES } from '../list-url'
-import { statusTitle } from './verification-badge'
 
-// radix Select needs non-empty values: 'all' stands for "no filter".
-const ALL = 'all'
-const STATUS_OPTIONS = [{ value: ALL, label: 'All Status' }, { value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }]
-const VERIFICATION_OPTIONS = [{ value: ALL, label: 'All Verification' },
-  ...(['approved', 'pending', 'under_review', 'rejected', 'needs_changes'] as const).map((s) => ({ value: s, label: statusTitle(s) }))]
-const SIZE_OPTIONS = PAGE_SIZES.map((n) => ({ value: String(n), label: `${n} per page` }))
+const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
+const STATUS = ids('projects.filter.status.all', 'projects.filter.status.active', 'projects.filter.status.inactive')
+const VERIFICATION = ids('projects.filter.verification.all', ...['approved', 'pending', 'under_review', 'rejected', 'needs_changes'].map((s) => `projects.filter.verification.${s}`))
+const SIZES = ids(...PAGE_SIZES.map((n) => `projects.pageSize.${n}`))
 
 export interface ListFiltersProps {
-  filters: ProjectListFilters
   searchText: string
   onSearchText: (text: string) => void
   categories: string[]
-  onChange: (patch: Partial<ProjectListFilters>) => void
   searchRef: Ref<HTMLInputElement>
 }
 
-export function ListFilters({ filters, searchText, onSearchText, categories, onChange, searchRef }: ListFiltersProps) {
-  const none = (value: string) => (value === ALL ? '' : value)
+export function ListFilters({ searchText, onSearchText, categories, searchRef }: ListFiltersProps) {
+  const categoryOptions: CommandOption[] = [{ id: 'projects.filter.category.all' },
+    ...categories.map((c) => ({ id: 'projects.filter.category', target: { kind: 'category', id: c } }))]
   return (
     <div className="projects-filters">
       <div className="projects-filters__search">
@@ -40,14 +37,10 @@ export function ListFilters({ filters, searchText, onSearchText, categories, onC
           onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
         />
       </div>
-      <Select aria-label="Status filter" value={filters.status || ALL} options={STATUS_OPTIONS}
-        onValueChange={(v) => onChange({ status: none(v) as ProjectListFilters['status'], page: 1 })} />
-      <Select aria-label="Verification filter" value={filters.verificationStatus || ALL} options={VERIFICATION_OPTIONS}
-        onValueChange={(v) => onChange({ verificationStatus: (VERIFICATION_STATUSES as readonly string[]).includes(v) ? (v as ProjectListFilters['verificationStatus']) : '', page: 1 })} />
-      <Select aria-label="Category filter" value={filters.category || ALL}
-        options={[{ value: ALL, label: 'All Categories' }, ...categories.map((c) => ({ value: c, label: c }))]}
-        onValueChange={(v) => onChange({ category: none(v), page: 1 })} />
-      <Select aria-label="Page size" value={String(filters.limit)} options={SIZE_OPTIONS} onValueChange={(v) => onChange({ limit: Number(v), page: 1 })} />
+      <CommandSelect aria-label="Status filter" options={STATUS} />
+      <CommandSelect aria-label="Verification filter" options={VERIFICATION} />
+      <CommandSelect aria-label="Category filter" options={categoryOptions} />
+      <CommandSelect aria-label="Page size" options={SIZES} />
     </div>
   )
 }

@@ -1,14 +1,26 @@
-/** Owner section (SPEC.md 2 "Owner selection"): a searchable list of users by name or e-mail. */
-import { useState } from 'react'
+/**
+ * Owner section (SPEC.md 2 "Owner selection"): a searchable list of users by name or e-mail; the
+ * search asks the server 300 ms after typing stops (SPEC.md 9). Each user and 'Clear owner' are
+ * the `projects.owner.*` commands; the found users are published for them.
+ */
+import { useMemo, useState } from 'react'
+import { useDebounce } from 'use-debounce'
 import { useUserSearch } from '../../../api/projects'
-import { Button } from '../../../components/button'
+import { CommandButton } from '../../../commands/command-button'
+import { CommandLink } from '../../../commands/command-link'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { Field, Input } from '../../../components/field'
 import type { SectionDraft } from '../../../machines/project-sections.machine'
 import { SectionCard } from './section-card'
 
-function OwnerPicker({ d, change }: { d: SectionDraft; change: (patch: SectionDraft) => void }) {
+/** SPEC.md 9: search debounce. */
+export const OWNER_SEARCH_DEBOUNCE_MS = 300
+
+function OwnerPicker({ d }: { d: SectionDraft }) {
   const [search, setSearch] = useState('')
-  const users = useUserSearch(search, true)
+  const [query] = useDebounce(search, OWNER_SEARCH_DEBOUNCE_MS)
+  const users = useUserSearch(query, true)
+  usePublishCommandContext(useMemo(() => ({ ownerSearch: { users: users.data ?? [] } }), [users.data]))
   return (
     <div className="form-stack">
       <p>Current: <strong>{String(d.ownerLabel || 'No owner')}</strong></p>
@@ -19,15 +31,14 @@ function OwnerPicker({ d, change }: { d: SectionDraft; change: (patch: SectionDr
       <ul className="owner-list" aria-label="Users">
         {(users.data ?? []).map((u) => (
           <li key={u._id}>
-            <button type="button" className="owner-list__item" aria-pressed={d.projectOwner === u._id}
-              onClick={() => change({ projectOwner: u._id, ownerLabel: `${u.name} (${u.email})` })}>
+            <CommandLink id="projects.owner.pick" target={{ kind: 'user', id: u._id }} plain className="owner-list__item">
               <span>{u.name}</span><span className="faint">{u.email}</span>
-            </button>
+            </CommandLink>
           </li>
         ))}
         {users.data && users.data.length === 0 ? <li className="faint">No users match</li> : null}
       </ul>
-      <div><Button size="sm" variant="ghost" onClick={() => change({ projectOwner: '', ownerLabel: '' })}>Clear owner</Button></div>
+      <div><CommandButton id="projects.owner.clear" size="sm" variant="ghost">Clear owner</CommandButton></div>
     </div>
   )
 }
@@ -39,7 +50,7 @@ export function OwnerSection() {
       view={(p) => (p.projectOwner
         ? <p><strong>{p.projectOwner.name}</strong> <span className="faint">{p.projectOwner.email}</span></p>
         : <p className="faint">No owner assigned</p>)}
-      edit={(d, change) => <OwnerPicker d={d} change={change} />}
+      edit={(d) => <OwnerPicker d={d} />}
     />
   )
 }

@@ -5,21 +5,27 @@
 import { useEffect, useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Project } from '../../../api/schemas/projects'
-import { Checkbox } from '../../../components/checkbox'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { Table, TableBody, TableHeadCell, TableHeader } from '../../../components/table'
-import { ProjectRow, type RowActions } from './project-row'
+import { ProjectRow } from './project-row'
 
-export const PROJECT_COLUMNS = '40px minmax(260px, 3fr) minmax(120px, 1.2fr) 120px 90px 148px 110px 232px'
+/**
+ * Checkbox, Project, Category, Price, Status, Verification, Created, Actions. The fixed columns
+ * fit their longest content (₹99,99,999.99; 'Needs Changes'; '30 Sept 2026'; Approve, Reject and
+ * two icons); Project and Category share the rest and cut with an ellipsis. Minimums add up to
+ * 982 px (projects.css), which fits the 1280 px layout.
+ */
+export const PROJECT_COLUMNS = '40px minmax(148px, 3fr) minmax(96px, 1.2fr) 120px 92px 150px 116px 220px'
 const ROW_HEIGHT = 56
 
-export interface ProjectsTableProps extends RowActions {
+export interface ProjectsTableProps {
   projects: Project[]
   focus: number
   selection: readonly string[]
-  onSelectAll: (checked: boolean) => void
+  onOpen: (id: string) => void
 }
 
-export function ProjectsTable({ projects, focus, selection, onSelectAll, ...actions }: ProjectsTableProps) {
+export function ProjectsTable({ projects, focus, selection, onOpen }: ProjectsTableProps) {
   const bodyRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: projects.length,
@@ -31,12 +37,10 @@ export function ProjectsTable({ projects, focus, selection, onSelectAll, ...acti
     if (focus >= 0) virtualizer.scrollToIndex(focus, { align: 'auto' })
   }, [focus, virtualizer])
 
-  const selectedHere = projects.filter((p) => selection.includes(p._id)).length
-  const all = selectedHere === 0 ? false : selectedHere === projects.length ? true : 'indeterminate'
   return (
     <Table columns={PROJECT_COLUMNS} className="projects-table" aria-rowcount={projects.length}>
       <TableHeader>
-        <TableHeadCell><Checkbox aria-label="Select all projects" checked={all} onCheckedChange={onSelectAll} /></TableHeadCell>
+        <TableHeadCell><CommandCheckbox id="projects.selectAll" /></TableHeadCell>
         <TableHeadCell>Project</TableHeadCell>
         <TableHeadCell>Category</TableHeadCell>
         <TableHeadCell align="end">Price</TableHeadCell>
@@ -58,7 +62,7 @@ export function ProjectsTable({ projects, focus, selection, onSelectAll, ...acti
                 height={item.size}
                 active={item.index === focus}
                 selected={selection.includes(project._id)}
-                {...actions}
+                onOpen={onOpen}
               />
             )
           })}

@@ -14,7 +14,7 @@ import { CommandButton } from '../../../commands/command-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { formatBytes, formatDateTime } from '../../../lib/format'
 import { projectRepositoryMachine } from '../../../machines/project-repository.machine'
-import { CommandCheckbox } from './command-checkbox'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { useSectionEffects } from './use-section-effects'
 import { useSectionsActor } from './sections-context'
 import '../new/files.css'
@@ -57,7 +57,7 @@ function RepositoryPanel({ name }: { name: string }) {
         {info.latestCommit ? <><dt>Latest commit</dt><dd>{info.latestCommit.message} · {formatDateTime(info.latestCommit.date)}</dd></> : null}
       </dl>
       <div className="files-panel__row">
-        <CommandCheckbox id="projects.repository.togglePrivate" checked={info.private} label="Private" />
+        <CommandCheckbox id="projects.repository.togglePrivate" labelled />
         <CommandButton id="projects.repository.archive" size="sm" icon={<Download size={14} />} loading={step === 'openingArchive'} />
         <CommandButton id="projects.repository.delete" size="sm" variant="danger" icon={<Trash2 size={14} />} loading={step === 'deleting'} />
       </div>

@@ -1,9 +1,9 @@
 /** Status, Support and Services, and Project Details sections (SPEC.md 2, 3). Money in rupees. */
-import { DIFFICULTIES } from '../../../api/schemas/projects'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
+import { CommandSelect } from '../../../commands/command-select'
+import { DIFFICULTY_OPTIONS } from '../../../commands/project-detail.commands'
 import { Badge } from '../../../components/badge'
-import { Checkbox } from '../../../components/checkbox'
 import { Field, Input } from '../../../components/field'
-import { Select } from '../../../components/select'
 import { formatDateTime, formatINR } from '../../../lib/format'
 import type { SectionDraft } from '../../../machines/project-sections.machine'
 import { Fact, SectionCard } from './section-card'
@@ -11,10 +11,11 @@ import { Fact, SectionCard } from './section-card'
 type Change = (patch: SectionDraft) => void
 const yesNo = (b: boolean) => <Badge tone={b ? 'success' : 'neutral'}>{b ? 'Yes' : 'No'}</Badge>
 
-function Check({ d, change, name, label }: { d: SectionDraft; change: Change; name: string; label: string }) {
+/** A yes/no field of the draft: the `projects.detail.field.{name}` command. */
+function Check({ name, label }: { name: string; label: string }) {
   return (
     <label className="check-row">
-      <Checkbox checked={d[name] === true} onCheckedChange={(c) => change({ [name]: c })} aria-label={label} />
+      <CommandCheckbox id={`projects.detail.field.${name}`} />
       <span>{label}</span>
     </label>
   )
@@ -42,9 +43,9 @@ export function StatusSection() {
       )}
       edit={(d, change) => (
         <div className="form-stack">
-          <Check d={d} change={change} name="isActive" label="Active" />
-          <Check d={d} change={change} name="isFeatured" label="Featured" />
-          <Check d={d} change={change} name="isInStock" label="In stock" />
+          <Check name="isActive" label="Active" />
+          <Check name="isFeatured" label="Featured" />
+          <Check name="isInStock" label="In stock" />
           <NumberField d={d} change={change} name="stock" label="Stock (empty = unlimited)" step={1} />
         </div>
       )}
@@ -68,11 +69,11 @@ export function SupportSection() {
       )}
       edit={(d, change) => (
         <div className="form-grid">
-          <Check d={d} change={change} name="allowsCustomization" label="Allows customization" />
+          <Check name="allowsCustomization" label="Allows customization" />
           <NumberField d={d} change={change} name="customizationPrice" label="Customization price (₹)" step={0.01} />
-          <Check d={d} change={change} name="includesInstallationSupport" label="Includes installation support" />
+          <Check name="includesInstallationSupport" label="Includes installation support" />
           <NumberField d={d} change={change} name="supportDuration" label="Support duration (days)" step={1} />
-          <Check d={d} change={change} name="hasReport" label="Has report" />
+          <Check name="hasReport" label="Has report" />
           <NumberField d={d} change={change} name="reportPrice" label="Report price (₹)" step={0.01} />
         </div>
       )}
@@ -98,11 +99,11 @@ export function DetailsSection({ categories }: { categories: string[] }) {
       edit={(d, change) => (
         <div className="form-grid">
           <Field label="Category">
-            {(id) => <Select id={id} value={String(d.category)} onValueChange={(v) => change({ category: v })}
-              options={[...new Set([String(d.category), ...categories])].map((c) => ({ value: c, label: c }))} />}
+            {(id) => <CommandSelect id={id} aria-label="Category"
+              options={[...new Set([String(d.category), ...categories])].map((c) => ({ id: 'projects.detail.field.category', target: { kind: 'category', id: c } }))} />}
           </Field>
           <Field label="Difficulty">
-            {(id) => <Select id={id} value={String(d.difficulty)} onValueChange={(v) => change({ difficulty: v })} options={DIFFICULTIES.map((x) => ({ value: x, label: x }))} />}
+            {(id) => <CommandSelect id={id} aria-label="Difficulty" options={DIFFICULTY_OPTIONS} />}
           </Field>
           <NumberField d={d} change={change} name="price" label="Price (₹)" step={0.01} />
           <NumberField d={d} change={change} name="discount" label="Discount (%)" step={1} max={100} />

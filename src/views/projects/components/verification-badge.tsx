@@ -1,15 +1,13 @@
 /** The verification status pill (SPEC.md 4 values), shared by the list, the detail and the history. */
 import { Badge, type BadgeTone } from '../../../components/badge'
 import type { VerificationStatus } from '../../../api/schemas/projects'
+import { statusTitle } from '../status-title'
 
 const TONES: Record<VerificationStatus, BadgeTone> = {
   approved: 'success', pending: 'warning', under_review: 'info', rejected: 'danger', needs_changes: 'accent',
 }
 
-/** 'under_review' → 'Under Review'. */
-export function statusTitle(status: VerificationStatus): string {
-  return status.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ')
-}
+export { statusTitle }
 
 export function VerificationBadge({ status }: { status: VerificationStatus }) {
   return (

@@ -3,7 +3,7 @@ import { Field, Input, TextArea } from '../../../../components/field'
 import { Select } from '../../../../components/select'
 import { DESCRIPTION_MAX, DIFFICULTIES } from '../../../../api/schemas/projects'
 import { descriptionCounter, type AddProjectValues, type FormErrors } from '../../../../machines/add-project-form'
-import { CommandCheckbox } from '../../components/command-checkbox'
+import { CommandCheckbox } from '../../../../commands/command-checkbox'
 
 export interface FieldsProps {
   values: AddProjectValues
@@ -35,8 +35,8 @@ export function ProjectFields({ values, errors, change, categories }: FieldsProp
       </Field>
       <Field label="Demo URL" hint="https:// is added when no scheme is given">{(id) => <Input id={id} value={values.demoUrl} onChange={text('demoUrl')} placeholder="demo.example.com" />}</Field>
       <div className="add-project__checks">
-        <CommandCheckbox id="projects.new.toggleActive" checked={values.isActive} />
-        <CommandCheckbox id="projects.new.toggleFeatured" checked={values.isFeatured} />
+        <CommandCheckbox id="projects.new.toggleActive" labelled />
+        <CommandCheckbox id="projects.new.toggleFeatured" labelled />
       </div>
     </div>
   )

@@ -2,7 +2,7 @@
 import { Field, Input } from '../../../../components/field'
 import { Select } from '../../../../components/select'
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../../../../api/schemas/projects'
-import { CommandCheckbox } from '../../components/command-checkbox'
+import { CommandCheckbox } from '../../../../commands/command-checkbox'
 import type { FieldsProps } from './project-fields'
 
 const STATUS_LABELS: Record<VerificationStatus, string> = {
@@ -13,19 +13,19 @@ export function SupportAddons({ values, change }: Omit<FieldsProps, 'errors'>) {
   return (
     <div className="add-project__grid">
       <div className="add-project__addon">
-        <CommandCheckbox id="projects.new.toggleCustomization" checked={values.allowsCustomization} />
+        <CommandCheckbox id="projects.new.toggleCustomization" labelled />
         <Field label="Customization price (₹)">
           {(id) => <Input id={id} type="number" min={0} value={values.customizationPrice} disabled={!values.allowsCustomization} onChange={(e) => change({ customizationPrice: e.target.value })} />}
         </Field>
       </div>
       <div className="add-project__addon">
-        <CommandCheckbox id="projects.new.toggleInstallation" checked={values.includesInstallationSupport} />
+        <CommandCheckbox id="projects.new.toggleInstallation" labelled />
         <Field label="Support duration (days)">
           {(id) => <Input id={id} type="number" min={0} value={values.supportDuration} disabled={!values.includesInstallationSupport} onChange={(e) => change({ supportDuration: e.target.value })} />}
         </Field>
       </div>
       <div className="add-project__addon">
-        <CommandCheckbox id="projects.new.toggleReport" checked={values.hasReport} />
+        <CommandCheckbox id="projects.new.toggleReport" labelled />
         <Field label="Report price (₹)">
           {(id) => <Input id={id} type="number" min={0} value={values.reportPrice} disabled={!values.hasReport} onChange={(e) => change({ reportPrice: e.target.value })} />}
         </Field>

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { createRegistry, registry, visibleCommands, type Command, type CommandContext } from '../../src/commands/registry'
-import { SCREENS } from '../../src/commands/navigation.commands'
-import { authMachine } from '../../src/machines/auth.machine'
-import { parseShortcut } from '../../src/commands/keys'
+import { createRegistry, registry, visibleCommands, type Command, type CommandContext } from '../../../src/commands/registry'
+import { SCREENS } from '../../../src/commands/navigation.commands'
+import { authMachine } from '../../../src/machines/auth.machine'
+import { toKeybinding } from '../../../src/commands/keys'
 
 function context(route = '/', overrides: Partial<CommandContext> = {}): CommandContext {
   return {
@@ -20,7 +20,7 @@ describe('the app registry', () => {
   it('has unique ids and valid shortcuts', () => {
     const ids = registry.all.map((c) => c.id)
     expect(new Set(ids).size).toBe(ids.length)
-    for (const c of registry.all) if (c.shortcut) expect(() => parseShortcut(c.shortcut!)).not.toThrow()
+    for (const c of registry.all) if (c.shortcut) expect(() => toKeybinding(c.shortcut!)).not.toThrow()
   })
   it('has a go-to command with its g-key for each of the nine screens', () => {
     const keys = SCREENS.map((s) => [registry.get(`nav.${s.id}`)?.shortcut, s.path])
@@ -45,17 +45,24 @@ describe('the app registry', () => {
     expect(visibleCommands(ctx).some((c) => c.id === 'nav.projects')).toBe(false)
     expect(visibleCommands(context('/projects/123')).some((c) => c.id === 'nav.projects')).toBe(true)
   })
-  it('palette and shortcut commands open their surfaces', () => {
-    const ctx = context()
+  it('palette and shortcut commands open their surfaces, and are absent where there are none (login)', () => {
+    const ui = { openPalette: vi.fn(), openShortcuts: vi.fn() }
+    const ctx = context('/', { ui })
     registry.run(registry.get('app.palette')!, ctx)
     registry.run(registry.get('app.shortcuts')!, ctx)
-    expect(ctx.ui.openPalette).toHaveBeenCalledOnce()
-    expect(ctx.ui.openShortcuts).toHaveBeenCalledOnce()
+    expect(ui.openPalette).toHaveBeenCalledOnce()
+    expect(ui.openShortcuts).toHaveBeenCalledOnce()
+    const login = context('/login', { ui: undefined })
+    expect(visibleCommands(login).some((c) => c.id.startsWith('app.'))).toBe(false)
+  })
+  it('uses one id prefix per domain (decision 003)', () => {
+    const prefixes = ['nav.', 'app.', 'auth.', 'projects.']
+    expect(registry.all.filter((c) => !prefixes.some((p) => c.id.startsWith(p))).map((c) => c.id)).toEqual([])
   })
   it('Sign out is only visible when signed in', () => {
     const ctx = context()
-    expect(visibleCommands(ctx).some((c) => c.id === 'session.signOut')).toBe(false)
-    const out = registry.run(registry.get('session.signOut')!, ctx)
+    expect(visibleCommands(ctx).some((c) => c.id === 'auth.signOut')).toBe(false)
+    const out = registry.run(registry.get('auth.signOut')!, ctx)
     expect(out.ran).toBe(false)
   })
 })

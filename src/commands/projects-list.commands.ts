@@ -1,23 +1,27 @@
 /**
  * Projects list commands (SPEC.md 2 "Projects list"; issue 3 keyboard triage): j/k focus, x and
- * shift+x select, Enter opens, a/r/e/# act on the selection or else the focused row, / focuses the
- * search. They read what the list view publishes (`projectsList`, `focused`, `selection`) and only
- * send events to its actor or navigate.
+ * shift+x select, Enter opens, a/r/e/# act on the selection or else the focused row (a row's own
+ * controls pass it as `target`), / focuses the search, [ and ] page. They read what the list view
+ * publishes (`projectsList`, `focused`, `selection`) and only send events to its actor or
+ * navigate. Filters and page size: projects-list-filters.commands.ts.
  */
 import type { ActorRefFrom } from 'xstate'
+import type { ProjectListFilters } from '../api/projects'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { ListRow, projectsListMachine } from '../machines/projects-list.machine'
+import { toListSearch } from '../views/projects/list-url'
 import type { Command, CommandContext } from './registry'
 
 /** What the projects list view publishes for its commands. */
 export interface ProjectsListHandle {
   actor: ActorRefFrom<typeof projectsListMachine>
   rows: readonly ListRow[]
+  /** The list's selection (kept here too: a row's own checkbox runs with the selection cleared). */
+  selected: readonly string[]
+  /** The filters in the URL; commands navigate to change them. */
+  filters: ProjectListFilters
   focusSearch: () => void
-  /** The page on screen and how many there are (SPEC.md 2 pagination). */
-  page: number
   totalPages: number
-  goToPage: (page: number) => void
 }
 
 declare module './registry' {
@@ -26,7 +30,7 @@ declare module './registry' {
   }
 }
 
-const onList = (ctx: CommandContext) => !!ctx.view.projectsList
+export const onList = (ctx: CommandContext) => !!ctx.view.projectsList
 /** The selection when there is one, else the focused row. */
 export function targetIds(ctx: CommandContext): string[] {
   if (ctx.view.selection?.length) return [...ctx.view.selection]
@@ -37,42 +41,68 @@ const targetRows = (ctx: CommandContext) => {
   return (ctx.view.projectsList?.rows ?? []).filter((r) => ids.includes(r.id))
 }
 const noTarget = (ctx: CommandContext) => (targetIds(ctx).length ? null : 'Focus a project with J/K or select some with X')
+const noFocus = (ctx: CommandContext) => (ctx.view.focused ? null : 'Focus a project with J/K first')
 const send = (ctx: CommandContext, event: Parameters<ProjectsListHandle['actor']['send']>[0]) => ctx.view.projectsList?.actor.send(event)
 const count = (ctx: CommandContext, one: string, many: string) => {
   const n = targetIds(ctx).length
-  return n > 1 ? `${many} ${n} projects` : `${one}`
+  return n > 1 ? `${many} ${n} projects` : one
+}
+
+/** Goes to the list with `patch` applied to the filters in the URL. */
+export function navigateFilters(ctx: CommandContext, patch: Partial<ProjectListFilters>) {
+  const list = ctx.view.projectsList
+  if (!list) return
+  const query = toListSearch({ ...list.filters, ...patch })
+  ctx.navigate(query ? `/projects?${query}` : '/projects')
 }
 
 function verifyCommand(id: string, status: VerificationStatus, verb: string, shortcut?: string): Command {
+  // SPEC.md 4: Approve is offered unless approved, Reject unless rejected.
+  const settled = (ctx: CommandContext) => {
+    const rows = targetRows(ctx)
+    return (status === 'approved' || status === 'rejected') && rows.length > 0 && rows.every((r) => r.verificationStatus === status)
+  }
   return {
     id, shortcut, group: 'Projects', title: `${verb} project`, keywords: ['verification', 'status', status.replace(/_/g, ' ')],
     label: (ctx) => count(ctx, `${verb} project`, verb),
-    when: onList,
-    disabledReason: (ctx) => {
-      const missing = noTarget(ctx)
-      if (missing) return missing
-      // SPEC.md 4: Approve is offered unless approved, Reject unless rejected.
-      const terminal = status === 'approved' || status === 'rejected'
-      return terminal && targetRows(ctx).every((r) => r.verificationStatus === status) ? `Already ${status}` : null
-    },
+    when: (ctx) => onList(ctx) && !settled(ctx),
+    disabledReason: noTarget,
     run: (ctx) => send(ctx, { type: 'action.verify', ids: targetIds(ctx), status }),
   }
 }
 
-export const projectsCommands: Command[] = [
+const page = (ctx: CommandContext) => ctx.view.projectsList?.filters.page ?? 1
+
+export const projectsListCommands: Command[] = [
   { id: 'projects.focusNext', title: 'Next project', group: 'Projects', shortcut: 'j', when: onList, run: (ctx) => send(ctx, { type: 'focus.next' }) },
   { id: 'projects.focusPrev', title: 'Previous project', group: 'Projects', shortcut: 'k', when: onList, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
   {
     id: 'projects.toggleSelect', title: 'Toggle selection of the focused project', group: 'Projects', shortcut: 'x', when: onList,
-    disabledReason: (ctx) => (ctx.view.focused ? null : 'Focus a project with J/K first'), run: (ctx) => send(ctx, { type: 'row.toggle' }),
+    label: (ctx) => `Select ${ctx.view.projectsList?.rows.find((r) => r.id === ctx.view.focused?.id)?.title ?? 'project'}`,
+    checked: (ctx) => !!ctx.view.focused && !!ctx.view.projectsList?.selected.includes(ctx.view.focused.id),
+    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: ctx.view.focused?.id }),
   },
   {
     id: 'projects.selectRange', title: 'Select range to the focused project', group: 'Projects', shortcut: 'shift+x', when: onList,
-    disabledReason: (ctx) => (ctx.view.focused ? null : 'Focus a project with J/K first'), run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
   },
   {
-    id: 'projects.open', title: 'Open focused project', group: 'Projects', shortcut: 'enter', when: onList,
-    disabledReason: (ctx) => (ctx.view.focused ? null : 'Focus a project with J/K first'),
+    id: 'projects.selectAll', title: 'Select all projects on this page', group: 'Projects', keywords: ['select', 'all', 'none'], when: onList,
+    label: () => 'Select all projects',
+    checked: (ctx) => {
+      const list = ctx.view.projectsList
+      const here = list ? list.rows.filter((r) => list.selected.includes(r.id)).length : 0
+      return here === 0 ? false : here === list?.rows.length ? true : 'indeterminate'
+    },
+    disabledReason: (ctx) => (ctx.view.projectsList?.rows.length ? null : 'No projects on this page'),
+    run: (ctx) => {
+      const list = ctx.view.projectsList
+      const all = !!list && list.rows.every((r) => list.selected.includes(r.id))
+      send(ctx, { type: 'selection.set', ids: all || !list ? [] : list.rows.map((r) => r.id) })
+    },
+  },
+  {
+    id: 'projects.open', title: 'Open focused project', group: 'Projects', shortcut: 'enter', when: onList, disabledReason: noFocus,
     run: (ctx) => ctx.view.focused && ctx.navigate(`/projects/${ctx.view.focused.id}`),
   },
   verifyCommand('projects.approve', 'approved', 'Approve', 'a'),
@@ -87,6 +117,7 @@ export const projectsCommands: Command[] = [
       const verb = rows.length && rows.every((r) => r.isActive) ? 'Deactivate' : 'Activate'
       return rows.length > 1 ? `${verb} ${rows.length} projects` : `${verb} project`
     },
+    checked: (ctx) => { const rows = targetRows(ctx); return rows.length > 0 && rows.every((r) => r.isActive) },
     disabledReason: noTarget,
     // Several rows: all active → deactivate them, otherwise activate them all.
     run: (ctx) => send(ctx, { type: 'action.setActive', ids: targetIds(ctx), isActive: !targetRows(ctx).every((r) => r.isActive) }),
@@ -97,9 +128,8 @@ export const projectsCommands: Command[] = [
     run: (ctx) => send(ctx, { type: 'action.delete', ids: targetIds(ctx) }),
   },
   {
-    id: 'projects.deleteSelected', title: 'Delete selected projects', group: 'Projects', when: onList,
+    id: 'projects.deleteSelected', title: 'Delete selected projects', group: 'Projects', when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
     label: (ctx) => `Delete Selected (${ctx.view.selection?.length ?? 0})`,
-    disabledReason: (ctx) => (ctx.view.selection?.length ? null : 'Please select projects to delete'),
     run: (ctx) => send(ctx, { type: 'action.delete', ids: [...(ctx.view.selection ?? [])] }),
   },
   {
@@ -107,17 +137,14 @@ export const projectsCommands: Command[] = [
     run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
   },
   {
-    id: 'projects.prevPage', title: 'Previous page', group: 'Projects', shortcut: '[', when: onList,
-    disabledReason: (ctx) => ((ctx.view.projectsList?.page ?? 1) <= 1 ? 'This is the first page' : null),
-    run: (ctx) => ctx.view.projectsList?.goToPage(ctx.view.projectsList.page - 1),
+    id: 'projects.prevPage', title: 'Previous page', group: 'Projects', shortcut: '[', when: onList, label: () => 'Previous',
+    disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
+    run: (ctx) => navigateFilters(ctx, { page: page(ctx) - 1 }),
   },
   {
-    id: 'projects.nextPage', title: 'Next page', group: 'Projects', shortcut: ']', when: onList,
-    disabledReason: (ctx) => {
-      const list = ctx.view.projectsList
-      return !list || list.page >= list.totalPages ? 'This is the last page' : null
-    },
-    run: (ctx) => ctx.view.projectsList?.goToPage(ctx.view.projectsList.page + 1),
+    id: 'projects.nextPage', title: 'Next page', group: 'Projects', shortcut: ']', when: onList, label: () => 'Next',
+    disabledReason: (ctx) => (page(ctx) >= (ctx.view.projectsList?.totalPages ?? 1) ? 'This is the last page' : null),
+    run: (ctx) => navigateFilters(ctx, { page: page(ctx) + 1 }),
   },
   { id: 'projects.search', title: 'Search projects', group: 'Projects', shortcut: '/', when: onList, run: (ctx) => ctx.view.projectsList?.focusSearch() },
   {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { ApiError, createApiClient } from '../../src/api/client'
-import { createMemoryStorage, createSessionStore } from '../../src/api/session'
+import { ApiError, createApiClient } from '../../../src/api/client'
+import { createMemoryStorage, createSessionStore } from '../../../src/api/session'
 
 const ItemSchema = v.object({ success: v.literal(true), item: v.string() })
 

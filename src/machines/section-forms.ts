@@ -4,9 +4,9 @@
  * sends. Lists are comma-separated, trimmed, blanks dropped; a demo URL without a scheme gets
  * https://; numbers are coerced with 0 as fallback; a cleared stock becomes null. Money in rupees.
  */
-import { DESCRIPTION_MAX, type Project } from '../../api/schemas/projects'
-import type { SectionDraft } from '../../machines/project-sections.machine'
-import { coerceNumber, normaliseDemoUrl, splitList } from '../../api/schemas/normalise'
+import { DESCRIPTION_MAX, type Project } from '../api/schemas/projects'
+import type { SectionDraft } from './project-sections.machine'
+import { coerceNumber, normaliseDemoUrl, splitList } from '../api/schemas/normalise'
 
 export type SectionId = 'description' | 'technologies' | 'features' | 'tags' | 'links' | 'status' | 'owner' | 'support' | 'details'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { createApiClient } from '../../src/api/client'
-import { chunkFormData } from '../../src/api/upload'
-import { createMemoryStorage, createSessionStore } from '../../src/api/session'
+import { createApiClient } from '../../../src/api/client'
+import { chunkFormData } from '../../../src/api/upload'
+import { createMemoryStorage, createSessionStore } from '../../../src/api/session'
 
 describe('api client with a FormData body (multipart uploads)', () => {
   it('sends multipart with a boundary, never JSON, and keeps every part', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { ApiError } from '../../src/api/client'
-import type { ListAction } from '../../src/machines/projects-list.actions'
-import { projectsListMachine, type ListRow, type ProjectsListEmitted } from '../../src/machines/projects-list.machine'
-import { deferred, flush } from '../fixtures/project'
+import { ApiError } from '../../../src/api/client'
+import type { ListAction } from '../../../src/machines/projects-list.actions'
+import { projectsListMachine, type ListRow, type ProjectsListEmitted } from '../../../src/machines/projects-list.machine'
+import { deferred, flush } from '../../fixtures/project'
 
 const rows: ListRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, title: `P ${id}`, isActive: i % 2 === 0, verificationStatus: 'pending' }))
 
@@ -20,8 +20,7 @@ function start() {
   })
   const actor = createActor(machine).start()
   const emitted: ProjectsListEmitted[] = []
-  actor.on('notify', (e) => emitted.push(e))
-  actor.on('changed', (e) => emitted.push(e))
+  actor.on('*', (e) => emitted.push(e))
   actor.send({ type: 'rows.loaded', rows })
   return { actor, calls, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
 }
@@ -77,7 +76,7 @@ describe('projectsListMachine: actions', () => {
     calls[0].d.resolve()
     await flush()
     expect(state()).toBe('idle')
-    expect(emitted).toEqual([{ type: 'notify', tone: 'success', text: 'Project status updated to approved' }, { type: 'changed' }])
+    expect(emitted).toEqual([{ type: 'notify.success', text: 'Project status updated to approved' }, { type: 'projects.changed' }])
   })
 
   it('reject: cancelling the prompt aborts without a call', () => {
@@ -100,7 +99,7 @@ describe('projectsListMachine: actions', () => {
     actor.send({ type: 'prompt.submit', notes: 'ok' })
     calls[1].d.reject(new ApiError(500, 'boom'))
     await flush()
-    expect(emitted.map((e) => e.type === 'notify' && e.text)).toEqual(['Reject failed', 'Approve failed'])
+    expect(emitted.map((e) => e.type === 'notify.error' && e.text)).toEqual(['Reject failed', 'Approve failed'])
   })
 
   it('delete: confirming → acting → idle; removes deleted ids from the selection', async () => {
@@ -113,7 +112,7 @@ describe('projectsListMachine: actions', () => {
     calls[0].d.resolve()
     await flush()
     expect(ctx().selection).toEqual([])
-    expect(emitted[0]).toEqual({ type: 'notify', tone: 'success', text: 'Projects deleted successfully' })
+    expect(emitted[0]).toEqual({ type: 'notify.success', text: 'Projects deleted successfully' })
   })
 
   it('delete: cancel aborts; a failure names the server message', async () => {
@@ -126,7 +125,7 @@ describe('projectsListMachine: actions', () => {
     actor.send({ type: 'confirm.accept' })
     calls[0].d.reject(new ApiError(409, 'Project has orders'))
     await flush()
-    expect(emitted).toEqual([{ type: 'notify', tone: 'error', text: 'Failed to delete project: Project has orders' }])
+    expect(emitted).toEqual([{ type: 'notify.error', text: 'Failed to delete project: Project has orders' }])
   })
 
   it('setActive goes straight to acting and reports activated/deactivated', async () => {
@@ -138,7 +137,7 @@ describe('projectsListMachine: actions', () => {
     actor.send({ type: 'action.setActive', ids: ['a'], isActive: false })
     calls[1].d.reject(new ApiError(0, 'offline'))
     await flush()
-    expect(emitted.filter((e) => e.type === 'notify').map((e) => (e as { text: string }).text))
+    expect(emitted.filter((e) => e.type === 'notify.success' || e.type === 'notify.error').map((e) => (e as { text: string }).text))
       .toEqual(['Project activated successfully', 'Failed to update project status: offline'])
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createAuthApi } from '../../src/api/auth'
-import { ApiError, type ApiClient } from '../../src/api/client'
-import { createMemoryStorage, createSessionStore } from '../../src/api/session'
+import { createAuthApi } from '../../../src/api/auth'
+import { ApiError, type ApiClient } from '../../../src/api/client'
+import { createMemoryStorage, createSessionStore } from '../../../src/api/session'
 
 function recordingClient(fail = false, store?: ReturnType<typeof createSessionStore>) {
   const calls: Array<{ path: string; body: unknown; auth?: boolean; keepalive?: boolean; storedWhileSending?: string | null }> = []

@@ -1,0 +1,24 @@
+/**
+ * A command context without the palette: the route, navigate, the auth actor, the published view
+ * state and the global key handler. The login route mounts it alone (no cmdk in its bundle);
+ * the protected layout mounts it through `CommandProvider` with the palette and the '?' sheet.
+ */
+import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { AuthActor } from '../views/layout/auth-context'
+import { registry, type CommandContext } from './registry'
+import { CommandContextReact } from './use-command-context'
+import { useShortcuts } from './use-shortcuts'
+import { createViewStore } from './view-store'
+
+export function CommandScope({ ui, children }: { ui?: CommandContext['ui']; children: ReactNode }) {
+  const [route, navigate] = useLocation()
+  const auth = AuthActor.useActorRef()
+  const [store] = useState(createViewStore)
+  const view = useSyncExternalStore(store.subscribe, store.get)
+  const go = useCallback((to: string) => navigate(to), [navigate])
+  const ctx = useMemo<CommandContext>(() => ({ route, navigate: go, auth, ui, view }), [route, go, auth, ui, view])
+  const value = useMemo(() => ({ ctx, store }), [ctx, store])
+  useShortcuts(registry, ctx)
+  return <CommandContextReact.Provider value={value}>{children}</CommandContextReact.Provider>
+}

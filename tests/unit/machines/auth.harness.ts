@@ -1,0 +1,71 @@
+/** Test harness of the auth machine: fake actors the tests settle by hand, and fake timers. */
+import { vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate'
+import { authMachine, type AuthEvent } from '../../../src/machines/auth.machine'
+import type { Admin } from '../../../src/api/schemas/auth'
+
+export const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin' }
+
+/** A promise the test settles by hand, so each transition is observed in isolation. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+interface Fakes {
+  restore: ReturnType<typeof deferred<Admin | null>>
+  sends: Array<{ email: string; d: ReturnType<typeof deferred<{ sessionToken: string }>> }>
+  verifies: Array<{ input: { email: string; otp: string; sessionToken: string }; d: ReturnType<typeof deferred<Admin>> }>
+  signOuts: number
+  expire: (() => void) | null
+}
+
+export function start() {
+  const fakes: Fakes = { restore: deferred(), sends: [], verifies: [], signOuts: 0, expire: null }
+  const machine = authMachine.provide({
+    actors: {
+      restoreSession: fromPromise(() => fakes.restore.promise),
+      sendOtp: fromPromise(({ input }: { input: { email: string } }) => {
+        const d = deferred<{ sessionToken: string }>()
+        fakes.sends.push({ email: input.email, d })
+        return d.promise
+      }),
+      verifyOtp: fromPromise(({ input }: { input: { email: string; otp: string; sessionToken: string } }) => {
+        const d = deferred<Admin>()
+        fakes.verifies.push({ input, d })
+        return d.promise
+      }),
+      signOut: fromPromise(async () => {
+        fakes.signOuts += 1
+      }),
+      watchSession: fromCallback<AuthEvent>(({ sendBack }) => {
+        fakes.expire = () => sendBack({ type: 'session.expired' })
+        return () => {
+          fakes.expire = null
+        }
+      }),
+    },
+  })
+  const actor = createActor(machine).start()
+  return { actor, fakes }
+}
+
+export const flush = () => vi.advanceTimersByTimeAsync(0)
+export const value = (actor: AnyActorRef) => actor.getSnapshot().value
+
+export async function toOtpSent() {
+  const ctx = start()
+  ctx.fakes.restore.resolve(null)
+  await flush()
+  ctx.actor.send({ type: 'email.change', email: ' admin@example.com ' })
+  ctx.actor.send({ type: 'otp.send' })
+  ctx.fakes.sends[0].d.resolve({ sessionToken: 'sess-1' })
+  await flush()
+  return ctx
+}
+

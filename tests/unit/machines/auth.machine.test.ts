@@ -1,0 +1,147 @@
+/** The auth machine: restoring, the e-mail step and the signed-in session. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import { authMachine, emailProblem, SESSION_EXPIRED_MESSAGE } from '../../../src/machines/auth.machine'
+import { ApiError } from '../../../src/api/client'
+import type { Admin } from '../../../src/api/schemas/auth'
+import { admin, flush, start, toOtpSent, value } from './auth.harness'
+
+beforeEach(() => void vi.useFakeTimers())
+afterEach(() => void vi.useRealTimers())
+
+describe('authMachine: restoring', () => {
+  it('starts in restoring', () => {
+    expect(value(start().actor)).toBe('restoring')
+  })
+  it('restoring → signedIn with the profile of the stored token', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(admin)
+    await flush()
+    expect(value(actor)).toBe('signedIn')
+    expect(actor.getSnapshot().context.admin).toEqual(admin)
+  })
+  it('restoring → signedOut when there is no stored session', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(null)
+    await flush()
+    expect(value(actor)).toBe('signedOut')
+  })
+  it('restoring → signedOut when the profile call fails', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.reject(new ApiError(401, 'Session expired'))
+    await flush()
+    expect(value(actor)).toBe('signedOut')
+    expect(actor.getSnapshot().context.admin).toBeNull()
+  })
+})
+
+describe('authMachine: email step', () => {
+  it('email.change stores the e-mail; otp.send is ignored while it is blank', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(null)
+    await flush()
+    actor.send({ type: 'otp.send' })
+    expect(value(actor)).toBe('signedOut')
+    actor.send({ type: 'email.change', email: 'admin@example.com' })
+    expect(actor.getSnapshot().context.email).toBe('admin@example.com')
+    actor.send({ type: 'otp.send' })
+    expect(value(actor)).toBe('sendingOtp')
+    expect(fakes.sends[0].email).toBe('admin@example.com')
+  })
+  it('otp.send checks the e-mail against the contract first: inline message, no request', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(null)
+    await flush()
+    actor.send({ type: 'otp.send' })
+    expect(actor.getSnapshot().context.emailError).toBe('Email is required')
+    actor.send({ type: 'email.change', email: 'admin@example' })
+    expect(actor.getSnapshot().context.emailError).toBeNull()
+    actor.send({ type: 'otp.send' })
+    expect(actor.getSnapshot().context.emailError).toBe('Please enter a valid email address')
+    expect(value(actor)).toBe('signedOut')
+    expect(fakes.sends).toHaveLength(0)
+    expect(emailProblem(' Admin@Example.com ')).toBeNull()
+  })
+  it('code.toggleVisibility shows and hides the code; leaving the step hides it again', async () => {
+    const { actor } = await toOtpSent()
+    expect(actor.getSnapshot().context.codeVisible).toBe(false)
+    actor.send({ type: 'code.toggleVisibility' })
+    expect(actor.getSnapshot().context.codeVisible).toBe(true)
+    actor.send({ type: 'email.back' })
+    expect(actor.getSnapshot().context.codeVisible).toBe(false)
+  })
+  it('sendingOtp → otpSent keeps the sessionToken and starts the 60 s countdown', async () => {
+    const { actor } = await toOtpSent()
+    expect(value(actor)).toEqual({ otpSent: { code: 'editing', resend: 'counting' } })
+    expect(actor.getSnapshot().context).toMatchObject({ sessionToken: 'sess-1', resendIn: 60, code: '' })
+  })
+  it('sendingOtp → signedOut with the server message', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(null)
+    await flush()
+    actor.send({ type: 'email.change', email: 'x@example.com' })
+    actor.send({ type: 'otp.send' })
+    fakes.sends[0].d.reject(new ApiError(429, 'Too many requests. Try again later.'))
+    await flush()
+    expect(value(actor)).toBe('signedOut')
+    expect(actor.getSnapshot().context.error).toBe('Too many requests. Try again later.')
+  })
+  it("sendingOtp failure without a message falls back to 'Failed to send OTP'; typing clears it", async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(null)
+    await flush()
+    actor.send({ type: 'email.change', email: 'x@example.com' })
+    actor.send({ type: 'otp.send' })
+    fakes.sends[0].d.reject('boom')
+    await flush()
+    expect(actor.getSnapshot().context.error).toBe('Failed to send OTP')
+    actor.send({ type: 'email.change', email: 'y@example.com' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+})
+
+describe('authMachine: signed in', () => {
+  async function signedIn() {
+    const ctx = start()
+    ctx.fakes.restore.resolve(admin)
+    await flush()
+    return ctx
+  }
+  it('session.signOut → signingOut → signedOut, running the signOut actor', async () => {
+    const { actor, fakes } = await signedIn()
+    actor.send({ type: 'session.signOut' })
+    expect(value(actor)).toBe('signingOut')
+    await flush()
+    expect(value(actor)).toBe('signedOut')
+    expect(fakes.signOuts).toBe(1)
+    expect(actor.getSnapshot().context.admin).toBeNull()
+  })
+  it('signOut failing still ends signed out', async () => {
+    const machine = authMachine.provide({
+      actors: {
+        restoreSession: fromPromise<Admin | null>(async () => admin),
+        signOut: fromPromise<void>(() => Promise.reject(new Error('storage unavailable'))),
+        watchSession: fromCallback(() => () => {}),
+      },
+    })
+    const actor = createActor(machine).start()
+    await flush()
+    actor.send({ type: 'session.signOut' })
+    await flush()
+    expect(value(actor)).toBe('signedOut')
+  })
+  it('session.expired (refresh failed) → signedOut with a notice', async () => {
+    const { actor, fakes } = await signedIn()
+    expect(fakes.expire).not.toBeNull()
+    fakes.expire!()
+    expect(value(actor)).toBe('signedOut')
+    expect(actor.getSnapshot().context).toMatchObject({ admin: null, error: SESSION_EXPIRED_MESSAGE })
+    expect(fakes.expire).toBeNull()
+  })
+  it('ignores sign-in events while signed in', async () => {
+    const { actor } = await signedIn()
+    actor.send({ type: 'otp.send' })
+    actor.send({ type: 'otp.verify' })
+    expect(value(actor)).toBe('signedIn')
+  })
+})
