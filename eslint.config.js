@@ -31,7 +31,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': restrict(NO_SERVER) } },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(NO_SERVER),
+      // Every actor the views start goes through actorOptions(), so `?inspect` sees all of them (decision 007).
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.name='useActorRef']:not([arguments.1.callee.name='actorOptions'])",
+        message: 'Start actors with useActorRef(machine, actorOptions({ input })) so the ?inspect inspector sees them.',
+      }],
+    },
+  },
   { files: ['src/api/schemas/*.ts'], rules: { 'no-restricted-imports': restrict(NO_SERVER, leavesSchemas(0)) } },
   { files: ['src/api/schemas/*/*.ts'], rules: { 'no-restricted-imports': restrict(NO_SERVER, leavesSchemas(1)) } },
   // Tests read untyped JSON bodies of API responses.

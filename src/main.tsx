@@ -7,6 +7,7 @@
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { actorOptions, startInspector } from './machines/inspect'
 import { AuthActor } from './views/layout/auth-context'
 import { App } from './app'
 import { preloadRoute } from './routes'
@@ -18,11 +19,15 @@ import './styles/views.css'
 import './styles/projects.css'
 
 const preloaded = preloadRoute(window.location.pathname, window.location.search)
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AuthActor.Provider>
-      <App preloaded={preloaded} />
-    </AuthActor.Provider>
-  </StrictMode>,
-)
+// `?inspect`: every actor reports to the Stately inspector (decision 007); without it, nothing
+// loads. A promise, not a top-level await: an awaiting entry makes the bundler split the modules
+// the lazy screens share with it into many small chunks, and the login route grows by a fifth.
+void startInspector().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AuthActor.Provider options={actorOptions()}>
+        <App preloaded={preloaded} />
+      </AuthActor.Provider>
+    </StrictMode>,
+  )
+})

@@ -5,7 +5,9 @@
  * typed event (pickers: '*.choose', which the machine answers with 'picker.open').
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
+import type { VerificationStatus } from '../api/schemas/projects'
 import type { AddProjectValues } from '../machines/add-project-form'
+import { statusTitle } from '../views/projects/status-title'
 import { MAX_IMAGES, percentOf } from '../machines/upload-files'
 import type { UploadEvent, uploadMachine } from '../machines/upload.machine'
 import type { Command, CommandContext } from './registry'
@@ -48,6 +50,25 @@ function toggle(field: keyof AddProjectValues & ('isActive' | 'isFeatured' | 'al
     },
   }
 }
+
+type OptionField = 'category' | 'difficulty' | 'verificationStatus'
+
+/**
+ * A select option of the form: `field` takes the option's `target.id` (a category, a difficulty,
+ * an initial verification status). Runs with the value as target; not a palette entry of its own.
+ */
+function formOption(field: OptionField, title: string, labelOf: (value: string) => string = (v) => v): Command {
+  return {
+    id: `projects.new.field.${field}`, title, group: GROUP, label: (ctx) => (ctx.view.focused ? labelOf(ctx.view.focused.id) : title),
+    when: (ctx) => onScreen(ctx) && ctx.view.focused?.kind === field,
+    checked: (ctx) => snap(ctx)?.context.values[field] === ctx.view.focused?.id,
+    disabledReason: addProjectBusy,
+    run: (ctx) => ctx.view.focused && send(ctx, { type: 'form.change', patch: { [field]: ctx.view.focused.id } }),
+  }
+}
+
+/** The options of an Add Project select: one command with each value as target. */
+export const formOptions = (field: OptionField, values: readonly string[]) => values.map((id) => ({ id: `projects.new.field.${field}`, target: { kind: field, id } }))
 
 /** `projects.new.*`, in the order the '?' sheet lists them. */
 export const addProjectCommands: Command[] = [
@@ -107,4 +128,7 @@ export const addProjectCommands: Command[] = [
   toggle('allowsCustomization', 'projects.new.toggleCustomization', 'Allows customization'),
   toggle('includesInstallationSupport', 'projects.new.toggleInstallation', 'Includes installation support'),
   toggle('hasReport', 'projects.new.toggleReport', 'Has report'),
+  formOption('category', 'Set the category'),
+  formOption('difficulty', 'Set the difficulty'),
+  formOption('verificationStatus', 'Set the initial verification status', (s) => statusTitle(s as VerificationStatus)),
 ]

@@ -2,15 +2,16 @@
  * `<CommandButton id="projects.approve"/>`: a button running the same registry command as its
  * shortcut and palette entry. One rule for every control: hidden when the command does not apply,
  * disabled with its reason as the tooltip when it cannot run, labelled by the command. Per-item
- * controls pass `target` (the row, image or entry they belong to); `iconOnly` renders an icon
- * button whose aria-label and tooltip are the command's label. Siblings: command-link, command-checkbox, command-select.
+ * controls pass `target` (the row, image or entry they belong to); `iconOnly` shows only the icon,
+ * with the label as aria-label and native title. It loads no tooltip library, so the login route
+ * can use it; the signed-in screens use `<CommandIconButton/>` (the design-system tooltip with the
+ * shortcut). Siblings: command-icon-button, command-link, command-checkbox, command-select.
  */
 import type { ReactNode } from 'react'
 import { Button, type ButtonProps } from '../components/button'
-import { IconButton } from '../components/icon-button'
 import { ShortcutKeys } from '../components/kbd'
-import { registry, withTarget, type CommandContext, type CommandTarget } from './registry'
-import { useCommandContext } from './use-command-context'
+import { withTarget, type CommandContext, type CommandRegistry, type CommandTarget } from './registry'
+import { useCommandContext, useRegistry } from './use-command-context'
 
 export interface CommandButtonProps extends Omit<ButtonProps, 'onClick' | 'id'> {
   id: string
@@ -20,14 +21,14 @@ export interface CommandButtonProps extends Omit<ButtonProps, 'onClick' | 'id'> 
   children?: ReactNode
   /** Show the shortcut keys inside the button. */
   showShortcut?: boolean
-  /** Render only `icon`, with the label as aria-label and tooltip. */
+  /** Render only `icon`, with the label as aria-label and native title (no tooltip library). */
   iconOnly?: boolean
 }
 
-/** The resolved state of command `id` in `base` (with `target` focused): visible, disabled reason, label, checked, run. */
-export function resolveCommand(base: CommandContext, id: string, target?: CommandTarget) {
+/** The resolved state of command `id` of `registry` in `base` (with `target` focused): visible, disabled reason, label, checked, run. */
+export function resolveCommand(registry: CommandRegistry, base: CommandContext, id: string, target?: CommandTarget) {
   const command = registry.get(id)
-  if (!command) throw new Error(`Unknown command: ${id}`)
+  if (!command) throw new Error(`Unknown command: ${id} (not in this scope's registry)`)
   const ctx = withTarget(base, target)
   return {
     command,
@@ -41,7 +42,7 @@ export function resolveCommand(base: CommandContext, id: string, target?: Comman
 
 /** `resolveCommand` in the current command context. */
 export function useCommandControl(id: string, target?: CommandTarget) {
-  return resolveCommand(useCommandContext(), id, target)
+  return resolveCommand(useRegistry(), useCommandContext(), id, target)
 }
 
 export function CommandButton({ id, target, children, showShortcut = false, iconOnly = false, icon, ...rest }: CommandButtonProps) {
@@ -53,7 +54,7 @@ export function CommandButton({ id, target, children, showShortcut = false, icon
     run()
   } }
   if (iconOnly && icon) {
-    return <IconButton {...common} label={label} icon={icon} shortcut={command.shortcut} title={reason ?? undefined} />
+    return <Button variant="ghost" {...common} className={['btn--icon', rest.className].filter(Boolean).join(' ')} aria-label={label} icon={icon} title={reason ?? label} />
   }
   return (
     <Button {...common} icon={icon} title={reason ?? label}>

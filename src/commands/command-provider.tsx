@@ -5,11 +5,14 @@
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { CommandScope } from './command-scope'
-import { registry } from './registry'
+import { toast } from '../components/toast'
+import { registry } from './app-registry'
 import { ShortcutsSheet } from './shortcuts-sheet'
 import { useCommandContext } from './use-command-context'
 
 const CommandPalette = lazy(() => import('./palette').then((m) => ({ default: m.CommandPalette })))
+
+const showBlocked = (reason: string) => void toast.info(reason)
 
 export function CommandProvider({ children }: { children: ReactNode }) {
   const [paletteOpen, setPaletteOpen] = useState(false)
@@ -25,7 +28,7 @@ export function CommandProvider({ children }: { children: ReactNode }) {
     },
   }), [])
   return (
-    <CommandScope ui={ui}>
+    <CommandScope registry={registry} ui={ui} onBlocked={showBlocked}>
       {children}
       <Suspense fallback={null}>
         <Palette open={paletteOpen} onOpenChange={setPaletteOpen} />

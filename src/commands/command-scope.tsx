@@ -6,19 +6,27 @@
 import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { AuthActor } from '../views/layout/auth-context'
-import { registry, type CommandContext } from './registry'
+import type { CommandContext, CommandRegistry } from './registry'
 import { CommandContextReact } from './use-command-context'
 import { useShortcuts } from './use-shortcuts'
 import { createViewStore } from './view-store'
 
-export function CommandScope({ ui, children }: { ui?: CommandContext['ui']; children: ReactNode }) {
+export interface CommandScopeProps {
+  registry: CommandRegistry
+  ui?: CommandContext['ui']
+  /** Told why a shortcut's command cannot run now (a toast in the signed-in area). */
+  onBlocked?: (reason: string) => void
+  children: ReactNode
+}
+
+export function CommandScope({ registry, ui, onBlocked, children }: CommandScopeProps) {
   const [route, navigate] = useLocation()
   const auth = AuthActor.useActorRef()
   const [store] = useState(createViewStore)
   const view = useSyncExternalStore(store.subscribe, store.get)
   const go = useCallback((to: string) => navigate(to), [navigate])
   const ctx = useMemo<CommandContext>(() => ({ route, navigate: go, auth, ui, view }), [route, go, auth, ui, view])
-  const value = useMemo(() => ({ ctx, store }), [ctx, store])
-  useShortcuts(registry, ctx)
+  const value = useMemo(() => ({ ctx, store, registry }), [ctx, store, registry])
+  useShortcuts(registry, ctx, onBlocked)
   return <CommandContextReact.Provider value={value}>{children}</CommandContextReact.Provider>
 }

@@ -5,7 +5,7 @@
 import { Select } from '../components/select'
 import { resolveCommand } from './command-button'
 import type { CommandTarget } from './registry'
-import { useCommandContext } from './use-command-context'
+import { useCommandContext, useRegistry } from './use-command-context'
 
 /** One option of a CommandSelect: a command, optionally with the value it stands for as `target`. */
 export interface CommandOption {
@@ -26,7 +26,8 @@ interface SelectProps {
 /** A select over option commands; the trigger carries the selected (else the first) option's id. */
 export function CommandSelect({ options, placeholder, size, id, ...rest }: SelectProps) {
   const ctx = useCommandContext()
-  const resolved = options.map((o) => ({ option: o, ...resolveCommand(ctx, o.id, o.target) })).filter((r) => r.visible)
+  const registry = useRegistry()
+  const resolved = options.map((o) => ({ option: o, ...resolveCommand(registry, ctx, o.id, o.target) })).filter((r) => r.visible)
   if (resolved.length === 0) return null
   const selected = resolved.find((r) => r.checked === true)
   return (

@@ -5,6 +5,7 @@
  */
 import type { ActorRefFrom } from 'xstate'
 import type { ProjectRepositoryEvent, projectRepositoryMachine } from '../machines/project-repository.machine'
+import { PERMISSIONS } from '../api/schemas/repository'
 import type { Command, CommandContext } from './registry'
 
 declare module './registry' {
@@ -37,4 +38,14 @@ export const projectRepositoryCommands: Command[] = [
     disabledReason: busy, run: (ctx) => send(ctx, { type: 'privacy.toggle' }) },
   { id: 'projects.repository.delete', title: 'Delete repository', group: G, keywords: ['github', 'remove'], when: ready,
     disabledReason: busy, run: (ctx) => send(ctx, { type: 'repository.delete' }) },
+  {
+    // A select option: runs with the permission as target (SPEC.md 3 Collaborator: default push).
+    id: 'projects.repository.permission', title: 'Set the collaborator permission', group: G, label: (ctx) => ctx.view.focused?.id ?? 'push',
+    when: (ctx) => ready(ctx) && ctx.view.focused?.kind === 'permission',
+    checked: (ctx) => snap(ctx)?.context.form.permission === ctx.view.focused?.id, disabledReason: busy,
+    run: (ctx) => ctx.view.focused && send(ctx, { type: 'form.change', patch: { permission: ctx.view.focused.id as (typeof PERMISSIONS)[number] } }),
+  },
 ]
+
+/** The options of the permission select: the command with each permission as target. */
+export const PERMISSION_OPTIONS = PERMISSIONS.map((id) => ({ id: 'projects.repository.permission', target: { kind: 'permission', id } }))

@@ -1,21 +1,11 @@
 /**
  * The one command type and the registry every surface reads: the palette, the key handler, the
- * '?' sheet and `<CommandButton id/>`. Domain files export arrays (`*.commands.ts`); this file joins
- * them and asserts unique ids. Commands never fetch: they navigate or send an event to an actor.
+ * '?' sheet and `<CommandButton id/>`. Domain files export arrays (`*.commands.ts`);
+ * app-registry.ts joins them (`createRegistry` asserts unique ids). Commands never fetch: they
+ * navigate or send an event to an actor.
  */
 import type { ActorRefFrom } from 'xstate'
 import type { authMachine } from '../machines/auth.machine'
-import { addProjectCommands } from './add-project.commands'
-import { appCommands } from './app.commands'
-import { authCommands } from './auth.commands'
-import { navigationCommands } from './navigation.commands'
-import { projectDetailCommands } from './project-detail.commands'
-import { projectMediaCommands } from './project-media.commands'
-import { projectOwnerCommands } from './project-owner.commands'
-import { projectRepositoryCommands } from './project-repository.commands'
-import { projectsListCommands } from './projects-list.commands'
-import { projectsFilterCommands } from './projects-list-filters.commands'
-import { verificationCommands } from './verification.commands'
 
 /**
  * What views publish for commands (focused record, selection, their actors). Later issues extend
@@ -102,12 +92,3 @@ export function createRegistry(list: readonly Command[]) {
 }
 
 export type CommandRegistry = ReturnType<typeof createRegistry>
-
-/** The app's registry. Later issues append their domain arrays here. */
-export const registry: CommandRegistry = createRegistry([
-  ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
-  ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
-])
-
-/** Commands that apply in `ctx`. */
-export const visibleCommands = (ctx: CommandContext) => registry.visible(ctx)

@@ -4,12 +4,14 @@
  * memoized object (useMemo) so it republishes only when the values change.
  */
 import { createContext, useContext, useEffect } from 'react'
-import type { CommandContext, ViewCommandContext } from './registry'
+import type { CommandContext, CommandRegistry, ViewCommandContext } from './registry'
 import type { ViewStore } from './view-store'
 
 export interface CommandContextValue {
   ctx: CommandContext
   store: ViewStore
+  /** The commands this scope runs: the login route's or the whole app's. */
+  registry: CommandRegistry
 }
 
 export const CommandContextReact = createContext<CommandContextValue | null>(null)
@@ -23,6 +25,11 @@ function useValue(): CommandContextValue {
 /** The current CommandContext (route, navigate, auth actor, ui openers, published view state). */
 export function useCommandContext(): CommandContext {
   return useValue().ctx
+}
+
+/** The registry of the current scope (src/commands/app-registry.ts). */
+export function useRegistry(): CommandRegistry {
+  return useValue().registry
 }
 
 /** Publishes `partial` while the calling component is mounted. */

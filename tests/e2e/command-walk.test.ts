@@ -13,7 +13,8 @@
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { apiGet, openBrowserPage, readOtpFromOutbox, screenshot, signInThroughUi } from './browser'
+import { apiGet, launchBrowser, openBrowserPage, readOtpFromOutbox, screenshot } from './browser'
+import { openSignedInPage } from './session'
 import { expectAllCommands, MEDIA, REGISTERED } from './command-walk'
 
 const baseUrl = inject('baseUrl')
@@ -70,8 +71,9 @@ describe('the command walk: signed in', () => {
   let page: Page
   let projectId = ''
   beforeAll(async () => {
-    ;({ browser, page } = await openBrowserPage())
-    await signInThroughUi(page, baseUrl, dataDir)
+    browser = await launchBrowser()
+    page = await openSignedInPage(browser, inject('adminTokens'))
+    await page.goto(`${baseUrl}/`)
     projectId = (await apiGet<{ projects: Array<{ _id: string }> }>(page, baseUrl, '/api/projects?limit=1')).projects[0]._id
   })
   afterAll(async () => {

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { registry } from '../../src/commands/registry'
+import { registry } from '../../src/commands/app-registry'
 
 export const REGISTERED = registry.all.map((c) => c.id)
 export const CONTROLS = 'button, [role="button"], a[role="button"], .link-button, [role="menuitem"], [role="checkbox"], input[type="checkbox"], [role="combobox"]'

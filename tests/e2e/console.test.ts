@@ -4,7 +4,8 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { apiGet, openBrowserPage, screenshot, signInThroughUi } from './browser'
+import { apiGet, launchBrowser, screenshot, signInThroughUi } from './browser'
+import { openSignedInPage, signInByApi } from './session'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -13,16 +14,28 @@ const inr = (rupees: number) =>
 
 describe('console foundation', () => {
   let browser: Browser
-  let page: Page
+  /** A fresh page: signed in with the global session, or signed out with `null`. */
+  const freshPage = async (tokens = inject('adminTokens') as Parameters<typeof openSignedInPage>[1] | null): Promise<Page> => {
+    if (tokens) return openSignedInPage(browser, tokens)
+    return (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
+  }
+  /** A fresh signed-in page on the dashboard. */
+  const onDashboard = async () => {
+    const page = await freshPage()
+    await page.goto(`${baseUrl}/`)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    return page
+  }
 
   beforeAll(async () => {
-    ;({ browser, page } = await openBrowserPage())
+    browser = await launchBrowser()
   })
   afterAll(async () => {
     await browser?.close()
   })
 
   it('redirects to /login when signed out', async () => {
+    const page = await freshPage(null)
     await page.goto(`${baseUrl}/projects`)
     await page.waitForURL(`${baseUrl}/login`)
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
@@ -32,6 +45,7 @@ describe('console foundation', () => {
   })
 
   it('signs in with the code from the outbox and shows the seeded dashboard', async () => {
+    const page = await freshPage(null)
     await signInThroughUi(page, baseUrl, dataDir)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.getByText("Welcome back! Here's what's happening with your platform.").waitFor()
@@ -55,6 +69,7 @@ describe('console foundation', () => {
   })
 
   it('navigates with the command palette', async () => {
+    const page = await onDashboard()
     await page.keyboard.press('Control+k')
     const input = page.getByPlaceholder(/command|search/i)
     await input.waitFor()
@@ -73,6 +88,7 @@ describe('console foundation', () => {
       ['u', '/users'], ['o', '/orders'], ['c', '/contacts'], ['y', '/payments'], ['m', '/commission'],
       ['a', '/analytics'], ['s', '/settings'], ['p', '/projects'], ['d', '/'],
     ]
+    const page = await onDashboard()
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     for (const [key, route] of routes) {
       await page.keyboard.press('g')
@@ -82,6 +98,7 @@ describe('console foundation', () => {
   })
 
   it("lists every shortcut on the '?' sheet", async () => {
+    const page = await onDashboard()
     await page.keyboard.press('Shift+?')
     const sheet = page.getByRole('dialog')
     await sheet.waitFor()
@@ -92,6 +109,10 @@ describe('console foundation', () => {
   })
 
   it('signs out from the palette and guards the console again', async () => {
+    // Its own session: signing out revokes it, and no other test may lose theirs.
+    const page = await freshPage(await signInByApi(baseUrl, dataDir))
+    await page.goto(`${baseUrl}/`)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.keyboard.press('Control+k')
     await page.getByPlaceholder(/command|search/i).fill('Sign out')
     await page.keyboard.press('Enter')

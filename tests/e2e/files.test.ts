@@ -4,7 +4,8 @@
  * added while a 1,000-file ZIP is being read is uploaded and published (issue 7's dropped image);
  * on the detail page reorder and delete an image, add a collaborator and a branch, upload and
  * download a report. Controls are found by their command ids (`data-command`, decision 003).
- * Signs in once (the server allows 5 OTP sends per e-mail per 15 minutes).
+ * Each test stands alone: the detail-page tests open a project that the file's setup makes
+ * through the API (source, two images), not the one the first test makes in the browser.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -14,10 +15,10 @@ import JSZip from 'jszip'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { accessToken, apiGet, openBrowserPage, screenshot, signInThroughUi } from './browser'
+import { accessToken, apiGet, launchBrowser, screenshot } from './browser'
+import { openSignedInPage, type TokenPair } from './session'
 
 const baseUrl = inject('baseUrl')
-const dataDir = inject('dataDir')
 
 /** The source tree inside the ZIP's wrapping folder; the last three are filtered out. */
 const SOURCE: Record<string, string> = {
@@ -79,16 +80,47 @@ function controlsWithoutCommand(page: Page, selector: string): Promise<string[]>
       .map((el) => el.outerHTML.slice(0, 120))))
 }
 
+/** POST `path` with the admin's bearer token; expects 2xx and returns the JSON body. */
+async function apiPost(tokens: TokenPair, apiPath: string, body: FormData | object): Promise<any> {
+  const isForm = body instanceof FormData
+  const res = await fetch(`${baseUrl}${apiPath}`, {
+    method: 'POST', body: isForm ? body : JSON.stringify(body),
+    headers: { authorization: `Bearer ${tokens.accessToken}`, ...(isForm ? {} : { 'content-type': 'application/json' }) },
+  })
+  const json = await res.json()
+  expect(res.ok, `${apiPath}: ${JSON.stringify(json)}`).toBe(true)
+  return json
+}
+
+/** A project with the SOURCE tree in its repository (one chunk) and two images, made through the API. */
+async function projectThroughApi(tokens: TokenPair, title: string): Promise<string> {
+  const { project } = await apiPost(tokens, '/api/projects/create', { title, description: 'Made by the e2e setup.', price: 999, category: 'Web Development' })
+  const source = new FormData()
+  for (const [p, text] of Object.entries(SOURCE)) source.append('files', new Blob([text]), p.split('/').pop() ?? p)
+  for (const [key, value] of Object.entries({ relativePaths: JSON.stringify(Object.keys(SOURCE)), uploadType: 'folder', projectId: project._id,
+    uploadId: `e2e-${Date.now()}`, chunkIndex: '0', totalChunks: '1', isFirstChunk: 'true', isLastChunk: 'true' })) source.append(key, value)
+  await apiPost(tokens, '/api/upload/upload', source)
+  const images = new FormData()
+  for (const color of ['#d33', '#33d']) images.append('images', new Blob([await image(color)], { type: 'image/png' }), `${color.slice(1)}.png`)
+  await apiPost(tokens, `/api/storage/projects/${project._id}/images`, images)
+  return project._id
+}
+
 describe('Add Project, repository and project files', () => {
   let browser: Browser
   let page: Page
-  let projectId = ''
+  let fixtureId = ''
 
   const imageUrls = () => page.locator('[data-testid=project-image]').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')))
+  const openFixture = async () => {
+    await page.goto(`${baseUrl}/projects/${fixtureId}`)
+    await page.locator('[data-testid=section-images]').waitFor()
+  }
 
   beforeAll(async () => {
-    ;({ browser, page } = await openBrowserPage())
-    await signInThroughUi(page, baseUrl, dataDir)
+    browser = await launchBrowser()
+    page = await openSignedInPage(browser, inject('adminTokens'))
+    fixtureId = await projectThroughApi(inject('adminTokens'), 'E2E Fixture Shop')
   })
   afterAll(async () => {
     await browser?.close()
@@ -126,7 +158,7 @@ describe('Add Project, repository and project files', () => {
     expect(await submit.textContent()).toBe('Publish Project')
     await submit.click()
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/, { timeout: 30_000 })
-    projectId = page.url().split('/').pop()!
+    const projectId = page.url().split('/').pop()
 
     const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
     expect(project).toMatchObject({ title: 'E2E Shop', price: 1499, tags: ['shop', 'e2e'], hasFiles: true, isActive: true })
@@ -143,6 +175,7 @@ describe('Add Project, repository and project files', () => {
   })
 
   it('reorders and deletes an image', async () => {
+    await openFixture()
     const section = page.locator('[data-testid=section-images]')
     await section.locator('[data-testid=project-image]').nth(1).waitFor()
     const before = await imageUrls()
@@ -157,6 +190,7 @@ describe('Add Project, repository and project files', () => {
   })
 
   it('adds a collaborator and a branch', async () => {
+    await openFixture()
     const section = page.locator('[data-testid=section-repository]')
     await section.locator('[data-testid=repo-info]').waitFor()
     await section.locator('[data-command="projects.repository.addCollaborator"]').click()
@@ -168,7 +202,7 @@ describe('Add Project, repository and project files', () => {
     await section.getByLabel('Branch name', { exact: true }).fill('feature-x')
     await section.locator('[data-command="projects.repository.createBranch"]').click()
     await section.locator('[data-testid=branches]').getByText('feature-x').waitFor()
-    const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
+    const { project } = await apiGet(page, baseUrl, `/api/projects/${fixtureId}`)
     const { branches } = await apiGet(page, baseUrl, `/api/github/repo/${project.githubRepo.name}/branches`)
     expect(branches).toEqual(expect.arrayContaining(['main', 'feature-x']))
     await section.scrollIntoViewIfNeeded()
@@ -176,11 +210,12 @@ describe('Add Project, repository and project files', () => {
   })
 
   it('uploads and downloads a report', async () => {
+    await openFixture()
     const section = page.locator('[data-testid=section-report]')
     const docx = await minimalDocx()
     await section.locator('[data-testid=report-input]').setInputFiles({ name: 'report.docx',
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx })
-    await page.getByText('Report uploaded successfully!').waitFor()
+    await page.getByTestId('toast').getByText('Report uploaded successfully!').waitFor()
     await section.getByText('Report uploaded', { exact: true }).waitFor()
     // The signed link opens in a new tab: catch the tab's request for it.
     const opened = page.context().waitForEvent('request', (r) => r.url().includes('sig=') && !r.url().includes('/api/'))

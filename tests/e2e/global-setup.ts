@@ -1,7 +1,7 @@
 /**
  * E2E global setup: `npm start` (the real entry: builds the SPA when stale, migrates, seeds the
  * demo set) on a fresh DATA_DIR and a free port; waits for /api/health; stops it afterwards.
- * Provides `baseUrl` and `dataDir` to the tests.
+ * Provides `baseUrl`, `dataDir` and the admin's token pair (`adminTokens`, tests/e2e/session.ts).
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -9,6 +9,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { signInByApi } from './session'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -57,6 +58,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl)
   project.provide('dataDir', dataDir)
+  project.provide('adminTokens', await signInByApi(baseUrl, dataDir))
 
   return async () => {
     child.kill('SIGTERM')

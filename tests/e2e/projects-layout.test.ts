@@ -6,10 +6,10 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { openBrowserPage, screenshot, signInThroughUi } from './browser'
+import { launchBrowser, screenshot } from './browser'
+import { openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
-const dataDir = inject('dataDir')
 
 /** Cells that hold a date, a count or money, and say whether their text is cut. */
 const overflowing = (page: Page) => page.evaluate(() =>
@@ -21,8 +21,8 @@ describe('projects list layout', () => {
   let page: Page
 
   beforeAll(async () => {
-    ;({ browser, page } = await openBrowserPage())
-    await signInThroughUi(page, baseUrl, dataDir)
+    browser = await launchBrowser()
+    page = await openSignedInPage(browser, inject('adminTokens'))
     await page.route('**/api/projects?**', async (route) => {
       const response = await route.fetch()
       const body = await response.json()

@@ -4,31 +4,61 @@
  * cancelled third; deletes from the list and from the detail page; screenshots light and dark.
  */
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { apiGet, openBrowserPage, screenshot, signInThroughUi } from './browser'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { apiGet, launchBrowser, screenshot } from './browser'
+import { openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
-const dataDir = inject('dataDir')
 const rowSel = '[data-testid="project-row"]'
+const NOTES = { approved: 'Clean build, licence checked', under_review: 'Checking the payment module', rejected: 'Source does not build' }
+type Triaged = Record<keyof typeof NOTES, string>
+
+/** Calls the API with the admin's access token; expects 2xx and returns the JSON body. */
+async function api(method: string, apiPath: string, body?: object): Promise<any> {
+  const res = await fetch(`${baseUrl}${apiPath}`, {
+    method, body: body ? JSON.stringify(body) : undefined,
+    headers: { authorization: `Bearer ${inject('adminTokens').accessToken}`, 'content-type': 'application/json' },
+  })
+  const json = await res.json()
+  expect(res.ok, `${method} ${apiPath}: ${JSON.stringify(json)}`).toBe(true)
+  return json
+}
+
+/** Three pending projects set to approved, under review and rejected through the API, with NOTES. */
+async function triageThroughApi(): Promise<Triaged> {
+  const { projects } = await api('GET', '/api/projects?includeInactive=true&verificationStatus=pending&limit=3')
+  expect(projects).toHaveLength(3)
+  const triaged = { approved: projects[0]._id, under_review: projects[1]._id, rejected: projects[2]._id } as Triaged
+  for (const [status, id] of Object.entries(triaged) as Array<[keyof Triaged, string]>) {
+    await api('PUT', `/api/projects/${id}/verify`, { status, notes: NOTES[status] })
+  }
+  return triaged
+}
 
 describe('projects and the verification queue', () => {
   let browser: Browser
   let page: Page
-  const triaged: Record<'approved' | 'under_review' | 'rejected', string> = { approved: '', under_review: '', rejected: '' }
 
   const focusedId = async () => (await page.locator(`${rowSel}[data-active]`).getAttribute('data-id'))!
   const waitGone = (id: string) => page.locator(`${rowSel}[data-id="${id}"]`).waitFor({ state: 'detached' })
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
 
   beforeAll(async () => {
-    ;({ browser, page } = await openBrowserPage())
-    await signInThroughUi(page, baseUrl, dataDir)
+    browser = await launchBrowser()
+  })
+  // Each test starts from a fresh signed-in page and makes the records it needs.
+  beforeEach(async () => {
+    page = await openSignedInPage(browser, inject('adminTokens'))
+  })
+  afterEach(async () => {
+    await page.context().close()
   })
   afterAll(async () => {
     await browser?.close()
   })
 
   it('triages three pending projects with the keyboard only', async () => {
+    const triaged = {} as Triaged
     await page.goto(`${baseUrl}/projects?verification=pending`)
     await page.locator(rowSel).first().waitFor()
     expect(await page.locator(rowSel).count()).toBeGreaterThanOrEqual(3)
@@ -39,7 +69,7 @@ describe('projects and the verification queue', () => {
     triaged.approved = await focusedId()
     await page.keyboard.press('a')
     await page.getByRole('dialog').getByText('Approval notes (optional)').waitFor()
-    await page.keyboard.type('Clean build, licence checked')
+    await page.keyboard.type(NOTES.approved)
     await page.keyboard.press('Control+Enter')
     await toast('Project status updated to approved')
     await waitGone(triaged.approved)
@@ -49,7 +79,7 @@ describe('projects and the verification queue', () => {
     await page.keyboard.type('Mark under review')
     await page.keyboard.press('Enter')
     await page.getByRole('dialog').getByText('Notes', { exact: true }).waitFor()
-    await page.keyboard.type('Checking the payment module')
+    await page.keyboard.type(NOTES.under_review)
     await page.keyboard.press('Control+Enter')
     await toast('Project status updated to under review')
     await waitGone(triaged.under_review)
@@ -57,7 +87,7 @@ describe('projects and the verification queue', () => {
     triaged.rejected = await focusedId()
     await page.keyboard.press('r')
     await page.getByRole('dialog').getByText('Reason for rejection').waitFor()
-    await page.keyboard.type('Source does not build')
+    await page.keyboard.type(NOTES.rejected)
     await page.keyboard.press('Control+Enter')
     await toast('Project status updated to rejected')
     await waitGone(triaged.rejected)
@@ -68,15 +98,15 @@ describe('projects and the verification queue', () => {
   })
 
   it('shows the badges, the history entries and the list filters', async () => {
-    const notes = { approved: 'Clean build, licence checked', under_review: 'Checking the payment module', rejected: 'Source does not build' }
-    for (const [status, id] of Object.entries(triaged) as Array<[keyof typeof notes, string]>) {
+    const triaged = await triageThroughApi()
+    for (const [status, id] of Object.entries(triaged) as Array<[keyof Triaged, string]>) {
       await page.goto(`${baseUrl}/projects/${id}`)
       await page.getByTestId('project-detail').waitFor()
       await page.locator(`.project-detail__heading [data-status="${status}"]`).waitFor()
       const entry = page.getByTestId('history-entry').first()
       await entry.waitFor()
       expect(await entry.getAttribute('data-status')).toBe(status)
-      expect(await entry.textContent()).toContain(notes[status])
+      expect(await entry.textContent()).toContain(NOTES[status])
       expect(await entry.textContent()).toContain('Pending')
     }
     for (const [status, id] of Object.entries(triaged)) {
@@ -94,7 +124,7 @@ describe('projects and the verification queue', () => {
   })
 
   it('edits two sections, cancels a third, and the detail page survives a reload', async () => {
-    const id = triaged.approved
+    const id = (await triageThroughApi()).approved
     await page.goto(`${baseUrl}/projects/${id}`)
     const description = page.getByTestId('section-description')
     await description.getByRole('button', { name: 'Edit' }).click()
@@ -139,6 +169,7 @@ describe('projects and the verification queue', () => {
   })
 
   it('deletes from the detail page and from the list', async () => {
+    const triaged = await triageThroughApi()
     await page.goto(`${baseUrl}/projects/${triaged.rejected}`)
     await page.getByTestId('project-detail').waitFor()
     await page.getByRole('button', { name: 'Delete', exact: true }).click()

@@ -9,6 +9,7 @@ import { Redirect } from 'wouter'
 import { ShieldCheck } from 'lucide-react'
 import type { LoginHandle } from '../../commands/auth.commands'
 import { CommandScope } from '../../commands/command-scope'
+import { loginRegistry } from '../../commands/login-registry'
 import { usePublishCommandContext } from '../../commands/use-command-context'
 import { Spinner } from '../../components/spinner'
 import { AuthActor } from '../layout/auth-context'
@@ -33,7 +34,7 @@ export default function LoginView() {
     )
   }
   return (
-    <CommandScope>
+    <CommandScope registry={loginRegistry}>
       <LoginPanel step={step} />
     </CommandScope>
   )

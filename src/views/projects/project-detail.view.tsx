@@ -7,6 +7,7 @@ import { CommandRetry } from '../../commands/command-retry'
 import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
+import { actorOptions } from '../../machines/inspect'
 import { ArrowLeft, Power, Trash2 } from 'lucide-react'
 import { useLocation, useParams } from 'wouter'
 import { ApiError } from '../../api/client'
@@ -42,8 +43,8 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
   const queryClient = useQueryClient()
   const [, navigate] = useLocation()
   const categories = useCategories()
-  const sections = useActorRef(projectSectionsMachine, { input: { project: loaded } })
-  const verification = useActorRef(verificationMachine, { input: { projectId: loaded._id, currentStatus: loaded.verificationStatus } })
+  const sections = useActorRef(projectSectionsMachine, actorOptions({ input: { project: loaded } }))
+  const verification = useActorRef(verificationMachine, actorOptions({ input: { projectId: loaded._id, currentStatus: loaded.verificationStatus } }))
   const project = useSelector(sections, (s) => s.context.project)
   const editing = useSelector(sections, (s) => s.context.section)
   const draft = useSelector(sections, (s) => s.context.draft)

@@ -7,6 +7,7 @@ import { CommandRetry } from '../../commands/command-retry'
 import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
+import { actorOptions } from '../../machines/inspect'
 import { Plus, Trash2 } from 'lucide-react'
 import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
@@ -36,7 +37,7 @@ export default function ProjectsListView() {
   const [, navigate] = useLocation()
   const searchRef = useRef<HTMLInputElement>(null)
 
-  const actor = useActorRef(projectsListMachine)
+  const actor = useActorRef(projectsListMachine, actorOptions())
   const focus = useSelector(actor, (s) => s.context.focus)
   const selection = useSelector(actor, (s) => s.context.selection)
   const rows = useSelector(actor, (s) => s.context.rows)

@@ -2,7 +2,8 @@
 import { vi } from 'vitest'
 import { createActor } from 'xstate'
 import type { CommandContext, ViewCommandContext } from '../../../src/commands/registry'
-import { registry, withTarget, type CommandTarget } from '../../../src/commands/registry'
+import { registry } from '../../../src/commands/app-registry'
+import { withTarget, type CommandTarget } from '../../../src/commands/registry'
 import { authMachine } from '../../../src/machines/auth.machine'
 
 export function context(route: string, view: ViewCommandContext = {}): CommandContext {

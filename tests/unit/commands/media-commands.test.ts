@@ -7,7 +7,8 @@ import { createActor, fromPromise, type AnyActorRef } from 'xstate'
 import { addProjectCommands } from '../../../src/commands/add-project.commands'
 import { projectMediaCommands } from '../../../src/commands/project-media.commands'
 import { projectRepositoryCommands } from '../../../src/commands/project-repository.commands'
-import { registry, withTarget, type CommandContext, type CommandTarget, type ViewCommandContext } from '../../../src/commands/registry'
+import { registry } from '../../../src/commands/app-registry'
+import { withTarget, type CommandContext, type CommandTarget, type ViewCommandContext } from '../../../src/commands/registry'
 import { authMachine } from '../../../src/machines/auth.machine'
 import { projectImagesMachine } from '../../../src/machines/project-images.machine'
 import { projectReportMachine } from '../../../src/machines/project-report.machine'
@@ -32,7 +33,7 @@ const img = (n: number) => ({ url: `/files/${n}.png`, alt: '', filePath: `${n}.p
 describe('media command ids', () => {
   it('live under the prefixes of decision 003 and are registered once', () => {
     const ids = [...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands].map((c) => c.id)
-    for (const id of ids) expect(id).toMatch(/^projects\.(new|files|images|report|repository)\.[a-zA-Z]+$/)
+    for (const id of ids) expect(id).toMatch(/^projects\.(new|files|images|report|repository)(\.[a-zA-Z]+)+$/)
     for (const id of ids) expect(registry.get(id)).toBeDefined()
     expect(ids).toEqual(expect.arrayContaining(['projects.new.submit', 'projects.new.cancel', 'projects.new.removeImage', 'projects.files.retry',
       'projects.images.moveLeft', 'projects.report.price', 'projects.repository.removeCollaborator']))
@@ -40,6 +41,20 @@ describe('media command ids', () => {
 })
 
 describe('Add Project commands', () => {
+  it('select options set their field to the target value and check the one the form holds', () => {
+    const actor = createActor(uploadMachine).start()
+    const option = (field: string, id: string) => context({ addProject: actor }, { kind: field, id })
+    const command = cmd('projects.new.field.difficulty')
+    expect(registry.isVisible(command, context({ addProject: actor }))).toBe(false)
+    expect(command.checked?.(option('difficulty', 'Intermediate'))).toBe(true)
+    registry.run(command, option('difficulty', 'Advanced'))
+    expect(actor.getSnapshot().context.values.difficulty).toBe('Advanced')
+    expect(command.checked?.(option('difficulty', 'Intermediate'))).toBe(false)
+    registry.run(cmd('projects.new.field.verificationStatus'), option('verificationStatus', 'under_review'))
+    expect(actor.getSnapshot().context.values.verificationStatus).toBe('under_review')
+    expect(cmd('projects.new.field.verificationStatus').label?.(option('verificationStatus', 'needs_changes'))).toBe('Needs Changes')
+  })
+
   it('are hidden without the flow, and read its snapshot for label and rules', () => {
     expect(registry.isVisible(cmd('projects.new.submit'), context({}))).toBe(false)
     const actor = createActor(uploadMachine).start()
@@ -101,6 +116,10 @@ describe('project media commands', () => {
     expect(registry.isVisible(cmd('projects.repository.delete'), context({ projectRepository: actor }))).toBe(false)
     await new Promise((r) => setTimeout(r, 0))
     expect(cmd('projects.repository.togglePrivate').checked?.(context({ projectRepository: actor }))).toBe(false)
+    const permission = (id: string) => context({ projectRepository: actor }, { kind: 'permission', id })
+    expect(cmd('projects.repository.permission').checked?.(permission('push'))).toBe(true)
+    registry.run(cmd('projects.repository.permission'), permission('admin'))
+    expect(actor.getSnapshot().context.form.permission).toBe('admin')
     const sent = spy(actor)
     registry.run(cmd('projects.repository.removeCollaborator'), context({ projectRepository: actor }, { kind: 'collaborator', id: 'octo' }))
     expect(sent).toHaveBeenCalledWith({ type: 'collaborator.remove', username: 'octo' })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { createRegistry, registry, visibleCommands, type Command, type CommandContext } from '../../../src/commands/registry'
+import { registry, visibleCommands } from '../../../src/commands/app-registry'
+import { createRegistry, type Command, type CommandContext } from '../../../src/commands/registry'
 import { SCREENS } from '../../../src/commands/navigation.commands'
 import { authMachine } from '../../../src/machines/auth.machine'
 import { toKeybinding } from '../../../src/commands/keys'

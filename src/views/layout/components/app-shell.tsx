@@ -6,7 +6,8 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { Keyboard, Menu, Search } from 'lucide-react'
 import { ShortcutKeys } from '../../../components/kbd'
-import { CommandButton, useCommandControl } from '../../../commands/command-button'
+import { useCommandControl } from '../../../commands/command-button'
+import { CommandIconButton } from '../../../commands/command-icon-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { AuthActor } from '../auth-context'
 import { Sidebar } from './sidebar'
@@ -26,14 +27,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Backdrop />
       <div className="shell__main">
         <header className="header">
-          <CommandButton id="app.toggleMenu" iconOnly className="header__menu" icon={<Menu size={16} />} aria-expanded={menuOpen}
+          <CommandIconButton id="app.toggleMenu" className="header__menu" icon={<Menu size={16} />} aria-expanded={menuOpen}
             aria-controls="sidebar" data-testid="menu-toggle" />
           <p className="header__welcome" data-testid="welcome">
             Welcome, {name}
           </p>
           <div className="header__actions">
             <PaletteButton />
-            <CommandButton id="app.shortcuts" iconOnly icon={<Keyboard size={16} />} />
+            <CommandIconButton id="app.shortcuts" icon={<Keyboard size={16} />} />
           </div>
         </header>
         <main className="content" id="content">

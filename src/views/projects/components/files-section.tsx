@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
+import { actorOptions } from '../../../machines/inspect'
 import { CommandButton } from '../../../commands/command-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { formatBytes } from '../../../lib/format'
@@ -20,7 +21,7 @@ import '../new/files.css'
 /** The Project Files card. */
 export function FilesSection() {
   const project = useSelector(useSectionsActor(), (s) => s.context.project)
-  const actor = useActorRef(projectFilesMachine, { input: { projectId: project._id } })
+  const actor = useActorRef(projectFilesMachine, actorOptions({ input: { projectId: project._id } }))
   const refetchProject = useRefetchProject()
   const folderRef = useRef<HTMLInputElement>(null)
   const zipRef = useRef<HTMLInputElement>(null)

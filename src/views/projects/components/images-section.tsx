@@ -6,9 +6,11 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
+import { actorOptions } from '../../../machines/inspect'
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react'
 import { ConfirmDialog } from '../../../components'
 import { CommandButton } from '../../../commands/command-button'
+import { CommandIconButton } from '../../../commands/command-icon-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { projectImagesMachine } from '../../../machines/project-images.machine'
 import { IMAGE_TYPES, MAX_IMAGES } from '../../../machines/upload-files'
@@ -19,7 +21,7 @@ import '../new/files.css'
 /** The Project Images card. */
 export function ImagesSection() {
   const project = useSelector(useSectionsActor(), (s) => s.context.project)
-  const actor = useActorRef(projectImagesMachine, { input: { projectId: project._id, images: project.images } })
+  const actor = useActorRef(projectImagesMachine, actorOptions({ input: { projectId: project._id, images: project.images } }))
   const inputRef = useRef<HTMLInputElement>(null)
   const images = useSelector(actor, (s) => s.context.images)
   const error = useSelector(actor, (s) => s.context.error)
@@ -49,9 +51,9 @@ export function ImagesSection() {
                 <figure key={image.url} className="thumb" data-testid="project-image" data-url={image.url}>
                   <img src={image.url} alt={image.alt || `Image ${i + 1}`} />
                   <div className="thumb__actions">
-                    <CommandButton id="projects.images.moveLeft" target={target} size="sm" iconOnly icon={<ArrowLeft size={12} />} />
-                    <CommandButton id="projects.images.delete" target={target} size="sm" iconOnly icon={<Trash2 size={12} />} />
-                    <CommandButton id="projects.images.moveRight" target={target} size="sm" iconOnly icon={<ArrowRight size={12} />} />
+                    <CommandIconButton id="projects.images.moveLeft" target={target} size="sm" icon={<ArrowLeft size={12} />} />
+                    <CommandIconButton id="projects.images.delete" target={target} size="sm" icon={<Trash2 size={12} />} />
+                    <CommandIconButton id="projects.images.moveRight" target={target} size="sm" icon={<ArrowRight size={12} />} />
                   </div>
                 </figure>
               )

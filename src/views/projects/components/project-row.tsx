@@ -6,7 +6,7 @@
 import { memo } from 'react'
 import { Check, ImageOff, Power, Trash2, X } from 'lucide-react'
 import type { Project } from '../../../api/schemas/projects'
-import { CommandButton } from '../../../commands/command-button'
+import { CommandIconButton } from '../../../commands/command-icon-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandLink } from '../../../commands/command-link'
 import { Badge } from '../../../components/badge'
@@ -58,8 +58,8 @@ export const ProjectRow = memo(function ProjectRow({ project: p, index, start, h
       <TableCell align="end" className="projects-row__actions">
         <CommandLink id="projects.approve" target={target} className="projects-row__approve"><Check size={12} />Approve</CommandLink>
         <CommandLink id="projects.reject" target={target} className="projects-row__reject"><X size={12} />Reject</CommandLink>
-        <CommandButton id="projects.toggleActive" target={target} iconOnly size="sm" icon={<Power size={14} />} className={p.isActive ? 'projects-row__power--on' : ''} />
-        <CommandButton id="projects.delete" target={target} iconOnly size="sm" icon={<Trash2 size={14} />} className="projects-row__delete" />
+        <CommandIconButton id="projects.toggleActive" target={target} size="sm" icon={<Power size={14} />} className={p.isActive ? 'projects-row__power--on' : ''} />
+        <CommandIconButton id="projects.delete" target={target} size="sm" icon={<Trash2 size={14} />} className="projects-row__delete" />
       </TableCell>
     </TableRow>
   )

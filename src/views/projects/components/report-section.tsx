@@ -6,6 +6,7 @@
  */
 import { useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
+import { actorOptions } from '../../../machines/inspect'
 import { Download, FileUp, IndianRupee, Trash2 } from 'lucide-react'
 import { Badge, ConfirmDialog, PromptDialog } from '../../../components'
 import { CommandButton } from '../../../commands/command-button'
@@ -21,7 +22,7 @@ const WORD_TYPES = '.doc,.docx,application/msword,application/vnd.openxmlformats
 /** The Report Management card. */
 export function ReportSection() {
   const project = useSelector(useSectionsActor(), (s) => s.context.project)
-  const actor = useActorRef(projectReportMachine, { input: { projectId: project._id, hasReport: project.hasReport, reportPrice: project.reportPrice } })
+  const actor = useActorRef(projectReportMachine, actorOptions({ input: { projectId: project._id, hasReport: project.hasReport, reportPrice: project.reportPrice } }))
   const inputRef = useRef<HTMLInputElement>(null)
   const hasReport = useSelector(actor, (s) => s.context.hasReport)
   const reportPrice = useSelector(actor, (s) => s.context.reportPrice)

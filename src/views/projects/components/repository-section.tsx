@@ -7,14 +7,16 @@
  */
 import { useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
+import { actorOptions } from '../../../machines/inspect'
 import { Download, GitBranchPlus, Trash2, UserPlus, X } from 'lucide-react'
-import * as repo from '../../../api/repository'
-import { ConfirmDialog, Field, Input, Select } from '../../../components'
+import { ConfirmDialog, Field, Input } from '../../../components'
 import { CommandButton } from '../../../commands/command-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { formatBytes, formatDateTime } from '../../../lib/format'
 import { projectRepositoryMachine } from '../../../machines/project-repository.machine'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
+import { CommandSelect } from '../../../commands/command-select'
+import { PERMISSION_OPTIONS } from '../../../commands/project-repository.commands'
 import { useSectionEffects } from './use-section-effects'
 import { useSectionsActor } from './sections-context'
 import '../new/files.css'
@@ -33,7 +35,7 @@ export function RepositorySection() {
 }
 
 function RepositoryPanel({ name }: { name: string }) {
-  const actor = useActorRef(projectRepositoryMachine, { input: { name } })
+  const actor = useActorRef(projectRepositoryMachine, actorOptions({ input: { name } }))
   const data = useSelector(actor, (s) => s.context.data)
   const form = useSelector(actor, (s) => s.context.form)
   const error = useSelector(actor, (s) => s.context.error)
@@ -70,7 +72,7 @@ function RepositoryPanel({ name }: { name: string }) {
       </ul>
       <div className="files-panel__row">
         <Field label="Username">{(id) => <Input id={id} value={form.username} onChange={(e) => edit({ username: e.target.value })} />}</Field>
-        <Field label="Permission">{(id) => <Select id={id} value={form.permission} onValueChange={(p) => edit({ permission: p as repo.Permission })} options={repo.PERMISSIONS.map((p) => ({ value: p, label: p }))} />}</Field>
+        <Field label="Permission">{(id) => <CommandSelect id={id} aria-label="Permission" options={PERMISSION_OPTIONS} />}</Field>
         <CommandButton id="projects.repository.addCollaborator" icon={<UserPlus size={14} />} loading={step === 'addingCollaborator'} />
       </div>
       <h3 className="files-panel__heading">Branches</h3>

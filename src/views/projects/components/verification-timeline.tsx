@@ -1,7 +1,7 @@
 /** The verification timeline: status badge, previous → new, notes, who and when, and the entry's Edit and Delete commands. */
 import { ArrowRight, Pencil, Trash2 } from 'lucide-react'
 import type { VerificationEntry } from '../../../api/schemas/projects'
-import { CommandButton } from '../../../commands/command-button'
+import { CommandIconButton } from '../../../commands/command-icon-button'
 import { formatDateTime } from '../../../lib/format'
 import { verifiedByName } from '../history-filter'
 import { statusTitle, VerificationBadge } from './verification-badge'
@@ -20,8 +20,8 @@ export function VerificationTimeline({ entries }: { entries: VerificationEntry[]
                 {e.previousStatus ? statusTitle(e.previousStatus) : 'New'} <ArrowRight size={11} /> {statusTitle(e.status)}
               </span>
               <span className="timeline__actions">
-                <CommandButton id="projects.verification.editEntry" target={target} iconOnly size="sm" icon={<Pencil size={12} />} />
-                <CommandButton id="projects.verification.deleteEntry" target={target} iconOnly size="sm" icon={<Trash2 size={12} />} />
+                <CommandIconButton id="projects.verification.editEntry" target={target} size="sm" icon={<Pencil size={12} />} />
+                <CommandIconButton id="projects.verification.deleteEntry" target={target} size="sm" icon={<Trash2 size={12} />} />
               </span>
             </div>
             {e.notes ? <p className="timeline__notes">{e.notes}</p> : null}

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
+import { actorOptions } from '../../../machines/inspect'
 import { useLocation } from 'wouter'
 import { useCategories } from '../../../api/projects'
 import { Card, PageHeader, toast } from '../../../components'
@@ -24,7 +25,7 @@ import './files.css'
 
 export default function AddProjectView() {
   const [, navigate] = useLocation()
-  const actor = useActorRef(uploadMachine)
+  const actor = useActorRef(uploadMachine, actorOptions())
   const categories = useCategories()
   const folderRef = useRef<HTMLInputElement>(null)
   const zipRef = useRef<HTMLInputElement>(null)

@@ -6,6 +6,7 @@
 import { useEffect, useMemo } from 'react'
 import { ImagePlus, X } from 'lucide-react'
 import { CommandButton } from '../../../../commands/command-button'
+import { CommandIconButton } from '../../../../commands/command-icon-button'
 import { formatBytes } from '../../../../lib/format'
 import { IMAGE_TYPES, MAX_IMAGES } from '../../../../machines/upload-files'
 
@@ -30,7 +31,7 @@ export function MediaPicker({ images, locked, error, inputRef, onAdd }: MediaPic
             <img src={urls[i]} alt={file.name} />
             <figcaption className="thumb__name" title={file.name}>{file.name} · {formatBytes(file.size)}</figcaption>
             {locked ? null : (
-              <CommandButton id="projects.new.removeImage" target={{ kind: 'image', id: String(i) }} className="thumb__remove" size="sm" iconOnly icon={<X size={12} />} />
+              <CommandIconButton id="projects.new.removeImage" target={{ kind: 'image', id: String(i) }} className="thumb__remove" size="sm" icon={<X size={12} />} />
             )}
           </figure>
         ))}

@@ -1,6 +1,7 @@
 /** The project's own fields of Add Project (SPEC.md 2, 5): title, description with its n/2000 counter, price, category, lists, difficulty, demo URL, flags. */
 import { Field, Input, TextArea } from '../../../../components/field'
-import { Select } from '../../../../components/select'
+import { CommandSelect } from '../../../../commands/command-select'
+import { formOptions } from '../../../../commands/add-project.commands'
 import { DESCRIPTION_MAX, DIFFICULTIES } from '../../../../api/schemas/projects'
 import { descriptionCounter, type AddProjectValues, type FormErrors } from '../../../../machines/add-project-form'
 import { CommandCheckbox } from '../../../../commands/command-checkbox'
@@ -25,13 +26,13 @@ export function ProjectFields({ values, errors, change, categories }: FieldsProp
       </div>
       <Field label="Price (₹)" error={errors.price}>{(id) => <Input id={id} type="number" min={0} step="0.01" value={values.price} onChange={text('price')} />}</Field>
       <Field label="Category">
-        {(id) => <Select id={id} value={values.category} onValueChange={(category) => change({ category })} options={categories.map((c) => ({ value: c, label: c }))} />}
+        {(id) => <CommandSelect id={id} aria-label="Category" options={formOptions('category', categories)} />}
       </Field>
       <Field label="Technologies" hint="Comma-separated, e.g. React, Node.js">{(id) => <Input id={id} value={values.technologies} onChange={text('technologies')} />}</Field>
       <Field label="Features" hint="Comma-separated">{(id) => <Input id={id} value={values.features} onChange={text('features')} />}</Field>
       <Field label="Tags" hint="Comma-separated">{(id) => <Input id={id} value={values.tags} onChange={text('tags')} />}</Field>
       <Field label="Difficulty">
-        {(id) => <Select id={id} value={values.difficulty} onValueChange={(d) => change({ difficulty: d as AddProjectValues['difficulty'] })} options={DIFFICULTIES.map((d) => ({ value: d, label: d }))} />}
+        {(id) => <CommandSelect id={id} aria-label="Difficulty" options={formOptions('difficulty', DIFFICULTIES)} />}
       </Field>
       <Field label="Demo URL" hint="https:// is added when no scheme is given">{(id) => <Input id={id} value={values.demoUrl} onChange={text('demoUrl')} placeholder="demo.example.com" />}</Field>
       <div className="add-project__checks">

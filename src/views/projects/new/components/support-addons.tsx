@@ -1,13 +1,10 @@
 /** 'Support and Add-ons' and 'Initial Verification Status' of Add Project (SPEC.md 2, 3 Project; support duration in days, default 5). */
 import { Field, Input } from '../../../../components/field'
-import { Select } from '../../../../components/select'
-import { VERIFICATION_STATUSES, type VerificationStatus } from '../../../../api/schemas/projects'
+import { VERIFICATION_STATUSES } from '../../../../api/schemas/projects'
+import { formOptions } from '../../../../commands/add-project.commands'
+import { CommandSelect } from '../../../../commands/command-select'
 import { CommandCheckbox } from '../../../../commands/command-checkbox'
 import type { FieldsProps } from './project-fields'
-
-const STATUS_LABELS: Record<VerificationStatus, string> = {
-  pending: 'Pending', under_review: 'Under Review', approved: 'Approved', needs_changes: 'Needs Changes', rejected: 'Rejected',
-}
 
 export function SupportAddons({ values, change }: Omit<FieldsProps, 'errors'>) {
   return (
@@ -32,8 +29,7 @@ export function SupportAddons({ values, change }: Omit<FieldsProps, 'errors'>) {
       </div>
       <Field label="Initial Verification Status">
         {(id) => (
-          <Select id={id} value={values.verificationStatus} onValueChange={(s) => change({ verificationStatus: s as VerificationStatus })}
-            options={VERIFICATION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+          <CommandSelect id={id} aria-label="Initial Verification Status" options={formOptions('verificationStatus', VERIFICATION_STATUSES)} />
         )}
       </Field>
     </div>

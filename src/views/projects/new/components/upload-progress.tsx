@@ -5,7 +5,7 @@
  * detail page's Project files; Remove is the `{prefix}.removeFile` command with the file as target.
  */
 import { X } from 'lucide-react'
-import { CommandButton } from '../../../../commands/command-button'
+import { CommandIconButton } from '../../../../commands/command-icon-button'
 import { formatBytes, formatMB } from '../../../../lib/format'
 import { percentOf, totalBytes, type FailedUpload, type SourceFile } from '../../../../machines/upload-files'
 import type { CommandPrefix } from './source-picker'
@@ -27,7 +27,7 @@ export function SelectedFiles({ files, excluded, prefix }: { files: readonly Sou
             <span className="source-files__path">{f.path}</span>
             <span className="source-files__meta">
               <span className="faint num">{formatBytes(f.file.size)}</span>
-              <CommandButton id={`${prefix}.removeFile`} target={{ kind: 'file', id: f.path }} size="sm" iconOnly icon={<X size={12} />} />
+              <CommandIconButton id={`${prefix}.removeFile`} target={{ kind: 'file', id: f.path }} size="sm" icon={<X size={12} />} />
             </span>
           </li>
         ))}

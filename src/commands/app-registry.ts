@@ -1,0 +1,27 @@
+/**
+ * The registries the console mounts (decision 003). `registry` holds every command: the signed-in
+ * area's palette, keys, '?' sheet and buttons read it. `loginRegistry` holds the same command
+ * objects for signing in only, so the login route loads none of the other domains' commands (and
+ * the machines and rules they import). Later issues append their domain arrays to `registry`.
+ */
+import { addProjectCommands } from './add-project.commands'
+import { appCommands } from './app.commands'
+import { authCommands } from './auth.commands'
+import { navigationCommands } from './navigation.commands'
+import { projectDetailCommands } from './project-detail.commands'
+import { projectMediaCommands } from './project-media.commands'
+import { projectOwnerCommands } from './project-owner.commands'
+import { projectRepositoryCommands } from './project-repository.commands'
+import { projectsListCommands } from './projects-list.commands'
+import { projectsFilterCommands } from './projects-list-filters.commands'
+import { createRegistry, type CommandContext, type CommandRegistry } from './registry'
+import { verificationCommands } from './verification.commands'
+
+/** Every command of the console. */
+export const registry: CommandRegistry = createRegistry([
+  ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
+  ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
+])
+
+/** Commands that apply in `ctx`. */
+export const visibleCommands = (ctx: CommandContext) => registry.visible(ctx)

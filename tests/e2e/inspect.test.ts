@@ -1,0 +1,83 @@
+/**
+ * `?inspect` (README, decision 007): every actor the console starts reports to the Stately
+ * inspector. The inspector window is stood in for by a fake `window.open` that records what is
+ * posted to it; the console is told the inspector connected, as the real one does.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './browser'
+import { openSignedInPage } from './session'
+
+const baseUrl = inject('baseUrl')
+
+declare global {
+  interface Window {
+    __inspector: { url: string; messages: Array<{ type: string; sessionId?: string; definition?: string }> }
+  }
+}
+
+/** Replaces window.open before the console loads: the "inspector window" keeps every message. */
+async function fakeInspectorWindow(page: Page) {
+  await page.addInitScript(() => {
+    window.__inspector = { url: '', messages: [] }
+    window.open = ((url: string) => {
+      window.__inspector.url = String(url)
+      return { postMessage: (message: { type: string }) => void window.__inspector.messages.push(message), closed: false } as unknown as Window
+    }) as typeof window.open
+  })
+}
+
+/** Collects the text of every script the page loads, to see whether the inspector library came. */
+function collectScripts(page: Page): () => Promise<string[]> {
+  const bodies: Array<Promise<string>> = []
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''))
+  })
+  return () => Promise.all(bodies)
+}
+const INSPECTOR_LIBRARY = 'stately.ai/inspect'
+
+/** The machine ids of the actors the inspector has been told about. */
+const inspectedMachines = (page: Page) => page.evaluate(() => {
+  window.postMessage({ type: '@statelyai.connected' }, '*')
+  return new Promise<string[]>((resolve) => setTimeout(() => resolve(window.__inspector.messages
+    .filter((m) => m.type === '@xstate.actor' && m.definition)
+    .map((m) => (JSON.parse(m.definition as string) as { id: string }).id)), 300))
+})
+
+describe('?inspect', () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  it('connects the auth actor on the login screen and every screen actor after it', async () => {
+    const page = await openSignedInPage(browser, inject('adminTokens'))
+    await fakeInspectorWindow(page)
+    const scripts = collectScripts(page)
+    await page.goto(`${baseUrl}/projects?inspect`)
+    await page.locator('[data-testid="project-row"]').first().waitFor()
+    expect(await page.evaluate(() => window.__inspector.url)).toMatch(/^https:\/\/stately\.ai\/inspect/)
+    await expect.poll(() => inspectedMachines(page)).toEqual(expect.arrayContaining(['auth', 'projectsList']))
+    expect((await scripts()).some((text) => text.includes(INSPECTOR_LIBRARY))).toBe(true)
+
+    // Actors started later in the same page load report too (client-side navigation keeps the inspector).
+    await page.locator('[data-testid="project-row"]').first().click()
+    await page.getByTestId('project-detail').waitFor()
+    await expect.poll(() => inspectedMachines(page)).toEqual(expect.arrayContaining(['projectSections', 'verification', 'projectImages']))
+  })
+
+  it('loads no inspector without ?inspect', async () => {
+    const page = await openSignedInPage(browser, inject('adminTokens'))
+    await fakeInspectorWindow(page)
+    const scripts = collectScripts(page)
+    await page.goto(`${baseUrl}/projects`)
+    await page.locator('[data-testid="project-row"]').first().waitFor()
+    expect(await page.evaluate(() => window.__inspector.url)).toBe('')
+    await page.waitForLoadState('networkidle')
+    expect((await scripts()).filter((text) => text.includes(INSPECTOR_LIBRARY))).toEqual([])
+  })
+})
