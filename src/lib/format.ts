@@ -54,6 +54,13 @@ export function formatMB(bytes: number): string {
   return `${twoDecimals.format((Number.isFinite(bytes) ? bytes : 0) / (1024 * 1024))} MB`
 }
 
+const plural = new Intl.PluralRules(LOCALE)
+
+/** A count with its noun, grouped en-IN: `formatQuantity(1, 'commit')` → '1 commit', (12000, 'file') → '12,000 files'. */
+export function formatQuantity(n: number, one: string, many = `${one}s`): string {
+  return `${integer.format(n)} ${plural.select(n) === 'one' ? one : many}`
+}
+
 /** A signed percentage with at most one decimal: 12.5 → '+12.5%', -3 → '-3%', 0 → '0%'. */
 export function formatPercentChange(percent: number): string {
   const rounded = Math.round(percent * 10) / 10

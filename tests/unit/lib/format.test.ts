@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatMB, formatPercentChange, formatRelativeTime } from '../../../src/lib/format'
+import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatMB, formatPercentChange, formatQuantity, formatRelativeTime } from '../../../src/lib/format'
 import { growthLine } from '../../../src/views/dashboard/components/stat-cards'
 import { contactStatusRows } from '../../../src/views/dashboard/components/breakdown-grids'
 
@@ -24,6 +24,12 @@ describe('format (en-IN)', () => {
     expect(formatMB(1024 * 1024 * 1.5)).toBe('1.50 MB')
     expect(formatMB(12_345 * 1024 * 1024)).toBe('12,345.00 MB')
     expect(formatDecimal(4.25)).toBe('4.3')
+  })
+  it('names counts in the singular or plural', () => {
+    expect(formatQuantity(1, 'commit')).toBe('1 commit')
+    expect(formatQuantity(0, 'commit')).toBe('0 commits')
+    expect(formatQuantity(12000, 'file')).toBe('12,000 files')
+    expect(formatQuantity(2, 'entry', 'entries')).toBe('2 entries')
   })
   it('signs percentage changes', () => {
     expect(formatPercentChange(12.5)).toBe('+12.5%')

@@ -12,7 +12,7 @@ import { Download, GitBranchPlus, Trash2, UserPlus, X } from 'lucide-react'
 import { ConfirmDialog, Field, Input } from '../../../components'
 import { CommandButton } from '../../../commands/command-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
-import { formatBytes, formatDateTime } from '../../../lib/format'
+import { formatBytes, formatDateTime, formatQuantity } from '../../../lib/format'
 import { projectRepositoryMachine } from '../../../machines/project-repository.machine'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandSelect } from '../../../commands/command-select'
@@ -55,7 +55,7 @@ function RepositoryPanel({ name }: { name: string }) {
         <dt>Name</dt><dd>{info.name}</dd>
         <dt>Clone URL</dt><dd><code data-testid="clone-url">{info.cloneUrl}</code></dd>
         <dt>Default branch</dt><dd>{info.defaultBranch}</dd>
-        <dt>Size</dt><dd>{formatBytes(info.size)} · {info.commitCount} commits</dd>
+        <dt>Size</dt><dd>{formatBytes(info.size)} · {formatQuantity(info.commitCount, 'commit')}</dd>
         {info.latestCommit ? <><dt>Latest commit</dt><dd>{info.latestCommit.message} · {formatDateTime(info.latestCommit.date)}</dd></> : null}
       </dl>
       <div className="files-panel__row">
