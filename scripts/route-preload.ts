@@ -1,20 +1,38 @@
 /**
  * Vite build plugin: lets index.html start fetching a route's lazy chunks together with the
- * entry instead of after it. For each `{ path, module }` it finds the chunk built from `module`
- * and the chunks that chunk imports statically, and injects an inline script that, when the page
- * opens at exactly `path`, adds `<link rel="modulepreload">` for them. Without it the login
- * screen's chunks would only be requested once the entry has downloaded and run.
+ * entry instead of after it. For each `{ path, modules }` it finds the chunks built from the
+ * modules and every chunk those import statically, and injects an inline script that, when the
+ * page opens at an address matching `path` (wouter syntax: `/projects/:id`), adds
+ * `<link rel="modulepreload">` for them. Routes marked `session` (the signed-in screens) preload
+ * only when a session is stored, since without one the console redirects to /login. Without it
+ * the screen's chunks would only be requested once the entry has downloaded and run.
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'
 
-/** A page address and the source module of its lazy screen (relative to the project root). */
+/** A page address pattern and the source modules of what it shows first (relative to the project root). */
 export interface RoutePreload {
   path: string
-  module: string
+  modules: string[]
+  /** Preload only with a stored session (the keys src/api/session.ts writes). */
+  session?: boolean
 }
 
-/** The plugin: one inline script in the head of index.html, covering every entry of `routes`. */
+/** `/projects/:id` → the source of a RegExp matching that address exactly. */
+export function patternSource(route: string): string {
+  const escaped = route.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')
+  return `^${escaped}$`
+}
+
+/** The inline script: the first route matching location.pathname gets its files preloaded. */
+export function preloadScript(table: Array<{ pattern: string; session: boolean; files: string[] }>): string {
+  return `(function(){var t=${JSON.stringify(table)},p=location.pathname,s;`
+    + `try{s=!!(localStorage.getItem('accessToken')||localStorage.getItem('refreshToken'))}catch(e){s=false}`
+    + `for(var i=0;i<t.length;i++){if(!new RegExp(t[i].pattern).test(p))continue;if(t[i].session&&!s)return;`
+    + `t[i].files.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});return}})()`
+}
+
+/** The plugin: one inline script in the head of index.html, covering every entry of `routes` in order. */
 export function routePreload(routes: RoutePreload[]): Plugin {
   let root = ''
   let base = '/'
@@ -32,16 +50,19 @@ export function routePreload(routes: RoutePreload[]): Plugin {
         const byFile = new Map(chunks.map((c) => [c.fileName, c]))
         // Files the entry imports statically are in the HTML already (script or modulepreload).
         const entryFiles = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), byFile)
-        const table: Record<string, string[]> = {}
-        for (const route of routes) {
-          const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, route.module))
-          if (!chunk) throw new Error(`route-preload: no chunk built from ${route.module}`)
-          table[route.path] = [...closure([chunk.fileName], byFile)].filter((f) => !entryFiles.has(f)).map((f) => base + f)
-        }
+        const table = routes.map((route) => {
+          const files = route.modules.map((module) => {
+            const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, module))
+            if (!chunk) throw new Error(`route-preload: no chunk built from ${module}`)
+            return chunk.fileName
+          })
+          return {
+            pattern: patternSource(route.path), session: !!route.session,
+            files: [...closure(files, byFile)].filter((f) => !entryFiles.has(f)).map((f) => base + f),
+          }
+        })
         // crossorigin as on Vite's own tags, so the preload matches the module request and is reused.
-        const script = `(function(){var files=${JSON.stringify(table)}[location.pathname]||[];`
-          + `files.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)})})()`
-        return [{ tag: 'script', children: script, injectTo: 'head-prepend' }]
+        return [{ tag: 'script', children: preloadScript(table), injectTo: 'head-prepend' }]
       },
     },
   }
