@@ -82,7 +82,10 @@ describe('first load', () => {
     const { scripts, settled } = collectScripts(page)
     await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-    await page.goto(`${baseUrl}/projects`)
+    // A client-side move (g p): a second document load would take the first one's bodies away.
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('g')
+    await page.keyboard.press('p')
     await page.locator('[data-testid="project-row"]').first().waitFor()
     await page.waitForLoadState('networkidle')
     await settled()
