@@ -6,10 +6,10 @@
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
+import getPort from 'get-port'
 import react from '@vitejs/plugin-react'
 import { Hono } from 'hono'
 import { build } from 'vite'
@@ -26,16 +26,7 @@ export interface RunningServer {
 }
 
 /** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
+export const freePort = () => getPort({ host: '127.0.0.1' })
 
 /** `vite build` of the console into dist/, so the figures are those of the code in the tree. */
 export async function buildConsole(): Promise<void> {

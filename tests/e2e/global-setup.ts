@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import getPort from 'get-port'
 import type { TestProject } from 'vitest/node'
 import { signInByApi } from './session'
 
@@ -18,20 +18,9 @@ declare module 'vitest' {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
-}
-
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'))
-  const port = await freePort()
+  const port = await getPort({ host: '127.0.0.1' })
   const baseUrl = `http://127.0.0.1:${port}`
   const log = fs.createWriteStream(path.join(dataDir, 'server.log'))
   const child = spawn('node', ['scripts/start.mjs'], {
