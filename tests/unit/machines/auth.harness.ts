@@ -3,19 +3,12 @@ import { vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate'
 import { authMachine, type AuthEvent } from '../../../src/machines/auth.machine'
 import type { Admin } from '../../../src/api/schemas/auth'
+import { deferred } from '../../fixtures/project'
+
+export { deferred }
 
 export const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin' }
 
-/** A promise the test settles by hand, so each transition is observed in isolation. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
 
 interface Fakes {
   restore: ReturnType<typeof deferred<Admin | null>>
