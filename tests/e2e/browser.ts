@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { expect } from 'vitest'
 
@@ -27,11 +28,24 @@ export function accessToken(page: Page): Promise<string> {
   return page.evaluate(() => localStorage.getItem('accessToken') ?? '')
 }
 
-/** GET an API path with the page's access token; expects 200 and returns the JSON body. */
+/**
+ * Calls the API with `token` as the bearer: JSON bodies as JSON, FormData as multipart. Expects a
+ * 2xx answer (naming the call and its body otherwise) and returns the JSON body.
+ */
+export async function apiRequest<T = any>(baseUrl: string, token: string, method: string, apiPath: string, body?: object | FormData): Promise<T> {
+  const isForm = body instanceof FormData
+  const res = await fetch(`${baseUrl}${apiPath}`, {
+    method, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }) },
+  })
+  const json = await res.json()
+  expect(res.ok, `${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`).toBe(true)
+  return json as T
+}
+
+/** GET an API path with the page's access token; expects 2xx and returns the JSON body. */
 export async function apiGet<T = any>(page: Page, baseUrl: string, apiPath: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${apiPath}`, { headers: { authorization: `Bearer ${await accessToken(page)}` } })
-  expect(res.status).toBe(200)
-  return res.json() as Promise<T>
+  return apiRequest<T>(baseUrl, await accessToken(page), 'GET', apiPath)
 }
 
 /** Newest OTP in the outbox for `email`, waiting up to 10 s for the mail to land. */
@@ -79,4 +93,25 @@ export async function screenshot(page: Page, name: string) {
   const dir = path.resolve(import.meta.dirname, '../../.tmp/screenshots')
   fs.mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: path.join(dir, `${name}.png`) })
+}
+
+/** A JavaScript file a page loaded: its path, decoded text, gzip -9 size (bytes) and Content-Encoding. */
+export interface LoadedScript {
+  url: string
+  text: string
+  gzip9: number
+  encoding: string | undefined
+}
+
+/** Records every JavaScript response of `page` from now on; `settled()` waits for their bodies. */
+export function collectScripts(page: Page): { scripts: LoadedScript[]; settled: () => Promise<void> } {
+  const scripts: LoadedScript[] = []
+  const pending: Array<Promise<void>> = []
+  page.on('response', (res) => {
+    if (!(res.headers()['content-type'] ?? '').includes('javascript')) return
+    pending.push(res.body().then((body) => {
+      scripts.push({ url: new URL(res.url()).pathname, text: body.toString('utf8'), gzip9: zlib.gzipSync(body, { level: 9 }).length, encoding: res.headers()['content-encoding'] })
+    }))
+  })
+  return { scripts, settled: async () => void (await Promise.all(pending)) }
 }

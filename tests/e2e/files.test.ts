@@ -15,7 +15,7 @@ import JSZip from 'jszip'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { accessToken, apiGet, launchBrowser, screenshot } from './browser'
+import { accessToken, apiGet, apiRequest, launchBrowser, screenshot } from './browser'
 import { openSignedInPage, type TokenPair } from './session'
 
 const baseUrl = inject('baseUrl')
@@ -80,17 +80,8 @@ function controlsWithoutCommand(page: Page, selector: string): Promise<string[]>
       .map((el) => el.outerHTML.slice(0, 120))))
 }
 
-/** POST `path` with the admin's bearer token; expects 2xx and returns the JSON body. */
-async function apiPost(tokens: TokenPair, apiPath: string, body: FormData | object): Promise<any> {
-  const isForm = body instanceof FormData
-  const res = await fetch(`${baseUrl}${apiPath}`, {
-    method: 'POST', body: isForm ? body : JSON.stringify(body),
-    headers: { authorization: `Bearer ${tokens.accessToken}`, ...(isForm ? {} : { 'content-type': 'application/json' }) },
-  })
-  const json = await res.json()
-  expect(res.ok, `${apiPath}: ${JSON.stringify(json)}`).toBe(true)
-  return json
-}
+/** POST `apiPath` with the admin's access token; expects 2xx and returns the JSON body. */
+const apiPost = (tokens: TokenPair, apiPath: string, body: FormData | object) => apiRequest(baseUrl, tokens.accessToken, 'POST', apiPath, body)
 
 /** A project with the SOURCE tree in its repository (one chunk) and two images, made through the API. */
 async function projectThroughApi(tokens: TokenPair, title: string): Promise<string> {

@@ -4,10 +4,9 @@
  * collector sees the protected chunks once the admin is signed in, so the check can fail.
  * Sizes only: the timings live in `npm run bench:web`.
  */
-import zlib from 'node:zlib'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
+import { collectScripts, launchBrowser } from './browser'
 import { openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
@@ -24,26 +23,6 @@ const PROTECTED_CHUNK = /\/assets\/(protected-area\.view|dashboard\.view|project
 /** Command ids: the login route carries the sign-in commands and none of the other domains'. */
 const LOGIN_COMMAND = 'auth.sendOtp'
 const OTHER_COMMANDS = ['projects.approve', 'projects.new.submit', 'projects.detail.delete', 'nav.projects']
-
-interface Script {
-  url: string
-  text: string
-  gzip9: number
-  encoding: string | undefined
-}
-
-/** Records every JavaScript response of `page` from now on. */
-function collectScripts(page: Page): { scripts: Script[]; settled: () => Promise<void> } {
-  const scripts: Script[] = []
-  const pending: Array<Promise<void>> = []
-  page.on('response', (res) => {
-    if (!(res.headers()['content-type'] ?? '').includes('javascript')) return
-    pending.push(res.body().then((body) => {
-      scripts.push({ url: new URL(res.url()).pathname, text: body.toString('utf8'), gzip9: zlib.gzipSync(body, { level: 9 }).length, encoding: res.headers()['content-encoding'] })
-    }))
-  })
-  return { scripts, settled: async () => void (await Promise.all(pending)) }
-}
 
 describe('first load', () => {
   let browser: Browser

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
+import { collectScripts, launchBrowser } from './browser'
 import { openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
@@ -27,14 +27,6 @@ async function fakeInspectorWindow(page: Page) {
   })
 }
 
-/** Collects the text of every script the page loads, to see whether the inspector library came. */
-function collectScripts(page: Page): () => Promise<string[]> {
-  const bodies: Array<Promise<string>> = []
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.text().catch(() => ''))
-  })
-  return () => Promise.all(bodies)
-}
 const INSPECTOR_LIBRARY = 'stately.ai/inspect'
 
 /** The machine ids of the actors the inspector has been told about. */
@@ -57,12 +49,13 @@ describe('?inspect', () => {
   it('connects the auth actor on the login screen and every screen actor after it', async () => {
     const page = await openSignedInPage(browser, inject('adminTokens'))
     await fakeInspectorWindow(page)
-    const scripts = collectScripts(page)
+    const { scripts, settled } = collectScripts(page)
     await page.goto(`${baseUrl}/projects?inspect`)
     await page.locator('[data-testid="project-row"]').first().waitFor()
     expect(await page.evaluate(() => window.__inspector.url)).toMatch(/^https:\/\/stately\.ai\/inspect/)
     await expect.poll(() => inspectedMachines(page)).toEqual(expect.arrayContaining(['auth', 'projectsList']))
-    expect((await scripts()).some((text) => text.includes(INSPECTOR_LIBRARY))).toBe(true)
+    await settled()
+    expect(scripts.some((s) => s.text.includes(INSPECTOR_LIBRARY))).toBe(true)
 
     // Actors started later in the same page load report too (client-side navigation keeps the inspector).
     await page.locator('[data-testid="project-row"]').first().click()
@@ -73,11 +66,12 @@ describe('?inspect', () => {
   it('loads no inspector without ?inspect', async () => {
     const page = await openSignedInPage(browser, inject('adminTokens'))
     await fakeInspectorWindow(page)
-    const scripts = collectScripts(page)
+    const { scripts, settled } = collectScripts(page)
     await page.goto(`${baseUrl}/projects`)
     await page.locator('[data-testid="project-row"]').first().waitFor()
     expect(await page.evaluate(() => window.__inspector.url)).toBe('')
     await page.waitForLoadState('networkidle')
-    expect((await scripts()).filter((text) => text.includes(INSPECTOR_LIBRARY))).toEqual([])
+    await settled()
+    expect(scripts.filter((s) => s.text.includes(INSPECTOR_LIBRARY)).map((s) => s.url)).toEqual([])
   })
 })

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { apiGet, launchBrowser, screenshot } from './browser'
+import { apiGet, apiRequest, launchBrowser, screenshot } from './browser'
 import { openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
@@ -14,15 +14,7 @@ const NOTES = { approved: 'Clean build, licence checked', under_review: 'Checkin
 type Triaged = Record<keyof typeof NOTES, string>
 
 /** Calls the API with the admin's access token; expects 2xx and returns the JSON body. */
-async function api(method: string, apiPath: string, body?: object): Promise<any> {
-  const res = await fetch(`${baseUrl}${apiPath}`, {
-    method, body: body ? JSON.stringify(body) : undefined,
-    headers: { authorization: `Bearer ${inject('adminTokens').accessToken}`, 'content-type': 'application/json' },
-  })
-  const json = await res.json()
-  expect(res.ok, `${method} ${apiPath}: ${JSON.stringify(json)}`).toBe(true)
-  return json
-}
+const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 
 /** Three pending projects set to approved, under review and rejected through the API, with NOTES. */
 async function triageThroughApi(): Promise<Triaged> {

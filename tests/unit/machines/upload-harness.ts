@@ -9,13 +9,9 @@ import { chunkUploadMachine } from '../../../src/machines/chunk-upload.machine'
 import { uploadMachine, type GithubDetails, type UploadEmitted } from '../../../src/machines/upload.machine'
 import type { Selection } from '../../../src/machines/upload-files'
 
-/** A promise settled by hand, so every transition is observed on its own. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)))
-  return { promise, resolve, reject }
-}
+import { deferred } from '../../fixtures/project'
+
+export { deferred }
 export type D<T> = ReturnType<typeof deferred<T>>
 export type ChunkData = { github: GithubDetails | null; failedUploads: { path: string; error: string }[]; received: number; committed: boolean }
 
@@ -64,6 +60,12 @@ export const stateValue = (path: string) => path.split('.').reduceRight<unknown>
 export const at = (actor: Actor, path: string) => actor.getSnapshot().matches(stateValue(path) as never)
 export const ctx = (actor: Actor) => actor.getSnapshot().context
 export const tick = () => new Promise((r) => setTimeout(r, 0))
+/** Creates the draft 'p1' and answers its one chunk with the repository details, as the server would. */
+export async function draftWithSource(actor: Actor, calls: ReturnType<typeof start>['calls']) {
+  calls.creates[0].d.resolve({ _id: 'p1' })
+  await until(actor, 'busy.uploadingSource')
+  calls.chunks[0].d.resolve(chunkDone({ github }))
+}
 export const until = (actor: Actor, path: string) => waitFor(actor, (s: SnapshotFrom<typeof uploadMachine>) => s.matches(stateValue(path) as never), { timeout: 500 })
 /** 250 files in MyApp/src → 3 chunks (100, 100, 50). */
 export const selectTree = (actor: Actor, n = 250) =>

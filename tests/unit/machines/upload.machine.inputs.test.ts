@@ -9,7 +9,7 @@ import { createActor } from 'xstate'
 import { uploadMachine } from '../../../src/machines/upload.machine'
 import { createReadZip } from '../../../src/machines/read-zip.actor'
 import { REFUSALS } from '../../../src/machines/upload-rules'
-import { at, chunkDone, ctx, github, png, selectTree, start, state, until } from './upload-harness'
+import { at, chunkDone, ctx, github, png, selectTree, start, state, until, draftWithSource } from './upload-harness'
 
 const zipBlob = () => new Blob(['zip'])
 const sourceOf = (n: number) => ({ files: Array.from({ length: n }, (_, i) => ({ path: `src/f${i}.ts`, file: new Blob(['x']) })), excluded: 0 })
@@ -60,9 +60,7 @@ describe('uploadMachine: inputs during a ZIP read (the dropped image)', () => {
     const { actor, calls } = start()
     selectTree(actor, 1)
     actor.send({ type: 'upload.start' })
-    calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'busy.uploadingSource')
-    calls.chunks[0].d.resolve(chunkDone({ github }))
+    await draftWithSource(actor, calls)
     await until(actor, 'editing')
     expect(calls.images).toHaveLength(0)
     expect(ctx(actor).notice).toBe('Upload completed successfully!')
@@ -81,9 +79,7 @@ describe('uploadMachine: visible refusals', () => {
     actor.send({ type: 'upload.start' })
     actor.send({ type: 'folder.select', entries: [] })
     actor.send({ type: 'upload.start' })
-    calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'busy.uploadingSource')
-    calls.chunks[0].d.resolve(chunkDone({ github }))
+    await draftWithSource(actor, calls)
     await until(actor, 'busy.uploadingImages')
     actor.send({ type: 'images.add', files: [png('late.png')] })
     calls.images[0].d.resolve([])

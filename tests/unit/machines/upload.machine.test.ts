@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/api/client'
-import { at, chunkDone, ctx, github, png, project, selectTree, start, state, tick, until } from './upload-harness'
+import { at, chunkDone, ctx, github, png, project, selectTree, start, state, tick, until, draftWithSource } from './upload-harness'
 
 describe('uploadMachine: selection', () => {
   it('strips the folder name and applies the source filter', () => {
@@ -172,9 +172,7 @@ describe('uploadMachine: Create Project / Publish Project', () => {
     selectTree(actor, 1)
     actor.send({ type: 'images.add', files: [png('a.png')] })
     actor.send({ type: 'upload.start' })
-    calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'busy.uploadingSource')
-    calls.chunks[0].d.resolve(chunkDone({ github }))
+    await draftWithSource(actor, calls)
     await until(actor, 'busy.uploadingImages')
     calls.images[0].d.resolve([])
     await until(actor, 'editing')
@@ -195,9 +193,7 @@ describe('uploadMachine: Create Project / Publish Project', () => {
     const { actor, calls, ready } = start()
     selectTree(actor, 1)
     actor.send({ type: 'upload.start' })
-    calls.creates[0].d.resolve({ _id: 'p1' })
-    await until(actor, 'busy.uploadingSource')
-    calls.chunks[0].d.resolve(chunkDone({ github }))
+    await draftWithSource(actor, calls)
     await until(actor, 'editing')
     actor.send({ type: 'images.add', files: [png('late.png')] })
     actor.send({ type: 'project.submit' })
