@@ -12,6 +12,7 @@ import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps
 import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
 import { ApiError } from './http/errors'
 import { ok } from './http/respond'
+import { securityHeaders } from './http/security-headers'
 import { requireAdmin } from './middleware/require-admin'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
@@ -38,6 +39,7 @@ export function createApp(config: AppConfig): App {
   const { versions } = deps
   const app = new Hono<AppEnv>()
   app.use('*', requestId())
+  app.use('*', securityHeaders())
   // Any request but GET/HEAD may have written: the next read of the list caches checks the
   // database before this response leaves, so a client always sees its own writes (decision 004).
   app.use('*', async (c, next) => {
