@@ -16,6 +16,7 @@ import { badRequest, conflict } from '../http/errors'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { assertRecentAuth } from '../middleware/require-recent-auth'
 import { signAccessToken } from '../services/access-token'
 import { consumeOtpChallenge, createOtpChallenge } from '../services/otp'
 import { hashPassword, verifyPassword } from '../services/password'
@@ -101,6 +102,8 @@ export function authProfileRoutes(deps: AppDeps) {
   app.put('/profile', validate('json', UpdateProfileRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const admin = c.get('admin')
+    // A new e-mail moves where sign-in codes go: it needs a fresh OTP proof (step-up).
+    if (input.email !== admin.email.toLowerCase()) assertRecentAuth(c, deps.now())
     const taken = await findUserByEmail(deps.db, input.email)
     if (taken && taken.id !== admin.id) throw conflict(EMAIL_TAKEN)
     try {

@@ -12,7 +12,7 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60
 const ISSUER = 'marketplace-console'
 
 /** The session an access token belongs to: refresh-token family and last OTP proof. */
-export type SessionClaims = { sid: string; authTime: Date | null }
+export type SessionClaims = { sid: string | null; authTime: Date | null }
 
 /** What a verified access token says: the user, and its session when it was issued for one. */
 export type AccessClaims = { sub: string; sid: string | null; authTime: Date | null }
@@ -27,7 +27,7 @@ export async function signAccessToken(
   const iat = Math.floor(now.getTime() / 1000)
   const claims: Record<string, unknown> = { typ: 'access' }
   if (session) {
-    claims.sid = session.sid
+    if (session.sid) claims.sid = session.sid
     if (session.authTime) claims.auth_time = Math.floor(session.authTime.getTime() / 1000)
   }
   return new SignJWT(claims)
