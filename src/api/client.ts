@@ -10,19 +10,28 @@ import { createFetch, FetchError, type $Fetch } from 'ofetch'
 import * as v from 'valibot'
 import { ErrorBodySchema } from './schemas/common'
 import { RefreshResponseSchema } from './schemas/auth'
+import { STEP_UP_REQUIRED } from './schemas/step-up'
 import { session as defaultSession, type SessionStore } from './session'
 
-/** Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the server's. */
+/**
+ * Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the
+ * server's, `code` its machine-readable reason when it gave one ('step_up_required').
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: string[],
+    readonly code?: string,
   ) {
     super(message)
     this.name = 'ApiError'
   }
 }
+
+/** True for the 403 that asks for a fresh OTP before a sensitive change (src/machines/step-up.machine.ts). */
+export const isStepUpRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.code === STEP_UP_REQUIRED
 
 /** Per-call options: `auth: false` for the public sign-in routes (no bearer, no refresh on 401). */
 export interface RequestOptions {
@@ -75,7 +84,7 @@ export function toApiError(error: unknown, fallback = 'Request failed'): ApiErro
   if (error instanceof FetchError) {
     const parsed = v.safeParse(ErrorBodySchema, error.data)
     const status = error.statusCode ?? error.response?.status ?? 0
-    if (parsed.success) return new ApiError(status, parsed.output.message, parsed.output.errors)
+    if (parsed.success) return new ApiError(status, parsed.output.message, parsed.output.errors, parsed.output.code)
     return new ApiError(status, status === 0 ? 'Network error: the server could not be reached' : fallback)
   }
   return new ApiError(0, error instanceof Error ? error.message : fallback)
