@@ -122,8 +122,12 @@ async function answerAgain(db: Db, token: string, row: RefreshTokenRow, now: Dat
   if (inGrace && !row.revokedAt && row.successorSealed) {
     const successor = await openSuccessor(token, row.successorSealed)
     const next = successor ? await findRefreshToken(db, sha256(successor)) : undefined
-    const user = next ? await findUserById(db, next.userId) : undefined
-    if (successor && next && !next.rotatedAt && !next.revokedAt && next.expiresAt > now && user?.isActive && user.isAdmin) {
+    if (successor && next && !next.rotatedAt && !next.revokedAt && next.expiresAt > now) {
+      const user = await findUserById(db, next.userId)
+      if (!user?.isActive || !user.isAdmin) {
+        await revokeFamily(db, row.familyId, now)
+        throw invalid()
+      }
       return { userId: next.userId, refreshToken: successor, session: { sid: next.familyId, authTime: next.authTime } }
     }
   }
