@@ -6,13 +6,15 @@
  *   Cross-Origin-Opener-Policy same-origin-allow-popups (the `?inspect` developer mode opens the
  *   Stately inspector at stately.ai in a popup and talks to it with postMessage);
  * - a Content-Security-Policy that allows nothing (API_POLICY) on every response that does not set
- *   its own: JSON, files, errors. HTML pages set theirs with `htmlPolicy(html)`: the SPA's
- *   index.html (spa.routes.ts) and any other self-hosted page such as API docs.
+ *   its own: JSON, files, errors. HTML pages get `htmlPolicy`: the SPA's index.html sets it with
+ *   the hashes of its inline script (spa.routes.ts); any other page (the API docs) gets it without
+ *   hashes unless it sets its own.
  *
  * Headers a route set itself are kept (`overwrite: false`), so a page may carry its own policy.
  * Sources: CSP Level 3 (W3C), OWASP Secure Headers Project, MDN.
  */
 import crypto from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 
 /** For responses that are not pages (JSON, images, files): nothing may load, run or frame them. */
@@ -51,9 +53,13 @@ export function htmlPolicy(html: string): string {
   ].join('; ')
 }
 
-/** The middleware for the whole app (server/app.ts). */
-export function securityHeaders() {
-  return secureHeaders({
+/**
+ * The middleware for the whole app (server/app.ts). An HTML response that set no policy of its own
+ * gets `htmlPolicy` without hashes (its scripts must then be files: no inline script runs), so a
+ * page such as the API docs works under a strict policy; every other response the deny-all one.
+ */
+export function securityHeaders(): MiddlewareHandler {
+  const headers = secureHeaders({
     overwrite: false,
     contentSecurityPolicy: {
       defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"],
@@ -64,5 +70,13 @@ export function securityHeaders() {
     crossOriginResourcePolicy: 'same-origin',
     // Browsers ignore HSTS over plain HTTP; behind TLS it pins this host (not its subdomains) to HTTPS.
     strictTransportSecurity: 'max-age=15552000',
+  })
+  const pagePolicy = htmlPolicy('')
+  return (c, next) => headers(c, async () => {
+    await next()
+    const type = c.res.headers.get('content-type') ?? ''
+    if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
+      c.res.headers.set('content-security-policy', pagePolicy)
+    }
   })
 }

@@ -10,7 +10,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../../server/app'
 import { loadEnv } from '../../../server/env'
-import { API_POLICY, htmlPolicy, inlineScriptHashes } from '../../../server/http/security-headers'
+import { API_POLICY, htmlPolicy, inlineScriptHashes, securityHeaders } from '../../../server/http/security-headers'
+import { Hono } from 'hono'
 import { preloadScript } from '../../../scripts/route-preload'
 import { createTestContext, signIn, type TestContext } from '../harness'
 
@@ -88,6 +89,18 @@ describe('security headers', () => {
       expectCommon(res)
       expect(res.headers.get('content-security-policy')).toBe(API_POLICY)
     }
+  })
+
+  it('gives any other HTML page (e.g. the API docs) the page policy without inline scripts', async () => {
+    const pages = new Hono()
+    pages.use('*', securityHeaders())
+    pages.get('/docs', (c) => c.html('<script src="/docs.js"></script>'))
+    pages.get('/own', (c) => c.html('<p>own</p>', 200, { 'content-security-policy': "default-src 'none'" }))
+    const docs = await pages.request('/docs')
+    expectCommon(docs)
+    expect(docs.headers.get('content-security-policy')).toBe(htmlPolicy(''))
+    expect(directives(docs.headers.get('content-security-policy')).get('script-src')).toEqual(["'self'"])
+    expect((await pages.request('/own')).headers.get('content-security-policy')).toBe("default-src 'none'")
   })
 
   it('hashes every inline script and only those', () => {
