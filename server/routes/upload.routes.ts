@@ -1,12 +1,15 @@
 /**
  * POST /api/upload/upload: one multipart chunk of a source upload (SPEC.md 7 "Source and image
  * storage"; issue 4). Each file's path is checked again on the server (zip slip, SPEC.md 5
- * filter): refused files are answered in `failedUploads`, the rest staged. When every chunk
- * 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
+ * filter): refused files are answered in `failedUploads`, the rest staged. A remaining path git
+ * itself refuses (`.git`, `GIT~1`, `.git.`, src/api/schemas/git-path.ts) refuses the whole chunk
+ * with 400 naming it: the client skips those, so only a hostile caller sends them. When every
+ * chunk 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { gitFileError } from '../../src/api/schemas/git-path'
 import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
 import {
   UPLOAD_LIMITS, UploadChunkBodySchema, UploadChunkResponseSchema, type UploadChunkResponse,
@@ -47,8 +50,14 @@ export function uploadRoutes(deps: AppDeps) {
       }
       const checked = checkRelativePath(raw)
       const error = checked.ok ? exclusionReason(checked.path) : checked.error
-      if (!checked.ok || error) failedUploads.push({ path: raw, error: error ?? 'Invalid path' })
-      else accepted.push({ path: checked.path, data: new Uint8Array(await file.arrayBuffer()) })
+      if (!checked.ok || error) {
+        failedUploads.push({ path: raw, error: error ?? 'Invalid path' })
+        continue
+      }
+      const data = new Uint8Array(await file.arrayBuffer())
+      const refused = gitFileError(checked.path, data)
+      if (refused) throw badRequest(`Path refused by git: ${raw}: ${refused}`)
+      accepted.push({ path: checked.path, data })
     }
 
     const uploadKey = input.uploadId ?? 'current'
