@@ -16,12 +16,15 @@ import {
 } from '../../src/api/schemas/upload'
 import { findProjectRow } from '../db/queries/projects.queries'
 import type { AppDeps, AppEnv } from '../deps'
-import { badRequest, notFound, tooLarge } from '../http/errors'
+import { badRequest, conflict, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
 import { parseMultipart } from '../http/validate'
 import { UploadStaging } from '../services/upload-staging'
 import { commitUpload } from './upload.commit'
 
+type Github = NonNullable<UploadChunkResponse['data']['github']>
+
+const COMMITTED = 'Upload completed successfully!'
 const MB = 1024 * 1024
 const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
 
@@ -63,6 +66,13 @@ export function uploadRoutes(deps: AppDeps) {
     const uploadKey = input.uploadId ?? 'current'
     const { projectId, chunkIndex, totalChunks } = input
     const response = await deps.uploadLocks.run(projectId, async (): Promise<UploadChunkResponse> => {
+      // A chunk of an upload already committed is answered as the commit was (a resend after a crash).
+      const receipt = input.uploadId ? await staging.receipt<Github>(projectId, uploadKey) : null
+      if (receipt) {
+        if (receipt.totalChunks !== totalChunks) throw conflict(`Upload ${uploadKey} was committed with ${receipt.totalChunks} chunks`)
+        await staging.dropChunks(projectId, uploadKey)
+        return { success: true, message: COMMITTED, data: { github: receipt.github, failedUploads, received: accepted.length, committed: true } }
+      }
       // Without an uploadId, a first chunk starts a new upload: staging left by an abandoned one is dropped.
       if (input.isFirstChunk && !input.uploadId) await staging.discard(projectId, uploadKey)
       // Abandoned uploads of any project are removed once they are a day old.
@@ -79,8 +89,8 @@ export function uploadRoutes(deps: AppDeps) {
         const waiting = totalChunks - present.length
         return { success: true, message: `Chunk ${chunkIndex + 1} of ${totalChunks} received; ${waiting} to go`, data }
       }
-      const github = await commitUpload(deps, staging, projectId, uploadKey, totalChunks)
-      return { success: true, message: 'Upload completed successfully!', data: { ...data, github, committed: true } }
+      const github = await commitUpload(deps, staging, projectId, { uploadId: input.uploadId, uploadKey, totalChunks })
+      return { success: true, message: COMMITTED, data: { ...data, github, committed: true } }
     })
     return ok(c, UploadChunkResponseSchema, response)
   })
