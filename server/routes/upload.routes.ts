@@ -8,7 +8,6 @@
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { gitFileError } from '../../src/api/schemas/git-path'
 import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
 import {
@@ -18,6 +17,7 @@ import { findProjectRow } from '../db/queries/projects.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { badRequest, conflict, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
+import { uploadBodyLimit } from '../http/upload-body-limit'
 import { parseMultipart } from '../http/validate'
 import { UploadStaging } from '../services/upload-staging'
 import { commitUpload } from './upload.commit'
@@ -32,9 +32,9 @@ export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const staging = new UploadStaging(deps.env.DATA_DIR)
 
-  app.post('/upload', bodyLimit({ maxSize: UPLOAD_LIMITS.chunkBodyBytes, onError: () => {
-    throw tooLarge(`Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
-  } }), async (c) => {
+  const limit = uploadBodyLimit(UPLOAD_LIMITS.chunkBodyBytes,
+    `Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
+  app.post('/upload', limit, async (c) => {
     const { files, ...input } = await parseMultipart(c, UploadChunkBodySchema)
     if (files.length > UPLOAD_LIMITS.filesPerChunk) {
       throw tooLarge(`Too many files in one chunk: ${files.length} (limit ${UPLOAD_LIMITS.filesPerChunk})`)
