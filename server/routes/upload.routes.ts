@@ -5,6 +5,8 @@
  * itself refuses (`.git`, `GIT~1`, `.git.`, src/api/schemas/git-path.ts) refuses the whole chunk
  * with 400 naming it: the client skips those, so only a hostile caller sends them. When every
  * chunk 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
+ * Counts and sizes are bounded before the project's lock is taken (UPLOAD_LIMITS); a chunk of an
+ * upload id already committed gets the commit's answer again from its receipt (issue 8 item 10).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
 import { Hono } from 'hono'
