@@ -6,6 +6,7 @@
 import crypto from 'node:crypto'
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
+import { MULTIPART_OVERHEAD_BYTES } from '../../src/api/schemas/multipart'
 import {
   REPORT_LIMITS, ReportDownloadResponseSchema, ReportUploadBodySchema, ReportMessageResponseSchema,
 } from '../../src/api/schemas/reports'
@@ -14,6 +15,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { rupeesToPaise } from '../domain/money'
 import { badRequest, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
+import { uploadBodyLimit } from '../http/upload-body-limit'
 import { parseMultipart, validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { signPath } from '../services/signed-url'
@@ -26,7 +28,9 @@ export function reportsRoutes(deps: AppDeps) {
   const blobs = new BlobStorage(deps.env.DATA_DIR)
   const id = validate('param', IdParamSchema)
 
-  app.post('/:id/report', id, async (c) => {
+  // The body stops being read past the report limit (issue 8 item 9).
+  const reportLimit = uploadBodyLimit(REPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES, 'Report too large (limit 20 MB)')
+  app.post('/:id/report', reportLimit, id, async (c) => {
     const projectId = c.req.valid('param').id
     const { report, price } = await parseMultipart(c, ReportUploadBodySchema)
     if (report.size > REPORT_LIMITS.fileBytes) throw tooLarge('Report too large (limit 20 MB)')
