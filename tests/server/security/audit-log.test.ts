@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { ensureAdmin } from '../../../server/bootstrap'
 import { audit, setAuditActor } from '../../../server/db/queries/audit.queries'
 import { auditLog, commissionConfigs, payments, users } from '../../../server/db/schema'
 import { authHelpers } from '../auth-helpers'
@@ -67,6 +68,17 @@ describeEachDatabase('audit log', (get) => {
     expect(rows[0].after).toMatchObject({ is_admin: true, is_active: true })
     expect(rows[1].after).toMatchObject({ is_admin: true, is_active: false })
     expect(JSON.stringify(rows)).not.toContain('Promoted')
+  })
+
+  it('records the promotion of an existing user to bootstrap admin (ADMIN_EMAIL), once', async () => {
+    const { db } = get().database
+    const user = await addUser({ isActive: false })
+    await ensureAdmin(db, user.email)
+    await ensureAdmin(db, user.email)
+    const rows = await rowsFor(user.id)
+    expect(rows.map((r) => [r.action, r.actorId, r.before, r.after])).toEqual([['user.role_change', null,
+      { id: user.id, is_admin: false, is_active: false, is_agent: false, agent_status: null },
+      { id: user.id, is_admin: true, is_active: true, is_agent: false, agent_status: null }]])
   })
 
   it('records commission configuration and payment changes', async () => {
