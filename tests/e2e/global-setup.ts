@@ -63,7 +63,8 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', sink.dir)
   project.provide('adminTokens', adminTokens)
 
-  return async () => {
+  /** Stop the server and the sink, then scan the log; throws on a finding. */
+  const stopAndScan = async () => {
     child.kill('SIGTERM')
     // The scan reads the server's database: wait for it to close (a kill after 15 s).
     const stopped = await Promise.race([exit.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))])
@@ -86,13 +87,18 @@ export default async function setup(project: TestProject) {
       findings.push(`nothing to look for: ${codes.length} codes, ${bankNumbers.length} bank numbers, ${tokenDigests.size} tokens`)
     }
     fs.rmSync(sink.dir, { recursive: true, force: true })
-    if (findings.length) {
-      // Vitest reports a teardown error but keeps the exit code: set it.
-      process.exitCode = 1
-      throw new Error(`secrets in the e2e server log ${logFile} (kept):\n${findings.join('\n')}`)
-    }
+    if (findings.length) throw new Error(`secrets in the e2e server log ${logFile} (kept):\n${findings.join('\n')}`)
     console.log(`e2e log scan: clean (${codes.length} codes, ${bankNumbers.length} bank numbers, `
       + `${tokenDigests.size} refresh/session tokens looked for)`)
     if (!process.env.KEEP_E2E_DATA) fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  return async () => {
+    try {
+      await stopAndScan()
+    } catch (error) {
+      // Vitest reports a teardown error but would still exit 0: fail the run.
+      process.exitCode = 1
+      throw error
+    }
   }
 }
