@@ -3,8 +3,8 @@
  * the change so the log never disagrees with the data. The table is append-only: migration 0010
  * refuses UPDATE and DELETE in the database itself.
  *
- * Written by the app: `auth.sign_in`, `auth.otp_failed` (services/otp.ts), `auth.refresh_reuse`,
- * `report.download_link` and `report.download`, and every project write. Written by database
+ * Written by the app: `auth.sign_in`, `auth.otp_failed` (services/otp.ts), refresh-token reuse
+ * (services/refresh-tokens.ts), `report.download_link` and `report.download`, every project write. Written by database
  * triggers (migration 0010), whichever code makes the change: `user.role_change` (is_admin,
  * is_active, is_agent, agent_status), `commission.insert|update|delete`, `payment.update|delete`;
  * a route making such a change calls `setAuditActor` first in its transaction so the row names it.
