@@ -7,6 +7,7 @@
  * scale): its cost does not depend on the data set. The projects-list benchmark of issue 3 is a
  * separate script (bench/projects-list.bench.ts).
  */
+import crypto from 'node:crypto'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { seedDemo } from '../server/db/seed/seed'
@@ -46,7 +47,8 @@ async function main() {
       const { database, drop } = await openBenchDatabase(kind)
       try {
         const started = performance.now()
-        const counts = await seedDemo(database, { scale, adminEmail: BENCH_ADMIN_EMAIL })
+        const counts = await seedDemo(database, { scale, adminEmail: BENCH_ADMIN_EMAIL,
+          dataKey: crypto.createSecretKey(crypto.randomBytes(32)) })
         const seconds = ((performance.now() - started) / 1000).toFixed(1)
         console.error(`[${kind} scale ${scale}] seeded in ${seconds} s: ${JSON.stringify(counts)}`)
         rows.push(`| ${kind} | ${scale} | seed (${counts.projects} projects, ${counts.orders} orders) | 1 | ${seconds} s | | |`)

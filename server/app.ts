@@ -11,6 +11,7 @@ import { requestId } from 'hono/request-id'
 import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
 import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
 import { ApiError } from './http/errors'
+import { errorForLog } from './http/log-safe'
 import { ok } from './http/respond'
 import { securityHeaders } from './http/security-headers'
 import { requireAdmin } from './middleware/require-admin'
@@ -81,7 +82,7 @@ export function createApp(config: AppConfig): App {
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed'
       return c.json(errorBody(message), status)
     }
-    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err)
+    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, errorForLog(err))
     return c.json(errorBody('Internal server error'), 500)
   })
   return Object.assign(app, { deps })

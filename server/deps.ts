@@ -4,9 +4,11 @@
  * `createAppDeps` adds the state one app owns (caches, hooks, locks, the repository host), made
  * fresh for each app so nothing is shared between apps through module-level state (decision 005).
  */
+import type { KeyObject } from 'node:crypto'
 import type { Db } from './db/client'
 import type { Env } from './env'
 import type { users } from './db/schema'
+import { loadDataKey } from './services/data-encryption'
 import { createVerifiedTokens, type AccessClaims, type VerifiedTokens } from './services/access-token'
 import { KeyedMutex } from './services/keyed-mutex'
 import type { Mailer } from './services/mail'
@@ -22,6 +24,8 @@ export type AppConfig = {
   /** HMAC key for access tokens (HS256). */
   jwtSecret: Uint8Array
   mailer: Mailer
+  /** AES-256-GCM key of fields encrypted at rest (services/data-encryption.ts); loaded from env/DATA_DIR when absent. */
+  dataKey?: KeyObject
   /** Injected clock: every rule and timestamp of request handling reads it; `() => new Date()` in main.ts. */
   now: () => Date
   /**
@@ -34,6 +38,7 @@ export type AppConfig = {
 }
 
 export type AppDeps = AppConfig & {
+  dataKey: KeyObject
   versions: TableVersions
   /** GitHub when GITHUB_TOKEN and GITHUB_ORG are set, else local bare repositories; tests may swap it. */
   repoHost: RepoHost
@@ -48,7 +53,7 @@ export type AppDeps = AppConfig & {
 /** The deps of one app: `config` plus fresh per-app state (extra fields of `config` are not reused). */
 export function createAppDeps(config: AppConfig): AppDeps {
   const { db, env, jwtSecret, mailer, now, spaDir } = config
-  const base = { db, env, jwtSecret, mailer, now, spaDir }
+  const base = { db, env, jwtSecret, mailer, now, spaDir, dataKey: config.dataKey ?? loadDataKey(env) }
   const deps: AppDeps = {
     ...base,
     versions: config.versions ?? new TableVersions(db),

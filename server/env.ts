@@ -15,6 +15,8 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), 'admin@example.com'),
   SMTP_URL: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'Admin Panel <no-reply@marketplace.local>'),
+  /** 32 bytes, base64: the key of bank account numbers at rest (services/data-encryption.ts); else DATA_DIR/data-key. */
+  DATA_ENCRYPTION_KEY: v.optional(v.string()),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
   SEED: v.optional(v.picklist(['demo', 'none']), 'demo'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),

@@ -12,6 +12,8 @@ import { seedDemoImages } from './db/seed/images'
 import { TableVersions } from './services/table-versions'
 import { createMailer } from './services/mail'
 import { seedDemo } from './db/seed/seed'
+import { encryptBankDetailsAtStart } from './services/bank-details-migration'
+import { loadDataKey } from './services/data-encryption'
 
 async function main() {
   const env = loadEnv()
@@ -19,10 +21,12 @@ async function main() {
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
   const fresh = await isEmpty(database.db)
   await ensureAdmin(database.db, env.ADMIN_EMAIL)
+  const dataKey = loadDataKey(env)
+  await encryptBankDetailsAtStart(database.db, dataKey)
   if (fresh && env.SEED === 'demo') {
     const started = Date.now()
     console.log('Fresh database: seeding the demo data set...')
-    await seedDemo(database, { scale: 1, adminEmail: env.ADMIN_EMAIL })
+    await seedDemo(database, { scale: 1, adminEmail: env.ADMIN_EMAIL, dataKey })
     const images = await seedDemoImages(database.db, env.DATA_DIR)
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${images} cover images)`)
   }
@@ -33,6 +37,7 @@ async function main() {
     versions,
     env,
     jwtSecret: await loadJwtSecret(env.DATA_DIR, env.JWT_SECRET),
+    dataKey,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
     now: () => new Date(),
     spaDir: path.resolve(import.meta.dirname, '..', 'dist'),

@@ -345,7 +345,11 @@ export const commissionConfigs = pgTable('commission_configs', {
 
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * No foreign key: the log is append-only (migration 0010 refuses UPDATE and DELETE), so a row
+   * keeps naming its actor even after that user is gone; ON DELETE SET NULL would be an UPDATE.
+   */
+  actorId: uuid('actor_id'),
   /** Dotted action name, e.g. `project.verify`, `auth.sign_in`. */
   action: text('action').notNull(),
   entityType: text('entity_type').notNull(),

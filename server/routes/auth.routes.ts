@@ -67,7 +67,7 @@ export function authPublicRoutes(deps: AppDeps) {
 
   app.post('/verify-otp', validate('json', VerifyOtpRequestSchema), async (c) => {
     const now = deps.now()
-    const userId = await consumeOtpChallenge(deps.db, deps.jwtSecret, { ...c.req.valid('json'), now })
+    const userId = await consumeOtpChallenge(deps.db, deps.jwtSecret, { ...c.req.valid('json'), now, ip: ipOf(c) })
     const user = userId ? await findUserById(deps.db, userId) : undefined
     // Re-checked here: the admin may have been deactivated or demoted since the code was sent.
     if (!user?.isActive || !user.isAdmin) throw badRequest(INVALID_OTP)

@@ -2,13 +2,17 @@
  * /files/*: public file serving (issue 4). Images by their key with their content type and a
  * long cache lifetime (keys are never reused); reports and repository archives only through
  * signed, expiring links (server/services/signed-url.ts), as answered by the download routes.
+ * Every report served is audited (`report.download`: which file, the link's expiry, the IP); the
+ * admin who asked for the link is in the `report.download_link` row written when it was issued.
  */
 import { Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import { Readable } from 'node:stream'
+import { audit } from '../db/queries/audit.queries'
 import { imageContentType } from '../db/queries/images.queries'
 import { findReportFile } from '../db/queries/reports.queries'
 import type { AppDeps, AppEnv } from '../deps'
+import { clientIp } from '../http/client-ip'
 import { ApiError, notFound } from '../http/errors'
 import { BlobStorage } from '../services/blob-storage'
 import { spawnGit } from '../services/repo-host/git-exec'
@@ -43,8 +47,12 @@ export function filesRoutes(deps: AppDeps) {
     const key = `reports/${c.req.param('projectId')}/${c.req.param('file')}`
     const report = await findReportFile(deps.db, c.req.param('projectId'), key)
     if (!report) throw notFound('Report not found')
-    return serve(key, { 'content-type': report.contentType, 'cache-control': 'private, no-store',
+    const response = await serve(key, { 'content-type': report.contentType, 'cache-control': 'private, no-store',
       'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(report.fileName)}` })
+    await audit(deps.db, { actorId: null, action: 'report.download', entityType: 'project', entityId: report.projectId,
+      after: { fileName: report.fileName, filePath: key, linkExpires: Number(c.req.query('expires')) },
+      ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+    return response
   })
 
   app.get('/archives/:name/:file{.+\\.zip}', async (c) => {

@@ -2,18 +2,24 @@
  * /api/admin/projects/{id}/report (SPEC.md 7 "Reports"; issue 4): upload (.doc/.docx checked by
  * content, replacing any earlier report), a signed expiring download link, delete. The file is in
  * blob storage under reports/{projectId}/; the row in project_reports (db/queries/reports.queries.ts).
+ * Issuing a download link is audited (`report.download_link`: who, which file); the fetch of the
+ * file itself is audited by files.routes.ts (`report.download`).
  */
 import crypto from 'node:crypto'
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
+import { MULTIPART_OVERHEAD_BYTES } from '../../src/api/schemas/multipart'
 import {
   REPORT_LIMITS, ReportDownloadResponseSchema, ReportUploadBodySchema, ReportMessageResponseSchema,
 } from '../../src/api/schemas/reports'
+import { audit } from '../db/queries/audit.queries'
 import { deleteReport, findReport, replaceReport } from '../db/queries/reports.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { rupeesToPaise } from '../domain/money'
+import { clientIp } from '../http/client-ip'
 import { badRequest, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
+import { uploadBodyLimit } from '../http/upload-body-limit'
 import { parseMultipart, validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { signPath } from '../services/signed-url'
@@ -26,7 +32,9 @@ export function reportsRoutes(deps: AppDeps) {
   const blobs = new BlobStorage(deps.env.DATA_DIR)
   const id = validate('param', IdParamSchema)
 
-  app.post('/:id/report', id, async (c) => {
+  // The body stops being read past the report limit (issue 8 item 9).
+  const reportLimit = uploadBodyLimit(REPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES, 'Report too large (limit 20 MB)')
+  app.post('/:id/report', reportLimit, id, async (c) => {
     const projectId = c.req.valid('param').id
     const { report, price } = await parseMultipart(c, ReportUploadBodySchema)
     if (report.size > REPORT_LIMITS.fileBytes) throw tooLarge('Report too large (limit 20 MB)')
@@ -53,6 +61,9 @@ export function reportsRoutes(deps: AppDeps) {
     if (!row) throw notFound('Report not found')
     const path = `/files/${row.filePath.split('/').map(encodeURIComponent).join('/')}`
     const downloadUrl = `${deps.env.PUBLIC_URL}${signPath(deps.jwtSecret, path, deps.now())}`
+    await audit(deps.db, { actorId: c.get('admin').id, action: 'report.download_link', entityType: 'project',
+      entityId: row.projectId, after: { fileName: row.fileName, filePath: row.filePath },
+      ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
     return ok(c, ReportDownloadResponseSchema, { success: true, downloadUrl })
   })
 

@@ -44,7 +44,7 @@ export function stepUpRoutes(deps: AppDeps) {
     const admin = c.get('admin')
     const { sid } = c.get('auth')
     const now = deps.now()
-    const userId = await consumeOtpChallenge(deps.db, deps.jwtSecret, { ...c.req.valid('json'), email: admin.email, now })
+    const userId = await consumeOtpChallenge(deps.db, deps.jwtSecret, { ...c.req.valid('json'), email: admin.email, now, ip: ipOf(c) })
     if (userId !== admin.id) throw badRequest('Invalid or expired OTP')
     await deps.db.transaction(async (tx) => {
       if (sid) await setFamilyAuthTime(tx, sid, now)

@@ -8,6 +8,7 @@ import crypto from 'node:crypto'
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
+import { MULTIPART_OVERHEAD_BYTES } from '../../src/api/schemas/multipart'
 import {
   DeleteImageBodySchema, DeleteImageQuerySchema, IMAGE_LIMITS, ImageUploadBodySchema, ImagesResponseSchema,
   ReorderImagesSchema,
@@ -16,6 +17,7 @@ import { addImages, deleteImage, reorderImages, type NewImage } from '../db/quer
 import type { AppDeps, AppEnv } from '../deps'
 import { badRequest, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
+import { uploadBodyLimit } from '../http/upload-body-limit'
 import { formatIssues, parseMultipart, validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { imageKind, reencodeImage } from '../services/image-check'
@@ -30,7 +32,10 @@ export function storageRoutes(deps: AppDeps) {
   const blobs = new BlobStorage(deps.env.DATA_DIR)
   const id = validate('param', IdParamSchema)
 
-  app.post('/projects/:id/images', id, async (c) => {
+  // The body stops being read past 5 images of 10 MB (issue 8 item 9).
+  const imagesLimit = uploadBodyLimit(IMAGE_LIMITS.perProject * IMAGE_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
+    `Images too large (limit ${IMAGE_LIMITS.perProject} images of 10 MB)`)
+  app.post('/projects/:id/images', imagesLimit, id, async (c) => {
     const projectId = c.req.valid('param').id
     const { images } = await parseMultipart(c, ImageUploadBodySchema)
     const prepared: (NewImage & { data: Buffer })[] = []

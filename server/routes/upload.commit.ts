@@ -4,6 +4,11 @@
  * totalFileSize (bytes) and githubRepo on the project, and drop the staging. The caller runs it
  * under the app's per-project lock (`deps.uploadLocks`; one server per DATA_DIR, DESIGN.md), so
  * two requests completing the set do not commit twice.
+ *
+ * Crash safety (issue 8 item 10): the commit's subject names the upload id, so when a crash came
+ * after the branch moved but before the receipt, the resend finds its commit on main and only
+ * records it; a crash before the branch moved leaves the staging whole, and the resend commits.
+ * An upload with an id ends with its receipt (UploadStaging.recordCommit), one without is dropped.
  */
 import type { UploadChunkResponse } from '../../src/api/schemas/upload'
 import { findProjectRow, setProjectFiles } from '../db/queries/projects.queries'
@@ -17,8 +22,9 @@ import type { UploadStaging } from '../services/upload-staging'
 type Github = NonNullable<UploadChunkResponse['data']['github']>
 
 /** Commit the staged upload; returns the repository details for the chunk response. */
-export async function commitUpload(deps: AppDeps, staging: UploadStaging, projectId: string, uploadKey: string,
-  totalChunks: number): Promise<Github> {
+export async function commitUpload(deps: AppDeps, staging: UploadStaging, projectId: string,
+  upload: { uploadId: string | undefined; uploadKey: string; totalChunks: number }): Promise<Github> {
+  const { uploadId, uploadKey, totalChunks } = upload
   const project = await findProjectRow(deps.db, projectId)
   if (!project) throw badRequest('Project not found')
   const files = await staging.files(projectId, uploadKey, totalChunks)
@@ -31,14 +37,18 @@ export async function commitUpload(deps: AppDeps, staging: UploadStaging, projec
   const existing = await findRepoRow(deps.db, name)
   if (existing && existing.projectId !== projectId) throw conflict(`Repository ${name} belongs to another project`)
   const created = await host.create(name, { private: project.githubRepo?.private ?? true, projectId })
-  await host.commitTree(name, files, `Upload ${files.length} files`)
+  const message = `Upload ${files.length} files${uploadId ? ` (upload ${uploadId})` : ''}`
+  const alreadyCommitted = uploadId !== undefined && created.latestCommit?.message.split('\n')[0] === message
+  if (!alreadyCommitted) await host.commitTree(name, files, message)
   const githubRepo: GithubRepo = {
     name, url: created.url, cloneUrl: created.cloneUrl, sshUrl: created.sshUrl, private: created.private,
     createdAt: project.githubRepo?.createdAt ?? created.createdAt,
   }
   const totalFileSize = files.reduce((sum, f) => sum + f.size, 0)
   await setProjectFiles(deps.db, projectId, totalFileSize, githubRepo)
-  await staging.discard(projectId, uploadKey)
-  return { repoName: name, repoUrl: githubRepo.url, cloneUrl: githubRepo.cloneUrl, sshUrl: githubRepo.sshUrl,
+  const github = { repoName: name, repoUrl: githubRepo.url, cloneUrl: githubRepo.cloneUrl, sshUrl: githubRepo.sshUrl,
     private: githubRepo.private, createdAt: githubRepo.createdAt }
+  if (uploadId) await staging.recordCommit(projectId, uploadKey, { totalChunks, github })
+  else await staging.discard(projectId, uploadKey)
+  return github
 }

@@ -1,24 +1,32 @@
 /**
  * POST /api/upload/upload: one multipart chunk of a source upload (SPEC.md 7 "Source and image
  * storage"; issue 4). Each file's path is checked again on the server (zip slip, SPEC.md 5
- * filter): refused files are answered in `failedUploads`, the rest staged. When every chunk
- * 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
+ * filter): refused files are answered in `failedUploads`, the rest staged. A remaining path git
+ * itself refuses (`.git`, `GIT~1`, `.git.`, src/api/schemas/git-path.ts) refuses the whole chunk
+ * with 400 naming it: the client skips those, so only a hostile caller sends them. When every
+ * chunk 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
+ * Counts and sizes are bounded before the project's lock is taken (UPLOAD_LIMITS); a chunk of an
+ * upload id already committed gets the commit's answer again from its receipt (issue 8 item 10).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { gitFileError } from '../../src/api/schemas/git-path'
 import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
 import {
   UPLOAD_LIMITS, UploadChunkBodySchema, UploadChunkResponseSchema, type UploadChunkResponse,
 } from '../../src/api/schemas/upload'
 import { findProjectRow } from '../db/queries/projects.queries'
 import type { AppDeps, AppEnv } from '../deps'
-import { badRequest, notFound, tooLarge } from '../http/errors'
+import { badRequest, conflict, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
+import { uploadBodyLimit } from '../http/upload-body-limit'
 import { parseMultipart } from '../http/validate'
 import { UploadStaging } from '../services/upload-staging'
 import { commitUpload } from './upload.commit'
 
+type Github = NonNullable<UploadChunkResponse['data']['github']>
+
+const COMMITTED = 'Upload completed successfully!'
 const MB = 1024 * 1024
 const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
 
@@ -26,9 +34,9 @@ export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const staging = new UploadStaging(deps.env.DATA_DIR)
 
-  app.post('/upload', bodyLimit({ maxSize: UPLOAD_LIMITS.chunkBodyBytes, onError: () => {
-    throw tooLarge(`Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
-  } }), async (c) => {
+  const limit = uploadBodyLimit(UPLOAD_LIMITS.chunkBodyBytes,
+    `Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
+  app.post('/upload', limit, async (c) => {
     const { files, ...input } = await parseMultipart(c, UploadChunkBodySchema)
     if (files.length > UPLOAD_LIMITS.filesPerChunk) {
       throw tooLarge(`Too many files in one chunk: ${files.length} (limit ${UPLOAD_LIMITS.filesPerChunk})`)
@@ -47,13 +55,26 @@ export function uploadRoutes(deps: AppDeps) {
       }
       const checked = checkRelativePath(raw)
       const error = checked.ok ? exclusionReason(checked.path) : checked.error
-      if (!checked.ok || error) failedUploads.push({ path: raw, error: error ?? 'Invalid path' })
-      else accepted.push({ path: checked.path, data: new Uint8Array(await file.arrayBuffer()) })
+      if (!checked.ok || error) {
+        failedUploads.push({ path: raw, error: error ?? 'Invalid path' })
+        continue
+      }
+      const data = new Uint8Array(await file.arrayBuffer())
+      const refused = gitFileError(checked.path, data)
+      if (refused) throw badRequest(`Path refused by git: ${raw}: ${refused}`)
+      accepted.push({ path: checked.path, data })
     }
 
     const uploadKey = input.uploadId ?? 'current'
     const { projectId, chunkIndex, totalChunks } = input
     const response = await deps.uploadLocks.run(projectId, async (): Promise<UploadChunkResponse> => {
+      // A chunk of an upload already committed is answered as the commit was (a resend after a crash).
+      const receipt = input.uploadId ? await staging.receipt<Github>(projectId, uploadKey) : null
+      if (receipt) {
+        if (receipt.totalChunks !== totalChunks) throw conflict(`Upload ${uploadKey} was committed with ${receipt.totalChunks} chunks`)
+        await staging.dropChunks(projectId, uploadKey)
+        return { success: true, message: COMMITTED, data: { github: receipt.github, failedUploads, received: accepted.length, committed: true } }
+      }
       // Without an uploadId, a first chunk starts a new upload: staging left by an abandoned one is dropped.
       if (input.isFirstChunk && !input.uploadId) await staging.discard(projectId, uploadKey)
       // Abandoned uploads of any project are removed once they are a day old.
@@ -70,8 +91,8 @@ export function uploadRoutes(deps: AppDeps) {
         const waiting = totalChunks - present.length
         return { success: true, message: `Chunk ${chunkIndex + 1} of ${totalChunks} received; ${waiting} to go`, data }
       }
-      const github = await commitUpload(deps, staging, projectId, uploadKey, totalChunks)
-      return { success: true, message: 'Upload completed successfully!', data: { ...data, github, committed: true } }
+      const github = await commitUpload(deps, staging, projectId, { uploadId: input.uploadId, uploadKey, totalChunks })
+      return { success: true, message: COMMITTED, data: { ...data, github, committed: true } }
     })
     return ok(c, UploadChunkResponseSchema, response)
   })

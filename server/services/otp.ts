@@ -4,10 +4,15 @@
  * bound to the session token; the session token (32 random bytes, base64url) stored as SHA-256.
  * A code is valid 10 minutes, single use, compared in constant time, and burnt by the 5th wrong
  * try. Every try is claimed atomically in SQL, so parallel guesses cannot exceed 5 comparisons.
+ * Every failed try is audited (`auth.otp_failed`, issue 8) with its reason, the user id or a keyed
+ * hash of the e-mail, and the client IP; never the code.
  */
 import crypto from 'node:crypto'
 import type { Db } from '../db/client'
-import { claimOtpAttempt, consumeOtpChallengeRow, insertOtpChallenge } from '../db/queries/auth.queries'
+import { audit } from '../db/queries/audit.queries'
+import {
+  claimOtpAttempt, consumeOtpChallengeRow, findOtpChallenge, insertOtpChallenge, type OtpChallengeRow,
+} from '../db/queries/auth.queries'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
 export const OTP_MAX_ATTEMPTS = 5
@@ -64,25 +69,69 @@ export async function createOtpChallenge(
   return { sessionToken: session.token, code }
 }
 
+/** Why a try failed, as written to the audit log. */
+export type OtpFailure = 'unknown_session' | 'already_used' | 'expired' | 'too_many_attempts' | 'wrong_code'
+
+/**
+ * HMAC-SHA256(secret, `email:${email}`) as hex: names an e-mail in the audit log so that tries on
+ * one address can be linked, without storing it or a digest a dictionary of addresses reverses.
+ */
+export function emailDigest(secret: Uint8Array, email: string): string {
+  return crypto.createHmac('sha256', secret).update(`email:${email}`).digest('hex')
+}
+
+/** Why `challenge` (found by its session token, maybe for another e-mail) refused a try at `now`. */
+function refusalOf(challenge: OtpChallengeRow | undefined, email: string, now: Date): OtpFailure {
+  if (!challenge || challenge.email !== email) return 'unknown_session'
+  if (challenge.consumedAt) return challenge.attempts >= OTP_MAX_ATTEMPTS ? 'too_many_attempts' : 'already_used'
+  if (challenge.expiresAt.getTime() <= now.getTime()) return 'expired'
+  return 'too_many_attempts'
+}
+
+/**
+ * Audit row of a failed try (no actor: nobody is signed in): the user id when the challenge names one, else the keyed e-mail
+ * digest; the reason, the tries used and the IP. The code itself is never written.
+ */
+async function auditFailure(db: Db, secret: Uint8Array, input: { email: string; ip?: string | null },
+  reason: OtpFailure, challenge?: Pick<OtpChallengeRow, 'userId' | 'attempts'>) {
+  const userId = challenge?.userId ?? null
+  await audit(db, {
+    actorId: null, action: 'auth.otp_failed', entityType: userId ? 'user' : 'email',
+    entityId: userId ?? emailDigest(secret, input.email),
+    after: { reason, attempts: challenge?.attempts ?? null, emailDigest: emailDigest(secret, input.email) },
+    ip: input.ip ?? null,
+  })
+}
+
 /**
  * Try `otp` against the challenge of `sessionToken` for `email`. Returns the user id when the code
  * is right and the challenge was live (then it is consumed), else null: unknown session, other
- * e-mail, expired, consumed, burnt, or a wrong code (which uses up one of the 5 tries).
+ * e-mail, expired, consumed, burnt, or a wrong code (which uses up one of the 5 tries). Every
+ * failure is audited with `ip` (the client's).
  */
 export async function consumeOtpChallenge(
   db: Db,
   secret: Uint8Array,
-  input: { email: string; otp: string; sessionToken: string; now: Date },
+  input: { email: string; otp: string; sessionToken: string; now: Date; ip?: string | null },
 ): Promise<string | null> {
   const tokenHash = sha256(input.sessionToken)
   const challenge = await claimOtpAttempt(db,
     { tokenHash, email: input.email, maxAttempts: OTP_MAX_ATTEMPTS, now: input.now })
-  if (!challenge) return null
+  if (!challenge) {
+    const found = await findOtpChallenge(db, tokenHash)
+    const reason = refusalOf(found, input.email, input.now)
+    // Another e-mail's challenge must not reveal whose it is.
+    await auditFailure(db, secret, input, reason, reason === 'unknown_session' ? undefined : found)
+    return null
+  }
   if (!digestsEqual(hashOtp(secret, tokenHash, input.otp), challenge.codeHash)) {
     // The last wrong try burns the challenge.
     if (challenge.attempts >= OTP_MAX_ATTEMPTS) await consumeOtpChallengeRow(db, challenge.id, input.now)
+    await auditFailure(db, secret, input, 'wrong_code', challenge)
     return null
   }
   // Single use: of two concurrent right answers only one consumes the challenge.
-  return (await consumeOtpChallengeRow(db, challenge.id, input.now)) ? challenge.userId : null
+  if (await consumeOtpChallengeRow(db, challenge.id, input.now)) return challenge.userId
+  await auditFailure(db, secret, input, 'already_used', challenge)
+  return null
 }

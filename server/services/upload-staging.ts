@@ -3,7 +3,11 @@
  * is stored under DATA_DIR/uploads/{projectId}/{uploadKey}/: its bytes in a fresh folder
  * `blobs-{n}-{random}` and its manifest `chunk-{n}.json` written atomically last, so a chunk is
  * either wholly present or absent, and a retried chunk replaces the earlier one (idempotent).
- * Nothing touches the repository until every chunk is present and the caller commits.
+ * Nothing touches the repository until every chunk is present and the caller commits. After the
+ * commit of an upload with an id, its receipt `committed.json` (the answer given) replaces the
+ * chunks, so a resent chunk is answered the same (issue 8 item 10); it is swept with the rest.
+ * Every read lists the folder once: a request's work follows the chunks staged, never the
+ * `totalChunks` it claims.
  */
 import crypto from 'node:crypto'
 import fsp from 'node:fs/promises'
@@ -15,6 +19,12 @@ import type { CommitFile } from './repo-host/repo-host'
 export const STALE_STAGING_MS = 24 * 60 * 60 * 1000
 
 type Manifest = { totalChunks: number; blobDir: string; files: { path: string; blob: string; size: number }[] }
+
+/** What a committed upload answered: its chunk count and repository details (JSON). */
+export type UploadReceipt<G> = { totalChunks: number; github: G }
+
+const RECEIPT = 'committed.json'
+const CHUNK_FILE = /^chunk-(\d+)\.json$/
 
 export class UploadStaging {
   readonly root: string
@@ -53,12 +63,18 @@ export class UploadStaging {
     }
   }
 
+  /** Indexes of the chunk manifests in the upload's folder, ascending. */
+  private async stagedIndexes(dir: string): Promise<number[]> {
+    const names = await fsp.readdir(dir).catch(() => [] as string[])
+    return names.flatMap((name) => CHUNK_FILE.exec(name)?.[1] ?? []).map(Number).sort((a, b) => a - b)
+  }
+
   /** Indexes of the chunks staged for this upload whose manifest agrees on `totalChunks`. */
   async presentChunks(projectId: string, uploadKey: string, totalChunks: number): Promise<number[]> {
     const dir = this.dir(projectId, uploadKey)
     const present: number[] = []
-    for (let i = 0; i < totalChunks; i++) {
-      if ((await this.readManifest(dir, i))?.totalChunks === totalChunks) present.push(i)
+    for (const i of await this.stagedIndexes(dir)) {
+      if (i < totalChunks && (await this.readManifest(dir, i))?.totalChunks === totalChunks) present.push(i)
     }
     return present
   }
@@ -79,11 +95,36 @@ export class UploadStaging {
   async stagedBytes(projectId: string, uploadKey: string, totalChunks: number, exceptChunk: number): Promise<number> {
     const dir = this.dir(projectId, uploadKey)
     let total = 0
-    for (let i = 0; i < totalChunks; i++) {
-      if (i === exceptChunk) continue
+    for (const i of await this.stagedIndexes(dir)) {
+      if (i === exceptChunk || i >= totalChunks) continue
       for (const f of (await this.readManifest(dir, i))?.files ?? []) total += f.size
     }
     return total
+  }
+
+  /** The receipt of a committed upload, or null when it was not committed (or was swept). */
+  async receipt<G>(projectId: string, uploadKey: string): Promise<UploadReceipt<G> | null> {
+    try {
+      return JSON.parse(await fsp.readFile(path.join(this.dir(projectId, uploadKey), RECEIPT), 'utf8')) as UploadReceipt<G>
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * Mark the upload committed: write its receipt atomically, then delete its chunks. A crash in
+   * between leaves the receipt and some chunks: `dropChunks` (run on every resent chunk) ends it.
+   */
+  async recordCommit<G>(projectId: string, uploadKey: string, receipt: UploadReceipt<G>): Promise<void> {
+    await writeFileAtomic(path.join(this.dir(projectId, uploadKey), RECEIPT), JSON.stringify(receipt))
+    await this.dropChunks(projectId, uploadKey)
+  }
+
+  /** Delete everything of the upload but its receipt. */
+  async dropChunks(projectId: string, uploadKey: string): Promise<void> {
+    const dir = this.dir(projectId, uploadKey)
+    const names = await fsp.readdir(dir).catch(() => [] as string[])
+    await Promise.all(names.filter((n) => n !== RECEIPT).map((n) => fsp.rm(path.join(dir, n), { recursive: true, force: true })))
   }
 
   /** Delete the staging of one upload (after commit, or when a new upload starts). */

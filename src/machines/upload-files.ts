@@ -4,6 +4,7 @@
  * filtered with the shared rules of src/api/schemas/source-filter.ts), chunks of 100 files, and the
  * figures the progress line shows (percent, MB with 2 decimals). No DOM or network access.
  */
+import { gitPathError } from '../api/schemas/git-path'
 import { checkRelativePath, isSourceFile, stripFirstSegment } from '../api/schemas/source-filter'
 
 /** Files per upload request (SPEC.md 9). */
@@ -35,14 +36,15 @@ export interface Selection {
 
 /**
  * Folder selection → upload files: strips the selected folder's name (the first segment), drops
- * unsafe paths and files the source filter excludes. Later duplicates of a path win.
+ * unsafe paths, files the source filter excludes and paths git refuses (`sub/.git`, git-path.ts).
+ * Later duplicates of a path win.
  */
 export function selectFromFolder(entries: readonly FolderEntry[]): Selection {
   const byPath = new Map<string, SourceFile>()
   let excluded = 0
   for (const entry of entries) {
     const checked = checkRelativePath(stripFirstSegment(entry.relativePath))
-    if (!checked.ok || !isSourceFile(checked.path)) {
+    if (!checked.ok || !isSourceFile(checked.path) || gitPathError(checked.path)) {
       excluded += 1
       continue
     }

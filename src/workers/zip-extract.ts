@@ -1,11 +1,13 @@
 /**
  * Reading a source ZIP (SPEC.md 5 "Source-file filtering", 8 "ZIP read errors"): the wrapping
- * folder (the first segment shared by every entry) is stripped, unsafe paths (zip slip), symlinks
- * and files the shared source filter excludes are left out, before anything is decompressed.
+ * folder (the first segment shared by every entry) is stripped, unsafe paths (zip slip), symlinks,
+ * files the shared source filter excludes and paths git refuses (git-path.ts) are left out before
+ * anything is decompressed; a `.gitattributes` git could not parse is left out after.
  * Runs inside the ZIP Web Worker (zip.worker.ts); pure apart from jszip, so tests call it in node.
  * Errors are jszip's own (e.g. 'Encrypted zip are not supported').
  */
 import JSZip from 'jszip'
+import { gitFileError, gitPathError } from '../api/schemas/git-path'
 import { checkRelativePath, isSourceFile, stripFirstSegment } from '../api/schemas/source-filter'
 
 /** One extracted file: repository path and bytes. */
@@ -16,7 +18,7 @@ export interface ExtractedFile {
 
 export interface ExtractedZip {
   files: ExtractedFile[]
-  /** Entries left out: filtered, unsafe or symlinks. */
+  /** Entries left out: filtered, unsafe, refused by git or symlinks. */
   excluded: number
 }
 
@@ -43,11 +45,13 @@ export async function extractZip(data: ArrayBuffer | Uint8Array | Blob): Promise
     // jszip resolves `../` in names and keeps the raw one here: check what the archive really says.
     const raw = (entry as { unsafeOriginalName?: string }).unsafeOriginalName ?? entry.name
     const checked = checkRelativePath(strip ? stripFirstSegment(raw) : raw)
-    if ((mode & S_IFMT) === S_IFLNK || !checked.ok || !isSourceFile(checked.path)) {
+    if ((mode & S_IFMT) === S_IFLNK || !checked.ok || !isSourceFile(checked.path) || gitPathError(checked.path)) {
       excluded += 1
       continue
     }
-    files.push({ path: checked.path, data: await entry.async('arraybuffer') })
+    const bytes = await entry.async('arraybuffer')
+    if (gitFileError(checked.path, new Uint8Array(bytes))) excluded += 1
+    else files.push({ path: checked.path, data: bytes })
   }
   return { files, excluded }
 }

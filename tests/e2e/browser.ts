@@ -1,6 +1,7 @@
 /**
  * E2E helpers: Debian's Chromium under playwright-core with the flags this machine needs, OTP
- * sign-in that reads the code from the DATA_DIR outbox, and screenshots into .tmp/screenshots.
+ * sign-in that reads the code from the mail the SMTP sink received (global-setup.ts), and
+ * screenshots into .tmp/screenshots.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -48,35 +49,34 @@ export async function apiGet<T = any>(page: Page, baseUrl: string, apiPath: stri
   return apiRequest<T>(baseUrl, await accessToken(page), 'GET', apiPath)
 }
 
-/** Newest OTP in the outbox for `email`, waiting up to 10 s for the mail to land. */
-export async function readOtpFromOutbox(dataDir: string, email = 'admin@example.com', after = 0): Promise<string> {
-  const outbox = path.join(dataDir, 'outbox')
+/** Newest OTP mailed to `email` in `mailDir` (the SMTP sink's .eml files), waiting up to 10 s for it. */
+export async function readOtpMail(mailDir: string, email = 'admin@example.com', after = 0): Promise<string> {
   const deadline = Date.now() + 10_000
   while (Date.now() < deadline) {
-    const files = fs.existsSync(outbox)
-      ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))
-        .map((f) => ({ f, t: fs.statSync(path.join(outbox, f)).mtimeMs }))
+    const files = fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'))
+        .map((f) => ({ f, t: fs.statSync(path.join(mailDir, f)).mtimeMs }))
         .filter((x) => x.t >= after).sort((a, b) => b.t - a.t)
       : []
     for (const { f } of files) {
-      const text = fs.readFileSync(path.join(outbox, f), 'utf8')
+      const text = fs.readFileSync(path.join(mailDir, f), 'utf8')
       if (!text.toLowerCase().includes(`to: ${email}`)) continue
       const code = text.match(/\b(\d{6})\b/)?.[1]
       if (code) return code
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error(`no OTP mail for ${email} in ${outbox}`)
+  throw new Error(`no OTP mail for ${email} in ${mailDir}`)
 }
 
 /** Sign in through the login screen (SPEC.md 2 "Login"), ending on the dashboard. */
-export async function signInThroughUi(page: Page, baseUrl: string, dataDir: string, email = 'admin@example.com') {
+export async function signInThroughUi(page: Page, baseUrl: string, mailDir: string, email = 'admin@example.com') {
   await page.goto(`${baseUrl}/login`)
   await page.getByLabel('Email Address').fill(email)
   const sentAt = Date.now() - 1000
   await page.getByRole('button', { name: 'Send OTP' }).click()
   await page.getByText('Enter OTP to continue').waitFor()
-  const code = await readOtpFromOutbox(dataDir, email, sentAt)
+  const code = await readOtpMail(mailDir, email, sentAt)
   const verify = page.getByRole('button', { name: 'Verify OTP' })
   await page.getByLabel(/OTP|code/i).first().fill(code.slice(0, 5))
   expect(await verify.isDisabled()).toBe(true)

@@ -13,12 +13,12 @@
 
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { apiGet, launchBrowser, openBrowserPage, readOtpFromOutbox, screenshot } from './browser'
+import { apiGet, launchBrowser, openBrowserPage, readOtpMail, screenshot } from './browser'
 import { openSignedInPage } from './session'
 import { expectAllCommands, MEDIA, REGISTERED } from './command-walk'
 
 const baseUrl = inject('baseUrl')
-const dataDir = inject('dataDir')
+const mailDir = inject('mailDir')
 
 describe('the command walk: login', () => {
   let browser: Browser
@@ -60,7 +60,7 @@ describe('the command walk: login', () => {
     await screenshot(page, 'login-otp')
     await page.locator('[data-command="auth.toggleCode"]').click()
     expect(await page.getByTestId('otp-input').getAttribute('type')).toBe('text')
-    await page.getByTestId('otp-input').fill(await readOtpFromOutbox(dataDir, 'admin@example.com', sentAt))
+    await page.getByTestId('otp-input').fill(await readOtpMail(mailDir, 'admin@example.com', sentAt))
     await page.getByRole('button', { name: 'Verify OTP' }).click()
     await page.waitForURL(`${baseUrl}/`)
   })

@@ -1,5 +1,5 @@
 /**
- * Issue 2 end to end: sign in with the OTP read from the outbox, the dashboard shows the seeded
+ * Issue 2 end to end: sign in with the OTP read from the mail (the SMTP sink), the dashboard shows the seeded
  * figures, every screen is reachable from the palette and from g-key sequences alone, sign out.
  */
 import type { Browser, Page } from 'playwright-core'
@@ -8,7 +8,7 @@ import { apiGet, launchBrowser, screenshot, signInThroughUi } from './browser'
 import { openSignedInPage, signInByApi } from './session'
 
 const baseUrl = inject('baseUrl')
-const dataDir = inject('dataDir')
+const mailDir = inject('mailDir')
 const inr = (rupees: number) =>
   new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(rupees)
 
@@ -44,9 +44,9 @@ describe('console foundation', () => {
     await screenshot(page, 'login')
   })
 
-  it('signs in with the code from the outbox and shows the seeded dashboard', async () => {
+  it('signs in with the code from the mail and shows the seeded dashboard', async () => {
     const page = await freshPage(null)
-    await signInThroughUi(page, baseUrl, dataDir)
+    await signInThroughUi(page, baseUrl, mailDir)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.getByText("Welcome back! Here's what's happening with your platform.").waitFor()
     await page.getByText('Welcome, ').first().waitFor()
@@ -110,7 +110,7 @@ describe('console foundation', () => {
 
   it('signs out from the palette and guards the console again', async () => {
     // Its own session: signing out revokes it, and no other test may lose theirs.
-    const page = await freshPage(await signInByApi(baseUrl, dataDir))
+    const page = await freshPage(await signInByApi(baseUrl, mailDir))
     await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.keyboard.press('Control+k')

@@ -1,13 +1,13 @@
 /**
  * Signed-in pages without the login screen, so every test sets up what it needs and none depends
  * on another having signed in first. The global setup signs the admin in once through the API
- * (POST /api/auth/send-otp, the code from the outbox, POST /api/auth/verify-otp) and provides the
+ * (POST /api/auth/send-otp, the code from the mail the SMTP sink received, POST /api/auth/verify-otp) and provides the
  * token pair; a test opens a fresh browser context that starts with those tokens in localStorage,
  * as the console stores them (src/api/session.ts). The server allows 5 OTP sends per e-mail in 15
  * minutes, so only tests of signing in or out make sessions of their own (`signInByApi`).
  */
 import type { Browser, Page } from 'playwright-core'
-import { readOtpFromOutbox } from './browser'
+import { readOtpMail } from './browser'
 
 /** The pair POST /api/auth/verify-otp answers (SPEC.md 7). */
 export interface TokenPair {
@@ -29,11 +29,11 @@ async function post<T>(baseUrl: string, path: string, body: unknown): Promise<T>
   return json as T
 }
 
-/** A new session for `email` through the API, the OTP read from DATA_DIR/outbox. */
-export async function signInByApi(baseUrl: string, dataDir: string, email = 'admin@example.com'): Promise<TokenPair> {
+/** A new session for `email` through the API, the OTP read from the mail in `mailDir` (the SMTP sink). */
+export async function signInByApi(baseUrl: string, mailDir: string, email = 'admin@example.com'): Promise<TokenPair> {
   const sentAt = Date.now() - 1000
   const { sessionToken } = await post<{ sessionToken: string }>(baseUrl, '/api/auth/send-otp', { email })
-  const otp = await readOtpFromOutbox(dataDir, email, sentAt)
+  const otp = await readOtpMail(mailDir, email, sentAt)
   const { tokens } = await post<{ tokens: TokenPair }>(baseUrl, '/api/auth/verify-otp', { email, otp, sessionToken })
   return tokens
 }

@@ -17,7 +17,7 @@ describe('demo cover images', () => {
   let written = 0
   beforeAll(async () => {
     ctx = await createTestContext()
-    await seedDemo(ctx.database, { scale: 0.05, adminEmail: ADMIN_EMAIL, seed: 3, now: new Date('2026-11-20T12:00:00Z') })
+    await seedDemo(ctx.database, { scale: 0.05, adminEmail: ADMIN_EMAIL, dataKey: ctx.deps.dataKey, seed: 3, now: new Date('2026-11-20T12:00:00Z') })
     written = await seedDemoImages(ctx.database.db, ctx.dataDir, { seed: 3, limit: 6 })
   })
   afterAll(async () => ctx?.close())

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
+import { findBankDetails } from '../../server/db/queries/users.queries'
 import { DEFAULT_COMMISSION_NOTES } from '../../server/db/seed/commission.gen'
 import { seedDemo, seedPlan, type SeedCounts } from '../../server/db/seed/seed'
 import { ADMIN_EMAIL, describeEachDatabase } from './harness'
@@ -23,7 +24,7 @@ describeEachDatabase('demo seed', (get) => {
   const values = async (query: ReturnType<typeof sql>) => (await rows<{ v: string }>(query)).map((r) => r.v).sort()
 
   beforeAll(async () => {
-    counts = await seedDemo(get().database, { scale: SCALE, adminEmail: ADMIN_EMAIL, seed: 7, now: NOW })
+    counts = await seedDemo(get().database, { scale: SCALE, adminEmail: ADMIN_EMAIL, seed: 7, now: NOW, dataKey: get().deps.dataKey })
   })
 
   it('writes the planned counts', async () => {
@@ -102,10 +103,20 @@ describeEachDatabase('demo seed', (get) => {
       notes: DEFAULT_COMMISSION_NOTES, project_id: null })
   })
 
+  it('stores the agents\' bank account numbers encrypted, readable with the data key', async () => {
+    const agents = await rows<{ id: string; account: string }>(sql`SELECT id, bank_details ->> 'accountNumber' AS account
+      FROM users WHERE is_agent`)
+    expect(agents.length).toBeGreaterThan(0)
+    for (const agent of agents) {
+      expect(agent.account).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/)
+      expect((await findBankDetails(get().database.db, get().deps.dataKey, agent.id))?.accountNumber).toMatch(/^\d{12}$/)
+    }
+  })
+
   it('is deterministic for a seed number, whichever database it is written to', async () => {
     const other = await openDatabase({ memory: true })
     try {
-      await seedDemo(other, { scale: SCALE, adminEmail: ADMIN_EMAIL, seed: 7, now: NOW })
+      await seedDemo(other, { scale: SCALE, adminEmail: ADMIN_EMAIL, seed: 7, now: NOW, dataKey: get().deps.dataKey })
       const digest = sql`SELECT md5(string_agg(id || title || price_paise || verification_status, ',' ORDER BY id)) v FROM projects`
       const mine = await values(digest)
       const theirs = (await other.db.execute(digest) as unknown as { rows: { v: string }[] }).rows.map((r) => r.v)

@@ -34,6 +34,12 @@ export async function claimOtpAttempt(db: Db, where: { tokenHash: string; email:
   return challenge as OtpChallengeRow | undefined
 }
 
+/** The challenge stored under session token digest `tokenHash`, or undefined (why a try failed). */
+export async function findOtpChallenge(db: Db, tokenHash: string): Promise<OtpChallengeRow | undefined> {
+  const [row] = await db.select().from(otpChallenges).where(eq(otpChallenges.sessionTokenHash, tokenHash)).limit(1)
+  return row
+}
+
 /** Mark challenge `id` consumed at `now` unless it already is; true when this call consumed it. */
 export async function consumeOtpChallengeRow(db: Db, id: string, now: Date): Promise<boolean> {
   const consumed = await db.update(otpChallenges).set({ consumedAt: now })

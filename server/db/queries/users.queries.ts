@@ -2,11 +2,15 @@
  * Users in the database: the filtered list (search over name, e-mail and phone served by a
  * trigram index, role and status; DESIGN.md: fast at a million rows), lookups by id and e-mail,
  * and the signed-in admin's profile and password. Writes are audited in their transaction.
+ * Bank details are read and written only through the functions at the end, which encrypt the
+ * account number (services/bank-details-crypto.ts); other reads return it as stored (`v1:...`).
  */
+import type { KeyObject } from 'node:crypto'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { UserListQuery } from '../../../src/api/schemas/users'
 import type { Db } from '../client'
-import { users } from '../schema'
+import { users, type BankDetails } from '../schema'
+import { maskAccountNumber, openBankDetails, sealBankDetails } from '../../services/bank-details-crypto'
 import { escapeLike } from '../sql'
 import { audit, type AuditEntry } from './audit.queries'
 
@@ -72,4 +76,59 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string, 
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id))
     await audit(tx, entry)
   })
+}
+
+/** User `id`'s bank details with the account number decrypted; undefined for an unknown user. Throws DataDecryptionError. */
+export async function findBankDetails(db: Db, key: KeyObject, id: string): Promise<BankDetails | undefined> {
+  const [row] = await db.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).limit(1)
+  return row && openBankDetails(key, id, row.bankDetails)
+}
+
+/**
+ * Replace user `id`'s bank details at `now`, the account number encrypted with `key`; the audit
+ * row (`entry` plus before/after) shows account numbers masked to their last 4 digits. Returns the
+ * details as given, or undefined for an unknown user.
+ */
+export async function setBankDetails(db: Db, key: KeyObject, id: string, details: BankDetails, now: Date,
+  entry: Omit<AuditEntry, 'before' | 'after'>): Promise<BankDetails | undefined> {
+  const masked = (d: BankDetails) => ({ ...d, accountNumber: maskAccountNumber(d.accountNumber) })
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).for('update')
+    if (!old) return undefined
+    await tx.update(users).set({ bankDetails: sealBankDetails(key, id, details), updatedAt: now }).where(eq(users.id, id))
+    await audit(tx, { ...entry, before: masked(openBankDetails(key, id, old.bankDetails)), after: masked(details) })
+    return details
+  })
+}
+
+/**
+ * Encrypt every account number still stored in plain text (rows written before issue 8), in
+ * batches of 500, each in its own transaction. Idempotent; returns how many were encrypted.
+ */
+export async function encryptPlainAccountNumbers(db: Db, key: KeyObject): Promise<number> {
+  const plain = sql`${users.bankDetails} ->> 'accountNumber' IS NOT NULL AND ${users.bankDetails} ->> 'accountNumber' NOT LIKE 'v1:%'`
+  let total = 0
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const rows = await tx.select({ id: users.id, bankDetails: users.bankDetails }).from(users)
+        .where(plain).limit(500).for('update', { skipLocked: true })
+      for (const row of rows) {
+        const sealed = sealBankDetails(key, row.id, row.bankDetails).accountNumber!
+        // Not a change by anyone: updated_at stays.
+        await tx.update(users).set({ updatedAt: sql`${users.updatedAt}`,
+          bankDetails: sql`jsonb_set(${users.bankDetails}, '{accountNumber}', to_jsonb(${sealed}::text))` })
+          .where(eq(users.id, row.id))
+      }
+      return rows.length
+    })
+    total += done
+    if (done < 500) return total
+  }
+}
+
+/** One user holding an encrypted account number (id and stored details), or undefined: the start-up key check. */
+export async function sampleEncryptedBankDetails(db: Db): Promise<{ id: string; bankDetails: BankDetails } | undefined> {
+  const [row] = await db.select({ id: users.id, bankDetails: users.bankDetails }).from(users)
+    .where(sql`${users.bankDetails} ->> 'accountNumber' LIKE 'v1:%'`).limit(1)
+  return row
 }

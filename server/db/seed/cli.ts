@@ -12,6 +12,7 @@ import { loadEnv } from '../../env'
 import { openDatabase, type Db } from '../client'
 import { users } from '../schema'
 import { BlobStorage } from '../../services/blob-storage'
+import { loadDataKey } from '../../services/data-encryption'
 import { seedDemoImages } from './images'
 import { seedDemo } from './seed'
 
@@ -46,7 +47,7 @@ async function main() {
     const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users)
     if (n > 1) throw new Error('The database already holds data: run with --reset to replace it.')
     const started = performance.now()
-    const counts = await seedDemo(database, { scale, adminEmail: env.ADMIN_EMAIL, seed })
+    const counts = await seedDemo(database, { scale, adminEmail: env.ADMIN_EMAIL, seed, dataKey: loadDataKey(env) })
     const images = await seedDemoImages(database.db, env.DATA_DIR, { seed })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`Seeded ${database.kind} at scale ${scale} in ${seconds} s:`)

@@ -2,6 +2,8 @@
  * Demo users (customers, agents, admins; SPEC.md 3 "User") with Indian addresses, and customer
  * contacts in every status (SPEC.md 4 "Contact status").
  */
+import type { KeyObject } from 'node:crypto'
+import { sealBankDetails } from '../../services/bank-details-crypto'
 import { emailFor, personName, type Fragments } from './fragments'
 import { later, recentDate, type Rng } from './random'
 import type { Row, TableSpec } from './writer'
@@ -20,8 +22,11 @@ export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const
 const phone = (rng: Rng) => `+91 ${rng.pick(['6', '7', '8', '9'])}${rng.code(9, '0123456789')}`
 const handle = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '')
 
-/** User `n` (unique number, drives e-mail and codes) with a role; `roleIndex` is n within the role. */
-export function makeUser(rng: Rng, f: Fragments, n: number, role: UserRole, roleIndex: number, now: Date) {
+/**
+ * User `n` (unique number, drives e-mail and codes) with a role; `roleIndex` is n within the role.
+ * An agent's bank account number is stored encrypted with `dataKey`.
+ */
+export function makeUser(rng: Rng, f: Fragments, n: number, role: UserRole, roleIndex: number, now: Date, dataKey: KeyObject) {
   const name = personName(f, rng.pick)
   const createdAt = recentDate(rng, now)
   const id = rng.uuid(createdAt)
@@ -38,9 +43,9 @@ export function makeUser(rng: Rng, f: Fragments, n: number, role: UserRole, role
     business, agent && rng.chance(0.5) ? `https://${handle(business ?? 'agent')}.in` : null,
     agent ? rng.pick([500, 500, 750, 1000, 1200]) : 500, agent ? rng.pick([500, 500, 800, 1000]) : 500,
     agent ? { instagram: `@${handle(name)}`, linkedin: `https://linkedin.com/in/${handle(name)}` } : {},
-    agent ? { accountHolderName: name, accountNumber: rng.code(12, '0123456789'), bankName: rng.pick(f.bankNames),
-      branchName: address.city, ifscCode: `${rng.code(4, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}0${rng.code(6, '0123456789')}`,
-      upiId: `${handle(name)}@okaxis` } : {},
+    agent ? sealBankDetails(dataKey, id, { accountHolderName: name, accountNumber: rng.code(12, '0123456789'),
+      bankName: rng.pick(f.bankNames), branchName: address.city,
+      ifscCode: `${rng.code(4, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ')}0${rng.code(6, '0123456789')}`, upiId: `${handle(name)}@okaxis` }) : {},
     { newsletter: rng.chance(0.4), notifications: rng.chance(0.8), marketingEmails: rng.chance(0.2) },
     agent ? `REF${n.toString(36).toUpperCase().padStart(5, '0')}` : null, agent ? `AGT-${String(roleIndex + 1).padStart(4, '0')}` : null,
     createdAt, createdAt]

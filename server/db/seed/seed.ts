@@ -5,6 +5,7 @@
  * (fractions allowed; every status still appears). Rows are generated in batches and written
  * with COPY (writer.ts) while the next batch is generated.
  */
+import type { KeyObject } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../client'
 import { users } from '../schema'
@@ -16,7 +17,8 @@ import { HISTORY_TABLE, makeProject, PROJECT_TABLE, type ProjectRef } from './pr
 import { createRng } from './random'
 import { createWriter, type Row, type TableSpec } from './writer'
 
-export type SeedOptions = { scale: number; adminEmail: string; seed?: number; now?: Date }
+/** `dataKey` encrypts the agents' bank account numbers (services/data-encryption.ts). */
+export type SeedOptions = { scale: number; adminEmail: string; dataKey: KeyObject; seed?: number; now?: Date }
 export type SeedCounts = { users: number; projects: number; verificationHistory: number; orders: number;
   payments: number; orderNotes: number; contacts: number; commissionConfigs: number }
 
@@ -64,7 +66,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<S
     for (let start = 0; start < total; start += BATCH) {
       const rows: Row[] = []
       for (let i = start; i < Math.min(total, start + BATCH); i++) {
-        const user = makeUser(rng, f, ++n, role, i, now)
+        const user = makeUser(rng, f, ++n, role, i, now, opts.dataKey)
         ids[role].push(user.id)
         rows.push(user.row)
       }

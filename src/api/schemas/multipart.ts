@@ -14,3 +14,6 @@ export function fileParts(value: unknown): File[] | null {
 /** Strict-object message: 'Unknown field' for a key the schema does not name, else the issue's own. */
 export const unknownFieldMessage = (issue: v.StrictObjectIssue) =>
   issue.expected === 'never' ? 'Unknown field' : issue.message
+
+/** Room for the multipart framing and text fields around the files of one request (1 MB): body limits add it. */
+export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024

@@ -29,6 +29,19 @@ describe('extractZip', () => {
     expect(out.excluded).toBe(2)
   })
 
+  it('leaves out paths git refuses (.git aliases, .gitmodules, an unparsable .gitattributes) and counts them', async () => {
+    const zip = new JSZip()
+    zip.file('src/a.ts', 'a')
+    zip.file('.gitattributes', '* text=auto\n')
+    for (const name of ['sub/.git', '.git./config', '.git /config', 'GIT~1/config', '.g\u200cit/HEAD', '.gitmodules']) {
+      zip.file(name, 'x')
+    }
+    zip.file('docs/.gitattributes', `${'a'.repeat(3000)} binary\n`)
+    const out = await extractZip(await zip.generateAsync({ type: 'uint8array' }))
+    expect(out.files.map((f) => f.path).sort()).toEqual(['.gitattributes', 'src/a.ts'])
+    expect(out.excluded).toBe(7)
+  })
+
   it('rejects with the reader message for a corrupt archive', async () => {
     await expect(extractZip(new Uint8Array([80, 75, 3, 4, 1, 2, 3]))).rejects.toThrow(/zip/i)
   })

@@ -1,0 +1,47 @@
+/**
+ * services/mail.ts: without SMTP_URL each message is one `.eml` file in DATA_DIR/outbox; with it
+ * the message goes over SMTP (to the local sink of tests/fixtures/smtp-sink.ts) and the outbox
+ * stays empty.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMailer } from '../../../server/services/mail'
+import { codesInMailbox, startSmtpSink, type SmtpSink } from '../../fixtures/smtp-sink'
+
+const MESSAGE = { to: 'admin@example.com', subject: 'Your Admin Panel sign-in code',
+  text: 'Your Admin Panel sign-in code is 042137\n\nIt is valid for 10 minutes.' }
+
+describe('mailer', () => {
+  let dataDir: string
+  let sink: SmtpSink
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-'))
+    sink = await startSmtpSink(path.join(dataDir, 'sink'))
+  })
+  afterAll(async () => {
+    await sink?.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('writes one .eml per message to DATA_DIR/outbox without SMTP_URL', async () => {
+    await createMailer({ dataDir, from: 'Admin Panel <no-reply@marketplace.local>' }).send(MESSAGE)
+    const files = fs.readdirSync(path.join(dataDir, 'outbox'))
+    expect(files).toHaveLength(1)
+    const text = fs.readFileSync(path.join(dataDir, 'outbox', files[0]), 'utf8')
+    expect(text).toMatch(/^To: admin@example\.com$/m)
+    expect(text).toContain('sign-in code is 042137')
+  })
+
+  it('delivers over SMTP with SMTP_URL and writes nothing to the outbox', async () => {
+    const smtpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-smtp-'))
+    try {
+      await createMailer({ smtpUrl: sink.url, dataDir: smtpDir, from: 'Admin Panel <no-reply@marketplace.local>' }).send(MESSAGE)
+      expect(codesInMailbox(sink.dir)).toEqual(['042137'])
+      expect(fs.existsSync(path.join(smtpDir, 'outbox'))).toBe(false)
+    } finally {
+      fs.rmSync(smtpDir, { recursive: true, force: true })
+    }
+  })
+})

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest'
+import { selectFromFolder } from '../../../src/machines/upload-files'
+
+describe('selectFromFolder', () => {
+  it('skips paths git refuses (a submodule .git file, .git aliases, .gitmodules) and counts them as excluded', () => {
+    const paths = ['App/src/a.ts', 'App/lib/.git', 'App/.git./config', 'App/GIT~1/config', 'App/.gitmodules',
+      'App/.gitignore']
+    const { files, excluded } = selectFromFolder(paths.map((relativePath) => ({ relativePath, file: new Blob(['x']) })))
+    expect(files.map((f) => f.path)).toEqual(['src/a.ts', '.gitignore'])
+    expect(excluded).toBe(4)
+  })
+})
