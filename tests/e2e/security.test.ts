@@ -92,7 +92,7 @@ describe('security in the browser', () => {
   })
 
   it('lets two tabs whose access token expired refresh together without signing the admin out', async () => {
-    const tokens = await signInByApi(baseUrl, inject('dataDir'))
+    const tokens = await signInByApi(baseUrl, inject('mailDir'))
     const context = await browser.newContext()
     // Both tabs start with a rejected access token, as after 15 minutes away.
     await context.addInitScript(({ refreshToken }) => {
