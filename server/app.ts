@@ -13,6 +13,7 @@ import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
 import { ApiError } from './http/errors'
 import { errorForLog } from './http/log-safe'
 import { ok } from './http/respond'
+import { securityHeaders } from './http/security-headers'
 import { requireAdmin } from './middleware/require-admin'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
@@ -23,12 +24,13 @@ import { githubRoutes } from './routes/github.routes'
 import { storageRoutes } from './routes/storage.routes'
 import { reportsRoutes } from './routes/reports.routes'
 import { spaRoutes } from './routes/spa.routes'
+import { stepUpRoutes } from './routes/step-up.routes'
 import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
 
-/** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors. */
-const errorBody = (message: string, errors?: string[]): ErrorBody =>
-  ({ success: false, message, ...(errors ? { errors } : {}) })
+/** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors, `code` when set. */
+const errorBody = (message: string, errors?: string[], code?: string): ErrorBody =>
+  ({ success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) })
 
 /** The app and the deps it was built with (its own state; tests read and adjust it). */
 export type App = Hono<AppEnv> & { deps: AppDeps }
@@ -39,6 +41,7 @@ export function createApp(config: AppConfig): App {
   const { versions } = deps
   const app = new Hono<AppEnv>()
   app.use('*', requestId())
+  app.use('*', securityHeaders())
   // Any request but GET/HEAD may have written: the next read of the list caches checks the
   // database before this response leaves, so a client always sees its own writes (decision 004).
   app.use('*', async (c, next) => {
@@ -57,6 +60,7 @@ export function createApp(config: AppConfig): App {
   const api = new Hono<AppEnv>()
   api.use('*', requireAdmin(deps))
   api.route('/auth', authProfileRoutes(deps))
+  api.route('/auth/step-up', stepUpRoutes(deps))
   api.route('/admin/dashboard', dashboardRoutes(deps))
   api.route('/projects', projectsRoutes(deps))
   api.route('/upload', uploadRoutes(deps))
@@ -71,7 +75,7 @@ export function createApp(config: AppConfig): App {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(errorBody(err.message, err.errors), err.status)
+      return c.json(errorBody(err.message, err.errors, err.code), err.status)
     }
     if (err instanceof HTTPException) {
       const status = err.status

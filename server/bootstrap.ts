@@ -1,11 +1,10 @@
 /**
  * First-start duties: the JWT secret kept in DATA_DIR when JWT_SECRET is unset, the bootstrap
- * admin (ADMIN_EMAIL, active, isAdmin), and the single-owner lock on DATA_DIR.
+ * admin (ADMIN_EMAIL, active, isAdmin), and (re-exported) the single-owner lock on DATA_DIR.
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import lockfile from 'proper-lockfile'
 import { sql } from 'drizzle-orm'
 import type { Db } from './db/client'
 import { users } from './db/schema'
@@ -40,21 +39,5 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return row.n === 0
 }
 
-/**
- * Take the exclusive lock on DATA_DIR: PGlite has no cross-process lock and two servers on one
- * directory silently lose writes (DESIGN.md). Throws a clear message when another server holds it.
- * Returns the release function.
- */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  await fs.mkdir(dataDir, { recursive: true })
-  try {
-    return await lockfile.lock(dataDir, { lockfilePath: path.join(dataDir, 'server.lock'), stale: 15_000, update: 5_000 })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new Error(
-        `Another server is already using DATA_DIR ${dataDir}. Stop it first, or start this one with another DATA_DIR.`,
-      )
-    }
-    throw error
-  }
-}
+/** The single-owner lock on DATA_DIR (taken over at once from a dead owner): see data-dir-lock.ts. */
+export { lockDataDir } from './data-dir-lock'

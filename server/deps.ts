@@ -9,7 +9,7 @@ import type { Db } from './db/client'
 import type { Env } from './env'
 import type { users } from './db/schema'
 import { loadDataKey } from './services/data-encryption'
-import { createVerifiedTokens, type VerifiedTokens } from './services/access-token'
+import { createVerifiedTokens, type AccessClaims, type VerifiedTokens } from './services/access-token'
 import { KeyedMutex } from './services/keyed-mutex'
 import type { Mailer } from './services/mail'
 import { projectCleanupHook } from './services/project-cleanup'
@@ -70,4 +70,4 @@ export function createAppDeps(config: AppConfig): AppDeps {
 export type AdminUser = typeof users.$inferSelect
 
 /** Hono environment: context variables available to handlers. */
-export type AppEnv = { Variables: { admin: AdminUser; requestId: string } }
+export type AppEnv = { Variables: { admin: AdminUser; auth: AccessClaims; requestId: string } }

@@ -115,6 +115,13 @@ export const refreshTokens = pgTable('refresh_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** When the session's admin last proved an OTP (OpenID Connect `auth_time`); null = unknown, treated as old. */
+  authTime: timestamp('auth_time', { withTimezone: true }),
+  /**
+   * The successor issued when this token was rotated, encrypted with a key derived from this token
+   * (never stored itself), so a second identical refresh within the grace gets the same answer.
+   */
+  successorSealed: text('successor_sealed'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('refresh_token_hash_uq').on(t.tokenHash),

@@ -1,6 +1,7 @@
 /**
  * The one error type of the API. Handlers throw `ApiError`; the app's onError turns it into
- * `{ success: false, message, errors? }` with its HTTP status (DESIGN.md "Errors").
+ * `{ success: false, message, errors?, code? }` with its HTTP status (DESIGN.md "Errors"); `code`
+ * is a machine-readable reason where the client must act on it (e.g. 'step_up_required').
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
@@ -9,6 +10,7 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: string[],
+    readonly code?: string,
   ) {
     super(message)
   }

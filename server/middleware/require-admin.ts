@@ -3,7 +3,8 @@
  * admin. 401 when the token is missing/invalid/expired (the client then refreshes once),
  * 403 when the user is no longer an active admin (SPEC.md 6, DESIGN.md). The user row is reused
  * while the users table version is unchanged (any write to users bumps it; decision 004), so a
- * request by a known admin needs no lookup.
+ * request by a known admin needs no lookup. The token's claims (session id, `auth_time`) are set
+ * as `auth` for the step-up check (require-recent-auth.ts).
  */
 import { createMiddleware } from 'hono/factory'
 import { LRUCache } from 'lru-cache'
@@ -20,8 +21,9 @@ export function requireAdmin(deps: AppDeps) {
     const header = c.req.header('authorization') ?? ''
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) throw unauthorized('Authentication required')
-    const userId = await verifyAccessToken(deps.jwtSecret, match[1], deps.now(), deps.verifiedTokens)
-    if (!userId) throw unauthorized('Invalid or expired access token')
+    const claims = await verifyAccessToken(deps.jwtSecret, match[1], deps.now(), deps.verifiedTokens)
+    if (!claims) throw unauthorized('Invalid or expired access token')
+    const userId = claims.sub
     const usersVersion = (await versions.current()).users
     const known = admins.get(userId)
     let user = known?.usersVersion === usersVersion ? known.user : undefined
@@ -32,6 +34,7 @@ export function requireAdmin(deps: AppDeps) {
     if (!user) throw unauthorized('Invalid or expired access token')
     if (!user.isActive || !user.isAdmin) throw forbidden('Admin access required')
     c.set('admin', user)
+    c.set('auth', claims)
     await next()
   })
 }

@@ -16,6 +16,7 @@ import { badRequest, conflict } from '../http/errors'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { assertRecentAuth } from '../middleware/require-recent-auth'
 import { signAccessToken } from '../services/access-token'
 import { consumeOtpChallenge, createOtpChallenge } from '../services/otp'
 import { hashPassword, verifyPassword } from '../services/password'
@@ -70,16 +71,16 @@ export function authPublicRoutes(deps: AppDeps) {
     const user = userId ? await findUserById(deps.db, userId) : undefined
     // Re-checked here: the admin may have been deactivated or demoted since the code was sent.
     if (!user?.isActive || !user.isAdmin) throw badRequest(INVALID_OTP)
-    const refreshToken = await startSession(deps.db, user.id, now,
+    const { refreshToken, session } = await startSession(deps.db, user.id, now,
       { actorId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ip: ipOf(c) })
-    const tokens = { accessToken: await signAccessToken(deps.jwtSecret, user.id, now), refreshToken }
+    const tokens = { accessToken: await signAccessToken(deps.jwtSecret, user.id, now, session), refreshToken }
     return ok(c, VerifyOtpResponseSchema, { success: true, admin: toAdmin(user), tokens })
   })
 
   app.post('/refresh', validate('json', RefreshRequestSchema), async (c) => {
     const now = deps.now()
-    const { userId, refreshToken } = await rotateRefreshToken(deps.db, c.req.valid('json').refreshToken, now)
-    const accessToken = await signAccessToken(deps.jwtSecret, userId, now)
+    const { userId, refreshToken, session } = await rotateRefreshToken(deps.db, c.req.valid('json').refreshToken, now, ipOf(c))
+    const accessToken = await signAccessToken(deps.jwtSecret, userId, now, session)
     return ok(c, RefreshResponseSchema, { success: true, tokens: { accessToken, refreshToken } })
   })
 
@@ -101,6 +102,8 @@ export function authProfileRoutes(deps: AppDeps) {
   app.put('/profile', validate('json', UpdateProfileRequestSchema), async (c) => {
     const input = c.req.valid('json')
     const admin = c.get('admin')
+    // A new e-mail moves where sign-in codes go: it needs a fresh OTP proof (step-up).
+    if (input.email !== admin.email.toLowerCase()) assertRecentAuth(c, deps.now())
     const taken = await findUserByEmail(deps.db, input.email)
     if (taken && taken.id !== admin.id) throw conflict(EMAIL_TAKEN)
     try {

@@ -27,7 +27,7 @@ export async function isAdminBasicAuth(deps: AppDeps, header: string | undefined
   const colon = decoded.indexOf(':')
   if (colon < 0) return false
   const email = decoded.slice(0, colon).trim().toLowerCase()
-  const userId = await verifyAccessToken(deps.jwtSecret, decoded.slice(colon + 1), deps.now(), deps.verifiedTokens)
+  const userId = (await verifyAccessToken(deps.jwtSecret, decoded.slice(colon + 1), deps.now(), deps.verifiedTokens))?.sub
   if (!userId) return false
   const user = await findUserById(deps.db, userId)
   return Boolean(user && user.isActive && user.isAdmin && user.email.toLowerCase() === email)

@@ -7,7 +7,8 @@
  * and the copy the browser accepts goes out with its Content-Encoding at no CPU cost per request;
  * the injected index.html is gzipped on the fly. Caching: /assets/ names carry a content hash, so
  * they are immutable for a year; everything else is revalidated. A missing asset is a 404, never
- * index.html under a script's URL.
+ * index.html under a script's URL. index.html carries its own Content-Security-Policy (its inline
+ * script allowed by hash; server/http/security-headers.ts).
  */
 import fsp from 'node:fs/promises'
 import path from 'node:path'
@@ -16,14 +17,19 @@ import { Hono, type Context } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from '../deps'
 import { IMMUTABLE, REVALIDATE, injectRuntimeConfig } from '../http/spa'
+import { htmlPolicy } from '../http/security-headers'
 
 /** Routes serving the SPA in `distDir` for the app of `deps`. */
 export function spaRoutes(deps: Pick<AppDeps, 'env'>, distDir: string) {
   const app = new Hono<AppEnv>()
-  let page: Promise<string> | undefined
+  let page: Promise<{ html: string; csp: string }> | undefined
   const index = () => (page ??= fsp.readFile(path.join(distDir, 'index.html'), 'utf8')
-    .then((html) => injectRuntimeConfig(html, { adminEmail: deps.env.ADMIN_EMAIL })))
-  const html = async (c: Context) => c.html(await index(), 200, { 'cache-control': REVALIDATE })
+    .then((html) => injectRuntimeConfig(html, { adminEmail: deps.env.ADMIN_EMAIL }))
+    .then((html) => ({ html, csp: htmlPolicy(html) })))
+  const html = async (c: Context) => {
+    const { html: body, csp } = await index()
+    return c.html(body, 200, { 'cache-control': REVALIDATE, 'content-security-policy': csp })
+  }
 
   app.use('/*', async (c, next) => {
     await next()

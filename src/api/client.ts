@@ -1,6 +1,7 @@
 /**
  * The one HTTP client (SPEC.md 4, 7, 8). Adds the bearer access token; on a 401 it refreshes the
- * token pair once (one refresh in flight, shared by every call that got a 401), retries the call
+ * token pair once (one refresh in flight, shared by every call that got a 401; tabs take turns
+ * under a Web Lock and reuse another tab's fresh token), retries the call
  * once with the new token, and when the server refuses the refresh it clears the tokens and
  * expires the session (the auth machine then signs out). Every response body is parsed with a
  * valibot schema; every failure is an `ApiError`.
@@ -9,19 +10,28 @@ import { createFetch, FetchError, type $Fetch } from 'ofetch'
 import * as v from 'valibot'
 import { ErrorBodySchema } from './schemas/common'
 import { RefreshResponseSchema } from './schemas/auth'
+import { STEP_UP_REQUIRED } from './schemas/step-up'
 import { session as defaultSession, type SessionStore } from './session'
 
-/** Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the server's. */
+/**
+ * Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the
+ * server's, `code` its machine-readable reason when it gave one ('step_up_required').
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors?: string[],
+    readonly code?: string,
   ) {
     super(message)
     this.name = 'ApiError'
   }
 }
+
+/** True for the 403 that asks for a fresh OTP before a sensitive change (src/machines/step-up.machine.ts). */
+export const isStepUpRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.code === STEP_UP_REQUIRED
 
 /** Per-call options: `auth: false` for the public sign-in routes (no bearer, no refresh on 401). */
 export interface RequestOptions {
@@ -44,9 +54,25 @@ export interface ApiClient {
   del<S extends AnySchema>(path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
 }
 
+/** The part of the Web Locks API (`navigator.locks`) the client uses to refresh one tab at a time. */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>
+}
+
+/** The name of the Web Lock held around a refresh, shared by every tab of this origin. */
+export const REFRESH_LOCK = 'marketplace-console:token-refresh'
+
+/** The browser's Web Locks when present (every current browser, secure contexts), else none. */
+function browserLocks(): RefreshLocks | null {
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator as { locks?: RefreshLocks }).locks
+  return locks ?? null
+}
+
 export interface ApiClientOptions {
   /** Injected fetch (tests); defaults to the global one. */
   fetch?: typeof globalThis.fetch
+  /** Cross-tab lock around refreshes; defaults to `navigator.locks`, null for none (tests). */
+  locks?: RefreshLocks | null
   session?: SessionStore
   /** '' = same origin (Vite dev proxies /api). */
   baseURL?: string
@@ -58,7 +84,7 @@ export function toApiError(error: unknown, fallback = 'Request failed'): ApiErro
   if (error instanceof FetchError) {
     const parsed = v.safeParse(ErrorBodySchema, error.data)
     const status = error.statusCode ?? error.response?.status ?? 0
-    if (parsed.success) return new ApiError(status, parsed.output.message, parsed.output.errors)
+    if (parsed.success) return new ApiError(status, parsed.output.message, parsed.output.errors, parsed.output.code)
     return new ApiError(status, status === 0 ? 'Network error: the server could not be reached' : fallback)
   }
   return new ApiError(0, error instanceof Error ? error.message : fallback)
@@ -71,9 +97,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
     defaults: { baseURL: options.baseURL ?? '', retry: 0 },
   })
+  const locks = options.locks === undefined ? browserLocks() : options.locks
   let refreshing: Promise<string> | null = null
 
-  async function refreshTokens(): Promise<string> {
+  /**
+   * Refresh unless another tab already did: tabs share the stored tokens, so inside the cross-tab
+   * lock a stored access token other than `rejected` (the one that got the 401) is another tab's
+   * fresh token and is used as is. Without this, two tabs would send the same refresh token and the
+   * server would take the second for reuse (issue 8 item 8; the server also has a short grace).
+   */
+  async function refreshTokens(rejected: string | null): Promise<string> {
+    const run = async () => {
+      const current = store.getAccessToken()
+      if (current && current !== rejected) return current
+      return rotate()
+    }
+    return locks ? locks.request(REFRESH_LOCK, run) : run()
+  }
+
+  async function rotate(): Promise<string> {
     const refreshToken = store.getRefreshToken()
     if (!refreshToken) {
       store.expire()
@@ -97,9 +139,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return parsed.output.tokens.accessToken
   }
 
-  /** One refresh in flight: concurrent 401s all await the same promise. */
-  function refreshOnce(): Promise<string> {
-    refreshing ??= refreshTokens().finally(() => {
+  /** One refresh in flight per tab: concurrent 401s all await the same promise. */
+  function refreshOnce(rejected: string | null): Promise<string> {
+    refreshing ??= refreshTokens(rejected).finally(() => {
       refreshing = null
     })
     return refreshing
@@ -126,7 +168,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       if (!useAuth || apiError.status !== 401) throw apiError
       // If another call already refreshed since we sent, retry with its token instead of refreshing again.
       const current = store.getAccessToken()
-      const token = current && current !== usedToken ? current : await refreshOnce()
+      const token = current && current !== usedToken ? current : await refreshOnce(usedToken)
       try {
         body = await send(token)
       } catch (retryError) {

@@ -17,6 +17,8 @@ export interface SessionStore {
   getAccessToken(): string | null
   getRefreshToken(): string | null
   setTokens(tokens: TokenPair): void
+  /** Replaces the access token only (a step-up answers a new one for the same session). */
+  setAccessToken(accessToken: string): void
   clear(): void
   /** Clears the tokens and tells every `onExpired` listener that the session is over. */
   expire(): void
@@ -51,6 +53,7 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       storage.setItem(ACCESS_KEY, tokens.accessToken)
       storage.setItem(REFRESH_KEY, tokens.refreshToken)
     },
+    setAccessToken: (accessToken) => storage.setItem(ACCESS_KEY, accessToken),
     clear,
     expire() {
       clear()

@@ -67,9 +67,12 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
   return row
 }
 
-/** Mark token `id` rotated at `now` if it is neither rotated nor revoked; true when this call won. */
-export async function claimRotation(db: Pick<Db, 'update'>, id: string, now: Date): Promise<boolean> {
-  const claimed = await db.update(refreshTokens).set({ rotatedAt: now })
+/**
+ * Mark token `id` rotated at `now` if it is neither rotated nor revoked, keeping `successorSealed`
+ * (its encrypted successor); true when this call won.
+ */
+export async function claimRotation(db: Pick<Db, 'update'>, id: string, now: Date, successorSealed: string): Promise<boolean> {
+  const claimed = await db.update(refreshTokens).set({ rotatedAt: now, successorSealed })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id })
   return claimed.length === 1
@@ -78,5 +81,11 @@ export async function claimRotation(db: Pick<Db, 'update'>, id: string, now: Dat
 /** Revoke every token of a family at `now` (sign-out everywhere that sign-in reached). */
 export async function revokeFamily(db: Pick<Db, 'update'>, familyId: string, now: Date): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** Set `authTime` on every live token of a family (a step-up proved the OTP again). */
+export async function setFamilyAuthTime(db: Pick<Db, 'update'>, familyId: string, authTime: Date): Promise<void> {
+  await db.update(refreshTokens).set({ authTime })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }

@@ -4,11 +4,15 @@
  */
 import * as v from 'valibot'
 
-/** `{ success: false, message, errors? }`: every error body (DESIGN.md). */
+/**
+ * `{ success: false, message, errors?, code? }`: every error body (DESIGN.md). `code` is a
+ * machine-readable reason the client acts on: 'step_up_required' (confirm with a fresh OTP).
+ */
 export const ErrorBodySchema = v.object({
   success: v.literal(false),
   message: v.string(),
   errors: v.optional(v.array(v.string())),
+  code: v.optional(v.string()),
 })
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
 

@@ -1,0 +1,133 @@
+/**
+ * Step-up ("sudo mode", issue 8): runs a sensitive request; when the server answers 403
+ * `step_up_required` (the last OTP proof is over 15 minutes old) it sends a fresh code to the
+ * admin, asks for it in a dialog (states tagged 'dialog'), verifies it (the API stores the new
+ * access token) and retries the request once.
+ *
+ * idle → running → done | failed, or running → sending → awaitingCode → verifying → retrying →
+ * done | failed. In the dialog: 'code.submit' (6 digits), 'code.resend', 'cancel' (back to idle,
+ * nothing changed). A wrong code keeps the dialog open with the server's message; a failed send
+ * too (e.g. too many codes), where 'code.resend' tries again. A second step-up request after a
+ * confirmed code is a failure, never a loop.
+ *
+ * I/O actors, provided by the caller: `performAction` (the sensitive request: any output, kept as
+ * `result`), `sendCode` and `verifyCode` (src/api/step-up.ts by default).
+ */
+import { assign, fromPromise, setup } from 'xstate'
+import { stepUpApi } from '../api/step-up'
+import { STEP_UP_REQUIRED } from '../api/schemas/step-up'
+
+export interface StepUpContext {
+  /** The sessionToken of the code sent last (null before a send succeeded). */
+  sessionToken: string | null
+  /** What the dialog says about the code ('A confirmation code has been sent to …'). */
+  notice: string | null
+  /** The last failure's message, shown in the dialog or, after 'failed', to the caller. */
+  error: string | null
+  /** The request's output once done. */
+  result: unknown
+}
+
+export type StepUpEvent =
+  | { type: 'run' }
+  | { type: 'code.submit'; otp: string }
+  | { type: 'code.resend' }
+  | { type: 'cancel' }
+  | { type: 'dismiss' }
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof Error && error.message ? error.message : fallback
+
+/** A 6-digit code, spaces around it ignored. */
+export const isWellFormedCode = (otp: string) => /^\d{6}$/.test(otp.trim())
+
+export const stepUpMachine = setup({
+  types: {
+    context: {} as StepUpContext,
+    events: {} as StepUpEvent,
+  },
+  actors: {
+    performAction: fromPromise<unknown>(() => Promise.reject(new Error('No request given to the step-up machine'))),
+    sendCode: fromPromise<{ sessionToken: string; message: string }>(() => stepUpApi.sendCode()),
+    verifyCode: fromPromise<void, { otp: string; sessionToken: string }>(({ input }) => stepUpApi.verifyCode(input)),
+  },
+  guards: {
+    /** The request's failure is the server's 403 `step_up_required` (checked structurally: machines stay free of the client). */
+    isStepUpRequired: (_, params: { error: unknown }) =>
+      (params.error as { status?: unknown; code?: unknown } | null)?.status === 403
+      && (params.error as { code?: unknown }).code === STEP_UP_REQUIRED,
+    canSubmit: ({ context }, params: { otp: string }) => context.sessionToken !== null && isWellFormedCode(params.otp),
+  },
+  actions: {
+    reset: assign({ sessionToken: null, notice: null, error: null, result: null }),
+    fail: assign((_, params: { error: unknown; fallback: string }) => ({ error: messageOf(params.error, params.fallback) })),
+    clearError: assign({ error: null }),
+    takeCode: assign((_, params: { sessionToken: string; message: string }) =>
+      ({ sessionToken: params.sessionToken, notice: params.message, error: null })),
+    codeSendFailed: assign((_, params: { error: unknown }) =>
+      ({ sessionToken: null, notice: null, error: messageOf(params.error, 'Could not send the code') })),
+    keepResult: assign((_, params: { result: unknown }) => ({ result: params.result, sessionToken: null, notice: null, error: null })),
+  },
+}).createMachine({
+  id: 'stepUp',
+  initial: 'idle',
+  context: { sessionToken: null, notice: null, error: null, result: null },
+  states: {
+    idle: { on: { run: { target: 'running', actions: 'reset' } } },
+    running: {
+      invoke: {
+        src: 'performAction', id: 'performAction',
+        onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
+        onError: [
+          { guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) }, target: 'sending' },
+          { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) } },
+        ],
+      },
+    },
+    sending: {
+      tags: ['dialog'],
+      invoke: {
+        src: 'sendCode', id: 'sendCode',
+        onDone: { target: 'awaitingCode', actions: { type: 'takeCode', params: ({ event }) => event.output } },
+        onError: { target: 'awaitingCode', actions: { type: 'codeSendFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: { cancel: { target: 'idle', actions: 'reset' } },
+    },
+    awaitingCode: {
+      tags: ['dialog'],
+      on: {
+        'code.submit': {
+          guard: { type: 'canSubmit', params: ({ event }) => ({ otp: event.otp }) },
+          target: 'verifying', actions: 'clearError',
+        },
+        'code.resend': 'sending',
+        cancel: { target: 'idle', actions: 'reset' },
+      },
+    },
+    verifying: {
+      tags: ['dialog'],
+      invoke: {
+        src: 'verifyCode', id: 'verifyCode',
+        input: ({ context, event }) => ({
+          otp: event.type === 'code.submit' ? event.otp.trim() : '', sessionToken: context.sessionToken ?? '',
+        }),
+        onDone: 'retrying',
+        onError: { target: 'awaitingCode', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Invalid or expired OTP' }) } },
+      },
+    },
+    retrying: {
+      invoke: {
+        src: 'performAction', id: 'performAction',
+        onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) } },
+      },
+    },
+    done: { on: { run: { target: 'running', actions: 'reset' } } },
+    failed: {
+      on: {
+        run: { target: 'running', actions: 'reset' },
+        dismiss: { target: 'idle', actions: 'reset' },
+      },
+    },
+  },
+})
