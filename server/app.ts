@@ -10,7 +10,9 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
 import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
+import { apiBodyLimits } from './http/body-limits'
 import { ApiError } from './http/errors'
+import { describeError } from './http/error-log'
 import { ok } from './http/respond'
 import { requireAdmin } from './middleware/require-admin'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
@@ -38,6 +40,7 @@ export function createApp(config: AppConfig): App {
   const { versions } = deps
   const app = new Hono<AppEnv>()
   app.use('*', requestId())
+  app.use('/api/*', apiBodyLimits())
   // Any request but GET/HEAD may have written: the next read of the list caches checks the
   // database before this response leaves, so a client always sees its own writes (decision 004).
   app.use('*', async (c, next) => {
@@ -77,7 +80,8 @@ export function createApp(config: AppConfig): App {
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed'
       return c.json(errorBody(message), status)
     }
-    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err)
+    // Never the error object itself: a failed query's message holds its SQL and parameters.
+    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.routePath} 500 ${describeError(err)}`)
     return c.json(errorBody('Internal server error'), 500)
   })
   return Object.assign(app, { deps })

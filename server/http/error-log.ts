@@ -1,0 +1,43 @@
+/**
+ * What the app's error handler logs for an unexpected error (issue 8, item 1): the error's class,
+ * code and a short first line, for it and its causes, never a failed query's SQL text or
+ * parameters (drizzle's DrizzleQueryError carries both in its message) nor a driver's `detail`
+ * (which quotes row values). One line, at most a few hundred characters.
+ */
+
+const MESSAGE_MAX = 160
+const CAUSES_MAX = 3
+
+/** Printable first line of `text`, at most MESSAGE_MAX characters. */
+function shortLine(text: string): string {
+  const line = (text.split('\n')[0] ?? '').replace(/[\u0000-\u001F\u007F]/g, '?')
+  return line.length > MESSAGE_MAX ? `${line.slice(0, MESSAGE_MAX)}…` : line
+}
+
+/** True for an error that carries a query and its parameters (its message quotes both). */
+function carriesQuery(error: object): boolean {
+  return 'query' in error || 'params' in error
+}
+
+/**
+ * `TypeError: x is not a function` or `DrizzleQueryError (query failed) <- error 22021: invalid
+ * byte sequence…`: class, code and short message of `error` and up to 3 causes.
+ */
+export function describeError(error: unknown): string {
+  const parts: string[] = []
+  let current: unknown = error
+  for (let depth = 0; depth <= CAUSES_MAX && current != null; depth += 1) {
+    if (typeof current !== 'object') {
+      parts.push(shortLine(String(current)))
+      break
+    }
+    const name = current.constructor?.name || 'Error'
+    const code = (current as { code?: unknown }).code
+    const codeText = typeof code === 'string' || typeof code === 'number' ? ` ${String(code).slice(0, 20)}` : ''
+    const message = carriesQuery(current) ? '(query failed)'
+      : shortLine(String((current as { message?: unknown }).message ?? ''))
+    parts.push(`${name}${codeText}: ${message}`)
+    current = (current as { cause?: unknown }).cause
+  }
+  return parts.join(' <- ')
+}
