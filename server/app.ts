@@ -15,6 +15,7 @@ import { ApiError } from './http/errors'
 import { describeError } from './http/error-log'
 import { ok } from './http/respond'
 import { requireAdmin } from './middleware/require-admin'
+import { docsRoutes, openApiDocumentRoutes } from './openapi/routes'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
 import { projectsRoutes } from './routes/projects.routes'
@@ -55,6 +56,7 @@ export function createApp(config: AppConfig): App {
   app.route('/api/auth', authPublicRoutes(deps))
   app.route('/git', gitHttpRoutes(deps))
   app.route('/files', filesRoutes(deps))
+  app.route('/api/docs', docsRoutes())
 
   const api = new Hono<AppEnv>()
   api.use('*', requireAdmin(deps))
@@ -66,6 +68,7 @@ export function createApp(config: AppConfig): App {
   api.route('/github', githubRoutes(deps))
   api.route('/storage', storageRoutes(deps))
   api.route('/admin/projects', reportsRoutes(deps))
+  api.route('/', openApiDocumentRoutes(() => app))
   app.route('/api', api)
 
   app.all('/api/*', (c) => c.json(errorBody(`No route for ${c.req.method} ${c.req.path}`), 404))

@@ -10,6 +10,7 @@ const CAUSES_MAX = 3
 
 /** Printable first line of `text`, at most MESSAGE_MAX characters. */
 function shortLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are replaced on purpose
   const line = (text.split('\n')[0] ?? '').replace(/[\u0000-\u001F\u007F]/g, '?')
   return line.length > MESSAGE_MAX ? `${line.slice(0, MESSAGE_MAX)}…` : line
 }

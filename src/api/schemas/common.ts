@@ -26,7 +26,9 @@ export const IsoDateSchema = v.string()
  * byte sequence'), the others have no place in a console's data. Single-line text allows tab;
  * multi-line text (descriptions, notes, messages) also allows LF and CR.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_SINGLE_LINE = /[\u0000-\u0008\u000A-\u001F\u007F]/
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
 /**

@@ -65,7 +65,7 @@ function listSchema(label: string, { items, itemChars }: { items: number; itemCh
       v.pipe(v.array(item), v.maxLength(items, tooMany)),
     ], `${label} must be a list of strings or a comma-separated string`),
     v.transform((input: string | string[]) => splitList(input)),
-    v.maxLength(items, tooMany),
+    v.check((list) => list.length <= items, tooMany),
     v.check((list) => list.every((s) => s.length <= itemChars), `Each of ${label} cannot exceed ${itemChars} characters`),
   )
 }
