@@ -15,9 +15,14 @@ function shortLine(text: string): string {
   return line.length > MESSAGE_MAX ? `${line.slice(0, MESSAGE_MAX)}…` : line
 }
 
-/** True for an error that carries a query and its parameters (its message quotes both). */
-function carriesQuery(error: object): boolean {
-  return 'query' in error || 'params' in error
+/**
+ * True for an error whose message may quote a query, its parameters or a row's values: it carries
+ * the query (drizzle, PGlite) or it is a database error (a SQLSTATE code: '22P02' messages quote
+ * the refused input). Its class and code are logged, its message not.
+ */
+function mayQuoteData(error: object): boolean {
+  const code = (error as { code?: unknown }).code
+  return 'query' in error || 'params' in error || (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
 }
 
 /**
@@ -35,7 +40,7 @@ export function describeError(error: unknown): string {
     const name = current.constructor?.name || 'Error'
     const code = (current as { code?: unknown }).code
     const codeText = typeof code === 'string' || typeof code === 'number' ? ` ${String(code).slice(0, 20)}` : ''
-    const message = carriesQuery(current) ? '(query failed)'
+    const message = mayQuoteData(current) ? '(query failed)'
       : shortLine(String((current as { message?: unknown }).message ?? ''))
     parts.push(`${name}${codeText}: ${message}`)
     current = (current as { cause?: unknown }).cause

@@ -18,6 +18,15 @@ export const HealthResponseSchema = v.object({ success: v.literal(true), status:
 /** An id path parameter (UUID). */
 export const IdParamSchema = v.object({ id: v.pipe(v.string(), v.uuid('Invalid id')) })
 
+/**
+ * Path parameters of a stored file (`/files/images/{projectId}/{file}`, `/files/reports/...`):
+ * the project's id and a plain file name (the server names files `{uuid}.{ext}`).
+ */
+export const StoredFileParamSchema = v.object({
+  projectId: v.pipe(v.string(), v.uuid('Invalid file path')),
+  file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}\.[a-z0-9]{1,10}$/, 'Invalid file path')),
+})
+
 /** ISO-8601 timestamp string as sent by the server. */
 export const IsoDateSchema = v.string()
 
@@ -31,13 +40,19 @@ const CONTROL_SINGLE_LINE = /[\u0000-\u0008\u000A-\u001F\u007F]/
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 
+/** A UTF-16 surrogate without its pair: no UTF-8 form, so the database refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
 /**
- * valibot check refusing control characters in a string: `label` names the field in the message
- * ('Title must not contain control characters'); `multiline` also allows LF and CR.
+ * valibot check refusing control characters in a string ('Title must not contain control
+ * characters') and unpaired surrogates ('Title must be valid Unicode text'): `label` names the
+ * field; `multiline` also allows LF and CR.
  */
 export function noControlChars(label: string, multiline = false) {
   const pattern = multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE
-  return v.check((input: string) => !pattern.test(input), `${label} must not contain control characters`)
+  return v.check((input: string) => !pattern.test(input) && !LONE_SURROGATE.test(input),
+    (issue) => (LONE_SURROGATE.test(String(issue.input)) ? `${label} must be valid Unicode text`
+      : `${label} must not contain control characters`))
 }
 
 /**

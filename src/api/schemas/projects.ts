@@ -39,16 +39,24 @@ export const VerificationStatusSchema = v.picklist(VERIFICATION_STATUSES, (issue
 const NotesSchema = v.pipe(textSchema('Notes', DESCRIPTION_MAX, { multiline: true, typeMessage: 'Notes are required' }),
   v.nonEmpty('Notes are required'))
 
-/** A number or numeric string within [min, max]; `integer` for counts and days. */
+/**
+ * A number or numeric string within [min, max]; `integer` for counts and days. The number branch
+ * carries the bounds itself (so the OpenAPI document states them); a string is coerced first.
+ * The value is rounded to 2 decimals.
+ */
 function numberField(label: string, min: number, max = Number.MAX_SAFE_INTEGER, integer = false) {
-  return v.pipe(
-    v.union([v.number(), v.string()], `${label} must be a number`),
-    v.transform((input) => coerceNumber(input)),
-    v.check((n) => Number.isFinite(n), `${label} must be a number`),
-    v.check((n) => !integer || Number.isInteger(n), `${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} cannot exceed ${max}`),
-  )
+  const whole = () => v.check((n: number) => !integer || Number.isInteger(n), `${label} must be a whole number`)
+  const atLeast = () => v.minValue<number, number, string>(min, `${label} must be at least ${min}`)
+  const atMost = () => v.maxValue<number, number, string>(max, `${label} cannot exceed ${max}`)
+  const number = integer
+    ? v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be a whole number`), atLeast(), atMost())
+    : v.pipe(v.number(`${label} must be a number`), atLeast(), atMost())
+  // Two decimals at most (rupees, percent, stars): 1e-300 would underflow the database's real.
+  return v.pipe(v.union([
+    number,
+    v.pipe(v.string(), v.transform((input) => coerceNumber(input)),
+      v.check((n) => Number.isFinite(n), `${label} must be a number`), whole(), atLeast(), atMost()),
+  ], `${label} must be a number`), v.transform((n: number) => Math.round(n * 100) / 100))
 }
 
 /**
@@ -125,7 +133,7 @@ export const UpdateProjectSchema = v.strictObject(optionalFields, strictMessage(
 export type UpdateProjectInput = v.InferOutput<typeof UpdateProjectSchema>
 
 const queryInt = (label: string, min: number, max: number, fallback: number) =>
-  v.optional(v.pipe(v.string(), v.maxLength(20, `${label} must be a whole number`), v.transform((s) => coerceNumber(s, fallback)),
+  v.optional(v.pipe(v.string(), v.regex(/^\s*\d{0,9}\s*$/, `${label} must be a whole number`), v.transform((s) => coerceNumber(s, fallback)),
     v.check((n) => Number.isInteger(n), `${label} must be a whole number`),
     v.minValue(min, `${label} must be at least ${min}`), v.maxValue(max, `${label} cannot exceed ${max}`)), String(fallback))
 const queryText = (label: string) => v.optional(textSchema(label, QUERY_TEXT_MAX), '')
