@@ -66,10 +66,11 @@ const DOCS_JS = `window.addEventListener('load', function () {
 })
 `
 
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-}
+/** The files of swagger-ui-dist the page uses, with their media types; nothing else is served. */
+const ASSETS = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'text/javascript; charset=utf-8'],
+])
 
 /** `GET /` (the page) and `GET /:file` (its assets), mounted at /api/docs without the admin guard. */
 export function docsRoutes() {
@@ -89,7 +90,7 @@ export function docsRoutes() {
   app.get('/:file', async (c) => {
     const file = c.req.param('file')
     if (file === 'docs.js') return c.body(DOCS_JS, 200, { 'content-type': 'text/javascript; charset=utf-8' })
-    const type = ASSETS[file]
+    const type = ASSETS.get(file)
     if (!type) throw notFound('No such docs asset')
     return c.body(new Uint8Array(await read(file)), 200, { 'content-type': type, 'cache-control': 'public, max-age=3600' })
   })

@@ -101,6 +101,8 @@ describe('OpenAPI document', () => {
       expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(100)
     }
     expect((await ctx.app.request('/api/docs/..%2Fpackage.json')).status).toBe(404)
-    expect((await ctx.app.request('/api/docs/index.html')).status).toBe(404)
+    for (const name of ['index.html', 'constructor', '__proto__', 'toString']) {
+      expect((await ctx.app.request(`/api/docs/${name}`)).status, name).toBe(404)
+    }
   })
 })

@@ -118,7 +118,10 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
     case 'number': {
       const min = schema.minimum ?? -10
       const max = Math.min(schema.maximum ?? 1e6, 1e9)
-      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), fc.double({ min, max, noNaN: true }))
+      // Mostly whole numbers and cents (what the contract takes), sometimes any double.
+      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+        fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100),
+        fc.double({ min, max, noNaN: true }))
     }
     case 'boolean':
       return fc.boolean()

@@ -120,6 +120,18 @@ describeEachDatabase('limits and hostile input', (get) => {
       errors: ['email: Email must not contain control characters'] } })
   })
 
+  it('answers 400, not 500, to what the fuzzer found: lone surrogates, sub-cent numbers, odd file names', async () => {
+    const surrogate = await raw('POST', '/api/projects/create', '{"title":"a\\ud800","description":"d"}')
+    expect(surrogate.status).toBe(400)
+    expect((await surrogate.json()).message).toBe('title: Title must be valid Unicode text')
+    const tiny = await create({ title: 'Tiny', description: 'd', discount: 1e-300 })
+    expect(tiny.status).toBe(400)
+    expect(tiny.body.message).toBe('discount: Discount can have at most 2 decimals')
+    const file = await get().app.request(`/files/images/${crypto.randomUUID()}/%00`)
+    expect(file.status).toBe(400)
+    expect((await file.json()).message).toBe('file: Invalid file path')
+  })
+
   it('accepts only http and https demo URLs', async () => {
     for (const demoUrl of ['javascript:alert(1)', 'javascript://%0aalert(1)', 'JaVaScRiPt://x', 'data:text/html,<b>x</b>',
       'ftp://example.com/x', 'vbscript://x', 'https://']) {
