@@ -34,6 +34,14 @@ async function multipartSchema(multipart: NonNullable<OperationExtra['multipart'
   return { ...fields, type: 'object', properties, required: [...(fields.required ?? []), ...Object.keys(multipart.files)] }
 }
 
+/** The group of a path in the docs: `/api/admin/projects/{id}/report` → 'reports', `/api/projects/x` → 'projects'. */
+function tagOf(path: string): string {
+  if (path.includes('/report')) return 'reports'
+  const [first, second, third] = path.split('/').filter(Boolean)
+  if (first !== 'api') return first
+  return second === 'admin' ? third : second
+}
+
 /** Apply one entry of OPERATIONS to its operation. */
 async function applyExtra(operation: Operation, extra: OperationExtra, errorSchema: Schema): Promise<void> {
   if (extra.summary) operation.summary = extra.summary
@@ -78,10 +86,13 @@ export async function buildOpenApiDocument(app: Hono<AppEnv>): Promise<OpenAPIV3
       content: { 'application/json': { schema: errorSchema } } },
   }) as OpenAPIV3_1.Document
   const paths = (document.paths ??= {})
+  for (const [path, item] of Object.entries(paths)) {
+    for (const operation of Object.values(item ?? {}) as Operation[]) operation.tags = [tagOf(path)]
+  }
   for (const [key, extra] of Object.entries(OPERATIONS)) {
     const [method, path] = key.split(' ') as [Lowercase<OpenAPIV3_1.HttpMethods> | string, string]
     const item = (paths[path] ??= {}) as Record<string, Operation>
-    const operation = (item[method.toLowerCase()] ??= { responses: {} })
+    const operation = (item[method.toLowerCase()] ??= { responses: {}, tags: [tagOf(path)] })
     await applyExtra(operation, extra, errorSchema)
     const parameters = (operation.parameters ??= []) as OpenAPIV3_1.ParameterObject[]
     for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {

@@ -77,7 +77,7 @@ function requestsFor(path: string, method: string, op: Operation): fc.Arbitrary<
   const formSchema = content['multipart/form-data']?.schema
   let bodyArb: fc.Arbitrary<Omit<Drawn, 'method' | 'url'>>
   if (formSchema) {
-    bodyArb = multipartBodies(formSchema)
+    bodyArb = multipartBodies(formSchema, false)
   } else {
     const schema = jsonSchema ?? (method === 'get' ? undefined : { type: 'object', properties: {} })
     bodyArb = fc.oneof(
@@ -100,7 +100,7 @@ function requestsFor(path: string, method: string, op: Operation): fc.Arbitrary<
       queryParams.forEach((p, i) => values[i] !== undefined && search.append(p.name, values[i] as string))
       return search.size ? `?${search}` : ''
     })
-  const cleanBody: fc.Arbitrary<Omit<Drawn, 'method' | 'url'>> = formSchema ? bodyArb
+  const cleanBody: fc.Arbitrary<Omit<Drawn, 'method' | 'url'>> = formSchema ? multipartBodies(formSchema, true)
     : jsonSchema ? validValue(jsonSchema).map((value) => ({ body: JSON.stringify(value), contentType: 'application/json',
       describe: `json ${preview(value)}` }))
       : fc.constant({ describe: 'no body' })
@@ -111,24 +111,46 @@ function requestsFor(path: string, method: string, op: Operation): fc.Arbitrary<
     ({ method: method.toUpperCase(), url: url + query, ...body, describe: `${method.toUpperCase()} ${url + query} ${body.describe}` }))
 }
 
-/** Multipart bodies from the form schema: text fields (valid or hostile), file parts, unknown fields. */
-function multipartBodies(schema: JsonSchema): fc.Arbitrary<Omit<Drawn, 'method' | 'url'>> {
+/** A 1×1 PNG, so image uploads reach the decoder and the storage, not only the sniffing. */
+const PNG = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'))
+
+/** Clean values of multipart fields whose rule spans fields (a chunk of a one- or two-chunk upload). */
+const CLEAN_FORM_FIELDS: Record<string, fc.Arbitrary<string>> = {
+  chunkIndex: fc.constant('0'),
+  totalChunks: fc.constantFrom('1', '2'),
+  uploadType: fc.constant('folder'),
+}
+
+/**
+ * Multipart bodies from the form schema. Mutated: text fields valid or hostile, file fields
+ * holding files or text, odd file names, unknown fields. Clean: valid text fields, 1 to 3 files
+ * with plain names, and `relativePaths` (source uploads) naming exactly those files.
+ */
+function multipartBodies(schema: JsonSchema, clean: boolean): fc.Arbitrary<Omit<Drawn, 'method' | 'url'>> {
   const properties = Object.entries(schema.properties ?? {})
-  const fileArb = fc.tuple(fc.oneof(fc.constantFrom('a.txt', 'x.docx', 'p.png', '.git/config', 'sub/.git', '..\\x',
-    'GIT~1/config', 'a\u0000b', ''), hostileString), fc.uint8Array({ maxLength: 256 }))
-    .map(([name, bytes]) => new File([bytes], name))
-  const fieldArb = fc.tuple(fc.tuple(...properties.map(([, s]) => {
-    const isFile = s.format === 'binary' || s.items?.format === 'binary'
-    return fc.option<(File | string)[], undefined>(isFile ? fc.array(fc.oneof(fileArb, hostileString), { maxLength: 3 })
-      : stringParam(s).map((v) => [v]), { nil: undefined, freq: 6 })
-  })), fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), hostileString), { freq: 5 }))
+  const isFile = (s: JsonSchema) => s.format === 'binary' || s.items?.format === 'binary'
+  const bytes = fc.oneof(fc.uint8Array({ maxLength: 256 }), fc.constant(PNG))
+  const plainName = fc.stringMatching(/^[a-z]{1,8}\.(txt|png|docx|md)$/)
+  const fileArb = fc.tuple(clean ? plainName : fc.oneof(plainName, fc.constantFrom('.git/config', 'sub/.git', '..\\x',
+    'GIT~1/config', 'a\u0000b', ''), hostileString), bytes).map(([name, data]) => new File([data], name))
+  const fieldArb = fc.tuple(fc.tuple(...properties.map(([name, s]) => {
+    if (isFile(s)) {
+      const parts = clean ? fc.array(fileArb, { minLength: 1, maxLength: s.type === 'array' ? 3 : 1 })
+        : fc.array(fc.oneof(fileArb, hostileString), { maxLength: 3 })
+      return fc.option<(File | string)[], undefined>(parts, { nil: undefined, freq: clean ? 1000 : 6 })
+    }
+    const value = clean ? (CLEAN_FORM_FIELDS[name] ?? validValue(s).map(String)) : stringParam(s)
+    return fc.option<(File | string)[], undefined>(value.map((v) => [v]), { nil: undefined, freq: 6 })
+  })), clean ? fc.constant(null) : fc.option(fc.tuple(fc.string({ minLength: 1, maxLength: 8 }), hostileString), { freq: 5 }))
   return fieldArb.map(([values, extra]) => {
     const form = new FormData()
     const shown: string[] = []
+    const files = values.flatMap((parts) => (parts ?? []).filter((part): part is File => part instanceof File))
     properties.forEach(([name], i) => {
-      for (const part of values[i] ?? []) {
-        if (part instanceof File) form.append(name, part)
-        else form.append(name, part)
+      let parts = values[i] ?? []
+      if (clean && name === 'relativePaths') parts = [JSON.stringify(files.map((f, n) => `dir${n}/${f.name}`))]
+      for (const part of parts) {
+        form.append(name, part)
         shown.push(`${name}=${part instanceof File ? `file(${preview(part.name)},${part.size})` : preview(part)}`)
       }
     })
@@ -150,6 +172,8 @@ describe('fuzz: every route of the OpenAPI document', () => {
   let cases = 0
   /** `METHOD path` → status → count, printed at the end (which answers the drawn requests reached). */
   const statuses = new Map<string, Map<number, number>>()
+  /** `METHOD path status` → the first answer seen, printed with FUZZ_VERBOSE. */
+  const firstAnswers = new Map<string, string>()
 
   beforeAll(async () => {
     ctx = await createTestContext(DATABASE)
@@ -169,6 +193,7 @@ describe('fuzz: every route of the OpenAPI document', () => {
     vi.restoreAllMocks()
     if (process.env.FUZZ_VERBOSE) {
       for (const [key, counts] of statuses) console.info(key, JSON.stringify(Object.fromEntries(counts)))
+      for (const [key, answer] of firstAnswers) console.info(`  ${key}: ${answer}`)
     }
     console.info(`fuzz: ${cases} requests in ${((Date.now() - started) / 1000).toFixed(1)} s on ${DATABASE} (seed ${SEED})`)
     await ctx?.close()
@@ -228,6 +253,9 @@ describe('fuzz: every route of the OpenAPI document', () => {
         }
         const counts = statuses.get(`${method.toUpperCase()} ${path}`) ?? new Map<number, number>()
         statuses.set(`${method.toUpperCase()} ${path}`, counts.set(status, (counts.get(status) ?? 0) + 1))
+        if (!firstAnswers.has(`${method.toUpperCase()} ${path} ${status}`)) {
+          firstAnswers.set(`${method.toUpperCase()} ${path} ${status}`, text.slice(0, 160))
+        }
         const newLogs = logged.slice(logStart).join('\n')
         const problems: string[] = []
         if (status >= 500) problems.push(`status ${status}`)
