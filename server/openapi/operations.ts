@@ -21,7 +21,7 @@ import {
   ArchiveResponseSchema, BranchCreatedResponseSchema, BranchesResponseSchema, CollaboratorAddedResponseSchema,
   CollaboratorsResponseSchema, RepoFeaturesResponseSchema, RepoMessageResponseSchema, RepoResponseSchema,
 } from '../../src/api/schemas/repository'
-import { ImagesResponseSchema } from '../../src/api/schemas/storage'
+import { DeleteImageBodySchema, ImagesResponseSchema } from '../../src/api/schemas/storage'
 import { UploadChunkFieldsSchema, UploadChunkResponseSchema } from '../../src/api/schemas/upload'
 import { UserListResponseSchema } from '../../src/api/schemas/users'
 
@@ -32,6 +32,8 @@ export type OperationExtra = {
   response?: { status: number; schema: v.GenericSchema }
   /** A non-JSON success answer: status and media type (files, zip, HTML). */
   rawResponse?: { status: number; media: string; description: string }
+  /** An optional JSON body read inside the handler (not by a validator). */
+  optionalJson?: v.GenericSchema
   /** Multipart body: the text fields' schema and the file fields (name → several parts allowed). */
   multipart?: { fields?: v.GenericSchema; files: Record<string, { multiple: boolean }> }
   /** No bearer token needed (health, sign-in, signed links, the docs). */
@@ -99,7 +101,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/storage/projects/{id}/images': { summary: 'Add images (jpeg, png, webp; up to 5 per project)',
     response: json(ImagesResponseSchema), multipart: { files: { images: { multiple: true } } } },
   'DELETE /api/storage/projects/{id}/images': { summary: 'Delete one image (?index or ?url, or a JSON {index})',
-    response: json(ImagesResponseSchema) },
+    response: json(ImagesResponseSchema), optionalJson: DeleteImageBodySchema },
   'PUT /api/storage/projects/{id}/images/order': { summary: 'Reorder the images', response: json(ImagesResponseSchema) },
 
   'POST /api/admin/projects/{id}/report': { summary: 'Upload the report (.doc, .docx)', response: json(ReportMessageResponseSchema),
