@@ -272,5 +272,5 @@ describe('fuzz: every route of the OpenAPI document', () => {
       }
     }
     expect(failures.slice(0, 15).join('\n\n'), `${failures.length} failing requests (seed ${SEED})`).toBe('')
-  })
+  }, 60_000 + RUNS * 1_500) // ~30 s at the default 60 on an idle PGlite; room for a loaded CI machine or PostgreSQL
 })
