@@ -10,11 +10,13 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
 import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
+import { apiBodyLimits } from './http/body-limits'
 import { ApiError } from './http/errors'
-import { errorForLog } from './http/log-safe'
+import { describeError } from './http/error-log'
 import { ok } from './http/respond'
 import { securityHeaders } from './http/security-headers'
 import { requireAdmin } from './middleware/require-admin'
+import { docsRoutes, openApiDocumentRoutes } from './openapi/routes'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
 import { projectsRoutes } from './routes/projects.routes'
@@ -42,6 +44,7 @@ export function createApp(config: AppConfig): App {
   const app = new Hono<AppEnv>()
   app.use('*', requestId())
   app.use('*', securityHeaders())
+  app.use('/api/*', apiBodyLimits())
   // Any request but GET/HEAD may have written: the next read of the list caches checks the
   // database before this response leaves, so a client always sees its own writes (decision 004).
   app.use('*', async (c, next) => {
@@ -56,6 +59,7 @@ export function createApp(config: AppConfig): App {
   app.route('/api/auth', authPublicRoutes(deps))
   app.route('/git', gitHttpRoutes(deps))
   app.route('/files', filesRoutes(deps))
+  app.route('/api/docs', docsRoutes())
 
   const api = new Hono<AppEnv>()
   api.use('*', requireAdmin(deps))
@@ -68,6 +72,7 @@ export function createApp(config: AppConfig): App {
   api.route('/github', githubRoutes(deps))
   api.route('/storage', storageRoutes(deps))
   api.route('/admin/projects', reportsRoutes(deps))
+  api.route('/', openApiDocumentRoutes(() => app))
   app.route('/api', api)
 
   app.all('/api/*', (c) => c.json(errorBody(`No route for ${c.req.method} ${c.req.path}`), 404))
@@ -82,7 +87,8 @@ export function createApp(config: AppConfig): App {
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed'
       return c.json(errorBody(message), status)
     }
-    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, errorForLog(err))
+    // Never the error object itself: a failed query's message holds its SQL and parameters.
+    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.routePath} 500 ${describeError(err)}`)
     return c.json(errorBody('Internal server error'), 500)
   })
   return Object.assign(app, { deps })

@@ -6,6 +6,7 @@
  */
 import { vValidator } from '@hono/valibot-validator'
 import type { Context, ValidationTargets } from 'hono'
+import { resolver, uniqueSymbol } from 'hono-openapi'
 import * as v from 'valibot'
 import type { ErrorBody } from '../../src/api/schemas/common'
 import { badRequest } from './errors'
@@ -18,16 +19,29 @@ export function formatIssues(issues: readonly v.BaseIssue<unknown>[]): string[] 
   })
 }
 
-/** Hono middleware validating `target` (json, query, param, form) against `schema`. */
+/**
+ * The JSON Schema options for the OpenAPI document: describe what a client sends (a schema's
+ * input side, before transforms), and skip what JSON Schema cannot say (checks, transforms).
+ */
+export const OPENAPI_SCHEMA_OPTIONS = { typeMode: 'input', errorMode: 'ignore' } as const
+
+/**
+ * Hono middleware validating `target` (json, query, param, form) against `schema`. The schema
+ * is also recorded on the middleware (hono-openapi's marker) so server/openapi puts it in the
+ * OpenAPI document as that route's request body or parameters.
+ */
 export function validate<T extends keyof ValidationTargets, S extends v.GenericSchema | v.GenericSchemaAsync>(
   target: T,
   schema: S,
 ) {
-  return vValidator(target, schema, (result, c) => {
+  const middleware = vValidator(target, schema, (result, c) => {
     if (!result.success) {
       const errors = formatIssues(result.issues)
       return c.json({ success: false, message: errors[0] ?? 'Invalid request', errors } satisfies ErrorBody, 400)
     }
+  })
+  return Object.assign(middleware, {
+    [uniqueSymbol]: { target, ...resolver(schema, OPENAPI_SCHEMA_OPTIONS), options: OPENAPI_SCHEMA_OPTIONS },
   })
 }
 

@@ -34,6 +34,16 @@ function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505'
 }
 
+/**
+ * A failed delivery in a log line: nodemailer's codes only (`EMESSAGE DATA 554`), never its
+ * message or `response`, which may quote the mail (and so the sign-in code) back.
+ */
+function mailFailure(error: unknown): string {
+  const { code, command, responseCode } = (error ?? {}) as { code?: unknown; command?: unknown; responseCode?: unknown }
+  const parts = [code, command, responseCode].filter((p) => typeof p === 'string' || typeof p === 'number')
+  return parts.length ? parts.map((p) => String(p).slice(0, 20)).join(' ') : 'delivery error'
+}
+
 /** Public sign-in routes, mounted at /api/auth without the admin guard. */
 export function authPublicRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -60,7 +70,7 @@ export function authPublicRoutes(deps: AppDeps) {
         subject: 'Your Admin Panel sign-in code',
         text: `Your Admin Panel sign-in code is ${code}\n\nIt is valid for 10 minutes and can be used once. `
           + 'If you did not ask for it, ignore this mail.',
-      }).catch((error: unknown) => console.error(`[auth] OTP mail to ${email} failed:`, error))
+      }).catch((error: unknown) => console.error(`[auth] OTP mail to ${email} failed: ${mailFailure(error)}`))
     }
     return ok(c, SendOtpResponseSchema, { success: true, message: OTP_SENT_MESSAGE, sessionToken })
   })

@@ -8,12 +8,14 @@
 import { Hono } from 'hono'
 import { stream } from 'hono/streaming'
 import { Readable } from 'node:stream'
+import { StoredFileParamSchema } from '../../src/api/schemas/common'
 import { audit } from '../db/queries/audit.queries'
 import { imageContentType } from '../db/queries/images.queries'
 import { findReportFile } from '../db/queries/reports.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
 import { ApiError, notFound } from '../http/errors'
+import { validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { spawnGit } from '../services/repo-host/git-exec'
 import { localGitFor } from '../services/repo-host/host-for'
@@ -35,14 +37,17 @@ export function filesRoutes(deps: AppDeps) {
     return new Response(body, { headers: { 'content-length': String(size), 'x-content-type-options': 'nosniff', ...headers } })
   }
 
-  app.get('/images/:projectId/:file', async (c) => {
+  // A name the server never gives a file (NUL, slashes, dots) is refused before any lookup.
+  const storedFile = validate('param', StoredFileParamSchema)
+
+  app.get('/images/:projectId/:file', storedFile, async (c) => {
     const key = `images/${c.req.param('projectId')}/${c.req.param('file')}`
     const contentType = await imageContentType(deps.db, key)
     if (!contentType) throw notFound('Image not found')
     return serve(key, { 'content-type': contentType, 'cache-control': 'public, max-age=31536000, immutable' })
   })
 
-  app.get('/reports/:projectId/:file', async (c) => {
+  app.get('/reports/:projectId/:file', storedFile, async (c) => {
     if (!signed(new URL(c.req.url).pathname, (k) => c.req.query(k))) throw linkExpired()
     const key = `reports/${c.req.param('projectId')}/${c.req.param('file')}`
     const report = await findReportFile(deps.db, c.req.param('projectId'), key)

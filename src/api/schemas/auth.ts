@@ -3,11 +3,13 @@
  * profile"). Request schemas are strict: unknown fields are rejected.
  */
 import * as v from 'valibot'
-import { EmailSchema } from './common'
+import { EmailSchema, noControlChars, textSchema } from './common'
 
 export const OTP_LENGTH = 6
 export const OTP_RESEND_SECONDS = 60
 export const MIN_PASSWORD_LENGTH = 6
+/** Longest token accepted in a body (characters): JWTs and refresh tokens are far shorter. */
+export const TOKEN_MAX = 4096
 
 /**
  * Message for a strict request object's own issues: a missing key reads '{Label} is required'
@@ -33,7 +35,8 @@ export const SendOtpResponseSchema = v.object({
 export const VerifyOtpRequestSchema = v.strictObject({
   email: EmailSchema,
   otp: v.pipe(v.string('OTP is required'), v.trim(), v.regex(/^\d{6}$/, 'OTP must be 6 digits')),
-  sessionToken: v.pipe(v.string('Session token is required'), v.nonEmpty('Session token is required')),
+  sessionToken: v.pipe(v.string('Session token is required'), v.nonEmpty('Session token is required'),
+    v.maxLength(TOKEN_MAX, 'Invalid session token'), noControlChars('Session token')),
 }, bodyMessage({ email: 'Email', otp: 'OTP', sessionToken: 'Session token' }))
 
 export const AdminSchema = v.object({
@@ -55,16 +58,17 @@ export const VerifyOtpResponseSchema = v.object({
 })
 
 export const RefreshRequestSchema = v.strictObject({
-  refreshToken: v.pipe(v.string('Refresh token is required'), v.nonEmpty('Refresh token is required')),
+  refreshToken: v.pipe(v.string('Refresh token is required'), v.nonEmpty('Refresh token is required'),
+    v.maxLength(TOKEN_MAX, 'Invalid refresh token'), noControlChars('Refresh token')),
 }, bodyMessage({ refreshToken: 'Refresh token' }))
 export const RefreshResponseSchema = v.object({ success: v.literal(true), tokens: TokenPairSchema })
 
 export const ProfileResponseSchema = v.object({ success: v.literal(true), admin: AdminSchema })
 
 export const UpdateProfileRequestSchema = v.strictObject({
-  name: v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(120)),
+  name: v.pipe(textSchema('Name', 120, { typeMessage: 'Name is required' }), v.nonEmpty('Name is required')),
   email: EmailSchema,
-  phone: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20)), ''),
+  phone: v.optional(textSchema('Phone', 20), ''),
 }, bodyMessage({ name: 'Name', email: 'Email' }))
 export const UpdateProfileResponseSchema = v.object({
   success: v.literal(true),
@@ -73,11 +77,12 @@ export const UpdateProfileResponseSchema = v.object({
 })
 
 export const ChangePasswordRequestSchema = v.strictObject({
-  currentPassword: v.optional(v.string(), ''),
+  currentPassword: v.optional(v.pipe(v.string('Current password must be text'), v.maxLength(200, 'Current password is incorrect')), ''),
   newPassword: v.pipe(
     v.string('New password is required'),
     v.minLength(MIN_PASSWORD_LENGTH, 'New password must be at least 6 characters long'),
-    v.maxLength(200),
+    v.maxLength(200, 'New password cannot exceed 200 characters'),
+    noControlChars('New password'),
   ),
 }, bodyMessage({ newPassword: 'New password' }))
 export const MessageResponseSchema = v.object({ success: v.literal(true), message: v.string() })

@@ -22,14 +22,66 @@ export const HealthResponseSchema = v.object({ success: v.literal(true), status:
 /** An id path parameter (UUID). */
 export const IdParamSchema = v.object({ id: v.pipe(v.string(), v.uuid('Invalid id')) })
 
+/**
+ * Path parameters of a stored file (`/files/images/{projectId}/{file}`, `/files/reports/...`):
+ * the project's id and a plain file name (the server names files `{uuid}.{ext}`).
+ */
+export const StoredFileParamSchema = v.object({
+  projectId: v.pipe(v.string(), v.uuid('Invalid file path')),
+  file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,100}\.[a-z0-9]{1,10}$/, 'Invalid file path')),
+})
+
 /** ISO-8601 timestamp string as sent by the server. */
 export const IsoDateSchema = v.string()
 
-/** A trimmed, lower-cased e-mail address. */
+/**
+ * C0 control characters and DEL that no text field accepts: NUL breaks PostgreSQL text ('invalid
+ * byte sequence'), the others have no place in a console's data. Single-line text allows tab;
+ * multi-line text (descriptions, notes, messages) also allows LF and CR.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_SINGLE_LINE = /[\u0000-\u0008\u000A-\u001F\u007F]/
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
+/** A UTF-16 surrogate without its pair: no UTF-8 form, so the database refuses it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * valibot check refusing control characters in a string ('Title must not contain control
+ * characters') and unpaired surrogates ('Title must be valid Unicode text'): `label` names the
+ * field; `multiline` also allows LF and CR.
+ */
+export function noControlChars(label: string, multiline = false) {
+  const pattern = multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE
+  return v.check((input: string) => !pattern.test(input) && !LONE_SURROGATE.test(input),
+    (issue) => (LONE_SURROGATE.test(String(issue.input)) ? `${label} must be valid Unicode text`
+      : `${label} must not contain control characters`))
+}
+
+/**
+ * A trimmed text field of at most `max` characters (UTF-16 code units), without control
+ * characters; `multiline` allows LF/CR; `typeMessage` answers a non-string. Empty is allowed.
+ */
+export function textSchema(label: string, max: number, options: { multiline?: boolean; typeMessage?: string } = {}) {
+  return v.pipe(
+    v.string(options.typeMessage ?? `${label} must be text`),
+    noControlChars(label, options.multiline),
+    v.trim(),
+    v.maxLength(max, `${label} cannot exceed ${max} characters`),
+  )
+}
+
+/** RFC 5321 §4.5.3.1.3: a forward-path is at most 256 octets including the angle brackets. */
+export const EMAIL_MAX = 254
+
+/** A trimmed, lower-cased e-mail address of at most EMAIL_MAX characters (RFC 5321). */
 export const EmailSchema = v.pipe(
   v.string('Email is required'),
+  noControlChars('Email'),
   v.trim(),
   v.nonEmpty('Email is required'),
+  v.maxLength(EMAIL_MAX, `Email cannot exceed ${EMAIL_MAX} characters`),
   v.email('Please enter a valid email address'),
   v.toLowerCase(),
 )

@@ -23,12 +23,30 @@ export function normaliseDemoUrl(input: string): string {
 }
 
 /**
+ * True when `url` parses as an absolute http: or https: URL (WHATWG URL); anything else
+ * (`javascript:`, `data:`, `file:`, no host) is refused so a stored link can never run script.
+ */
+export function isHttpUrl(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url)
+    return (protocol === 'http:' || protocol === 'https:') && hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/** A plain decimal number: optional sign, digits, optional fraction. No hex, binary, exponent or Infinity. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/
+
+/**
  * A number field that may arrive as a numeric string (form inputs). Blank → `fallback`
- * (SPEC.md 5: "Numbers are coerced, with 0 as the fallback"); a non-numeric string → NaN,
- * which the schema then rejects with a clear message.
+ * (SPEC.md 5: "Numbers are coerced, with 0 as the fallback"); a string that is not a plain
+ * decimal number ('abc', '0x10', '1e3', 'Infinity') → NaN, which the schema then rejects with a
+ * clear message.
  */
 export function coerceNumber(input: number | string, fallback = 0): number {
   if (typeof input === 'number') return input
   const text = input.trim()
-  return text === '' ? fallback : Number(text)
+  if (text === '') return fallback
+  return DECIMAL.test(text) ? Number(text) : Number.NaN
 }

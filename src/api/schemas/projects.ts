@@ -5,8 +5,8 @@
  * unknown fields are rejected by name. Numbers may arrive as numeric strings (form inputs).
  */
 import * as v from 'valibot'
-import { coerceNumber, normaliseDemoUrl, splitList } from './normalise'
-import { IsoDateSchema } from './common'
+import { coerceNumber, isHttpUrl, normaliseDemoUrl, splitList } from './normalise'
+import { IsoDateSchema, noControlChars, textSchema } from './common'
 
 export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
@@ -14,6 +14,14 @@ export const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
 export const DESCRIPTION_MAX = 2000
 export const BULK_MAX = 500
+/** Item count and item length (characters) of the list fields; an index row must stay small. */
+export const LIST_LIMITS = {
+  technologies: { items: 50, itemChars: 100 },
+  tags: { items: 50, itemChars: 100 },
+  features: { items: 100, itemChars: 500 },
+} as const
+/** Length of free-text query filters (search, category). */
+export const QUERY_TEXT_MAX = 200
 
 /** Strict-object message: names an unknown field, or the missing required one. */
 function strictMessage(required: Record<string, string>) {
@@ -28,42 +36,66 @@ export const VerificationStatusSchema = v.picklist(VERIFICATION_STATUSES, (issue
   issue.input === undefined || issue.input === '' ? 'Status is required'
     : `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`)
 
-const NotesSchema = v.pipe(v.string('Notes are required'), v.trim(), v.nonEmpty('Notes are required'),
-  v.maxLength(DESCRIPTION_MAX, 'Notes cannot exceed 2000 characters'))
+const NotesSchema = v.pipe(textSchema('Notes', DESCRIPTION_MAX, { multiline: true, typeMessage: 'Notes are required' }),
+  v.nonEmpty('Notes are required'))
 
-/** A number or numeric string within [min, max]; `integer` for counts and days. */
+/**
+ * A number or numeric string within [min, max] with at most 2 decimals (rupees, percent, stars;
+ * 1e-300 would underflow the database's real); `integer` for counts and days. The number branch
+ * carries the bounds itself, so the OpenAPI document states them; a string is coerced first.
+ */
 function numberField(label: string, min: number, max = Number.MAX_SAFE_INTEGER, integer = false) {
-  return v.pipe(
-    v.union([v.number(), v.string()], `${label} must be a number`),
-    v.transform((input) => coerceNumber(input)),
-    v.check((n) => Number.isFinite(n), `${label} must be a number`),
-    v.check((n) => !integer || Number.isInteger(n), `${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} cannot exceed ${max}`),
-  )
+  const whole = () => v.check((n: number) => !integer || Number.isInteger(n), `${label} must be a whole number`)
+  const cents = () => v.check((n: number) => {
+    const hundredths = n * 100
+    return Math.abs(hundredths - Math.round(hundredths)) < 1e-6 && (n === 0 || Math.round(hundredths) !== 0)
+  }, `${label} can have at most 2 decimals`)
+  const atLeast = () => v.minValue<number, number, string>(min, `${label} must be at least ${min}`)
+  const atMost = () => v.maxValue<number, number, string>(max, `${label} cannot exceed ${max}`)
+  const number = integer
+    ? v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be a whole number`), atLeast(), atMost())
+    : v.pipe(v.number(`${label} must be a number`), atLeast(), atMost(), cents())
+  return v.union([
+    number,
+    v.pipe(v.string(), v.transform((input) => coerceNumber(input)),
+      v.check((n) => Number.isFinite(n), `${label} must be a number`), whole(), atLeast(), atMost(), cents()),
+  ], `${label} must be a number`)
 }
 
-const ListSchema = v.pipe(
-  v.union([v.string(), v.array(v.string())], 'Expected a list of strings or a comma-separated string'),
-  v.transform((input: string | string[]) => splitList(input)),
-)
-const textField = (label: string, max: number) =>
-  v.pipe(v.string(`${label} must be text`), v.trim(), v.maxLength(max, `${label} cannot exceed ${max} characters`))
+/**
+ * A list field: an array of strings or one comma-separated string → trimmed items, empties
+ * dropped; at most `items` items of at most `itemChars` characters, no control characters.
+ */
+function listSchema(label: string, { items, itemChars }: { items: number; itemChars: number }) {
+  const tooMany = `${label} cannot have more than ${items} items`
+  const item = v.pipe(v.string(`${label} must be a list of strings`), noControlChars(label),
+    v.maxLength(itemChars, `Each of ${label} cannot exceed ${itemChars} characters`))
+  return v.pipe(
+    v.union([
+      v.pipe(v.string(), noControlChars(label), v.maxLength(items * (itemChars + 2), tooMany)),
+      v.pipe(v.array(item), v.maxLength(items, tooMany)),
+    ], `${label} must be a list of strings or a comma-separated string`),
+    v.transform((input: string | string[]) => splitList(input)),
+    v.check((list) => list.length <= items, tooMany),
+    v.check((list) => list.every((s) => s.length <= itemChars), `Each of ${label} cannot exceed ${itemChars} characters`),
+  )
+}
+const textField = (label: string, max: number, multiline = false) => textSchema(label, max, { multiline })
 
 /** Every field an admin sets on a project; all optional here (the partial PUT). */
 const projectFields = {
-  title: v.pipe(v.string('Title is required'), v.trim(), v.nonEmpty('Title is required'),
-    v.maxLength(200, 'Title cannot exceed 200 characters')),
-  description: v.pipe(v.string('Description is required'), v.trim(), v.nonEmpty('Description is required'),
-    v.maxLength(DESCRIPTION_MAX, 'Description cannot exceed 2000 characters')),
-  category: v.pipe(v.string('Category must be text'), v.trim(), v.nonEmpty('Category is required'),
-    v.maxLength(100, 'Category cannot exceed 100 characters')),
+  title: v.pipe(textSchema('Title', 200, { typeMessage: 'Title is required' }), v.nonEmpty('Title is required')),
+  description: v.pipe(textSchema('Description', DESCRIPTION_MAX, { multiline: true, typeMessage: 'Description is required' }),
+    v.nonEmpty('Description is required')),
+  category: v.pipe(textField('Category', 100), v.nonEmpty('Category is required')),
   price: numberField('Price', 0, 100_000_000),
   discount: numberField('Discount', 0, 100),
-  technologies: ListSchema,
-  features: ListSchema,
-  tags: ListSchema,
-  demoUrl: v.pipe(textField('Demo URL', 2048), v.transform(normaliseDemoUrl)),
+  technologies: listSchema('Technologies', LIST_LIMITS.technologies),
+  features: listSchema('Features', LIST_LIMITS.features),
+  tags: listSchema('Tags', LIST_LIMITS.tags),
+  /** Blank, or an http(s) URL ('example.com' gets https://). */
+  demoUrl: v.pipe(textField('Demo URL', 2048), v.transform(normaliseDemoUrl),
+    v.check((url) => url === '' || isHttpUrl(url), 'Demo URL must be an http or https address')),
   difficulty: v.picklist(DIFFICULTIES, `Difficulty must be one of ${DIFFICULTIES.join(', ')}`),
   rating: numberField('Rating', 0, 5),
   isActive: v.boolean('isActive must be true or false'),
@@ -76,8 +108,8 @@ const projectFields = {
   projectOwner: v.union([v.pipe(v.union([v.null(), v.literal('')]), v.transform(() => null)),
     v.pipe(v.string(), v.uuid('Project owner must be a user id'))], 'Project owner must be a user id or null'),
   verificationStatus: VerificationStatusSchema,
-  verificationNotes: textField('Verification notes', DESCRIPTION_MAX),
-  submissionMessage: textField('Submission message', DESCRIPTION_MAX),
+  verificationNotes: textField('Verification notes', DESCRIPTION_MAX, true),
+  submissionMessage: textField('Submission message', DESCRIPTION_MAX, true),
   allowsCustomization: v.boolean('allowsCustomization must be true or false'),
   customizationPrice: numberField('Customization price', 0, 100_000_000),
   includesInstallationSupport: v.boolean('includesInstallationSupport must be true or false'),
@@ -104,10 +136,10 @@ export const UpdateProjectSchema = v.strictObject(optionalFields, strictMessage(
 export type UpdateProjectInput = v.InferOutput<typeof UpdateProjectSchema>
 
 const queryInt = (label: string, min: number, max: number, fallback: number) =>
-  v.optional(v.pipe(v.string(), v.transform((s) => coerceNumber(s, fallback)),
+  v.optional(v.pipe(v.string(), v.regex(/^\s*\d{0,9}\s*$/, `${label} must be a whole number`), v.transform((s) => coerceNumber(s, fallback)),
     v.check((n) => Number.isInteger(n), `${label} must be a whole number`),
     v.minValue(min, `${label} must be at least ${min}`), v.maxValue(max, `${label} cannot exceed ${max}`)), String(fallback))
-const queryText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Filter cannot exceed 200 characters')), '')
+const queryText = (label: string) => v.optional(textSchema(label, QUERY_TEXT_MAX), '')
 
 /** GET /api/projects query. `status` filters active/inactive; without includeInactive only active. */
 export const ProjectListQuerySchema = v.object({
@@ -115,8 +147,8 @@ export const ProjectListQuerySchema = v.object({
     v.transform((s) => s === 'true')), 'false'),
   page: queryInt('Page', 1, 1_000_000, 1),
   limit: queryInt('Limit', 1, 1000, 20),
-  search: queryText,
-  category: queryText,
+  search: queryText('Search'),
+  category: queryText('Category'),
   verificationStatus: v.optional(v.union([v.literal(''), VerificationStatusSchema],
     `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`), ''),
   status: v.optional(v.picklist(['', 'active', 'inactive'], 'Status must be active or inactive'), ''),

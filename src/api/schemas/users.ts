@@ -4,17 +4,18 @@
  * Admin if isAdmin, else Agent if isAgent, else User.
  */
 import * as v from 'valibot'
+import { textSchema } from './common'
 
 export const USER_ROLES = ['admin', 'agent', 'user'] as const
 export type UserRole = (typeof USER_ROLES)[number]
 
 const pageNumber = (label: string, max: number, fallback: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\d+$/, `${label} must be a whole number`), v.transform(Number),
+  v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} must be a whole number`), v.transform(Number),
     v.minValue(1, `${label} must be at least 1`), v.maxValue(max, `${label} cannot exceed ${max}`)), String(fallback))
 
 /** GET /api/users query: search over name, e-mail and phone; role and status filters; page/limit. */
 export const UserListQuerySchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search cannot exceed 200 characters')), ''),
+  search: v.optional(textSchema('Search', 200), ''),
   role: v.optional(v.picklist(['', 'all', ...USER_ROLES], 'Role must be admin, agent or user'), ''),
   status: v.optional(v.picklist(['', 'all', 'active', 'inactive'], 'Status must be active or inactive'), ''),
   page: pageNumber('Page', 1_000_000, 1),

@@ -29,6 +29,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/refresh': 'sign-in (the refresh token is the credential)',
   'POST /api/auth/logout': 'sign-out (the refresh token is the credential)',
   'GET /files/images/:projectId/:file': 'public cover images of the marketplace',
+  'GET /api/docs': 'the API reference page (static; the document it shows needs the admin token)',
+  'GET /api/docs/:file': 'the API reference page\'s scripts and styles from node_modules',
 }
 /** Routes opened by a signed, expiring link instead of a bearer token: refuse without a valid signature. */
 const SIGNED_LINK = new Set(['GET /files/reports/:projectId/:file', 'GET /files/archives/:name/:file{.+\\.zip}'])

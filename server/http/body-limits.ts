@@ -1,0 +1,40 @@
+/**
+ * Request body size limits (issue 8, "Limits"), one middleware for everything under /api:
+ * - the auth routes (public sign-in, refresh, logout; the profile): 8 KB;
+ * - every other route: 1 MB (JSON bodies of the console are a few KB at most);
+ * - the three multipart upload routes are skipped here: they bound their own bodies (source
+ *   chunks, images, reports; server/routes/upload.routes.ts, storage.routes.ts, reports.routes.ts).
+ * A larger body answers 413 `{ success: false, message }` before any of it is parsed; a body
+ * without Content-Length is counted while read (hono/body-limit).
+ */
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppEnv } from '../deps'
+import { tooLarge } from './errors'
+
+/** Bytes. */
+export const BODY_LIMITS = { auth: 8 * 1024, json: 1024 * 1024 } as const
+
+/** POST routes that take multipart uploads and check their own sizes. */
+const OWN_LIMIT_ROUTES = [
+  /^\/api\/upload\/upload\/?$/,
+  /^\/api\/storage\/projects\/[^/]+\/images\/?$/,
+  /^\/api\/admin\/projects\/[^/]+\/report\/?$/,
+]
+
+const limit = (maxSize: number, label: string) => bodyLimit({
+  maxSize,
+  onError: () => { throw tooLarge(`Request body too large (limit ${label})`) },
+})
+
+/** The /api body-limit middleware described above. */
+export function apiBodyLimits(): MiddlewareHandler<AppEnv> {
+  const auth = limit(BODY_LIMITS.auth, '8 KB')
+  const json = limit(BODY_LIMITS.json, '1 MB')
+  return async (c, next) => {
+    const path = c.req.path
+    if (path.startsWith('/api/auth/')) return auth(c, next)
+    if (c.req.method === 'POST' && OWN_LIMIT_ROUTES.some((route) => route.test(path))) return next()
+    return json(c, next)
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * What the routes' validators cannot tell the OpenAPI document (server/openapi/document.ts):
+ * the success answer of each route (the schema its `ok(c, Schema, body)` sends, with the status),
+ * multipart request bodies (parsed inside the handler by `parseMultipart`), non-JSON answers
+ * (files, git, HTML) and which routes need no token. Keyed `METHOD /openapi/path`.
+ * tests/server/openapi.test.ts checks that every /api route of the app has an entry here.
+ */
+import type * as v from 'valibot'
+import {
+  MessageResponseSchema, ProfileResponseSchema, RefreshResponseSchema,
+  SendOtpResponseSchema, UpdateProfileResponseSchema, VerifyOtpResponseSchema,
+} from '../../src/api/schemas/auth'
+import { HealthResponseSchema } from '../../src/api/schemas/common'
+import { StepUpSendResponseSchema, StepUpVerifyResponseSchema } from '../../src/api/schemas/step-up'
+import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
+import {
+  BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
+  ProjectResponseSchema, TechnologiesResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
+} from '../../src/api/schemas/projects'
+import { ReportDownloadResponseSchema, ReportFieldsSchema, ReportMessageResponseSchema } from '../../src/api/schemas/reports'
+import {
+  ArchiveResponseSchema, BranchCreatedResponseSchema, BranchesResponseSchema, CollaboratorAddedResponseSchema,
+  CollaboratorsResponseSchema, RepoFeaturesResponseSchema, RepoMessageResponseSchema, RepoResponseSchema,
+} from '../../src/api/schemas/repository'
+import { DeleteImageBodySchema, ImagesResponseSchema } from '../../src/api/schemas/storage'
+import { UploadChunkFieldsSchema, UploadChunkResponseSchema } from '../../src/api/schemas/upload'
+import { UserListResponseSchema } from '../../src/api/schemas/users'
+
+/** One operation's extras; every field optional. */
+export type OperationExtra = {
+  summary?: string
+  /** The success answer: status and the JSON schema `ok()` answers with. */
+  response?: { status: number; schema: v.GenericSchema }
+  /** A non-JSON success answer: status and media type (files, zip, HTML). */
+  rawResponse?: { status: number; media: string; description: string }
+  /** An optional JSON body read inside the handler (not by a validator). */
+  optionalJson?: v.GenericSchema
+  /** Multipart body: the text fields' schema and the file fields (name → several parts allowed). */
+  multipart?: { fields?: v.GenericSchema; files: Record<string, { multiple: boolean }> }
+  /** No bearer token needed (health, sign-in, signed links, the docs). */
+  public?: boolean
+}
+
+const json = (schema: v.GenericSchema, status = 200) => ({ status, schema })
+const PUBLIC = { public: true } as const
+
+/** The extras of every route, by `METHOD /path` with OpenAPI `{param}` segments. */
+export const OPERATIONS: Record<string, OperationExtra> = {
+  'GET /api/health': { ...PUBLIC, summary: 'The process answers', response: json(HealthResponseSchema) },
+  'GET /api/openapi.json': { summary: 'This document', rawResponse: { status: 200, media: 'application/json',
+    description: 'The OpenAPI 3.1 document' } },
+  'GET /api/docs': { ...PUBLIC, summary: 'The API docs (Swagger UI)', rawResponse: { status: 200, media: 'text/html',
+    description: 'The docs page' } },
+  'GET /api/docs/{file}': { ...PUBLIC, summary: 'A docs page asset', rawResponse: { status: 200,
+    media: 'application/octet-stream', description: 'Script, style sheet or image' } },
+
+  'POST /api/auth/send-otp': { ...PUBLIC, summary: 'Mail a sign-in code', response: json(SendOtpResponseSchema) },
+  'POST /api/auth/verify-otp': { ...PUBLIC, summary: 'Sign in with the code', response: json(VerifyOtpResponseSchema) },
+  'POST /api/auth/refresh': { ...PUBLIC, summary: 'Rotate the refresh token', response: json(RefreshResponseSchema) },
+  'POST /api/auth/logout': { ...PUBLIC, summary: 'Sign out (revoke the refresh token)', response: json(MessageResponseSchema) },
+  'GET /api/auth/profile': { summary: 'The signed-in admin', response: json(ProfileResponseSchema) },
+  'PUT /api/auth/profile': { summary: 'Update name, e-mail, phone', response: json(UpdateProfileResponseSchema) },
+  'PUT /api/auth/change-password': { summary: 'Set a new password', response: json(MessageResponseSchema) },
+  'POST /api/auth/step-up/send-otp': { summary: 'Mail a confirmation code to the signed-in admin (step-up)',
+    response: json(StepUpSendResponseSchema) },
+  'POST /api/auth/step-up/verify': { summary: 'Confirm with the code: renews auth_time, answers a fresh access token',
+    response: json(StepUpVerifyResponseSchema) },
+
+  'GET /api/admin/dashboard/stats': { summary: 'Dashboard figures', response: json(DashboardStatsResponseSchema) },
+
+  'GET /api/projects': { summary: 'List projects', response: json(ProjectListResponseSchema) },
+  'GET /api/projects/categories': { summary: 'Categories in use', response: json(CategoriesResponseSchema) },
+  'GET /api/projects/technologies': { summary: 'Technologies in use', response: json(TechnologiesResponseSchema) },
+  'POST /api/projects/bulk-delete': { summary: 'Delete projects', response: json(BulkResponseSchema) },
+  'POST /api/projects/bulk-verify': { summary: 'Set the verification status of projects', response: json(BulkResponseSchema) },
+  'POST /api/projects/bulk-update': { summary: 'Activate or deactivate projects', response: json(BulkResponseSchema) },
+  'POST /api/projects/create': { summary: 'Create a project', response: json(ProjectResponseSchema, 201) },
+  'GET /api/projects/{id}': { summary: 'One project', response: json(ProjectResponseSchema) },
+  'PUT /api/projects/{id}': { summary: 'Update a project (any subset of fields)', response: json(ProjectResponseSchema) },
+  'DELETE /api/projects/{id}': { summary: 'Delete a project', response: json(ProjectMessageResponseSchema) },
+  'PUT /api/projects/{id}/verify': { summary: 'Change the verification status', response: json(ProjectMessageResponseSchema) },
+  'GET /api/projects/{id}/verification-history': { summary: 'Verification history, newest first',
+    response: json(VerificationHistoryResponseSchema) },
+  'PUT /api/projects/{id}/verification-history/{entryId}': { summary: 'Edit a history entry',
+    response: json(VerificationEntryResponseSchema) },
+  'DELETE /api/projects/{id}/verification-history/{entryId}': { summary: 'Delete a history entry',
+    response: json(ProjectMessageResponseSchema) },
+
+  'POST /api/upload/upload': { summary: 'Upload one chunk of a project\'s source files',
+    response: json(UploadChunkResponseSchema), multipart: { fields: UploadChunkFieldsSchema, files: { files: { multiple: true } } } },
+  'GET /api/users': { summary: 'List users', response: json(UserListResponseSchema) },
+
+  'GET /api/github/repo/{name}': { summary: 'Repository details', response: json(RepoResponseSchema) },
+  'DELETE /api/github/repo/{name}': { summary: 'Delete the repository', response: json(RepoMessageResponseSchema) },
+  'GET /api/github/repo/{name}/collaborators': { summary: 'Collaborators', response: json(CollaboratorsResponseSchema) },
+  'POST /api/github/repo/{name}/collaborators': { summary: 'Add a collaborator',
+    response: json(CollaboratorAddedResponseSchema, 201) },
+  'DELETE /api/github/repo/{name}/collaborators/{username}': { summary: 'Remove a collaborator',
+    response: json(RepoMessageResponseSchema) },
+  'PUT /api/github/repo/{name}/features': { summary: 'Make the repository private or public',
+    response: json(RepoFeaturesResponseSchema) },
+  'GET /api/github/repo/{name}/branches': { summary: 'Branches', response: json(BranchesResponseSchema) },
+  'POST /api/github/repo/{name}/branches': { summary: 'Create a branch', response: json(BranchCreatedResponseSchema, 201) },
+  'GET /api/github/repo/{name}/archive': { summary: 'A signed zip link of a branch', response: json(ArchiveResponseSchema) },
+
+  'POST /api/storage/projects/{id}/images': { summary: 'Add images (jpeg, png, webp; up to 5 per project)',
+    response: json(ImagesResponseSchema), multipart: { files: { images: { multiple: true } } } },
+  'DELETE /api/storage/projects/{id}/images': { summary: 'Delete one image (?index or ?url, or a JSON {index})',
+    response: json(ImagesResponseSchema), optionalJson: DeleteImageBodySchema },
+  'PUT /api/storage/projects/{id}/images/order': { summary: 'Reorder the images', response: json(ImagesResponseSchema) },
+
+  'POST /api/admin/projects/{id}/report': { summary: 'Upload the report (.doc, .docx)', response: json(ReportMessageResponseSchema),
+    multipart: { fields: ReportFieldsSchema, files: { report: { multiple: false } } } },
+  'GET /api/admin/projects/{id}/report/download': { summary: 'A signed download link (10 minutes)',
+    response: json(ReportDownloadResponseSchema) },
+  'DELETE /api/admin/projects/{id}/report': { summary: 'Delete the report', response: json(ReportMessageResponseSchema) },
+
+  'GET /files/images/{projectId}/{file}': { ...PUBLIC, summary: 'A project image',
+    rawResponse: { status: 200, media: 'image/*', description: 'The image' } },
+  'GET /files/reports/{projectId}/{file}': { ...PUBLIC, summary: 'A report file (signed link: ?expires&sig)',
+    rawResponse: { status: 200, media: 'application/octet-stream', description: 'The report' } },
+  'GET /files/archives/{name}/{file}': { ...PUBLIC, summary: 'A branch as zip (signed link: ?expires&sig)',
+    rawResponse: { status: 200, media: 'application/zip', description: 'The zip archive' } },
+  'GET /git/{repo}.git/info/refs': { ...PUBLIC, summary: 'git smart HTTP: ref advertisement (Basic auth for private repositories)',
+    rawResponse: { status: 200, media: 'application/x-git-upload-pack-advertisement', description: 'git refs' } },
+  'POST /git/{repo}.git/git-upload-pack': { ...PUBLIC, summary: 'git smart HTTP: fetch (clone); pushes are refused',
+    rawResponse: { status: 200, media: 'application/x-git-upload-pack-result', description: 'git pack' } },
+}
+
