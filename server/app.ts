@@ -10,7 +10,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
 import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
-import { ApiError } from './http/errors'
+import { ApiError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './http/errors'
 import { ok } from './http/respond'
 import { requireAdmin } from './middleware/require-admin'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
@@ -76,6 +76,10 @@ export function createApp(config: AppConfig): App {
       const status = err.status
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed'
       return c.json(errorBody(message), status)
+    }
+    if (isDatabaseUnavailable(err)) {
+      console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}: ${DATABASE_UNAVAILABLE}`)
+      return c.json(errorBody(DATABASE_UNAVAILABLE), 503, { 'retry-after': '5' })
     }
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, err)
     return c.json(errorBody('Internal server error'), 500)

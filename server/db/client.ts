@@ -62,7 +62,11 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() })
+    // connectionTimeoutMillis: while PostgreSQL is unreachable a request fails (503, app.ts) within
+    // 5 s instead of waiting for the OS's TCP timeout; broken clients are dropped by the pool and
+    // new ones are opened on demand, so the API recovers by itself when the server is back.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize(),
+      connectionTimeoutMillis: 5000 })
     // An idle client whose backend goes away (server restart, DROP DATABASE ... WITH (FORCE) in
     // tests) emits 'error' on the pool; unhandled, that would crash the process.
     pool.on('error', (error: Error & { code?: string }) => {
