@@ -82,11 +82,12 @@ export async function startServer(opts: {
     },
   }
   try {
-    await waitFor('the server to answer /api/health', async () => {
-      if (gone) throw new Error('exited')
+    const state = await waitFor('the server to answer /api/health', async () => {
+      if (gone) return 'exited'
       const res = await fetch(`${url}/api/health`).catch(() => undefined)
-      return res?.ok ? true : undefined
+      return res?.ok ? 'up' : undefined
     }, opts.timeoutMs ?? 60_000)
+    if (state === 'exited') throw new Error(`The server exited before answering: ${JSON.stringify(await exited)}`)
   } catch (error) {
     await server.stop('SIGKILL')
     throw new Error(`${String(error)}\n--- server output ---\n${output}`)
