@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load -- [--clients 50] [--duration 60] [--reads 3 --writes 1] [--scale 10]
- *   [--warmup 5] [--pool N] [--cpu-prof DIR] [--waits] [--keep]`
+ *   [--warmup 5] [--pool N] [--cpu-prof DIR] [--waits] [--statements] [--keep] [--server-root DIR]`
  *
  * Load test of the real server process against PostgreSQL (issue 8 "Load and faults"): a fresh
  * database `bench_load` on the server at BENCH_LOAD_PG (default postgres://root@127.0.0.1:5432,
@@ -11,7 +11,10 @@
  * bench/load-mix.ts at reads:writes. Prints p50/p99/req/s overall and per kind of request, the
  * machine's load average, and with `--waits` what PostgreSQL's active backends were waiting on
  * (pg_stat_activity sampled every 20 ms). Exits 1 on any error, timeout or non-2xx answer.
- * `--cpu-prof DIR` writes the server's V8 CPU profile there (open it in Chrome DevTools).
+ * `--cpu-prof DIR` writes the server's V8 CPU profile there (open it in Chrome DevTools);
+ * `--statements` prints pg_stat_statements' top queries (the server must preload it: BENCH_LOAD_PG
+ * pointing at a cluster started with shared_preload_libraries = 'pg_stat_statements');
+ * `--server-root DIR` seeds and runs the server of another checkout (before/after comparisons).
  */
 import fs from 'node:fs/promises'
 import os from 'node:os'
@@ -36,6 +39,7 @@ const { values: args } = parseArgs({ options: {
   waits: { type: 'boolean', default: false },
   statements: { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
+  'server-root': { type: 'string' },
 } })
 const SERVER_URL = process.env.BENCH_LOAD_PG ?? 'postgres://root@127.0.0.1:5432'
 const DB_NAME = 'bench_load'
@@ -67,7 +71,7 @@ async function onDatabase(databaseUrl: string, statements: string): Promise<Reco
 function seed(databaseUrl: string, dataDir: string, scale: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--scale', scale, '--seed', '1'],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
+      { cwd: args['server-root'] ?? ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', (c: Buffer) => { output += c.toString() })
     child.stderr.on('data', (c: Buffer) => { output += c.toString() })
@@ -155,7 +159,7 @@ async function main() {
   await onServer(`CREATE DATABASE ${DB_NAME}`)
   process.stdout.write(await seed(databaseUrl, dataDir, args.scale))
   const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []
-  const server = await startServer({ dataDir, nodeArgs, env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
+  const server = await startServer({ dataDir, nodeArgs, root: args['server-root'], env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
     ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}) } })
   try {
     const token = await signInByOutbox(server)

@@ -56,6 +56,8 @@ export async function startServer(opts: {
   port?: number
   nodeArgs?: string[]
   timeoutMs?: number
+  /** Another checkout to run the server of (a before/after benchmark); default this one. */
+  root?: string
 }): Promise<ServerProcess> {
   const port = opts.port ?? await getPort({ host: '127.0.0.1' })
   const env: Record<string, string> = {
@@ -64,7 +66,7 @@ export async function startServer(opts: {
     ...opts.env,
   }
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    { cwd: opts.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString() })
