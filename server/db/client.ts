@@ -72,6 +72,12 @@ export async function openDatabase(opts: {
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error('PostgreSQL idle client error:', error.message)
     })
+    // A checked-out client (a transaction between statements) whose connection drops emits
+    // 'error' with no pool listener attached: unhandled, that kills the process. The statement in
+    // flight fails on its own (503, app.ts) and the pool drops the broken client on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
+    })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
     const database: Database = { db, kind: 'postgres', pool, close: () => pool.end() }

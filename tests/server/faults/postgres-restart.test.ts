@@ -49,10 +49,16 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarted under load', () => {
       dashboard: () => fetch(`${api.url}/api/admin/dashboard/stats`, { headers }),
       edit: () => fetch(`${api.url}/api/projects/${id}`, { method: 'PUT', headers,
         body: JSON.stringify({ discount: Math.floor(Math.random() * 50) }) }),
+      verify: () => fetch(`${api.url}/api/projects/${id}/verify`, { method: 'PUT', headers,
+        body: JSON.stringify({ status: 'under_review', notes: 'Checked during the outage' }) }),
     }
     const answers: Answer[] = []
     let running = true
-    const clients = Object.entries(requests).map(async ([kind, send]) => {
+    // Writes twice over: a transaction open between two statements when the connection drops is
+    // what once crashed the process (an 'error' event on a checked-out client).
+    const load: [string, () => Promise<Response>][] = [...Object.entries(requests), ['edit', requests.edit],
+      ['verify', requests.verify]]
+    const clients = load.map(async ([kind, send]) => {
       while (running) {
         const res = await send().catch((error: unknown) => ({ status: 0, text: async () => String(error) }))
         answers.push({ at: Date.now(), kind, status: res.status, text: await res.text() })
@@ -75,6 +81,9 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarted under load', () => {
         const kinds = new Set(since(up).filter((a) => a.status === 200).map((a) => a.kind))
         return kinds.size === Object.keys(requests).length ? true : undefined
       }, 30_000)
+    } catch (error) {
+      const summary = answers.slice(-40).map((a) => `${a.at} ${a.kind} ${a.status} ${a.text.slice(0, 100)}`).join('\n')
+      throw new Error(`${String(error)}\nlast answers:\n${summary}\n--- server output ---\n${api.log().slice(-3000)}`)
     } finally {
       running = false
       await Promise.all(clients)
