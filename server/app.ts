@@ -11,7 +11,7 @@ import { requestId } from 'hono/request-id'
 import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
 import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
 import { apiBodyLimits } from './http/body-limits'
-import { ApiError } from './http/errors'
+import { ApiError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './http/errors'
 import { describeError } from './http/error-log'
 import { ok } from './http/respond'
 import { securityHeaders } from './http/security-headers'
@@ -86,6 +86,10 @@ export function createApp(config: AppConfig): App {
       const status = err.status
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed'
       return c.json(errorBody(message), status)
+    }
+    if (isDatabaseUnavailable(err)) {
+      console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.routePath} 503 ${DATABASE_UNAVAILABLE}`)
+      return c.json(errorBody(DATABASE_UNAVAILABLE), 503, { 'retry-after': '5' })
     }
     // Never the error object itself: a failed query's message holds its SQL and parameters.
     console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.routePath} 500 ${describeError(err)}`)

@@ -1,7 +1,9 @@
 /**
  * Server entry: env → DATA_DIR lock → database + migrations → bootstrap admin → demo seed on a
- * fresh database (unless SEED=none) → serve the SPA and the API on one port.
+ * fresh database (unless SEED=none) → serve the SPA and the API on one port. SIGTERM/SIGINT drain
+ * the requests in flight, then close the database and release the lock (drainOnSignal).
  */
+import type { Server } from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { loadEnv } from './env'
@@ -46,15 +48,46 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`Admin Panel on http://${env.HOST}:${info.port} (database: ${database.kind}, data: ${env.DATA_DIR})`)
   })
-  const shutdown = async () => {
-    server.close()
+  const stop = drainOnSignal(server, async () => {
     await versions.close()
     await database.close()
     await release()
-    process.exit(0)
+  })
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+/** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
+const DRAIN_MS = 25_000
+
+/**
+ * Graceful stop on the first SIGTERM/SIGINT: stop listening at once (new connections are
+ * refused), let the requests in flight finish (idle keep-alive connections are closed as they
+ * become idle; after DRAIN_MS the rest are cut), then `closeResources()` (the database: PGlite
+ * writes a shutdown checkpoint, so the next start needs no recovery) and exit 0. A second signal
+ * exits at once with 1.
+ */
+function drainOnSignal(server: ReturnType<typeof serve>, closeResources: () => Promise<void>) {
+  let stopping = false
+  return () => {
+    if (stopping) process.exit(1)
+    stopping = true
+    console.log('Stopping: finishing the requests in flight...')
+    const http = server as Server
+    const closeIdle = setInterval(() => http.closeIdleConnections(), 100)
+    const cut = setTimeout(() => http.closeAllConnections(), DRAIN_MS)
+    server.close(() => {
+      clearInterval(closeIdle)
+      clearTimeout(cut)
+      closeResources().then(() => {
+        console.log('Stopped.')
+        process.exit(0)
+      }, (error: unknown) => {
+        console.error('Error while stopping:', error instanceof Error ? error.message : error)
+        process.exit(1)
+      })
+    })
   }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
 }
 
 main().catch((error: unknown) => {

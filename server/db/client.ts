@@ -62,11 +62,21 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS_FOLDER
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize() })
+    // connectionTimeoutMillis: while PostgreSQL is unreachable a request fails (503, app.ts) within
+    // 5 s instead of waiting for the OS's TCP timeout; broken clients are dropped by the pool and
+    // new ones are opened on demand, so the API recovers by itself when the server is back.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize(),
+      connectionTimeoutMillis: 5000 })
     // An idle client whose backend goes away (server restart, DROP DATABASE ... WITH (FORCE) in
     // tests) emits 'error' on the pool; unhandled, that would crash the process.
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error('PostgreSQL idle client error:', error.message)
+    })
+    // A checked-out client (a transaction between statements) whose connection drops emits
+    // 'error' with no pool listener attached: unhandled, that kills the process. The statement in
+    // flight fails on its own (503, app.ts) and the pool drops the broken client on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
     })
     const db = drizzlePg(pool, { schema }) as unknown as Db
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')

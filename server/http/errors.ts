@@ -23,3 +23,30 @@ export const notFound = (message = 'Not found') => new ApiError(404, message)
 export const conflict = (message: string) => new ApiError(409, message)
 export const tooLarge = (message: string) => new ApiError(413, message)
 export const tooManyRequests = (message: string) => new ApiError(429, message)
+
+/** The message of the 503 answered while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE = 'Database unavailable, try again shortly'
+
+/**
+ * Error codes meaning "the database server cannot be reached right now", not "this query is
+ * wrong": socket errors (Node) and SQLSTATE classes 08 (connection exception) and 57P01-57P03
+ * (admin shutdown, crash shutdown, cannot connect now), 53300 (too many connections).
+ * Source: PostgreSQL "Appendix A. PostgreSQL Error Codes".
+ */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH',
+  'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+/** node-postgres reports a dropped connection or a full pool by message only. */
+const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i
+
+/**
+ * True when `error` (or one of its causes: drizzle wraps driver errors in DrizzleQueryError)
+ * says the database is unreachable, so the API answers 503 DATABASE_UNAVAILABLE instead of 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true
+  }
+  return false
+}

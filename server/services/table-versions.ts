@@ -46,15 +46,33 @@ export class TableVersions {
   private listening = false
   /** Bumped by every invalidate() and listener loss: a read that started earlier cannot set `known`. */
   private epoch = 0
+  /** The SELECT in flight and the epoch it started in. */
+  private reading: { epoch: number; promise: Promise<Versions> } | undefined
   private stopListening: (() => Promise<void>) | undefined
   private stopped = false
 
   constructor(private readonly db: Db) {}
 
-  /** The versions now; one SELECT unless memory is known to be current. */
+  /**
+   * The versions now; one SELECT unless memory is known to be current. Callers that arrive while
+   * a SELECT started since the last `invalidate()` is running share it (single-flight per epoch):
+   * it began after every write this process had answered, so it sees them. Under a steady write
+   * load this is one SELECT per write instead of one per request (BENCHMARKS.md "Load").
+   */
   async current(): Promise<Versions> {
     if (this.known) return this.versions
+    if (this.reading?.epoch === this.epoch) return this.reading.promise
     const epoch = this.epoch
+    const promise = this.read(epoch)
+    this.reading = { epoch, promise }
+    try {
+      return await promise
+    } finally {
+      if (this.reading?.promise === promise) this.reading = undefined
+    }
+  }
+
+  private async read(epoch: number): Promise<Versions> {
     const wasListening = this.listening
     const rows = await this.db.select().from(tableVersions).where(inArray(tableVersions.name, [...LIST_TABLES]))
     for (const row of rows) this.observe(row.name as VersionedTable, row.version)

@@ -9,7 +9,7 @@ import type { KeyObject } from 'node:crypto'
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { UserListQuery } from '../../../src/api/schemas/users'
 import type { Db } from '../client'
-import { users, type BankDetails } from '../schema'
+import { tableVersions, users, type BankDetails } from '../schema'
 import { maskAccountNumber, openBankDetails, sealBankDetails } from '../../services/bank-details-crypto'
 import { escapeLike } from '../sql'
 import { audit, type AuditEntry } from './audit.queries'
@@ -32,15 +32,24 @@ export function userListWhere(query: UserListQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined
 }
 
-/** One page of the filtered list, newest first, and the number of matches. */
-export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; total: number }> {
+/** The users version (migration 0007) as of the statement's snapshot. */
+const usersVersion = sql<string>`(SELECT ${tableVersions.version} FROM ${tableVersions} WHERE ${tableVersions.name} = 'users')`
+
+/**
+ * One page of the filtered list, newest first, and the number of matches, with the users
+ * version both statements saw (`version`, for caches keyed by it: decision 004), or undefined
+ * when the two ran on different sides of a write (they run in parallel on separate snapshots).
+ */
+export async function listUsers(db: Db, query: UserListQuery): Promise<{ rows: UserRow[]; total: number; version?: number }> {
   const where = userListWhere(query)
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id))
+  const [page, [counted]] = await Promise.all([
+    db.select({ user: users, version: usersVersion }).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.limit).offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(users).where(where),
+    db.select({ total: count(), version: usersVersion }).from(users).where(where),
   ])
-  return { rows, total }
+  const version = Number(counted.version)
+  const same = page.every((r) => Number(r.version) === version)
+  return { rows: page.map((r) => r.user), total: counted.total, version: same ? version : undefined }
 }
 
 /** The user with `id`, or undefined. */

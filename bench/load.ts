@@ -1,0 +1,240 @@
+/**
+ * `npm run bench:load -- [--clients 50] [--duration 60] [--reads 3 --writes 1] [--scale 10]
+ *   [--warmup 5] [--pool N] [--cpu-prof DIR] [--waits] [--statements] [--keep] [--server-root DIR]`
+ *
+ * Load test of the real server process against PostgreSQL (issue 8 "Load and faults"): a fresh
+ * database `bench_load` on the server at BENCH_LOAD_PG (default postgres://root@127.0.0.1:5432,
+ * trust auth), seeded with the seed CLI (`npm run seed -- --scale N --seed 1`, DATA_DIR a temp
+ * dir), the server started as `node --import tsx server/main.ts` on a free port (SEED=none, mail
+ * to the outbox), the admin signed in once through the OTP flow, then autocannon with `--clients`
+ * connections for `--duration` seconds (after `--warmup` untimed seconds) sending the mix of
+ * bench/load-mix.ts at reads:writes. Prints p50/p99/req/s overall and per kind of request, the
+ * machine's load average, and with `--waits` what PostgreSQL's active backends were waiting on
+ * (pg_stat_activity sampled every 20 ms). Exits 1 on any error, timeout or non-2xx answer.
+ * `--cpu-prof DIR` writes the server's V8 CPU profile there (open it in Chrome DevTools);
+ * `--statements` prints pg_stat_statements' top queries (the server must preload it: BENCH_LOAD_PG
+ * pointing at a cluster started with shared_preload_libraries = 'pg_stat_statements');
+ * `--server-root DIR` seeds and runs the server of another checkout (before/after comparisons).
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { spawn } from 'node:child_process'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { percentile } from './measure'
+import { kindChooser, seededRng, type MixData } from './load-mix'
+import { signInByOutbox, startServer } from '../tests/server/faults/server-process'
+
+const { values: args } = parseArgs({ options: {
+  clients: { type: 'string', default: '50' },
+  duration: { type: 'string', default: '60' },
+  warmup: { type: 'string', default: '5' },
+  reads: { type: 'string', default: '3' },
+  writes: { type: 'string', default: '1' },
+  scale: { type: 'string', default: '10' },
+  pool: { type: 'string' },
+  'cpu-prof': { type: 'string' },
+  waits: { type: 'boolean', default: false },
+  statements: { type: 'boolean', default: false },
+  keep: { type: 'boolean', default: false },
+  'server-root': { type: 'string' },
+} })
+const SERVER_URL = process.env.BENCH_LOAD_PG ?? 'postgres://root@127.0.0.1:5432'
+const DB_NAME = 'bench_load'
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${SERVER_URL}/postgres` })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Run `statements` on `databaseUrl`; the rows of the last one. */
+async function onDatabase(databaseUrl: string, statements: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const result = await client.query(statements)
+    return (Array.isArray(result) ? result[result.length - 1] : result).rows as Record<string, unknown>[]
+  } finally {
+    await client.end()
+  }
+}
+
+/** Run the seed CLI into `databaseUrl` with `dataDir`; rejects with its output when it fails. */
+function seed(databaseUrl: string, dataDir: string, scale: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--scale', scale, '--seed', '1'],
+      { cwd: args['server-root'] ?? ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (c: Buffer) => { output += c.toString() })
+    child.stderr.on('data', (c: Buffer) => { output += c.toString() })
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`seed failed (${code}):\n${output}`))))
+  })
+}
+
+/** Sample the wait events of this database's active backends every 20 ms until `stop()`. */
+function sampleWaits(databaseUrl: string) {
+  const counts = new Map<string, number>()
+  let samples = 0
+  let running = true
+  const client = new pg.Client({ connectionString: databaseUrl })
+  const loop = (async () => {
+    await client.connect()
+    while (running) {
+      const { rows } = await client.query<{ w: string; n: number }>(`SELECT coalesce(wait_event_type || ':' || wait_event,
+        'CPU') AS w, count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()
+        AND backend_type = 'client backend' GROUP BY 1`, [DB_NAME])
+      samples++
+      for (const { w, n } of rows) counts.set(w, (counts.get(w) ?? 0) + n)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    await client.end()
+  })()
+  return async () => {
+    running = false
+    await loop
+    return { samples, counts: [...counts].sort((a, b) => b[1] - a[1]) }
+  }
+}
+
+function run(url: string, token: string, data: MixData, seconds: number, onLatency?: (kind: string, ms: number) => void) {
+  const choose = kindChooser(Number(args.reads), Number(args.writes))
+  const rng = seededRng(1)
+  const failures: string[] = []
+  let finish: (result: autocannon.Result) => void = () => {}
+  let fail: (error: unknown) => void = () => {}
+  const done = new Promise<autocannon.Result>((resolve, reject) => { finish = resolve; fail = reject })
+  const instance = autocannon({
+    url, connections: Number(args.clients), duration: seconds, timeout: 10,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [{
+      setupRequest: (request, context) => {
+        const kind = choose(rng)
+        const made = kind.make(rng, data)
+        ;(context as { kind?: string }).kind = kind.name
+        return { ...request, method: made.method, path: made.path, body: made.body,
+          headers: { ...request.headers, ...(made.body ? { 'content-type': 'application/json' } : {}) } }
+      },
+      onResponse: (status, body, context) => {
+        if (status >= 300 && failures.length < 10) failures.push(`${String((context as { kind?: string }).kind)} → ${status}: ${body.slice(0, 300)}`)
+      },
+    }],
+  }, (error, result) => (error ? fail(error) : finish(result)))
+  instance.on('response', (client: unknown, _status: number, _bytes: number, ms: number) => {
+    const context = (client as unknown as { requestIterator: { context: { kind: string } } }).requestIterator.context
+    onLatency?.(context.kind, ms)
+  })
+  return { done, failures }
+}
+
+/** CPU seconds (user + system) used so far by process `pid`, from /proc (Linux); 0 when unreadable. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100 || 0
+}
+
+/** The pids of the PostgreSQL backends connected to the bench database (the server's pool and listener). */
+async function backendPids(databaseUrl: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  const { rows } = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1
+    AND pid <> pg_backend_pid() AND backend_type = 'client backend'`, [DB_NAME])
+  await client.end()
+  return rows.map((r) => r.pid)
+}
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-load-'))
+  const databaseUrl = `${SERVER_URL}/${DB_NAME}`
+  console.log(`Creating ${DB_NAME} and seeding at scale ${args.scale}...`)
+  await onServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+  await onServer(`CREATE DATABASE ${DB_NAME}`)
+  process.stdout.write(await seed(databaseUrl, dataDir, args.scale))
+  const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []
+  const server = await startServer({ dataDir, nodeArgs, root: args['server-root'], env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
+    ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}) } })
+  try {
+    const token = await signInByOutbox(server)
+    const db = new pg.Client({ connectionString: databaseUrl })
+    await db.connect()
+    const projectIds = (await db.query<{ id: string }>('SELECT id FROM projects ORDER BY id')).rows.map((r) => r.id)
+    const categories = (await db.query<{ c: string }>('SELECT DISTINCT category AS c FROM projects')).rows.map((r) => r.c)
+    await db.end()
+    const data: MixData = { projectIds, categories }
+
+    if (Number(args.warmup) > 0) {
+      console.log(`Warm-up ${args.warmup} s...`)
+      const warm = run(server.url, token, data, Number(args.warmup))
+      await warm.done
+    }
+    const perKind = new Map<string, number[]>()
+    const serverPid = server.child.pid ?? 0
+    const pgPids = await backendPids(databaseUrl)
+    const sumCpu = async (pids: number[]) => (await Promise.all(pids.map(cpuSeconds))).reduce((a, b) => a + b, 0)
+    const cpuBefore = { server: await cpuSeconds(serverPid), pg: await sumCpu(pgPids) }
+    const loadBefore = os.loadavg()
+    if (args.statements) await onDatabase(databaseUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()')
+    const stopWaits = args.waits ? sampleWaits(databaseUrl) : undefined
+    console.log(`Load: ${args.clients} clients, ${args.duration} s, reads:writes ${args.reads}:${args.writes}, ` +
+      `${projectIds.length} projects, load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`)
+    const { done, failures } = run(server.url, token, data, Number(args.duration), (kind, ms) => {
+      const list = perKind.get(kind) ?? []
+      list.push(ms)
+      perKind.set(kind, list)
+    })
+    const result = await done
+    const loadAfter = os.loadavg()
+    const cpu = { server: await cpuSeconds(serverPid) - cpuBefore.server, pg: await sumCpu(pgPids) - cpuBefore.pg }
+    const waits = await stopWaits?.()
+
+    const f = (n: number) => n.toFixed(1)
+    console.log('\n| kind | share | requests | p50 ms | p99 ms |\n|---|---|---|---|---|')
+    const total = [...perKind.values()].reduce((s, l) => s + l.length, 0)
+    for (const [kind, list] of [...perKind].sort()) {
+      const sorted = [...list].sort((a, b) => a - b)
+      console.log(`| ${kind} | ${((100 * list.length) / total).toFixed(0)}% | ${list.length} | ` +
+        `${f(percentile(sorted, 50))} | ${f(percentile(sorted, 99))} |`)
+    }
+    console.log(`\nOverall (autocannon): ${result.requests.total} requests in ${result.duration} s, ` +
+      `${f(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+      `max ${result.latency.max} ms`)
+    console.log(`errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, ` +
+      `status codes ${JSON.stringify(result.statusCodeStats)}`)
+    const perRequest = (seconds: number) => ((1000 * seconds) / result.requests.total).toFixed(2)
+    console.log(`CPU: server process ${cpu.server.toFixed(1)} s (${perRequest(cpu.server)} ms/request), ` +
+      `PostgreSQL backends (${pgPids.length}) ${cpu.pg.toFixed(1)} s (${perRequest(cpu.pg)} ms/request)`)
+    console.log(`load average after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`)
+    if (waits) {
+      console.log(`\nPostgreSQL active backends, ${waits.samples} samples (mean per sample):`)
+      for (const [w, n] of waits.counts) console.log(`  ${w.padEnd(36)} ${(n / waits.samples).toFixed(2)}`)
+    }
+    if (args.statements) {
+      const top = await onDatabase(databaseUrl, `SELECT calls, round(total_exec_time::numeric, 0) AS total_ms,
+        round(mean_exec_time::numeric, 3) AS mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        ORDER BY total_exec_time DESC LIMIT 25`)
+      console.log('\npg_stat_statements, top 25 by total time:')
+      for (const r of top) console.log(`  ${String(r.calls).padStart(7)} ${String(r.total_ms).padStart(7)} ms ${String(r.mean_ms).padStart(8)} ms/call  ${String(r.query)}`)
+    }
+    for (const failure of failures) console.log(`failure: ${failure}`)
+    if (result.errors || result.timeouts || result.non2xx) process.exitCode = 1
+  } finally {
+    const exit = await server.stop('SIGTERM')
+    if (exit.code !== 0) console.log(`server exited with ${exit.code ?? exit.signal}:\n${server.log().slice(-2000)}`)
+    await fs.rm(dataDir, { recursive: true, force: true })
+    if (!args.keep) await onServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
