@@ -67,7 +67,9 @@ export default async function setup(project: TestProject) {
   const stopAndScan = async () => {
     child.kill('SIGTERM')
     // The scan reads the server's database: wait for it to close (a kill after 15 s).
-    const stopped = await Promise.race([exit.then(() => true), new Promise((r) => setTimeout(() => r(false), 15_000))])
+    // The timer is unref'd: a pending one would keep vitest from exiting after a quick stop.
+    const stopped = await Promise.race([exit.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 15_000).unref())])
     if (!stopped) {
       child.kill('SIGKILL')
       await exit

@@ -4,16 +4,12 @@
  * script by hash and nothing inline else; every other response allows nothing.
  */
 import crypto from 'node:crypto'
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../../server/app'
-import { loadEnv } from '../../../server/env'
+import { describe, expect, it } from 'vitest'
 import { API_POLICY, htmlPolicy, inlineScriptHashes, securityHeaders } from '../../../server/http/security-headers'
 import { Hono } from 'hono'
 import { preloadScript } from '../../../scripts/route-preload'
-import { createTestContext, signIn, type TestContext } from '../harness'
+import { signIn } from '../harness'
+import { useSpaApp } from './spa-app'
 
 const PRELOAD = preloadScript([{ pattern: '^/projects$', session: true, files: ['/assets/list.js'] }])
 const TEMPLATE = `<!doctype html>\n<html>\n  <head>\n    <script>${PRELOAD}</script>\n`
@@ -35,22 +31,7 @@ const COMMON = {
 }
 
 describe('security headers', () => {
-  let ctx: TestContext
-  let app: App
-  let dist = ''
-  beforeAll(async () => {
-    ctx = await createTestContext()
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-'))
-    await fs.writeFile(path.join(dist, 'index.html'), TEMPLATE)
-    await fs.mkdir(path.join(dist, 'assets'))
-    await fs.writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)\n')
-    const env = loadEnv({ DATA_DIR: ctx.dataDir, ADMIN_EMAIL: 'ops@shop.example', SEED: 'none', LOG_LEVEL: 'silent' })
-    app = createApp({ ...ctx.deps, env, spaDir: dist })
-  })
-  afterAll(async () => {
-    await ctx.close()
-    await fs.rm(dist, { recursive: true, force: true })
-  })
+  const spa = useSpaApp(TEMPLATE)
 
   const expectCommon = (res: Response) => {
     for (const [name, value] of Object.entries(COMMON)) expect(res.headers.get(name), name).toBe(value)
@@ -58,7 +39,7 @@ describe('security headers', () => {
 
   it('gives the SPA a strict policy: its own scripts and the inline preload script by hash only', async () => {
     for (const url of ['/', '/login', '/projects/123', '/index.html']) {
-      const res = await app.request(url)
+      const res = await spa.app().request(url)
       expect(res.status).toBe(200)
       expectCommon(res)
       const policy = directives(res.headers.get('content-security-policy'))
@@ -74,15 +55,15 @@ describe('security headers', () => {
   })
 
   it('answers the API, files and every kind of error with the deny-all policy', async () => {
-    const { accessToken } = await signIn(ctx)
+    const { accessToken } = await signIn(spa.ctx())
     const responses = [
-      await app.request('/api/health'),
-      await app.request('/assets/app.js'),
-      await app.request('/assets/missing.js'),
-      await app.request('/api/projects'),
-      await app.request('/api/nothing-here', { headers: { authorization: `Bearer ${accessToken}` } }),
-      await app.request('/api/auth/send-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
-      await app.request('/api/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"refreshToken":"x"}' }),
+      await spa.app().request('/api/health'),
+      await spa.app().request('/assets/app.js'),
+      await spa.app().request('/assets/missing.js'),
+      await spa.app().request('/api/projects'),
+      await spa.app().request('/api/nothing-here', { headers: { authorization: `Bearer ${accessToken}` } }),
+      await spa.app().request('/api/auth/send-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+      await spa.app().request('/api/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"refreshToken":"x"}' }),
     ]
     expect(responses.map((r) => r.status)).toEqual([200, 200, 404, 401, 404, 400, 401])
     for (const res of responses) {

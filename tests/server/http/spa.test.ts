@@ -2,14 +2,9 @@
  * The SPA is served with the running server's ADMIN_EMAIL in index.html (no build-time value):
  * `ADMIN_EMAIL=ops@shop.example npm start` shows ops@shop.example in the login hint.
  */
-import fs from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../../server/app'
-import { loadEnv } from '../../../server/env'
+import { describe, expect, it } from 'vitest'
 import { escapeHtml, injectRuntimeConfig } from '../../../server/http/spa'
-import { createTestContext, type TestContext } from '../harness'
+import { useSpaApp } from './spa-app'
 
 const TEMPLATE = '<!doctype html>\n<html>\n  <head>\n    <title>Admin Panel</title>\n  </head>\n  <body></body>\n</html>\n'
 
@@ -23,26 +18,11 @@ describe('injectRuntimeConfig', () => {
 })
 
 describe('serving the SPA', () => {
-  let ctx: TestContext
-  let app: App
-  let dist = ''
-  beforeAll(async () => {
-    ctx = await createTestContext()
-    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'dist-'))
-    await fs.writeFile(path.join(dist, 'index.html'), TEMPLATE)
-    await fs.mkdir(path.join(dist, 'assets'))
-    await fs.writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)\n')
-    const env = loadEnv({ DATA_DIR: ctx.dataDir, ADMIN_EMAIL: 'ops@shop.example', SEED: 'none', LOG_LEVEL: 'silent' })
-    app = createApp({ ...ctx.deps, env, spaDir: dist })
-  })
-  afterAll(async () => {
-    await ctx.close()
-    await fs.rm(dist, { recursive: true, force: true })
-  })
+  const spa = useSpaApp(TEMPLATE)
 
   it('answers / and client routes with index.html carrying ADMIN_EMAIL', async () => {
     for (const url of ['/', '/login', '/projects/new']) {
-      const res = await app.request(url)
+      const res = await spa.app().request(url)
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
       const html = await res.text()
@@ -52,11 +32,11 @@ describe('serving the SPA', () => {
   })
 
   it('serves the built files as they are and leaves /api alone', async () => {
-    const asset = await app.request('/assets/app.js')
+    const asset = await spa.app().request('/assets/app.js')
     expect(await asset.text()).toBe('console.log(1)\n')
-    expect((await app.request('/api/health')).status).toBe(200)
+    expect((await spa.app().request('/api/health')).status).toBe(200)
     // Unknown API paths stay JSON errors (the admin guard answers first), never the SPA page.
-    const missing = await app.request('/api/nothing-here')
+    const missing = await spa.app().request('/api/nothing-here')
     expect(missing.status).toBe(401)
     expect(await missing.json()).toMatchObject({ success: false })
   })
