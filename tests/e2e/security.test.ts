@@ -8,7 +8,7 @@ import JSZip from 'jszip'
 import sharp from 'sharp'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
+import { launchBrowser, screenshot } from './browser'
 import { openSignedInPage, signInByApi } from './session'
 
 const baseUrl = inject('baseUrl')
@@ -89,6 +89,22 @@ describe('security in the browser', () => {
     })
     await expect.poll(() => violations.length).toBe(1)
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined()
+  })
+
+  it('shows the API docs (Swagger UI from node_modules) to a signed-in admin without a CSP violation', async () => {
+    const page = await openSignedInPage(browser, inject('adminTokens'))
+    const violations = collectViolations(page.context())
+    const res = await page.goto(`${baseUrl}/api/docs`)
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/)
+    // Expanded, an operation shows its parameters and answers, drawn from the document.
+    const operation = page.locator('#operations-default-get_api_projects, .opblock-get:has-text("/api/projects")').first()
+    await operation.waitFor()
+    await operation.locator('.opblock-summary').first().click()
+    await page.locator('.opblock-body .parameters').first().waitFor()
+    await expect.poll(() => page.locator('.opblock').count()).toBeGreaterThan(40)
+    await screenshot(page, 'api-docs')
+    expect(violations).toEqual([])
+    await page.context().close()
   })
 
   it('lets two tabs whose access token expired refresh together without signing the admin out', async () => {
