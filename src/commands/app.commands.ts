@@ -1,5 +1,6 @@
 /**
- * Console-level commands: the palette, the keyboard shortcuts sheet and the small-screen menu.
+ * Console-level commands: the palette, the keyboard shortcuts sheet, the API reference (the
+ * OpenAPI document browsed at /api/docs, in a new tab) and the small-screen menu.
  * The palette and the sheet exist only inside the protected layout (`ctx.ui`); the menu toggle
  * only where the shell publishes `view.menu`.
  */
@@ -35,6 +36,11 @@ export const appCommands: Command[] = [
     label: (ctx) => (ctx.view.menu?.open ? 'Close menu' : 'Open menu'),
     checked: (ctx) => !!ctx.view.menu?.open,
     when: (ctx) => !!ctx.view.menu, run: (ctx) => ctx.view.menu?.setOpen(!ctx.view.menu.open),
+  },
+  {
+    id: 'app.apiDocs', title: 'Open the API reference', group: 'General',
+    keywords: ['api', 'openapi', 'swagger', 'docs', 'endpoints', 'help'], label: () => 'API reference',
+    when: (ctx) => !!ctx.ui, run: (ctx) => ctx.ui?.openTab('/api/docs'),
   },
   {
     id: 'app.retry', title: 'Retry loading this screen', group: 'General', keywords: ['reload', 'again', 'error'], label: () => 'Retry',

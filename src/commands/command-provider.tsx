@@ -26,6 +26,7 @@ export function CommandProvider({ children }: { children: ReactNode }) {
       setPaletteOpen(false)
       setSheetOpen(true)
     },
+    openTab: (path: string) => void window.open(path, '_blank', 'noopener'),
   }), [])
   return (
     <CommandScope registry={registry} ui={ui} onBlocked={showBlocked}>

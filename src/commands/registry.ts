@@ -39,8 +39,11 @@ export interface CommandContext {
   route: string
   navigate: (to: string) => void
   auth: ActorRefFrom<typeof authMachine>
-  /** The palette and the '?' sheet; absent on the login route, which mounts neither. */
-  ui?: { openPalette: () => void; openShortcuts: () => void }
+  /**
+   * The palette, the '?' sheet and new tabs (a page of this origin, e.g. the API reference);
+   * absent on the login route, which mounts none of them.
+   */
+  ui?: { openPalette: () => void; openShortcuts: () => void; openTab: (path: string) => void }
   view: ViewCommandContext
 }
 

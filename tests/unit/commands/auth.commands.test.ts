@@ -46,4 +46,11 @@ describe('app commands', () => {
     expect(retry).toHaveBeenCalledOnce()
     expect(control('app.retry', context('/')).visible).toBe(false)
   })
+
+  it('opens the API reference in a new tab, only where the console is signed in', () => {
+    const ctx = context('/projects')
+    control('app.apiDocs', ctx).run()
+    expect(ctx.ui?.openTab).toHaveBeenCalledWith('/api/docs')
+    expect(control('app.apiDocs', { ...ctx, ui: undefined }).visible).toBe(false)
+  })
 })

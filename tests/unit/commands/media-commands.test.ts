@@ -18,7 +18,7 @@ import type { Selection } from '../../../src/machines/upload-files'
 import { uploadMachine } from '../../../src/machines/upload.machine'
 
 const context = (view: ViewCommandContext, target?: CommandTarget): CommandContext => withTarget({
-  route: '/x', navigate: vi.fn(), auth: createActor(authMachine), ui: { openPalette: vi.fn(), openShortcuts: vi.fn() }, view,
+  route: '/x', navigate: vi.fn(), auth: createActor(authMachine), ui: { openPalette: vi.fn(), openShortcuts: vi.fn(), openTab: vi.fn() }, view,
 }, target)
 const cmd = (id: string) => {
   const command = registry.get(id)

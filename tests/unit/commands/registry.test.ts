@@ -11,7 +11,7 @@ function context(route = '/', overrides: Partial<CommandContext> = {}): CommandC
     route,
     navigate: vi.fn(),
     auth: createActor(authMachine),
-    ui: { openPalette: vi.fn(), openShortcuts: vi.fn() },
+    ui: { openPalette: vi.fn(), openShortcuts: vi.fn(), openTab: vi.fn() },
     view: {},
     ...overrides,
   }
@@ -47,7 +47,7 @@ describe('the app registry', () => {
     expect(visibleCommands(context('/projects/123')).some((c) => c.id === 'nav.projects')).toBe(true)
   })
   it('palette and shortcut commands open their surfaces, and are absent where there are none (login)', () => {
-    const ui = { openPalette: vi.fn(), openShortcuts: vi.fn() }
+    const ui = { openPalette: vi.fn(), openShortcuts: vi.fn(), openTab: vi.fn() }
     const ctx = context('/', { ui })
     registry.run(registry.get('app.palette')!, ctx)
     registry.run(registry.get('app.shortcuts')!, ctx)
