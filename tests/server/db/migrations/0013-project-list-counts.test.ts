@@ -1,6 +1,6 @@
 /**
- * Migration 0013 (per-group project counts kept by triggers): after inserts, updates of the
- * grouped columns and of others, deletes, rolled-back writes and TRUNCATE, `project_list_counts`
+ * Migration 0013 (per-group project counts and price sums kept by triggers): after inserts,
+ * updates of the grouped columns, of prices and of others, deletes, rolled-back writes and TRUNCATE, `project_list_counts`
  * holds exactly what a GROUP BY over projects says, and `countListed` (which reads it for filters
  * without a search) equals count(*) for every filter; a transaction sees its own changes. On
  * PostgreSQL, concurrent writers moving projects between the same groups all commit.
@@ -8,11 +8,13 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../../../server/db/client'
+import { dashboardAggregates } from '../../../../server/db/queries/dashboard.queries'
 import { countListed } from '../../../../server/db/queries/projects-list.queries'
+import { monthStarts } from '../../../../server/domain/dashboard-stats'
 import type { ProjectListFilter } from '../../../../server/domain/projects/list-query'
 import { openThrowawayDatabase, POSTGRES_TESTS } from '../../harness'
 
-type Row = { is_active: boolean; category: string; verification_status: string; n: number }
+type Row = { is_active: boolean; category: string; verification_status: string; n: number; price: number }
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
 
 /** A list filter with the schema's defaults for the fields not given. */
@@ -40,13 +42,24 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     })
     afterAll(() => drop())
 
-    /** The summary table (empty groups left out) against a GROUP BY over projects. */
+    /** The summary table (counts and price sums, empty groups left out) against a GROUP BY over projects. */
     async function expectCountsExact() {
       const kept = rowsOf(await database.db.execute(sql`SELECT is_active, category, verification_status::text,
-        n::int AS n FROM project_list_counts WHERE n <> 0 ORDER BY 1, 2, 3`))
+        n::int AS n, price_paise::int AS price FROM project_list_counts WHERE n <> 0 ORDER BY 1, 2, 3`))
       const actual = rowsOf(await database.db.execute(sql`SELECT is_active, category, verification_status::text,
-        count(*)::int AS n FROM projects GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`))
+        count(*)::int AS n, sum(price_paise)::int AS price FROM projects GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`))
       expect(kept).toEqual(actual)
+      // The dashboard's per-category figures equal the aggregate over every project.
+      const now = new Date()
+      const { thisMonth, lastMonth } = monthStarts(now)
+      const direct = rowsOf(await database.db.execute(sql`SELECT category, count(*)::int AS count,
+        avg(price_paise)::float8 AS "avgPricePaise", (count(*) FILTER (WHERE is_active))::int AS active,
+        (sum(price_paise) FILTER (WHERE is_active))::float8 AS "activePricePaise",
+        (count(*) FILTER (WHERE created_at >= ${thisMonth}))::int AS "thisMonth",
+        (count(*) FILTER (WHERE created_at >= ${lastMonth} AND created_at < ${thisMonth}))::int AS "lastMonth"
+        FROM projects GROUP BY category ORDER BY category`))
+      const { byCategory } = await dashboardAggregates(database.db, now)
+      expect([...byCategory].sort((a, b) => a.category.localeCompare(b.category))).toEqual(direct)
       for (const f of FILTERS) {
         const where = [
           f.status ? sql`is_active = ${f.status === 'active'}` : f.includeInactive ? sql`true` : sql`is_active`,
@@ -62,11 +75,11 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     it('stays exact through inserts, updates, deletes, rollbacks and truncate', async () => {
       await expectCountsExact()
-      await database.db.execute(sql`INSERT INTO projects (id, title, description, category, verification_status, is_active) VALUES
-        ('01900000-0000-7000-8000-0000000000b1', 'Alpha', 'One', 'Mobile Apps', 'approved', true),
-        ('01900000-0000-7000-8000-0000000000b2', 'Beta', 'Two', 'Mobile Apps', 'approved', true),
-        ('01900000-0000-7000-8000-0000000000b3', 'Gamma alpha', 'Three', 'Web Development', 'pending', false),
-        ('01900000-0000-7000-8000-0000000000b4', 'Delta', 'Four', 'Web Development', 'pending', true)`)
+      await database.db.execute(sql`INSERT INTO projects (id, title, description, category, verification_status, is_active, price_paise) VALUES
+        ('01900000-0000-7000-8000-0000000000b1', 'Alpha', 'One', 'Mobile Apps', 'approved', true, 1000),
+        ('01900000-0000-7000-8000-0000000000b2', 'Beta', 'Two', 'Mobile Apps', 'approved', true, 2500),
+        ('01900000-0000-7000-8000-0000000000b3', 'Gamma alpha', 'Three', 'Web Development', 'pending', false, 700),
+        ('01900000-0000-7000-8000-0000000000b4', 'Delta', 'Four', 'Web Development', 'pending', true, 99)`)
       await expectCountsExact()
       await database.db.execute(sql`UPDATE projects SET verification_status = 'rejected' WHERE title = 'Alpha'`)
       await expectCountsExact()
@@ -74,6 +87,8 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       await expectCountsExact()
       await database.db.execute(sql`UPDATE projects SET discount = 7, category = 'Mobile Apps' WHERE title = 'Delta'`)
       await database.db.execute(sql`UPDATE projects SET discount = 9`) // no grouped column: nothing to add
+      await expectCountsExact()
+      await database.db.execute(sql`UPDATE projects SET price_paise = price_paise + 11 WHERE title IN ('Beta', 'Delta')`)
       await expectCountsExact()
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`UPDATE projects SET category = 'Games' WHERE title = 'Beta'`)
