@@ -194,6 +194,22 @@ export const tableVersions = pgTable('table_versions', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
 
+/**
+ * How many projects each (is_active, category, verification_status) group holds, kept exact by
+ * statement triggers on projects in the writing transaction (migration 0013): the projects list
+ * counts its filters without a search from these few rows instead of rescanning projects
+ * and the dashboard its per-category counts and prices (issue 8, BENCHMARKS.md "Load"). A group
+ * whose projects are all gone stays with n = 0.
+ */
+export const projectListCounts = pgTable('project_list_counts', {
+  isActive: boolean('is_active').notNull(),
+  category: text('category').notNull(),
+  verificationStatus: verificationStatus('verification_status').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  /** Sum of the group's price_paise (the dashboard's average prices). */
+  pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.isActive, t.category, t.verificationStatus] })])
+
 export const projectImages = pgTable('project_images', {
   id: id(),
   projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),

@@ -1,11 +1,12 @@
 /**
- * Dashboard aggregates (SPEC.md 3 "Dashboard stats", issue 2) in SQL: four aggregate queries and
- * two top-5 lookups run in parallel; only aggregate rows and ten recent rows reach JS. The
+ * Dashboard aggregates (SPEC.md 3 "Dashboard stats", issue 2) in SQL: five aggregate queries and
+ * two top-5 lookups run in parallel (per-category counts and prices from the per-group sums of
+ * migration 0013, this and last month's counts from the recent projects only); only aggregate rows and ten recent rows reach JS. The
  * figures are assembled by server/domain/dashboard-stats.ts. Money stays in paise here.
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client'
-import { contacts, payments, projects, users } from '../schema'
+import { contacts, payments, projectListCounts, projects, users } from '../schema'
 import { monthStarts } from '../../domain/dashboard-stats'
 
 const int = (expr: ReturnType<typeof sql>) => sql<number>`(${expr})::int`
@@ -17,16 +18,24 @@ export async function dashboardAggregates(db: Db, now: Date) {
   const inThisMonth = (col: typeof projects.createdAt | typeof contacts.createdAt) => sql`${col} >= ${thisMonth}`
   const inLastMonth = (col: typeof projects.createdAt | typeof contacts.createdAt) =>
     sql`${col} >= ${lastMonth} AND ${col} < ${thisMonth}`
-  const [byCategory, byStatus, [admins], [revenue], recentProjects, recentContacts] = await Promise.all([
+  const counts = projectListCounts
+  const [byGroup, recentByCategory, byStatus, [admins], [revenue], recentProjects, recentContacts] = await Promise.all([
+    // Counts and prices from the per-group sums kept by migration 0013's triggers (a few dozen
+    // rows) instead of every project; avg(price) = exact numeric sum / count, as avg() computes it.
+    db.select({
+      category: counts.category,
+      count: int(sql`sum(${counts.n})`),
+      avgPricePaise: float(sql`sum(${counts.pricePaise})::numeric / nullif(sum(${counts.n}), 0)`),
+      active: int(sql`coalesce(sum(${counts.n}) FILTER (WHERE ${counts.isActive}), 0)`),
+      activePricePaise: float(sql`CASE WHEN sum(${counts.n}) FILTER (WHERE ${counts.isActive}) > 0
+        THEN sum(${counts.pricePaise}) FILTER (WHERE ${counts.isActive}) END`),
+    }).from(counts).groupBy(counts.category).having(sql`sum(${counts.n}) > 0`),
+    // Only the projects created since the start of last month (projects_created_at_idx).
     db.select({
       category: projects.category,
-      count: int(sql`count(*)`),
-      avgPricePaise: float(sql`avg(${projects.pricePaise})`),
-      active: int(sql`count(*) FILTER (WHERE ${projects.isActive})`),
-      activePricePaise: float(sql`sum(${projects.pricePaise}) FILTER (WHERE ${projects.isActive})`),
       thisMonth: int(sql`count(*) FILTER (WHERE ${inThisMonth(projects.createdAt)})`),
       lastMonth: int(sql`count(*) FILTER (WHERE ${inLastMonth(projects.createdAt)})`),
-    }).from(projects).groupBy(projects.category),
+    }).from(projects).where(sql`${projects.createdAt} >= ${lastMonth}`).groupBy(projects.category),
     db.select({
       status: contacts.status,
       count: int(sql`count(*)`),
@@ -44,6 +53,9 @@ export async function dashboardAggregates(db: Db, now: Date) {
       createdAt: contacts.createdAt })
       .from(contacts).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(5),
   ])
+  const months = new Map(recentByCategory.map((r) => [r.category, r]))
+  const byCategory = byGroup.map((r) => ({ ...r, thisMonth: months.get(r.category)?.thisMonth ?? 0,
+    lastMonth: months.get(r.category)?.lastMonth ?? 0 }))
   return { byCategory, byStatus, admins: admins.count, revenuePaise: revenue.paise ?? 0, recentProjects, recentContacts }
 }
 

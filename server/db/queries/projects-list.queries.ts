@@ -6,11 +6,27 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
-import { projects, tableVersions } from '../schema'
+import { projectListCounts, projects, tableVersions } from '../schema'
 import { escapeLike } from '../sql'
 import { pageWindow, type ProjectListFilter } from '../../domain/projects/list-query'
 import type { VersionedTable } from '../../services/table-versions'
 import { projectWithRelations } from './projects.queries'
+
+/** The columns the non-search filters test: on projects, or on the per-group counts of migration 0013. */
+type FilterColumns = { isActive: typeof projects.isActive | typeof projectListCounts.isActive
+  category: typeof projects.category | typeof projectListCounts.category
+  verificationStatus: typeof projects.verificationStatus | typeof projectListCounts.verificationStatus }
+
+/** The conditions of the filters other than `search` over `columns` (see projectListWhere). */
+function groupConditions(filter: ProjectListFilter, columns: FilterColumns): SQL[] {
+  const conditions: SQL[] = []
+  if (filter.status === 'active') conditions.push(eq(columns.isActive, true))
+  else if (filter.status === 'inactive') conditions.push(eq(columns.isActive, false))
+  else if (!filter.includeInactive) conditions.push(eq(columns.isActive, true))
+  if (filter.category) conditions.push(eq(columns.category, filter.category))
+  if (filter.verificationStatus) conditions.push(eq(columns.verificationStatus, filter.verificationStatus))
+  return conditions
+}
 
 /**
  * WHERE for the filters. `status` ('active'|'inactive') wins over `includeInactive`; without
@@ -18,12 +34,7 @@ import { projectWithRelations } from './projects.queries'
  * tags case-insensitively as a literal substring (served by the trigram index on search_text).
  */
 export function projectListWhere(filter: ProjectListFilter): SQL | undefined {
-  const conditions: SQL[] = []
-  if (filter.status === 'active') conditions.push(eq(projects.isActive, true))
-  else if (filter.status === 'inactive') conditions.push(eq(projects.isActive, false))
-  else if (!filter.includeInactive) conditions.push(eq(projects.isActive, true))
-  if (filter.category) conditions.push(eq(projects.category, filter.category))
-  if (filter.verificationStatus) conditions.push(eq(projects.verificationStatus, filter.verificationStatus))
+  const conditions = groupConditions(filter, projects)
   const term = filter.search.trim()
   // search_text is stored lower-cased, so a case-sensitive LIKE of the lower-cased term does it
   // (cheaper per row than ILIKE; the gin_trgm_ops index serves both).
@@ -52,8 +63,20 @@ export async function selectListPage(db: Db, query: ProjectListQuery) {
     .where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
 }
 
-/** The number of projects matching `filter` and the projects version, from one statement (one snapshot). */
+/**
+ * The number of projects matching `filter` and the projects version, from one statement (one
+ * snapshot). Without a search the total is the sum of the matching groups of
+ * `project_list_counts` (migration 0013: a few dozen rows kept exact by triggers); with one, an
+ * exact count(*) over projects.
+ */
 export async function countListed(db: Db, filter: ProjectListFilter): Promise<{ total: number; version: string }> {
+  if (!filter.search.trim()) {
+    const conditions = groupConditions(filter, projectListCounts)
+    const [summed] = await db.select({ total: sql<number>`coalesce(sum(${projectListCounts.n}), 0)::int`,
+      version: versionOf('projects') }).from(projectListCounts)
+      .where(conditions.length ? and(...conditions) : undefined)
+    return summed
+  }
   const [counted] = await db.select({ total: count(), version: versionOf('projects') }).from(projects)
     .where(projectListWhere(filter))
   return counted

@@ -8,7 +8,7 @@ import type { CreateProjectInput, UpdateProjectInput } from '../../../src/api/sc
 import type { Db } from '../client'
 import { projectImages, projectReports, projects, repositories, verificationHistory } from '../schema'
 import { diffColumns, toProjectColumns, withSearchText } from '../../domain/projects/fields'
-import { audit } from './audit.queries'
+import { audit, auditMany } from './audit.queries'
 import type { DeletedProjectInfo } from '../../services/project-deleted-hooks'
 import { assertOwnerExists, lockProjects } from './projects.queries'
 
@@ -87,10 +87,9 @@ export async function setProjectsActive(db: Db, ids: string[], isActive: boolean
   return db.transaction(async (tx) => {
     const rows = await lockProjects(tx, ids)
     await tx.update(projects).set({ isActive }).where(inArray(projects.id, rows.map((r) => r.id)))
-    for (const row of rows.filter((r) => r.isActive !== isActive)) {
-      await audit(tx, { actorId, action: 'project.update', entityType: 'project', entityId: row.id,
-        before: { isActive: row.isActive }, after: { isActive } })
-    }
+    await auditMany(tx, rows.filter((r) => r.isActive !== isActive).map((row) => ({ actorId,
+      action: 'project.update', entityType: 'project', entityId: row.id,
+      before: { isActive: row.isActive }, after: { isActive } })))
     return rows.length
   })
 }

@@ -9,7 +9,7 @@ import type { Db } from '../client'
 import { projects, users, verificationHistory } from '../schema'
 import { toApiVerificationEntry } from '../../domain/projects/serialize'
 import { notFound } from '../../http/errors'
-import { audit } from './audit.queries'
+import { audit, auditMany } from './audit.queries'
 import { lockProjects, type DbOrTx } from './projects.queries'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
@@ -33,11 +33,10 @@ export async function changeVerificationStatus(db: Db, change: StatusChange): Pr
       projectId: row.id, status: change.status, previousStatus: row.verificationStatus,
       notes: change.notes, verifiedBy: change.actorId, verifiedAt,
     })))
-    for (const row of rows) {
-      await audit(tx, { actorId: change.actorId, action: 'project.verify', entityType: 'project', entityId: row.id,
-        before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes },
-        after: { verificationStatus: change.status, verificationNotes: change.notes } })
-    }
+    await auditMany(tx, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
+      entityType: 'project', entityId: row.id,
+      before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes },
+      after: { verificationStatus: change.status, verificationNotes: change.notes } })))
     return rows.length
   })
 }
