@@ -7,6 +7,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '../../server/db/client'
+import { rawRows } from '../../server/db/sql'
 import { openBankDetails } from '../../server/services/bank-details-crypto'
 import { loadDataKey } from '../../server/services/data-encryption'
 
@@ -53,8 +54,7 @@ export function scanLog(log: string, known: KnownSecret[], tokenDigests: Set<str
 export async function secretsOfRun(dataDir: string): Promise<{ tokenDigests: Set<string>; bankNumbers: string[] }> {
   const database = await openDatabase({ dataDir })
   try {
-    const rows = async <T>(query: ReturnType<typeof sql>) =>
-      ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+    const rows = <T>(query: ReturnType<typeof sql>) => rawRows<T>(database.db, query)
     const digests = await rows<{ d: string }>(sql`SELECT token_hash AS d FROM refresh_tokens
       UNION ALL SELECT session_token_hash FROM otp_challenges`)
     const key = loadDataKey({ DATA_DIR: dataDir })

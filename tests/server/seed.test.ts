@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
+import { rawRows } from '../../server/db/sql'
 import { findBankDetails } from '../../server/db/queries/users.queries'
 import { DEFAULT_COMMISSION_NOTES } from '../../server/db/seed/commission.gen'
 import { seedDemo, seedPlan, type SeedCounts } from '../../server/db/seed/seed'
@@ -16,10 +17,7 @@ const NOW = new Date('2026-11-20T12:00:00Z')
 
 describeEachDatabase('demo seed', (get) => {
   let counts: SeedCounts
-  const rows = async <T>(query: ReturnType<typeof sql>) => {
-    const result = await get().database.db.execute(query)
-    return (result as unknown as { rows: T[] }).rows
-  }
+  const rows = <T>(query: ReturnType<typeof sql>) => rawRows<T>(get().database.db, query)
   const scalar = async (query: ReturnType<typeof sql>) => Number(Object.values((await rows<object>(query))[0])[0])
   const values = async (query: ReturnType<typeof sql>) => (await rows<{ v: string }>(query)).map((r) => r.v).sort()
 
@@ -119,7 +117,7 @@ describeEachDatabase('demo seed', (get) => {
       await seedDemo(other, { scale: SCALE, adminEmail: ADMIN_EMAIL, seed: 7, now: NOW, dataKey: get().deps.dataKey })
       const digest = sql`SELECT md5(string_agg(id || title || price_paise || verification_status, ',' ORDER BY id)) v FROM projects`
       const mine = await values(digest)
-      const theirs = (await other.db.execute(digest) as unknown as { rows: { v: string }[] }).rows.map((r) => r.v)
+      const theirs = (await rawRows<{ v: string }>(other.db, digest)).map((r) => r.v)
       expect(theirs).toEqual(mine)
     } finally {
       await other.close()

@@ -15,6 +15,7 @@ import { BlobStorage } from '../../services/blob-storage'
 import { loadDataKey } from '../../services/data-encryption'
 import { seedDemoImages } from './images'
 import { seedDemo } from './seed'
+import { rawRows } from '../sql'
 
 const { values: args } = parseArgs({ options: {
   scale: { type: 'string', default: '1' },
@@ -24,9 +25,8 @@ const { values: args } = parseArgs({ options: {
 
 /** Empty every table of the public schema but table_versions (its rows are set up by migrations). */
 async function truncateAll(db: Db): Promise<void> {
-  const result = await db.execute(sql`SELECT tablename FROM pg_tables
-    WHERE schemaname = 'public' AND tablename <> 'table_versions' ORDER BY tablename`)
-  const names = (result as unknown as { rows: { tablename: string }[] }).rows.map((r) => `"${r.tablename}"`)
+  const names = (await rawRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables
+    WHERE schemaname = 'public' AND tablename <> 'table_versions' ORDER BY tablename`)).map((r) => `"${r.tablename}"`)
   if (names.length) await db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`))
 }
 

@@ -12,7 +12,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { expect, it } from 'vitest'
 import { createApp, type App } from '../../../server/app'
@@ -20,6 +20,7 @@ import { projects, users } from '../../../server/db/schema'
 import { signAccessToken } from '../../../server/services/access-token'
 import { localGitFor } from '../../../server/services/repo-host/host-for'
 import { describeEachDatabase, type TestContext } from '../harness'
+import { tablesDigest } from '../table-digest'
 
 /** Routes anyone may call, each with why. */
 const PUBLIC: Record<string, string> = {
@@ -43,15 +44,7 @@ const UNAUTHENTICATED = ['no token', 'expired', 'another key', 'alg none'] as co
 
 /** A fingerprint of every table's contents, the stored files and the mails sent. */
 async function fingerprint(ctx: TestContext): Promise<string> {
-  /** Rows of a raw query on either driver (PGlite and node-postgres both answer `{ rows }`). */
-  const rows = async <T>(query: ReturnType<typeof sql.raw>) => ((await ctx.deps.db.execute(query)) as unknown as { rows: T[] }).rows
-  const tables = await rows<{ name: string }>(sql.raw(`SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`))
-  const parts: string[] = []
-  for (const { name } of tables) {
-    const [row] = await rows<{ h: string }>(sql.raw(`SELECT md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS h FROM "${name}" t`))
-    parts.push(`${name}:${row.h}`)
-  }
+  const parts = JSON.parse(await tablesDigest(ctx.deps.db)) as { t: string; d: string }[]
   const files = await fs.readdir(ctx.dataDir, { recursive: true }).catch(() => [])
   return JSON.stringify({ parts, files: files.sort(), mails: ctx.mails.length })
 }

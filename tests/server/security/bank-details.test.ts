@@ -12,6 +12,7 @@ import { auditLog, users } from '../../../server/db/schema'
 import { encryptBankDetailsAtStart } from '../../../server/services/bank-details-migration'
 import { DataDecryptionError } from '../../../server/services/data-encryption'
 import { authHelpers } from '../auth-helpers'
+import { rawRows } from '../../../server/db/sql'
 import { describeEachDatabase } from '../harness'
 
 const DETAILS = { accountHolderName: 'Asha Rao', accountNumber: '987654321012', bankName: 'State Bank of India',
@@ -21,8 +22,8 @@ describeEachDatabase('bank details at rest', (get) => {
   const { addUser } = authHelpers(get)
   /** The stored jsonb as the database holds it, read as text. */
   const rawBankDetails = async (id: string) => {
-    const result = await get().database.db.execute(sql`SELECT bank_details::text AS raw FROM users WHERE id = ${id}`)
-    return (result as unknown as { rows: { raw: string }[] }).rows[0].raw
+    const [row] = await rawRows<{ raw: string }>(get().database.db, sql`SELECT bank_details::text AS raw FROM users WHERE id = ${id}`)
+    return row.raw
   }
 
   it('stores the account number encrypted and reads it back plain; the audit shows it masked', async () => {

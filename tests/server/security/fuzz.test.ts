@@ -9,10 +9,10 @@
  * after; audit_log excepted: failed sign-ins are meant to be recorded there).
  * FUZZ_RUNS (cases per route, default 60), FUZZ_SEED (to replay; printed) and FUZZ_DB=postgres tune a run.
  */
-import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { call, createTestContext, signIn, type TestContext } from '../harness'
+import { tablesDigest } from '../table-digest'
 import { hostileString, mutatedValue, setKnownIds, stringParam, validValue, type JsonSchema } from './fuzz-arbitraries'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60)
@@ -166,7 +166,6 @@ describe('fuzz: every route of the OpenAPI document', () => {
   let ctx: TestContext
   let token = ''
   let paths: Record<string, Record<string, Operation>> = {}
-  let tables: string[] = []
   const logged: string[] = []
   const started = Date.now()
   let cases = 0
@@ -180,8 +179,6 @@ describe('fuzz: every route of the OpenAPI document', () => {
     token = (await signIn(ctx)).accessToken
     const doc = await call(ctx, 'GET', '/api/openapi.json', undefined, token)
     paths = doc.body.paths
-    const rows = await ctx.database.db.execute(sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)
-    tables = (rows as unknown as { rows: { tablename: string }[] }).rows.map((r) => r.tablename).filter((t) => t !== 'audit_log')
     for (const level of ['error', 'warn', 'log', 'info'] as const) {
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
         logged.push(args.map((a) => (a instanceof Error ? `${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '))
@@ -199,13 +196,8 @@ describe('fuzz: every route of the OpenAPI document', () => {
     await ctx?.close()
   })
 
-  /** md5 of every table's rows (audit_log excepted), one query. */
-  const digest = async () => {
-    const query = tables.map((t) =>
-      `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS d FROM "${t}" x`).join(' UNION ALL ')
-    const result = await ctx.database.db.execute(sql.raw(query))
-    return JSON.stringify((result as unknown as { rows: unknown[] }).rows)
-  }
+  /** md5 of every table's rows (audit_log excepted: failed sign-ins are meant to write there). */
+  const digest = () => tablesDigest(ctx.database.db, ['audit_log'])
 
   /** A project with a history entry, made fresh for each route (the previous route may have deleted it). */
   const fixtures = async () => {
