@@ -22,10 +22,16 @@ const OWN_LIMIT_ROUTES = [
   /^\/api\/admin\/projects\/[^/]+\/report\/?$/,
 ]
 
-const limit = (maxSize: number, label: string) => bodyLimit({
-  maxSize,
-  onError: () => { throw tooLarge(`Request body too large (limit ${label})`) },
-})
+/**
+ * Middleware: 413 `{ success: false, message }` once the request body passes `maxBytes` (bytes).
+ * hono/body-limit refuses a Content-Length above it before reading anything and counts a streamed
+ * (chunked) body as it arrives, so no more than `maxBytes` is ever held. Used for /api below and
+ * by the upload routes (source chunks, images, reports) with their own limits and texts.
+ */
+export const bodyLimitOf = (maxBytes: number, message: string) =>
+  bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(message) } })
+
+const limit = (maxSize: number, label: string) => bodyLimitOf(maxSize, `Request body too large (limit ${label})`)
 
 /** The /api body-limit middleware described above. */
 export function apiBodyLimits(): MiddlewareHandler<AppEnv> {

@@ -19,7 +19,7 @@ import { rupeesToPaise } from '../domain/money'
 import { clientIp } from '../http/client-ip'
 import { badRequest, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
-import { uploadBodyLimit } from '../http/upload-body-limit'
+import { bodyLimitOf } from '../http/body-limits'
 import { parseMultipart, validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { signPath } from '../services/signed-url'
@@ -33,7 +33,7 @@ export function reportsRoutes(deps: AppDeps) {
   const id = validate('param', IdParamSchema)
 
   // The body stops being read past the report limit (issue 8 item 9).
-  const reportLimit = uploadBodyLimit(REPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES, 'Report too large (limit 20 MB)')
+  const reportLimit = bodyLimitOf(REPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES, 'Report too large (limit 20 MB)')
   app.post('/:id/report', reportLimit, id, async (c) => {
     const projectId = c.req.valid('param').id
     const { report, price } = await parseMultipart(c, ReportUploadBodySchema)

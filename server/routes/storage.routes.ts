@@ -17,7 +17,7 @@ import { addImages, deleteImage, reorderImages, type NewImage } from '../db/quer
 import type { AppDeps, AppEnv } from '../deps'
 import { badRequest, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
-import { uploadBodyLimit } from '../http/upload-body-limit'
+import { bodyLimitOf } from '../http/body-limits'
 import { formatIssues, parseMultipart, validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { imageKind, reencodeImage } from '../services/image-check'
@@ -33,7 +33,7 @@ export function storageRoutes(deps: AppDeps) {
   const id = validate('param', IdParamSchema)
 
   // The body stops being read past 5 images of 10 MB (issue 8 item 9).
-  const imagesLimit = uploadBodyLimit(IMAGE_LIMITS.perProject * IMAGE_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
+  const imagesLimit = bodyLimitOf(IMAGE_LIMITS.perProject * IMAGE_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
     `Images too large (limit ${IMAGE_LIMITS.perProject} images of 10 MB)`)
   app.post('/projects/:id/images', imagesLimit, id, async (c) => {
     const projectId = c.req.valid('param').id

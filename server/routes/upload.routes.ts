@@ -19,7 +19,7 @@ import { findProjectRow } from '../db/queries/projects.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { badRequest, conflict, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
-import { uploadBodyLimit } from '../http/upload-body-limit'
+import { bodyLimitOf } from '../http/body-limits'
 import { parseMultipart } from '../http/validate'
 import { UploadStaging } from '../services/upload-staging'
 import { commitUpload } from './upload.commit'
@@ -34,7 +34,7 @@ export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const staging = new UploadStaging(deps.env.DATA_DIR)
 
-  const limit = uploadBodyLimit(UPLOAD_LIMITS.chunkBodyBytes,
+  const limit = bodyLimitOf(UPLOAD_LIMITS.chunkBodyBytes,
     `Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
   app.post('/upload', limit, async (c) => {
     const { files, ...input } = await parseMultipart(c, UploadChunkBodySchema)
