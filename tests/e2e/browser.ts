@@ -8,6 +8,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { waitForOtp } from '../fixtures/mail-sign-in'
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -49,25 +50,8 @@ export async function apiGet<T = any>(page: Page, baseUrl: string, apiPath: stri
   return apiRequest<T>(baseUrl, await accessToken(page), 'GET', apiPath)
 }
 
-/** Newest OTP mailed to `email` in `mailDir` (the SMTP sink's .eml files), waiting up to 10 s for it. */
-export async function readOtpMail(mailDir: string, email = 'admin@example.com', after = 0): Promise<string> {
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(mailDir)
-      ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml'))
-        .map((f) => ({ f, t: fs.statSync(path.join(mailDir, f)).mtimeMs }))
-        .filter((x) => x.t >= after).sort((a, b) => b.t - a.t)
-      : []
-    for (const { f } of files) {
-      const text = fs.readFileSync(path.join(mailDir, f), 'utf8')
-      if (!text.toLowerCase().includes(`to: ${email}`)) continue
-      const code = text.match(/\b(\d{6})\b/)?.[1]
-      if (code) return code
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`no OTP mail for ${email} in ${mailDir}`)
-}
+/** Newest OTP mailed to `email` in `mailDir` (the SMTP sink's .eml files) since `after`, waiting up to 10 s for it. */
+export const readOtpMail = (mailDir: string, email = 'admin@example.com', after = 0) => waitForOtp(mailDir, email, after)
 
 /** Sign in through the login screen (SPEC.md 2 "Login"), ending on the dashboard. */
 export async function signInThroughUi(page: Page, baseUrl: string, mailDir: string, email = 'admin@example.com') {

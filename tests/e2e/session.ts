@@ -7,13 +7,10 @@
  * minutes, so only tests of signing in or out make sessions of their own (`signInByApi`).
  */
 import type { Browser, Page } from 'playwright-core'
-import { readOtpMail } from './browser'
+import type { TokenPair } from '../../src/api/schemas/auth'
+import { signInByMail } from '../fixtures/mail-sign-in'
 
-/** The pair POST /api/auth/verify-otp answers (SPEC.md 7). */
-export interface TokenPair {
-  accessToken: string
-  refreshToken: string
-}
+export type { TokenPair }
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,20 +19,9 @@ declare module 'vitest' {
   }
 }
 
-async function post<T>(baseUrl: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const json = await res.json()
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json as T
-}
-
 /** A new session for `email` through the API, the OTP read from the mail in `mailDir` (the SMTP sink). */
-export async function signInByApi(baseUrl: string, mailDir: string, email = 'admin@example.com'): Promise<TokenPair> {
-  const sentAt = Date.now() - 1000
-  const { sessionToken } = await post<{ sessionToken: string }>(baseUrl, '/api/auth/send-otp', { email })
-  const otp = await readOtpMail(mailDir, email, sentAt)
-  const { tokens } = await post<{ tokens: TokenPair }>(baseUrl, '/api/auth/verify-otp', { email, otp, sessionToken })
-  return tokens
+export function signInByApi(baseUrl: string, mailDir: string, email = 'admin@example.com'): Promise<TokenPair> {
+  return signInByMail(baseUrl, mailDir, email)
 }
 
 /** A 1440×900 page in a new context of `browser` that is signed in with `tokens`; not yet navigated. */

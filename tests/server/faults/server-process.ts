@@ -6,9 +6,9 @@
  * failing test can show it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import fs from 'node:fs'
 import path from 'node:path'
 import getPort from 'get-port'
+import { signInByMail } from '../../fixtures/mail-sign-in'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..')
 export const ADMIN = 'admin@example.com'
@@ -97,35 +97,7 @@ export async function startServer(opts: {
   return server
 }
 
-/** The newest 6-digit code mailed to `email` after `after` (ms epoch), from DATA_DIR/outbox. */
-export function otpFromOutbox(dataDir: string, email: string, after: number): string | undefined {
-  const outbox = path.join(dataDir, 'outbox')
-  if (!fs.existsSync(outbox)) return undefined
-  const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))
-    .map((f) => ({ f, t: fs.statSync(path.join(outbox, f)).mtimeMs }))
-    .filter((x) => x.t >= after).sort((a, b) => b.t - a.t)
-  for (const { f } of files) {
-    const text = fs.readFileSync(path.join(outbox, f), 'utf8')
-    if (!text.toLowerCase().includes(`to: ${email}`)) continue
-    const code = /\b(\d{6})\b/.exec(text)?.[1]
-    if (code) return code
-  }
-  return undefined
-}
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const json = await res.json() as T
-  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${JSON.stringify(json)}`)
-  return json
-}
-
 /** Sign `email` in through send-otp → outbox → verify-otp; returns the access token. */
 export async function signInByOutbox(server: Pick<ServerProcess, 'url' | 'dataDir'>, email = ADMIN): Promise<string> {
-  const sentAt = Date.now() - 1000
-  const { sessionToken } = await postJson<{ sessionToken: string }>(`${server.url}/api/auth/send-otp`, { email })
-  const otp = await waitFor('the OTP mail', () => otpFromOutbox(server.dataDir, email, sentAt), 10_000)
-  const { tokens } = await postJson<{ tokens: { accessToken: string } }>(`${server.url}/api/auth/verify-otp`,
-    { email, otp, sessionToken })
-  return tokens.accessToken
+  return (await signInByMail(server.url, path.join(server.dataDir, 'outbox'), email)).accessToken
 }
