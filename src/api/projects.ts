@@ -5,7 +5,6 @@
  */
 import { useEffect } from 'react'
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import * as v from 'valibot'
 import { api } from './client'
 import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
@@ -67,16 +66,6 @@ export async function fetchCategories(signal?: AbortSignal): Promise<string[]> {
   return (await api.get('/api/projects/categories', CategoriesResponseSchema, { signal })).categories
 }
 
-/** A user as the owner picker shows it. */
-export const UserOptionSchema = v.object({ _id: v.string(), name: v.string(), email: v.string() })
-export type UserOption = v.InferOutput<typeof UserOptionSchema>
-const UsersResponseSchema = v.object({ users: v.array(UserOptionSchema) })
-
-/** GET /api/users?search=&limit= → users matching name or e-mail (owner picker). */
-export async function searchUsers(search: string, signal?: AbortSignal): Promise<UserOption[]> {
-  return (await api.get('/api/users', UsersResponseSchema, { query: { search, limit: 20 }, signal })).users
-}
-
 export const projectKeys = {
   all: ['projects'] as const,
   list: (filters: ProjectListFilters) => ['projects', 'list', filters] as const,
@@ -135,6 +124,3 @@ export function useProjectTitleSearch(query: string) {
   })
 }
 
-export function useUserSearch(query: string, enabled: boolean) {
-  return useQuery({ queryKey: ['users', 'search', query.trim()], queryFn: ({ signal }) => searchUsers(query.trim(), signal), enabled })
-}

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react'
 import { useDebounce } from 'use-debounce'
-import { useUserSearch } from '../../../api/projects'
+import { useUserSearch } from '../../../api/users'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandLink } from '../../../commands/command-link'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
