@@ -11,11 +11,16 @@ import * as v from 'valibot'
 import type { ErrorBody } from '../../src/api/schemas/common'
 import { badRequest } from './errors'
 
-/** Format valibot issues as `path: message` lines. */
+/**
+ * Format valibot issues as `path: message` lines; a message that already ends with its field's
+ * name ('Unknown field: role') is left as it is rather than 'role: Unknown field: role'.
+ */
 export function formatIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
   return issues.map((issue) => {
     const dotPath = v.getDotPath(issue)
-    return dotPath ? `${dotPath}: ${issue.message}` : issue.message
+    if (!dotPath) return issue.message
+    const key = dotPath.split('.').at(-1)!
+    return issue.message.endsWith(`: ${key}`) ? issue.message : `${dotPath}: ${issue.message}`
   })
 }
 
