@@ -27,7 +27,7 @@ export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPal
           <Cmdk label="Command palette" loop>
             <div className="palette__search">
               <Search size={16} className="faint" />
-              <Cmdk.Input className="palette__input" placeholder="Type a command or search…" autoFocus value={search} onValueChange={setSearch} />
+              <Cmdk.Input className="palette__input" placeholder="Type a command or search…  (@ finds a user)" autoFocus value={search} onValueChange={setSearch} />
             </div>
             <Cmdk.List className="palette__list">
               <Cmdk.Empty className="palette__empty">No matching commands</Cmdk.Empty>
