@@ -39,7 +39,8 @@ export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPal
                       <Cmdk.Item
                         key={command.id}
                         value={command.id}
-                        keywords={[command.title, command.group, ...(command.keywords ?? [])]}
+                        // The label too: what the entry reads ('Deactivate 3 users') is what people type.
+                        keywords={[command.title, command.label?.(ctx) ?? '', command.group, ...(command.keywords ?? [])]}
                         disabled={!!reason}
                         className="palette__item"
                         data-testid={`command-${command.id}`}
