@@ -56,6 +56,8 @@ describe('users list', () => {
     await page.locator(rowSel).first().waitFor()
     await screenshot(page, 'users-list')
     await page.emulateMedia({ colorScheme: 'dark' })
+    // Let the colour transitions finish before the picture.
+    await page.waitForTimeout(400)
     await screenshot(page, 'users-list-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     // The digits as stored, with their space (the server matches the phone text as it is).
@@ -129,6 +131,7 @@ describe('users list', () => {
     await screenshot(page, 'users-add-dialog')
     await dialog.locator('[data-command="users.addUser.submit"]').click()
     await dialog.locator('.field__error').first().waitFor()
+    await screenshot(page, 'users-add-refused')
     expect(await dialog.locator('.field__error').first().textContent()).toMatch(/already|exists|taken/i)
     await dialog.getByLabel('Email').fill(email)
     await page.keyboard.press('Control+Enter')
