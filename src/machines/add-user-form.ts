@@ -20,7 +20,6 @@ export interface AddUserDraft {
 }
 
 export type AddUserField = 'name' | 'email' | 'phone'
-export type AddUserTextField = AddUserField
 export type AddUserFlag = 'isAdmin' | 'isAgent'
 /** Messages by field, and `form` for a failure that names no field. */
 export type AddUserErrors = Partial<Record<AddUserField | 'form', string>>

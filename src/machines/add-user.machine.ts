@@ -10,7 +10,7 @@ import type { UserDetail } from '../api/schemas/users'
 import { createUser } from '../api/users'
 import {
   createUserBody, draftErrors, EMPTY_DRAFT, serverErrors,
-  type AddUserDraft, type AddUserErrors, type AddUserFlag, type AddUserTextField,
+  type AddUserDraft, type AddUserErrors, type AddUserFlag, type AddUserField,
 } from './add-user-form'
 
 export interface AddUserContext {
@@ -22,7 +22,7 @@ export interface AddUserContext {
 
 export type AddUserEvent =
   | { type: 'dialog.open' } | { type: 'dialog.close' }
-  | { type: 'field.change'; field: AddUserTextField; value: string }
+  | { type: 'field.change'; field: AddUserField; value: string }
   | { type: 'flag.toggle'; flag: AddUserFlag }
   | { type: 'form.submit' }
   | { type: 'created.open' } | { type: 'created.another' }
