@@ -17,6 +17,7 @@ import './styles/components.css'
 import './styles/layout.css'
 import './styles/views.css'
 import './styles/projects.css'
+import './styles/users.css'
 
 const preloaded = preloadRoute(window.location.pathname, window.location.search)
 // `?inspect`: every actor reports to the Stately inspector (decision 007); without it, nothing

@@ -22,6 +22,7 @@ const DashboardView = preloadable(() => import('./views/dashboard/dashboard.view
 const ProjectsListView = preloadable(() => import('./views/projects/projects-list.view'))
 const AddProjectView = preloadable(() => import('./views/projects/new/add-project.view'))
 const ProjectDetailView = preloadable(() => import('./views/projects/project-detail.view'))
+const UsersListView = preloadable(() => import('./views/users/users-list.view'))
 const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
 
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
@@ -36,7 +37,6 @@ export interface Screen {
 /** Routes still served by the placeholder, with the issue that builds them (if filed). */
 const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
   { path: '/users/:id', title: 'User' },
-  { path: '/users', title: 'Users' },
   { path: '/orders', title: 'Orders' },
   { path: '/contacts/:id', title: 'Contact' },
   { path: '/contacts', title: 'Contacts' },
@@ -54,6 +54,10 @@ export const SCREENS: Screen[] = [
     prefetch: (search) => import('./views/projects/list-prefetch').then((m) => m.prefetchProjectsList(search)),
   },
   { path: '/projects/new', preload: AddProjectView.preload, element: <AddProjectView /> },
+  {
+    path: '/users', preload: UsersListView.preload, element: <UsersListView />,
+    prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
+  },
   ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
 ]

@@ -15,12 +15,16 @@ import { projectRepositoryCommands } from './project-repository.commands'
 import { projectsListCommands } from './projects-list.commands'
 import { projectsFilterCommands } from './projects-list-filters.commands'
 import { createRegistry, type CommandContext, type CommandRegistry } from './registry'
+import { addUserCommands } from './add-user.commands'
+import { usersListCommands } from './users-list.commands'
+import { usersFilterCommands } from './users-list-filters.commands'
 import { verificationCommands } from './verification.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
   ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
+  ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
 ])
 
 /** Commands that apply in `ctx`. */

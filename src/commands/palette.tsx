@@ -27,7 +27,7 @@ export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPal
           <Cmdk label="Command palette" loop>
             <div className="palette__search">
               <Search size={16} className="faint" />
-              <Cmdk.Input className="palette__input" placeholder="Type a command or search…" autoFocus value={search} onValueChange={setSearch} />
+              <Cmdk.Input className="palette__input" placeholder="Type a command or search…  (@ finds a user)" autoFocus value={search} onValueChange={setSearch} />
             </div>
             <Cmdk.List className="palette__list">
               <Cmdk.Empty className="palette__empty">No matching commands</Cmdk.Empty>
@@ -39,7 +39,8 @@ export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPal
                       <Cmdk.Item
                         key={command.id}
                         value={command.id}
-                        keywords={[command.title, command.group, ...(command.keywords ?? [])]}
+                        // The label too: what the entry reads ('Deactivate 3 users') is what people type.
+                        keywords={[command.title, command.label?.(ctx) ?? '', command.group, ...(command.keywords ?? [])]}
                         disabled={!!reason}
                         className="palette__item"
                         data-testid={`command-${command.id}`}

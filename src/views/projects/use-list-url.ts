@@ -1,33 +1,39 @@
 /**
- * The list filters bound to the URL query (wouter), plus the search box text that reaches the
- * URL 300 ms after typing stops (SPEC.md 9, use-debounce).
+ * A list's filters bound to the URL query (wouter), plus the search box text that reaches the
+ * URL 300 ms after typing stops (SPEC.md 9, use-debounce). `useUrlFilters` serves any list with
+ * a `search` and a `page` given its parse/serialise pair; `useListUrl` is the projects list's.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useDebouncedCallback } from 'use-debounce'
 import { useLocation, useSearch } from 'wouter'
-import type { ProjectListFilters } from '../../api/projects'
 import { parseListSearch, toListSearch } from './list-url'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
-export function useListUrl() {
+/** Filters from `location.search` with `parse`; the typed search text goes to the URL (page 1) through `serialise`. */
+export function useUrlFilters<F extends { search: string; page: number }>(parse: (search: string) => F, serialise: (filters: F) => string) {
   const search = useSearch()
   const [location, navigate] = useLocation()
-  const filters = useMemo(() => parseListSearch(search), [search])
-  const setFilters = useCallback((patch: Partial<ProjectListFilters>) => {
-    const query = toListSearch({ ...parseListSearch(window.location.search), ...patch })
+  const filters = useMemo(() => parse(search), [parse, search])
+  const setFilters = useCallback((patch: Partial<F>) => {
+    const query = serialise({ ...parse(window.location.search), ...patch })
     navigate(query ? `${location}?${query}` : location, { replace: true })
-  }, [location, navigate])
+  }, [location, navigate, parse, serialise])
 
   const [searchText, setText] = useState(filters.search)
   // Back/forward, a bookmark or a filter command changes the URL: show its search text.
   useEffect(() => setText(filters.search), [filters.search])
   const pushSearch = useDebouncedCallback((text: string) => {
-    if (text !== parseListSearch(window.location.search).search) setFilters({ search: text, page: 1 })
+    if (text !== parse(window.location.search).search) setFilters({ search: text, page: 1 } as Partial<F>)
   }, SEARCH_DEBOUNCE_MS)
   const setSearchText = useCallback((text: string) => {
     setText(text)
     pushSearch(text)
   }, [pushSearch])
   return { filters, searchText, setSearchText }
+}
+
+/** The projects list's filters (list-url.ts) and search text. */
+export function useListUrl() {
+  return useUrlFilters(parseListSearch, toListSearch)
 }

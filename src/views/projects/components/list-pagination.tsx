@@ -1,6 +1,7 @@
 /**
  * Pagination (SPEC.md 2): Previous, 'Page x of y', Next and 'Showing a to b of n results'. The
- * buttons are the projects.prevPage / projects.nextPage commands ([ and ]).
+ * buttons are the list's previous/next page commands ([ and ]): projects.prevPage /
+ * projects.nextPage unless `commands` names another list's (users.prevPage / users.nextPage).
  */
 import { CommandButton } from '../../../commands/command-button'
 import { formatCount } from '../../../lib/format'
@@ -11,17 +12,21 @@ export interface ListPaginationProps {
   totalPages: number
   total: number
   limit: number
+  /** The page commands, projects' by default. */
+  commands?: { prev: string; next: string }
 }
 
-export function ListPagination({ page, totalPages, total, limit }: ListPaginationProps) {
+const PROJECT_PAGES = { prev: 'projects.prevPage', next: 'projects.nextPage' }
+
+export function ListPagination({ page, totalPages, total, limit, commands = PROJECT_PAGES }: ListPaginationProps) {
   const { from, to } = showingRange(page, limit, total)
   return (
     <div className="projects-pagination" data-testid="pagination">
       <span className="muted">Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} results</span>
       <div className="projects-pagination__controls">
-        <CommandButton id="projects.prevPage" size="sm" />
+        <CommandButton id={commands.prev} size="sm" />
         <span>Page {formatCount(page)} of {formatCount(Math.max(totalPages, 1))}</span>
-        <CommandButton id="projects.nextPage" size="sm" />
+        <CommandButton id={commands.next} size="sm" />
       </div>
     </div>
   )

@@ -1,0 +1,138 @@
+/**
+ * Users list commands (SPEC.md 2 "Users list"; issue 9): j/k focus, x and shift+x select, Enter
+ * opens, e activates/deactivates the selection or else the focused row (a row's own controls pass
+ * it as `target`), View and Edit open the user, bulk Activate/Deactivate act on the selection
+ * ('Please select users to update' without one), / focuses the search, [ and ] page. They read
+ * what the list view publishes (`usersList`, `focused`, `selection`) and only send events to its
+ * actor or navigate. Filters and page size: users-list-filters.commands.ts; Add User:
+ * add-user.commands.ts.
+ */
+import type { ActorRefFrom } from 'xstate'
+import type { UserListFilters } from '../api/users'
+import type { UserRow, usersListMachine } from '../machines/users-list.machine'
+import { usersListPath } from '../views/users/list/users-url'
+import type { Command, CommandContext } from './registry'
+
+/** What the users list view publishes for its commands. */
+export interface UsersListHandle {
+  actor: ActorRefFrom<typeof usersListMachine>
+  rows: readonly UserRow[]
+  /** The list's selection (kept here too: a row's own controls run with the selection cleared). */
+  selected: readonly string[]
+  /** The filters in the URL; commands navigate to change them. */
+  filters: UserListFilters
+  totalPages: number
+  /** True while a status change is with the server. */
+  busy: boolean
+  focusSearch: () => void
+}
+
+declare module './registry' {
+  interface ViewCommandContext {
+    usersList?: UsersListHandle
+  }
+}
+
+export const onUsersList = (ctx: CommandContext) => !!ctx.view.usersList
+const list = (ctx: CommandContext) => ctx.view.usersList
+/** The selection when there is one, else the focused user. */
+export function targetUserIds(ctx: CommandContext): string[] {
+  if (ctx.view.selection?.length) return [...ctx.view.selection]
+  return ctx.view.focused?.kind === 'user' ? [ctx.view.focused.id] : []
+}
+const rowsOf = (ctx: CommandContext, ids: readonly string[]) => (list(ctx)?.rows ?? []).filter((r) => ids.includes(r.id))
+const focusedUser = (ctx: CommandContext) => (ctx.view.focused?.kind === 'user' ? ctx.view.focused.id : undefined)
+const noFocus = (ctx: CommandContext) => (focusedUser(ctx) ? null : 'Focus a user with J/K first')
+const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating users…' : null)
+const send = (ctx: CommandContext, event: Parameters<UsersListHandle['actor']['send']>[0]) => list(ctx)?.actor.send(event)
+const users = (n: number) => (n === 1 ? '1 user' : `${n} users`)
+
+/** Goes to the list with `patch` applied to the filters in the URL. */
+export function navigateUserFilters(ctx: CommandContext, patch: Partial<UserListFilters>) {
+  const handle = list(ctx)
+  if (handle) ctx.navigate(usersListPath({ ...handle.filters, ...patch }))
+}
+
+function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
+  return {
+    id, title, group: 'Users', shortcut, label: () => label, when: onUsersList, disabledReason: noFocus,
+    run: (ctx) => { const user = focusedUser(ctx); if (user) ctx.navigate(`/users/${user}`) },
+  }
+}
+
+function bulkCommand(id: string, verb: 'Activate' | 'Deactivate', shortcut: string): Command {
+  return {
+    id, title: `${verb} selected users`, group: 'Users', shortcut, keywords: ['bulk', 'status', verb.toLowerCase()], when: onUsersList,
+    label: (ctx) => { const n = ctx.view.selection?.length ?? 0; return n ? `${verb} ${users(n)}` : verb },
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'bulk.set', ids: [...(ctx.view.selection ?? [])], isActive: verb === 'Activate' }),
+  }
+}
+
+const page = (ctx: CommandContext) => list(ctx)?.filters.page ?? 1
+
+export const usersListCommands: Command[] = [
+  { id: 'users.focusNext', title: 'Next user', group: 'Users', shortcut: 'j', when: onUsersList, run: (ctx) => send(ctx, { type: 'focus.next' }) },
+  { id: 'users.focusPrev', title: 'Previous user', group: 'Users', shortcut: 'k', when: onUsersList, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
+  {
+    id: 'users.toggleSelect', title: 'Toggle selection of the focused user', group: 'Users', shortcut: 'x', when: onUsersList,
+    label: (ctx) => `Select ${rowsOf(ctx, [focusedUser(ctx) ?? '']).at(0)?.name ?? 'user'}`,
+    checked: (ctx) => { const id = focusedUser(ctx); return !!id && !!list(ctx)?.selected.includes(id) },
+    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedUser(ctx) }),
+  },
+  {
+    id: 'users.selectRange', title: 'Select range to the focused user', group: 'Users', shortcut: 'shift+x', when: onUsersList,
+    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+  },
+  {
+    id: 'users.selectAll', title: 'Select all users on this page', group: 'Users', keywords: ['select', 'all', 'none'], when: onUsersList,
+    label: () => 'Select all users',
+    checked: (ctx) => {
+      const handle = list(ctx)
+      const here = handle ? handle.rows.filter((r) => handle.selected.includes(r.id)).length : 0
+      return here === 0 ? false : here === handle?.rows.length ? true : 'indeterminate'
+    },
+    disabledReason: (ctx) => (list(ctx)?.rows.length ? null : 'No users on this page'),
+    run: (ctx) => {
+      const handle = list(ctx)
+      const all = !!handle && handle.rows.every((r) => handle.selected.includes(r.id))
+      send(ctx, { type: 'selection.set', ids: all || !handle ? [] : handle.rows.map((r) => r.id) })
+    },
+  },
+  openCommand('users.open', 'Open focused user', 'Open user', 'enter'),
+  openCommand('users.view', 'View user', 'View'),
+  openCommand('users.edit', 'Edit user', 'Edit'),
+  {
+    id: 'users.toggleActive', title: 'Activate / deactivate user', group: 'Users', shortcut: 'e', when: onUsersList, keywords: ['status'],
+    label: (ctx) => {
+      const rows = rowsOf(ctx, targetUserIds(ctx))
+      const verb = rows.length && rows.every((r) => r.isActive) ? 'Deactivate' : 'Activate'
+      return rows.length > 1 ? `${verb} ${users(rows.length)}` : `${verb} user`
+    },
+    checked: (ctx) => { const rows = rowsOf(ctx, targetUserIds(ctx)); return rows.length > 0 && rows.every((r) => r.isActive) },
+    disabledReason: (ctx) => busy(ctx) ?? (targetUserIds(ctx).length ? null : 'Focus a user with J/K or select some with X'),
+    // Several rows go through the bulk call (one transaction): all active → deactivate them, else activate them all.
+    run: (ctx) => {
+      const ids = targetUserIds(ctx)
+      const isActive = !rowsOf(ctx, ids).every((r) => r.isActive)
+      send(ctx, ids.length > 1 ? { type: 'bulk.set', ids, isActive } : { type: 'status.set', ids, isActive })
+    },
+  },
+  bulkCommand('users.bulkActivate', 'Activate', 'shift+a'),
+  bulkCommand('users.bulkDeactivate', 'Deactivate', 'shift+d'),
+  {
+    id: 'users.clearSelection', title: 'Clear selection', group: 'Users', when: (ctx) => onUsersList(ctx) && !!ctx.view.selection?.length,
+    run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
+  },
+  {
+    id: 'users.prevPage', title: 'Previous page', group: 'Users', shortcut: '[', when: onUsersList, label: () => 'Previous',
+    disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
+    run: (ctx) => navigateUserFilters(ctx, { page: page(ctx) - 1 }),
+  },
+  {
+    id: 'users.nextPage', title: 'Next page', group: 'Users', shortcut: ']', when: onUsersList, label: () => 'Next',
+    disabledReason: (ctx) => (page(ctx) >= (list(ctx)?.totalPages ?? 1) ? 'This is the last page' : null),
+    run: (ctx) => navigateUserFilters(ctx, { page: page(ctx) + 1 }),
+  },
+  { id: 'users.search', title: 'Search users', group: 'Users', shortcut: '/', when: onUsersList, run: (ctx) => list(ctx)?.focusSearch() },
+]

@@ -1,0 +1,124 @@
+/**
+ * Users list triage (SPEC.md 2 "Users list", 5 "Users, orders, contacts", 8): focus row (j/k),
+ * selection (x, shift+x, select all), and the status actions idle → acting → idle: a row's
+ * activate/deactivate, and the bulk Activate/Deactivate of the selection, which without a
+ * selection only says 'Please select users to update'. I/O is the `updateStatus` actor; outcomes
+ * are emitted as `notify.success` / `notify.error` (toast text) and `users.changed` (refetch list
+ * and stats) so the machine stays free of UI.
+ */
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { errorText } from '../api/error-text'
+import { moveFocus, pruneSelection, selectRange, toggleId } from './list-selection'
+import { failureText, NO_SELECTION_TEXT, runUsersAction, successText, type UsersStatusAction } from './users-list.actions'
+
+/** What the machine needs of a row. */
+export interface UserRow {
+  id: string
+  name: string
+  isActive: boolean
+}
+
+export interface UsersListContext {
+  rows: UserRow[]
+  /** Index of the keyboard focus row; -1 = none. */
+  focus: number
+  selection: string[]
+  /** Last toggled row, the start of a shift+x range. */
+  anchor: string | null
+  /** The action waiting for the server. */
+  pending: UsersStatusAction | null
+}
+
+export type UsersListEvent =
+  | { type: 'rows.loaded'; rows: UserRow[] }
+  | { type: 'focus.next' } | { type: 'focus.prev' } | { type: 'focus.set'; index: number }
+  | { type: 'row.toggle'; id?: string } | { type: 'row.toggleRange'; id?: string }
+  | { type: 'selection.set'; ids: string[] }
+  /** A row's toggle (or `e` on the focus or selection): ids are never empty. */
+  | { type: 'status.set'; ids: string[]; isActive: boolean }
+  /** Bulk Activate/Deactivate of the selection; an empty selection is refused with a message. */
+  | { type: 'bulk.set'; ids: string[]; isActive: boolean }
+
+export type UsersListEmitted = { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'users.changed' }
+
+const focusedId = (c: UsersListContext) => c.rows[c.focus]?.id
+/** The action in flight; `acting` is only entered with one set. */
+function pendingOf(c: UsersListContext): UsersStatusAction {
+  if (!c.pending) throw new Error('usersList: no pending action')
+  return c.pending
+}
+
+export const usersListMachine = setup({
+  types: { context: {} as UsersListContext, events: {} as UsersListEvent, emitted: {} as UsersListEmitted },
+  actors: { updateStatus: fromPromise<void, UsersStatusAction>(({ input }) => runUsersAction(input)) },
+  actions: {
+    assignRows: assign(({ context, event }) => {
+      assertEvent(event, 'rows.loaded')
+      return {
+        rows: event.rows,
+        focus: event.rows.length === 0 ? -1 : Math.min(Math.max(context.focus, 0), event.rows.length - 1),
+        selection: pruneSelection(context.selection, event.rows.map((r) => r.id)),
+      }
+    }),
+    moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
+    setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
+    toggleRow: assign(({ context }, params: { id?: string }) => {
+      const id = params.id ?? focusedId(context)
+      return id ? { selection: toggleId(context.selection, id), anchor: id } : {}
+    }),
+    toggleRange: assign(({ context }, params: { id?: string }) => {
+      const id = params.id ?? focusedId(context)
+      return id ? { selection: selectRange(context.selection, context.rows.map((r) => r.id), context.anchor, id), anchor: id } : {}
+    }),
+    setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
+    holdAction: assign({ pending: (_, params: { action: UsersStatusAction }) => params.action }),
+    dropAction: assign({ pending: null }),
+    notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
+    notifySuccess: emit(({ context }) => ({ type: 'notify.success' as const, text: successText(pendingOf(context)) })),
+    notifyFailure: emit(({ context }, params: { error: unknown }) => ({
+      type: 'notify.error' as const, text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
+    })),
+    announceChange: emit({ type: 'users.changed' as const }),
+  },
+  guards: {
+    hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
+  },
+}).createMachine({
+  id: 'usersList',
+  context: { rows: [], focus: -1, selection: [], anchor: null, pending: null },
+  initial: 'idle',
+  on: {
+    'rows.loaded': { actions: 'assignRows' },
+    'focus.next': { actions: { type: 'moveFocus', params: { delta: 1 } } },
+    'focus.prev': { actions: { type: 'moveFocus', params: { delta: -1 } } },
+    'focus.set': { actions: { type: 'setFocus', params: ({ event }) => ({ index: event.index }) } },
+    'row.toggle': { actions: { type: 'toggleRow', params: ({ event }) => ({ id: event.id }) } },
+    'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }) => ({ id: event.id }) } },
+    'selection.set': { actions: { type: 'setSelection', params: ({ event }) => ({ ids: event.ids }) } },
+  },
+  states: {
+    idle: {
+      on: {
+        'status.set': {
+          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'acting',
+          actions: { type: 'holdAction', params: ({ event }) => ({ action: { ids: event.ids, isActive: event.isActive, bulk: false } }) },
+        },
+        'bulk.set': [
+          {
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'acting',
+            actions: { type: 'holdAction', params: ({ event }) => ({ action: { ids: event.ids, isActive: event.isActive, bulk: true } }) },
+          },
+          { actions: 'notifyNoSelection' },
+        ],
+      },
+    },
+    acting: {
+      invoke: {
+        src: 'updateStatus', id: 'updateStatus',
+        input: ({ context }) => pendingOf(context),
+        onDone: { target: 'idle', actions: ['notifySuccess', 'announceChange', 'dropAction'] },
+        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'announceChange', 'dropAction'] },
+      },
+    },
+  },
+})

@@ -1,0 +1,17 @@
+/**
+ * What a cold load of /users fetches before the list screen has run: its first page and the
+ * stats, with the keys and query functions `useUserList` / `useUserStats` use, so the screen finds
+ * them in the cache. Started by the route table (src/routes.tsx) alongside the session restore.
+ */
+import { fetchUsers, fetchUserStats, userKeys } from '../../../api/users'
+import { queryClient } from '../../../api/query-client'
+import { parseUsersSearch } from './users-url'
+
+/** Starts loading the page `search` (location.search) asks for and the stats; failures are left to the screen. */
+export function prefetchUsersList(search: string): Promise<unknown> {
+  const filters = parseUsersSearch(search)
+  return Promise.all([
+    queryClient.prefetchQuery({ queryKey: userKeys.list(filters), queryFn: ({ signal }) => fetchUsers(filters, signal) }),
+    queryClient.prefetchQuery({ queryKey: userKeys.stats, queryFn: ({ signal }) => fetchUserStats(signal) }),
+  ])
+}
