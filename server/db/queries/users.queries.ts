@@ -101,28 +101,20 @@ export function fewMatches(matches: number, group: number, offset: number, limit
  * One page of the filtered list, newest first, and the exact number of matches, with the users
  * version both saw (`version`, for caches keyed by it: decision 004), or undefined when they ran
  * on different sides of a write. `knownTotal` (the total cached for the same filters at the
- * users version the caller read) skips the count.
- * - Without a search the count is a lookup in user_list_counts and runs beside the page.
- * - With a search the count runs first (the trigram index; its cost grows with the matches), then
- *   the page, planned by that count (fewMatches); a page past the end is not queried.
+ * users version the caller read) skips the count. The count runs first (without a search a
+ * lookup in user_list_counts; with one an exact count(*) through the trigram index, whose cost
+ * grows with the matches), then the page, planned by it (fewMatches); a page past the end is not
+ * queried.
  */
 export async function listUsers(db: Db, query: UserListQuery, knownTotal?: { total: number; version: number }):
   Promise<{ rows: UserRow[]; total: number; version?: number }> {
   const offset = (query.page - 1) * query.limit
-  if (!query.search) {
-    const [page, counted] = await Promise.all([userListPageQuery(db, query),
-      knownTotal ? undefined : userListCountQuery(db, query)])
-    const total = counted ? counted[0].total : knownTotal!.total
-    const version = counted ? Number(counted[0].version) : knownTotal!.version
-    const same = page.length === 0 || Number(page[0].version) === version
-    return { rows: page.map((r) => r.user), total, version: same ? version : undefined }
-  }
-  const [counted, [group]] = await Promise.all([
+  const [counted, group] = await Promise.all([
     knownTotal ?? userListCountQuery(db, query).then(([c]) => ({ total: c.total, version: Number(c.version) })),
-    userListCountQuery(db, { search: '', role: query.role, status: query.status }),
+    query.search ? userListCountQuery(db, { search: '', role: query.role, status: query.status }).then(([g]) => g.total) : 0,
   ])
   if (counted.total <= offset) return { rows: [], total: counted.total, version: counted.version }
-  const page = await userListPageQuery(db, query, fewMatches(counted.total, group.total, offset, query.limit))
+  const page = await userListPageQuery(db, query, !!query.search && fewMatches(counted.total, group, offset, query.limit))
   // One statement, one snapshot: every row carries the same version.
   const same = page.length > 0 && Number(page[0].version) === counted.version
   return { rows: page.map((r) => r.user), total: counted.total, version: same ? counted.version : undefined }
