@@ -82,11 +82,17 @@ export const users = pgTable('users', {
   uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
   uniqueIndex('users_referral_code_uq').on(t.referralCode),
   uniqueIndex('users_agent_code_uq').on(t.agentCode),
-  index('users_created_at_idx').on(t.createdAt),
-  index('users_roles_idx').on(t.isAdmin, t.isAgent, t.isActive),
-  // Users search (db/queries/users.queries.ts userSearchText): substring match over name, e-mail, phone.
+  // The users list (db/queries/users.queries.ts), newest first with the id as tie-break: the ids
+  // of a page come from an index-only scan of one of these three, whatever the role and status
+  // filters (migration 0015, BENCHMARKS.md "Users list"). Role filters fix is_admin and is_agent
+  // (admin: is_admin only, a few rows); is_active rides along for the status filter.
+  index('users_created_at_idx').on(t.createdAt, t.id),
+  index('users_list_role_idx').on(t.isAdmin, t.isAgent, t.createdAt, t.id, t.isActive),
+  index('users_list_status_idx').on(t.isActive, t.createdAt, t.id),
+  // Users search (db/queries/users.queries.ts userSearchText): substring match over name, e-mail,
+  // phone as stored and the phone's digits alone ('9042809280' finds '+91 90428 09280').
   index('users_search_trgm_idx').using('gin',
-    sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, ''))) gin_trgm_ops`),
+    sql`(lower(${t.name} || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '') || ' ' || regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g'))) gin_trgm_ops`),
 ])
 
 export const otpChallenges = pgTable('otp_challenges', {
@@ -210,6 +216,20 @@ export const projectListCounts = pgTable('project_list_counts', {
   /** Sum of the group's price_paise (the dashboard's average prices). */
   pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.isActive, t.category, t.verificationStatus] })])
+
+/**
+ * How many users each (is_admin, is_agent, is_active) group holds, kept exact by statement
+ * triggers on users in the writing transaction (migration 0015, like project_list_counts): the
+ * users list counts its role and status filters without a search from these few rows instead of
+ * counting up to 200,000 users (BENCHMARKS.md "Users list"). A group whose users are all gone
+ * stays with n = 0.
+ */
+export const userListCounts = pgTable('user_list_counts', {
+  isAdmin: boolean('is_admin').notNull(),
+  isAgent: boolean('is_agent').notNull(),
+  isActive: boolean('is_active').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.isAdmin, t.isAgent, t.isActive] })])
 
 export const projectImages = pgTable('project_images', {
   id: id(),

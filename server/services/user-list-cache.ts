@@ -3,7 +3,9 @@
  * pages of project-list-pages.ts): a page is reused while no user row has changed, and stored
  * under the version its own statements saw, never a newer one. Project writes do not touch the
  * users version, so under an admin's project edits the users list costs no query (issue 8 load
- * bench: the owner picker and users screen were ~12% of requests). One instance per app.
+ * bench: the owner picker and users screen were ~12% of requests). The exact total of a
+ * (search, role, status) is kept per version too, so the next pages of a search reuse it
+ * instead of counting again. One instance per app.
  */
 import { LRUCache } from 'lru-cache'
 import type * as v from 'valibot'
@@ -17,24 +19,50 @@ const CACHE_BYTES = 8 * 1024 * 1024
 const utf8 = new TextEncoder()
 type UserListResponse = v.InferInput<typeof UserListResponseSchema>
 
-/** A users list page as JSON bytes (the contract's UserListResponse) and whether it came from the cache. */
-export type UserListPage = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'miss' }
+/** A users list page as JSON bytes (the contract's UserListResponse) and whether it came from the cache (or a build in flight). */
+export type UserListPage = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'shared' | 'miss' }
 
 /** The users list pages of one app over `db`, keyed by the users version `versions` reports. */
 export function createUserListPages(db: Db, versions: TableVersions) {
   const pages = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: CACHE_BYTES, sizeCalculation: (b) => b.byteLength })
-  return async function page(query: UserListQuery): Promise<UserListPage> {
-    const queryKey = JSON.stringify(query)
-    const cached = pages.get(`${(await versions.current()).users}|${queryKey}`)
-    if (cached) return { body: cached, cache: 'hit' }
-    const { rows, total, version } = await listUsers(db, query)
+  // Totals per (version, search, role, status): paging through a search counts it once.
+  const totals = new LRUCache<string, number>({ max: 10_000 })
+  /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
+  const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
+
+  async function build(query: UserListQuery, current: number, queryKey: string) {
+    const filterKey = JSON.stringify([query.search, query.role, query.status])
+    const knownTotal = totals.get(`${current}|${filterKey}`)
+    const { rows, total, version } = await listUsers(db, query,
+      knownTotal === undefined ? undefined : { total: knownTotal, version: current })
     const response: UserListResponse = {
       success: true,
       users: rows.map(toUserSummary),
       pagination: { currentPage: query.page, totalPages: Math.ceil(total / query.limit), totalUsers: total },
     }
     const body = utf8.encode(JSON.stringify(response))
-    if (version !== undefined) pages.set(`${version}|${queryKey}`, body)
-    return { body, cache: 'miss' }
+    // Stored under the version the statements saw, never a newer one.
+    if (version !== undefined) {
+      totals.set(`${version}|${filterKey}`, total)
+      pages.set(`${version}|${queryKey}`, body)
+    }
+    return body
+  }
+
+  return async function page(query: UserListQuery): Promise<UserListPage> {
+    const queryKey = JSON.stringify(query)
+    const current = (await versions.current()).users
+    const key = `${current}|${queryKey}`
+    const cached = pages.get(key)
+    if (cached) return { body: cached, cache: 'hit' }
+    const inFlight = building.get(key)
+    if (inFlight) return { body: await inFlight, cache: 'shared' }
+    const pending = build(query, current, queryKey)
+    building.set(key, pending)
+    try {
+      return { body: await pending, cache: 'miss' }
+    } finally {
+      building.delete(key)
+    }
   }
 }

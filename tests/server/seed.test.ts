@@ -4,7 +4,7 @@
  * splits that sum to 100%, and determinism for a seed number.
  */
 import { sql } from 'drizzle-orm'
-import { beforeAll, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { rawRows } from '../../server/db/sql'
 import { findBankDetails } from '../../server/db/queries/users.queries'
@@ -122,5 +122,14 @@ describeEachDatabase('demo seed', (get) => {
     } finally {
       await other.close()
     }
+  })
+})
+
+describe('seed plan', () => {
+  it('scales the users alone with `users` (npm run seed -- --users N), 10% agents, the rest by scale', () => {
+    expect(seedPlan(1, 200_000)).toEqual({ ...seedPlan(1), agents: 20_000, customers: 179_996 })
+    expect(seedPlan(2)).toMatchObject({ admins: 4, agents: 60, customers: 536, projects: 800, orders: 4000 })
+    expect(() => seedPlan(1, 5)).toThrow(/at least 10/)
+    expect(() => seedPlan(1, 10.5)).toThrow(/at least 10/)
   })
 })

@@ -17,16 +17,26 @@ import { HISTORY_TABLE, makeProject, PROJECT_TABLE, type ProjectRef } from './pr
 import { createRng } from './random'
 import { createWriter, type Row, type TableSpec } from './writer'
 
-/** `dataKey` encrypts the agents' bank account numbers (services/data-encryption.ts). */
-export type SeedOptions = { scale: number; adminEmail: string; dataKey: KeyObject; seed?: number; now?: Date }
+/**
+ * `dataKey` encrypts the agents' bank account numbers (services/data-encryption.ts). `users`, when
+ * given, replaces the scaled user count (admins stay 4, agents 10%): 200,000 users for the users
+ * list benchmark without 2,000 × scale orders.
+ */
+export type SeedOptions = { scale: number; adminEmail: string; dataKey: KeyObject; seed?: number; now?: Date; users?: number }
 export type SeedCounts = { users: number; projects: number; verificationHistory: number; orders: number;
   payments: number; orderNotes: number; contacts: number; commissionConfigs: number }
 
-/** Row counts at a scale (the extra admins and per-project commission configs do not scale). */
-export function seedPlan(scale: number) {
+/**
+ * Row counts at a scale (the extra admins and per-project commission configs do not scale);
+ * `userCount` (at least 10) overrides the scaled number of users, 10% of them agents.
+ */
+export function seedPlan(scale: number, userCount?: number) {
   if (!(scale > 0)) throw new Error('scale must be a positive number')
-  const users = Math.max(10, Math.round(300 * scale))
-  const agents = Math.max(4, Math.round(30 * scale))
+  if (userCount !== undefined && !(Number.isInteger(userCount) && userCount >= 10)) {
+    throw new Error('users must be an integer of at least 10')
+  }
+  const users = userCount ?? Math.max(10, Math.round(300 * scale))
+  const agents = Math.max(4, Math.round(userCount === undefined ? 30 * scale : userCount / 10))
   const projects = Math.max(5, Math.round(400 * scale))
   return { admins: 4, agents, customers: users - 4 - agents, projects, orders: Math.max(5, Math.round(2000 * scale)),
     contacts: Math.max(4, Math.round(150 * scale)), projectCommissions: Math.min(15, projects) }
@@ -37,7 +47,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Seed a migrated database that holds at most the bootstrap admin. Returns the rows written. */
 export async function seedDemo(database: Database, opts: SeedOptions): Promise<SeedCounts> {
-  const plan = seedPlan(opts.scale)
+  const plan = seedPlan(opts.scale, opts.users)
   const now = opts.now ?? new Date()
   const rng = createRng(opts.seed ?? 20_26)
   const f = buildFragments(opts.seed ?? 20_26)
