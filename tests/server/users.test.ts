@@ -19,7 +19,7 @@ describeEachDatabase('users list', (get) => {
   beforeAll(async () => {
     const db = get().database.db
     await db.insert(users).values([
-      { name: 'Priya Nair', email: 'priya@example.in', phone: '9876500001', createdAt: new Date('2026-01-01') },
+      { name: 'Priya Nair', email: 'priya@example.in', phone: '+91 98765 00001', createdAt: new Date('2026-01-01') },
       { name: 'Rohan Mehta', email: 'rohan@agents.in', isAgent: true, createdAt: new Date('2026-02-01'),
         defaultDiscountBps: 750, commissionRateBps: 1200 },
       { name: 'Kavya Iyer', email: 'kavya_100%@example.in', isActive: false, createdAt: new Date('2026-03-01') },
@@ -38,6 +38,9 @@ describeEachDatabase('users list', (get) => {
     expect((await list('search=PRIYA')).body.users.map((u: any) => u.name)).toEqual(['Priya Nair'])
     expect((await list('search=agents.in')).body.users.map((u: any) => u.name)).toEqual(['Rohan Mehta'])
     expect((await list('search=98765')).body.users.map((u: any) => u.name)).toEqual(['Priya Nair'])
+    // The phone as stored ('+91 98765 00001') and its digits alone both match.
+    expect((await list('search=%2B91 98765 0')).body.users.map((u: any) => u.name)).toEqual(['Priya Nair'])
+    expect((await list('search=9876500001')).body.users.map((u: any) => u.name)).toEqual(['Priya Nair'])
     expect((await list('search=100%25')).body.users.map((u: any) => u.name)).toEqual(['Kavya Iyer'])
     expect((await list('search=_')).body.users.map((u: any) => u.name)).toEqual(['Kavya Iyer'])
   })
