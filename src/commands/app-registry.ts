@@ -15,12 +15,16 @@ import { projectRepositoryCommands } from './project-repository.commands'
 import { projectsListCommands } from './projects-list.commands'
 import { projectsFilterCommands } from './projects-list-filters.commands'
 import { createRegistry, type CommandContext, type CommandRegistry } from './registry'
+import { stepUpCommands } from './step-up.commands'
+import { userDetailCommands } from './user-detail.commands'
 import { verificationCommands } from './verification.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
-  ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
+  // The step-up dialog's commands first: while it is open its mod+enter wins over a screen's.
+  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
+  ...userDetailCommands,
 ])
 
 /** Commands that apply in `ctx`. */
