@@ -81,6 +81,7 @@ export const users = pgTable('users', {
 }, (t) => [
   uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
   uniqueIndex('users_referral_code_uq').on(t.referralCode),
+  uniqueIndex('users_agent_code_uq').on(t.agentCode),
   index('users_created_at_idx').on(t.createdAt),
   index('users_roles_idx').on(t.isAdmin, t.isAgent, t.isActive),
   // Users search (db/queries/users.queries.ts userSearchText): substring match over name, e-mail, phone.

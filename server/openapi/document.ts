@@ -59,6 +59,10 @@ async function applyExtra(operation: Operation, extra: OperationExtra, errorSche
   responses.default = { description: 'Error: `{ success: false, message, errors? }`',
     content: { 'application/json': { schema: errorSchema } } }
   operation.responses = responses
+  if (extra.jsonBody) {
+    operation.requestBody = { required: true,
+      content: { 'application/json': { schema: await jsonSchemaOf(extra.jsonBody) } } }
+  }
   if (extra.optionalJson) {
     operation.requestBody = { required: false,
       content: { 'application/json': { schema: await jsonSchemaOf(extra.optionalJson) } } }

@@ -5,7 +5,7 @@
  * (files, git, HTML) and which routes need no token. Keyed `METHOD /openapi/path`.
  * tests/server/openapi.test.ts checks that every /api route of the app has an entry here.
  */
-import type * as v from 'valibot'
+import * as v from 'valibot'
 import {
   MessageResponseSchema, ProfileResponseSchema, RefreshResponseSchema,
   SendOtpResponseSchema, UpdateProfileResponseSchema, VerifyOtpResponseSchema,
@@ -24,7 +24,10 @@ import {
 } from '../../src/api/schemas/repository'
 import { DeleteImageBodySchema, ImagesResponseSchema } from '../../src/api/schemas/storage'
 import { UploadChunkFieldsSchema, UploadChunkResponseSchema } from '../../src/api/schemas/upload'
-import { UserListResponseSchema } from '../../src/api/schemas/users'
+import {
+  BankAccountRevealResponseSchema, UserBulkResponseSchema, UserListResponseSchema, UserMessageResponseSchema,
+  UserResponseSchema, UserStatsResponseSchema, UserUpdateGroupSchemas,
+} from '../../src/api/schemas/users'
 
 /** One operation's extras; every field optional. */
 export type OperationExtra = {
@@ -33,6 +36,11 @@ export type OperationExtra = {
   response?: { status: number; schema: v.GenericSchema }
   /** A non-JSON success answer: status and media type (files, zip, HTML). */
   rawResponse?: { status: number; media: string; description: string }
+  /**
+   * The JSON body as the document shows it, instead of the validator's schema: for a body whose
+   * schema is a rawTransform the converter cannot describe (PUT /api/users/{id}: its groups).
+   */
+  jsonBody?: v.GenericSchema
   /** An optional JSON body read inside the handler (not by a validator). */
   optionalJson?: v.GenericSchema
   /** Multipart body: the text fields' schema and the file fields (name → several parts allowed). */
@@ -89,6 +97,17 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/upload/upload': { summary: 'Upload one chunk of a project\'s source files',
     response: json(UploadChunkResponseSchema), multipart: { fields: UploadChunkFieldsSchema, files: { files: { multiple: true } } } },
   'GET /api/users': { summary: 'List users', response: json(UserListResponseSchema) },
+  'GET /api/users/stats': { summary: 'User counts (total, admins, agents, new this month in IST)',
+    response: json(UserStatsResponseSchema) },
+  'PUT /api/users/bulk-update': { summary: 'Activate or deactivate users (all or nothing)', response: json(UserBulkResponseSchema) },
+  'POST /api/users': { summary: 'Add a user', response: json(UserMessageResponseSchema, 201) },
+  'GET /api/users/{id}': { summary: 'One user (bank account masked)', response: json(UserResponseSchema) },
+  'PUT /api/users/{id}': { summary: 'Update one group of a user (basic, address, flags, agent, socialMedia, bankDetails, '
+    + 'preferences); step-up for isAdmin changes and bank details', response: json(UserMessageResponseSchema),
+  jsonBody: v.union(Object.values(UserUpdateGroupSchemas)) },
+  'PUT /api/users/{id}/status': { summary: 'Activate or deactivate a user', response: json(UserMessageResponseSchema) },
+  'POST /api/users/{id}/bank-details/reveal': { summary: 'The full bank account number (audited; step-up)',
+    response: json(BankAccountRevealResponseSchema) },
 
   'GET /api/github/repo/{name}': { summary: 'Repository details', response: json(RepoResponseSchema) },
   'DELETE /api/github/repo/{name}': { summary: 'Delete the repository', response: json(RepoMessageResponseSchema) },

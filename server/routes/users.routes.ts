@@ -1,22 +1,48 @@
 /**
- * /api/users, first part (SPEC.md 7 "Users"): GET / filtered on the server (search over name,
+ * /api/users (SPEC.md 7 "Users"; issue 9): GET / filtered on the server (search over name,
  * e-mail and phone, role and status filters, newest first, page/limit; the queries are in
- * db/queries/users.queries.ts, the pages cached per users version by services/user-list-cache.ts).
- * The rest of the users screens arrive with their issue.
+ * db/queries/users.queries.ts, the pages cached per users version by services/user-list-cache.ts),
+ * GET /stats, GET /{id} (bank account masked) and the audited POST /{id}/bank-details/reveal
+ * (step-up). The writes are mounted from users-write.routes.ts; /stats and /bulk-update come
+ * before /{id}.
  */
 import { Hono } from 'hono'
-import { UserListQuerySchema } from '../../src/api/schemas/users'
+import { IdParamSchema } from '../../src/api/schemas/common'
+import {
+  BankAccountRevealResponseSchema, UserListQuerySchema, UserResponseSchema, UserStatsResponseSchema,
+} from '../../src/api/schemas/users'
+import { findUserDetail, revealAccountNumber, userStats } from '../db/queries/users-detail.queries'
 import type { AppDeps, AppEnv } from '../deps'
+import { clientIp } from '../http/client-ip'
+import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { assertRecentAuth } from '../middleware/require-recent-auth'
 import { createUserListPages } from '../services/user-list-cache'
+import { usersWriteRoutes } from './users-write.routes'
 
 export function usersRoutes(deps: AppDeps) {
+  const { db, dataKey, now } = deps
   const app = new Hono<AppEnv>()
-  const listPage = createUserListPages(deps.db, deps.versions)
+  const listPage = createUserListPages(db, deps.versions)
   // The body is the contract's UserListResponse, already JSON (built by the page cache).
   app.get('/', validate('query', UserListQuerySchema), async (c) => {
     const { body, cache } = await listPage(c.req.valid('query'))
     return c.body(body, 200, { 'content-type': 'application/json; charset=UTF-8', 'x-cache': cache })
+  })
+
+  app.get('/stats', async (c) =>
+    ok(c, UserStatsResponseSchema, { success: true, stats: await userStats(db, now()) }))
+
+  app.route('/', usersWriteRoutes(deps))
+
+  app.get('/:id', validate('param', IdParamSchema), async (c) =>
+    ok(c, UserResponseSchema, { success: true, user: await findUserDetail(db, dataKey, c.req.valid('param').id) }))
+
+  app.post('/:id/bank-details/reveal', validate('param', IdParamSchema), async (c) => {
+    assertRecentAuth(c, now())
+    const accountNumber = await revealAccountNumber(db, dataKey, c.req.valid('param').id,
+      { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+    return ok(c, BankAccountRevealResponseSchema, { success: true, accountNumber })
   })
   return app
 }

@@ -12,6 +12,7 @@ import type { Db } from '../client'
 import { tableVersions, users, type BankDetails } from '../schema'
 import { maskAccountNumber, openBankDetails, sealBankDetails } from '../../services/bank-details-crypto'
 import { escapeLike } from '../sql'
+import { mergeNested } from '../../domain/user-rules'
 import { audit, type AuditEntry } from './audit.queries'
 
 /** A row of users. */
@@ -94,18 +95,21 @@ export async function findBankDetails(db: Db, key: KeyObject, id: string): Promi
 }
 
 /**
- * Replace user `id`'s bank details at `now`, the account number encrypted with `key`; the audit
- * row (`entry` plus before/after) shows account numbers masked to their last 4 digits. Returns the
- * details as given, or undefined for an unknown user.
+ * Merge `patch` into user `id`'s bank details at `now` (mergeNested: an omitted key keeps its
+ * stored value, '' clears it), the account number encrypted with `key`; the audit row (`entry`
+ * plus before/after) shows account numbers masked to their last 4 digits. Returns the merged
+ * details (account number plain), or undefined for an unknown user.
  */
-export async function setBankDetails(db: Db, key: KeyObject, id: string, details: BankDetails, now: Date,
+export async function setBankDetails(db: Db, key: KeyObject, id: string, patch: BankDetails, now: Date,
   entry: Omit<AuditEntry, 'before' | 'after'>): Promise<BankDetails | undefined> {
-  const masked = (d: BankDetails) => ({ ...d, accountNumber: maskAccountNumber(d.accountNumber) })
+  const masked = (d: BankDetails) => (d.accountNumber ? { ...d, accountNumber: maskAccountNumber(d.accountNumber) } : d)
   return db.transaction(async (tx) => {
     const [old] = await tx.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).for('update')
     if (!old) return undefined
+    const before = openBankDetails(key, id, old.bankDetails)
+    const details = mergeNested(before, patch)
     await tx.update(users).set({ bankDetails: sealBankDetails(key, id, details), updatedAt: now }).where(eq(users.id, id))
-    await audit(tx, { ...entry, before: masked(openBankDetails(key, id, old.bankDetails)), after: masked(details) })
+    await audit(tx, { ...entry, before: masked(before), after: masked(details) })
     return details
   })
 }

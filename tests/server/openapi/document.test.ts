@@ -84,6 +84,18 @@ describe('OpenAPI document', () => {
     expect(created.properties.project.properties.demoUrl).toEqual({ type: 'string' })
   })
 
+  it('shows the seven group schemas of PUT /api/users/{id} (a rawTransform body) as anyOf', () => {
+    const body = doc.paths['/api/users/{id}'].put.requestBody!.content['application/json'].schema
+    expect(body.anyOf).toHaveLength(7)
+    const keys = body.anyOf.map((group: any) => Object.keys(group.properties).sort().join(','))
+    expect(keys).toContain('bankDetails')
+    expect(keys).toContain('agentStatus,businessName,commissionRate,defaultDiscountPercent,isAgent,websiteUrl')
+    for (const group of body.anyOf) expect(group.additionalProperties).toBe(false)
+    const bank = body.anyOf.find((group: any) => group.properties.bankDetails).properties.bankDetails
+    expect(bank.additionalProperties).toBe(false)
+    expect(Object.keys(bank.properties)).toContain('ifscCode')
+  })
+
   it('serves the docs page and its assets from the app, without inline script', async () => {
     const page = await ctx.app.request('/api/docs')
     expect(page.status).toBe(200)

@@ -1,0 +1,148 @@
+/**
+ * Writing users (issue 9; SPEC.md 7 "Users"): one group of the detail screen, status, bulk
+ * activate/deactivate, Add User. Each is one transaction that names its actor for the audit
+ * triggers of migration 0010 (which record is_admin, is_active, is_agent and agent_status with
+ * before/after as 'user.role_change'); the other changed fields get an app audit row here, so
+ * nothing is logged twice. Changes of isAdmin/isActive lock every active admin row first (FOR
+ * UPDATE, ordered by id) so two admins cannot demote each other past the last one. Bank details
+ * are written only by users.queries.ts setBankDetails (encrypted account number).
+ */
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { CreateUserInput, UserUpdate } from '../../../src/api/schemas/users'
+import type { Db } from '../client'
+import { users } from '../schema'
+import { conflict, notFound } from '../../http/errors'
+import { adminGuardError, agentOnboarding, diffFields, mergeAddress, mergeNested } from '../../domain/user-rules'
+import { percentToBps } from '../../domain/money'
+import { audit, setAuditActor } from './audit.queries'
+import type { Tx } from './projects.queries'
+import { assignAgentCodes, secureRandomInt, uniqueViolationOf, type RandomInt } from './user-codes.queries'
+
+/** Who writes and when; `randomInt` draws agent codes (tests inject a fixed one). */
+export type UserWriteContext = { actorId: string; ip?: string | null; now: Date; randomInt?: RandomInt }
+type UserRow = typeof users.$inferSelect
+type Columns = Partial<typeof users.$inferInsert>
+
+export const USER_NOT_FOUND = 'User not found'
+export const EMAIL_TAKEN = 'A user with this email already exists'
+/** Columns the 0010 trigger audits itself. */
+const TRIGGER_AUDITED = ['isAdmin', 'isActive', 'isAgent', 'agentStatus']
+
+/** Ids of every active admin, locked FOR UPDATE in `tx` (the last-admin guard). */
+async function lockActiveAdmins(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+    .orderBy(asc(users.id)).for('update')
+  return rows.map((r) => r.id)
+}
+
+/** The rows of `ids` locked FOR UPDATE; 404 'User not found' (naming the id in a bulk) when one is unknown. */
+async function lockUsers(tx: Tx, ids: readonly string[]): Promise<UserRow[]> {
+  const unique = [...new Set(ids)]
+  const rows = await tx.select().from(users).where(inArray(users.id, unique)).orderBy(asc(users.id)).for('update')
+  if (rows.length !== unique.length) {
+    const found = new Set(rows.map((r) => r.id))
+    throw notFound(unique.length === 1 ? USER_NOT_FOUND : `${USER_NOT_FOUND}: ${unique.find((id) => !found.has(id))}`)
+  }
+  return rows
+}
+
+/** The stored columns of a (non-bank) group's input; '' → null for optional text. */
+function columnsOf(update: Exclude<UserUpdate, { group: 'bankDetails' }>, row: UserRow): Columns {
+  const nullable = (s: string | undefined) => (s === undefined ? undefined : s || null)
+  switch (update.group) {
+    case 'basic': { const d = update.data
+      return { name: d.name, email: d.email, phone: nullable(d.phone), college: nullable(d.college),
+        course: nullable(d.course), year: nullable(d.year) } }
+    case 'flags': return { ...update.data }
+    case 'agent': { const d = update.data
+      return { isAgent: d.isAgent, agentStatus: d.agentStatus, businessName: nullable(d.businessName),
+        websiteUrl: nullable(d.websiteUrl),
+        defaultDiscountBps: d.defaultDiscountPercent === undefined ? undefined : percentToBps(d.defaultDiscountPercent),
+        commissionRateBps: d.commissionRate === undefined ? undefined : percentToBps(d.commissionRate) } }
+    case 'address': return { address: mergeAddress(row.address, update.data.address) }
+    case 'socialMedia': return { socialMedia: mergeNested(row.socialMedia, update.data.socialMedia) }
+    case 'preferences': return { preferences: mergeNested(row.preferences, update.data.preferences) }
+  }
+}
+
+const defined = (columns: Columns) => Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Columns
+
+/**
+ * Apply one group (not bankDetails) to user `id`: 404 unknown user, 409 taken e-mail or a
+ * refused self/last-admin change; a user becoming an agent gets codes and agentStatus 'active'.
+ */
+export async function updateUserGroup(db: Db, id: string, update: Exclude<UserUpdate, { group: 'bankDetails' }>,
+  ctx: UserWriteContext): Promise<void> {
+  await withEmailConflict(() => db.transaction(async (tx) => {
+    await setAuditActor(tx, ctx)
+    const adminIds = update.group === 'flags' ? await lockActiveAdmins(tx) : []
+    const [row] = await lockUsers(tx, [id])
+    const columns = defined(columnsOf(update, row))
+    if (update.group === 'flags') {
+      const refused = adminGuardError(ctx.actorId, [row],
+        (r) => ({ isAdmin: columns.isAdmin ?? r.isAdmin, isActive: columns.isActive ?? r.isActive }), adminIds)
+      if (refused) throw conflict(refused)
+    }
+    if (columns.email !== undefined && columns.email !== row.email.toLowerCase()) await assertEmailFree(tx, columns.email, id)
+    const onboarding = agentOnboarding(row, columns.isAgent ?? row.isAgent, columns.agentStatus ?? row.agentStatus)
+    if (onboarding.agentStatus) columns.agentStatus = onboarding.agentStatus
+    const diff = diffFields(row, columns)
+    if (diff.changed) await tx.update(users).set({ ...columns, updatedAt: ctx.now }).where(eq(users.id, id))
+    const codes = onboarding.needsCodes ? await assignAgentCodes(tx, id, row, ctx.randomInt ?? secureRandomInt) : {}
+    const before = Object.fromEntries(Object.entries(diff.before).filter(([k]) => !TRIGGER_AUDITED.includes(k)))
+    const after = { ...Object.fromEntries(Object.entries(diff.after).filter(([k]) => !TRIGGER_AUDITED.includes(k))), ...codes }
+    if (Object.keys(after).length) {
+      await audit(tx, { actorId: ctx.actorId, ip: ctx.ip, action: `user.${update.group}.update`, entityType: 'user',
+        entityId: id, before, after })
+    }
+  }))
+}
+
+/**
+ * Set isActive of every user in `ids` in one transaction (all or nothing): 404 for an unknown id,
+ * 409 when a deactivation includes the actor or the last active admin. Returns how many users.
+ */
+export async function setUsersActive(db: Db, ids: readonly string[], isActive: boolean, ctx: UserWriteContext): Promise<number> {
+  return db.transaction(async (tx) => {
+    await setAuditActor(tx, ctx)
+    const adminIds = isActive ? [] : await lockActiveAdmins(tx)
+    const rows = await lockUsers(tx, ids)
+    const refused = adminGuardError(ctx.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive }), adminIds)
+    if (refused) throw conflict(refused)
+    await tx.update(users).set({ isActive, updatedAt: ctx.now })
+      .where(and(inArray(users.id, rows.map((r) => r.id)), ne(users.isActive, isActive)))
+    return rows.length
+  })
+}
+
+/** Add User: insert and audit 'user.create'; 409 for a taken e-mail; an agent gets codes and agentStatus 'active'. Returns the id. */
+export async function createUser(db: Db, input: CreateUserInput, ctx: UserWriteContext): Promise<string> {
+  return withEmailConflict(() => db.transaction(async (tx) => {
+    await setAuditActor(tx, ctx)
+    await assertEmailFree(tx, input.email)
+    const [row] = await tx.insert(users).values({ name: input.name, email: input.email, phone: input.phone || null,
+      isAdmin: input.isAdmin, isAgent: input.isAgent, agentStatus: input.isAgent ? 'active' : null,
+      createdAt: ctx.now, updatedAt: ctx.now }).returning()
+    const codes = input.isAgent ? await assignAgentCodes(tx, row.id, row, ctx.randomInt ?? secureRandomInt) : {}
+    await audit(tx, { actorId: ctx.actorId, ip: ctx.ip, action: 'user.create', entityType: 'user', entityId: row.id,
+      after: { name: row.name, email: row.email, phone: row.phone, isAdmin: row.isAdmin, isAgent: row.isAgent,
+        agentStatus: row.agentStatus, ...codes } })
+    return row.id
+  }))
+}
+
+/** 409 when another user (not `exceptId`) has `email` (lower-cased). */
+async function assertEmailFree(tx: Tx, email: string, exceptId?: string): Promise<void> {
+  const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
+  if (taken && taken.id !== exceptId) throw conflict(EMAIL_TAKEN)
+}
+
+/** Run `write`; a unique violation of the e-mail index (a concurrent Add User) answers 409. */
+async function withEmailConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (uniqueViolationOf(error) === 'users_email_uq') throw conflict(EMAIL_TAKEN)
+    throw error
+  }
+}
