@@ -18,7 +18,7 @@ type Call<I, O> = { input: I; d: ReturnType<typeof deferred<O>> }
 
 function start(user = makeUser()) {
   const saves: Array<Call<{ id: string; body: Record<string, unknown> }, UserDetail>> = []
-  const statuses: Array<Call<{ id: string; status: string }, UserDetail>> = []
+  const statuses: Array<Call<{ id: string; status: 'active' | 'inactive' }, UserDetail>> = []
   const reveals: Array<Call<{ id: string }, string>> = []
   const held = <I, O>(list: Array<Call<I, O>>) => fromPromise(({ input }: { input: I }) => {
     const d = deferred<O>()
