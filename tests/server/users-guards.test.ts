@@ -94,6 +94,13 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
     expect((await h.db().select().from(users).where(eq(users.name, 'Stuck')))).toEqual([])
   })
 
+  it('keeps agent codes unique in the database (migration 0014), like referral codes', async () => {
+    await h.addUser({ agentCode: 'AGTUNIQUE' })
+    await expect(h.addUser({ agentCode: 'AGTUNIQUE' })).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) })
+    await h.addUser({ agentCode: null })
+    await h.addUser({ agentCode: null })
+  })
+
   it('gives every new agent distinct codes', async () => {
     const codes = new Set<string>()
     for (let i = 0; i < 10; i++) {

@@ -126,5 +126,20 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     expect(await h.auditOf(user.id, 'user.bank_account.reveal')).toEqual([])
     const promoted = await h.put(token, user.id, { isAdmin: true })
     expect(promoted.body.user).toMatchObject({ role: 'admin', isAdmin: true })
+    const roles = await h.auditOf(user.id, 'user.role_change')
+    expect(roles.at(-1)).toMatchObject({ actorId: adminId, before: { is_admin: false }, after: { is_admin: true } })
+    const flags = await h.auditOf(user.id, 'user.flags.update')
+    expect(flags[0]).toMatchObject({ actorId: adminId, before: { isEmailVerified: false }, after: { isEmailVerified: true } })
+    // Each change is logged once: the trigger has the flags, the app row the other fields.
+    expect(flags.every((r) => !('isAdmin' in (r.after as object)))).toBe(true)
+  })
+
+  it('answers 404 \'User not found\' for every group of an unknown user', async () => {
+    const missing = '0190a000-0000-7000-8000-000000000000'
+    for (const body of [{ name: 'X' }, { isAdmin: true }, { isAgent: true }, { bankDetails: { bankName: 'X' } },
+      { address: { city: 'X' } }]) {
+      expect(await h.put(token, missing, body), JSON.stringify(body))
+        .toEqual({ status: 404, body: { success: false, message: 'User not found' } })
+    }
   })
 })

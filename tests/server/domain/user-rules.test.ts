@@ -55,8 +55,8 @@ describe('nested merges', () => {
   })
   it('makes an empty country India', () => {
     expect(mergeAddress({ city: 'Pune', country: 'Nepal' }, { country: '' })).toEqual({ city: 'Pune', country: 'India' })
-    expect(mergeAddress({}, { city: 'Goa' })).toEqual({ city: 'Goa', country: 'India' })
-    expect(mergeAddress({ country: 'Nepal' }, { city: 'Goa' })).toEqual({ city: 'Goa', country: 'Nepal' })
+    expect(mergeAddress<{ city?: string; country?: string }>({}, { city: 'Goa' })).toEqual({ city: 'Goa', country: 'India' })
+    expect(mergeAddress<{ city?: string; country?: string }>({ country: 'Nepal' }, { city: 'Goa' })).toEqual({ city: 'Goa', country: 'Nepal' })
   })
 })
 
