@@ -36,6 +36,8 @@ declare module './registry' {
 const GROUP = 'User'
 const detail = (ctx: CommandContext) => ctx.view.userDetail
 const onDetail = (ctx: CommandContext) => !!detail(ctx)
+/** On /users/{id}, loaded or not ('User not found' and 'Error Loading User' offer the way back too). */
+const onDetailRoute = (ctx: CommandContext) => /^\/users\/[^/]+$/.test(ctx.route)
 const busyEditing = (ctx: CommandContext) => {
   if (detail(ctx)?.editing) return 'Save or cancel the open section first'
   return detail(ctx)?.busy ? 'Wait for the current change to finish' : null
@@ -72,7 +74,7 @@ function draftOption(field: 'year' | 'agentStatus', section: UserUpdateGroup, ti
 }
 
 export const userDetailCommands: Command[] = [
-  { id: 'users.detail.back', title: 'Back to users', group: GROUP, shortcut: 'u', when: onDetail, run: (ctx) => ctx.navigate('/users') },
+  { id: 'users.detail.back', title: 'Back to users', group: GROUP, shortcut: 'u', when: onDetailRoute, run: (ctx) => ctx.navigate('/users') },
   {
     id: 'users.detail.toggleActive', title: 'Activate / deactivate user', group: GROUP, shortcut: 'e', when: onDetail,
     label: (ctx) => (detail(ctx)?.isActive ? 'Deactivate user' : 'Activate user'), disabledReason: busyEditing,

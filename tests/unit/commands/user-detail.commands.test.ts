@@ -15,6 +15,9 @@ describe('user detail commands', () => {
     for (const id of ['users.detail.back', 'users.detail.toggleActive', 'users.detail.revealAccount', 'users.detail.edit.basic']) {
       expect(control(id, elsewhere).visible, id).toBe(false)
     }
+    // 'User not found' and 'Error Loading User' publish no handle, and still offer the way back.
+    expect(control('users.detail.back', context('/users/u1')).visible).toBe(true)
+    expect(control('users.detail.toggleActive', context('/users/u1')).visible).toBe(false)
     const { ctx } = detail()
     control('users.detail.back', ctx).run()
     expect(ctx.navigate).toHaveBeenCalledWith('/users')

@@ -12,7 +12,7 @@ import { CommandSelect } from '../../../../commands/command-select'
 import { AGENT_STATUS_OPTIONS } from '../../../../commands/user-detail.commands'
 import { Badge, type BadgeTone } from '../../../../components/badge'
 import { Field } from '../../../../components/field'
-import { formatDecimal } from '../../../../lib/format'
+import { formatPercent } from '../../../../lib/format'
 import { ROLE_TONE, roleLabel } from '../../role'
 import { useUserSections } from './sections-context'
 import { Check, Fact, TextField, UserSectionCard, yesNo } from './user-section-card'
@@ -56,8 +56,8 @@ export function AgentSection() {
           <Fact label="Agent status">{u.agentStatus ? <Badge tone={STATUS_TONE[u.agentStatus]}>{capitalised(u.agentStatus)}</Badge> : ''}</Fact>
           <Fact label="Business name">{u.businessName}</Fact>
           <Fact label="Website">{u.websiteUrl ? <a className="detail-link" href={u.websiteUrl} target="_blank" rel="noreferrer">{u.websiteUrl}</a> : ''}</Fact>
-          <Fact label="Default discount"><span data-testid="agent-discount">{formatDecimal(u.defaultDiscountPercent)}%</span></Fact>
-          <Fact label="Commission rate">{formatDecimal(u.commissionRate)}%</Fact>
+          <Fact label="Default discount"><span data-testid="agent-discount">{formatPercent(u.defaultDiscountPercent)}</span></Fact>
+          <Fact label="Commission rate">{formatPercent(u.commissionRate)}</Fact>
           {u.referralCode ? <Fact label="Referral code">{code(u.referralCode)}</Fact> : null}
           {u.agentCode ? <Fact label="Agent code"><span data-testid="agent-code">{code(u.agentCode)}</span></Fact> : null}
         </dl>
