@@ -5,7 +5,8 @@
  * an invalid IFSC shows the server's message; a bank-details save sending only the IFSC keeps the
  * account number. Then the step-up dialog: with an access token whose OTP proof is an hour old,
  * a change of isAdmin asks for the mailed code (Cancel changes nothing) and the reveal, once
- * confirmed with the code, shows the number. 'User not found' for an unknown id. Screenshots of
+ * confirmed with the code, shows the number. 'Error Loading User' with Retry, and 'User not found'
+ * for an unknown id. Screenshots of
  * the detail in light and dark at 1400 px.
  */
 import type { Browser, Page, Request } from 'playwright-core'
@@ -120,7 +121,9 @@ describe('user detail', () => {
     await edit('6', 'bankDetails')
     await section('bankDetails').getByLabel('IFSC code').fill('BAD123')
     expect(await save(user._id)).toEqual({ bankDetails: { ifscCode: 'BAD123' } })
-    await section('bankDetails').getByRole('alert').filter({ hasText: 'IFSC code must look like SBIN0001234' }).waitFor()
+    const ifscError = section('bankDetails').getByRole('alert').filter({ hasText: 'IFSC code must look like SBIN0001234' })
+    await ifscError.waitFor()
+    await ifscError.scrollIntoViewIfNeeded()
     await screenshot(page, 'user-detail-editing')
     await page.keyboard.press('Escape')
     await section('bankDetails').locator('[data-command="users.detail.edit.bankDetails"]').waitFor()
@@ -183,8 +186,17 @@ describe('user detail', () => {
     await page.getByTestId('account-number').filter({ hasText: ACCOUNT }).waitFor()
   })
 
-  it("shows 'User not found' for an unknown id, with the way back", async () => {
+  it("'Error Loading User' with the server's message and Retry; 'User not found' for an unknown id, with the way back", async () => {
+    const user = await newUser('Meera Pillai')
     page = await openPage(browser, await freshAdmin())
+    await page.route(`**/api/users/${user._id}`, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Users are down' } }))
+    await page.goto(`${baseUrl}/users/${user._id}`)
+    await page.getByRole('heading', { name: 'Error Loading User' }).waitFor()
+    await page.getByText('Users are down').waitFor()
+    await page.unroute(`**/api/users/${user._id}`)
+    await page.locator('[data-command="app.retry"]').click()
+    await page.getByRole('heading', { name: 'Meera Pillai' }).waitFor()
+
     await page.goto(`${baseUrl}/users/0193a0f0-0000-7000-8000-00000000dead`)
     await page.getByText('User not found').waitFor()
     await page.locator('[data-command="users.detail.back"]').click()

@@ -73,7 +73,7 @@ export function SocialMediaSection() {
       section="socialMedia" title="Social Media"
       view={(u) => (
         <dl className="facts">
-          {SOCIAL_NETWORKS.map((n) => <Fact key={n} label={NETWORK_LABELS[n]}><span className="user-detail__handle">{u.socialMedia[n]}</span></Fact>)}
+          {SOCIAL_NETWORKS.map((n) => <Fact key={n} label={NETWORK_LABELS[n]}>{u.socialMedia[n]}</Fact>)}
         </dl>
       )}
       edit={(d, change) => (
