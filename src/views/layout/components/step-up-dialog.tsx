@@ -58,7 +58,7 @@ function StepUpForm() {
               onChange={(e) => actor.send({ type: 'code.change', code: e.target.value })} />
           )}
         </Field>
-        <CommandLink id="auth.stepUp.resend" />
+        <CommandLink id="auth.stepUp.resend" className="step-up__resend" />
       </form>
     </Dialog>
   )
