@@ -12,7 +12,7 @@ import {
   CreateUserSchema, UserBulkResponseSchema, UserBulkUpdateSchema, UserMessageResponseSchema, UserStatusSchema,
   UserUpdateSchema,
 } from '../../src/api/schemas/users'
-import { findUserById, setBankDetails } from '../db/queries/users.queries'
+import { setBankDetails } from '../db/queries/users.queries'
 import { findUserDetail } from '../db/queries/users-detail.queries'
 import { createUser, setUsersActive, updateUserGroup, USER_NOT_FOUND, type UserWriteContext } from '../db/queries/users-write.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -50,12 +50,7 @@ export function usersWriteRoutes(deps: AppDeps) {
         { actorId: ctx.actorId, ip: ctx.ip, action: 'user.bank_details.update', entityType: 'user', entityId: id })
       if (!saved) throw notFound(USER_NOT_FOUND)
     } else {
-      if (update.group === 'flags' && update.data.isAdmin !== undefined) {
-        const current = await findUserById(db, id)
-        if (!current) throw notFound(USER_NOT_FOUND)
-        if (current.isAdmin !== update.data.isAdmin) assertRecentAuth(c, now())
-      }
-      await updateUserGroup(db, id, update, writer(c))
+      await updateUserGroup(db, id, update, { ...writer(c), assertStepUp: () => assertRecentAuth(c, now()) })
     }
     return answer(c, id, 'User updated successfully')
   })

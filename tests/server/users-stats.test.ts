@@ -36,6 +36,16 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       // The bootstrap admin was created by the database clock, after the start of the month.
       expect(res).toEqual({ status: 200, body: { success: true, stats: { overview: {
         totalUsers: 5, totalAdmins: 3, totalAgents: 1, newUsersThisMonth: 2 } } } })
+      // Cached until a users write or the next month (IST), then counted again.
+      const again = await get().app.request('/api/users/stats', { headers: { authorization: `Bearer ${token}` } })
+      expect(again.headers.get('x-cache')).toBe('hit')
+      await call(get(), 'POST', '/api/users', { name: 'Counted', email: 'counted@x.in', isAgent: true }, token)
+      expect((await h.get(token, '/stats')).body.stats.overview).toEqual({ totalUsers: 6, totalAdmins: 3, totalAgents: 2,
+        newUsersThisMonth: 3 })
+      // 9 April (IST): the March users no longer count; the bootstrap admin (database clock, later) does.
+      get().advance(30 * 24 * 3600_000)
+      token = await h.tokenOf((await h.bootstrapAdmin()).id)
+      expect((await h.get(token, '/stats')).body.stats.overview.newUsersThisMonth).toBe(1)
     })
 
     it('bumps the users version on every kind of write, so the cached list page changes', async () => {

@@ -121,7 +121,10 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     expect((await h.row(user.id))).toMatchObject({ isAdmin: false, bankDetails: {} })
     expect((await h.put(old, user.id, { isAdmin: false, isEmailVerified: true })).status).toBe(200)
     expect((await h.put(old, user.id, { name: 'Fine' })).status).toBe(200)
-    expect((await h.put(old, user.id, { isAgent: true })).status).toBe(200)
+    // isAgent alone is the flags group: becoming an agent there also gives the codes.
+    const agent = await h.put(old, user.id, { isAgent: true })
+    expect(agent.body.user).toMatchObject({ role: 'agent', agentStatus: 'active',
+      referralCode: expect.stringMatching(/^REF/), agentCode: expect.stringMatching(/^AGT/) })
     expect(await call(get(), 'POST', `/api/users/${user.id}/bank-details/reveal`, undefined, old)).toEqual(stepUp)
     expect(await h.auditOf(user.id, 'user.bank_account.reveal')).toEqual([])
     const promoted = await h.put(token, user.id, { isAdmin: true })

@@ -18,8 +18,12 @@ import { audit, setAuditActor } from './audit.queries'
 import type { Tx } from './projects.queries'
 import { assignAgentCodes, secureRandomInt, uniqueViolationOf, type RandomInt } from './user-codes.queries'
 
-/** Who writes and when; `randomInt` draws agent codes (tests inject a fixed one). */
-export type UserWriteContext = { actorId: string; ip?: string | null; now: Date; randomInt?: RandomInt }
+/**
+ * Who writes and when; `randomInt` draws agent codes (tests inject a fixed one); `assertStepUp`
+ * throws when the request may not make a sensitive change (called, inside the transaction, when
+ * isAdmin would change from its stored value).
+ */
+export type UserWriteContext = { actorId: string; ip?: string | null; now: Date; randomInt?: RandomInt; assertStepUp?: () => void }
 type UserRow = typeof users.$inferSelect
 type Columns = Partial<typeof users.$inferInsert>
 
@@ -79,6 +83,7 @@ export async function updateUserGroup(db: Db, id: string, update: Exclude<UserUp
     const [row] = await lockUsers(tx, [id])
     const columns = defined(columnsOf(update, row))
     if (update.group === 'flags') {
+      if (columns.isAdmin !== undefined && columns.isAdmin !== row.isAdmin) ctx.assertStepUp?.()
       const refused = adminGuardError(ctx.actorId, [row],
         (r) => ({ isAdmin: columns.isAdmin ?? r.isAdmin, isActive: columns.isActive ?? r.isActive }), adminIds)
       if (refused) throw conflict(refused)
