@@ -39,7 +39,7 @@ function StepUpForm() {
 
   return (
     <Dialog open onOpenChange={(next) => !next && cancel.run()} title="Confirm it is you" size="sm" closeCommand="auth.stepUp.cancel"
-      description={sending ? 'Sending a code to your e-mail…' : (notice ?? 'Enter the code we sent to your e-mail to make this change.')}
+      description={notice ?? (sending ? 'Sending a code to your e-mail…' : 'This change needs a fresh confirmation: send a code to your e-mail.')}
       footer={(
         <>
           <CommandButton id="auth.stepUp.cancel" />

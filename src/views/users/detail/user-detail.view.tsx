@@ -23,7 +23,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { toast } from '../../../components/toast'
 import { actorOptions } from '../../../machines/inspect'
 import { userSectionsMachine } from '../../../machines/user-sections.machine'
-import { ROLE_TONE, roleLabel } from '../role'
+import { ROLE_TONE, roleLabel } from '../list/role-label'
 import { AgentSection, BankSection, FlagsSection } from './components/account-sections'
 import { AddressSection, BasicSection, PreferencesSection, SocialMediaSection } from './components/profile-sections'
 import { UserSectionsContext } from './components/sections-context'
@@ -48,6 +48,9 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
   const draft = useSelector(sections, (s) => s.context.draft)
   const busy = useSelector(sections, (s) => !s.matches('viewing') && !s.matches('editing'))
   const revealed = useSelector(sections, (s) => s.context.revealed !== null)
+
+  // A newer copy of the user in the cache (a refetch, a save elsewhere) replaces the page's.
+  useEffect(() => sections.send({ type: 'user.refresh', user: loaded }), [sections, loaded])
 
   useEffect(() => {
     const subs = [

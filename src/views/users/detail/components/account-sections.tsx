@@ -13,7 +13,7 @@ import { AGENT_STATUS_OPTIONS } from '../../../../commands/user-detail.commands'
 import { Badge, type BadgeTone } from '../../../../components/badge'
 import { Field } from '../../../../components/field'
 import { formatPercent } from '../../../../lib/format'
-import { ROLE_TONE, roleLabel } from '../../role'
+import { ROLE_TONE, roleLabel } from '../../list/role-label'
 import { useUserSections } from './sections-context'
 import { Check, Fact, TextField, UserSectionCard, yesNo } from './user-section-card'
 
