@@ -107,6 +107,8 @@ describe('user detail', () => {
     await page.emulateMedia({ colorScheme: 'light' })
     await screenshot(page, 'user-detail')
     await page.emulateMedia({ colorScheme: 'dark' })
+    // Let the colour transitions finish before the picture.
+    await page.waitForTimeout(400)
     await screenshot(page, 'user-detail-dark')
     await page.emulateMedia({ colorScheme: 'light' })
 
