@@ -23,6 +23,7 @@ const ProjectsListView = preloadable(() => import('./views/projects/projects-lis
 const AddProjectView = preloadable(() => import('./views/projects/new/add-project.view'))
 const ProjectDetailView = preloadable(() => import('./views/projects/project-detail.view'))
 const UsersListView = preloadable(() => import('./views/users/users-list.view'))
+const UserDetailView = preloadable(() => import('./views/users/detail/user-detail.view'))
 const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
 
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
@@ -36,7 +37,6 @@ export interface Screen {
 
 /** Routes still served by the placeholder, with the issue that builds them (if filed). */
 const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
-  { path: '/users/:id', title: 'User' },
   { path: '/orders', title: 'Orders' },
   { path: '/contacts/:id', title: 'Contact' },
   { path: '/contacts', title: 'Contacts' },
@@ -60,6 +60,7 @@ export const SCREENS: Screen[] = [
   },
   ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
+  { path: '/users/:id', preload: UserDetailView.preload, element: <UserDetailView /> },
 ]
 
 /**

@@ -18,13 +18,17 @@ import { createRegistry, type CommandContext, type CommandRegistry } from './reg
 import { addUserCommands } from './add-user.commands'
 import { usersListCommands } from './users-list.commands'
 import { usersFilterCommands } from './users-list-filters.commands'
+import { stepUpCommands } from './step-up.commands'
+import { userDetailCommands } from './user-detail.commands'
 import { verificationCommands } from './verification.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
-  ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
+  // The step-up dialog's commands first: while it is open its mod+enter wins over a screen's.
+  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
+  ...userDetailCommands,
 ])
 
 /** Commands that apply in `ctx`. */

@@ -22,8 +22,11 @@ const isInOverlay = (target: EventTarget | null) => closestOf(target, '[role="di
 
 /** Whether the handler leaves `event` alone (typing, overlays, repeats, already handled). */
 export function ignoreKey(event: KeyboardEvent): boolean {
-  if (event.defaultPrevented || event.isComposing || event.repeat) return true
+  if (event.isComposing || event.repeat) return true
   const mod = event.ctrlKey || event.metaKey
+  // A radix checkbox swallows Enter (WAI-ARIA: checkboxes do not activate on Enter), which would
+  // also swallow mod+Enter, the Save of the form the checkbox is in.
+  if (event.defaultPrevented && !(mod && closestOf(event.target, '[role="checkbox"]'))) return true
   if (isTyping(event.target) && !mod && event.key !== 'Escape') return true
   return isInOverlay(event.target) && !mod
 }

@@ -8,6 +8,7 @@ const inr = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' }
 const integer = new Intl.NumberFormat(LOCALE)
 const twoDecimals = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const oneDecimal = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const upToTwoDecimals = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 })
 const date = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' })
 const dateTime = new Intl.DateTimeFormat(LOCALE, {
   day: 'numeric',
@@ -31,6 +32,11 @@ export function formatCount(n: number): string {
 /** One decimal place with Indian grouping: `formatDecimal(4.25)` → '4.3' (ratings, rates). */
 export function formatDecimal(n: number): string {
   return oneDecimal.format(Number.isFinite(n) ? n : 0)
+}
+
+/** A rate in percent as the API sends it (at most 2 decimals): `formatPercent(10)` → '10%', `formatPercent(7.25)` → '7.25%'. */
+export function formatPercent(percent: number): string {
+  return `${upToTwoDecimals.format(Number.isFinite(percent) ? percent : 0)}%`
 }
 
 const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const

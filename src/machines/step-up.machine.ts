@@ -10,8 +10,14 @@
  * too (e.g. too many codes), where 'code.resend' tries again. A second step-up request after a
  * confirmed code is a failure, never a loop.
  *
- * I/O actors, provided by the caller: `performAction` (the sensitive request: any output, kept as
- * `result`), `sendCode` and `verifyCode` (src/api/step-up.ts by default).
+ * The request is either provided as the `performAction` actor, or given with each 'run' as
+ * `request` (a function returning the call's promise; `performAction` receives it as input and by
+ * default calls it): step-up-gate.ts runs any screen's calls through one actor that way. The code
+ * being typed is kept too ('code.change', 6 digits at most), so the dialog's Confirm command reads
+ * it. After 'failed', `cause` is the request's own error (an ApiError with the server's errors).
+ *
+ * I/O actors: `performAction` (the sensitive request: any output, kept as `result`), `sendCode`
+ * and `verifyCode` (src/api/step-up.ts by default).
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { stepUpApi } from '../api/step-up'
@@ -26,10 +32,20 @@ export interface StepUpContext {
   error: string | null
   /** The request's output once done. */
   result: unknown
+  /** The failure itself once 'failed' (the request's error, or the verify/send error). */
+  cause: unknown
+  /** The request given with 'run', passed to `performAction` as its input. */
+  request: StepUpRequest | undefined
+  /** The code typed so far (digits only, at most 6). */
+  code: string
 }
 
+/** A sensitive call to run, and to run again after a confirmed code. */
+export type StepUpRequest = () => Promise<unknown>
+
 export type StepUpEvent =
-  | { type: 'run' }
+  | { type: 'run'; request?: StepUpRequest }
+  | { type: 'code.change'; code: string }
   | { type: 'code.submit'; otp: string }
   | { type: 'code.resend' }
   | { type: 'cancel' }
@@ -41,13 +57,17 @@ const messageOf = (error: unknown, fallback: string) =>
 /** A 6-digit code, spaces around it ignored. */
 export const isWellFormedCode = (otp: string) => /^\d{6}$/.test(otp.trim())
 
+/** What the code field keeps of typed or pasted text: its digits, 6 at most. */
+export const codeDigits = (text: string) => text.replace(/\D/g, '').slice(0, 6)
+
 export const stepUpMachine = setup({
   types: {
     context: {} as StepUpContext,
     events: {} as StepUpEvent,
   },
   actors: {
-    performAction: fromPromise<unknown>(() => Promise.reject(new Error('No request given to the step-up machine'))),
+    performAction: fromPromise<unknown, StepUpRequest | undefined>(({ input }) =>
+      (input ? input() : Promise.reject(new Error('No request given to the step-up machine')))),
     sendCode: fromPromise<{ sessionToken: string; message: string }>(() => stepUpApi.sendCode()),
     verifyCode: fromPromise<void, { otp: string; sessionToken: string }>(({ input }) => stepUpApi.verifyCode(input)),
   },
@@ -59,24 +79,26 @@ export const stepUpMachine = setup({
     canSubmit: ({ context }, params: { otp: string }) => context.sessionToken !== null && isWellFormedCode(params.otp),
   },
   actions: {
-    reset: assign({ sessionToken: null, notice: null, error: null, result: null }),
-    fail: assign((_, params: { error: unknown; fallback: string }) => ({ error: messageOf(params.error, params.fallback) })),
+    reset: assign({ sessionToken: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' }),
+    takeRequest: assign({ request: (_, params: { request: StepUpRequest | undefined }) => params.request }),
+    changeCode: assign({ code: (_, params: { code: string }) => codeDigits(params.code) }),
+    fail: assign((_, params: { error: unknown; fallback: string }) => ({ error: messageOf(params.error, params.fallback), cause: params.error })),
     clearError: assign({ error: null }),
     takeCode: assign((_, params: { sessionToken: string; message: string }) =>
       ({ sessionToken: params.sessionToken, notice: params.message, error: null })),
     codeSendFailed: assign((_, params: { error: unknown }) =>
       ({ sessionToken: null, notice: null, error: messageOf(params.error, 'Could not send the code') })),
-    keepResult: assign((_, params: { result: unknown }) => ({ result: params.result, sessionToken: null, notice: null, error: null })),
+    keepResult: assign((_, params: { result: unknown }) => ({ result: params.result, sessionToken: null, notice: null, error: null, code: '' })),
   },
 }).createMachine({
   id: 'stepUp',
   initial: 'idle',
-  context: { sessionToken: null, notice: null, error: null, result: null },
+  context: { sessionToken: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' },
   states: {
-    idle: { on: { run: { target: 'running', actions: 'reset' } } },
+    idle: { on: { run: { target: 'running', actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }] } } },
     running: {
       invoke: {
-        src: 'performAction', id: 'performAction',
+        src: 'performAction', id: 'performAction', input: ({ context }) => context.request,
         onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
           { guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) }, target: 'sending' },
@@ -96,6 +118,7 @@ export const stepUpMachine = setup({
     awaitingCode: {
       tags: ['dialog'],
       on: {
+        'code.change': { actions: { type: 'changeCode', params: ({ event }) => ({ code: event.code }) } },
         'code.submit': {
           guard: { type: 'canSubmit', params: ({ event }) => ({ otp: event.otp }) },
           target: 'verifying', actions: 'clearError',
@@ -117,15 +140,15 @@ export const stepUpMachine = setup({
     },
     retrying: {
       invoke: {
-        src: 'performAction', id: 'performAction',
+        src: 'performAction', id: 'performAction', input: ({ context }) => context.request,
         onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) } },
       },
     },
-    done: { on: { run: { target: 'running', actions: 'reset' } } },
+    done: { on: { run: { target: 'running', actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }] } } },
     failed: {
       on: {
-        run: { target: 'running', actions: 'reset' },
+        run: { target: 'running', actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }] },
         dismiss: { target: 'idle', actions: 'reset' },
       },
     },

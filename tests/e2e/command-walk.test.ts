@@ -142,6 +142,23 @@ describe('the command walk: signed in', () => {
     }
   })
 
+  it('user detail: header, every section, each in edit mode one at a time, and the not-found page', async () => {
+    const { users } = await apiGet<{ users: Array<{ _id: string }> }>(page, baseUrl, '/api/users?role=user&limit=1')
+    await page.goto(`${baseUrl}/users/${users[0]._id}`)
+    await page.getByTestId('user-detail').waitFor()
+    await expectAllCommands(page)
+    for (const section of ['basic', 'address', 'flags', 'agent', 'socialMedia', 'bankDetails', 'preferences']) {
+      await page.locator(`[data-command="users.detail.edit.${section}"]`).click()
+      await page.locator(`[data-testid="section-${section}"] [data-command="users.detail.save"]`).waitFor()
+      await expectAllCommands(page)
+      await page.locator('[data-command="users.detail.cancel"]').click()
+      await page.locator(`[data-command="users.detail.edit.${section}"]`).waitFor()
+    }
+    await page.goto(`${baseUrl}/users/0193a0f0-0000-7000-8000-00000000dead`)
+    await page.getByText('User not found').waitFor()
+    await expectAllCommands(page)
+  })
+
   it('verification panel dialogs: entry edit and delete confirmation', async () => {
     await detailWithHistory()
     await page.locator('[data-command="projects.verification.editEntry"]').first().click()

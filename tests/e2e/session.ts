@@ -6,7 +6,10 @@
  * as the console stores them (src/api/session.ts). The server allows 5 OTP sends per e-mail in 15
  * minutes, so only tests of signing in or out make sessions of their own (`signInByApi`).
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { signAccessToken } from '../../server/services/access-token'
 import type { TokenPair } from '../../src/api/schemas/auth'
 import { signInByMail } from '../fixtures/mail-sign-in'
 
@@ -36,4 +39,24 @@ export async function openSignedInPage(browser: Browser, tokens: TokenPair): Pro
     localStorage.setItem('refreshToken', refreshToken)
   }, tokens)
   return context.newPage()
+}
+
+/**
+ * An access token for `sub` signed with the e2e server's key (DATA_DIR/jwt-secret, or JWT_SECRET
+ * when the run sets it), whose last OTP proof (`auth_time`) is `authTime`: a fresh one, so a test
+ * of sensitive changes never meets the step-up dialog by chance however long the run has taken, or
+ * an aged one, so a test meets it on purpose. `sid` ties it to a session (refresh-token family);
+ * null for none. Valid 15 minutes, like any access token.
+ */
+export async function mintAccessToken(dataDir: string, claims: { sub: string; sid: string | null; authTime: Date }): Promise<string> {
+  const secret = process.env.JWT_SECRET
+    ? new TextEncoder().encode(process.env.JWT_SECRET)
+    : new Uint8Array(Buffer.from(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim(), 'base64url'))
+  return signAccessToken(secret, claims.sub, new Date(), { sid: claims.sid, authTime: claims.authTime })
+}
+
+/** The claims of an access token (`sub`, `sid`, `auth_time`), read without verifying it. */
+export function accessClaims(token: string): { sub: string; sid: string | null } {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string; sid?: string }
+  return { sub: payload.sub, sid: payload.sid ?? null }
 }

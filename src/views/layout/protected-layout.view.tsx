@@ -1,6 +1,7 @@
 /**
  * The protected layout (SPEC.md 2 "Layout and sidebar"): a spinner while the session restores,
- * a redirect to /login when signed out, else the console shell with the command system mounted.
+ * a redirect to /login when signed out, else the console shell with the command system mounted,
+ * and the step-up dialog any screen's sensitive call may open (step-up-gate.ts).
  */
 import { useEffect, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -9,6 +10,7 @@ import { Spinner } from '../../components/spinner'
 import { CommandProvider } from '../../commands/command-provider'
 import { AuthActor } from './auth-context'
 import { AppShell } from './components/app-shell'
+import { StepUpDialog } from './components/step-up-dialog'
 
 export function ProtectedLayout({ children }: { children: ReactNode }) {
   const status = AuthActor.useSelector((s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'signedIn' : 'signedOut'))
@@ -28,6 +30,7 @@ export function ProtectedLayout({ children }: { children: ReactNode }) {
   return (
     <CommandProvider>
       <AppShell>{children}</AppShell>
+      <StepUpDialog />
     </CommandProvider>
   )
 }

@@ -9,10 +9,10 @@ import { createRegistry, type Command, type CommandContext } from '../../../src/
 /** A stand-in for a DOM element: `closest` answers for the selectors it is inside. */
 const element = (inside: string[] = []) => ({ closest: (selector: string) => (inside.some((s) => selector.includes(s)) ? {} : null) })
 
-function press(handler: EventListener, key: string, opts: { ctrl?: boolean; shift?: boolean; target?: object } = {}) {
+function press(handler: EventListener, key: string, opts: { ctrl?: boolean; shift?: boolean; target?: object; prevented?: boolean } = {}) {
   const event = {
     key, code: key.length === 1 ? `Key${key.toUpperCase()}` : key, ctrlKey: !!opts.ctrl, metaKey: false, shiftKey: !!opts.shift, altKey: false,
-    repeat: false, isComposing: false, defaultPrevented: false, target: opts.target ?? element(), currentTarget: {},
+    repeat: false, isComposing: false, defaultPrevented: !!opts.prevented, target: opts.target ?? element(), currentTarget: {},
     getModifierState: (mod: string) => (mod === 'Control' && !!opts.ctrl) || (mod === 'Shift' && !!opts.shift),
     preventDefault() { this.defaultPrevented = true },
   }
@@ -82,6 +82,15 @@ describe('the shortcut handler', () => {
     press(handler, 'k', { ctrl: true, target: dialog })
     expect(a.run).not.toHaveBeenCalled()
     expect(k.run).toHaveBeenCalledOnce()
+  })
+  it('leaves keys another handler took alone, except mod+… on a checkbox (radix swallows its Enter, not the form\'s Save)', () => {
+    const save = cmd('t.save', 'mod+enter'); const a = cmd('t.a', 'a')
+    const { handler } = setup([save, a])
+    press(handler, 'a', { prevented: true })
+    press(handler, 'Enter', { ctrl: true, prevented: true, target: element(['input']) })
+    expect([save.run, a.run].map((f) => vi.mocked(f).mock.calls.length)).toEqual([0, 0])
+    press(handler, 'Enter', { ctrl: true, prevented: true, target: element(['[role="checkbox"]']) })
+    expect(save.run).toHaveBeenCalledOnce()
   })
   it('symbols typed with Shift match (? and #)', () => {
     const help = cmd('t.help', '?')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatMB, formatPercentChange, formatQuantity, formatRelativeTime } from '../../../src/lib/format'
+import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatMB, formatPercent, formatPercentChange, formatQuantity, formatRelativeTime } from '../../../src/lib/format'
 import { growthLine } from '../../../src/views/dashboard/components/stat-cards'
 import { contactStatusRows } from '../../../src/views/dashboard/components/breakdown-grids'
 
@@ -24,6 +24,7 @@ describe('format (en-IN)', () => {
     expect(formatMB(1024 * 1024 * 1.5)).toBe('1.50 MB')
     expect(formatMB(12_345 * 1024 * 1024)).toBe('12,345.00 MB')
     expect(formatDecimal(4.25)).toBe('4.3')
+    expect([formatPercent(10), formatPercent(7.25), formatPercent(0), formatPercent(Number.NaN)]).toEqual(['10%', '7.25%', '0%', '0%'])
   })
   it('names counts in the singular or plural', () => {
     expect(formatQuantity(1, 'commit')).toBe('1 commit')

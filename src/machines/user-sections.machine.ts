@@ -1,0 +1,153 @@
+/**
+ * User detail (SPEC.md 2 "User detail", 3 "User", 7 PUT /api/users/{id}, 8): one section per group
+ * of the contract, edited one at a time, as on the project detail — viewing → editing(section) →
+ * saving → viewing. Editing starts from the loaded user (user-section-forms.ts); Cancel drops the
+ * draft; Save sends only the group's changed fields (nothing changed: back to viewing, no request)
+ * unless a client rule fails; a failed save stays in editing with the server's errors joined by
+ * line breaks (else 'Failed to save'). Also Activate/Deactivate (PUT .../status; 'Failed to update
+ * user status: {reason}') and the audited reveal of the bank account number, kept in `revealed`
+ * until the page is left or the bank details change.
+ *
+ * Saves and the reveal run through the step-up gate (step-up-gate.ts): the server may ask for a
+ * fresh code (changing isAdmin, bank details, reveal); a cancelled dialog leaves everything as it
+ * was, without an error. Results are emitted (`user.saved`, `notify.success` / `notify.error`).
+ */
+import { assign, emit, fromPromise, not, setup } from 'xstate'
+import { errorText, withReason } from '../api/error-text'
+import type { UserDetail, UserUpdateGroup } from '../api/schemas/users'
+import { revealBankAccount, setUserStatus, updateUser } from '../api/users'
+import { isStepUpCancelled, withStepUp } from './step-up-gate'
+import { initialUserDraft, userSectionBody, userSectionInvalid, type UserDraft } from './user-section-forms'
+
+export interface UserSectionsContext {
+  user: UserDetail
+  section: UserUpdateGroup | null
+  draft: UserDraft
+  error: string | null
+  /** The full bank account number once revealed, else null (the page shows the masked one). */
+  revealed: string | null
+}
+
+export type UserSectionsEvent =
+  | { type: 'section.edit'; section: UserUpdateGroup }
+  | { type: 'draft.change'; patch: UserDraft }
+  | { type: 'section.cancel' }
+  | { type: 'section.save' }
+  | { type: 'user.refresh'; user: UserDetail }
+  | { type: 'user.toggleActive' }
+  | { type: 'account.reveal' }
+
+export type UserSectionsEmitted =
+  | { type: 'user.saved'; user: UserDetail }
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
+
+const invalidOf = (c: UserSectionsContext) => (c.section ? userSectionInvalid(c.section, c.draft) : 'No section is open')
+const bodyOf = (c: UserSectionsContext) => (c.section ? userSectionBody(c.section, c.draft, c.user) : null)
+
+export const userSectionsMachine = setup({
+  types: {
+    context: {} as UserSectionsContext,
+    events: {} as UserSectionsEvent,
+    emitted: {} as UserSectionsEmitted,
+    input: {} as { user: UserDetail },
+  },
+  actors: {
+    saveUser: fromPromise<UserDetail, { id: string; body: Record<string, unknown> }>(({ input }) =>
+      withStepUp(() => updateUser(input.id, input.body))),
+    setStatus: fromPromise<UserDetail, { id: string; status: 'active' | 'inactive' }>(({ input }) => setUserStatus(input.id, input.status)),
+    revealAccount: fromPromise<string, { id: string }>(({ input }) => withStepUp(() => revealBankAccount(input.id))),
+  },
+  actions: {
+    assignUser: assign({ user: (_, params: { user: UserDetail }) => params.user }),
+    openSection: assign(({ context }, params: { section: UserUpdateGroup }) => ({
+      section: params.section, draft: initialUserDraft(params.section, context.user), error: null,
+    })),
+    changeDraft: assign({ draft: ({ context }, params: { patch: UserDraft }) => ({ ...context.draft, ...params.patch }) }),
+    closeSection: assign({ section: null, draft: {}, error: null }),
+    showInvalid: assign({ error: ({ context }) => invalidOf(context) }),
+    showSaveError: assign({ error: (_, params: { error: unknown }) => errorText(params.error, 'Failed to save') }),
+    /** A bank-details save may change the number: the revealed one is no longer known. */
+    forgetRevealedIfBank: assign({ revealed: ({ context }) => (context.section === 'bankDetails' ? null : context.revealed) }),
+    keepRevealed: assign({ revealed: (_, params: { accountNumber: string }) => params.accountNumber }),
+    announceSaved: emit((_, params: { user: UserDetail }) => ({ type: 'user.saved' as const, user: params.user })),
+    notifySuccess: emit((_, params: { text: string }) => ({ type: 'notify.success' as const, text: params.text })),
+    notifyError: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
+  },
+  guards: {
+    isDraftValid: ({ context }) => invalidOf(context) === null,
+    isUnchanged: ({ context }) => bodyOf(context) === null,
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
+  },
+}).createMachine({
+  id: 'userSections',
+  context: ({ input }) => ({ user: input.user, section: null, draft: {}, error: null, revealed: null }),
+  initial: 'viewing',
+  states: {
+    viewing: {
+      on: {
+        'section.edit': { target: 'editing', actions: { type: 'openSection', params: ({ event }) => ({ section: event.section }) } },
+        'user.refresh': { actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) } },
+        'user.toggleActive': 'togglingActive',
+        'account.reveal': 'revealing',
+      },
+    },
+    editing: {
+      on: {
+        'draft.change': { actions: { type: 'changeDraft', params: ({ event }) => ({ patch: event.patch }) } },
+        'section.cancel': { target: 'viewing', actions: 'closeSection' },
+        'section.save': [
+          { guard: not('isDraftValid'), actions: 'showInvalid' },
+          { guard: 'isUnchanged', target: 'viewing', actions: 'closeSection' },
+          { target: 'saving' },
+        ],
+        'user.refresh': { actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) } },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveUser', id: 'saveUser',
+        input: ({ context }) => ({ id: context.user._id, body: bodyOf(context) ?? {} }),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            'forgetRevealedIfBank',
+            'closeSection',
+            { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
+          ],
+        },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
+          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    togglingActive: {
+      invoke: {
+        src: 'setStatus', id: 'setStatus',
+        input: ({ context }) => ({ id: context.user._id, status: context.user.isActive ? 'inactive' as const : 'active' as const }),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
+            { type: 'notifySuccess', params: ({ event }) => ({ text: event.output.isActive ? 'User activated successfully' : 'User deactivated successfully' }) },
+          ],
+        },
+        onError: { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to update user status', event.error) }) } },
+      },
+    },
+    revealing: {
+      invoke: {
+        src: 'revealAccount', id: 'revealAccount',
+        input: ({ context }) => ({ id: context.user._id }),
+        onDone: { target: 'viewing', actions: { type: 'keepRevealed', params: ({ event }) => ({ accountNumber: event.output }) } },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'viewing' },
+          { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to reveal the account number', event.error) }) } },
+        ],
+      },
+    },
+  },
+})
