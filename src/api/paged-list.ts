@@ -2,8 +2,8 @@
  * Shared react-query list hook for the admin lists (projects, users; issue 10 orders and
  * payments). A page-numbered list keeps the previous page on screen while the next loads
  * (`keepPreviousData`) and prefetches the next page once the current one is in, so 'Next' shows
- * at once and then revalidates (SPEC.md 8). Cursor-paged infinite lists use `useInfiniteQuery`
- * with the same key helpers; see the "Shared list pieces" note in docs.
+ * at once and then revalidates (SPEC.md 8). A cursor-paged infinite list is not served here: it
+ * needs `useInfiniteQuery` (getNextPageParam from the response's cursor) beside this hook.
  */
 import { useEffect } from 'react'
 import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query'
