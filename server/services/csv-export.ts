@@ -7,6 +7,7 @@
 import { Readable, pipeline } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import type { ListCursor } from '../domain/orders'
+import { describeError } from '../http/error-log'
 
 /** Rows per database round trip. */
 export const CSV_BATCH = 2000
@@ -44,7 +45,8 @@ export function csvResponse<T>(fileName: string, columns: Record<string, string>
   })())
   const writer = stringify({ header: true, columns: Object.entries(columns).map(([key, header]) => ({ key, header })) })
   pipeline(source, writer, (error) => {
-    if (error) console.error(`CSV export ${fileName} stopped: ${error.message}`)
+    // Never the error itself: a failed query's message holds its SQL and parameters.
+    if (error) console.error(`CSV export ${fileName} stopped: ${describeError(error)}`)
   })
   return new Response(Readable.toWeb(writer) as ReadableStream<Uint8Array>, { headers: {
     'content-type': 'text/csv; charset=utf-8',
