@@ -299,8 +299,9 @@ export const orders = pgTable('orders', {
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_order_id_uq').on(t.orderId),
-  index('orders_created_at_idx').on(t.createdAt),
-  index('orders_status_created_idx').on(t.status, t.createdAt),
+  // Keyset pages of the orders list (created_at desc, id desc), with and without a status filter.
+  index('orders_created_at_idx').on(t.createdAt, t.id),
+  index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
   index('orders_user_idx').on(t.userId),
   index('orders_project_idx').on(t.projectId),
 ])
@@ -329,8 +330,9 @@ export const payments = pgTable('payments', {
 }, (t) => [
   uniqueIndex('payments_payment_id_uq').on(t.paymentId),
   index('payments_order_idx').on(t.orderId),
-  index('payments_status_created_idx').on(t.status, t.createdAt),
-  index('payments_created_at_idx').on(t.createdAt),
+  // Keyset pages of the payments list (created_at desc, id desc), with and without a status filter.
+  index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('payments_created_at_idx').on(t.createdAt, t.id),
   // Dashboard revenue: sum of completed payments from the index alone.
   index('payments_completed_amount_idx').on(t.amountPaise).where(sql`${t.status} = 'completed'`),
 ])
