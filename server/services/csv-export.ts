@@ -27,6 +27,15 @@ export async function* keysetRows<T>(read: BatchReader<T>, batch = CSV_BATCH): A
   }
 }
 
+/**
+ * A free-text cell made safe for spreadsheets (CSV injection, OWASP): a value starting with =, +,
+ * -, @, tab or carriage return is prefixed with a single quote so it is shown, never evaluated.
+ */
+export function textCell(value: string | null | undefined): string {
+  const text = value ?? ''
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+}
+
 /** Integer paise → '499.99' (exact: no float division). */
 export function paiseText(paise: number): string {
   const sign = paise < 0 ? '-' : ''

@@ -63,6 +63,15 @@ describeEachDatabase('payments and exports', (get) => {
     expect((await raw('/api/orders/export.csv', false)).status).toBe(401)
   })
 
+  it('neutralises spreadsheet formulas in free-text cells', async () => {
+    const tag = h.uniq().replace(/\W/g, '')
+    const user = await h.addUser({ name: '=HYPERLINK("http://x")', email: `f.${tag}@example.in` })
+    await h.addOrder({ orderId: `FX-${tag}`, userId: user.id })
+    const res = await raw(`/api/orders/export.csv?search=FX-${tag}`)
+    const [record] = parse(await res.text(), { columns: true }) as Record<string, string>[]
+    expect(record.Customer).toBe(`'=HYPERLINK("http://x")`)
+  })
+
   it('exports payments as CSV, more rows than one batch', async () => {
     const tag = h.uniq().replace(/\W/g, '')
     const values = Array.from({ length: 2105 }, (_, i) => ({ paymentId: `pay_${tag}_${i}`, method: 'UPI', amountPaise: i,
