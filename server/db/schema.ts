@@ -295,10 +295,18 @@ export const orders = pgTable('orders', {
   withInstallation: boolean('with_installation').notNull().default(false),
   withReport: boolean('with_report').notNull().default(false),
   status: orderStatus('status').notNull().default('pending'),
+  /**
+   * The searchable text of the orders list, kept by triggers (migration 0017): lower(order number,
+   * record id, customer name, customer e-mail, project title), separated by chr(31). Never written
+   * by the app.
+   */
+  searchText: text('search_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_order_id_uq').on(t.orderId),
+  // Orders search (db/queries/orders.queries.ts): substring match over search_text.
+  index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   // Keyset pages of the orders list (created_at desc, id desc), with and without a status filter.
   index('orders_created_at_idx').on(t.createdAt, t.id),
   index('orders_status_created_idx').on(t.status, t.createdAt, t.id),

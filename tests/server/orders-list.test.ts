@@ -4,7 +4,9 @@
  * boundaries, keyset pages that neither skip nor repeat rows while orders arrive (identical
  * created_at included), a bad cursor, the payment-of-an-order rule, rupees from paise, exact stats.
  */
+import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { projects, users } from '../../server/db/schema'
 import { describeEachDatabase } from './harness'
 import { ordersHelpers } from './orders-helpers'
 
@@ -33,6 +35,23 @@ describeEachDatabase('orders list', (get) => {
       user: { _id: user.id, name: user.name, email: user.email }, project: null })
     expect(res.body.orders.find((o: Row) => o._id === b.id)).toMatchObject({
       user: null, project: { _id: project.id, title: project.title, category: 'Web Development' } })
+  })
+
+  it('finds orders by the new customer name, e-mail and project title after a rename, and not after a delete', async () => {
+    const tag = h.uniq().replace(/\W/g, '')
+    const user = await h.addUser({ name: `Old Name ${tag}` })
+    const project = await h.addProject({ title: `Old Title ${tag}` })
+    const order = await h.addOrder({ userId: user.id, projectId: project.id })
+    await h.db().update(users).set({ name: `Kavya Rao ${tag}`, email: `kavya.${tag}@example.in` }).where(eq(users.id, user.id))
+    await h.db().update(projects).set({ title: `Fresh Title ${tag}` }).where(eq(projects.id, project.id))
+    expect(ids(await list({ search: `kavya rao ${tag}` }))).toEqual([order.id])
+    expect(ids(await list({ search: `kavya.${tag}@` }))).toEqual([order.id])
+    expect(ids(await list({ search: `fresh title ${tag}` }))).toEqual([order.id])
+    expect(ids(await list({ search: `old name ${tag}` }))).toEqual([])
+    expect(ids(await list({ search: `old title ${tag}` }))).toEqual([])
+    await h.db().delete(users).where(eq(users.id, user.id))
+    expect(ids(await list({ search: `kavya rao ${tag}` }))).toEqual([])
+    expect((await list({ search: `fresh title ${tag}` })).body.orders[0]).toMatchObject({ _id: order.id, user: null })
   })
 
   it('treats % and _ in a search literally', async () => {
