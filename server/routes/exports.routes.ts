@@ -39,7 +39,7 @@ export const PAYMENT_CSV_COLUMNS = {
 } as const
 
 /** The orders CSV of `filters`, streamed. */
-export function ordersCsv(db: Db, filters: OrderFilters, now: Date): Response {
+export function ordersCsv(db: Db, filters: OrderFilters, now: Date): Promise<Response> {
   return csvResponse(`orders-${istDay(now)}.csv`, ORDER_CSV_COLUMNS,
     (after, limit) => orderSummaryRows(db, filters, after, limit),
     (r) => ({ orderId: r.orderId, id: r.id, createdAt: r.createdAt.toISOString(), customer: textCell(r.userName),
@@ -48,7 +48,7 @@ export function ordersCsv(db: Db, filters: OrderFilters, now: Date): Response {
 }
 
 /** The payments CSV of `filters`, streamed. */
-export function paymentsCsv(db: Db, filters: PaymentFilters, now: Date): Response {
+export function paymentsCsv(db: Db, filters: PaymentFilters, now: Date): Promise<Response> {
   return csvResponse(`payments-${istDay(now)}.csv`, PAYMENT_CSV_COLUMNS,
     (after, limit) => paymentRows(db, filters, after, limit),
     (r) => ({ paymentId: r.paymentId, orderId: r.orderNumber ?? '', amount: paiseText(r.amountPaise), method: r.method,

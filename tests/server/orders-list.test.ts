@@ -77,6 +77,9 @@ describeEachDatabase('orders list', (get) => {
     expect(ids(await list({ search: `D-${tag}`, to: '2026-03-09' }))).toEqual([before.id])
     expect(ids(await list({ search: `D-${tag}`, status: 'confirmed' }))).toEqual([last.id])
     expect((await list({ from: '2026-03-11', to: '2026-03-10' })).status).toBe(400)
+    expect((await list({ from: '2026-02-30' })).status).toBe(400)
+    expect((await list({ to: '0000-01-01' })).status).toBe(400)
+    expect((await h.get('/api/orders/export.csv?from=0000-01-01')).status).toBe(400)
   })
 
   it('pages by cursor without skipping or repeating rows while orders arrive, identical created_at included', async () => {
@@ -107,12 +110,16 @@ describeEachDatabase('orders list', (get) => {
     expect(ties).toEqual([...ties].sort().reverse())
   })
 
-  it('answers 400 Invalid cursor for a cursor it did not make', async () => {
-    for (const cursor of ['abc', Buffer.from('2026-01-01|x').toString('base64url'), 'a'.repeat(201), 'a.b']) {
+  it('answers 400 Invalid cursor for a cursor it did not make (and accepts a well-formed one)', async () => {
+    const id = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
+    const made = (text: string) => Buffer.from(text).toString('base64url')
+    for (const cursor of ['abc', made('2026-01-01|x'), 'a'.repeat(201), 'a.b', made(`2026-02-30T00:00:00.000000Z|${id}`),
+      made(`0000-01-01T00:00:00.000000Z|${id}`), made(`2026-01-01T00:00:00.000000Z|${id}|x`), made(`2026-01-01T00:00:00Z|${id}`)]) {
       const res = await list({ cursor })
       expect(res.status, cursor).toBe(400)
       expect(JSON.stringify(res.body)).toContain('Invalid cursor')
     }
+    expect((await list({ cursor: made(`2026-02-28T23:59:59.999999Z|${id}`) })).status).toBe(200)
   })
 
   it("gives each order its latest completed payment, else its latest attempt, and amounts in rupees", async () => {

@@ -16,7 +16,7 @@ import { orderNotes, orders, payments, projects, users } from '../schema'
 import { escapeLike, qualified } from '../sql'
 import { paiseToRupees } from '../../domain/money'
 import {
-  bulkMessage, bulkNote, bulkRefusalReason, bulkTarget, decodeCursor, encodeCursor, illegalMoveMessage, istDayRange,
+  bulkMessage, bulkNote, bulkRefusalReason, bulkTarget, decodeCursor, encodeCursor, illegalMoveMessage, isCalendarDay, istDayRange,
   statusLabel, type ListCursor,
 } from '../../domain/orders'
 import { badRequest, conflict, notFound } from '../../http/errors'
@@ -37,11 +37,13 @@ export const cursorTime = (column: SQL | typeof orders.createdAt | typeof paymen
  */
 export const orderSearchText = sql`${orders.searchText}`
 
-/** The WHERE of the filters: search (case-insensitive literal substring), status, and the IST day range. */
+/** The WHERE of the filters: search (case-insensitive literal substring), status, and the IST day range (400 for a day that does not exist). */
 export function orderFilterWhere(filters: OrderFilters): SQL | undefined {
   const conditions: SQL[] = []
   if (filters.search) conditions.push(sql`${orderSearchText} LIKE ${`%${escapeLike(filters.search.toLowerCase())}%`}`)
   if (filters.status && filters.status !== 'all') conditions.push(eq(orders.status, filters.status))
+  if (filters.from && !isCalendarDay(filters.from)) throw badRequest('From must be a date (YYYY-MM-DD)')
+  if (filters.to && !isCalendarDay(filters.to)) throw badRequest('To must be a date (YYYY-MM-DD)')
   const { start, end } = istDayRange(filters.from, filters.to)
   if (start) conditions.push(sql`${orders.createdAt} >= ${start.toISOString()}::timestamptz`)
   if (end) conditions.push(sql`${orders.createdAt} < ${end.toISOString()}::timestamptz`)
