@@ -333,10 +333,17 @@ export const payments = pgTable('payments', {
   method: text('method').notNull(),
   status: paymentStatus('status').notNull().default('pending'),
   transactionId: text('transaction_id'),
+  /**
+   * The searchable text of the payments list, kept by triggers (migration 0018): lower(payment id,
+   * order number, transaction id), separated by chr(31). Never written by the app.
+   */
+  searchText: text('search_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('payments_payment_id_uq').on(t.paymentId),
+  // Payments search (db/queries/payments.queries.ts): substring match over search_text.
+  index('payments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   index('payments_order_idx').on(t.orderId),
   // Keyset pages of the payments list (created_at desc, id desc), with and without a status filter.
   index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
