@@ -58,7 +58,10 @@ export const SCREENS: Screen[] = [
     path: '/users', preload: UsersListView.preload, element: <UsersListView />,
     prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
   },
-  { path: '/payments', preload: PaymentsView.preload, element: <PaymentsView /> },
+  {
+    path: '/payments', preload: PaymentsView.preload, element: <PaymentsView />,
+    prefetch: (search) => import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
+  },
   ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
   { path: '/users/:id', preload: UserDetailView.preload, element: <UserDetailView /> },

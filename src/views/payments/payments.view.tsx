@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Download } from 'lucide-react'
+import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
 import { errorText } from '../../api/error-text'
 import { usePayment, usePaymentList } from '../../api/payments'
@@ -27,11 +28,15 @@ import { actorOptions } from '../../machines/inspect'
 import { listFocusMachine } from '../../machines/list-focus.machine'
 import { useUrlFilters } from '../projects/use-list-url'
 import { PaymentDetailsPanel } from './details/payment-details-panel'
+import { prefetchPaymentDetail } from './list/list-prefetch'
 import { PaymentStats } from './list/payment-stats'
 import { PaymentsFilters } from './list/payments-filters'
 import { PaymentsTable } from './list/payments-table'
 import { parsePaymentsSearch, paymentsPath, toPaymentsSearch } from './list/payments-url'
 import './payments.css'
+
+/** Focus dwell before the focused payment's details are prefetched, ms (holding j/k fetches nothing). */
+const PREFETCH_DELAY_MS = 150
 
 export default function PaymentsView() {
   const { filters: url, searchText, setSearchText } = useUrlFilters(parsePaymentsSearch, toPaymentsSearch)
@@ -65,6 +70,11 @@ export default function PaymentsView() {
   }, [exporter])
 
   const focusedId = rows[focus]?.id
+  // The row that keeps focus for a moment is likely opened next: load its details ahead.
+  const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
+  useEffect(() => {
+    if (dwelled) void prefetchPaymentDetail(dwelled)
+  }, [dwelled])
   const panelOrderId = detail.data?.payment._id === url.payment ? detail.data.order?._id ?? null : null
   const handle = useMemo<PaymentsHandle>(() => ({
     list: focusActor, exporter, rows, selected: selection, url, exporting, panelOrderId, focusSearch: () => searchRef.current?.focus(),
