@@ -53,6 +53,14 @@ export interface InfiniteVirtualTableProps<T> {
 
 const OVERSCAN = 8
 
+/**
+ * Whether to ask for the next page: one may be requested now and the last mounted row
+ * (`lastMounted`, -1 for none) is within `threshold` rows of the `loaded` count.
+ */
+export function shouldLoadMore(canLoadMore: boolean, lastMounted: number, loaded: number, threshold: number): boolean {
+  return canLoadMore && lastMounted >= 0 && lastMounted >= loaded - threshold
+}
+
 export function InfiniteVirtualTable<T>({ rows, rowId, columns, rowHeight, header, focus, selection, renderRow, total, canLoadMore,
   hasMore, onLoadMore, footer, threshold = 20, className, bodyTestId }: InfiniteVirtualTableProps<T>) {
   const bodyRef = useRef<HTMLDivElement>(null)
@@ -70,7 +78,7 @@ export function InfiniteVirtualTable<T>({ rows, rowId, columns, rowHeight, heade
   const lastMounted = items.length ? items[items.length - 1].index : -1
   // Runs when the range or the loaded rows change: near the end, ask for the next page once.
   useEffect(() => {
-    if (canLoadMore && lastMounted >= rows.length - threshold) onLoadMore()
+    if (shouldLoadMore(canLoadMore, lastMounted, rows.length, threshold)) onLoadMore()
   }, [canLoadMore, lastMounted, rows.length, threshold, onLoadMore])
 
   const selected = new Set(selection)
