@@ -1,9 +1,9 @@
 /**
  * The payments controls (SPEC.md 2 "Payments"): the search box 'Search payments...' (paymentId,
- * order number, transaction id; to the URL 300 ms after typing stops) and the status filter, whose
- * options are the `payments.filter.status.*` commands.
+ * order number, transaction id; to the URL 300 ms after typing stops; Escape or Enter returns to
+ * the list) and the status filter, whose options are the `payments.filter.status.*` commands.
  */
-import type { Ref } from 'react'
+import type { KeyboardEvent, Ref } from 'react'
 import { Search } from 'lucide-react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
 import { Input } from '../../../components/field'
@@ -16,13 +16,23 @@ export interface PaymentsFiltersProps {
   searchRef: Ref<HTMLInputElement>
 }
 
+/**
+ * Escape (and Enter) leave the search box for the list, keeping the text: a search input's native
+ * Escape would clear it, and 300 ms later the cleared search would reach the URL.
+ */
+function leaveOnEscape(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key !== 'Escape' && e.key !== 'Enter') return
+  e.preventDefault()
+  e.currentTarget.blur()
+}
+
 export function PaymentsFilters({ searchText, onSearchText, searchRef }: PaymentsFiltersProps) {
   return (
     <div className="projects-filters">
       <div className="projects-filters__search">
         <Search size={14} className="projects-filters__icon faint" />
         <Input ref={searchRef} type="search" aria-label="Search payments" placeholder="Search payments..." value={searchText}
-          onChange={(e) => onSearchText(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()} />
+          onChange={(e) => onSearchText(e.target.value)} onKeyDown={leaveOnEscape} />
       </div>
       <CommandSelect aria-label="Status filter" options={STATUS} />
     </div>
