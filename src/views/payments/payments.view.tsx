@@ -22,7 +22,7 @@ import { Spinner } from '../../components/spinner'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
 import { downloadUrl } from '../../lib/download'
-import { formatCount } from '../../lib/format'
+import { formatCount, formatQuantity } from '../../lib/format'
 import { csvExportMachine } from '../../machines/csv-export.machine'
 import { actorOptions } from '../../machines/inspect'
 import { listFocusMachine } from '../../machines/list-focus.machine'
@@ -120,7 +120,7 @@ export default function PaymentsView() {
                 </span>
               ) : <Spinner size={14} label="Loading more payments" />} />
             <p className="payments-count muted" data-testid="payments-count">
-              {formatCount(payments.length)} of {formatCount(total)} payments loaded
+              {formatCount(payments.length)} of {formatQuantity(total, 'payment')} loaded
               {selection.length ? <> · {formatCount(selection.length)} selected</> : null}
             </p>
           </>
