@@ -24,6 +24,7 @@ const AddProjectView = preloadable(() => import('./views/projects/new/add-projec
 const ProjectDetailView = preloadable(() => import('./views/projects/project-detail.view'))
 const UsersListView = preloadable(() => import('./views/users/users-list.view'))
 const UserDetailView = preloadable(() => import('./views/users/detail/user-detail.view'))
+const OrdersListView = preloadable(() => import('./views/orders/orders-list.view'))
 const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
 
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
@@ -37,7 +38,6 @@ export interface Screen {
 
 /** Routes still served by the placeholder, with the issue that builds them (if filed). */
 const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
-  { path: '/orders', title: 'Orders' },
   { path: '/contacts/:id', title: 'Contact' },
   { path: '/contacts', title: 'Contacts' },
   { path: '/payments', title: 'Payments Management' },
@@ -57,6 +57,10 @@ export const SCREENS: Screen[] = [
   {
     path: '/users', preload: UsersListView.preload, element: <UsersListView />,
     prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
+  },
+  {
+    path: '/orders', preload: OrdersListView.preload, element: <OrdersListView />,
+    prefetch: (search) => import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
   },
   ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },

@@ -21,6 +21,9 @@ import { usersFilterCommands } from './users-list-filters.commands'
 import { stepUpCommands } from './step-up.commands'
 import { userDetailCommands } from './user-detail.commands'
 import { verificationCommands } from './verification.commands'
+import { orderPanelCommands } from './order-panel.commands'
+import { ordersListCommands } from './orders-list.commands'
+import { ordersFilterCommands } from './orders-list-filters.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
@@ -29,6 +32,8 @@ export const registry: CommandRegistry = createRegistry([
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
   ...userDetailCommands,
+  // The side panel's before the list's: its keys win while it is open.
+  ...orderPanelCommands, ...ordersListCommands, ...ordersFilterCommands,
 ])
 
 /** Commands that apply in `ctx`. */
