@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch } from '../../../src/views/orders/list/orders-url'
+import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch } from '../../../../src/views/orders/list/orders-url'
 
 describe('orders list URL', () => {
   it('reads the filters and the open order; bad values fall back to all', () => {
