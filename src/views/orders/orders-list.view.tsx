@@ -100,7 +100,7 @@ export default function OrdersListView() {
     <div className="projects-list orders-list" data-testid="orders-list">
       <PageHeader
         title="Orders"
-        description="Orders of the marketplace. J/K to move, X to select, Enter to open, C confirm, S start work, D complete, # cancel."
+        description="J/K to move, X to select, Enter to open; C confirm, S start work, D complete, # cancel the focused order."
         actions={
           <>
             <CommandButton id="orders.bulkConfirm" icon={<ThumbsUp size={14} />} />

@@ -13,9 +13,9 @@ import { OrderRow } from './order-row'
 
 /**
  * Checkbox, Order, Customer, Project, Amount, Status, Date, Actions. Customer and Project share
- * the rest and cut with an ellipsis. Minimums add up to 1,048 px (orders.css).
+ * the rest and cut with an ellipsis. Minimums add up to 1,036 px (orders.css).
  */
-export const ORDER_COLUMNS = '40px 104px minmax(180px, 1fr) minmax(180px, 1fr) 150px 108px 108px 178px'
+export const ORDER_COLUMNS = '40px 150px minmax(150px, 1fr) minmax(150px, 1fr) 168px 110px 112px 156px'
 const ROW_HEIGHT = 52
 /** Ask for the next page when the last row in view is this close to the end of the loaded rows. */
 const PREFETCH_ROWS = 30

@@ -45,7 +45,7 @@ export function OrderPanel({ orderId, actor, onClose }: OrderPanelProps) {
     <div className="order-panel__move">
       <Field label="Note (optional)">
         {(id) => (
-          <TextArea id={id} rows={2} value={note} maxLength={ORDER_NOTE_MAX} disabled={busy} placeholder="Why, for the timeline (Ctrl+Enter runs the next step)"
+          <TextArea id={id} rows={2} autoFocus value={note} maxLength={ORDER_NOTE_MAX} disabled={busy} placeholder="Why, for the timeline (Ctrl+Enter runs the next step)"
             onChange={(e) => actor.send({ type: 'note.change', value: e.target.value })} />
         )}
       </Field>
