@@ -103,7 +103,9 @@ describe('orders list', () => {
     await panel.getByTestId('order-note').filter({ hasText: note }).waitFor()
     const statuses = await panel.getByTestId('order-note').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
     expect(statuses.slice(-3)).toEqual(['confirmed', 'in_progress', 'completed'])
-    expect(await panel.getByTestId('order-note').last().textContent()).toContain('Admin')
+    const saved = (await api('GET', `/api/orders/${order._id}`)).order
+    expect(saved.notes.at(-1)).toMatchObject({ status: 'completed', note, createdBy: { email: 'admin@example.com' } })
+    expect(await panel.getByTestId('order-note').last().textContent()).toContain(saved.notes.at(-1).createdBy.name)
     await page.keyboard.press('Escape')
     await page.waitForURL((url) => !url.searchParams.has('order'))
     expect(await statusOf(order._id)).toBe('Completed')
