@@ -22,7 +22,7 @@ export function BulkReport({ report }: { report: OrderBulkReport }) {
           {report.failed.map((f) => (
             <li key={f._id} data-testid="bulk-refused" data-id={f._id}>
               <span className="num">#{shortOrderId(f._id)}</span> <span className="faint num">{f.orderId}</span>
-              {' '}({statusLabel(f.status)}): {f.reason}
+              {f.status ? ` (${statusLabel(f.status)})` : ''}: {f.reason}
             </li>
           ))}
         </ul>
