@@ -11,7 +11,9 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { OrderAction, OrderBulkAction, OrderDetail, OrderStatus } from '../api/schemas/orders'
-import { moveFocus, pruneSelection, selectRange, toggleId } from './list-selection'
+import {
+  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+} from './list-selection'
 import {
   bulkFailureText, bulkSummaryText, moveFailureText, moveSuccessText, NO_SELECTION_TEXT, runOrderBulk, runOrderMove,
   type OrderBulk, type OrderBulkReport, type OrderMove,
@@ -24,13 +26,7 @@ export interface OrderRow {
   status: OrderStatus
 }
 
-export interface OrdersListContext {
-  rows: OrderRow[]
-  /** Index of the keyboard focus row; -1 = none. */
-  focus: number
-  selection: string[]
-  /** Last toggled row, the start of a shift+x range. */
-  anchor: string | null
+export interface OrdersListContext extends ListSelectionContext<OrderRow> {
   /** The row move waiting for the server. */
   move: OrderMove | null
   /** The bulk action waiting for the server. */
@@ -40,10 +36,7 @@ export interface OrdersListContext {
 }
 
 export type OrdersListEvent =
-  | { type: 'rows.loaded'; rows: OrderRow[] }
-  | { type: 'focus.next' } | { type: 'focus.prev' } | { type: 'focus.set'; index: number }
-  | { type: 'row.toggle'; id?: string } | { type: 'row.toggleRange'; id?: string }
-  | { type: 'selection.set'; ids: string[] }
+  | ListSelectionEvent<OrderRow>
   /** A row's Confirm / Start Work / Complete / Cancel. */
   | { type: 'order.move'; id: string; action: OrderAction }
   /** Bulk Confirm/Complete/Cancel of the selection; an empty selection is refused with a message. */
@@ -54,7 +47,6 @@ export type OrdersListEmitted =
   | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
   | { type: 'orders.changed'; order?: OrderDetail }
 
-const focusedId = (c: OrdersListContext) => c.rows[c.focus]?.id
 function held<T>(value: T | null, what: string): T {
   if (!value) throw new Error(`ordersList: no ${what} in flight`)
   return value
@@ -69,22 +61,12 @@ export const ordersListMachine = setup({
   actions: {
     assignRows: assign(({ context, event }) => {
       assertEvent(event, 'rows.loaded')
-      return {
-        rows: event.rows,
-        focus: event.rows.length === 0 ? -1 : Math.min(Math.max(context.focus, 0), event.rows.length - 1),
-        selection: pruneSelection(context.selection, event.rows.map((r) => r.id)),
-      }
+      return rowsLoaded(context, event.rows)
     }),
     moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
     setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
-    toggleRow: assign(({ context }, params: { id?: string }) => {
-      const id = params.id ?? focusedId(context)
-      return id ? { selection: toggleId(context.selection, id), anchor: id } : {}
-    }),
-    toggleRange: assign(({ context }, params: { id?: string }) => {
-      const id = params.id ?? focusedId(context)
-      return id ? { selection: selectRange(context.selection, context.rows.map((r) => r.id), context.anchor, id), anchor: id } : {}
-    }),
+    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
+    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
     setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
     holdMove: assign({ move: (_, params: OrderMove) => params, report: null }),
     holdBulk: assign({ bulk: (_, params: OrderBulk) => params, report: null }),
@@ -115,16 +97,7 @@ export const ordersListMachine = setup({
   id: 'ordersList',
   context: { rows: [], focus: -1, selection: [], anchor: null, move: null, bulk: null, report: null },
   initial: 'idle',
-  on: {
-    'rows.loaded': { actions: 'assignRows' },
-    'focus.next': { actions: { type: 'moveFocus', params: { delta: 1 } } },
-    'focus.prev': { actions: { type: 'moveFocus', params: { delta: -1 } } },
-    'focus.set': { actions: { type: 'setFocus', params: ({ event }) => ({ index: event.index }) } },
-    'row.toggle': { actions: { type: 'toggleRow', params: ({ event }) => ({ id: event.id }) } },
-    'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }) => ({ id: event.id }) } },
-    'selection.set': { actions: { type: 'setSelection', params: ({ event }) => ({ ids: event.ids }) } },
-    'report.dismiss': { actions: 'dismissReport' },
-  },
+  on: { ...listSelectionOn, 'report.dismiss': { actions: 'dismissReport' } },
   states: {
     idle: {
       on: {

@@ -8,6 +8,7 @@ import {
 } from '../../../src/machines/orders-list.actions'
 import { ordersListMachine, type OrderRow, type OrdersListEmitted, type OrdersListEvent } from '../../../src/machines/orders-list.machine'
 import { deferred, flush } from '../../fixtures/project'
+import { describeListSelection } from './list-harness'
 import { fakeActors, replay, unreached } from './model-walk'
 
 const rows: OrderRow[] = [
@@ -43,33 +44,14 @@ function start() {
   return { actor, moves, bulks, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
 }
 
-describe('ordersListMachine: focus and selection', () => {
-  it('moves the focus with j/k, clamps at the ends, and sets it', () => {
-    const { actor, ctx } = start()
-    expect(ctx().focus).toBe(0)
-    actor.send({ type: 'focus.prev' })
-    expect(ctx().focus).toBe(0)
-    for (let i = 0; i < 6; i++) actor.send({ type: 'focus.next' })
-    expect(ctx().focus).toBe(3)
-    actor.send({ type: 'focus.set', index: 1 })
-    expect(ctx().focus).toBe(1)
-  })
+const abcd: OrderRow[] = ['a', 'b', 'c', 'd'].map((id) => ({ id, orderId: `ORD-${id}`, status: 'pending' }))
+describeListSelection('ordersListMachine', () => {
+  const { actor } = start()
+  actor.send({ type: 'rows.loaded', rows: abcd })
+  return { actor, ctx: () => actor.getSnapshot().context, rowsWith: (ids) => abcd.filter((r) => ids.includes(r.id)) as never[] }
+})
 
-  it('toggles the focused row or a given one, selects a range with shift+x, and sets the selection', () => {
-    const { actor, ctx } = start()
-    actor.send({ type: 'row.toggle' })
-    expect(ctx().selection).toEqual([ids[0]])
-    actor.send({ type: 'focus.set', index: 2 })
-    actor.send({ type: 'row.toggleRange' })
-    expect(ctx().selection).toEqual(ids.slice(0, 3))
-    actor.send({ type: 'row.toggle', id: ids[1] })
-    expect(ctx().selection).toEqual([ids[0], ids[2]])
-    actor.send({ type: 'row.toggleRange', id: ids[3] })
-    expect(ctx().selection).toEqual([ids[0], ids[2], ids[1], ids[3]])
-    actor.send({ type: 'selection.set', ids: [] })
-    expect(ctx().selection).toEqual([])
-  })
-
+describe('ordersListMachine: rows of a growing list', () => {
   it('keeps the focus and the selection as more pages load; drops vanished ids; an empty list has no focus', () => {
     const { actor, ctx } = start()
     actor.send({ type: 'focus.set', index: 3 })
