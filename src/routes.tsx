@@ -25,6 +25,7 @@ const ProjectDetailView = preloadable(() => import('./views/projects/project-det
 const UsersListView = preloadable(() => import('./views/users/users-list.view'))
 const UserDetailView = preloadable(() => import('./views/users/detail/user-detail.view'))
 const OrdersListView = preloadable(() => import('./views/orders/orders-list.view'))
+const PaymentsView = preloadable(() => import('./views/payments/payments.view'))
 const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
 
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
@@ -40,7 +41,6 @@ export interface Screen {
 const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
   { path: '/contacts/:id', title: 'Contact' },
   { path: '/contacts', title: 'Contacts' },
-  { path: '/payments', title: 'Payments Management' },
   { path: '/analytics', title: 'Analytics Dashboard' },
   { path: '/commission', title: 'Commission Management' },
   { path: '/settings', title: 'Settings' },
@@ -61,6 +61,10 @@ export const SCREENS: Screen[] = [
   {
     path: '/orders', preload: OrdersListView.preload, element: <OrdersListView />,
     prefetch: (search) => import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
+  },
+  {
+    path: '/payments', preload: PaymentsView.preload, element: <PaymentsView />,
+    prefetch: (search) => import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
   },
   ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },

@@ -16,6 +16,8 @@ import { projectsListCommands } from './projects-list.commands'
 import { projectsFilterCommands } from './projects-list-filters.commands'
 import { createRegistry, type CommandContext, type CommandRegistry } from './registry'
 import { addUserCommands } from './add-user.commands'
+import { paymentsCommands } from './payments.commands'
+import { paymentsFilterCommands } from './payments-filters.commands'
 import { usersListCommands } from './users-list.commands'
 import { usersFilterCommands } from './users-list-filters.commands'
 import { stepUpCommands } from './step-up.commands'
@@ -32,6 +34,7 @@ export const registry: CommandRegistry = createRegistry([
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
   ...userDetailCommands,
+  ...paymentsCommands, ...paymentsFilterCommands,
   // The side panel's before the list's: its keys win while it is open.
   ...orderPanelCommands, ...ordersListCommands, ...ordersFilterCommands,
 ])

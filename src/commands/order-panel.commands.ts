@@ -1,11 +1,12 @@
 /**
  * The order side panel's commands (SPEC.md 4 "Order status"; issue 10): the legal transitions of
  * the open order (Confirm, Start Work, Complete, Cancel Order), each sending the move with the
- * panel's note to the panel machine; mod+Enter runs the forward step (inside the panel only mod+…
- * keys act). Close removes ?order= from the URL. They read what the panel publishes (`orderPanel`).
+ * panel's note to the panel machine; mod+Enter runs the forward step (it acts from the note field
+ * too), N puts the keyboard in the note, Escape (Close) removes ?order= from the URL. They read what
+ * the panel publishes (`orderPanel`).
  */
 import type { ActorRefFrom } from 'xstate'
-import { canMoveOrder, ORDER_ACTIONS, shortOrderId, type OrderAction, type OrderDetail } from '../api/schemas/orders'
+import { canMoveOrder, ORDER_ACTIONS, ORDER_TRANSITIONS, shortOrderId, type OrderAction, type OrderDetail } from '../api/schemas/orders'
 import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
 import type { orderPanelMachine } from '../machines/order-panel.machine'
 import { navigateOrders } from './orders-list.commands'
@@ -18,6 +19,8 @@ export interface OrderPanelHandle {
   order: OrderDetail | undefined
   /** True while a move is with the server. */
   busy: boolean
+  /** Puts the keyboard in the note field. */
+  focusNote: () => void
 }
 
 declare module './registry' {
@@ -47,7 +50,12 @@ export const orderPanelCommands: Command[] = [
   panelMove('complete', 'mod+enter'),
   panelMove('cancel'),
   {
-    id: 'orders.panel.close', title: 'Close the order panel', group: 'Order', when: onPanel, label: () => 'Close',
+    id: 'orders.panel.note', title: 'Write a note for the next status change', group: 'Order', shortcut: 'n', keywords: ['note', 'comment'],
+    when: (ctx) => { const order = panel(ctx)?.order; return !!order && ORDER_TRANSITIONS[order.status].length > 0 },
+    label: () => 'Write a note', run: (ctx) => panel(ctx)?.focusNote(),
+  },
+  {
+    id: 'orders.panel.close', title: 'Close the order panel', group: 'Order', shortcut: 'escape', when: onPanel, label: () => 'Close order',
     run: (ctx) => navigateOrders(ctx, { order: '' }),
   },
 ]

@@ -11,14 +11,14 @@ import type { ActorRefFrom } from 'xstate'
 import { canMoveOrder, ORDER_ACTIONS, shortOrderId, type OrderAction, type OrderBulkAction } from '../api/schemas/orders'
 import type { OrderRow, ordersListMachine } from '../machines/orders-list.machine'
 import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
-import type { ordersExportMachine } from '../machines/orders-export.machine'
+import type { csvExportMachine } from '../machines/csv-export.machine'
 import { listFilters, ordersListPath, type OrdersUrlState } from '../views/orders/list/orders-url'
 import type { Command, CommandContext } from './registry'
 
 /** What the orders list view publishes for its commands. */
 export interface OrdersListHandle {
   actor: ActorRefFrom<typeof ordersListMachine>
-  exporter: ActorRefFrom<typeof ordersExportMachine>
+  exporter: ActorRefFrom<typeof csvExportMachine>
   rows: readonly OrderRow[]
   /** The list's selection (kept here too: a row's own controls run with the selection cleared). */
   selected: readonly string[]
@@ -137,7 +137,7 @@ export const ordersListCommands: Command[] = [
     id: 'orders.exportCsv', title: 'Export CSV', group: 'Orders', shortcut: 'shift+e', keywords: ['download', 'csv', 'export'], when: onOrdersList,
     label: (ctx) => (list(ctx)?.exporting ? 'Exporting…' : 'Export CSV'),
     disabledReason: (ctx) => (list(ctx)?.exporting ? 'Preparing the export…' : null),
-    run: (ctx) => { const handle = list(ctx); handle?.exporter.send({ type: 'export.start', filters: listFilters(handle.url) }) },
+    run: (ctx) => { const handle = list(ctx); handle?.exporter.send({ type: 'export.start', request: { resource: 'orders', filters: listFilters(handle.url) } }) },
   },
   { id: 'orders.search', title: 'Search orders', group: 'Orders', shortcut: '/', when: onOrdersList, run: (ctx) => list(ctx)?.focusSearch() },
 ]

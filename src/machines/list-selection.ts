@@ -31,7 +31,10 @@ export function selectRange(selection: readonly string[], ids: readonly string[]
 
 /** Keeps only the selected ids still present in `ids` (after a reload or a page change). */
 export function pruneSelection(selection: readonly string[], ids: readonly string[]): string[] {
-  return selection.filter((s) => ids.includes(s))
+  if (selection.length === 0) return []
+  // A set: an infinite list holds thousands of loaded rows.
+  const present = new Set(ids)
+  return selection.filter((s) => present.has(s))
 }
 
 /** The focus and selection part of a list machine's context (projects, users; issue 10 orders, payments). */

@@ -1,6 +1,6 @@
 /**
  * Issue 10 end to end, the orders list: an order taken from pending to completed with the
- * keyboard only (j/k, c, s, Enter for the side panel, a note, mod+Enter), checked after a reload
+ * keyboard only (j/k, c, s, Enter for the side panel, N and a note, mod+Enter), checked after a reload
  * with its notes; a bulk Cancel of a legal order and a completed one, the refused one reported;
  * Export CSV downloads the filtered view; the full-page error and its Retry; screenshots light and
  * dark at 1400 px; and, on a dedicated server with 5,200 orders, a scroll to row 5,000 that keeps
@@ -88,6 +88,8 @@ describe('orders list', () => {
     await panel.getByTestId('order-note').first().waitFor()
     const note = `Delivered and installed ${Date.now()}`
     await panel.getByLabel('Note (optional)').waitFor()
+    // The panel is not modal: the list keys still act until N puts the keyboard in the note.
+    await page.keyboard.press('n')
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA')
     await page.keyboard.type(note)
     await page.keyboard.press('Control+Enter')

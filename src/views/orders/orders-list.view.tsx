@@ -2,7 +2,7 @@
  * Orders list (SPEC.md 2 "Orders list", 4 "Order status", 5, 8; issue 10): stats cards, search,
  * status and date range in the URL, a virtualized table over every matching order fetched by
  * cursor as it scrolls, row and bulk moves through the list machine (with the bulk report), Export
- * CSV through its machine, the side panel of ?order=<id>, and the command context (focus,
+ * CSV through the shared csvExport machine, the side panel of ?order=<id>, and the command context (focus,
  * selection, actors) that j/k/x/Enter/c/s/d/#/'/' and the palette act on.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react'
@@ -18,10 +18,12 @@ import { usePublishCommandContext } from '../../commands/use-command-context'
 import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
+import { errorText } from '../../api/error-text'
+import { Spinner } from '../../components/spinner'
 import { formatCount } from '../../lib/format'
 import { actorOptions } from '../../machines/inspect'
 import { orderPanelMachine } from '../../machines/order-panel.machine'
-import { ordersExportMachine } from '../../machines/orders-export.machine'
+import { csvExportMachine } from '../../machines/csv-export.machine'
 import { ordersListMachine } from '../../machines/orders-list.machine'
 import { useUrlFilters } from '../projects/use-list-url'
 import { BulkReport } from './list/bulk-report'
@@ -53,14 +55,14 @@ export default function OrdersListView() {
   const searchRef = useRef<HTMLInputElement>(null)
 
   const actor = useActorRef(ordersListMachine, actorOptions())
-  const exporter = useActorRef(ordersExportMachine, actorOptions())
+  const exporter = useActorRef(csvExportMachine, actorOptions())
   const panel = useActorRef(orderPanelMachine, actorOptions())
   const focus = useSelector(actor, (s) => s.context.focus)
   const selection = useSelector(actor, (s) => s.context.selection)
   const rows = useSelector(actor, (s) => s.context.rows)
   const report = useSelector(actor, (s) => s.context.report)
   const busy = useSelector(actor, (s) => !s.matches('idle'))
-  const exporting = useSelector(exporter, (s) => s.matches('fetching'))
+  const exporting = useSelector(exporter, (s) => s.matches('requesting'))
 
   const orders = useMemo(() => data?.pages.flatMap((p) => p.orders) ?? [], [data])
   const total = data?.pages[0]?.pagination.total ?? 0
@@ -76,7 +78,7 @@ export default function OrdersListView() {
       panel.on('notify.error', (e) => toast.error(e.text)),
       panel.on('order.changed', (e) => void invalidateOrders(queryClient, e.order)),
       exporter.on('notify.error', (e) => toast.error(e.text)),
-      exporter.on('download', (e) => download(e.url)),
+      exporter.on('export.ready', (e) => download(e.url)),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, panel, exporter, queryClient])
@@ -119,20 +121,24 @@ export default function OrdersListView() {
         : orders.length === 0 ? <EmptyState title="No orders found" description="Try another search, status or date range" />
         : (
           <>
-            <OrdersTable orders={orders} total={total} focus={focus} selection={selection} onOpen={open}
-              hasMore={!!hasNextPage && !isFetchNextPageError} loadingMore={isFetchingNextPage} onNearEnd={nextPage} />
+            <OrdersTable orders={orders} total={total} focus={focus} selection={selection} openId={url.order} onOpen={open}
+              hasMore={!!hasNextPage} canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError} onLoadMore={nextPage}
+              footer={isFetchNextPageError ? (
+                <span className="infinite-table__error" role="alert">
+                  {errorText(error, 'Failed to load orders')}
+                  <CommandRetry retry={nextPage} />
+                </span>
+              ) : <Spinner size={14} label="Loading more orders" />} />
             <div className="projects-pagination orders-count" data-testid="orders-count">
               <span className="muted">
                 <span className="num" data-testid="orders-total">{formatCount(total)}</span> {total === 1 ? 'order' : 'orders'}
                 {orders.length < total ? <> · <span className="num">{formatCount(orders.length)}</span> loaded</> : null}
                 {selection.length ? <> · <span className="num">{formatCount(selection.length)}</span> selected</> : null}
               </span>
-              {isFetchNextPageError ? <span className="orders-count__error">Failed to load more orders <CommandRetry retry={nextPage} /></span>
-                : isFetchingNextPage ? <span className="faint">Loading more…</span> : null}
             </div>
           </>
         )}
-      <OrderPanel orderId={url.order} actor={panel} onClose={() => go({ order: '' })} />
+      {url.order ? <OrderPanel orderId={url.order} actor={panel} /> : null}
     </div>
   )
 }

@@ -1,7 +1,8 @@
 /**
  * A list's filters bound to the URL query (wouter), plus the search box text that reaches the
  * URL 300 ms after typing stops (SPEC.md 9, use-debounce). `useUrlFilters` serves any list with
- * a `search` and a `page` given its parse/serialise pair; `useListUrl` is the projects list's.
+ * a `search` (and a `page`, reset to 1 by a new search, when it has one) given its parse/serialise
+ * pair; `useListUrl` is the projects list's.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useDebouncedCallback } from 'use-debounce'
@@ -11,7 +12,7 @@ import { parseListSearch, toListSearch } from './list-url'
 export const SEARCH_DEBOUNCE_MS = 300
 
 /** Filters from `location.search` with `parse`; the typed search text goes to the URL (page 1) through `serialise`. */
-export function useUrlFilters<F extends { search: string; page: number }>(parse: (search: string) => F, serialise: (filters: F) => string) {
+export function useUrlFilters<F extends { search: string; page?: number }>(parse: (search: string) => F, serialise: (filters: F) => string) {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const filters = useMemo(() => parse(search), [parse, search])
@@ -24,7 +25,8 @@ export function useUrlFilters<F extends { search: string; page: number }>(parse:
   // Back/forward, a bookmark or a filter command changes the URL: show its search text.
   useEffect(() => setText(filters.search), [filters.search])
   const pushSearch = useDebouncedCallback((text: string) => {
-    if (text !== parse(window.location.search).search) setFilters({ search: text, page: 1 } as Partial<F>)
+    const current = parse(window.location.search)
+    if (text !== current.search) setFilters({ search: text, ...('page' in current ? { page: 1 } : {}) } as Partial<F>)
   }, SEARCH_DEBOUNCE_MS)
   const setSearchText = useCallback((text: string) => {
     setText(text)

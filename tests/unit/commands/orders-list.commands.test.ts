@@ -25,7 +25,7 @@ function list(over: Partial<OrdersListHandle> = {}, selection: string[] = [], fo
   }
   const ctx = context('/orders', {
     ordersList: handle, selection, focused: focused ? { kind: 'order', id: focused } : undefined,
-    orderPanel: panel ? { actor: panelActor.actor, order: undefined, busy: false, ...panel } : undefined,
+    orderPanel: panel ? { actor: panelActor.actor, order: undefined, busy: false, focusNote: () => {}, ...panel } : undefined,
   })
   return { ctx, sent, exportSent: exporter.sent, panelSent: panelActor.sent }
 }
@@ -112,7 +112,7 @@ describe('orders list commands', () => {
   it('Export CSV sends the current filters (not the open order) and is disabled while the link is fetched', () => {
     const { ctx, exportSent } = list({ url: { ...url, status: 'pending', order: 'x' } })
     control('orders.exportCsv', ctx).run()
-    expect(exportSent).toEqual([{ type: 'export.start', filters: { search: 'asha', status: 'pending', from: '', to: '' } }])
+    expect(exportSent).toEqual([{ type: 'export.start', request: { resource: 'orders', filters: { search: 'asha', status: 'pending', from: '', to: '' } } }])
     const busy = control('orders.exportCsv', list({ exporting: true }).ctx)
     expect(busy.label).toBe('Exporting…')
     expect(busy.reason).toBe('Preparing the export…')
@@ -144,6 +144,16 @@ describe('order panel commands', () => {
     expect(panelSent).toEqual([{ type: 'order.move', action: 'start' }, { type: 'order.move', action: 'cancel' }])
     expect(panelMoves.filter((id) => control(id, list({}, [], undefined, { order: order('completed') }).ctx).visible)).toEqual([])
     expect(control('orders.panel.complete', list({}, [], undefined, { order: order('in_progress'), busy: true }).ctx).reason).toBe('Updating the order…')
+  })
+
+  it('N focuses the note while a move is left; Escape closes', () => {
+    let focused = 0
+    const { ctx } = list({}, [], undefined, { order: order('pending'), focusNote: () => { focused++ } })
+    control('orders.panel.note', ctx).run()
+    expect(focused).toBe(1)
+    expect(control('orders.panel.note', list({}, [], undefined, { order: order('cancelled') }).ctx).visible).toBe(false)
+    expect(registry.get('orders.panel.note')?.shortcut).toBe('n')
+    expect(registry.get('orders.panel.close')?.shortcut).toBe('escape')
   })
 
   it('mod+enter is the forward step, listed before the list commands; close drops ?order=', () => {

@@ -13,34 +13,23 @@ import { CommandButton } from '../../../commands/command-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { Badge } from '../../../components/badge'
-import { TableCell, TableRow } from '../../../components/table'
+import type { InfiniteRowSlot } from '../../../components/infinite-virtual-table'
+import { TableCell } from '../../../components/table'
+import { VirtualRow } from '../../../components/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
 import { ORDER_STATUS_TONE, paymentLabel, paymentTone, statusLabel } from './order-status'
 
-interface OrderRowProps {
+interface OrderRowProps extends InfiniteRowSlot {
   order: OrderSummary
-  index: number
-  start: number
-  height: number
-  active: boolean
-  selected: boolean
+  /** Its side panel is open. */
+  open: boolean
   onOpen: (id: string) => void
 }
 
-export const OrderRow = memo(function OrderRow({ order: o, index, start, height, active, selected, onOpen }: OrderRowProps) {
+export const OrderRow = memo(function OrderRow({ order: o, open, onOpen, ...slot }: OrderRowProps) {
   const target = { kind: 'order', id: o._id }
   return (
-    <TableRow
-      active={active}
-      selected={selected}
-      aria-rowindex={index + 1}
-      data-testid="order-row"
-      data-id={o._id}
-      data-status={o.status}
-      className="projects-row"
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${start}px)` }}
-      onClick={() => onOpen(o._id)}
-    >
+    <VirtualRow {...slot} id={o._id} onOpen={onOpen} data-testid="order-row" data-status={o.status} aria-current={open || undefined} className="orders-row">
       <TableCell><CommandCheckbox id="orders.toggleSelect" target={target} /></TableCell>
       <TableCell className="projects-row__text">
         <span className="projects-row__title num" data-testid="short-id">#{shortOrderId(o._id)}</span>
@@ -69,6 +58,6 @@ export const OrderRow = memo(function OrderRow({ order: o, index, start, height,
         <CommandIconButton id="orders.cancel" target={target} size="sm" icon={<Ban size={14} />} className="orders-row__cancel" />
         <CommandIconButton id="orders.view" target={target} size="sm" icon={<PanelRightOpen size={14} />} />
       </TableCell>
-    </TableRow>
+    </VirtualRow>
   )
 })

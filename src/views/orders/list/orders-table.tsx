@@ -1,14 +1,14 @@
 /**
- * The orders table (SPEC.md 2 "Orders list"; issue 10), virtualized with @tanstack/react-virtual
- * over every order loaded so far: only the rows in view are mounted (the DOM stays small however
- * far the list scrolls), the j/k focus row is scrolled into view, and when the rows in view come
- * within `PREFETCH_ROWS` of the end the next cursor page is asked for, so scrolling never jumps.
+ * The orders table (SPEC.md 2 "Orders list"; issue 10) on the shared InfiniteVirtualTable: only
+ * the rows in view are mounted however far the list scrolls, the j/k focus row is scrolled into
+ * view, and near the end of the loaded rows the next cursor page is asked for, so scrolling never
+ * jumps; the slot after the last row says 'Loading more…' or offers a failed page's Retry.
  */
-import { useEffect, useRef } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { useCallback, type ReactNode } from 'react'
 import type { OrderSummary } from '../../../api/schemas/orders'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { Table, TableBody, TableHeadCell, TableHeader } from '../../../components/table'
+import { InfiniteVirtualTable, type InfiniteRowSlot } from '../../../components/infinite-virtual-table'
+import { TableHeadCell } from '../../../components/table'
 import { OrderRow } from './order-row'
 
 /**
@@ -17,61 +17,44 @@ import { OrderRow } from './order-row'
  */
 export const ORDER_COLUMNS = '40px 150px minmax(150px, 1fr) minmax(150px, 1fr) 168px 110px 112px 156px'
 const ROW_HEIGHT = 52
-/** Ask for the next page when the last row in view is this close to the end of the loaded rows. */
-const PREFETCH_ROWS = 30
 
 export interface OrdersTableProps {
   orders: readonly OrderSummary[]
   total: number
   focus: number
   selection: readonly string[]
+  /** The order open in the side panel ('' = none). */
+  openId: string
   onOpen: (id: string) => void
-  /** More pages after the loaded rows. */
+  /** A next page exists and may be asked for now. */
+  canLoadMore: boolean
+  /** More orders exist than are loaded. */
   hasMore: boolean
-  loadingMore: boolean
-  onNearEnd: () => void
+  onLoadMore: () => void
+  footer: ReactNode
 }
 
-export function OrdersTable({ orders, total, focus, selection, onOpen, hasMore, loadingMore, onNearEnd }: OrdersTableProps) {
-  const bodyRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: orders.length,
-    getScrollElement: () => bodyRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  })
-  useEffect(() => {
-    if (focus >= 0) virtualizer.scrollToIndex(focus, { align: 'auto' })
-  }, [focus, virtualizer])
-  const items = virtualizer.getVirtualItems()
-  const lastInView = items.at(-1)?.index ?? -1
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastInView >= orders.length - PREFETCH_ROWS) onNearEnd()
-  }, [lastInView, orders.length, hasMore, loadingMore, onNearEnd])
+const idOf = (o: OrderSummary) => o._id
+const HEADER = (
+  <>
+    <TableHeadCell><CommandCheckbox id="orders.selectAll" /></TableHeadCell>
+    <TableHeadCell>Order</TableHeadCell>
+    <TableHeadCell>Customer</TableHeadCell>
+    <TableHeadCell>Project</TableHeadCell>
+    <TableHeadCell>Amount</TableHeadCell>
+    <TableHeadCell>Status</TableHeadCell>
+    <TableHeadCell>Date</TableHeadCell>
+    <TableHeadCell align="end">Actions</TableHeadCell>
+  </>
+)
 
+export function OrdersTable({ orders, total, focus, selection, openId, onOpen, canLoadMore, hasMore, onLoadMore, footer }: OrdersTableProps) {
+  const renderRow = useCallback((order: OrderSummary, slot: InfiniteRowSlot) => (
+    <OrderRow order={order} {...slot} open={order._id === openId} onOpen={onOpen} />
+  ), [openId, onOpen])
   return (
-    <Table columns={ORDER_COLUMNS} className="projects-table orders-table" aria-rowcount={total}>
-      <TableHeader>
-        <TableHeadCell><CommandCheckbox id="orders.selectAll" /></TableHeadCell>
-        <TableHeadCell>Order</TableHeadCell>
-        <TableHeadCell>Customer</TableHeadCell>
-        <TableHeadCell>Project</TableHeadCell>
-        <TableHeadCell>Amount</TableHeadCell>
-        <TableHeadCell>Status</TableHeadCell>
-        <TableHeadCell>Date</TableHeadCell>
-        <TableHeadCell align="end">Actions</TableHeadCell>
-      </TableHeader>
-      <TableBody ref={bodyRef} className="projects-table__body" data-testid="orders-rows">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const order = orders[item.index]
-            return (
-              <OrderRow key={order._id} order={order} index={item.index} start={item.start} height={item.size}
-                active={item.index === focus} selected={selection.includes(order._id)} onOpen={onOpen} />
-            )
-          })}
-        </div>
-      </TableBody>
-    </Table>
+    <InfiniteVirtualTable rows={orders} rowId={idOf} columns={ORDER_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
+      className="projects-table orders-table" bodyTestId="orders-rows" focus={focus} selection={selection} header={HEADER}
+      canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow} />
   )
 }

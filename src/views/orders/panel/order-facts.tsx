@@ -12,7 +12,7 @@ const ADD_ONS = [['withCustomization', 'Customization'], ['withInstallation', 'I
 export function OrderFacts({ order }: { order: OrderDetail }) {
   const addOns = ADD_ONS.filter(([key]) => order[key])
   return (
-    <section className="order-panel__section" aria-label="Details">
+    <section className="side-panel__section" aria-label="Details">
       <dl className="order-facts">
         <dt>Customer</dt>
         <dd>{order.user ? <>{order.user.name} <span className="faint">{order.user.email}</span></> : 'Deleted user'}</dd>

@@ -9,8 +9,8 @@ import { paymentLabel, paymentTone } from '../list/order-status'
 
 export function OrderPayments({ payments }: { payments: OrderDetail['payments'] }) {
   return (
-    <section className="order-panel__section" aria-label="Payments">
-      <h3 className="order-panel__heading">Payments</h3>
+    <section className="side-panel__section" aria-label="Payments">
+      <h3>Payments</h3>
       {payments.length === 0 ? <p className="faint">No payments</p> : (
         <ul className="order-payments">
           {payments.map((p) => (

@@ -9,8 +9,8 @@ import { ORDER_STATUS_TONE, statusLabel } from '../list/order-status'
 
 export function OrderTimeline({ notes }: { notes: readonly OrderNote[] }) {
   return (
-    <section className="order-panel__section" aria-label="Notes">
-      <h3 className="order-panel__heading">Notes</h3>
+    <section className="side-panel__section" aria-label="Notes">
+      <h3>Notes</h3>
       {notes.length === 0 ? <p className="faint">No notes yet</p> : (
         <ol className="order-timeline">
           {notes.map((n) => (

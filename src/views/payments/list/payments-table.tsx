@@ -1,0 +1,59 @@
+/**
+ * The payments table (SPEC.md 2 "Payments"): every matching payment in one scroll, page after
+ * page by cursor as the list nears its end (InfiniteVirtualTable), only the rows in view mounted.
+ */
+import { useCallback, type ReactNode } from 'react'
+import type { Payment } from '../../../api/schemas/payments'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
+import { InfiniteVirtualTable, type InfiniteRowSlot } from '../../../components/infinite-virtual-table'
+import { TableHeadCell } from '../../../components/table'
+import { PaymentRow } from './payment-row'
+
+/**
+ * Checkbox, Payment, Order, Amount, Method, Status, Transaction ID, Date, Actions. The fixed
+ * columns fit their longest content ('ORD-2026-000123', '₹1,25,000.00', 'Netbanking', 'Completed',
+ * '30 Sept 2026'); Payment and Transaction ID share the rest. Minimums add up to 1,044 px
+ * (payments.css), which fits the 1280 px layout.
+ */
+export const PAYMENT_COLUMNS = '40px minmax(200px, 1.3fr) 150px 120px 100px 120px minmax(140px, 1fr) 110px 64px'
+const ROW_HEIGHT = 52
+
+export interface PaymentsTableProps {
+  payments: readonly Payment[]
+  total: number
+  focus: number
+  selection: readonly string[]
+  /** The payment whose panel is open ('' = none). */
+  openId: string
+  canLoadMore: boolean
+  hasMore: boolean
+  onLoadMore: () => void
+  footer: ReactNode
+  onOpen: (index: number, id: string) => void
+}
+
+const idOf = (p: Payment) => p._id
+
+export function PaymentsTable({ payments, total, focus, selection, openId, canLoadMore, hasMore, onLoadMore, footer, onOpen }: PaymentsTableProps) {
+  const renderRow = useCallback((payment: Payment, slot: InfiniteRowSlot) => (
+    <PaymentRow payment={payment} {...slot} open={payment._id === openId} onOpen={onOpen} />
+  ), [openId, onOpen])
+  return (
+    <InfiniteVirtualTable rows={payments} rowId={idOf} columns={PAYMENT_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
+      className="projects-table payments-table" bodyTestId="payments-rows" focus={focus} selection={selection}
+      canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow}
+      header={(
+        <>
+          <TableHeadCell><CommandCheckbox id="payments.selectAll" /></TableHeadCell>
+          <TableHeadCell>Payment</TableHeadCell>
+          <TableHeadCell>Order</TableHeadCell>
+          <TableHeadCell align="end">Amount</TableHeadCell>
+          <TableHeadCell>Method</TableHeadCell>
+          <TableHeadCell>Status</TableHeadCell>
+          <TableHeadCell>Transaction ID</TableHeadCell>
+          <TableHeadCell>Date</TableHeadCell>
+          <TableHeadCell align="end">Actions</TableHeadCell>
+        </>
+      )} />
+  )
+}
