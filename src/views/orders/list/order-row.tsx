@@ -17,7 +17,8 @@ import type { InfiniteRowSlot } from '../../../components/infinite-virtual-table
 import { TableCell } from '../../../components/table'
 import { VirtualRow } from '../../../components/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
-import { ORDER_STATUS_TONE, paymentLabel, paymentTone, statusLabel } from './order-status'
+import { PaymentStatusBadge } from '../../payments/list/payment-status'
+import { ORDER_STATUS_TONE, statusLabel } from './order-status'
 
 interface OrderRowProps extends InfiniteRowSlot {
   order: OrderSummary
@@ -46,7 +47,7 @@ export const OrderRow = memo(function OrderRow({ order: o, open, onOpen, ...slot
       <TableCell className="projects-row__text orders-row__amount">
         <span className="num">{formatINR(o.totalAmount)}</span>
         <span className="projects-row__desc faint">
-          {o.payment ? <><Badge tone={paymentTone(o.payment.status)}>{paymentLabel(o.payment.status)}</Badge> {o.payment.paymentMethod}</> : 'No payment'}
+          {o.payment ? <><PaymentStatusBadge status={o.payment.status} /> {o.payment.paymentMethod}</> : 'No payment'}
         </span>
       </TableCell>
       <TableCell data-testid="status-cell"><Badge tone={ORDER_STATUS_TONE[o.status]}>{statusLabel(o.status)}</Badge></TableCell>

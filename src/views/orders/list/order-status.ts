@@ -1,7 +1,6 @@
 /**
- * Order and payment status labels and badge tones (SPEC.md 4): order statuses as words ('In
- * Progress'); payment pending yellow, completed green, failed red, any other value (refunded)
- * grey.
+ * Order status labels and badge tones (SPEC.md 4 "Order status"): the statuses as words ('In
+ * Progress'). Payment statuses: the payments screen's PaymentStatusBadge (payment-status.tsx).
  */
 import type { OrderStatus } from '../../../api/schemas/orders'
 import type { BadgeTone } from '../../../components/badge'
@@ -16,15 +15,4 @@ export const ORDER_STATUS_TONE: Record<OrderStatus, BadgeTone> = {
 /** 'In Progress' for in_progress. */
 export function statusLabel(status: OrderStatus): string {
   return LABELS[status]
-}
-
-/** SPEC.md 4 "Payment status": pending yellow, completed green, failed red, anything else grey. */
-export function paymentTone(status: string): BadgeTone {
-  return status === 'pending' ? 'warning' : status === 'completed' ? 'success' : status === 'failed' ? 'danger' : 'neutral'
-}
-
-/** 'Completed', 'Refunded': the first letter capitalised, underscores as spaces. */
-export function paymentLabel(status: string): string {
-  const text = status.replace(/_/g, ' ')
-  return text.charAt(0).toUpperCase() + text.slice(1)
 }

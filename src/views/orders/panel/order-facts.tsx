@@ -5,7 +5,7 @@
 import type { OrderDetail } from '../../../api/schemas/orders'
 import { Badge } from '../../../components/badge'
 import { formatINR } from '../../../lib/format'
-import { paymentLabel, paymentTone } from '../list/order-status'
+import { PaymentStatusBadge } from '../../payments/list/payment-status'
 
 const ADD_ONS = [['withCustomization', 'Customization'], ['withInstallation', 'Installation support'], ['withReport', 'Report']] as const
 
@@ -21,7 +21,7 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
         <dt>Amount</dt>
         <dd className="num">{formatINR(order.totalAmount)}</dd>
         <dt>Payment</dt>
-        <dd>{order.payment ? <><Badge tone={paymentTone(order.payment.status)}>{paymentLabel(order.payment.status)}</Badge> {order.payment.paymentMethod}</> : 'No payment'}</dd>
+        <dd>{order.payment ? <><PaymentStatusBadge status={order.payment.status} /> {order.payment.paymentMethod}</> : 'No payment'}</dd>
         <dt>Add-ons</dt>
         <dd data-testid="order-addons">{addOns.length ? addOns.map(([, label]) => <Badge key={label}>{label}</Badge>) : <span className="faint">None</span>}</dd>
         {order.referrer ? (

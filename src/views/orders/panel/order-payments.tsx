@@ -3,9 +3,8 @@
  * payment id, method, transaction id ('N/A' when none), amount in ₹ and the coloured status.
  */
 import type { OrderDetail } from '../../../api/schemas/orders'
-import { Badge } from '../../../components/badge'
 import { formatDateTime, formatINR } from '../../../lib/format'
-import { paymentLabel, paymentTone } from '../list/order-status'
+import { PaymentStatusBadge } from '../../payments/list/payment-status'
 
 export function OrderPayments({ payments }: { payments: OrderDetail['payments'] }) {
   return (
@@ -20,7 +19,7 @@ export function OrderPayments({ payments }: { payments: OrderDetail['payments'] 
                 <span className="faint">{p.method} · {p.transactionId ?? 'N/A'} · {formatDateTime(p.createdAt)}</span>
               </div>
               <span className="num">{formatINR(p.amount)}</span>
-              <Badge tone={paymentTone(p.status)}>{paymentLabel(p.status)}</Badge>
+              <PaymentStatusBadge status={p.status} />
             </li>
           ))}
         </ul>
