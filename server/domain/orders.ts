@@ -21,7 +21,11 @@ export function decodeCursor(cursor: string): ListCursor | null {
   if (!cursor || !/^[A-Za-z0-9_-]+$/.test(cursor)) return null
   const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
   if (rest.length || !createdAt || !id || !ISO_MICROS.test(createdAt) || !UUID.test(id)) return null
-  if (Number.isNaN(Date.parse(createdAt))) return null
+  // A real instant PostgreSQL accepts: no 30 February (Date.parse rolls it over), no year 0.
+  const time = Date.parse(createdAt)
+  if (Number.isNaN(time) || createdAt.startsWith('0000') || new Date(time).toISOString().slice(0, 19) !== createdAt.slice(0, 19)) {
+    return null
+  }
   return { createdAt, id }
 }
 
@@ -37,6 +41,13 @@ export function istDayRange(from: string, to: string): { start?: Date; end?: Dat
   const start = from ? new Date(`${from}T00:00:00${IST_OFFSET}`) : undefined
   const end = to ? new Date(new Date(`${to}T00:00:00${IST_OFFSET}`).getTime() + 24 * 60 * 60 * 1000) : undefined
   return { start, end }
+}
+
+/** True when `day` (YYYY-MM-DD) is a real calendar day from year 1 on (no 30 February, no year 0). */
+export function isCalendarDay(day: string): boolean {
+  const time = Date.parse(`${day}T00:00:00Z`)
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !day.startsWith('0000') && !Number.isNaN(time)
+    && new Date(time).toISOString().slice(0, 10) === day
 }
 
 /** Today's calendar day in India (YYYY-MM-DD), for export file names. */

@@ -17,13 +17,14 @@ import type { AppDeps, AppEnv } from '../deps'
 import { decodeFilterToken, encodeFilterToken, istDay } from '../domain/orders'
 import { ApiError, badRequest } from '../http/errors'
 import { formatIssues } from '../http/validate'
-import { csvResponse, paiseText } from '../services/csv-export'
+import { csvResponse, paiseText, textCell } from '../services/csv-export'
 import { signPath, verifySignedPath } from '../services/signed-url'
 
 /**
  * Orders CSV columns: order number, record id, date (ISO 8601 UTC), customer name and e-mail,
  * project title and category (empty when deleted), amount in rupees with 2 decimals, order status,
  * the order's payment status and method (its latest completed payment, else latest attempt).
+ * Free-text cells starting with = + - @ are prefixed with ' (services/csv-export.ts textCell).
  */
 export const ORDER_CSV_COLUMNS = {
   orderId: 'Order number', id: 'Record id', createdAt: 'Date', customer: 'Customer', email: 'E-mail',
@@ -38,20 +39,20 @@ export const PAYMENT_CSV_COLUMNS = {
 } as const
 
 /** The orders CSV of `filters`, streamed. */
-export function ordersCsv(db: Db, filters: OrderFilters, now: Date): Response {
+export function ordersCsv(db: Db, filters: OrderFilters, now: Date): Promise<Response> {
   return csvResponse(`orders-${istDay(now)}.csv`, ORDER_CSV_COLUMNS,
     (after, limit) => orderSummaryRows(db, filters, after, limit),
-    (r) => ({ orderId: r.orderId, id: r.id, createdAt: r.createdAt.toISOString(), customer: r.userName ?? '',
-      email: r.userEmail ?? '', project: r.projectTitle ?? '', category: r.projectCategory ?? '',
+    (r) => ({ orderId: r.orderId, id: r.id, createdAt: r.createdAt.toISOString(), customer: textCell(r.userName),
+      email: textCell(r.userEmail), project: textCell(r.projectTitle), category: textCell(r.projectCategory),
       amount: paiseText(r.totalAmountPaise), status: r.status, paymentStatus: r.payStatus ?? '', paymentMethod: r.payMethod ?? '' }))
 }
 
 /** The payments CSV of `filters`, streamed. */
-export function paymentsCsv(db: Db, filters: PaymentFilters, now: Date): Response {
+export function paymentsCsv(db: Db, filters: PaymentFilters, now: Date): Promise<Response> {
   return csvResponse(`payments-${istDay(now)}.csv`, PAYMENT_CSV_COLUMNS,
     (after, limit) => paymentRows(db, filters, after, limit),
     (r) => ({ paymentId: r.paymentId, orderId: r.orderNumber ?? '', amount: paiseText(r.amountPaise), method: r.method,
-      status: r.status, transactionId: r.transactionId ?? '', createdAt: r.createdAt.toISOString() }))
+      status: r.status, transactionId: textCell(r.transactionId), createdAt: r.createdAt.toISOString() }))
 }
 
 /** The signed download URL (absolute, PUBLIC_URL) of the `kind` export of `filters`. */

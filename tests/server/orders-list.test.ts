@@ -4,7 +4,9 @@
  * boundaries, keyset pages that neither skip nor repeat rows while orders arrive (identical
  * created_at included), a bad cursor, the payment-of-an-order rule, rupees from paise, exact stats.
  */
+import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { projects, users } from '../../server/db/schema'
 import { describeEachDatabase } from './harness'
 import { ordersHelpers } from './orders-helpers'
 
@@ -35,6 +37,23 @@ describeEachDatabase('orders list', (get) => {
       user: null, project: { _id: project.id, title: project.title, category: 'Web Development' } })
   })
 
+  it('finds orders by the new customer name, e-mail and project title after a rename, and not after a delete', async () => {
+    const tag = h.uniq().replace(/\W/g, '')
+    const user = await h.addUser({ name: `Old Name ${tag}` })
+    const project = await h.addProject({ title: `Old Title ${tag}` })
+    const order = await h.addOrder({ userId: user.id, projectId: project.id })
+    await h.db().update(users).set({ name: `Kavya Rao ${tag}`, email: `kavya.${tag}@example.in` }).where(eq(users.id, user.id))
+    await h.db().update(projects).set({ title: `Fresh Title ${tag}` }).where(eq(projects.id, project.id))
+    expect(ids(await list({ search: `kavya rao ${tag}` }))).toEqual([order.id])
+    expect(ids(await list({ search: `kavya.${tag}@` }))).toEqual([order.id])
+    expect(ids(await list({ search: `fresh title ${tag}` }))).toEqual([order.id])
+    expect(ids(await list({ search: `old name ${tag}` }))).toEqual([])
+    expect(ids(await list({ search: `old title ${tag}` }))).toEqual([])
+    await h.db().delete(users).where(eq(users.id, user.id))
+    expect(ids(await list({ search: `kavya rao ${tag}` }))).toEqual([])
+    expect((await list({ search: `fresh title ${tag}` })).body.orders[0]).toMatchObject({ _id: order.id, user: null })
+  })
+
   it('treats % and _ in a search literally', async () => {
     const tag = h.uniq().replace(/\W/g, '')
     const pct = await h.addOrder({ orderId: `ORD-${tag}-50%off` })
@@ -58,6 +77,9 @@ describeEachDatabase('orders list', (get) => {
     expect(ids(await list({ search: `D-${tag}`, to: '2026-03-09' }))).toEqual([before.id])
     expect(ids(await list({ search: `D-${tag}`, status: 'confirmed' }))).toEqual([last.id])
     expect((await list({ from: '2026-03-11', to: '2026-03-10' })).status).toBe(400)
+    expect((await list({ from: '2026-02-30' })).status).toBe(400)
+    expect((await list({ to: '0000-01-01' })).status).toBe(400)
+    expect((await h.get('/api/orders/export.csv?from=0000-01-01')).status).toBe(400)
   })
 
   it('pages by cursor without skipping or repeating rows while orders arrive, identical created_at included', async () => {
@@ -88,12 +110,16 @@ describeEachDatabase('orders list', (get) => {
     expect(ties).toEqual([...ties].sort().reverse())
   })
 
-  it('answers 400 Invalid cursor for a cursor it did not make', async () => {
-    for (const cursor of ['abc', Buffer.from('2026-01-01|x').toString('base64url'), 'a'.repeat(201), 'a.b']) {
+  it('answers 400 Invalid cursor for a cursor it did not make (and accepts a well-formed one)', async () => {
+    const id = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
+    const made = (text: string) => Buffer.from(text).toString('base64url')
+    for (const cursor of ['abc', made('2026-01-01|x'), 'a'.repeat(201), 'a.b', made(`2026-02-30T00:00:00.000000Z|${id}`),
+      made(`0000-01-01T00:00:00.000000Z|${id}`), made(`2026-01-01T00:00:00.000000Z|${id}|x`), made(`2026-01-01T00:00:00Z|${id}`)]) {
       const res = await list({ cursor })
       expect(res.status, cursor).toBe(400)
       expect(JSON.stringify(res.body)).toContain('Invalid cursor')
     }
+    expect((await list({ cursor: made(`2026-02-28T23:59:59.999999Z|${id}`) })).status).toBe(200)
   })
 
   it("gives each order its latest completed payment, else its latest attempt, and amounts in rupees", async () => {

@@ -42,6 +42,13 @@ describeEachDatabase('order status moves', (get) => {
     expect(legal).toBe(6)
   })
 
+  it('serialises concurrent moves of one order on its row lock: one wins, the other is refused', async () => {
+    const order = await h.addOrder()
+    const results = await Promise.all([1, 2, 3].map(() => h.put(`/api/orders/${order.id}/status`, { status: 'confirmed' })))
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409])
+    expect(await h.notesOf(order.id)).toHaveLength(1)
+  })
+
   it('keeps the notes oldest first with who and when across moves', async () => {
     const order = await h.addOrder()
     for (const status of ['confirmed', 'in_progress', 'completed']) {

@@ -5,7 +5,9 @@
  */
 import crypto from 'node:crypto'
 import { parse } from 'csv-parse/sync'
+import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { orders } from '../../server/db/schema'
 import { SIGNED_URL_TTL_MS } from '../../server/services/signed-url'
 import { describeEachDatabase } from './harness'
 import { ordersHelpers } from './orders-helpers'
@@ -34,9 +36,16 @@ describeEachDatabase('payments and exports', (get) => {
     expect(page2.body.pagination.nextCursor).toBeNull()
     expect([...ids(page1), ...ids(page2)].sort()).toEqual([p1.id, p2.id].sort())
     expect((await list({ cursor: 'zz' })).status).toBe(400)
+    // The order's number is searchable after a renumbering, and not after the order is deleted.
+    await h.db().update(orders).set({ orderId: `ORD-RENUM-${tag}` }).where(eq(orders.id, order.id))
+    expect(ids(await list({ search: `ord-renum-${tag}` }))).toEqual([p1.id])
+    expect(ids(await list({ search: `ord-pay-${tag}` }))).toEqual([])
     const detail = await h.get(`/api/payments/${p1.id}`)
-    expect(detail.body).toMatchObject({ payment: { _id: p1.id, orderId: order.orderId, order: { _id: order.id } },
-      order: { _id: order.id, orderId: order.orderId, payment: { status: 'completed' } } })
+    expect(detail.body).toMatchObject({ payment: { _id: p1.id, orderId: `ORD-RENUM-${tag}`, order: { _id: order.id } },
+      order: { _id: order.id, orderId: `ORD-RENUM-${tag}`, payment: { status: 'completed' } } })
+    await h.db().delete(orders).where(eq(orders.id, order.id))
+    expect(ids(await list({ search: `ord-renum-${tag}` }))).toEqual([])
+    expect((await h.get(`/api/payments/${p1.id}`)).body).toMatchObject({ payment: { orderId: null, order: null }, order: null })
     expect((await h.get(`/api/payments/${crypto.randomUUID()}`)).status).toBe(404)
   })
 
@@ -61,6 +70,15 @@ describeEachDatabase('payments and exports', (get) => {
       'Payment status': o.payment?.status ?? '', 'Payment method': o.payment?.paymentMethod ?? '' })))
     expect(records.some((r) => r['Payment method'] === 'Card')).toBe(true)
     expect((await raw('/api/orders/export.csv', false)).status).toBe(401)
+  })
+
+  it('neutralises spreadsheet formulas in free-text cells', async () => {
+    const tag = h.uniq().replace(/\W/g, '')
+    const user = await h.addUser({ name: '=HYPERLINK("http://x")', email: `f.${tag}@example.in` })
+    await h.addOrder({ orderId: `FX-${tag}`, userId: user.id })
+    const res = await raw(`/api/orders/export.csv?search=FX-${tag}`)
+    const [record] = parse(await res.text(), { columns: true }) as Record<string, string>[]
+    expect(record.Customer).toBe(`'=HYPERLINK("http://x")`)
   })
 
   it('exports payments as CSV, more rows than one batch', async () => {
