@@ -5,24 +5,17 @@
  * focus row is scrolled into view, and when the last mounted row comes within `threshold` rows of
  * the end of what is loaded, `onLoadMore` asks for the next page. While more can come, one extra
  * slot after the rows shows `footer` (a loading line, or a failed page's Retry). Generic: the list
- * supplies the header cells, the row id and `renderRow`; focus and selection come from its machine
- * (src/machines/list-focus.machine.ts).
+ * supplies the header cells, the row id and `renderRow` (a `VirtualRow`); focus and selection come
+ * from its machine (src/machines/list-selection.ts). VirtualTable (virtual-table.tsx) is the same
+ * table without the load-more slot, for page-numbered lists.
  */
 import { Fragment, useEffect, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Table, TableBody, TableHeader } from './table'
+import type { VirtualRowSlot } from './virtual-table'
 
-/** Where and how `renderRow` draws row `index` (absolutely positioned inside the body). */
-export interface InfiniteRowSlot {
-  index: number
-  /** Offset from the top of the body, px. */
-  start: number
-  /** Row height, px. */
-  height: number
-  /** The keyboard focus row (j/k). */
-  active: boolean
-  selected: boolean
-}
+/** Where and how `renderRow` draws row `index`: the slot of VirtualTable, drawn with its `VirtualRow`. */
+export type InfiniteRowSlot = VirtualRowSlot
 
 export interface InfiniteVirtualTableProps<T> {
   rows: readonly T[]
@@ -47,7 +40,9 @@ export interface InfiniteVirtualTableProps<T> {
   footer?: ReactNode
   /** How close to the end (rows) the next page is requested. */
   threshold?: number
+  /** Extra class on the table, after 'projects-table' (as VirtualTable). */
   className?: string
+  /** data-testid of the scrolling body. */
   bodyTestId?: string
 }
 
@@ -83,7 +78,7 @@ export function InfiniteVirtualTable<T>({ rows, rowId, columns, rowHeight, heade
 
   const selected = new Set(selection)
   return (
-    <Table columns={columns} className={className} aria-rowcount={total ?? rows.length}>
+    <Table columns={columns} className={className ? `projects-table ${className}` : 'projects-table'} aria-rowcount={total ?? rows.length}>
       <TableHeader>{header}</TableHeader>
       <TableBody ref={bodyRef} className="projects-table__body" data-testid={bodyTestId}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

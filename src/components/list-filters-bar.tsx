@@ -1,9 +1,10 @@
 /**
  * The controls bar shared by the admin lists (SPEC.md 2, 9): a search box (its text reaches the
  * URL debounced, see useUrlFilters) followed by the list's filter selects (`CommandSelect`s,
- * passed as children). Escape leaves the search box; `/` focuses it through `searchRef`.
+ * passed as children). Escape leaves the search box, keeping its text; `/` focuses it through
+ * `searchRef`.
  */
-import type { ReactNode, Ref } from 'react'
+import type { KeyboardEvent, ReactNode, Ref } from 'react'
 import { Search } from 'lucide-react'
 import { Input } from './field'
 
@@ -18,6 +19,13 @@ export interface ListFiltersBarProps {
   children: ReactNode
 }
 
+/** Escape blurs the box; its default is prevented, as a search input's native Escape clears the text (and the URL 300 ms later). */
+function leaveOnEscape(e: KeyboardEvent<HTMLInputElement>) {
+  if (e.key !== 'Escape') return
+  e.preventDefault()
+  e.currentTarget.blur()
+}
+
 export function ListFiltersBar({ searchText, onSearchText, searchRef, searchLabel, placeholder, children }: ListFiltersBarProps) {
   return (
     <div className="projects-filters">
@@ -30,7 +38,7 @@ export function ListFiltersBar({ searchText, onSearchText, searchRef, searchLabe
           placeholder={placeholder}
           value={searchText}
           onChange={(e) => onSearchText(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
+          onKeyDown={leaveOnEscape}
         />
       </div>
       {children}

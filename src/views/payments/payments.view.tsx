@@ -22,7 +22,7 @@ import { Spinner } from '../../components/spinner'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
 import { downloadUrl } from '../../lib/download'
-import { formatCount } from '../../lib/format'
+import { formatCount, formatQuantity } from '../../lib/format'
 import { csvExportMachine } from '../../machines/csv-export.machine'
 import { actorOptions } from '../../machines/inspect'
 import { listFocusMachine } from '../../machines/list-focus.machine'
@@ -56,7 +56,7 @@ export default function PaymentsView() {
   const total = list.data?.pages[0]?.pagination.total ?? 0
   const rows = useMemo(() => payments.map((p) => ({ id: p._id, paymentId: p.paymentId })), [payments])
   useEffect(() => {
-    focusActor.send({ type: 'rows.loaded', ids: rows.map((r) => r.id) })
+    focusActor.send({ type: 'rows.loaded', rows })
   }, [rows, focusActor])
   useEffect(() => {
     const subs = [
@@ -83,8 +83,10 @@ export default function PaymentsView() {
     payments: handle, selection, focused: focusedId ? { kind: 'payment', id: focusedId } : undefined,
   }), [handle, selection, focusedId]))
 
-  const open = useCallback((index: number, id: string) => {
-    focusActor.send({ type: 'focus.set', index })
+  // A click on a row focuses it and opens its panel.
+  const open = useCallback((id: string) => {
+    const index = focusActor.getSnapshot().context.rows.findIndex((r) => r.id === id)
+    if (index >= 0) focusActor.send({ type: 'focus.set', index })
     navigate(paymentsPath({ ...parsePaymentsSearch(window.location.search), payment: id }))
   }, [focusActor, navigate])
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list
@@ -120,7 +122,7 @@ export default function PaymentsView() {
                 </span>
               ) : <Spinner size={14} label="Loading more payments" />} />
             <p className="payments-count muted" data-testid="payments-count">
-              {formatCount(payments.length)} of {formatCount(total)} payments loaded
+              {formatCount(payments.length)} of {formatQuantity(total, 'payment')} loaded
               {selection.length ? <> · {formatCount(selection.length)} selected</> : null}
             </p>
           </>

@@ -9,28 +9,26 @@ import { Eye } from 'lucide-react'
 import type { Payment } from '../../../api/schemas/payments'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
-import type { InfiniteRowSlot } from '../../../components/infinite-virtual-table'
-import { TableCell, TableRow } from '../../../components/table'
+import { TableCell } from '../../../components/table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
 import { PaymentStatusBadge } from './payment-status'
 
 /** SPEC.md 2: the Transaction ID cell of a payment without one. */
 export const NO_TRANSACTION_ID = 'N/A'
 
-interface PaymentRowProps extends InfiniteRowSlot {
+interface PaymentRowProps extends VirtualRowSlot {
   payment: Payment
   /** The row of the open details panel. */
   open: boolean
-  onOpen: (index: number, id: string) => void
+  onOpen: (id: string) => void
 }
 
 export const PaymentRow = memo(function PaymentRow({ payment: p, index, start, height, active, selected, open, onOpen }: PaymentRowProps) {
   const target = { kind: 'payment', id: p._id }
   return (
-    <TableRow active={active} selected={selected} aria-rowindex={index + 1} aria-current={open || undefined} data-testid="payment-row"
-      data-id={p._id} className="projects-row payments-row"
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${start}px)` }}
-      onClick={() => onOpen(index, p._id)}>
+    <VirtualRow id={p._id} index={index} start={start} height={height} active={active} selected={selected} onOpen={onOpen}
+      aria-current={open || undefined} data-testid="payment-row" className="payments-row">
       <TableCell><CommandCheckbox id="payments.toggleSelect" target={target} /></TableCell>
       <TableCell>
         <span className="projects-row__text">
@@ -49,6 +47,6 @@ export const PaymentRow = memo(function PaymentRow({ payment: p, index, start, h
       <TableCell align="end" className="projects-row__actions">
         <CommandIconButton id="payments.view" target={target} size="sm" icon={<Eye size={14} />} />
       </TableCell>
-    </TableRow>
+    </VirtualRow>
   )
 })

@@ -1,12 +1,12 @@
 /**
  * The payments controls (SPEC.md 2 "Payments"): the search box 'Search payments...' (paymentId,
- * order number, transaction id; to the URL 300 ms after typing stops) and the status filter, whose
- * options are the `payments.filter.status.*` commands.
+ * order number, transaction id; to the URL 300 ms after typing stops; Escape returns to the list
+ * keeping the text) and the status filter, whose options are the `payments.filter.status.*`
+ * commands.
  */
 import type { Ref } from 'react'
-import { Search } from 'lucide-react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { Input } from '../../../components/field'
+import { ListFiltersBar } from '../../../components/list-filters-bar'
 
 const STATUS: CommandOption[] = ['all', 'pending', 'completed', 'failed', 'refunded'].map((s) => ({ id: `payments.filter.status.${s}` }))
 
@@ -16,15 +16,10 @@ export interface PaymentsFiltersProps {
   searchRef: Ref<HTMLInputElement>
 }
 
-export function PaymentsFilters({ searchText, onSearchText, searchRef }: PaymentsFiltersProps) {
+export function PaymentsFilters(props: PaymentsFiltersProps) {
   return (
-    <div className="projects-filters">
-      <div className="projects-filters__search">
-        <Search size={14} className="projects-filters__icon faint" />
-        <Input ref={searchRef} type="search" aria-label="Search payments" placeholder="Search payments..." value={searchText}
-          onChange={(e) => onSearchText(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()} />
-      </div>
+    <ListFiltersBar {...props} searchLabel="Search payments" placeholder="Search payments...">
       <CommandSelect aria-label="Status filter" options={STATUS} />
-    </div>
+    </ListFiltersBar>
   )
 }

@@ -29,7 +29,7 @@ export interface PaymentsTableProps {
   hasMore: boolean
   onLoadMore: () => void
   footer: ReactNode
-  onOpen: (index: number, id: string) => void
+  onOpen: (id: string) => void
 }
 
 const idOf = (p: Payment) => p._id
@@ -40,7 +40,7 @@ export function PaymentsTable({ payments, total, focus, selection, openId, canLo
   ), [openId, onOpen])
   return (
     <InfiniteVirtualTable rows={payments} rowId={idOf} columns={PAYMENT_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
-      className="projects-table payments-table" bodyTestId="payments-rows" focus={focus} selection={selection}
+      className="payments-table" bodyTestId="payments-rows" focus={focus} selection={selection}
       canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow}
       header={(
         <>

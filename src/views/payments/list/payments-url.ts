@@ -5,7 +5,8 @@
  * All Status, no panel), and defaults are left out of the URL. No page: the list scrolls by cursor.
  */
 import type { PaymentListFilters } from '../../../api/payments'
-import { PAYMENT_FILTER_STATUSES, type PaymentStatus } from '../../../api/schemas/payments'
+import { PAYMENT_FILTER_STATUSES } from '../../../api/schemas/payments'
+import { oneOf } from '../../../lib/list-url'
 
 /** The filters plus the open details panel ('' = closed). */
 export interface PaymentsUrlState extends PaymentListFilters {
@@ -15,10 +16,9 @@ export interface PaymentsUrlState extends PaymentListFilters {
 /** Parses `location.search` (with or without '?'). */
 export function parsePaymentsSearch(search: string): PaymentsUrlState {
   const q = new URLSearchParams(search)
-  const status = q.get('status') ?? ''
   return {
     search: q.get('search') ?? '',
-    status: (PAYMENT_FILTER_STATUSES as readonly string[]).includes(status) ? (status as PaymentStatus) : '',
+    status: oneOf(q.get('status'), PAYMENT_FILTER_STATUSES),
     payment: q.get('payment') ?? '',
   }
 }
