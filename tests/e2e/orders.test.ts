@@ -68,7 +68,10 @@ describe('orders list', () => {
     await page.keyboard.type(order.orderId)
     await page.waitForURL((url) => url.searchParams.get('search') === order.orderId)
     await row(order._id).waitFor()
+    // Escape leaves the box and keeps the search.
     await page.keyboard.press('Escape')
+    await page.waitForTimeout(400)
+    expect(new URL(page.url()).searchParams.get('search')).toBe(order.orderId)
     await focusRow(order._id)
     // Only the legal moves are offered: Confirm and Cancel for a pending order.
     const offered = async () => (await row(order._id).locator('[data-command]').evaluateAll((els) => els.map((e) => e.getAttribute('data-command'))))

@@ -1,15 +1,15 @@
 /**
- * The orders list controls (SPEC.md 2 "Orders list"): search over order id, customer name and
- * e-mail and project title (300 ms to the URL), the status filter whose options are the
- * `orders.filter.status.*` commands, and the date range (From/To, India calendar days, both ends
- * inclusive) straight to the URL, with its Clear command.
+ * The orders list controls (SPEC.md 2 "Orders list") in the shared ListFiltersBar: search over
+ * order id, customer name and e-mail and project title (300 ms to the URL), the status filter whose
+ * options are the `orders.filter.status.*` commands, and the date range (From/To, India calendar
+ * days, both ends inclusive) straight to the URL, with its Clear command.
  */
 import type { Ref } from 'react'
-import { Search } from 'lucide-react'
 import { ORDER_STATUSES } from '../../../api/schemas/orders'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
 import { Input } from '../../../components/field'
+import { ListFiltersBar } from '../../../components/list-filters-bar'
 
 const STATUS: CommandOption[] = ['orders.filter.status.all', ...ORDER_STATUSES.map((s) => `orders.filter.status.${s}`)].map((id) => ({ id }))
 
@@ -25,19 +25,8 @@ export interface OrdersFiltersProps {
 
 export function OrdersFilters({ searchText, onSearchText, searchRef, from, to, onDate }: OrdersFiltersProps) {
   return (
-    <div className="projects-filters orders-filters">
-      <div className="projects-filters__search">
-        <Search size={14} className="projects-filters__icon faint" />
-        <Input
-          ref={searchRef}
-          type="search"
-          aria-label="Search orders"
-          placeholder="Search order id, customer, e-mail or project…  ( / )"
-          value={searchText}
-          onChange={(e) => onSearchText(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
-        />
-      </div>
+    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search orders"
+      placeholder="Search order id, customer, e-mail or project…  ( / )">
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <label className="orders-filters__date">
         <span className="faint">From</span>
@@ -48,6 +37,6 @@ export function OrdersFilters({ searchText, onSearchText, searchRef, from, to, o
         <Input type="date" aria-label="To date" value={to} min={from || undefined} onChange={(e) => onDate('to', e.target.value)} />
       </label>
       <CommandButton id="orders.filter.clearDates" variant="ghost" size="sm" />
-    </div>
+    </ListFiltersBar>
   )
 }
