@@ -24,6 +24,7 @@ const AddProjectView = preloadable(() => import('./views/projects/new/add-projec
 const ProjectDetailView = preloadable(() => import('./views/projects/project-detail.view'))
 const UsersListView = preloadable(() => import('./views/users/users-list.view'))
 const UserDetailView = preloadable(() => import('./views/users/detail/user-detail.view'))
+const OrdersListView = preloadable(() => import('./views/orders/orders-list.view'))
 const PaymentsView = preloadable(() => import('./views/payments/payments.view'))
 const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
 
@@ -38,7 +39,6 @@ export interface Screen {
 
 /** Routes still served by the placeholder, with the issue that builds them (if filed). */
 const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
-  { path: '/orders', title: 'Orders' },
   { path: '/contacts/:id', title: 'Contact' },
   { path: '/contacts', title: 'Contacts' },
   { path: '/analytics', title: 'Analytics Dashboard' },
@@ -57,6 +57,10 @@ export const SCREENS: Screen[] = [
   {
     path: '/users', preload: UsersListView.preload, element: <UsersListView />,
     prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
+  },
+  {
+    path: '/orders', preload: OrdersListView.preload, element: <OrdersListView />,
+    prefetch: (search) => import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
   },
   {
     path: '/payments', preload: PaymentsView.preload, element: <PaymentsView />,

@@ -23,6 +23,9 @@ import { usersFilterCommands } from './users-list-filters.commands'
 import { stepUpCommands } from './step-up.commands'
 import { userDetailCommands } from './user-detail.commands'
 import { verificationCommands } from './verification.commands'
+import { orderPanelCommands } from './order-panel.commands'
+import { ordersListCommands } from './orders-list.commands'
+import { ordersFilterCommands } from './orders-list-filters.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
@@ -32,6 +35,8 @@ export const registry: CommandRegistry = createRegistry([
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
   ...userDetailCommands,
   ...paymentsCommands, ...paymentsFilterCommands,
+  // The side panel's before the list's: its keys win while it is open.
+  ...orderPanelCommands, ...ordersListCommands, ...ordersFilterCommands,
 ])
 
 /** Commands that apply in `ctx`. */

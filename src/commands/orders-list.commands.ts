@@ -1,0 +1,143 @@
+/**
+ * Orders list commands (SPEC.md 2 "Orders list", 4 "Order status", 5; issue 10): j/k focus, x and
+ * shift+x select, Enter opens the focused order in the side panel, the row moves offered only
+ * where legal (c Confirm, s Start Work, d Complete, # Cancel; ORDER_TRANSITIONS), the bulk
+ * Confirm/Complete/Cancel of the selection ('Confirm 12 orders'; 'Please select orders to update'
+ * without one), Export CSV of the filtered view, / focuses the search. They read what the list
+ * view publishes (`ordersList`, `focused`, `selection`) and only send events to its actors or
+ * navigate. Filters: orders-list-filters.commands.ts; the side panel: order-panel.commands.ts.
+ */
+import type { ActorRefFrom } from 'xstate'
+import { canMoveOrder, ORDER_ACTIONS, shortOrderId, type OrderAction, type OrderBulkAction } from '../api/schemas/orders'
+import type { OrderRow, ordersListMachine } from '../machines/orders-list.machine'
+import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
+import type { csvExportMachine } from '../machines/csv-export.machine'
+import { listFilters, ordersListPath, type OrdersUrlState } from '../views/orders/list/orders-url'
+import type { Command, CommandContext } from './registry'
+
+/** What the orders list view publishes for its commands. */
+export interface OrdersListHandle {
+  actor: ActorRefFrom<typeof ordersListMachine>
+  exporter: ActorRefFrom<typeof csvExportMachine>
+  rows: readonly OrderRow[]
+  /** The list's selection (kept here too: a row's own controls run with the selection cleared). */
+  selected: readonly string[]
+  /** The URL state: filters and the open order; commands navigate to change it. */
+  url: OrdersUrlState
+  /** True while a move or a bulk action is with the server. */
+  busy: boolean
+  /** True while the export link is fetched. */
+  exporting: boolean
+  /** True while a bulk report is shown. */
+  hasReport: boolean
+  focusSearch: () => void
+}
+
+declare module './registry' {
+  interface ViewCommandContext {
+    ordersList?: OrdersListHandle
+  }
+}
+
+export const onOrdersList = (ctx: CommandContext) => !!ctx.view.ordersList
+const list = (ctx: CommandContext) => ctx.view.ordersList
+const focusedOrder = (ctx: CommandContext) => (ctx.view.focused?.kind === 'order' ? ctx.view.focused.id : undefined)
+const rowOf = (ctx: CommandContext, id: string | undefined) => list(ctx)?.rows.find((r) => r.id === id)
+const noFocus = (ctx: CommandContext) => (focusedOrder(ctx) ? null : 'Focus an order with J/K first')
+const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating orders…' : null)
+const send = (ctx: CommandContext, event: Parameters<OrdersListHandle['actor']['send']>[0]) => list(ctx)?.actor.send(event)
+const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`)
+
+/** Goes to the list with `patch` applied to the URL state (filters, open order). */
+export function navigateOrders(ctx: CommandContext, patch: Partial<OrdersUrlState>) {
+  const handle = list(ctx)
+  if (handle) ctx.navigate(ordersListPath({ ...handle.url, ...patch }))
+}
+
+function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
+  return {
+    id, title, group: 'Orders', shortcut, label: () => label, when: onOrdersList, disabledReason: noFocus,
+    run: (ctx) => { const order = focusedOrder(ctx); if (order) navigateOrders(ctx, { order }) },
+  }
+}
+
+/** A row move: shown only when the focused (or the row's own) order may make it (SPEC.md 4). */
+function moveCommand(action: OrderAction, shortcut: string): Command {
+  const { verb } = ORDER_ACTION_WORDS[action]
+  return {
+    id: `orders.${action}`, title: `${verb} order`, group: 'Orders', shortcut, keywords: ['status', ORDER_ACTIONS[action]],
+    when: (ctx) => {
+      if (!onOrdersList(ctx)) return false
+      const row = rowOf(ctx, focusedOrder(ctx))
+      return !focusedOrder(ctx) || (!!row && canMoveOrder(row.status, ORDER_ACTIONS[action]))
+    },
+    label: (ctx) => { const row = rowOf(ctx, focusedOrder(ctx)); return row ? `${verb} order #${shortOrderId(row.id)}` : `${verb} order` },
+    disabledReason: (ctx) => noFocus(ctx) ?? busy(ctx),
+    run: (ctx) => { const id = focusedOrder(ctx); if (id) send(ctx, { type: 'order.move', id, action }) },
+  }
+}
+
+function bulkCommand(action: OrderBulkAction, shortcut: string): Command {
+  const { verb } = ORDER_ACTION_WORDS[action]
+  return {
+    id: `orders.bulk${verb}`, title: `${verb} selected orders`, group: 'Orders', shortcut, keywords: ['bulk', 'status', verb.toLowerCase()],
+    when: onOrdersList,
+    label: (ctx) => { const n = ctx.view.selection?.length ?? 0; return n ? `${verb} ${orders(n)}` : verb },
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'bulk.run', ids: [...(ctx.view.selection ?? [])], action }),
+  }
+}
+
+export const ordersListCommands: Command[] = [
+  { id: 'orders.focusNext', title: 'Next order', group: 'Orders', shortcut: 'j', when: onOrdersList, run: (ctx) => send(ctx, { type: 'focus.next' }) },
+  { id: 'orders.focusPrev', title: 'Previous order', group: 'Orders', shortcut: 'k', when: onOrdersList, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
+  {
+    id: 'orders.toggleSelect', title: 'Toggle selection of the focused order', group: 'Orders', shortcut: 'x', when: onOrdersList,
+    label: (ctx) => { const row = rowOf(ctx, focusedOrder(ctx)); return row ? `Select order #${shortOrderId(row.id)}` : 'Select order' },
+    checked: (ctx) => { const id = focusedOrder(ctx); return !!id && !!list(ctx)?.selected.includes(id) },
+    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedOrder(ctx) }),
+  },
+  {
+    id: 'orders.selectRange', title: 'Select range to the focused order', group: 'Orders', shortcut: 'shift+x', when: onOrdersList,
+    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+  },
+  {
+    id: 'orders.selectAll', title: 'Select all loaded orders', group: 'Orders', keywords: ['select', 'all', 'none'], when: onOrdersList,
+    label: () => 'Select all loaded orders',
+    checked: (ctx) => {
+      const handle = list(ctx)
+      const here = handle ? handle.rows.filter((r) => handle.selected.includes(r.id)).length : 0
+      return here === 0 ? false : here === handle?.rows.length ? true : 'indeterminate'
+    },
+    disabledReason: (ctx) => (list(ctx)?.rows.length ? null : 'No orders loaded'),
+    run: (ctx) => {
+      const handle = list(ctx)
+      const all = !!handle && handle.rows.every((r) => handle.selected.includes(r.id))
+      send(ctx, { type: 'selection.set', ids: all || !handle ? [] : handle.rows.map((r) => r.id) })
+    },
+  },
+  {
+    id: 'orders.clearSelection', title: 'Clear selection', group: 'Orders', when: (ctx) => onOrdersList(ctx) && !!ctx.view.selection?.length,
+    run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
+  },
+  openCommand('orders.open', 'Open focused order', 'Open order', 'enter'),
+  openCommand('orders.view', 'View order details', 'View details'),
+  moveCommand('confirm', 'c'),
+  moveCommand('start', 's'),
+  moveCommand('complete', 'd'),
+  moveCommand('cancel', '#'),
+  bulkCommand('confirm', 'shift+c'),
+  bulkCommand('complete', 'shift+d'),
+  bulkCommand('cancel', 'shift+backspace'),
+  {
+    id: 'orders.dismissReport', title: 'Dismiss the bulk update report', group: 'Orders', when: (ctx) => !!list(ctx)?.hasReport,
+    label: () => 'Dismiss', run: (ctx) => send(ctx, { type: 'report.dismiss' }),
+  },
+  {
+    id: 'orders.exportCsv', title: 'Export CSV', group: 'Orders', shortcut: 'shift+e', keywords: ['download', 'csv', 'export'], when: onOrdersList,
+    label: (ctx) => (list(ctx)?.exporting ? 'Exporting…' : 'Export CSV'),
+    disabledReason: (ctx) => (list(ctx)?.exporting ? 'Preparing the export…' : null),
+    run: (ctx) => { const handle = list(ctx); handle?.exporter.send({ type: 'export.start', request: { resource: 'orders', filters: listFilters(handle.url) } }) },
+  },
+  { id: 'orders.search', title: 'Search orders', group: 'Orders', shortcut: '/', when: onOrdersList, run: (ctx) => list(ctx)?.focusSearch() },
+]

@@ -1,0 +1,90 @@
+/**
+ * The order side panel's moves (SPEC.md 4 "Order status", 8; issue 10): the legal transitions of
+ * the open order as commands, each with the optional note typed in the panel, idle → moving →
+ * idle. A success clears the note and emits `order.changed` with the updated order (its notes
+ * timeline then shows the step); a failure keeps the note and shows 'Failed to update order
+ * status: {the server's reason}' in the panel until the next move or another order. I/O is the
+ * `moveOrder` actor (PUT /api/orders/{id}/status {status, notes}).
+ */
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { errorText } from '../api/error-text'
+import { ORDER_NOTE_MAX, type OrderAction, type OrderDetail } from '../api/schemas/orders'
+import { moveFailureText, moveSuccessText, runOrderMove, type OrderMove } from './orders-list.actions'
+
+export interface OrderPanelContext {
+  /** The open order's record id; null when the panel is closed. */
+  orderId: string | null
+  note: string
+  /** The move waiting for the server. */
+  move: OrderMove | null
+  /** The last failure's text, shown in the panel. */
+  error: string | null
+}
+
+export type OrderPanelEvent =
+  | { type: 'order.show'; id: string | null }
+  | { type: 'note.change'; value: string }
+  | { type: 'order.move'; action: OrderAction }
+
+export type OrderPanelEmitted =
+  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
+  | { type: 'order.changed'; order: OrderDetail }
+
+function held(move: OrderMove | null): OrderMove {
+  if (!move) throw new Error('orderPanel: no move in flight')
+  return move
+}
+
+export const orderPanelMachine = setup({
+  types: { context: {} as OrderPanelContext, events: {} as OrderPanelEvent, emitted: {} as OrderPanelEmitted },
+  actors: { moveOrder: fromPromise<OrderDetail, OrderMove>(({ input }) => runOrderMove(input)) },
+  actions: {
+    showOrder: assign((_, params: { id: string | null }) => ({ orderId: params.id, note: '', error: null })),
+    setNote: assign({ note: (_, params: { value: string }) => params.value.slice(0, ORDER_NOTE_MAX) }),
+    holdMove: assign(({ context }, params: { action: OrderAction }) => ({
+      move: { id: context.orderId ?? '', action: params.action, notes: context.note }, error: null,
+    })),
+    clearAfterMove: assign({ move: null, note: '' }),
+    keepFailure: assign({ move: null, error: (_, params: { error: unknown }) => moveFailureText(errorText(params.error, 'Request failed')) }),
+    notifyMoved: emit(({ context }) => ({ type: 'notify.success' as const, text: moveSuccessText(held(context.move)) })),
+    notifyFailure: emit(({ context }) => ({ type: 'notify.error' as const, text: context.error ?? '' })),
+    announceChange: emit((_, params: { order: OrderDetail }) => ({ type: 'order.changed' as const, order: params.order })),
+  },
+  guards: {
+    isAnotherOrder: ({ context }, params: { id: string | null }) => params.id !== context.orderId,
+    hasOrder: ({ context }) => context.orderId !== null,
+  },
+}).createMachine({
+  id: 'orderPanel',
+  context: { orderId: null, note: '', move: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'order.show': {
+          guard: { type: 'isAnotherOrder', params: ({ event }) => ({ id: event.id }) },
+          actions: { type: 'showOrder', params: ({ event }) => ({ id: event.id }) },
+        },
+        'note.change': { actions: { type: 'setNote', params: ({ event }) => ({ value: event.value }) } },
+        'order.move': {
+          guard: 'hasOrder', target: 'moving',
+          actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
+        },
+      },
+    },
+    moving: {
+      invoke: {
+        src: 'moveOrder', id: 'moveOrder',
+        input: ({ context }) => held(context.move),
+        onDone: {
+          target: 'idle',
+          actions: ['notifyMoved', { type: 'announceChange', params: ({ event }) => ({ order: event.output }) }, 'clearAfterMove'],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'],
+        },
+      },
+    },
+  },
+})

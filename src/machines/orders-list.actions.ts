@@ -1,0 +1,73 @@
+/**
+ * The I/O behind the orders list's status actions and the texts of their outcomes (SPEC.md 4
+ * "Order status", 5, 8 "Users, orders, contacts"): one row through PUT /api/orders/{id}/status (an
+ * illegal move is a 409 with the server's reason), a bulk action through PUT
+ * /api/orders/bulk-update, which moves the orders it legally can and reports each one it could not.
+ */
+import { bulkUpdateOrders, setOrderStatus } from '../api/orders'
+import {
+  ORDER_ACTIONS, shortOrderId, type OrderAction, type OrderBulkAction, type OrderBulkResult, type OrderDetail,
+} from '../api/schemas/orders'
+
+/** A row's move: order `id` by `action` (Confirm, Start Work, Complete, Cancel), with an optional note. */
+export interface OrderMove {
+  id: string
+  action: OrderAction
+  notes?: string
+}
+
+/** A bulk action of the selection. */
+export interface OrderBulk {
+  ids: string[]
+  action: OrderBulkAction
+}
+
+/** What a finished bulk action reports: the action, how many moved, and the refused orders with why. */
+export interface OrderBulkReport extends OrderBulkResult {
+  action: OrderBulkAction
+  requested: number
+}
+
+/** SPEC.md 5: a bulk action without a selection. */
+export const NO_SELECTION_TEXT = 'Please select orders to update'
+
+/** The button words of SPEC.md 4 and the past tense of the outcome texts. */
+export const ORDER_ACTION_WORDS: Record<OrderAction, { verb: string; done: string }> = {
+  confirm: { verb: 'Confirm', done: 'confirmed' },
+  start: { verb: 'Start Work', done: 'started' },
+  complete: { verb: 'Complete', done: 'completed' },
+  cancel: { verb: 'Cancel', done: 'cancelled' },
+}
+
+/** PUT /api/orders/{id}/status with the action's status; resolves with the updated order. */
+export function runOrderMove(move: OrderMove): Promise<OrderDetail> {
+  return setOrderStatus(move.id, ORDER_ACTIONS[move.action], move.notes?.trim() ?? '')
+}
+
+/** PUT /api/orders/bulk-update; resolves with the report (moved count, refused orders). */
+export async function runOrderBulk(bulk: OrderBulk): Promise<OrderBulkReport> {
+  return { ...(await bulkUpdateOrders(bulk.ids, bulk.action)), action: bulk.action, requested: bulk.ids.length }
+}
+
+const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`)
+
+/** 'Order #a1b2c3 confirmed'. */
+export function moveSuccessText(move: OrderMove): string {
+  return `Order #${shortOrderId(move.id)} ${ORDER_ACTION_WORDS[move.action].done}`
+}
+
+/** SPEC.md 8: 'Failed to update order status: {msg}'. */
+export function moveFailureText(msg: string): string {
+  return `Failed to update order status: ${msg}`
+}
+
+/** '3 orders confirmed'; with refusals '2 orders confirmed, 1 could not be changed'. */
+export function bulkSummaryText(report: OrderBulkReport): string {
+  const moved = `${report.updated ? orders(report.updated) : 'No orders'} ${ORDER_ACTION_WORDS[report.action].done}`
+  return report.failed.length ? `${moved}, ${report.failed.length} could not be changed` : moved
+}
+
+/** SPEC.md 8: 'Failed to update orders: {msg}'. */
+export function bulkFailureText(msg: string): string {
+  return `Failed to update orders: ${msg}`
+}

@@ -1,0 +1,150 @@
+/**
+ * Orders list triage (SPEC.md 2 "Orders list", 4 "Order status", 5, 8; issue 10): focus row
+ * (j/k), selection (x, shift+x, select all), a row's move (Confirm, Start Work, Complete, Cancel)
+ * idle → moving → idle, and the bulk Confirm/Complete/Cancel of the selection idle → bulkUpdating
+ * → idle, which without a selection only says 'Please select orders to update'. A bulk answer
+ * lists the orders the server refused and why: kept as `report` until dismissed or the next
+ * action; the moved orders leave the selection, the refused stay selected. I/O is the `moveOrder`
+ * and `bulkUpdate` actors; outcomes are emitted as `notify.*` (toast text) and `orders.changed`
+ * (refetch; with the updated order after a row move) so the machine stays free of UI.
+ */
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { errorText } from '../api/error-text'
+import type { OrderAction, OrderBulkAction, OrderDetail, OrderStatus } from '../api/schemas/orders'
+import {
+  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+} from './list-selection'
+import {
+  bulkFailureText, bulkSummaryText, moveFailureText, moveSuccessText, NO_SELECTION_TEXT, runOrderBulk, runOrderMove,
+  type OrderBulk, type OrderBulkReport, type OrderMove,
+} from './orders-list.actions'
+
+/** What the machine needs of a row. */
+export interface OrderRow {
+  id: string
+  orderId: string
+  status: OrderStatus
+}
+
+export interface OrdersListContext extends ListSelectionContext<OrderRow> {
+  /** The row move waiting for the server. */
+  move: OrderMove | null
+  /** The bulk action waiting for the server. */
+  bulk: OrderBulk | null
+  /** The last bulk answer (shown until dismissed or the next action). */
+  report: OrderBulkReport | null
+}
+
+export type OrdersListEvent =
+  | ListSelectionEvent<OrderRow>
+  /** A row's Confirm / Start Work / Complete / Cancel. */
+  | { type: 'order.move'; id: string; action: OrderAction }
+  /** Bulk Confirm/Complete/Cancel of the selection; an empty selection is refused with a message. */
+  | { type: 'bulk.run'; ids: string[]; action: OrderBulkAction }
+  | { type: 'report.dismiss' }
+
+export type OrdersListEmitted =
+  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
+  | { type: 'orders.changed'; order?: OrderDetail }
+
+function held<T>(value: T | null, what: string): T {
+  if (!value) throw new Error(`ordersList: no ${what} in flight`)
+  return value
+}
+
+export const ordersListMachine = setup({
+  types: { context: {} as OrdersListContext, events: {} as OrdersListEvent, emitted: {} as OrdersListEmitted },
+  actors: {
+    moveOrder: fromPromise<OrderDetail, OrderMove>(({ input }) => runOrderMove(input)),
+    bulkUpdate: fromPromise<OrderBulkReport, OrderBulk>(({ input }) => runOrderBulk(input)),
+  },
+  actions: {
+    assignRows: assign(({ context, event }) => {
+      assertEvent(event, 'rows.loaded')
+      return rowsLoaded(context, event.rows)
+    }),
+    moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
+    setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
+    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
+    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
+    setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
+    holdMove: assign({ move: (_, params: OrderMove) => params, report: null }),
+    holdBulk: assign({ bulk: (_, params: OrderBulk) => params, report: null }),
+    dropAction: assign({ move: null, bulk: null }),
+    dismissReport: assign({ report: null }),
+    /** The refused orders stay selected (for another try); the moved ones leave the selection. */
+    assignReport: assign(({ context }, params: { report: OrderBulkReport }) => {
+      const moved = new Set(held(context.bulk, 'bulk').ids.filter((id) => !params.report.failed.some((f) => f._id === id)))
+      return { report: params.report, selection: context.selection.filter((id) => !moved.has(id)) }
+    }),
+    notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
+    notifyMoved: emit(({ context }) => ({ type: 'notify.success' as const, text: moveSuccessText(held(context.move, 'move')) })),
+    notifyMoveFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notify.error' as const, text: moveFailureText(errorText(params.error, 'Request failed')),
+    })),
+    notifyBulkDone: emit((_, params: { report: OrderBulkReport }) => ({
+      type: params.report.failed.length ? 'notify.error' as const : 'notify.success' as const, text: bulkSummaryText(params.report),
+    })),
+    notifyBulkFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notify.error' as const, text: bulkFailureText(errorText(params.error, 'Request failed')),
+    })),
+    announceChange: emit((_, params: { order?: OrderDetail }) => ({ type: 'orders.changed' as const, order: params.order })),
+  },
+  guards: {
+    hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
+  },
+}).createMachine({
+  id: 'ordersList',
+  context: { rows: [], focus: -1, selection: [], anchor: null, move: null, bulk: null, report: null },
+  initial: 'idle',
+  on: { ...listSelectionOn, 'report.dismiss': { actions: 'dismissReport' } },
+  states: {
+    idle: {
+      on: {
+        'order.move': {
+          target: 'moving',
+          actions: { type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) },
+        },
+        'bulk.run': [
+          {
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'bulkUpdating',
+            actions: { type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
+          },
+          { actions: 'notifyNoSelection' },
+        ],
+      },
+    },
+    moving: {
+      invoke: {
+        src: 'moveOrder', id: 'moveOrder',
+        input: ({ context }) => held(context.move, 'move'),
+        onDone: {
+          target: 'idle',
+          actions: ['notifyMoved', { type: 'announceChange', params: ({ event }) => ({ order: event.output }) }, 'dropAction'],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyMoveFailure', params: ({ event }) => ({ error: event.error }) }, { type: 'announceChange', params: {} }, 'dropAction'],
+        },
+      },
+    },
+    bulkUpdating: {
+      invoke: {
+        src: 'bulkUpdate', id: 'bulkUpdate',
+        input: ({ context }) => held(context.bulk, 'bulk'),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'assignReport', params: ({ event }) => ({ report: event.output }) },
+            { type: 'notifyBulkDone', params: ({ event }) => ({ report: event.output }) },
+            { type: 'announceChange', params: {} }, 'dropAction',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyBulkFailure', params: ({ event }) => ({ error: event.error }) }, { type: 'announceChange', params: {} }, 'dropAction'],
+        },
+      },
+    },
+  },
+})

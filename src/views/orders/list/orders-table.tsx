@@ -1,0 +1,60 @@
+/**
+ * The orders table (SPEC.md 2 "Orders list"; issue 10) on the shared InfiniteVirtualTable: only
+ * the rows in view are mounted however far the list scrolls, the j/k focus row is scrolled into
+ * view, and near the end of the loaded rows the next cursor page is asked for, so scrolling never
+ * jumps; the slot after the last row says 'Loading more…' or offers a failed page's Retry.
+ */
+import { useCallback, type ReactNode } from 'react'
+import type { OrderSummary } from '../../../api/schemas/orders'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
+import { InfiniteVirtualTable, type InfiniteRowSlot } from '../../../components/infinite-virtual-table'
+import { TableHeadCell } from '../../../components/table'
+import { OrderRow } from './order-row'
+
+/**
+ * Checkbox, Order, Customer, Project, Amount, Status, Date, Actions. Customer and Project share
+ * the rest and cut with an ellipsis. Minimums add up to 1,036 px (orders.css).
+ */
+export const ORDER_COLUMNS = '40px 150px minmax(150px, 1fr) minmax(150px, 1fr) 168px 110px 112px 156px'
+const ROW_HEIGHT = 52
+
+export interface OrdersTableProps {
+  orders: readonly OrderSummary[]
+  total: number
+  focus: number
+  selection: readonly string[]
+  /** The order open in the side panel ('' = none). */
+  openId: string
+  onOpen: (id: string) => void
+  /** A next page exists and may be asked for now. */
+  canLoadMore: boolean
+  /** More orders exist than are loaded. */
+  hasMore: boolean
+  onLoadMore: () => void
+  footer: ReactNode
+}
+
+const idOf = (o: OrderSummary) => o._id
+const HEADER = (
+  <>
+    <TableHeadCell><CommandCheckbox id="orders.selectAll" /></TableHeadCell>
+    <TableHeadCell>Order</TableHeadCell>
+    <TableHeadCell>Customer</TableHeadCell>
+    <TableHeadCell>Project</TableHeadCell>
+    <TableHeadCell>Amount</TableHeadCell>
+    <TableHeadCell>Status</TableHeadCell>
+    <TableHeadCell>Date</TableHeadCell>
+    <TableHeadCell align="end">Actions</TableHeadCell>
+  </>
+)
+
+export function OrdersTable({ orders, total, focus, selection, openId, onOpen, canLoadMore, hasMore, onLoadMore, footer }: OrdersTableProps) {
+  const renderRow = useCallback((order: OrderSummary, slot: InfiniteRowSlot) => (
+    <OrderRow order={order} {...slot} open={order._id === openId} onOpen={onOpen} />
+  ), [openId, onOpen])
+  return (
+    <InfiniteVirtualTable rows={orders} rowId={idOf} columns={ORDER_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
+      className="projects-table orders-table" bodyTestId="orders-rows" focus={focus} selection={selection} header={HEADER}
+      canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow} />
+  )
+}

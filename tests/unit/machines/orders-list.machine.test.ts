@@ -1,0 +1,212 @@
+import { getSimplePaths } from '@xstate/graph'
+import { describe, expect, it } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { ApiError } from '../../../src/api/client'
+import type { OrderDetail } from '../../../src/api/schemas/orders'
+import {
+  bulkSummaryText, moveSuccessText, type OrderBulk, type OrderBulkReport, type OrderMove,
+} from '../../../src/machines/orders-list.actions'
+import { ordersListMachine, type OrderRow, type OrdersListEmitted, type OrdersListEvent } from '../../../src/machines/orders-list.machine'
+import { deferred, flush } from '../../fixtures/project'
+import { describeListSelection } from './list-harness'
+import { fakeActors, replay, unreached } from './model-walk'
+
+const rows: OrderRow[] = [
+  { id: 'id-aaaaaa', orderId: 'ORD-1', status: 'pending' },
+  { id: 'id-bbbbbb', orderId: 'ORD-2', status: 'confirmed' },
+  { id: 'id-cccccc', orderId: 'ORD-3', status: 'completed' },
+  { id: 'id-dddddd', orderId: 'ORD-4', status: 'in_progress' },
+]
+const ids = rows.map((r) => r.id)
+const detail = { _id: 'id-aaaaaa', status: 'confirmed' } as OrderDetail
+
+function start() {
+  const moves: Array<{ input: OrderMove; d: ReturnType<typeof deferred<OrderDetail>> }> = []
+  const bulks: Array<{ input: OrderBulk; d: ReturnType<typeof deferred<OrderBulkReport>> }> = []
+  const machine = ordersListMachine.provide({
+    actors: {
+      moveOrder: fromPromise(({ input }: { input: OrderMove }) => {
+        const d = deferred<OrderDetail>()
+        moves.push({ input, d })
+        return d.promise
+      }),
+      bulkUpdate: fromPromise(({ input }: { input: OrderBulk }) => {
+        const d = deferred<OrderBulkReport>()
+        bulks.push({ input, d })
+        return d.promise
+      }),
+    },
+  })
+  const actor = createActor(machine).start()
+  const emitted: OrdersListEmitted[] = []
+  actor.on('*', (e) => emitted.push(e))
+  actor.send({ type: 'rows.loaded', rows })
+  return { actor, moves, bulks, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
+}
+
+const abcd: OrderRow[] = ['a', 'b', 'c', 'd'].map((id) => ({ id, orderId: `ORD-${id}`, status: 'pending' }))
+describeListSelection('ordersListMachine', () => {
+  const { actor } = start()
+  actor.send({ type: 'rows.loaded', rows: abcd })
+  return { actor, ctx: () => actor.getSnapshot().context, rowsWith: (ids) => abcd.filter((r) => ids.includes(r.id)) as never[] }
+})
+
+describe('ordersListMachine: rows of a growing list', () => {
+  it('keeps the focus and the selection as more pages load; drops vanished ids; an empty list has no focus', () => {
+    const { actor, ctx } = start()
+    actor.send({ type: 'focus.set', index: 3 })
+    actor.send({ type: 'selection.set', ids: [ids[0], ids[3]] })
+    actor.send({ type: 'rows.loaded', rows: [...rows, { id: 'id-eeeeee', orderId: 'ORD-5', status: 'pending' }] })
+    expect(ctx().focus).toBe(3)
+    expect(ctx().selection).toEqual([ids[0], ids[3]])
+    actor.send({ type: 'rows.loaded', rows: rows.slice(0, 2) })
+    expect(ctx().focus).toBe(1)
+    expect(ctx().selection).toEqual([ids[0]])
+    actor.send({ type: 'rows.loaded', rows: [] })
+    expect(ctx().focus).toBe(-1)
+    actor.send({ type: 'row.toggle' })
+    actor.send({ type: 'row.toggleRange' })
+    expect(ctx().selection).toEqual([])
+  })
+})
+
+describe('ordersListMachine: a row move', () => {
+  it('idle → moving (the action) → idle; says which order moved and hands the updated order to the refetch', async () => {
+    const { actor, moves, emitted, state, ctx } = start()
+    actor.send({ type: 'order.move', id: ids[0], action: 'confirm' })
+    expect(state()).toBe('moving')
+    expect(moves[0].input).toEqual({ id: ids[0], action: 'confirm' })
+    moves[0].d.resolve(detail)
+    await flush()
+    expect(state()).toBe('idle')
+    expect(ctx().move).toBeNull()
+    expect(emitted).toEqual([{ type: 'notify.success', text: 'Order #aaaaaa confirmed' }, { type: 'orders.changed', order: detail }])
+  })
+
+  it("a refused move says 'Failed to update order status: {the server's reason}' and still refetches", async () => {
+    const { actor, moves, emitted, state } = start()
+    actor.send({ type: 'order.move', id: ids[2], action: 'cancel' })
+    moves[0].d.reject(new ApiError(409, 'A completed order cannot be cancelled'))
+    await flush()
+    expect(state()).toBe('idle')
+    expect(emitted).toEqual([
+      { type: 'notify.error', text: 'Failed to update order status: A completed order cannot be cancelled' },
+      { type: 'orders.changed', order: undefined },
+    ])
+  })
+
+  it('ignores other actions while one is with the server', () => {
+    const { actor, moves, bulks, state } = start()
+    actor.send({ type: 'order.move', id: ids[0], action: 'confirm' })
+    actor.send({ type: 'order.move', id: ids[1], action: 'start' })
+    actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'cancel' })
+    expect(state()).toBe('moving')
+    expect(moves).toHaveLength(1)
+    expect(bulks).toHaveLength(0)
+  })
+})
+
+describe('ordersListMachine: bulk actions', () => {
+  const report = (over: Partial<OrderBulkReport> = {}): OrderBulkReport => ({
+    success: true, message: '', updated: 2, failed: [], action: 'cancel', requested: 2, ...over,
+  })
+
+  it("without a selection says 'Please select orders to update' and calls nothing (SPEC.md 5)", () => {
+    const { actor, bulks, emitted, state } = start()
+    actor.send({ type: 'bulk.run', ids: [], action: 'confirm' })
+    expect(state()).toBe('idle')
+    expect(bulks).toHaveLength(0)
+    expect(emitted).toEqual([{ type: 'notify.error', text: 'Please select orders to update' }])
+  })
+
+  it('all moved: idle → bulkUpdating → idle, "2 orders cancelled", the selection cleared, the report kept', async () => {
+    const { actor, bulks, emitted, state, ctx } = start()
+    actor.send({ type: 'selection.set', ids: [ids[0], ids[1]] })
+    actor.send({ type: 'bulk.run', ids: [ids[0], ids[1]], action: 'cancel' })
+    expect(state()).toBe('bulkUpdating')
+    expect(bulks[0].input).toEqual({ ids: [ids[0], ids[1]], action: 'cancel' })
+    bulks[0].d.resolve(report())
+    await flush()
+    expect(state()).toBe('idle')
+    expect(ctx().selection).toEqual([])
+    expect(ctx().report?.updated).toBe(2)
+    expect(emitted).toEqual([{ type: 'notify.success', text: '2 orders cancelled' }, { type: 'orders.changed', order: undefined }])
+  })
+
+  it('some refused: the report lists them, they stay selected, the toast says how many could not be changed', async () => {
+    const { actor, bulks, emitted, ctx } = start()
+    actor.send({ type: 'selection.set', ids: [ids[0], ids[2]] })
+    actor.send({ type: 'bulk.run', ids: [ids[0], ids[2]], action: 'cancel' })
+    const refused = { _id: ids[2], orderId: 'ORD-3', status: 'completed' as const, reason: 'A completed order cannot be cancelled' }
+    bulks[0].d.resolve(report({ updated: 1, failed: [refused] }))
+    await flush()
+    expect(ctx().selection).toEqual([ids[2]])
+    expect(ctx().report?.failed).toEqual([refused])
+    expect(emitted[0]).toEqual({ type: 'notify.error', text: '1 order cancelled, 1 could not be changed' })
+    actor.send({ type: 'report.dismiss' })
+    expect(ctx().report).toBeNull()
+  })
+
+  it('a new action clears the last report', async () => {
+    const { actor, bulks, moves, ctx } = start()
+    actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'confirm' })
+    bulks[0].d.resolve(report({ updated: 1, action: 'confirm', requested: 1 }))
+    await flush()
+    expect(ctx().report).not.toBeNull()
+    actor.send({ type: 'order.move', id: ids[1], action: 'start' })
+    expect(ctx().report).toBeNull()
+    moves[0].d.resolve(detail)
+    await flush()
+    actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'confirm' })
+    expect(ctx().report).toBeNull()
+  })
+
+  it('a failed bulk call says "Failed to update orders: {msg}" (Request failed without one) and keeps the selection', async () => {
+    const { actor, bulks, emitted, ctx } = start()
+    actor.send({ type: 'selection.set', ids: [ids[0]] })
+    actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'complete' })
+    bulks[0].d.reject(new ApiError(400, 'At most 500 orders at once'))
+    await flush()
+    actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'complete' })
+    bulks[1].d.reject(new Error(''))
+    await flush()
+    expect(ctx().selection).toEqual([ids[0]])
+    expect(emitted.filter((e) => e.type === 'notify.error')).toEqual([
+      { type: 'notify.error', text: 'Failed to update orders: At most 500 orders at once' },
+      { type: 'notify.error', text: 'Failed to update orders: Request failed' },
+    ])
+  })
+
+  it('texts: none moved, singular and plural', () => {
+    expect(bulkSummaryText(report({ updated: 0, failed: [{ _id: 'x', orderId: 'O', status: 'completed', reason: 'r' }], action: 'confirm' })))
+      .toBe('No orders confirmed, 1 could not be changed')
+    expect(bulkSummaryText(report({ updated: 12, action: 'complete' }))).toBe('12 orders completed')
+    expect(moveSuccessText({ id: 'abc-123456', action: 'start' })).toBe('Order #123456 started')
+  })
+})
+
+const EVENTS = [
+  { type: 'rows.loaded', rows },
+  { type: 'order.move', id: ids[0], action: 'confirm' },
+  { type: 'bulk.run', ids: [ids[0]], action: 'cancel' },
+  { type: 'bulk.run', ids: [], action: 'cancel' },
+  { type: 'xstate.done.actor.moveOrder', output: detail },
+  { type: 'xstate.error.actor.moveOrder', error: new ApiError(409, 'illegal') },
+  { type: 'xstate.done.actor.bulkUpdate', output: { success: true, message: '', updated: 1, failed: [], action: 'cancel', requested: 1 } },
+  { type: 'xstate.error.actor.bulkUpdate', error: new ApiError(500, 'down') },
+] as unknown as OrdersListEvent[]
+
+const paths = getSimplePaths(ordersListMachine, {
+  events: EVENTS, serializeState: (s) => JSON.stringify([s.value, !!s.context.report]),
+})
+
+describe('ordersListMachine, model-based', () => {
+  it('its simple paths reach every state', () => {
+    expect(paths.length).toBeGreaterThanOrEqual(4)
+    expect(unreached(ordersListMachine, paths)).toEqual([])
+  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
+    const fakes = fakeActors(['moveOrder', 'bulkUpdate'] as const)
+    await replay(ordersListMachine.provide({ actors: fakes.actors }), path, fakes)
+  })
+})
