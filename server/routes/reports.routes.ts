@@ -24,6 +24,7 @@ import { parseMultipart, validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { signPath } from '../services/signed-url'
 import { sniffWord } from '../services/word-check'
+import { storedFileName } from '../domain/file-names'
 
 const ONLY_WORD = 'Only .doc and .docx files are allowed'
 
@@ -46,7 +47,7 @@ export function reportsRoutes(deps: AppDeps) {
     const key = `reports/${projectId}/${crypto.randomUUID()}.${kind.ext}`
     await blobs.put(key, bytes)
     try {
-      const previous = await replaceReport(deps.db, projectId, { filePath: key, fileName: report.name,
+      const previous = await replaceReport(deps.db, projectId, { filePath: key, fileName: storedFileName(report.name),
         contentType: kind.contentType, size: bytes.length, uploadedAt: deps.now() }, rupeesToPaise(price), c.get('admin').id)
       if (previous) await blobs.remove(previous)
     } catch (error) {

@@ -21,6 +21,7 @@ import { bodyLimitOf } from '../http/body-limits'
 import { formatIssues, parseMultipart, validate } from '../http/validate'
 import { BlobStorage } from '../services/blob-storage'
 import { imageKind, reencodeImage } from '../services/image-check'
+import { altFromFileName } from '../domain/file-names'
 
 const ONLY_IMAGES = 'Only JPEG, PNG or WebP images are allowed'
 
@@ -46,7 +47,7 @@ export function storageRoutes(deps: AppDeps) {
       if (!kind) throw badRequest(ONLY_IMAGES)
       const data = await reencodeImage(bytes, kind).catch(() => { throw badRequest(ONLY_IMAGES) })
       prepared.push({ key: `images/${projectId}/${crypto.randomUUID()}.${kind.ext}`, contentType: kind.contentType,
-        size: data.length, alt: file.name.replace(/\.[^.]*$/, ''), data })
+        size: data.length, alt: altFromFileName(file.name), data })
     }
     const written: string[] = []
     try {

@@ -38,6 +38,13 @@ describe('project images /api/storage/projects/:id/images', () => {
     expect(jpeg.includes(Buffer.from('SpyCam'))).toBe(false)
   })
 
+  it('stores a file name with a NUL byte or control characters without them (was a 500: SQLSTATE 22021)', async () => {
+    const project = await insertProject(ctx)
+    const res = await upload(project.id, [{ name: 'front\u0000 page\u0007.png', data: await png() }])
+    expect(res.status).toBe(200)
+    expect(res.body.images[0].alt).toBe('front page')
+  })
+
   it('refuses a text file renamed .png and an empty selection', async () => {
     const project = await insertProject(ctx)
     const res = await upload(project.id, [{ name: 'notes.png', data: Buffer.from('hello, not an image') }])
