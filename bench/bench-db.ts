@@ -27,22 +27,28 @@ async function onServer(statement: string): Promise<void> {
   }
 }
 
-/** A fresh migrated database with the bootstrap admin; `drop()` closes and removes it. */
-export async function openBenchDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openDatabase({ memory: true })
-    await ensureAdmin(database.db, BENCH_ADMIN_EMAIL)
-    return { database, drop: () => database.close() }
-  }
-  const name = `bench_${crypto.randomBytes(5).toString('hex')}`
+/**
+ * A fresh migrated database without any user: in-memory PGlite, or `<prefix>_<random hex>` on the
+ * PostgreSQL server at BENCH_PG_URL with `poolSize` connections (the server default when absent).
+ * The caller closes `database`; `drop()` then removes the PostgreSQL database (no-op on PGlite).
+ */
+export async function createBenchDatabase(kind: DatabaseKind, options: { prefix?: string; poolSize?: number } = {}): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (kind === 'pglite') return { database: await openDatabase({ memory: true }), drop: async () => {} }
+  const name = `${options.prefix ?? 'bench'}_${crypto.randomBytes(5).toString('hex')}`
   await onServer(`CREATE DATABASE ${name}`)
   const url = new URL(BENCH_PG_URL)
   url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 })
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize })
+  return { database, drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+}
+
+/** A fresh migrated database with the bootstrap admin (pool of 10 on PostgreSQL); `drop()` closes and removes it. */
+export async function openBenchDatabase(kind: DatabaseKind): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { database, drop } = await createBenchDatabase(kind, { poolSize: 10 })
   await ensureAdmin(database.db, BENCH_ADMIN_EMAIL)
   return { database, drop: async () => {
     await database.close()
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await drop()
   } }
 }
 

@@ -9,49 +9,25 @@
  * Times the whole app in-process (createApp + app.request with a signed access token: auth,
  * routing, validation, queries, JSON), with table versions kept from NOTIFY as `npm start` does.
  */
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
-import { openDatabase, type Database } from '../server/db/client'
 import { createApp, type App } from '../server/app'
 import type { AppConfig } from '../server/deps'
 import { signAccessToken } from '../server/services/access-token'
 import { loadEnv } from '../server/env'
+import type { Database } from '../server/db/client'
 import { TableVersions } from '../server/services/table-versions'
+import { createBenchDatabase } from './bench-db'
+import { percentile } from './measure'
 import { BENCH_QUERIES, distinctBenchQueries, insertBenchProjects } from './projects-list-data'
 
 const { values: args } = parseArgs({ options: {
   projects: { type: 'string', default: '100000' }, requests: { type: 'string', default: '240' },
   only: { type: 'string' }, pool: { type: 'string' },
 } })
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
-
-async function open(kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') return { database: await openDatabase({ memory: true }), drop: async () => {} }
-  const name = `bench_projects_${crypto.randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: PG_URL })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(PG_URL)
-  url.pathname = `/${name}`
-  // The server's default pool unless --pool N.
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: args.pool ? Number(args.pool) : undefined })
-  return { database, drop: async () => {
-    const client = new pg.Client({ connectionString: PG_URL })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await client.end()
-  } }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
-}
 
 /**
  * `total` list requests from `clients` concurrent loops; latency per list request in ms. With
@@ -103,7 +79,7 @@ async function explain(database: Database) {
 }
 
 async function bench(kind: 'pglite' | 'postgres') {
-  const { database, drop } = await open(kind)
+  const { database, drop } = await createBenchDatabase(kind, { prefix: 'bench_projects', poolSize: args.pool ? Number(args.pool) : undefined })
   try {
     const count = Number(args.projects)
     const seeded = performance.now()

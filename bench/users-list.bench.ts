@@ -28,11 +28,9 @@ import { parseArgs } from 'node:util'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import * as v from 'valibot'
 import { UserListQuerySchema } from '../src/api/schemas/users'
 import { ensureAdmin } from '../server/bootstrap'
-import { openDatabase, type Database } from '../server/db/client'
 import { fewMatches, userListCountQuery, userListPageQuery } from '../server/db/queries/users.queries'
 import { seedDemo } from '../server/db/seed/seed'
 import { rawRows } from '../server/db/sql'
@@ -40,7 +38,10 @@ import { createApp, type App } from '../server/app'
 import type { AppConfig } from '../server/deps'
 import { signAccessToken } from '../server/services/access-token'
 import { loadEnv } from '../server/env'
+import type { Database } from '../server/db/client'
 import { TableVersions } from '../server/services/table-versions'
+import { createBenchDatabase } from './bench-db'
+import { percentile } from './measure'
 
 const { values: args } = parseArgs({ options: {
   users: { type: 'string', default: '200000' }, requests: { type: 'string', default: '2000' },
@@ -51,7 +52,6 @@ const { values: args } = parseArgs({ options: {
 // never seeds in its process), else one full GC lands inside the first timed row.
 v8.setFlagsFromString('--expose-gc')
 const collectGarbage = vm.runInNewContext('gc') as () => void
-const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
 const ADMIN_EMAIL = 'admin@example.com'
 
 /** The repeated views: the screen's first load, a search of each kind, role and status filters, a deep page. */
@@ -101,28 +101,6 @@ function distinctQueries(n: number, users: number): Record<string, string[]> {
     if (urls.length < 2 * n) throw new Error(`${kind}: only ${urls.length} distinct queries for --distinct ${n}`)
     return [kind, urls.slice(0, 2 * n).map((q) => `/api/users?${q}&limit=20`)]
   }))
-}
-
-async function open(kind: 'pglite' | 'postgres'): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') return { database: await openDatabase({ memory: true }), drop: async () => {} }
-  const name = `bench_users_${crypto.randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: PG_URL })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(PG_URL)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: args.pool ? Number(args.pool) : undefined })
-  return { database, drop: async () => {
-    const client = new pg.Client({ connectionString: PG_URL })
-    await client.connect()
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await client.end()
-  } }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
 /**
@@ -178,7 +156,7 @@ async function explain(database: Database, url: string, ms: number) {
 }
 
 async function bench(kind: 'pglite' | 'postgres') {
-  const { database, drop } = await open(kind)
+  const { database, drop } = await createBenchDatabase(kind, { prefix: 'bench_users', poolSize: args.pool ? Number(args.pool) : undefined })
   try {
     const count = Number(args.users)
     const distinct = Number(args.distinct)

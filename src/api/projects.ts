@@ -3,9 +3,9 @@
  * verify / update, categories, and the react-query hooks the projects screens read. Money in
  * rupees. Every failure is an ApiError (src/api/client.ts).
  */
-import { useEffect } from 'react'
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
+import { PREFETCH_FRESH_MS, usePagedList } from './paged-list'
 import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
   ProjectResponseSchema, type Project, type ProjectListResponse, type VerificationStatus,
@@ -74,30 +74,16 @@ export const projectKeys = {
   search: (q: string) => ['projects', 'search', q] as const,
 }
 
-/** How long a prefetched page or project counts as fresh enough to show without a spinner, ms. */
-export const PREFETCH_FRESH_MS = 15_000
+export { PREFETCH_FRESH_MS }
 
 /**
  * The current page of the list; keeps the previous page on screen while the next loads, and
  * prefetches the next page once this one is in, so 'Next' shows at once (then revalidates).
  */
 export function useProjectList(filters: ProjectListFilters) {
-  const queryClient = useQueryClient()
-  const query = useQuery({
-    queryKey: projectKeys.list(filters),
-    queryFn: ({ signal }) => fetchProjects(filters, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  })
-  const totalPages = query.isPlaceholderData ? undefined : query.data?.pagination.totalPages
-  useEffect(() => {
-    if (totalPages === undefined || filters.page >= totalPages) return
-    const next = { ...filters, page: filters.page + 1 }
-    void queryClient.prefetchQuery({ queryKey: projectKeys.list(next), queryFn: ({ signal }) => fetchProjects(next, signal),
-      staleTime: PREFETCH_FRESH_MS })
-  }, [filters, totalPages, queryClient])
-  return query
+  return usePagedList(projectListSource, filters)
 }
+const projectListSource = { key: projectKeys.list, fetch: fetchProjects }
 
 /** Load project `id` into the cache ahead of opening it (the focused row of the list). */
 export function prefetchProject(queryClient: QueryClient, id: string): Promise<void> {

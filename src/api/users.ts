@@ -5,9 +5,9 @@
  * `@` search read. Rates in percent. Every failure is an ApiError (src/api/client.ts); a sensitive
  * change may answer 403 `code: 'step_up_required'` (src/api/step-up.ts).
  */
-import { useEffect } from 'react'
-import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
+import { PREFETCH_FRESH_MS, usePagedList } from './paged-list'
 import {
   BankAccountRevealResponseSchema, UserBulkResponseSchema, UserListResponseSchema, UserMessageResponseSchema,
   UserResponseSchema, UserStatsResponseSchema, type CreateUserInput, type UserDetail, type UserListResponse,
@@ -80,27 +80,11 @@ export const userKeys = {
   search: (q: string) => ['users', 'search', q] as const,
 }
 
-/** How long a prefetched page or user counts as fresh enough to show without a spinner, ms. */
-const PREFETCH_FRESH_MS = 15_000
-
 /** The current page; keeps the previous page on screen while the next loads and prefetches the next one. */
 export function useUserList(filters: UserListFilters) {
-  const queryClient = useQueryClient()
-  const query = useQuery({
-    queryKey: userKeys.list(filters),
-    queryFn: ({ signal }) => fetchUsers(filters, signal),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  })
-  const totalPages = query.isPlaceholderData ? undefined : query.data?.pagination.totalPages
-  useEffect(() => {
-    if (totalPages === undefined || filters.page >= totalPages) return
-    const next = { ...filters, page: filters.page + 1 }
-    void queryClient.prefetchQuery({ queryKey: userKeys.list(next), queryFn: ({ signal }) => fetchUsers(next, signal),
-      staleTime: PREFETCH_FRESH_MS })
-  }, [filters, totalPages, queryClient])
-  return query
+  return usePagedList(userListSource, filters)
 }
+const userListSource = { key: userKeys.list, fetch: fetchUsers }
 
 /** The stats cards; a failure is only logged by the view (SPEC.md 8). */
 export function useUserStats() {

@@ -4,7 +4,7 @@
  * (`users.filter.role.agent`). Each navigates to the list with the filter in the URL and page 1.
  */
 import type { UserListFilters } from '../api/users'
-import { PAGE_SIZES } from '../views/projects/list-url'
+import { PAGE_SIZES } from '../lib/list-url'
 import type { Command, CommandContext } from './registry'
 import { navigateUserFilters, onUsersList } from './users-list.commands'
 

@@ -33,3 +33,56 @@ export function selectRange(selection: readonly string[], ids: readonly string[]
 export function pruneSelection(selection: readonly string[], ids: readonly string[]): string[] {
   return selection.filter((s) => ids.includes(s))
 }
+
+/** The focus and selection part of a list machine's context (projects, users; issue 10 orders, payments). */
+export interface ListSelectionContext<R extends { id: string } = { id: string }> {
+  rows: R[]
+  /** Index of the keyboard focus row; -1 = none. */
+  focus: number
+  selection: string[]
+  /** Last toggled row, the start of a shift+x range. */
+  anchor: string | null
+}
+
+/** The events every list machine handles the same way in every state (see `listSelectionOn`). */
+export type ListSelectionEvent<R extends { id: string } = { id: string }> =
+  | { type: 'rows.loaded'; rows: R[] }
+  | { type: 'focus.next' } | { type: 'focus.prev' } | { type: 'focus.set'; index: number }
+  | { type: 'row.toggle'; id?: string } | { type: 'row.toggleRange'; id?: string }
+  | { type: 'selection.set'; ids: string[] }
+
+/** New rows (a reload or another page): the focus stays on its index clamped to the rows, gone ids leave the selection. */
+export function rowsLoaded<R extends { id: string }>(c: ListSelectionContext<R>, rows: R[]): Pick<ListSelectionContext<R>, 'rows' | 'focus' | 'selection'> {
+  return {
+    rows,
+    focus: rows.length === 0 ? -1 : Math.min(Math.max(c.focus, 0), rows.length - 1),
+    selection: pruneSelection(c.selection, rows.map((r) => r.id)),
+  }
+}
+
+/** x: toggles `id` (default: the focus row) and makes it the anchor; nothing without a row. */
+export function rowToggled(c: ListSelectionContext, id?: string): Partial<Pick<ListSelectionContext, 'selection' | 'anchor'>> {
+  const target = id ?? c.rows[c.focus]?.id
+  return target ? { selection: toggleId(c.selection, target), anchor: target } : {}
+}
+
+/** shift+x: selects anchor..`id` (default: the focus row) and makes it the anchor; nothing without a row. */
+export function rangeToggled(c: ListSelectionContext, id?: string): Partial<Pick<ListSelectionContext, 'selection' | 'anchor'>> {
+  const target = id ?? c.rows[c.focus]?.id
+  return target ? { selection: selectRange(c.selection, c.rows.map((r) => r.id), c.anchor, target), anchor: target } : {}
+}
+
+/**
+ * The root `on` block of a list machine: the `ListSelectionEvent`s mapped to the actions
+ * `assignRows`, `moveFocus` {delta}, `setFocus` {index}, `toggleRow` {id}, `toggleRange` {id} and
+ * `setSelection` {ids}, which the machine's `setup()` defines with the reducers above.
+ */
+export const listSelectionOn = {
+  'rows.loaded': { actions: 'assignRows' },
+  'focus.next': { actions: { type: 'moveFocus', params: { delta: 1 } } },
+  'focus.prev': { actions: { type: 'moveFocus', params: { delta: -1 } } },
+  'focus.set': { actions: { type: 'setFocus', params: ({ event }: { event: { index: number } }) => ({ index: event.index }) } },
+  'row.toggle': { actions: { type: 'toggleRow', params: ({ event }: { event: { id?: string } }) => ({ id: event.id }) } },
+  'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }: { event: { id?: string } }) => ({ id: event.id }) } },
+  'selection.set': { actions: { type: 'setSelection', params: ({ event }: { event: { ids: string[] } }) => ({ ids: event.ids }) } },
+} as const

@@ -9,7 +9,9 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
-import { moveFocus, pruneSelection, selectRange, toggleId } from './list-selection'
+import {
+  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+} from './list-selection'
 
 /** What the machine needs of a row. */
 export interface ListRow {
@@ -19,22 +21,13 @@ export interface ListRow {
   verificationStatus: VerificationStatus
 }
 
-export interface ProjectsListContext {
-  rows: ListRow[]
-  /** Index of the keyboard focus row; -1 = none. */
-  focus: number
-  selection: string[]
-  /** Last toggled row, the start of a shift+x range. */
-  anchor: string | null
+export interface ProjectsListContext extends ListSelectionContext<ListRow> {
   /** The action waiting for a prompt, a confirmation or the server. */
   pending: ListAction | null
 }
 
 export type ProjectsListEvent =
-  | { type: 'rows.loaded'; rows: ListRow[] }
-  | { type: 'focus.next' } | { type: 'focus.prev' } | { type: 'focus.set'; index: number }
-  | { type: 'row.toggle'; id?: string } | { type: 'row.toggleRange'; id?: string }
-  | { type: 'selection.set'; ids: string[] }
+  | ListSelectionEvent<ListRow>
   | { type: 'action.verify'; ids: string[]; status: VerificationStatus }
   | { type: 'action.delete'; ids: string[] }
   | { type: 'action.setActive'; ids: string[]; isActive: boolean }
@@ -43,8 +36,6 @@ export type ProjectsListEvent =
 
 export type ProjectsListEmitted = { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'projects.changed' }
 
-const focusedId = (c: ProjectsListContext) => c.rows[c.focus]?.id
-const idsOf = (c: ProjectsListContext) => c.rows.map((r) => r.id)
 /** The action in flight; the states that read it are only entered with one set. */
 function pendingOf(c: ProjectsListContext): ListAction {
   if (!c.pending) throw new Error('projectsList: no pending action')
@@ -57,22 +48,12 @@ export const projectsListMachine = setup({
   actions: {
     assignRows: assign(({ context, event }) => {
       assertEvent(event, 'rows.loaded')
-      return {
-        rows: event.rows,
-        focus: event.rows.length === 0 ? -1 : Math.min(Math.max(context.focus, 0), event.rows.length - 1),
-        selection: pruneSelection(context.selection, event.rows.map((r) => r.id)),
-      }
+      return rowsLoaded(context, event.rows)
     }),
     moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
     setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
-    toggleRow: assign(({ context }, params: { id?: string }) => {
-      const id = params.id ?? focusedId(context)
-      return id ? { selection: toggleId(context.selection, id), anchor: id } : {}
-    }),
-    toggleRange: assign(({ context }, params: { id?: string }) => {
-      const id = params.id ?? focusedId(context)
-      return id ? { selection: selectRange(context.selection, idsOf(context), context.anchor, id), anchor: id } : {}
-    }),
+    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
+    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
     setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
     holdAction: assign({ pending: (_, params: { action: ListAction }) => params.action }),
     addNotes: assign({ pending: ({ context }, params: { notes: string }) => ({ ...pendingOf(context), notes: params.notes }) as ListAction }),
@@ -95,15 +76,7 @@ export const projectsListMachine = setup({
   id: 'projectsList',
   context: { rows: [], focus: -1, selection: [], anchor: null, pending: null },
   initial: 'idle',
-  on: {
-    'rows.loaded': { actions: 'assignRows' },
-    'focus.next': { actions: { type: 'moveFocus', params: { delta: 1 } } },
-    'focus.prev': { actions: { type: 'moveFocus', params: { delta: -1 } } },
-    'focus.set': { actions: { type: 'setFocus', params: ({ event }) => ({ index: event.index }) } },
-    'row.toggle': { actions: { type: 'toggleRow', params: ({ event }) => ({ id: event.id }) } },
-    'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }) => ({ id: event.id }) } },
-    'selection.set': { actions: { type: 'setSelection', params: ({ event }) => ({ ids: event.ids }) } },
-  },
+  on: listSelectionOn,
   states: {
     idle: {
       on: {

@@ -8,7 +8,9 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
-import { moveFocus, pruneSelection, selectRange, toggleId } from './list-selection'
+import {
+  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+} from './list-selection'
 import { failureText, NO_SELECTION_TEXT, runUsersAction, successText, type UsersStatusAction } from './users-list.actions'
 
 /** What the machine needs of a row. */
@@ -18,22 +20,13 @@ export interface UserRow {
   isActive: boolean
 }
 
-export interface UsersListContext {
-  rows: UserRow[]
-  /** Index of the keyboard focus row; -1 = none. */
-  focus: number
-  selection: string[]
-  /** Last toggled row, the start of a shift+x range. */
-  anchor: string | null
+export interface UsersListContext extends ListSelectionContext<UserRow> {
   /** The action waiting for the server. */
   pending: UsersStatusAction | null
 }
 
 export type UsersListEvent =
-  | { type: 'rows.loaded'; rows: UserRow[] }
-  | { type: 'focus.next' } | { type: 'focus.prev' } | { type: 'focus.set'; index: number }
-  | { type: 'row.toggle'; id?: string } | { type: 'row.toggleRange'; id?: string }
-  | { type: 'selection.set'; ids: string[] }
+  | ListSelectionEvent<UserRow>
   /** A row's toggle (or `e` on the focus or selection): ids are never empty. */
   | { type: 'status.set'; ids: string[]; isActive: boolean }
   /** Bulk Activate/Deactivate of the selection; an empty selection is refused with a message. */
@@ -41,7 +34,6 @@ export type UsersListEvent =
 
 export type UsersListEmitted = { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'users.changed' }
 
-const focusedId = (c: UsersListContext) => c.rows[c.focus]?.id
 /** The action in flight; `acting` is only entered with one set. */
 function pendingOf(c: UsersListContext): UsersStatusAction {
   if (!c.pending) throw new Error('usersList: no pending action')
@@ -54,22 +46,12 @@ export const usersListMachine = setup({
   actions: {
     assignRows: assign(({ context, event }) => {
       assertEvent(event, 'rows.loaded')
-      return {
-        rows: event.rows,
-        focus: event.rows.length === 0 ? -1 : Math.min(Math.max(context.focus, 0), event.rows.length - 1),
-        selection: pruneSelection(context.selection, event.rows.map((r) => r.id)),
-      }
+      return rowsLoaded(context, event.rows)
     }),
     moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
     setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
-    toggleRow: assign(({ context }, params: { id?: string }) => {
-      const id = params.id ?? focusedId(context)
-      return id ? { selection: toggleId(context.selection, id), anchor: id } : {}
-    }),
-    toggleRange: assign(({ context }, params: { id?: string }) => {
-      const id = params.id ?? focusedId(context)
-      return id ? { selection: selectRange(context.selection, context.rows.map((r) => r.id), context.anchor, id), anchor: id } : {}
-    }),
+    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
+    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
     setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
     holdAction: assign({ pending: (_, params: { action: UsersStatusAction }) => params.action }),
     dropAction: assign({ pending: null }),
@@ -87,15 +69,7 @@ export const usersListMachine = setup({
   id: 'usersList',
   context: { rows: [], focus: -1, selection: [], anchor: null, pending: null },
   initial: 'idle',
-  on: {
-    'rows.loaded': { actions: 'assignRows' },
-    'focus.next': { actions: { type: 'moveFocus', params: { delta: 1 } } },
-    'focus.prev': { actions: { type: 'moveFocus', params: { delta: -1 } } },
-    'focus.set': { actions: { type: 'setFocus', params: ({ event }) => ({ index: event.index }) } },
-    'row.toggle': { actions: { type: 'toggleRow', params: ({ event }) => ({ id: event.id }) } },
-    'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }) => ({ id: event.id }) } },
-    'selection.set': { actions: { type: 'setSelection', params: ({ event }) => ({ ids: event.ids }) } },
-  },
+  on: listSelectionOn,
   states: {
     idle: {
       on: {

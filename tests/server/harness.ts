@@ -73,6 +73,23 @@ export async function openThrowawayDatabase(kind: 'pglite' | 'postgres', migrati
 }
 
 /**
+ * Registers a `beforeAll` opening a throwaway migrated database of `kind` for the enclosing
+ * describe and an `afterAll` dropping it; the returned getter reads it inside tests.
+ */
+export function useThrowawayDatabase(kind: 'pglite' | 'postgres'): () => Database {
+  let database: Database | undefined
+  let drop = async () => {}
+  beforeAll(async () => {
+    ;({ database, drop } = await openThrowawayDatabase(kind))
+  })
+  afterAll(() => drop())
+  return () => {
+    if (!database) throw new Error('useThrowawayDatabase: the database is opened in beforeAll')
+    return database
+  }
+}
+
+/**
  * Build a context on PGlite (`kind: 'pglite'`) or on a new PostgreSQL database (`'postgres'`).
  * `options.now` fixes the app's clock (then `advance` moves it from there).
  */

@@ -5,7 +5,7 @@
  * code is retried, never a 500.
  */
 import { eq } from 'drizzle-orm'
-import { beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { users } from '../../server/db/schema'
 import { createUser, setUsersActive } from '../../server/db/queries/users-write.queries'
 import { generateCode } from '../../server/domain/user-rules'
@@ -16,41 +16,36 @@ const conflict = (message: string) => ({ status: 409, body: { success: false, me
 
 describeEachDatabase('users: admin guards and agent codes', (get) => {
   const h = usersHelpers(get)
-  let token = ''
-  let adminId = ''
-  const status = (id: string, s: string, t = token) => call(get(), 'PUT', `/api/users/${id}/status`, { status: s }, t)
-  const bulk = (userIds: string[], action: string, t = token) =>
+  const admin = h.signedInAdmin()
+  const status = (id: string, s: string, t = admin.token) => call(get(), 'PUT', `/api/users/${id}/status`, { status: s }, t)
+  const bulk = (userIds: string[], action: string, t = admin.token) =>
     call(get(), 'PUT', '/api/users/bulk-update', { userIds, action }, t)
-  beforeAll(async () => {
-    adminId = (await h.bootstrapAdmin()).id
-    token = await h.tokenOf(adminId)
-  })
 
   it('refuses deactivating or demoting yourself (flags, status, bulk), nothing changes', async () => {
     const other = await h.addUser()
-    expect(await h.put(token, adminId, { isActive: false })).toEqual(conflict('You cannot deactivate your own account'))
-    expect(await h.put(token, adminId, { isAdmin: false })).toEqual(conflict('You cannot remove your own admin access'))
-    expect(await status(adminId, 'inactive')).toEqual(conflict('You cannot deactivate your own account'))
-    expect(await bulk([other.id, adminId], 'deactivate')).toEqual(conflict('You cannot deactivate your own account'))
-    expect(await h.row(adminId)).toMatchObject({ isActive: true, isAdmin: true })
+    expect(await h.put(admin.token, admin.id, { isActive: false })).toEqual(conflict('You cannot deactivate your own account'))
+    expect(await h.put(admin.token, admin.id, { isAdmin: false })).toEqual(conflict('You cannot remove your own admin access'))
+    expect(await status(admin.id, 'inactive')).toEqual(conflict('You cannot deactivate your own account'))
+    expect(await bulk([other.id, admin.id], 'deactivate')).toEqual(conflict('You cannot deactivate your own account'))
+    expect(await h.row(admin.id)).toMatchObject({ isActive: true, isAdmin: true })
     expect((await h.row(other.id)).isActive).toBe(true)
-    expect((await h.put(token, adminId, { isAdmin: true, isEmailVerified: true })).status).toBe(200)
-    expect((await bulk([adminId], 'activate')).status).toBe(200)
+    expect((await h.put(admin.token, admin.id, { isAdmin: true, isEmailVerified: true })).status).toBe(200)
+    expect((await bulk([admin.id], 'activate')).status).toBe(200)
   })
 
   it('keeps at least one active admin, and lets an admin demote another while one remains', async () => {
     const second = await h.addUser({ isAdmin: true })
     const secondToken = await h.tokenOf(second.id)
     // Deactivate the bootstrap admin through the second one: allowed, the second remains.
-    expect((await status(adminId, 'inactive', secondToken)).status).toBe(200)
+    expect((await status(admin.id, 'inactive', secondToken)).status).toBe(200)
     // Now the second is the last active admin: an inactive admin cannot act, so only the
     // last-admin rule can refuse here (a second inactive admin does not count).
     const third = await h.addUser({ isAdmin: true, isActive: false })
     expect(third.isActive).toBe(false)
-    await get().database.db.update(users).set({ isActive: true }).where(eq(users.id, adminId))
-    expect((await bulk([second.id], 'deactivate', token)).status).toBe(200)
-    expect((await h.put(token, second.id, { isActive: true })).status).toBe(200)
-    expect((await h.put(token, second.id, { isAdmin: false })).status).toBe(200)
+    await get().database.db.update(users).set({ isActive: true }).where(eq(users.id, admin.id))
+    expect((await bulk([second.id], 'deactivate', admin.token)).status).toBe(200)
+    expect((await h.put(admin.token, second.id, { isActive: true })).status).toBe(200)
+    expect((await h.put(admin.token, second.id, { isAdmin: false })).status).toBe(200)
     expect((await h.row(second.id)).isAdmin).toBe(false)
   })
 
@@ -59,7 +54,7 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
     const b = await h.addUser({ isAdmin: true })
     const db = get().database.db
     // The bootstrap admin steps aside so a and b are the only active admins.
-    await db.update(users).set({ isActive: false }).where(eq(users.id, adminId))
+    await db.update(users).set({ isActive: false }).where(eq(users.id, admin.id))
     try {
       // Straight to the query (requireAdmin would already refuse a request of a just-deactivated admin).
       const results = await Promise.allSettled([
@@ -72,7 +67,7 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
       const active = await db.select().from(users).where(eq(users.isActive, true))
       expect(active.filter((u) => u.isAdmin)).toHaveLength(1)
     } finally {
-      await db.update(users).set({ isActive: true }).where(eq(users.id, adminId))
+      await db.update(users).set({ isActive: true }).where(eq(users.id, admin.id))
     }
   })
 
@@ -83,14 +78,14 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
     const first = generateCode('REF', () => 0)
     await h.addUser({ referralCode: first, agentCode: generateCode('AGT', () => 0), isAgent: true })
     const id = await createUser(h.db(), { name: 'Clash', email: `clash-${Date.now()}@x.in`, phone: '', isAdmin: false,
-      isAgent: true }, { actorId: adminId, now: new Date(), randomInt: sequence() })
+      isAgent: true }, { actorId: admin.id, now: new Date(), randomInt: sequence() })
     const row = await h.row(id)
     expect(row).toMatchObject({ referralCode: generateCode('REF', () => 1), agentCode: generateCode('AGT', () => 1),
       agentStatus: 'active' })
     // Always the same code: gives up with the driver error after its attempts (the route's 500
     // path is then a real fault, not a clash): here through the query, not the route.
     await expect(createUser(h.db(), { name: 'Stuck', email: `stuck-${Date.now()}@x.in`, phone: '', isAdmin: false,
-      isAgent: true }, { actorId: adminId, now: new Date(), randomInt: () => 0 })).rejects.toThrow()
+      isAgent: true }, { actorId: admin.id, now: new Date(), randomInt: () => 0 })).rejects.toThrow()
     expect((await h.db().select().from(users).where(eq(users.name, 'Stuck')))).toEqual([])
   })
 
@@ -104,7 +99,7 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
   it('gives every new agent distinct codes', async () => {
     const codes = new Set<string>()
     for (let i = 0; i < 10; i++) {
-      const res = await call(get(), 'POST', '/api/users', { name: `Agent ${i}`, email: `agent-${i}-${Date.now()}@x.in`, isAgent: true }, token)
+      const res = await call(get(), 'POST', '/api/users', { name: `Agent ${i}`, email: `agent-${i}-${Date.now()}@x.in`, isAgent: true }, admin.token)
       expect(res.status).toBe(201)
       codes.add(res.body.user.referralCode).add(res.body.user.agentCode)
     }

@@ -1,8 +1,9 @@
 /**
  * Helpers for the users API suites (issue 9): users inserted directly, admin tokens with a fresh
- * or an old `auth_time` (step-up), and the audit rows of one user.
+ * or an old `auth_time` (step-up), the signed-in bootstrap admin, and the audit rows of one user.
  */
 import { and, asc, eq } from 'drizzle-orm'
+import { beforeAll } from 'vitest'
 import { auditLog, users } from '../../server/db/schema'
 import { signAccessToken } from '../../server/services/access-token'
 import { ADMIN_EMAIL, call, type TestContext } from './harness'
@@ -23,8 +24,20 @@ export function usersHelpers(get: () => TestContext) {
     signAccessToken(get().deps.jwtSecret, id, get().deps.now(),
       { sid: `s-${id}`, authTime: new Date(get().deps.now().getTime() - minutesAgo * MINUTE) })
   const bootstrapAdmin = async () => (await db().select().from(users).where(eq(users.email, ADMIN_EMAIL)))[0]
+  /**
+   * Registers a `beforeAll` (after the context's) that finds the bootstrap admin and signs it a
+   * fresh token; read `admin.id` / `admin.token` inside tests.
+   */
+  const signedInAdmin = () => {
+    const admin = { id: '', token: '' }
+    beforeAll(async () => {
+      admin.id = (await bootstrapAdmin()).id
+      admin.token = await tokenOf(admin.id)
+    })
+    return admin
+  }
   return {
-    db, addUser, tokenOf, bootstrapAdmin,
+    db, addUser, tokenOf, bootstrapAdmin, signedInAdmin,
     row: async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0],
     auditOf: (id: string, action?: string) => db().select().from(auditLog)
       .where(action ? and(eq(auditLog.entityId, id), eq(auditLog.action, action)) : eq(auditLog.entityId, id))

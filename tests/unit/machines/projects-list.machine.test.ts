@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { ListAction } from '../../../src/machines/projects-list.actions'
 import { projectsListMachine, type ListRow, type ProjectsListEmitted } from '../../../src/machines/projects-list.machine'
-import { deferred, flush } from '../../fixtures/project'
+import { flush } from '../../fixtures/project'
+import { deferredCalls, describeListSelection } from './list-harness'
 
 const rows: ListRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, title: `P ${id}`, isActive: i % 2 === 0, verificationStatus: 'pending' }))
 
 function start() {
-  const calls: Array<{ action: ListAction; d: ReturnType<typeof deferred<void>> }> = []
-  const machine = projectsListMachine.provide({
-    actors: {
-      runAction: fromPromise(({ input }: { input: ListAction }) => {
-        const d = deferred<void>()
-        calls.push({ action: input, d })
-        return d.promise
-      }),
-    },
-  })
+  const { calls, logic } = deferredCalls<ListAction>()
+  const machine = projectsListMachine.provide({ actors: { runAction: logic } })
   const actor = createActor(machine).start()
   const emitted: ProjectsListEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
@@ -25,45 +18,7 @@ function start() {
   return { actor, calls, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
 }
 
-describe('projectsListMachine: focus and selection', () => {
-  it('moves the focus with j/k and clamps at the ends', () => {
-    const { actor, ctx } = start()
-    expect(ctx().focus).toBe(0)
-    actor.send({ type: 'focus.prev' })
-    expect(ctx().focus).toBe(0)
-    actor.send({ type: 'focus.next' })
-    actor.send({ type: 'focus.next' })
-    actor.send({ type: 'focus.next' })
-    actor.send({ type: 'focus.next' })
-    expect(ctx().focus).toBe(3)
-    actor.send({ type: 'focus.set', index: 1 })
-    expect(ctx().focus).toBe(1)
-  })
-
-  it('toggles the focused row, selects a range with shift+x, and sets the selection', () => {
-    const { actor, ctx } = start()
-    actor.send({ type: 'row.toggle' })
-    expect(ctx().selection).toEqual(['a'])
-    actor.send({ type: 'focus.set', index: 2 })
-    actor.send({ type: 'row.toggleRange' })
-    expect(ctx().selection).toEqual(['a', 'b', 'c'])
-    actor.send({ type: 'row.toggle', id: 'b' })
-    expect(ctx().selection).toEqual(['a', 'c'])
-    actor.send({ type: 'selection.set', ids: [] })
-    expect(ctx().selection).toEqual([])
-  })
-
-  it('keeps the focus in range and drops vanished ids on reload', () => {
-    const { actor, ctx } = start()
-    actor.send({ type: 'focus.set', index: 3 })
-    actor.send({ type: 'selection.set', ids: ['a', 'd'] })
-    actor.send({ type: 'rows.loaded', rows: rows.slice(0, 2) })
-    expect(ctx().focus).toBe(1)
-    expect(ctx().selection).toEqual(['a'])
-    actor.send({ type: 'rows.loaded', rows: [] })
-    expect(ctx().focus).toBe(-1)
-  })
-})
+describeListSelection('projectsListMachine', () => ({ ...start(), rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[] }))
 
 describe('projectsListMachine: actions', () => {
   it('approve: prompting → acting with the notes → idle, emits success and changed', async () => {

@@ -1,25 +1,18 @@
 import { getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { failureText, successText, type UsersStatusAction } from '../../../src/machines/users-list.actions'
 import { usersListMachine, type UserRow, type UsersListEmitted, type UsersListEvent } from '../../../src/machines/users-list.machine'
-import { deferred, flush } from '../../fixtures/project'
+import { flush } from '../../fixtures/project'
+import { deferredCalls, describeListSelection } from './list-harness'
 import { fakeActors, replay, unreached } from './model-walk'
 
 const rows: UserRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, name: `User ${id}`, isActive: i % 2 === 0 }))
 
 function start() {
-  const calls: Array<{ action: UsersStatusAction; d: ReturnType<typeof deferred<void>> }> = []
-  const machine = usersListMachine.provide({
-    actors: {
-      updateStatus: fromPromise(({ input }: { input: UsersStatusAction }) => {
-        const d = deferred<void>()
-        calls.push({ action: input, d })
-        return d.promise
-      }),
-    },
-  })
+  const { calls, logic } = deferredCalls<UsersStatusAction>()
+  const machine = usersListMachine.provide({ actors: { updateStatus: logic } })
   const actor = createActor(machine).start()
   const emitted: UsersListEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
@@ -27,46 +20,7 @@ function start() {
   return { actor, calls, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
 }
 
-describe('usersListMachine: focus and selection', () => {
-  it('moves the focus with j/k, clamps at the ends, and sets it', () => {
-    const { actor, ctx } = start()
-    expect(ctx().focus).toBe(0)
-    actor.send({ type: 'focus.prev' })
-    expect(ctx().focus).toBe(0)
-    for (let i = 0; i < 5; i++) actor.send({ type: 'focus.next' })
-    expect(ctx().focus).toBe(3)
-    actor.send({ type: 'focus.set', index: 1 })
-    expect(ctx().focus).toBe(1)
-  })
-
-  it('toggles the focused row or a given one, selects a range with shift+x, and sets the selection', () => {
-    const { actor, ctx } = start()
-    actor.send({ type: 'row.toggle' })
-    expect(ctx().selection).toEqual(['a'])
-    actor.send({ type: 'focus.set', index: 2 })
-    actor.send({ type: 'row.toggleRange' })
-    expect(ctx().selection).toEqual(['a', 'b', 'c'])
-    actor.send({ type: 'row.toggle', id: 'b' })
-    expect(ctx().selection).toEqual(['a', 'c'])
-    actor.send({ type: 'row.toggleRange', id: 'd' })
-    expect(ctx().selection).toEqual(['a', 'c', 'b', 'd'])
-    actor.send({ type: 'selection.set', ids: [] })
-    expect(ctx().selection).toEqual([])
-  })
-
-  it('keeps the focus in range and drops vanished ids on reload; an empty page has no focus', () => {
-    const { actor, ctx } = start()
-    actor.send({ type: 'focus.set', index: 3 })
-    actor.send({ type: 'selection.set', ids: ['a', 'd'] })
-    actor.send({ type: 'rows.loaded', rows: rows.slice(0, 2) })
-    expect(ctx().focus).toBe(1)
-    expect(ctx().selection).toEqual(['a'])
-    actor.send({ type: 'rows.loaded', rows: [] })
-    expect(ctx().focus).toBe(-1)
-    actor.send({ type: 'row.toggle' })
-    expect(ctx().selection).toEqual([])
-  })
-})
+describeListSelection('usersListMachine', () => ({ ...start(), rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[] }))
 
 describe('usersListMachine: status actions', () => {
   it("a row's toggle: idle → acting (per-user call) → idle; emits success and users.changed", async () => {

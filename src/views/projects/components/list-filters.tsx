@@ -3,9 +3,8 @@
  * options are the `projects.filter.*` / `projects.pageSize.*` commands.
  */
 import type { Ref } from 'react'
-import { Search } from 'lucide-react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { Input } from '../../../components/field'
+import { ListFiltersBar } from '../../../components/list-filters-bar'
 import { PAGE_SIZES } from '../list-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
@@ -24,23 +23,12 @@ export function ListFilters({ searchText, onSearchText, categories, searchRef }:
   const categoryOptions: CommandOption[] = [{ id: 'projects.filter.category.all' },
     ...categories.map((c) => ({ id: 'projects.filter.category', target: { kind: 'category', id: c } }))]
   return (
-    <div className="projects-filters">
-      <div className="projects-filters__search">
-        <Search size={14} className="projects-filters__icon faint" />
-        <Input
-          ref={searchRef}
-          type="search"
-          aria-label="Search projects"
-          placeholder="Search projects…  ( / )"
-          value={searchText}
-          onChange={(e) => onSearchText(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
-        />
-      </div>
+    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search projects"
+      placeholder="Search projects…  ( / )">
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <CommandSelect aria-label="Verification filter" options={VERIFICATION} />
       <CommandSelect aria-label="Category filter" options={categoryOptions} />
       <CommandSelect aria-label="Page size" options={SIZES} />
-    </div>
+    </ListFiltersBar>
   )
 }

@@ -10,20 +10,16 @@ import { CommandIconButton } from '../../../commands/command-icon-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandLink } from '../../../commands/command-link'
 import { Badge } from '../../../components/badge'
-import { TableCell, TableRow } from '../../../components/table'
+import { TableCell } from '../../../components/table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
 import { VerificationBadge } from './verification-badge'
 
 /** SPEC.md 9: description preview length. */
 export const PREVIEW_CHARS = 50
 
-interface ProjectRowProps {
+interface ProjectRowProps extends VirtualRowSlot {
   project: Project
-  index: number
-  start: number
-  height: number
-  active: boolean
-  selected: boolean
   onOpen: (id: string) => void
 }
 
@@ -32,16 +28,7 @@ export const ProjectRow = memo(function ProjectRow({ project: p, index, start, h
   const preview = p.description.length > PREVIEW_CHARS ? `${p.description.slice(0, PREVIEW_CHARS)}…` : p.description
   const target = { kind: 'project', id: p._id }
   return (
-    <TableRow
-      active={active}
-      selected={selected}
-      aria-rowindex={index + 1}
-      data-testid="project-row"
-      data-id={p._id}
-      className="projects-row"
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${start}px)` }}
-      onClick={() => onOpen(p._id)}
-    >
+    <VirtualRow id={p._id} index={index} start={start} height={height} active={active} selected={selected} onOpen={onOpen} data-testid="project-row">
       <TableCell><CommandCheckbox id="projects.toggleSelect" target={target} /></TableCell>
       <TableCell className="projects-row__project">
         {image ? <img className="projects-row__thumb" src={image} alt="" loading="lazy" /> : <span className="projects-row__thumb projects-row__thumb--empty"><ImageOff size={14} /></span>}
@@ -61,6 +48,6 @@ export const ProjectRow = memo(function ProjectRow({ project: p, index, start, h
         <CommandIconButton id="projects.toggleActive" target={target} size="sm" icon={<Power size={14} />} className={p.isActive ? 'projects-row__power--on' : ''} />
         <CommandIconButton id="projects.delete" target={target} size="sm" icon={<Trash2 size={14} />} className="projects-row__delete" />
       </TableCell>
-    </TableRow>
+    </VirtualRow>
   )
 })

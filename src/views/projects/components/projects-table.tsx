@@ -2,11 +2,10 @@
  * The projects table (SPEC.md 2 "Projects list"), virtualized with @tanstack/react-virtual: only
  * the rows in view are mounted, and the j/k focus row is scrolled into view.
  */
-import { useEffect, useRef } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Project } from '../../../api/schemas/projects'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { Table, TableBody, TableHeadCell, TableHeader } from '../../../components/table'
+import { TableHeadCell } from '../../../components/table'
+import { VirtualTable } from '../../../components/virtual-table'
 import { ProjectRow } from './project-row'
 
 /**
@@ -25,49 +24,23 @@ export interface ProjectsTableProps {
   onOpen: (id: string) => void
 }
 
-export function ProjectsTable({ projects, focus, selection, onOpen }: ProjectsTableProps) {
-  const bodyRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: projects.length,
-    getScrollElement: () => bodyRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  })
-  useEffect(() => {
-    if (focus >= 0) virtualizer.scrollToIndex(focus, { align: 'auto' })
-  }, [focus, virtualizer])
+const HEADER = (
+  <>
+    <TableHeadCell><CommandCheckbox id="projects.selectAll" /></TableHeadCell>
+    <TableHeadCell>Project</TableHeadCell>
+    <TableHeadCell>Category</TableHeadCell>
+    <TableHeadCell align="end">Price</TableHeadCell>
+    <TableHeadCell>Status</TableHeadCell>
+    <TableHeadCell>Verification</TableHeadCell>
+    <TableHeadCell>Created</TableHeadCell>
+    <TableHeadCell align="end">Actions</TableHeadCell>
+  </>
+)
 
+export function ProjectsTable({ projects, focus, selection, onOpen }: ProjectsTableProps) {
   return (
-    <Table columns={PROJECT_COLUMNS} className="projects-table" aria-rowcount={projects.length}>
-      <TableHeader>
-        <TableHeadCell><CommandCheckbox id="projects.selectAll" /></TableHeadCell>
-        <TableHeadCell>Project</TableHeadCell>
-        <TableHeadCell>Category</TableHeadCell>
-        <TableHeadCell align="end">Price</TableHeadCell>
-        <TableHeadCell>Status</TableHeadCell>
-        <TableHeadCell>Verification</TableHeadCell>
-        <TableHeadCell>Created</TableHeadCell>
-        <TableHeadCell align="end">Actions</TableHeadCell>
-      </TableHeader>
-      <TableBody ref={bodyRef} className="projects-table__body" data-testid="projects-rows">
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const project = projects[item.index]
-            return (
-              <ProjectRow
-                key={project._id}
-                project={project}
-                index={item.index}
-                start={item.start}
-                height={item.size}
-                active={item.index === focus}
-                selected={selection.includes(project._id)}
-                onOpen={onOpen}
-              />
-            )
-          })}
-        </div>
-      </TableBody>
-    </Table>
+    <VirtualTable rows={projects} rowId={(p) => p._id} columns={PROJECT_COLUMNS} rowHeight={ROW_HEIGHT} header={HEADER}
+      focus={focus} selection={selection} bodyTestId="projects-rows"
+      renderRow={(project, slot) => <ProjectRow project={project} {...slot} onOpen={onOpen} />} />
   )
 }

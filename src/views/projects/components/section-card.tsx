@@ -1,13 +1,12 @@
 /**
  * One editable section of the project detail page: heading, the section's Edit command (disabled
  * while another section is open), and in edit mode the Save and Cancel commands with the save
- * error (line breaks kept).
+ * error (line breaks kept): the shared SectionCardFrame over the project sections machine.
  */
 import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
-import { Pencil } from 'lucide-react'
 import type { Project } from '../../../api/schemas/projects'
-import { CommandButton } from '../../../commands/command-button'
+import { Fact, SectionCardFrame } from '../../../components/section-card-frame'
 import type { SectionDraft } from '../../../machines/project-sections.machine'
 import type { SectionId } from '../../../machines/section-forms'
 import { useSectionsActor } from './sections-context'
@@ -30,32 +29,10 @@ export function SectionCard({ section, title, view, edit }: SectionCardProps) {
   const editing = draft !== null
 
   return (
-    <section className="card detail-section" data-testid={`section-${section}`} aria-labelledby={`section-${section}-title`}>
-      <header className="card__header detail-section__header">
-        <h2 id={`section-${section}-title`}>{title}</h2>
-        {editing ? (
-          <div className="detail-section__actions">
-            <CommandButton id="projects.detail.cancel" size="sm" />
-            <CommandButton id="projects.detail.save" size="sm" variant="primary" loading={saving} />
-          </div>
-        ) : (
-          <CommandButton id={`projects.detail.edit.${section}`} size="sm" variant="ghost" icon={<Pencil size={12} />}>Edit</CommandButton>
-        )}
-      </header>
-      <div className="card__body detail-section__body">
-        {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch })) : view(project)}
-        {error ? <p className="banner banner--error detail-section__error" role="alert">{error}</p> : null}
-      </div>
-    </section>
+    <SectionCardFrame section={section} title={title} editing={editing} saving={saving} error={error} commandPrefix="projects.detail">
+      {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch })) : view(project)}
+    </SectionCardFrame>
   )
 }
 
-/** A label/value row of a read-only section. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt className="fact__label">{label}</dt>
-      <dd className="fact__value">{children}</dd>
-    </div>
-  )
-}
+export { Fact }

@@ -9,17 +9,13 @@ import type { UserSummary } from '../../../api/schemas/users'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { Badge } from '../../../components/badge'
-import { TableCell, TableRow } from '../../../components/table'
+import { TableCell } from '../../../components/table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
 import { formatDate } from '../../../lib/format'
 import { ROLE_TONE, roleLabel } from './role-label'
 
-interface UserRowProps {
+interface UserRowProps extends VirtualRowSlot {
   user: UserSummary
-  index: number
-  start: number
-  height: number
-  active: boolean
-  selected: boolean
   onOpen: (id: string) => void
 }
 
@@ -27,16 +23,7 @@ export const UserRow = memo(function UserRow({ user: u, index, start, height, ac
   const target = { kind: 'user', id: u._id }
   const role = roleLabel(u)
   return (
-    <TableRow
-      active={active}
-      selected={selected}
-      aria-rowindex={index + 1}
-      data-testid="user-row"
-      data-id={u._id}
-      className="projects-row"
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${start}px)` }}
-      onClick={() => onOpen(u._id)}
-    >
+    <VirtualRow id={u._id} index={index} start={start} height={height} active={active} selected={selected} onOpen={onOpen} data-testid="user-row">
       <TableCell><CommandCheckbox id="users.toggleSelect" target={target} /></TableCell>
       <TableCell className="users-row__user">
         <span className="users-row__avatar" aria-hidden="true">{u.name.trim().charAt(0).toUpperCase() || '?'}</span>
@@ -53,6 +40,6 @@ export const UserRow = memo(function UserRow({ user: u, index, start, height, ac
         <CommandIconButton id="users.view" target={target} size="sm" icon={<Eye size={14} />} />
         <CommandIconButton id="users.edit" target={target} size="sm" icon={<Pencil size={14} />} />
       </TableCell>
-    </TableRow>
+    </VirtualRow>
   )
 })

@@ -3,10 +3,9 @@
  * role, status and page size, whose options are the `users.filter.*` / `users.pageSize.*` commands.
  */
 import type { Ref } from 'react'
-import { Search } from 'lucide-react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { Input } from '../../../components/field'
-import { PAGE_SIZES } from '../../projects/list-url'
+import { ListFiltersBar } from '../../../components/list-filters-bar'
+import { PAGE_SIZES } from '../../../lib/list-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
 const ROLE = ids('users.filter.role.all', 'users.filter.role.admin', 'users.filter.role.agent', 'users.filter.role.user')
@@ -21,22 +20,11 @@ export interface UsersFiltersProps {
 
 export function UsersFilters({ searchText, onSearchText, searchRef }: UsersFiltersProps) {
   return (
-    <div className="projects-filters">
-      <div className="projects-filters__search">
-        <Search size={14} className="projects-filters__icon faint" />
-        <Input
-          ref={searchRef}
-          type="search"
-          aria-label="Search users"
-          placeholder="Search name, e-mail or phone…  ( / )"
-          value={searchText}
-          onChange={(e) => onSearchText(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && e.currentTarget.blur()}
-        />
-      </div>
+    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search users"
+      placeholder="Search name, e-mail or phone…  ( / )">
       <CommandSelect aria-label="Role filter" options={ROLE} />
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <CommandSelect aria-label="Page size" options={SIZES} />
-    </div>
+    </ListFiltersBar>
   )
 }

@@ -6,12 +6,11 @@
  */
 import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
-import { Pencil } from 'lucide-react'
 import type { UserDetail, UserUpdateGroup } from '../../../../api/schemas/users'
-import { CommandButton } from '../../../../commands/command-button'
 import { CommandCheckbox } from '../../../../commands/command-checkbox'
 import { Badge } from '../../../../components/badge'
 import { Field, Input } from '../../../../components/field'
+import { Fact as BaseFact, SectionCardFrame } from '../../../../components/section-card-frame'
 import type { UserDraft } from '../../../../machines/user-section-forms'
 import { useUserSections } from './sections-context'
 
@@ -38,37 +37,15 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
   const editing = draft !== null
 
   return (
-    <section className="card detail-section" data-testid={`section-${section}`} aria-labelledby={`section-${section}-title`}>
-      <header className="card__header detail-section__header">
-        <h2 id={`section-${section}-title`}>{title}</h2>
-        {editing ? (
-          <div className="detail-section__actions">
-            <CommandButton id="users.detail.cancel" size="sm" />
-            <CommandButton id="users.detail.save" size="sm" variant="primary" loading={saving} />
-          </div>
-        ) : (
-          <div className="detail-section__actions">
-            {extra}
-            <CommandButton id={`users.detail.edit.${section}`} size="sm" variant="ghost" icon={<Pencil size={12} />}>Edit</CommandButton>
-          </div>
-        )}
-      </header>
-      <div className="card__body detail-section__body">
-        {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch }), user) : view(user)}
-        {error ? <p className="banner banner--error detail-section__error" role="alert">{error}</p> : null}
-      </div>
-    </section>
+    <SectionCardFrame section={section} title={title} editing={editing} saving={saving} error={error} commandPrefix="users.detail" extra={extra ?? null}>
+      {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch }), user) : view(user)}
+    </SectionCardFrame>
   )
 }
 
 /** A label/value row of a read-only section; an empty value shows a faint dash. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="fact">
-      <dt className="fact__label">{label}</dt>
-      <dd className="fact__value">{children === '' || children === null || children === undefined ? <span className="faint">—</span> : children}</dd>
-    </div>
-  )
+  return <BaseFact label={label} empty={<span className="faint">—</span>}>{children}</BaseFact>
 }
 
 export const yesNo = (b: boolean) => <Badge tone={b ? 'success' : 'neutral'}>{b ? 'Yes' : 'No'}</Badge>
