@@ -29,6 +29,9 @@ import { spaRoutes } from './routes/spa.routes'
 import { stepUpRoutes } from './routes/step-up.routes'
 import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
+import { ordersRoutes } from './routes/orders.routes'
+import { paymentsRoutes } from './routes/payments.routes'
+import { exportFileRoutes } from './routes/exports.routes'
 
 /** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors, `code` when set. */
 const errorBody = (message: string, errors?: string[], code?: string): ErrorBody =>
@@ -58,6 +61,7 @@ export function createApp(config: AppConfig): App {
   app.get('/api/health', (c) => ok(c, HealthResponseSchema, { success: true, status: 'ok' }))
   app.route('/api/auth', authPublicRoutes(deps))
   app.route('/git', gitHttpRoutes(deps))
+  app.route('/files/exports', exportFileRoutes(deps))
   app.route('/files', filesRoutes(deps))
   app.route('/api/docs', docsRoutes())
 
@@ -69,6 +73,8 @@ export function createApp(config: AppConfig): App {
   api.route('/projects', projectsRoutes(deps))
   api.route('/upload', uploadRoutes(deps))
   api.route('/users', usersRoutes(deps))
+  api.route('/orders', ordersRoutes(deps))
+  api.route('/payments', paymentsRoutes(deps))
   api.route('/github', githubRoutes(deps))
   api.route('/storage', storageRoutes(deps))
   api.route('/admin/projects', reportsRoutes(deps))

@@ -295,12 +295,21 @@ export const orders = pgTable('orders', {
   withInstallation: boolean('with_installation').notNull().default(false),
   withReport: boolean('with_report').notNull().default(false),
   status: orderStatus('status').notNull().default('pending'),
+  /**
+   * The searchable text of the orders list, kept by triggers (migration 0017): lower(order number,
+   * record id, customer name, customer e-mail, project title), separated by chr(31). Never written
+   * by the app.
+   */
+  searchText: text('search_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('orders_order_id_uq').on(t.orderId),
-  index('orders_created_at_idx').on(t.createdAt),
-  index('orders_status_created_idx').on(t.status, t.createdAt),
+  // Orders search (db/queries/orders.queries.ts): substring match over search_text.
+  index('orders_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  // Keyset pages of the orders list (created_at desc, id desc), with and without a status filter.
+  index('orders_created_at_idx').on(t.createdAt, t.id),
+  index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
   index('orders_user_idx').on(t.userId),
   index('orders_project_idx').on(t.projectId),
 ])
@@ -324,13 +333,21 @@ export const payments = pgTable('payments', {
   method: text('method').notNull(),
   status: paymentStatus('status').notNull().default('pending'),
   transactionId: text('transaction_id'),
+  /**
+   * The searchable text of the payments list, kept by triggers (migration 0018): lower(payment id,
+   * order number, transaction id), separated by chr(31). Never written by the app.
+   */
+  searchText: text('search_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex('payments_payment_id_uq').on(t.paymentId),
+  // Payments search (db/queries/payments.queries.ts): substring match over search_text.
+  index('payments_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   index('payments_order_idx').on(t.orderId),
-  index('payments_status_created_idx').on(t.status, t.createdAt),
-  index('payments_created_at_idx').on(t.createdAt),
+  // Keyset pages of the payments list (created_at desc, id desc), with and without a status filter.
+  index('payments_status_created_idx').on(t.status, t.createdAt, t.id),
+  index('payments_created_at_idx').on(t.createdAt, t.id),
   // Dashboard revenue: sum of completed payments from the index alone.
   index('payments_completed_amount_idx').on(t.amountPaise).where(sql`${t.status} = 'completed'`),
 ])

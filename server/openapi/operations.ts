@@ -28,6 +28,11 @@ import {
   BankAccountRevealResponseSchema, UserBulkResponseSchema, UserListResponseSchema, UserMessageResponseSchema,
   UserResponseSchema, UserStatsResponseSchema, UserUpdateGroupSchemas,
 } from '../../src/api/schemas/users'
+import {
+  ExportLinkResponseSchema, OrderBulkResponseSchema, OrderListResponseSchema, OrderMessageResponseSchema, OrderResponseSchema,
+  OrderStatsResponseSchema,
+} from '../../src/api/schemas/orders'
+import { PaymentListResponseSchema, PaymentResponseSchema, PaymentStatsResponseSchema } from '../../src/api/schemas/payments'
 
 /** One operation's extras; every field optional. */
 export type OperationExtra = {
@@ -109,6 +114,30 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/users/{id}/bank-details/reveal': { summary: 'The full bank account number (audited; step-up)',
     response: json(BankAccountRevealResponseSchema) },
 
+  'GET /api/orders': { summary: 'List orders (keyset-paged, newest first; search, status, IST date range)',
+    response: json(OrderListResponseSchema) },
+  'GET /api/orders/stats': { summary: 'Order counts and revenue (sum of completed payments, rupees)',
+    response: json(OrderStatsResponseSchema) },
+  'GET /api/orders/export.csv': { summary: 'The filtered orders as CSV (streamed)',
+    rawResponse: { status: 200, media: 'text/csv', description: 'Order number, record id, date, customer, e-mail, project, '
+      + 'category, amount (INR), status, payment status, payment method' } },
+  'GET /api/orders/export-link': { summary: 'A signed link (10 minutes) to the filtered orders CSV',
+    response: json(ExportLinkResponseSchema) },
+  'PUT /api/orders/bulk-update': { summary: 'Confirm, complete or cancel orders (legal moves made, the rest reported)',
+    response: json(OrderBulkResponseSchema) },
+  'GET /api/orders/{id}': { summary: 'One order with its notes and payments', response: json(OrderResponseSchema) },
+  'PUT /api/orders/{id}/status': { summary: 'Move an order (legal transitions only: 409 otherwise) with a note',
+    response: json(OrderMessageResponseSchema) },
+  'GET /api/payments': { summary: 'List payments (keyset-paged, newest first; search, status)',
+    response: json(PaymentListResponseSchema) },
+  'GET /api/payments/stats': { summary: 'Payment count and amount per status', response: json(PaymentStatsResponseSchema) },
+  'GET /api/payments/export.csv': { summary: 'The filtered payments as CSV (streamed)',
+    rawResponse: { status: 200, media: 'text/csv', description: 'Payment id, order number, amount (INR), method, status, '
+      + 'transaction id, date' } },
+  'GET /api/payments/export-link': { summary: 'A signed link (10 minutes) to the filtered payments CSV',
+    response: json(ExportLinkResponseSchema) },
+  'GET /api/payments/{id}': { summary: 'One payment with its order', response: json(PaymentResponseSchema) },
+
   'GET /api/github/repo/{name}': { summary: 'Repository details', response: json(RepoResponseSchema) },
   'DELETE /api/github/repo/{name}': { summary: 'Delete the repository', response: json(RepoMessageResponseSchema) },
   'GET /api/github/repo/{name}/collaborators': { summary: 'Collaborators', response: json(CollaboratorsResponseSchema) },
@@ -140,6 +169,10 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     rawResponse: { status: 200, media: 'application/octet-stream', description: 'The report' } },
   'GET /files/archives/{name}/{file}': { ...PUBLIC, summary: 'A branch as zip (signed link: ?expires&sig)',
     rawResponse: { status: 200, media: 'application/zip', description: 'The zip archive' } },
+  'GET /files/exports/orders/{token}': { ...PUBLIC, summary: 'The orders CSV of a signed export link (?expires&sig)',
+    rawResponse: { status: 200, media: 'text/csv', description: 'The orders CSV' } },
+  'GET /files/exports/payments/{token}': { ...PUBLIC, summary: 'The payments CSV of a signed export link (?expires&sig)',
+    rawResponse: { status: 200, media: 'text/csv', description: 'The payments CSV' } },
   'GET /git/{repo}.git/info/refs': { ...PUBLIC, summary: 'git smart HTTP: ref advertisement (Basic auth for private repositories)',
     rawResponse: { status: 200, media: 'application/x-git-upload-pack-advertisement', description: 'git refs' } },
   'POST /git/{repo}.git/git-upload-pack': { ...PUBLIC, summary: 'git smart HTTP: fetch (clone); pushes are refused',

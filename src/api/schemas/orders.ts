@@ -143,10 +143,13 @@ export const OrderBulkUpdateSchema = v.strictObject({
 }, strictMessage({ orderIds: 'Please select orders to update', action: 'Action is required' }))
 export type OrderBulkUpdateInput = v.InferOutput<typeof OrderBulkUpdateSchema>
 
-/** The answer of a bulk update: how many moved, and each order that could not with its reason. */
+/**
+ * The answer of a bulk update: how many moved, and each order that could not with its reason. An
+ * id that names no order is reported with reason 'Order not found', `orderId` '' and `status` null.
+ */
 export const OrderBulkResponseSchema = v.object({
   success: v.literal(true), message: v.string(), updated: v.number(),
-  failed: v.array(v.object({ _id: v.string(), orderId: v.string(), status: v.picklist(ORDER_STATUSES), reason: v.string() })),
+  failed: v.array(v.object({ _id: v.string(), orderId: v.string(), status: v.nullable(v.picklist(ORDER_STATUSES)), reason: v.string() })),
 })
 export type OrderBulkResult = v.InferOutput<typeof OrderBulkResponseSchema>
 

@@ -34,7 +34,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/docs/:file': 'the API reference page\'s scripts and styles from node_modules',
 }
 /** Routes opened by a signed, expiring link instead of a bearer token: refuse without a valid signature. */
-const SIGNED_LINK = new Set(['GET /files/reports/:projectId/:file', 'GET /files/archives/:name/:file{.+\\.zip}'])
+const SIGNED_LINK = new Set(['GET /files/reports/:projectId/:file', 'GET /files/archives/:name/:file{.+\\.zip}',
+  'GET /files/exports/orders/:token', 'GET /files/exports/payments/:token'])
 /** git over HTTP: Basic auth with the admin's e-mail and access token. */
 const GIT_BASIC = new Set(['ALL /git/:repo{[^/]+\\.git}/*'])
 /** The SPA and its built files (no data, no API). */

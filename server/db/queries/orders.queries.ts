@@ -1,0 +1,239 @@
+/**
+ * Orders in the database (SPEC.md 3 "Order", 4, 7 "Orders"; issue 10): the keyset-paged filtered
+ * list with its exact total, the stats, one order with its notes and payments, the locked status
+ * move and the bulk update (each appending an order_notes row in the same transaction), and the
+ * batches of the CSV export. Money is read as integer paise and answered in rupees
+ * (domain/money.ts); sums are computed in SQL as bigint and converted once.
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import {
+  canMoveOrder, type OrderBulkAction, type OrderBulkResult, type OrderDetail, type OrderListQuery, type OrderStatus,
+  type OrderSummary,
+} from '../../../src/api/schemas/orders'
+import type { Db } from '../client'
+import { orderNotes, orders, payments, projects, users } from '../schema'
+import { escapeLike, qualified } from '../sql'
+import { paiseToRupees } from '../../domain/money'
+import {
+  bulkMessage, bulkNote, bulkRefusalReason, bulkTarget, decodeCursor, encodeCursor, illegalMoveMessage, isCalendarDay, istDayRange,
+  statusLabel, type ListCursor,
+} from '../../domain/orders'
+import { badRequest, conflict, notFound } from '../../http/errors'
+import { audit, auditMany } from './audit.queries'
+
+/** The filters of the list and the export (no cursor, no limit). */
+export type OrderFilters = Pick<OrderListQuery, 'search' | 'status' | 'from' | 'to'>
+
+/** created_at as stored, to the microsecond, as UTC ISO text: the cursor's key (a JS Date keeps only milliseconds). */
+export const cursorTime = (column: SQL | typeof orders.createdAt | typeof payments.createdAt) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/**
+ * The searchable text of an order: orders.search_text, kept by the triggers of migration 0017 as
+ * lower(order number, record id, customer name, customer e-mail, project title) separated by
+ * chr(31), a character no search can contain (textSchema refuses control characters), so a term
+ * never matches across two fields. Served by orders_search_trgm_idx.
+ */
+export const orderSearchText = sql`${orders.searchText}`
+
+/** The WHERE of the filters: search (case-insensitive literal substring), status, and the IST day range (400 for a day that does not exist). */
+export function orderFilterWhere(filters: OrderFilters): SQL | undefined {
+  const conditions: SQL[] = []
+  if (filters.search) conditions.push(sql`${orderSearchText} LIKE ${`%${escapeLike(filters.search.toLowerCase())}%`}`)
+  if (filters.status && filters.status !== 'all') conditions.push(eq(orders.status, filters.status))
+  if (filters.from && !isCalendarDay(filters.from)) throw badRequest('From must be a date (YYYY-MM-DD)')
+  if (filters.to && !isCalendarDay(filters.to)) throw badRequest('To must be a date (YYYY-MM-DD)')
+  const { start, end } = istDayRange(filters.from, filters.to)
+  if (start) conditions.push(sql`${orders.createdAt} >= ${start.toISOString()}::timestamptz`)
+  if (end) conditions.push(sql`${orders.createdAt} < ${end.toISOString()}::timestamptz`)
+  return conditions.length ? and(...conditions) : undefined
+}
+
+/** Rows strictly after `position` in (created_at desc, id desc). */
+export function afterCursor(createdAt: typeof orders.createdAt | typeof payments.createdAt,
+  id: typeof orders.id | typeof payments.id, position: ListCursor): SQL {
+  return sql`(${createdAt}, ${id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`
+}
+
+/** The cursor of `cursor` ('' → none), or a 400 'Invalid cursor'. */
+export function parseCursor(cursor: string): ListCursor | undefined {
+  if (!cursor) return undefined
+  const position = decodeCursor(cursor)
+  if (!position) throw badRequest('Invalid cursor')
+  return position
+}
+
+/**
+ * An order's `payment` (its brief in the list): the latest completed payment, else the latest
+ * attempt (any status), by created_at then id; none when the order has no payment. A LATERAL
+ * subquery per order row, served by payments_order_idx.
+ */
+function paymentOfOrder(db: Db) {
+  return db.select({ status: payments.status, method: payments.method }).from(payments)
+    .where(sql`${payments.orderId} = ${qualified(orders.id)}`)
+    .orderBy(sql`(${payments.status} = 'completed') DESC`, desc(payments.createdAt), desc(payments.id))
+    .limit(1).as('pay')
+}
+
+/** The columns of an order summary (flat) plus its cursor time. */
+function summarySelect(db: Db) {
+  const pay = paymentOfOrder(db)
+  return db.select({
+    id: orders.id, orderId: orders.orderId, totalAmountPaise: orders.totalAmountPaise, status: orders.status,
+    createdAt: orders.createdAt, cursorAt: cursorTime(orders.createdAt),
+    userId: users.id, userName: users.name, userEmail: users.email,
+    projectId: projects.id, projectTitle: projects.title, projectCategory: projects.category,
+    payStatus: pay.status, payMethod: pay.method,
+  }).from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(projects, eq(projects.id, orders.projectId))
+    .leftJoinLateral(pay, sql`true`)
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summarySelect>['execute']>>[number]
+
+/** A flat row → the contract's OrderSummary (rupees, ISO dates, nulls for deleted user/project, no payment). */
+export function toOrderSummary(row: SummaryRow): OrderSummary {
+  return {
+    _id: row.id, orderId: row.orderId,
+    user: row.userId ? { _id: row.userId, name: row.userName ?? '', email: row.userEmail ?? '' } : null,
+    project: row.projectId ? { _id: row.projectId, title: row.projectTitle ?? '', category: row.projectCategory ?? '' } : null,
+    totalAmount: paiseToRupees(row.totalAmountPaise), status: row.status,
+    payment: row.payStatus ? { status: row.payStatus, paymentMethod: row.payMethod ?? '' } : null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** Up to `limit` summaries of the filtered view after `position`, newest first, with each row's cursor time. */
+export async function orderSummaryRows(db: Db, filters: OrderFilters, position: ListCursor | undefined, limit: number) {
+  const where = and(orderFilterWhere(filters), position ? afterCursor(orders.createdAt, orders.id, position) : undefined)
+  return summarySelect(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit)
+}
+
+/** The exact number of orders the filters match. */
+export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(orderFilterWhere(filters))
+  return row.n
+}
+
+/**
+ * One page of GET /api/orders: `limit` rows after `cursor` (newest first, keyset on (created_at,
+ * id), so rows inserted meanwhile never shift a page), the exact total of the filtered set, and
+ * the next cursor (null on the last page). A cursor this server did not make → 400 'Invalid cursor'.
+ */
+export async function listOrders(db: Db, query: OrderListQuery) {
+  const position = parseCursor(query.cursor)
+  const [rows, total] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1), countOrders(db, query)])
+  const page = rows.slice(0, query.limit)
+  const last = page.at(-1)
+  const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
+  return { orders: page.map(toOrderSummary), pagination: { nextCursor, total } }
+}
+
+/** GET /api/orders/stats: counts of all, pending and completed orders; revenue = sum of completed payments, rupees. */
+export async function orderStats(db: Db) {
+  const [counts] = await db.select({
+    total: count(),
+    pending: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'pending')::int`,
+    completed: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'completed')::int`,
+  }).from(orders)
+  const [revenue] = await db.select({ paise: sql<string>`coalesce(sum(${payments.amountPaise}), 0)::bigint::text` })
+    .from(payments).where(eq(payments.status, 'completed'))
+  return { overview: { totalOrders: counts.total, pendingOrders: Number(counts.pending), completedOrders: Number(counts.completed),
+    totalRevenue: paiseToRupees(Number(revenue.paise)) } }
+}
+
+/** The summary of one order, or null. */
+export async function findOrderSummary(db: Db, id: string): Promise<OrderSummary | null> {
+  const [row] = await summarySelect(db).where(eq(orders.id, id)).limit(1)
+  return row ? toOrderSummary(row) : null
+}
+
+/** GET /api/orders/{id}: the order with add-ons, referrer, notes (oldest first, with who) and payments (newest first); 404 'Order not found'. */
+export async function findOrderDetail(db: Db, id: string): Promise<OrderDetail> {
+  const summary = await findOrderSummary(db, id)
+  if (!summary) throw notFound('Order not found')
+  const referrer = alias(users, 'referrer')
+  const author = alias(users, 'author')
+  const [[extra], notes, pays] = await Promise.all([
+    db.select({ withCustomization: orders.withCustomization, withInstallation: orders.withInstallation,
+      withReport: orders.withReport, updatedAt: orders.updatedAt, referrerId: referrer.id, referrerName: referrer.name,
+      referrerCode: referrer.agentCode })
+      .from(orders).leftJoin(referrer, eq(referrer.id, orders.referrerId)).where(eq(orders.id, id)),
+    db.select({ id: orderNotes.id, status: orderNotes.status, note: orderNotes.note, createdAt: orderNotes.createdAt,
+      authorName: author.name, authorEmail: author.email })
+      .from(orderNotes).leftJoin(author, eq(author.id, orderNotes.createdBy)).where(eq(orderNotes.orderId, id))
+      .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)),
+    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt), desc(payments.id)),
+  ])
+  if (!extra) throw notFound('Order not found')
+  return {
+    ...summary,
+    withCustomization: extra.withCustomization, withInstallation: extra.withInstallation, withReport: extra.withReport,
+    referrer: extra.referrerId ? { _id: extra.referrerId, name: extra.referrerName ?? '', agentCode: extra.referrerCode ?? null } : null,
+    notes: notes.map((n) => ({ _id: n.id, status: n.status, note: n.note, createdAt: n.createdAt.toISOString(),
+      createdBy: n.authorName !== null ? { name: n.authorName, email: n.authorEmail ?? '' } : null })),
+    payments: pays.map((p) => ({ _id: p.id, paymentId: p.paymentId, amount: paiseToRupees(p.amountPaise), method: p.method,
+      status: p.status, transactionId: p.transactionId, createdAt: p.createdAt.toISOString() })),
+    updatedAt: extra.updatedAt.toISOString(),
+  }
+}
+
+/** Who acts, from where (audit). */
+export type Actor = { actorId: string; ip: string | null }
+
+/**
+ * PUT /api/orders/{id}/status: in one transaction, lock the order (FOR UPDATE), refuse a move
+ * ORDER_TRANSITIONS does not allow (409 "Cannot move order ORD-… from completed to cancelled"),
+ * else set the status and append an order_notes row (status, note, the admin) and an audit row.
+ * Answers the order after the move and the message ('Order status updated to in progress').
+ */
+export async function moveOrder(db: Db, id: string, to: OrderStatus, note: string, actor: Actor) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id, orderId: orders.orderId, status: orders.status }).from(orders)
+      .where(eq(orders.id, id)).for('update')
+    if (!order) throw notFound('Order not found')
+    if (!canMoveOrder(order.status, to)) throw conflict(illegalMoveMessage(order.orderId, order.status, to))
+    await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, id))
+    await tx.insert(orderNotes).values({ orderId: id, status: to, note, createdBy: actor.actorId })
+    await audit(tx, { actorId: actor.actorId, action: 'order.status', entityType: 'order', entityId: id,
+      before: { status: order.status }, after: { status: to, note }, ip: actor.ip })
+  })
+  return { message: `Order status updated to ${statusLabel(to)}`, order: await findOrderDetail(db, id) }
+}
+
+/**
+ * PUT /api/orders/bulk-update: in one transaction, lock the given orders in id order (FOR UPDATE),
+ * move each one the action legally can (with a note 'Bulk confirm' by the admin and an audit
+ * row) and report each other one: an illegal move with its status and reason, an unknown id with
+ * reason 'Order not found' (status null). Duplicated ids count once.
+ */
+export async function bulkMoveOrders(db: Db, ids: readonly string[], action: OrderBulkAction, actor: Actor)
+  : Promise<OrderBulkResult> {
+  const to = bulkTarget(action)
+  const unique = [...new Set(ids)]
+  return db.transaction(async (tx) => {
+    const locked = await tx.select({ id: orders.id, orderId: orders.orderId, status: orders.status }).from(orders)
+      .where(inArray(orders.id, unique)).orderBy(asc(orders.id)).for('update')
+    const byId = new Map(locked.map((o) => [o.id, o]))
+    const movable = locked.filter((o) => canMoveOrder(o.status, to))
+    const failed: OrderBulkResult['failed'] = []
+    for (const id of unique) {
+      const order = byId.get(id)
+      if (!order) failed.push({ _id: id, orderId: '', status: null, reason: 'Order not found' })
+      else if (!canMoveOrder(order.status, to)) {
+        failed.push({ _id: id, orderId: order.orderId, status: order.status, reason: bulkRefusalReason(order.status, to) })
+      }
+    }
+    if (movable.length) {
+      const movedIds = movable.map((o) => o.id)
+      await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(inArray(orders.id, movedIds))
+      await tx.insert(orderNotes).values(movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action),
+        createdBy: actor.actorId })))
+      await auditMany(tx, movable.map((o) => ({ actorId: actor.actorId, action: 'order.status', entityType: 'order',
+        entityId: o.id, before: { status: o.status }, after: { status: to, note: bulkNote(action) }, ip: actor.ip })))
+    }
+    return { success: true as const, message: bulkMessage(action, movable.length, failed.length), updated: movable.length, failed }
+  })
+}

@@ -1,0 +1,55 @@
+/**
+ * /api/orders (SPEC.md 7 "Orders"; issue 10): GET / (keyset-paged filtered list with its total),
+ * GET /stats, GET /export.csv (streamed CSV of the filtered view) and GET /export-link (a signed
+ * expiring link to the same CSV, routes/exports.routes.ts), PUT /bulk-update, GET /{id} and PUT
+ * /{id}/status. The transitions of ORDER_TRANSITIONS are enforced in db/queries/orders.queries.ts
+ * with the rows locked. Static paths come before /{id}.
+ */
+import { Hono } from 'hono'
+import { IdParamSchema } from '../../src/api/schemas/common'
+import {
+  ExportLinkResponseSchema, OrderBulkResponseSchema, OrderBulkUpdateSchema, OrderListQuerySchema, OrderListResponseSchema,
+  OrderMessageResponseSchema, OrderResponseSchema, OrderStatsResponseSchema, OrderStatusUpdateSchema,
+} from '../../src/api/schemas/orders'
+import {
+  bulkMoveOrders, findOrderDetail, listOrders, moveOrder, orderStats, type Actor,
+} from '../db/queries/orders.queries'
+import type { AppDeps, AppEnv } from '../deps'
+import { clientIp } from '../http/client-ip'
+import { ok } from '../http/respond'
+import { validate } from '../http/validate'
+import { exportLink, ordersCsv } from './exports.routes'
+import type { Context } from 'hono'
+
+export function ordersRoutes(deps: AppDeps) {
+  const { db } = deps
+  const app = new Hono<AppEnv>()
+  const actor = (c: Context<AppEnv>): Actor => ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+
+  app.get('/', validate('query', OrderListQuerySchema), async (c) =>
+    ok(c, OrderListResponseSchema, { success: true, ...(await listOrders(db, c.req.valid('query'))) }))
+
+  app.get('/stats', async (c) => ok(c, OrderStatsResponseSchema, { success: true, stats: await orderStats(db) }))
+
+  app.get('/export.csv', validate('query', OrderListQuerySchema), (c) => ordersCsv(db, c.req.valid('query'), deps.now()))
+
+  app.get('/export-link', validate('query', OrderListQuerySchema), (c) => {
+    const { search, status, from, to } = c.req.valid('query')
+    return ok(c, ExportLinkResponseSchema, { success: true, downloadUrl: exportLink(deps, 'orders', { search, status, from, to }) })
+  })
+
+  app.put('/bulk-update', validate('json', OrderBulkUpdateSchema), async (c) => {
+    const { orderIds, action } = c.req.valid('json')
+    return ok(c, OrderBulkResponseSchema, await bulkMoveOrders(db, orderIds, action, actor(c)))
+  })
+
+  app.get('/:id', validate('param', IdParamSchema), async (c) =>
+    ok(c, OrderResponseSchema, { success: true, order: await findOrderDetail(db, c.req.valid('param').id) }))
+
+  app.put('/:id/status', validate('param', IdParamSchema), validate('json', OrderStatusUpdateSchema), async (c) => {
+    const { status, notes } = c.req.valid('json')
+    const moved = await moveOrder(db, c.req.valid('param').id, status, notes, actor(c))
+    return ok(c, OrderMessageResponseSchema, { success: true, ...moved })
+  })
+  return app
+}

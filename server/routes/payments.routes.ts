@@ -1,0 +1,33 @@
+/**
+ * /api/payments (SPEC.md 7 "Payments"; issue 10): GET / (keyset-paged, search over paymentId,
+ * order number and transactionId, status), GET /stats, GET /export.csv, GET /export-link (signed
+ * link to the same CSV, routes/exports.routes.ts) and GET /{id} with its order. 'refunded' is
+ * answered as stored (decision 011).
+ */
+import { Hono } from 'hono'
+import { IdParamSchema } from '../../src/api/schemas/common'
+import { ExportLinkResponseSchema } from '../../src/api/schemas/orders'
+import {
+  PaymentListQuerySchema, PaymentListResponseSchema, PaymentResponseSchema, PaymentStatsResponseSchema,
+} from '../../src/api/schemas/payments'
+import { findPayment, listPayments, paymentStats } from '../db/queries/payments.queries'
+import type { AppDeps, AppEnv } from '../deps'
+import { ok } from '../http/respond'
+import { validate } from '../http/validate'
+import { exportLink, paymentsCsv } from './exports.routes'
+
+export function paymentsRoutes(deps: AppDeps) {
+  const { db } = deps
+  const app = new Hono<AppEnv>()
+  app.get('/', validate('query', PaymentListQuerySchema), async (c) =>
+    ok(c, PaymentListResponseSchema, { success: true, ...(await listPayments(db, c.req.valid('query'))) }))
+  app.get('/stats', async (c) => ok(c, PaymentStatsResponseSchema, { success: true, stats: await paymentStats(db) }))
+  app.get('/export.csv', validate('query', PaymentListQuerySchema), (c) => paymentsCsv(db, c.req.valid('query'), deps.now()))
+  app.get('/export-link', validate('query', PaymentListQuerySchema), (c) => {
+    const { search, status } = c.req.valid('query')
+    return ok(c, ExportLinkResponseSchema, { success: true, downloadUrl: exportLink(deps, 'payments', { search, status }) })
+  })
+  app.get('/:id', validate('param', IdParamSchema), async (c) =>
+    ok(c, PaymentResponseSchema, { success: true, ...(await findPayment(db, c.req.valid('param').id)) }))
+  return app
+}
