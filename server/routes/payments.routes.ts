@@ -5,6 +5,7 @@
  * answered as stored (decision 011).
  */
 import { Hono } from 'hono'
+import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import { ExportLinkResponseSchema } from '../../src/api/schemas/orders'
 import {
@@ -14,14 +15,22 @@ import { findPayment, listPayments, paymentStats } from '../db/queries/payments.
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 import { exportLink, paymentsCsv } from './exports.routes'
 
 export function paymentsRoutes(deps: AppDeps) {
   const { db } = deps
   const app = new Hono<AppEnv>()
-  app.get('/', validate('query', PaymentListQuerySchema), async (c) =>
-    ok(c, PaymentListResponseSchema, { success: true, ...(await listPayments(db, c.req.valid('query'))) }))
-  app.get('/stats', async (c) => ok(c, PaymentStatsResponseSchema, { success: true, stats: await paymentStats(db) }))
+  // Pages (payments and their order's number) and stats cached per table versions (services/versioned-json-cache.ts).
+  const pages = createVersionedJsonCache(deps.versions, ['payments', 'orders'], 16 * 1024 * 1024)
+  const stats = createVersionedJsonCache(deps.versions, ['payments'], 64 * 1024)
+  app.get('/', validate('query', PaymentListQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    return jsonResponse(await pages(JSON.stringify(query), async (): Promise<v.InferInput<typeof PaymentListResponseSchema>> =>
+      ({ success: true, ...(await listPayments(db, query)) })))
+  })
+  app.get('/stats', async () => jsonResponse(await stats('stats',
+    async (): Promise<v.InferInput<typeof PaymentStatsResponseSchema>> => ({ success: true, stats: await paymentStats(db) }))))
   app.get('/export.csv', validate('query', PaymentListQuerySchema), (c) => paymentsCsv(db, c.req.valid('query'), deps.now()))
   app.get('/export-link', validate('query', PaymentListQuerySchema), (c) => {
     const { search, status } = c.req.valid('query')
