@@ -3,7 +3,9 @@
  * migration 0019, services/versioned-json-cache.ts): a repeated request is a hit with the same
  * body; the process's own writes and writes of another connection (by NOTIFY) are seen at once
  * and exactly, whichever table they touch (orders, payments, users, projects). Runs with a
- * listening TableVersions, as `npm start` does, on PGlite and PostgreSQL.
+ * listening TableVersions, as `npm start` does, on PGlite and PostgreSQL. The per-status counts
+ * and payment totals of migration 0020 (stats, totals of status-only filters) stay exact through
+ * inserts, moves, amount changes and deletes.
  */
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
@@ -133,5 +135,48 @@ describeEachDatabase('orders and payments cache', (get) => {
       expect((await request('GET', `${url}&status=cancelled`)).body.pagination.total).toBe(1)
       expect((await request('GET', paymentsUrl)).body.payments[0].orderId).toBe(`ORD-OUT-${tag}`)
     })
+  })
+
+  it('keeps the per-status counts and payment totals of migration 0020 exact', async () => {
+    const exact = async () => {
+      const rows = async (q: ReturnType<typeof sql>) => (await h.db().execute(q) as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => Object.values(r).map(String).join(':')).sort()
+      expect(await rows(sql`SELECT status, n FROM order_status_counts WHERE n <> 0`))
+        .toEqual(await rows(sql`SELECT status, count(*) FROM orders GROUP BY 1`))
+      expect(await rows(sql`SELECT status, n, amount_paise FROM payment_status_totals WHERE n <> 0`))
+        .toEqual(await rows(sql`SELECT status, count(*), sum(amount_paise) FROM payments GROUP BY 1`))
+      const stats = (await request('GET', '/api/orders/stats')).body.stats.overview
+      const [direct] = (await h.db().execute(sql`SELECT count(*)::int AS total,
+        count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'completed')::int AS completed,
+        (SELECT coalesce(sum(amount_paise), 0)::bigint::text FROM payments WHERE status = 'completed') AS paise FROM orders`) as unknown as
+        { rows: { total: number; pending: number; completed: number; paise: string }[] }).rows
+      expect(stats).toEqual({ totalOrders: direct.total, pendingOrders: direct.pending, completedOrders: direct.completed,
+        totalRevenue: Number(direct.paise) / 100 })
+      for (const status of ['', 'pending', 'completed', 'cancelled']) {
+        const listed = (await request('GET', `/api/orders?status=${status}&limit=1`)).body.pagination.total
+        const [n] = (await h.db().execute(sql`SELECT count(*)::int AS n FROM orders WHERE ${status} = '' OR status::text = ${status}`) as
+          unknown as { rows: { n: number }[] }).rows
+        expect(listed).toBe(n.n)
+      }
+      const paid = (await request('GET', '/api/payments?status=completed&limit=1')).body.pagination.total
+      expect(paid).toBe((await request('GET', '/api/payments/stats')).body.stats.byStatus.completed.count)
+    }
+    const a = await h.addOrder({ status: 'pending' })
+    const b = await h.addOrder({ status: 'completed' })
+    const pay = await h.addPayment({ orderId: b.id, status: 'completed', amountPaise: 999_99 })
+    await h.addPayment({ orderId: a.id, status: 'pending', amountPaise: 500_00 })
+    versions.invalidate()
+    await exact()
+    expect((await request('PUT', `/api/orders/${a.id}/status`, { status: 'cancelled' })).status).toBe(200)
+    await exact()
+    await outsideWrite('UPDATE payments SET amount_paise = amount_paise + 1 WHERE id = $1', [pay.id])
+    await outsideWrite(`UPDATE payments SET status = 'refunded' WHERE order_id = $1`, [a.id])
+    await outsideWrite('UPDATE orders SET updated_at = now() WHERE id = $1', [b.id])
+    versions.invalidate()
+    await exact()
+    await outsideWrite('DELETE FROM orders WHERE id = $1', [a.id])
+    await outsideWrite('DELETE FROM payments WHERE id = $1', [pay.id])
+    versions.invalidate()
+    await exact()
   })
 })
