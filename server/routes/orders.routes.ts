@@ -6,6 +6,7 @@
  * with the rows locked. Static paths come before /{id}.
  */
 import { Hono } from 'hono'
+import { LRUCache } from 'lru-cache'
 import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
@@ -31,12 +32,18 @@ export function ordersRoutes(deps: AppDeps) {
   // Pages and stats cached per table versions (services/versioned-json-cache.ts): a page shows
   // orders, their customer and project, and their payment; the stats count orders and sum payments.
   const pages = createVersionedJsonCache(deps.versions, ['orders', 'payments', 'users', 'projects'], 16 * 1024 * 1024)
+  const totals = new LRUCache<string, number>({ max: 10_000 })
   const stats = createVersionedJsonCache(deps.versions, ['orders', 'payments'], 64 * 1024)
 
   app.get('/', validate('query', OrderListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    return jsonResponse(await pages(JSON.stringify(query), async (): Promise<v.InferInput<typeof OrderListResponseSchema>> =>
-      ({ success: true, ...(await listOrders(db, query)) })))
+    // The total of a filter is kept per versions too: the next pages of a walk do not count again.
+    return jsonResponse(await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof OrderListResponseSchema>> => {
+      const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status, query.from, query.to])}`
+      const result = await listOrders(db, query, totals.get(totalKey))
+      totals.set(totalKey, result.pagination.total)
+      return { success: true, ...result }
+    }))
   })
 
   app.get('/stats', async () => jsonResponse(await stats('stats',

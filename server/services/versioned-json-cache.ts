@@ -21,19 +21,21 @@ export type CachedJson = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'miss' 
 
 /**
  * A cache of JSON responses keyed by `(versions of tables, key)`; `maxBytes` bounds the stored
- * bytes (LRU). `get(key, build)` answers from the cache or runs `build` once per key and version.
+ * bytes (LRU). `get(key, build)` answers from the cache or runs `build` once per key and version;
+ * `build` receives the versions part of the key (for caches of its own, such as the totals of a filter).
  */
 export function createVersionedJsonCache(versions: TableVersions, tables: readonly VersionedTable[], maxBytes: number) {
   const entries = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: maxBytes, sizeCalculation: (b) => b.byteLength })
   const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
 
-  return async function get(key: string, build: () => Promise<unknown>): Promise<CachedJson> {
-    const full = `${versionsKey(await versions.current(), tables)}|${key}`
+  return async function get(key: string, build: (versionKey: string) => Promise<unknown>): Promise<CachedJson> {
+    const versionKey = versionsKey(await versions.current(), tables)
+    const full = `${versionKey}|${key}`
     const cached = entries.get(full)
     if (cached) return { body: cached, cache: 'hit' }
     const inFlight = building.get(full)
     if (inFlight) return { body: await inFlight, cache: 'shared' }
-    const pending = build().then((response) => {
+    const pending = build(versionKey).then((response) => {
       const body = utf8.encode(JSON.stringify(response))
       entries.set(full, body)
       return body

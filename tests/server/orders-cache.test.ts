@@ -179,4 +179,23 @@ describeEachDatabase('orders and payments cache', (get) => {
     versions.invalidate()
     await exact()
   })
+
+  it('keeps the total of a filter across the pages of a walk, and counts again after a write', async () => {
+    const tag = h.uniq().replace(/\W/g, '')
+    for (let i = 0; i < 3; i++) await h.addOrder({ orderId: `ORD-WALK-${tag}-${i}` })
+    await h.addPayment({ paymentId: `pay_walk_${tag}_a` })
+    await h.addPayment({ paymentId: `pay_walk_${tag}_b` })
+    versions.invalidate()
+    for (const [base, rows] of [[`/api/orders?search=ord-walk-${tag}&limit=2`, 'orders'], [`/api/payments?search=pay_walk_${tag}&limit=1`, 'payments']] as const) {
+      const first = await request('GET', base)
+      const total = first.body.pagination.total
+      const second = await request('GET', `${base}&cursor=${first.body.pagination.nextCursor}`)
+      expect(second.body.pagination.total).toBe(total)
+      if (rows === 'orders') await outsideWrite('INSERT INTO orders (id, order_id) VALUES (gen_random_uuid(), $1)', [`ORD-WALK-${tag}-9`])
+      else await outsideWrite(`INSERT INTO payments (id, payment_id, method) VALUES (gen_random_uuid(), $1, 'UPI')`, [`pay_walk_${tag}_c`])
+      versions.invalidate()
+      const again = await request('GET', `${base}&cursor=${first.body.pagination.nextCursor}`)
+      expect(again).toMatchObject({ cache: 'miss', body: { pagination: { total: total + 1 } } })
+    }
+  })
 })

@@ -130,10 +130,13 @@ export async function countOrders(db: Db, filters: OrderFilters): Promise<number
  * One page of GET /api/orders: `limit` rows after `cursor` (newest first, keyset on (created_at,
  * id), so rows inserted meanwhile never shift a page), the exact total of the filtered set, and
  * the next cursor (null on the last page). A cursor this server did not make → 400 'Invalid cursor'.
+ * `knownTotal`: the total of these filters at the caller's table versions (the next pages of a
+ * walk, routes/orders.routes.ts), so the count is not run again.
  */
-export async function listOrders(db: Db, query: OrderListQuery) {
+export async function listOrders(db: Db, query: OrderListQuery, knownTotal?: number) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1), countOrders(db, query)])
+  const [rows, total] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1),
+    knownTotal ?? countOrders(db, query)])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null

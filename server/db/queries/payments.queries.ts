@@ -71,9 +71,10 @@ export async function countPayments(db: Db, filters: PaymentFilters): Promise<nu
 }
 
 /** One page of GET /api/payments (keyset like the orders list; 400 'Invalid cursor'). */
-export async function listPayments(db: Db, query: PaymentListQuery) {
+export async function listPayments(db: Db, query: PaymentListQuery, knownTotal?: number) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([paymentRows(db, query, position, query.limit + 1), countPayments(db, query)])
+  const [rows, total] = await Promise.all([paymentRows(db, query, position, query.limit + 1),
+    knownTotal ?? countPayments(db, query)])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
