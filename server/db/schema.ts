@@ -352,6 +352,22 @@ export const payments = pgTable('payments', {
   index('payments_completed_amount_idx').on(t.amountPaise).where(sql`${t.status} = 'completed'`),
 ])
 
+/**
+ * How many orders each status holds, kept exact by statement triggers (migration 0020, as 0013/0015
+ * do for projects and users): the orders stats and the total of a list filtered by status alone.
+ */
+export const orderStatusCounts = pgTable('order_status_counts', {
+  status: orderStatus('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+})
+
+/** Count and amount (paise) of the payments of each status, kept exact by statement triggers (migration 0020). */
+export const paymentStatusTotals = pgTable('payment_status_totals', {
+  status: paymentStatus('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+  amountPaise: bigint('amount_paise', { mode: 'number' }).notNull(),
+})
+
 export const contacts = pgTable('contacts', {
   id: id(),
   name: text('name').notNull(),

@@ -6,6 +6,8 @@
  * with the rows locked. Static paths come before /{id}.
  */
 import { Hono } from 'hono'
+import { LRUCache } from 'lru-cache'
+import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
   ExportLinkResponseSchema, OrderBulkResponseSchema, OrderBulkUpdateSchema, OrderListQuerySchema, OrderListResponseSchema,
@@ -18,6 +20,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 import { exportLink, ordersCsv } from './exports.routes'
 import type { Context } from 'hono'
 
@@ -26,10 +29,25 @@ export function ordersRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const actor = (c: Context<AppEnv>): Actor => ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
 
-  app.get('/', validate('query', OrderListQuerySchema), async (c) =>
-    ok(c, OrderListResponseSchema, { success: true, ...(await listOrders(db, c.req.valid('query'))) }))
+  // Pages and stats cached per table versions (services/versioned-json-cache.ts): a page shows
+  // orders, their customer and project, and their payment; the stats count orders and sum payments.
+  const pages = createVersionedJsonCache(deps.versions, ['orders', 'payments', 'users', 'projects'], 16 * 1024 * 1024)
+  const totals = new LRUCache<string, number>({ max: 10_000 })
+  const stats = createVersionedJsonCache(deps.versions, ['orders', 'payments'], 64 * 1024)
 
-  app.get('/stats', async (c) => ok(c, OrderStatsResponseSchema, { success: true, stats: await orderStats(db) }))
+  app.get('/', validate('query', OrderListQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    // The total of a filter is kept per versions too: the next pages of a walk do not count again.
+    return jsonResponse(await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof OrderListResponseSchema>> => {
+      const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status, query.from, query.to])}`
+      const result = await listOrders(db, query, totals.get(totalKey))
+      totals.set(totalKey, result.pagination.total)
+      return { success: true, ...result }
+    }))
+  })
+
+  app.get('/stats', async () => jsonResponse(await stats('stats',
+    async (): Promise<v.InferInput<typeof OrderStatsResponseSchema>> => ({ success: true, stats: await orderStats(db) }))))
 
   app.get('/export.csv', validate('query', OrderListQuerySchema), (c) => ordersCsv(db, c.req.valid('query'), deps.now()))
 

@@ -5,6 +5,8 @@
  * answered as stored (decision 011).
  */
 import { Hono } from 'hono'
+import { LRUCache } from 'lru-cache'
+import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import { ExportLinkResponseSchema } from '../../src/api/schemas/orders'
 import {
@@ -14,14 +16,28 @@ import { findPayment, listPayments, paymentStats } from '../db/queries/payments.
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 import { exportLink, paymentsCsv } from './exports.routes'
 
 export function paymentsRoutes(deps: AppDeps) {
   const { db } = deps
   const app = new Hono<AppEnv>()
-  app.get('/', validate('query', PaymentListQuerySchema), async (c) =>
-    ok(c, PaymentListResponseSchema, { success: true, ...(await listPayments(db, c.req.valid('query'))) }))
-  app.get('/stats', async (c) => ok(c, PaymentStatsResponseSchema, { success: true, stats: await paymentStats(db) }))
+  // Pages (payments and their order's number) and stats cached per table versions (services/versioned-json-cache.ts).
+  const pages = createVersionedJsonCache(deps.versions, ['payments', 'orders'], 16 * 1024 * 1024)
+  const totals = new LRUCache<string, number>({ max: 10_000 })
+  const stats = createVersionedJsonCache(deps.versions, ['payments'], 64 * 1024)
+  app.get('/', validate('query', PaymentListQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    // The total of a filter is kept per versions too: the next pages of a walk do not count again.
+    return jsonResponse(await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof PaymentListResponseSchema>> => {
+      const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status])}`
+      const result = await listPayments(db, query, totals.get(totalKey))
+      totals.set(totalKey, result.pagination.total)
+      return { success: true, ...result }
+    }))
+  })
+  app.get('/stats', async () => jsonResponse(await stats('stats',
+    async (): Promise<v.InferInput<typeof PaymentStatsResponseSchema>> => ({ success: true, stats: await paymentStats(db) }))))
   app.get('/export.csv', validate('query', PaymentListQuerySchema), (c) => paymentsCsv(db, c.req.valid('query'), deps.now()))
   app.get('/export-link', validate('query', PaymentListQuerySchema), (c) => {
     const { search, status } = c.req.valid('query')

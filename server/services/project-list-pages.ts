@@ -28,7 +28,7 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
   const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
 
   /** Query one page and its total, cache it, and return it as JSON bytes. */
-  async function build(query: ProjectListQuery, before: Versions, pageKey: (v: Versions) => string) {
+  async function build(query: ProjectListQuery, before: Versions, pageKey: (v: Partial<Versions>) => string) {
     const window = pageWindow(query.page, query.limit)
     const rows = await selectListPage(db, query)
     const key = countKey(query)
@@ -58,7 +58,7 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
 
   /** The page of `query` as of now. */
   return async function page(query: ProjectListQuery): Promise<ListPage> {
-    const pageKey = (v: Versions) => `${versionsKey(v)}|${JSON.stringify(query)}`
+    const pageKey = (v: Partial<Versions>) => `${versionsKey(v)}|${JSON.stringify(query)}`
     const before = await versions.current()
     const key = pageKey(before)
     const cached = pages.get(key)

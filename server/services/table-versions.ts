@@ -1,5 +1,5 @@
 /**
- * Table versions (migration 0007): `table_versions.version` of projects, project_images and users
+ * Table versions (migrations 0007, 0012; orders and payments 0019): `table_versions.version` of projects, project_images, users, orders and payments
  * goes up once per write statement, inside the writing transaction, and the trigger announces it
  * with `NOTIFY table_versions 'name:version'` on commit. Caches key their entries by these
  * versions, so an entry is only reused while the rows it was built from are unchanged
@@ -16,8 +16,10 @@ import pg from 'pg'
 import type { Database, Db } from '../db/client'
 import { tableVersions } from '../db/schema'
 
-/** The tables a projects list page is built from. */
-export const LIST_TABLES = ['projects', 'project_images', 'users'] as const
+/** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019). */
+export const LIST_TABLES = ['projects', 'project_images', 'users', 'orders', 'payments'] as const
+/** The tables a projects list page is built from (its cache key). */
+export const PROJECT_LIST_TABLES = ['projects', 'project_images', 'users'] as const
 export type VersionedTable = (typeof LIST_TABLES)[number]
 /** Version per table; only ever increases. */
 export type Versions = Readonly<Record<VersionedTable, number>>
@@ -34,13 +36,13 @@ export function parseVersionPayload(payload: string): [VersionedTable, number] |
   return [name as VersionedTable, version]
 }
 
-/** A stable string for `versions`, usable as part of a cache key. */
-export function versionsKey(versions: Versions): string {
-  return LIST_TABLES.map((t) => versions[t]).join('.')
+/** A stable string for the versions of `tables` (by default a projects list page's), usable as part of a cache key. */
+export function versionsKey(versions: Partial<Versions>, tables: readonly VersionedTable[] = PROJECT_LIST_TABLES): string {
+  return tables.map((t) => versions[t]).join('.')
 }
 
 export class TableVersions {
-  private versions: Versions = { projects: -1, project_images: -1, users: -1 }
+  private versions: Versions = { projects: -1, project_images: -1, users: -1, orders: -1, payments: -1 }
   /** True while memory equals the database (listener up, read since the last local write). */
   private known = false
   private listening = false

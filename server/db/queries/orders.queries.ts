@@ -12,8 +12,8 @@ import {
   type OrderSummary,
 } from '../../../src/api/schemas/orders'
 import type { Db } from '../client'
-import { orderNotes, orders, payments, projects, users } from '../schema'
-import { escapeLike, qualified } from '../sql'
+import { orderNotes, orderStatusCounts, orders, paymentStatusTotals, payments, projects, users } from '../schema'
+import { escapeLike, qualified, rawRows } from '../sql'
 import { paiseToRupees } from '../../domain/money'
 import {
   bulkMessage, bulkNote, bulkRefusalReason, bulkTarget, decodeCursor, encodeCursor, illegalMoveMessage, isCalendarDay, istDayRange,
@@ -111,8 +111,17 @@ export async function orderSummaryRows(db: Db, filters: OrderFilters, position: 
   return summarySelect(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit)
 }
 
-/** The exact number of orders the filters match. */
+/**
+ * The exact number of orders the filters match. Without a search or a date range it is read from
+ * order_status_counts (kept by the triggers of migration 0020) instead of counting the orders.
+ */
 export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
+  if (!filters.search && !filters.from && !filters.to) {
+    const status = filters.status && filters.status !== 'all' ? filters.status : undefined
+    const [row] = await db.select({ n: sql<string>`coalesce(sum(${orderStatusCounts.n}), 0)::bigint::text` }).from(orderStatusCounts)
+      .where(status ? eq(orderStatusCounts.status, status) : undefined)
+    return Number(row.n)
+  }
   const [row] = await db.select({ n: count() }).from(orders).where(orderFilterWhere(filters))
   return row.n
 }
@@ -121,25 +130,32 @@ export async function countOrders(db: Db, filters: OrderFilters): Promise<number
  * One page of GET /api/orders: `limit` rows after `cursor` (newest first, keyset on (created_at,
  * id), so rows inserted meanwhile never shift a page), the exact total of the filtered set, and
  * the next cursor (null on the last page). A cursor this server did not make → 400 'Invalid cursor'.
+ * `knownTotal`: the total of these filters at the caller's table versions (the next pages of a
+ * walk, routes/orders.routes.ts), so the count is not run again.
  */
-export async function listOrders(db: Db, query: OrderListQuery) {
+export async function listOrders(db: Db, query: OrderListQuery, knownTotal?: number) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1), countOrders(db, query)])
+  const [rows, total] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1),
+    knownTotal ?? countOrders(db, query)])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
   return { orders: page.map(toOrderSummary), pagination: { nextCursor, total } }
 }
 
-/** GET /api/orders/stats: counts of all, pending and completed orders; revenue = sum of completed payments, rupees. */
+/**
+ * GET /api/orders/stats: counts of all, pending and completed orders; revenue = sum of completed
+ * payments, rupees. Read in one statement (one snapshot) from order_status_counts and
+ * payment_status_totals, kept exact by the triggers of migration 0020.
+ */
 export async function orderStats(db: Db) {
-  const [counts] = await db.select({
-    total: count(),
-    pending: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'pending')::int`,
-    completed: sql<number>`count(*) FILTER (WHERE ${orders.status} = 'completed')::int`,
-  }).from(orders)
-  const [revenue] = await db.select({ paise: sql<string>`coalesce(sum(${payments.amountPaise}), 0)::bigint::text` })
-    .from(payments).where(eq(payments.status, 'completed'))
+  const [row] = await rawRows<{ total: string; pending: string; completed: string; paise: string }>(db, sql`SELECT
+    (SELECT coalesce(sum(n), 0)::bigint::text FROM ${orderStatusCounts}) AS total,
+    (SELECT coalesce(sum(n), 0)::bigint::text FROM ${orderStatusCounts} WHERE status = 'pending') AS pending,
+    (SELECT coalesce(sum(n), 0)::bigint::text FROM ${orderStatusCounts} WHERE status = 'completed') AS completed,
+    (SELECT coalesce(sum(amount_paise), 0)::bigint::text FROM ${paymentStatusTotals} WHERE status = 'completed') AS paise`)
+  const counts = { total: Number(row.total), pending: row.pending, completed: row.completed }
+  const revenue = { paise: row.paise }
   return { overview: { totalOrders: counts.total, pendingOrders: Number(counts.pending), completedOrders: Number(counts.completed),
     totalRevenue: paiseToRupees(Number(revenue.paise)) } }
 }

@@ -7,7 +7,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Payment, PaymentListQuery, PaymentStats } from '../../../src/api/schemas/payments'
 import type { Db } from '../client'
-import { orders, payments } from '../schema'
+import { orders, paymentStatusTotals, payments } from '../schema'
 import { escapeLike } from '../sql'
 import { paiseToRupees } from '../../domain/money'
 import { encodeCursor, type ListCursor } from '../../domain/orders'
@@ -59,14 +59,22 @@ export async function paymentRows(db: Db, filters: PaymentFilters, position: Lis
 
 /** The exact number of payments the filters match. */
 export async function countPayments(db: Db, filters: PaymentFilters): Promise<number> {
+  if (!filters.search) {
+    // Without a search: from payment_status_totals (migration 0020) instead of counting the payments.
+    const status = filters.status && filters.status !== 'all' ? filters.status : undefined
+    const [totals] = await db.select({ n: sql<string>`coalesce(sum(${paymentStatusTotals.n}), 0)::bigint::text` })
+      .from(paymentStatusTotals).where(status ? eq(paymentStatusTotals.status, status) : undefined)
+    return Number(totals.n)
+  }
   const [row] = await db.select({ n: count() }).from(payments).where(paymentFilterWhere(filters))
   return row.n
 }
 
 /** One page of GET /api/payments (keyset like the orders list; 400 'Invalid cursor'). */
-export async function listPayments(db: Db, query: PaymentListQuery) {
+export async function listPayments(db: Db, query: PaymentListQuery, knownTotal?: number) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([paymentRows(db, query, position, query.limit + 1), countPayments(db, query)])
+  const [rows, total] = await Promise.all([paymentRows(db, query, position, query.limit + 1),
+    knownTotal ?? countPayments(db, query)])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
@@ -82,8 +90,9 @@ export async function findPayment(db: Db, id: string) {
 
 /** GET /api/payments/stats: count and amount (rupees; summed as bigint paise in SQL) per status and in all. */
 export async function paymentStats(db: Db): Promise<PaymentStats> {
-  const rows = await db.select({ status: payments.status, n: count(),
-    paise: sql<string>`coalesce(sum(${payments.amountPaise}), 0)::bigint::text` }).from(payments).groupBy(payments.status)
+  // From payment_status_totals (kept exact by the triggers of migration 0020), not a scan of payments.
+  const rows = await db.select({ status: paymentStatusTotals.status, n: sql<number>`${paymentStatusTotals.n}::int`,
+    paise: sql<string>`${paymentStatusTotals.amountPaise}::text` }).from(paymentStatusTotals)
   const zero = { count: 0, amount: 0 }
   const byStatus: PaymentStats['byStatus'] = { pending: zero, completed: zero, failed: zero, refunded: zero }
   let totalCount = 0

@@ -1,0 +1,55 @@
+/**
+ * JSON responses cached per table versions (docs/decisions/004), for the orders and payments lists
+ * and stats (issue 10, BENCHMARKS.md "Orders and payments"): an entry is reused only while none of
+ * the tables it was built from has changed, kept as UTF-8 JSON bytes so a hit is sent without
+ * encoding again; identical concurrent misses build once.
+ *
+ * Keys use the versions read *before* the build's statements run. A version in memory comes from
+ * a NOTIFY sent at its commit (or from a read of table_versions), so the statements' snapshot
+ * holds at least that version: an entry is never stored under versions newer than its data, and a
+ * reader never gets a response older than the versions it knows (its own writes included: the
+ * app's writes call `versions.invalidate()`). Exact totals stay exact: each entry is one built
+ * response of that version. One instance per route group.
+ */
+import { LRUCache } from 'lru-cache'
+import { versionsKey, type TableVersions, type VersionedTable } from './table-versions'
+
+const utf8 = new TextEncoder()
+
+/** A response as JSON bytes and where it came from: the cache, a new build, or a concurrent build. */
+export type CachedJson = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'miss' | 'shared' }
+
+/**
+ * A cache of JSON responses keyed by `(versions of tables, key)`; `maxBytes` bounds the stored
+ * bytes (LRU). `get(key, build)` answers from the cache or runs `build` once per key and version;
+ * `build` receives the versions part of the key (for caches of its own, such as the totals of a filter).
+ */
+export function createVersionedJsonCache(versions: TableVersions, tables: readonly VersionedTable[], maxBytes: number) {
+  const entries = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: maxBytes, sizeCalculation: (b) => b.byteLength })
+  const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
+
+  return async function get(key: string, build: (versionKey: string) => Promise<unknown>): Promise<CachedJson> {
+    const versionKey = versionsKey(await versions.current(), tables)
+    const full = `${versionKey}|${key}`
+    const cached = entries.get(full)
+    if (cached) return { body: cached, cache: 'hit' }
+    const inFlight = building.get(full)
+    if (inFlight) return { body: await inFlight, cache: 'shared' }
+    const pending = build(versionKey).then((response) => {
+      const body = utf8.encode(JSON.stringify(response))
+      entries.set(full, body)
+      return body
+    })
+    building.set(full, pending)
+    try {
+      return { body: await pending, cache: 'miss' }
+    } finally {
+      building.delete(full)
+    }
+  }
+}
+
+/** The JSON response of a cached entry, with its `x-cache` header. */
+export function jsonResponse({ body, cache }: CachedJson): Response {
+  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8', 'x-cache': cache } })
+}
