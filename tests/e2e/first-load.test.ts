@@ -14,10 +14,11 @@ const baseUrl = inject('baseUrl')
 /**
  * gzip -9 kB of all JavaScript on a cold /login. The issue's target is 90 kB; React 19's
  * react-dom alone is ~64 kB, the auth machine's xstate ~13 kB, and the login's controls render
- * from their commands (registry, tinykeys), so today's 104.3 kB is the guard against regressions,
- * not the target (BENCHMARKS.md, "First load").
+ * from their commands (registry, tinykeys), so today's 106.1 kB is the guard against regressions,
+ * not the target (BENCHMARKS.md, "First load"); each lazy screen adds ~0.2 kB of preload map to the
+ * entry (decision 006, amended in issue 10).
  */
-const LOGIN_JS_BUDGET_KB = 106
+const LOGIN_JS_BUDGET_KB = 108
 /** Chunks of the signed-in console (Vite names a chunk after its source module). */
 const PROTECTED_CHUNK = /\/assets\/(protected-area\.view|dashboard\.view|projects-list\.view|project-detail\.view|add-project\.view|placeholder\.view|app-registry|icon-button|useQuery)-[\w-]+\.js$/
 /** Command ids: the login route carries the sign-in commands and none of the other domains'. */
