@@ -23,6 +23,7 @@ import { usersFilterCommands } from './users-list-filters.commands'
 import { stepUpCommands } from './step-up.commands'
 import { userDetailCommands } from './user-detail.commands'
 import { verificationCommands } from './verification.commands'
+import { orderCancelCommands } from './order-cancel.commands'
 import { orderPanelCommands } from './order-panel.commands'
 import { ordersListCommands } from './orders-list.commands'
 import { ordersFilterCommands } from './orders-list-filters.commands'
@@ -35,8 +36,9 @@ export const registry: CommandRegistry = createRegistry([
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
   ...userDetailCommands,
   ...paymentsCommands, ...paymentsFilterCommands,
-  // The side panel's before the list's: its keys win while it is open.
-  ...orderPanelCommands, ...ordersListCommands, ...ordersFilterCommands,
+  // The cancel confirmation's first (its mod+enter is the accept, never a panel move); the side
+  // panel's before the list's: its keys win while it is open.
+  ...orderCancelCommands, ...orderPanelCommands, ...ordersListCommands, ...ordersFilterCommands,
 ])
 
 /** Commands that apply in `ctx`. */

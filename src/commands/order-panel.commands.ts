@@ -1,7 +1,7 @@
 /**
  * The order side panel's commands (SPEC.md 4 "Order status"; issue 10): the legal transitions of
  * the open order (Confirm, Start Work, Complete, Cancel Order), each sending the move with the
- * panel's note to the panel machine; mod+Enter runs the forward step (it acts from the note field
+ * panel's note to the panel machine (Cancel Order asks first: order-cancel.commands.ts); mod+Enter runs the forward step (it acts from the note field
  * too), N puts the keyboard in the note, Escape (Close) removes ?order= from the URL. They read what
  * the panel publishes (`orderPanel`).
  */

@@ -3,7 +3,8 @@
  * shift+x select, Enter opens the focused order in the side panel, the row moves offered only
  * where legal (c Confirm, s Start Work, d Complete, # Cancel; ORDER_TRANSITIONS), the bulk
  * Confirm/Complete/Cancel of the selection ('Confirm 12 orders'; 'Please select orders to update'
- * without one), Export CSV of the filtered view, / focuses the search. They read what the list
+ * without one), Export CSV of the filtered view, / focuses the search. A Cancel (row or bulk) only
+ * asks 'Cancel order ORD-…?' / 'Cancel N orders?' first (order-cancel.commands.ts answers it). They read what the list
  * view publishes (`ordersList`, `focused`, `selection`) and only send events to its actors or
  * navigate. Filters: orders-list-filters.commands.ts; the side panel: order-panel.commands.ts.
  */

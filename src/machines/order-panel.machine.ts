@@ -1,7 +1,8 @@
 /**
  * The order side panel's moves (SPEC.md 4 "Order status", 8; issue 10): the legal transitions of
  * the open order as commands, each with the optional note typed in the panel, idle → moving →
- * idle. A success clears the note and emits `order.changed` with the updated order (its notes
+ * idle; Cancel Order (irreversible) first waits in `confirming` for 'confirm.accept' (→ moving) or
+ * 'confirm.cancel' (→ idle, nothing changes, the note stays). A success clears the note and emits `order.changed` with the updated order (its notes
  * timeline then shows the step); a failure keeps the note and shows 'Failed to update order
  * status: {the server's reason}' in the panel until the next move or another order. I/O is the
  * `moveOrder` actor (PUT /api/orders/{id}/status {status, notes}).
@@ -25,6 +26,8 @@ export type OrderPanelEvent =
   | { type: 'order.show'; id: string | null }
   | { type: 'note.change'; value: string }
   | { type: 'order.move'; action: OrderAction }
+  /** The answer to 'Cancel order …?'. */
+  | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
 
 export type OrderPanelEmitted =
   | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
@@ -45,6 +48,7 @@ export const orderPanelMachine = setup({
       move: { id: context.orderId ?? '', action: params.action, notes: context.note }, error: null,
     })),
     clearAfterMove: assign({ move: null, note: '' }),
+    dropMove: assign({ move: null }),
     keepFailure: assign({ move: null, error: (_, params: { error: unknown }) => moveFailureText(errorText(params.error, 'Request failed')) }),
     notifyMoved: emit(({ context }) => ({ type: 'notify.success' as const, text: moveSuccessText(held(context.move)) })),
     notifyFailure: emit(({ context }) => ({ type: 'notify.error' as const, text: context.error ?? '' })),
@@ -53,6 +57,7 @@ export const orderPanelMachine = setup({
   guards: {
     isAnotherOrder: ({ context }, params: { id: string | null }) => params.id !== context.orderId,
     hasOrder: ({ context }) => context.orderId !== null,
+    cancelsOpenOrder: ({ context }, params: { action: OrderAction }) => context.orderId !== null && params.action === 'cancel',
   },
 }).createMachine({
   id: 'orderPanel',
@@ -66,9 +71,26 @@ export const orderPanelMachine = setup({
           actions: { type: 'showOrder', params: ({ event }) => ({ id: event.id }) },
         },
         'note.change': { actions: { type: 'setNote', params: ({ event }) => ({ value: event.value }) } },
-        'order.move': {
-          guard: 'hasOrder', target: 'moving',
-          actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
+        'order.move': [
+          {
+            guard: { type: 'cancelsOpenOrder', params: ({ event }) => ({ action: event.action }) }, target: 'confirming',
+            actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
+          },
+          {
+            guard: 'hasOrder', target: 'moving',
+            actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
+          },
+        ],
+      },
+    },
+    /** Cancel Order waits for its answer; another order (or none) in the panel drops the question. */
+    confirming: {
+      on: {
+        'confirm.accept': 'moving',
+        'confirm.cancel': { target: 'idle', actions: 'dropMove' },
+        'order.show': {
+          guard: { type: 'isAnotherOrder', params: ({ event }) => ({ id: event.id }) }, target: 'idle',
+          actions: ['dropMove', { type: 'showOrder', params: ({ event }) => ({ id: event.id }) }],
         },
       },
     },

@@ -71,3 +71,11 @@ export function bulkSummaryText(report: OrderBulkReport): string {
 export function bulkFailureText(msg: string): string {
   return `Failed to update orders: ${msg}`
 }
+
+/** The cancel confirmation's title: 'Cancel order ORD-2026-000123?' for one known order, else 'Cancel 3 orders?'. */
+export function cancelQuestion(count: number, orderId?: string): string {
+  return count === 1 && orderId ? `Cancel order ${orderId}?` : `Cancel ${orders(count)}?`
+}
+
+/** The line under the cancel question (the server refuses any move out of cancelled; SPEC.md 4). */
+export const CANCEL_WARNING = 'A cancelled order cannot be moved again: this cannot be undone.'

@@ -2,7 +2,9 @@
  * Orders list triage (SPEC.md 2 "Orders list", 4 "Order status", 5, 8; issue 10): focus row
  * (j/k), selection (x, shift+x, select all), a row's move (Confirm, Start Work, Complete, Cancel)
  * idle → moving → idle, and the bulk Confirm/Complete/Cancel of the selection idle → bulkUpdating
- * → idle, which without a selection only says 'Please select orders to update'. A bulk answer
+ * → idle, which without a selection only says 'Please select orders to update'. A Cancel (row or
+ * bulk) is irreversible, so it first waits in `confirming` for 'confirm.accept' (→ moving /
+ * bulkUpdating) or 'confirm.cancel' (→ idle, nothing changes). A bulk answer
  * lists the orders the server refused and why: kept as `report` until dismissed or the next
  * action; the moved orders leave the selection, the refused stay selected. I/O is the `moveOrder`
  * and `bulkUpdate` actors; outcomes are emitted as `notify.*` (toast text) and `orders.changed`
@@ -42,6 +44,8 @@ export type OrdersListEvent =
   /** Bulk Confirm/Complete/Cancel of the selection; an empty selection is refused with a message. */
   | { type: 'bulk.run'; ids: string[]; action: OrderBulkAction }
   | { type: 'report.dismiss' }
+  /** The answer to 'Cancel order …?' / 'Cancel N orders?'. */
+  | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
 
 export type OrdersListEmitted =
   | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
@@ -68,8 +72,9 @@ export const ordersListMachine = setup({
     toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
     toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
     setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
-    holdMove: assign({ move: (_, params: OrderMove) => params, report: null }),
-    holdBulk: assign({ bulk: (_, params: OrderBulk) => params, report: null }),
+    holdMove: assign({ move: (_, params: OrderMove) => params }),
+    holdBulk: assign({ bulk: (_, params: OrderBulk) => params }),
+    clearReport: assign({ report: null }),
     dropAction: assign({ move: null, bulk: null }),
     dismissReport: assign({ report: null }),
     /** The refused orders stay selected (for another try); the moved ones leave the selection. */
@@ -92,6 +97,9 @@ export const ordersListMachine = setup({
   },
   guards: {
     hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
+    isCancel: (_, params: { action: OrderAction }) => params.action === 'cancel',
+    cancelsIds: (_, params: { ids: string[]; action: OrderBulkAction }) => params.ids.length > 0 && params.action === 'cancel',
+    holdsMove: ({ context }) => context.move !== null,
   },
 }).createMachine({
   id: 'ordersList',
@@ -101,17 +109,38 @@ export const ordersListMachine = setup({
   states: {
     idle: {
       on: {
-        'order.move': {
-          target: 'moving',
-          actions: { type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) },
-        },
+        'order.move': [
+          {
+            guard: { type: 'isCancel', params: ({ event }) => ({ action: event.action }) }, target: 'confirming',
+            actions: { type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) },
+          },
+          {
+            target: 'moving',
+            actions: [{ type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) }, 'clearReport'],
+          },
+        ],
         'bulk.run': [
           {
-            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'bulkUpdating',
+            guard: { type: 'cancelsIds', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
+            target: 'confirming',
             actions: { type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
+          },
+          {
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'bulkUpdating',
+            actions: [{ type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) }, 'clearReport'],
           },
           { actions: 'notifyNoSelection' },
         ],
+      },
+    },
+    /** A row or bulk Cancel waits for its answer; dismissing it changes nothing (not even the report). */
+    confirming: {
+      on: {
+        'confirm.accept': [
+          { guard: 'holdsMove', target: 'moving', actions: 'clearReport' },
+          { target: 'bulkUpdating', actions: 'clearReport' },
+        ],
+        'confirm.cancel': { target: 'idle', actions: 'dropAction' },
       },
     },
     moving: {

@@ -144,6 +144,13 @@ describe('the command walk: signed in', () => {
     await page.locator('[data-testid="order-row"] [data-command="orders.view"]').first().click()
     await page.getByTestId('order-panel').locator('[data-command="orders.panel.confirm"]').waitFor()
     await expectAllCommands(page)
+    // The panel's Cancel Order asks first: the question's buttons are commands too; Escape keeps the order.
+    await page.getByTestId('order-panel').locator('[data-command="orders.panel.cancel"]').click()
+    await page.getByRole('dialog').locator('[data-command="orders.cancelConfirm.accept"]').waitFor()
+    await expectAllCommands(page)
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await page.getByTestId('order-panel').locator('[data-command="orders.panel.confirm"]').waitFor()
     await page.keyboard.press('Escape')
     await page.getByTestId('order-panel').waitFor({ state: 'detached' })
   })

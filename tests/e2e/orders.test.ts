@@ -1,7 +1,9 @@
 /**
  * Issue 10 end to end, the orders list: an order taken from pending to completed with the
  * keyboard only (j/k, c, s, Enter for the side panel, N and a note, mod+Enter), checked after a reload
- * with its notes; a bulk Cancel of a legal order and a completed one, the refused one reported;
+ * with its notes, a row Cancel (#) dismissed with Escape on its confirmation leaving the order as it
+ * was; a bulk Cancel of a legal order and a completed one, confirmed in its dialog with Enter, the
+ * refused one reported;
  * Export CSV downloads the filtered view; the full-page error and its Retry; screenshots light and
  * dark at 1400 px; and, on a dedicated server with 5,200 orders, a scroll to row 5,000 that keeps
  * under 2,500 DOM nodes and never skips a row.
@@ -77,6 +79,17 @@ describe('orders list', () => {
     const offered = async () => (await row(order._id).locator('[data-command]').evaluateAll((els) => els.map((e) => e.getAttribute('data-command'))))
       .filter((id) => ['orders.confirm', 'orders.start', 'orders.complete', 'orders.cancel'].includes(id ?? ''))
     expect(await offered()).toEqual(['orders.confirm', 'orders.cancel'])
+    // '#' only asks (cancelling is final); Escape on the question changes nothing.
+    await page.keyboard.press('#')
+    const question = page.getByRole('dialog')
+    await question.getByText(`Cancel order ${order.orderId}?`).waitFor()
+    await question.getByText('this cannot be undone').waitFor()
+    await screenshot(page, 'orders-cancel-confirm')
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'detached' })
+    await page.waitForTimeout(400)
+    expect(await statusOf(order._id)).toBe('Pending')
+    expect((await api('GET', `/api/orders/${order._id}`)).order.status).toBe('pending')
     await page.keyboard.press('c')
     await toast(`Order #${short(order._id)} confirmed`)
     await expect.poll(() => statusOf(order._id)).toBe('Confirmed')
@@ -143,6 +156,13 @@ describe('orders list', () => {
     await page.keyboard.type('Cancel 2 orders')
     await page.getByTestId('command-orders.bulkCancel').getByText('Cancel 2 orders').waitFor()
     await page.keyboard.press('Enter')
+    // The bulk Cancel asks first; Enter (its focused Cancel button) accepts.
+    const question = page.getByRole('dialog')
+    await question.getByText('Cancel 2 orders?').waitFor()
+    await question.locator('[data-command="orders.cancelConfirm.accept"]:focus').waitFor()
+    expect((await api('GET', `/api/orders/${legal._id}`)).order.status).toBe(legal.status)
+    await page.keyboard.press('Enter')
+    await question.waitFor({ state: 'detached' })
     const report = page.getByTestId('bulk-report')
     await report.getByText('1 order cancelled, 1 could not be changed').waitFor()
     const refused = report.locator(`[data-testid="bulk-refused"][data-id="${done._id}"]`)

@@ -27,6 +27,7 @@ import { csvExportMachine } from '../../machines/csv-export.machine'
 import { ordersListMachine } from '../../machines/orders-list.machine'
 import { useUrlFilters } from '../projects/use-list-url'
 import { BulkReport } from './list/bulk-report'
+import { CancelDialog } from './list/cancel-dialog'
 import { OrderStats } from './list/order-stats'
 import { OrdersFilters } from './list/orders-filters'
 import { OrdersTable } from './list/orders-table'
@@ -62,6 +63,11 @@ export default function OrdersListView() {
   const rows = useSelector(actor, (s) => s.context.rows)
   const report = useSelector(actor, (s) => s.context.report)
   const busy = useSelector(actor, (s) => !s.matches('idle'))
+  const confirming = useSelector(actor, (s) => s.matches('confirming'))
+  const cancelCount = useSelector(actor, (s) => (s.context.move ? 1 : s.context.bulk?.ids.length ?? 0))
+  const cancelId = useSelector(actor, (s) => s.context.move?.id ?? (s.context.bulk?.ids.length === 1 ? s.context.bulk.ids[0] : undefined))
+  const cancelOrderId = rows.find((r) => r.id === cancelId)?.orderId
+  const answer = useCallback((event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event), [actor])
   const exporting = useSelector(exporter, (s) => s.matches('requesting'))
 
   const orders = useMemo(() => data?.pages.flatMap((p) => p.orders) ?? [], [data])
@@ -138,6 +144,7 @@ export default function OrdersListView() {
             </div>
           </>
         )}
+      <CancelDialog open={confirming} count={cancelCount} orderId={cancelOrderId} answer={answer} />
       {url.order ? <OrderPanel orderId={url.order} actor={panel} /> : null}
     </div>
   )

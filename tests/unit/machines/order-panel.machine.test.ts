@@ -67,6 +67,7 @@ describe('orderPanelMachine', () => {
     actor.send({ type: 'note.change', value: 'x'.repeat(ORDER_NOTE_MAX + 5) })
     expect(ctx().note).toHaveLength(ORDER_NOTE_MAX)
     actor.send({ type: 'order.move', action: 'cancel' })
+    actor.send({ type: 'confirm.accept' })
     moves[0].d.reject(new Error(''))
     await flush()
     expect(ctx().error).toBe('Failed to update order status: Request failed')
@@ -90,10 +91,74 @@ describe('orderPanelMachine', () => {
   })
 })
 
+describe('orderPanelMachine: Cancel Order waits for its confirmation', () => {
+  it('idle → confirming (nothing sent) → accept → moving with the note → idle', async () => {
+    const { actor, moves, emitted, state } = start()
+    actor.send({ type: 'order.show', id: 'ord-aaa111' })
+    actor.send({ type: 'note.change', value: 'Customer asked' })
+    actor.send({ type: 'order.move', action: 'cancel' })
+    expect(state()).toBe('confirming')
+    expect(moves).toHaveLength(0)
+    actor.send({ type: 'confirm.accept' })
+    expect(state()).toBe('moving')
+    expect(moves[0].input).toEqual({ id: 'ord-aaa111', action: 'cancel', notes: 'Customer asked' })
+    moves[0].d.resolve({ ...detail, status: 'cancelled' })
+    await flush()
+    expect(state()).toBe('idle')
+    expect(emitted[0]).toEqual({ type: 'notify.success', text: 'Order #aaa111 cancelled' })
+  })
+
+  it('dismissed: confirming → idle, nothing sent or emitted, the note kept', () => {
+    const { actor, moves, emitted, ctx, state } = start()
+    actor.send({ type: 'order.show', id: 'ord-aaa111' })
+    actor.send({ type: 'note.change', value: 'maybe' })
+    actor.send({ type: 'order.move', action: 'cancel' })
+    actor.send({ type: 'confirm.cancel' })
+    expect(state()).toBe('idle')
+    expect(ctx()).toMatchObject({ orderId: 'ord-aaa111', note: 'maybe', move: null })
+    expect(moves).toHaveLength(0)
+    expect(emitted).toEqual([])
+  })
+
+  it('no question without an open order; the other moves never ask; answers in idle are ignored', () => {
+    const { actor, moves, state } = start()
+    actor.send({ type: 'order.move', action: 'cancel' })
+    expect(state()).toBe('idle')
+    actor.send({ type: 'confirm.accept' })
+    expect(state()).toBe('idle')
+    actor.send({ type: 'order.show', id: 'a' })
+    actor.send({ type: 'order.move', action: 'start' })
+    expect(state()).toBe('moving')
+    expect(moves).toHaveLength(1)
+  })
+
+  it('while asking: another order (or closing) drops the question; the same order, typing and other moves do not', () => {
+    const { actor, moves, ctx, state } = start()
+    actor.send({ type: 'order.show', id: 'a' })
+    actor.send({ type: 'order.move', action: 'cancel' })
+    actor.send({ type: 'order.show', id: 'a' })
+    actor.send({ type: 'order.move', action: 'confirm' })
+    actor.send({ type: 'note.change', value: 'late' })
+    expect(state()).toBe('confirming')
+    expect(ctx()).toMatchObject({ move: { id: 'a', action: 'cancel', notes: '' }, note: '' })
+    actor.send({ type: 'order.show', id: 'b' })
+    expect(state()).toBe('idle')
+    expect(ctx()).toMatchObject({ orderId: 'b', move: null })
+    actor.send({ type: 'order.move', action: 'cancel' })
+    actor.send({ type: 'order.show', id: null })
+    expect(state()).toBe('idle')
+    expect(ctx()).toMatchObject({ orderId: null, move: null })
+    expect(moves).toHaveLength(0)
+  })
+})
+
 const EVENTS = [
   { type: 'order.show', id: 'a' },
   { type: 'note.change', value: 'n' },
   { type: 'order.move', action: 'confirm' },
+  { type: 'order.move', action: 'cancel' },
+  { type: 'confirm.accept' },
+  { type: 'confirm.cancel' },
   { type: 'xstate.done.actor.moveOrder', output: detail },
   { type: 'xstate.error.actor.moveOrder', error: new ApiError(409, 'illegal') },
 ] as unknown as OrderPanelEvent[]

@@ -4,7 +4,7 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { OrderDetail } from '../../../src/api/schemas/orders'
 import {
-  bulkSummaryText, moveSuccessText, type OrderBulk, type OrderBulkReport, type OrderMove,
+  bulkSummaryText, cancelQuestion, moveSuccessText, type OrderBulk, type OrderBulkReport, type OrderMove,
 } from '../../../src/machines/orders-list.actions'
 import { ordersListMachine, type OrderRow, type OrdersListEmitted, type OrdersListEvent } from '../../../src/machines/orders-list.machine'
 import { deferred, flush } from '../../fixtures/project'
@@ -86,6 +86,7 @@ describe('ordersListMachine: a row move', () => {
   it("a refused move says 'Failed to update order status: {the server's reason}' and still refetches", async () => {
     const { actor, moves, emitted, state } = start()
     actor.send({ type: 'order.move', id: ids[2], action: 'cancel' })
+    actor.send({ type: 'confirm.accept' })
     moves[0].d.reject(new ApiError(409, 'A completed order cannot be cancelled'))
     await flush()
     expect(state()).toBe('idle')
@@ -123,6 +124,7 @@ describe('ordersListMachine: bulk actions', () => {
     const { actor, bulks, emitted, state, ctx } = start()
     actor.send({ type: 'selection.set', ids: [ids[0], ids[1]] })
     actor.send({ type: 'bulk.run', ids: [ids[0], ids[1]], action: 'cancel' })
+    actor.send({ type: 'confirm.accept' })
     expect(state()).toBe('bulkUpdating')
     expect(bulks[0].input).toEqual({ ids: [ids[0], ids[1]], action: 'cancel' })
     bulks[0].d.resolve(report())
@@ -137,6 +139,7 @@ describe('ordersListMachine: bulk actions', () => {
     const { actor, bulks, emitted, ctx } = start()
     actor.send({ type: 'selection.set', ids: [ids[0], ids[2]] })
     actor.send({ type: 'bulk.run', ids: [ids[0], ids[2]], action: 'cancel' })
+    actor.send({ type: 'confirm.accept' })
     const refused = { _id: ids[2], orderId: 'ORD-3', status: 'completed' as const, reason: 'A completed order cannot be cancelled' }
     bulks[0].d.resolve(report({ updated: 1, failed: [refused] }))
     await flush()
@@ -185,9 +188,113 @@ describe('ordersListMachine: bulk actions', () => {
   })
 })
 
+describe('ordersListMachine: a Cancel waits for its confirmation', () => {
+  const report = (over: Partial<OrderBulkReport> = {}): OrderBulkReport => ({
+    success: true, message: '', updated: 1, failed: [], action: 'confirm', requested: 1, ...over,
+  })
+
+  it('a row Cancel: idle → confirming (nothing sent) → accept → moving → idle', async () => {
+    const { actor, moves, emitted, state, ctx } = start()
+    actor.send({ type: 'order.move', id: ids[0], action: 'cancel' })
+    expect(state()).toBe('confirming')
+    expect(ctx().move).toEqual({ id: ids[0], action: 'cancel' })
+    expect(moves).toHaveLength(0)
+    actor.send({ type: 'confirm.accept' })
+    expect(state()).toBe('moving')
+    expect(moves[0].input).toEqual({ id: ids[0], action: 'cancel' })
+    moves[0].d.resolve(detail)
+    await flush()
+    expect(state()).toBe('idle')
+    expect(emitted[0]).toEqual({ type: 'notify.success', text: 'Order #aaaaaa cancelled' })
+  })
+
+  it('a row Cancel dismissed: confirming → idle, nothing sent, nothing emitted, the last report kept', async () => {
+    const { actor, bulks, moves, emitted, state, ctx } = start()
+    actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'confirm' })
+    bulks[0].d.resolve(report())
+    await flush()
+    emitted.length = 0
+    actor.send({ type: 'order.move', id: ids[1], action: 'cancel' })
+    actor.send({ type: 'confirm.cancel' })
+    expect(state()).toBe('idle')
+    expect(ctx()).toMatchObject({ move: null, bulk: null })
+    expect(ctx().report).not.toBeNull()
+    expect(moves).toHaveLength(0)
+    expect(emitted).toEqual([])
+  })
+
+  it('a bulk Cancel: idle → confirming (the ids held, nothing sent) → accept → bulkUpdating; the report cleared on accept', async () => {
+    const { actor, bulks, state, ctx } = start()
+    actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'confirm' })
+    bulks[0].d.resolve(report())
+    await flush()
+    actor.send({ type: 'bulk.run', ids: [ids[0], ids[1]], action: 'cancel' })
+    expect(state()).toBe('confirming')
+    expect(ctx().bulk).toEqual({ ids: [ids[0], ids[1]], action: 'cancel' })
+    expect(ctx().report).not.toBeNull()
+    expect(bulks).toHaveLength(1)
+    actor.send({ type: 'confirm.accept' })
+    expect(state()).toBe('bulkUpdating')
+    expect(ctx().report).toBeNull()
+    expect(bulks[1].input).toEqual({ ids: [ids[0], ids[1]], action: 'cancel' })
+  })
+
+  it('a bulk Cancel dismissed: confirming → idle, the selection unchanged, nothing sent', () => {
+    const { actor, bulks, state, ctx } = start()
+    actor.send({ type: 'selection.set', ids: [ids[0], ids[1]] })
+    actor.send({ type: 'bulk.run', ids: [ids[0], ids[1]], action: 'cancel' })
+    actor.send({ type: 'confirm.cancel' })
+    expect(state()).toBe('idle')
+    expect(ctx()).toMatchObject({ bulk: null, selection: [ids[0], ids[1]] })
+    expect(bulks).toHaveLength(0)
+  })
+
+  it('a bulk Cancel without a selection only says so (no question); the other moves never ask', () => {
+    const { actor, moves, bulks, emitted, state } = start()
+    actor.send({ type: 'bulk.run', ids: [], action: 'cancel' })
+    expect(state()).toBe('idle')
+    expect(emitted).toEqual([{ type: 'notify.error', text: 'Please select orders to update' }])
+    actor.send({ type: 'order.move', id: ids[0], action: 'start' })
+    expect(state()).toBe('moving')
+    expect(moves).toHaveLength(1)
+    const other = start()
+    other.actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'complete' })
+    expect(other.state()).toBe('bulkUpdating')
+    expect(other.bulks).toHaveLength(1)
+    expect(bulks).toHaveLength(0)
+  })
+
+  it('while asking, other moves and answers of nothing are ignored; selection keys still work', () => {
+    const { actor, moves, bulks, state, ctx } = start()
+    actor.send({ type: 'order.move', id: ids[0], action: 'cancel' })
+    actor.send({ type: 'order.move', id: ids[1], action: 'confirm' })
+    actor.send({ type: 'bulk.run', ids: [ids[1]], action: 'confirm' })
+    actor.send({ type: 'focus.next' })
+    expect(state()).toBe('confirming')
+    expect(ctx().move).toEqual({ id: ids[0], action: 'cancel' })
+    expect(moves).toHaveLength(0)
+    expect(bulks).toHaveLength(0)
+    const idle = start()
+    idle.actor.send({ type: 'confirm.accept' })
+    idle.actor.send({ type: 'confirm.cancel' })
+    expect(idle.state()).toBe('idle')
+    expect(idle.moves).toHaveLength(0)
+  })
+
+  it('texts: the question names the order or the count', () => {
+    expect(cancelQuestion(1, 'ORD-2026-000123')).toBe('Cancel order ORD-2026-000123?')
+    expect(cancelQuestion(3)).toBe('Cancel 3 orders?')
+    expect(cancelQuestion(1)).toBe('Cancel 1 order?')
+  })
+})
+
 const EVENTS = [
   { type: 'rows.loaded', rows },
   { type: 'order.move', id: ids[0], action: 'confirm' },
+  { type: 'order.move', id: ids[0], action: 'cancel' },
+  { type: 'bulk.run', ids: [ids[0]], action: 'confirm' },
+  { type: 'confirm.accept' },
+  { type: 'confirm.cancel' },
   { type: 'bulk.run', ids: [ids[0]], action: 'cancel' },
   { type: 'bulk.run', ids: [], action: 'cancel' },
   { type: 'xstate.done.actor.moveOrder', output: detail },
@@ -197,7 +304,7 @@ const EVENTS = [
 ] as unknown as OrdersListEvent[]
 
 const paths = getSimplePaths(ordersListMachine, {
-  events: EVENTS, serializeState: (s) => JSON.stringify([s.value, !!s.context.report]),
+  events: EVENTS, serializeState: (s) => JSON.stringify([s.value, !!s.context.report, !!s.context.move]),
 })
 
 describe('ordersListMachine, model-based', () => {

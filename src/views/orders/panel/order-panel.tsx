@@ -6,7 +6,7 @@
  * (order-panel.commands.ts: N focuses the note, mod+Enter runs the next step, Escape closes) with
  * an optional note, run by the panel machine. A failed move shows its text here and keeps the note.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import { X } from 'lucide-react'
 import type { ActorRefFrom } from 'xstate'
@@ -25,6 +25,7 @@ import { SidePanel } from '../../../components/side-panel'
 import { Spinner } from '../../../components/spinner'
 import { formatDateTime } from '../../../lib/format'
 import type { orderPanelMachine } from '../../../machines/order-panel.machine'
+import { CancelDialog } from '../list/cancel-dialog'
 import { ORDER_STATUS_TONE, statusLabel } from '../list/order-status'
 import { OrderFacts } from './order-facts'
 import { OrderPayments } from './order-payments'
@@ -37,6 +38,8 @@ const ACTIONS = <CommandIconButton id="orders.panel.close" size="sm" icon={<X si
 export function OrderPanel({ orderId, actor }: { orderId: string; actor: Actor }) {
   const { data: order, error, isPending, refetch } = useOrder(orderId)
   const busy = useSelector(actor, (s) => s.matches('moving'))
+  const confirming = useSelector(actor, (s) => s.matches('confirming'))
+  const answer = useCallback((event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event), [actor])
   const noteRef = useRef<HTMLTextAreaElement>(null)
   useEffect(() => actor.send({ type: 'order.show', id: orderId }), [actor, orderId])
   useEffect(() => () => actor.send({ type: 'order.show', id: null }), [actor])
@@ -52,6 +55,7 @@ export function OrderPanel({ orderId, actor }: { orderId: string; actor: Actor }
         <MoveSection order={order} actor={actor} noteRef={noteRef} />
         <OrderTimeline notes={order.notes} />
         <OrderPayments payments={order.payments} />
+        <CancelDialog open={confirming} count={1} orderId={order.orderId} answer={answer} />
       </SidePanel>
     )
   }

@@ -1,0 +1,41 @@
+/**
+ * The cancel confirmation of the orders screen (issue 10; SPEC.md 4: cancelled is final): shown
+ * while the list machine or the panel machine is `confirming`; its title names what is cancelled
+ * ('Cancel order ORD-2026-000123?' / 'Cancel 3 orders?') with the line that it cannot be undone.
+ * Its buttons are the `orders.cancelConfirm.*` commands: Enter (the focused Cancel button) or
+ * mod+Enter accepts, Escape / × / Keep dismisses and nothing changes.
+ */
+import { useMemo } from 'react'
+import { CommandButton, useCommandControl } from '../../../commands/command-button'
+import type { OrderCancelHandle } from '../../../commands/order-cancel.commands'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { Dialog } from '../../../components/dialog'
+import { CANCEL_WARNING, cancelQuestion } from '../../../machines/orders-list.actions'
+
+export interface CancelDialogProps {
+  open: boolean
+  /** How many orders the answer cancels. */
+  count: number
+  /** The order's number (ORD-…) when one order is cancelled and known. */
+  orderId?: string
+  answer: OrderCancelHandle['answer']
+}
+
+export function CancelDialog(props: CancelDialogProps) {
+  return props.open ? <CancelQuestion {...props} /> : null
+}
+
+function CancelQuestion({ count, orderId, answer }: CancelDialogProps) {
+  usePublishCommandContext(useMemo(() => ({ orderCancel: { answer, count } }), [answer, count]))
+  const dismiss = useCommandControl('orders.cancelConfirm.dismiss')
+  return (
+    <Dialog open onOpenChange={(next) => !next && dismiss.run()} size="sm" closeCommand="orders.cancelConfirm.dismiss"
+      title={cancelQuestion(count, orderId)} description={CANCEL_WARNING}
+      footer={(
+        <>
+          <CommandButton id="orders.cancelConfirm.dismiss" data-testid="cancel-dismiss" />
+          <CommandButton id="orders.cancelConfirm.accept" variant="danger" autoFocus showShortcut data-testid="cancel-accept" />
+        </>
+      )} />
+  )
+}
