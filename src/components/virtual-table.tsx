@@ -4,6 +4,12 @@
  * (@tanstack/react-virtual) and scrolls the j/k focus row into view. The list supplies the header
  * cells and a `renderRow` that returns a `VirtualRow`; focus and selection come from the list's
  * machine (src/machines/list-selection.ts).
+ *
+ * Optional load-more (issue 10: orders and payments "scroll through every matching row without
+ * page jumps", under 2,500 DOM nodes however far): with `hasMore`, one extra slot after the rows
+ * shows `footer` (a loading line, or a failed page's Retry), and when the last mounted row comes
+ * within `threshold` rows of the end of what is loaded and `canLoadMore`, `onLoadMore` asks for the
+ * next cursor page. Without these props it is a plain table for page-numbered lists.
  */
 import { Fragment, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -39,31 +45,70 @@ export interface VirtualTableProps<T> {
   className?: string
   /** data-testid of the scrolling body. */
   bodyTestId?: string
+  /** Every matching row (the server's count), for aria-rowcount; defaults to the loaded count. */
+  total?: number
+  /** Load-more: whether a next page exists and may be requested now (not while one loads or after one failed). */
+  canLoadMore?: boolean
+  /** Load-more: true while more rows exist than are loaded: keeps the footer slot. */
+  hasMore?: boolean
+  /** Load-more: asks for the next page. */
+  onLoadMore?: () => void
+  /** The slot after the last row while `hasMore`: 'Loading more…' or a failed page's Retry. */
+  footer?: ReactNode
+  /** How close to the end (rows) the next page is requested. */
+  threshold?: number
 }
 
-export function VirtualTable<T>({ rows, rowId, columns, rowHeight, header, focus, selection, renderRow, className, bodyTestId }: VirtualTableProps<T>) {
+const OVERSCAN = 8
+
+/**
+ * Whether to ask for the next page: one may be requested now and the last mounted row
+ * (`lastMounted`, -1 for none) is within `threshold` rows of the `loaded` count.
+ */
+export function shouldLoadMore(canLoadMore: boolean, lastMounted: number, loaded: number, threshold: number): boolean {
+  return canLoadMore && lastMounted >= 0 && lastMounted >= loaded - threshold
+}
+
+export function VirtualTable<T>({ rows, rowId, columns, rowHeight, header, focus, selection, renderRow, className, bodyTestId, total,
+  canLoadMore = false, hasMore = false, onLoadMore, footer, threshold = 20 }: VirtualTableProps<T>) {
   const bodyRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: rows.length + (hasMore ? 1 : 0),
     getScrollElement: () => bodyRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    overscan: OVERSCAN,
   })
   useEffect(() => {
     if (focus >= 0) virtualizer.scrollToIndex(focus, { align: 'auto' })
   }, [focus, virtualizer])
 
+  const items = virtualizer.getVirtualItems()
+  const lastMounted = items.length ? items[items.length - 1].index : -1
+  // Runs when the range or the loaded rows change: near the end, ask for the next page once.
+  useEffect(() => {
+    if (onLoadMore && shouldLoadMore(canLoadMore, lastMounted, rows.length, threshold)) onLoadMore()
+  }, [canLoadMore, lastMounted, rows.length, threshold, onLoadMore])
+
+  const selected = new Set(selection)
   return (
-    <Table columns={columns} className={className ? `projects-table ${className}` : 'projects-table'} aria-rowcount={rows.length}>
+    <Table columns={columns} className={className ? `projects-table ${className}` : 'projects-table'} aria-rowcount={total ?? rows.length}>
       <TableHeader>{header}</TableHeader>
       <TableBody ref={bodyRef} className="projects-table__body" data-testid={bodyTestId}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
+            if (item.index >= rows.length) {
+              return (
+                <div key="footer" className="infinite-table__footer" style={{ position: 'absolute', top: 0, left: 0, right: 0,
+                  height: item.size, transform: `translateY(${item.start}px)` }}>
+                  {footer}
+                </div>
+              )
+            }
             const row = rows[item.index]
             const id = rowId(row)
             return (
               <Fragment key={id}>
-                {renderRow(row, { index: item.index, start: item.start, height: item.size, active: item.index === focus, selected: selection.includes(id) })}
+                {renderRow(row, { index: item.index, start: item.start, height: item.size, active: item.index === focus, selected: selected.has(id) })}
               </Fragment>
             )
           })}

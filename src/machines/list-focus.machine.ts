@@ -5,9 +5,9 @@
  * the root `on` block of src/machines/list-selection.ts), in one state. Rows may grow (an
  * infinite list appends cursor pages): the focus index stays on its row, a shorter list clamps it.
  */
-import { assertEvent, assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import {
-  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
 } from './list-selection'
 
 export type ListFocusContext = ListSelectionContext
@@ -16,15 +16,7 @@ export type ListFocusEvent = ListSelectionEvent
 export const listFocusMachine = setup({
   types: { context: {} as ListFocusContext, events: {} as ListFocusEvent },
   actions: {
-    assignRows: assign(({ context, event }) => {
-      assertEvent(event, 'rows.loaded')
-      return rowsLoaded(context, event.rows)
-    }),
-    moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
-    setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
-    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
-    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
-    setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
+    ...listSelectionActions<{ id: string }, ListFocusContext, ListFocusEvent>(),
   },
 }).createMachine({
   id: 'listFocus',

@@ -2,6 +2,7 @@
  * Pure focus and selection rules for keyboard-driven lists (j/k, x, shift+x). Ids are kept in
  * the order of the rows on screen; nothing here touches the DOM.
  */
+import { assertEvent, assign, type EventObject } from 'xstate'
 
 /** The next focus index after moving by `delta` rows, clamped to the list; -1 for an empty list. */
 export function moveFocus(index: number, delta: number, length: number): number {
@@ -78,7 +79,7 @@ export function rangeToggled(c: ListSelectionContext, id?: string): Partial<Pick
 /**
  * The root `on` block of a list machine: the `ListSelectionEvent`s mapped to the actions
  * `assignRows`, `moveFocus` {delta}, `setFocus` {index}, `toggleRow` {id}, `toggleRange` {id} and
- * `setSelection` {ids}, which the machine's `setup()` defines with the reducers above.
+ * `setSelection` {ids}, which the machine's `setup()` gets from `listSelectionActions()` below.
  */
 export const listSelectionOn = {
   'rows.loaded': { actions: 'assignRows' },
@@ -89,3 +90,28 @@ export const listSelectionOn = {
   'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }: { event: { id?: string } }) => ({ id: event.id }) } },
   'selection.set': { actions: { type: 'setSelection', params: ({ event }: { event: { ids: string[] } }) => ({ ids: event.ids }) } },
 } as const
+
+/**
+ * The implementations of the actions named by `listSelectionOn` (`assignRows`, `moveFocus`
+ * {delta}, `setFocus` {index}, `toggleRow` {id}, `toggleRange` {id}, `setSelection` {ids}), built
+ * on the reducers above, to spread into a list machine's `setup({ actions })`. `Row` is the
+ * machine's row, `Ctx` its context (holding `ListSelectionContext<Row>`), `Ev` its event union
+ * (holding `ListSelectionEvent<Row>`). Throws (assertEvent) if `assignRows` runs on another event.
+ */
+export function listSelectionActions<Row extends { id: string }, Ctx extends ListSelectionContext<Row>, Ev extends EventObject>() {
+  return {
+    assignRows: assign<Ctx, Ev, undefined, Ev, never>(({ context, event }) => {
+      assertEvent(event, 'rows.loaded')
+      // Ev holds ListSelectionEvent<Row>, so its 'rows.loaded' carries Row[]; the generic Extract cannot show it.
+      const loaded = event as unknown as Extract<ListSelectionEvent<Row>, { type: 'rows.loaded' }>
+      return rowsLoaded<Row>(context, loaded.rows) as Partial<Ctx>
+    }),
+    moveFocus: assign<Ctx, Ev, { delta: number }, Ev, never>(({ context }, params) =>
+      ({ focus: moveFocus(context.focus, params.delta, context.rows.length) }) as Partial<Ctx>),
+    setFocus: assign<Ctx, Ev, { index: number }, Ev, never>(({ context }, params) =>
+      ({ focus: moveFocus(params.index, 0, context.rows.length) }) as Partial<Ctx>),
+    toggleRow: assign<Ctx, Ev, { id?: string }, Ev, never>(({ context }, params) => rowToggled(context, params.id) as Partial<Ctx>),
+    toggleRange: assign<Ctx, Ev, { id?: string }, Ev, never>(({ context }, params) => rangeToggled(context, params.id) as Partial<Ctx>),
+    setSelection: assign<Ctx, Ev, { ids: string[] }, Ev, never>((_, params) => ({ selection: params.ids }) as Partial<Ctx>),
+  }
+}

@@ -10,11 +10,11 @@
  * and `bulkUpdate` actors; outcomes are emitted as `notify.*` (toast text) and `orders.changed`
  * (refetch; with the updated order after a row move) so the machine stays free of UI.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { OrderAction, OrderBulkAction, OrderDetail, OrderStatus } from '../api/schemas/orders'
 import {
-  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
 } from './list-selection'
 import {
   bulkFailureText, bulkSummaryText, moveFailureText, moveSuccessText, NO_SELECTION_TEXT, runOrderBulk, runOrderMove,
@@ -63,15 +63,7 @@ export const ordersListMachine = setup({
     bulkUpdate: fromPromise<OrderBulkReport, OrderBulk>(({ input }) => runOrderBulk(input)),
   },
   actions: {
-    assignRows: assign(({ context, event }) => {
-      assertEvent(event, 'rows.loaded')
-      return rowsLoaded(context, event.rows)
-    }),
-    moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
-    setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
-    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
-    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
-    setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
+    ...listSelectionActions<OrderRow, OrdersListContext, OrdersListEvent>(),
     holdMove: assign({ move: (_, params: OrderMove) => params }),
     holdBulk: assign({ bulk: (_, params: OrderBulk) => params }),
     clearReport: assign({ report: null }),

@@ -5,12 +5,12 @@
  * confirmation aborts. I/O is the `runAction` actor; results are emitted as `notify.success` /
  * `notify.error` (toast text) and `projects.changed` (reload the page) so the machine stays free of UI.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
 import {
-  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
 } from './list-selection'
 
 /** What the machine needs of a row. */
@@ -46,15 +46,7 @@ export const projectsListMachine = setup({
   types: { context: {} as ProjectsListContext, events: {} as ProjectsListEvent, emitted: {} as ProjectsListEmitted },
   actors: { runAction: fromPromise<void, ListAction>(({ input }) => runListAction(input)) },
   actions: {
-    assignRows: assign(({ context, event }) => {
-      assertEvent(event, 'rows.loaded')
-      return rowsLoaded(context, event.rows)
-    }),
-    moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
-    setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
-    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
-    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
-    setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
+    ...listSelectionActions<ListRow, ProjectsListContext, ProjectsListEvent>(),
     holdAction: assign({ pending: (_, params: { action: ListAction }) => params.action }),
     addNotes: assign({ pending: ({ context }, params: { notes: string }) => ({ ...pendingOf(context), notes: params.notes }) as ListAction }),
     dropAction: assign({ pending: null }),

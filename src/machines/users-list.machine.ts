@@ -6,10 +6,10 @@
  * are emitted as `notify.success` / `notify.error` (toast text) and `users.changed` (refetch list
  * and stats) so the machine stays free of UI.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import {
-  listSelectionOn, moveFocus, rangeToggled, rowsLoaded, rowToggled, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
 } from './list-selection'
 import { failureText, NO_SELECTION_TEXT, runUsersAction, successText, type UsersStatusAction } from './users-list.actions'
 
@@ -44,15 +44,7 @@ export const usersListMachine = setup({
   types: { context: {} as UsersListContext, events: {} as UsersListEvent, emitted: {} as UsersListEmitted },
   actors: { updateStatus: fromPromise<void, UsersStatusAction>(({ input }) => runUsersAction(input)) },
   actions: {
-    assignRows: assign(({ context, event }) => {
-      assertEvent(event, 'rows.loaded')
-      return rowsLoaded(context, event.rows)
-    }),
-    moveFocus: assign({ focus: ({ context }, params: { delta: number }) => moveFocus(context.focus, params.delta, context.rows.length) }),
-    setFocus: assign({ focus: ({ context }, params: { index: number }) => moveFocus(params.index, 0, context.rows.length) }),
-    toggleRow: assign(({ context }, params: { id?: string }) => rowToggled(context, params.id)),
-    toggleRange: assign(({ context }, params: { id?: string }) => rangeToggled(context, params.id)),
-    setSelection: assign({ selection: (_, params: { ids: string[] }) => params.ids }),
+    ...listSelectionActions<UserRow, UsersListContext, UsersListEvent>(),
     holdAction: assign({ pending: (_, params: { action: UsersStatusAction }) => params.action }),
     dropAction: assign({ pending: null }),
     notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),

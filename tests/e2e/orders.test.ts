@@ -10,10 +10,10 @@
  */
 import fs from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, launchBrowser, screenshot } from './browser'
 import { startScaleServer, type ScaleServer } from './orders-scale-server'
-import { openSignedInPage } from './session'
+import { openSignedInPage, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="order-row"]'
@@ -23,7 +23,6 @@ const api = (method: string, apiPath: string, body?: object) => apiRequest(baseU
 const listOrders = async (query: string) => (await api('GET', `/api/orders?${query}`)).orders as Order[]
 
 describe('orders list', () => {
-  let browser: Browser
   let page: Page
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
   const row = (id: string) => page.locator(`${rowSel}[data-id="${id}"]`)
@@ -41,19 +40,7 @@ describe('orders list', () => {
     await page.locator(`${rowSel}[data-active][data-id="${id}"]`).waitFor()
   }
 
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  beforeEach(async () => {
-    page = await openSignedInPage(browser, inject('adminTokens'))
-    await page.setViewportSize({ width: 1400, height: 900 })
-  })
-  afterEach(async () => {
-    await page.context().close()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  signedInPagePerTest((p) => { page = p })
 
   it('takes an order from pending to completed with the keyboard only; after a reload the state and the notes are there', async () => {
     const [order] = await listOrders('status=pending&limit=1')

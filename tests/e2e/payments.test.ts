@@ -6,11 +6,11 @@
  * the last payment stays under 2,500 DOM nodes; screenshots light and dark at 1400 px.
  */
 import fs from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
 import type { Payment } from '../../src/api/schemas/payments'
-import { apiRequest, launchBrowser, screenshot } from './browser'
-import { openSignedInPage } from './session'
+import { apiRequest, screenshot } from './browser'
+import { signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="payment-row"]'
@@ -39,24 +39,11 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('payments screen', () => {
-  let browser: Browser
   let page: Page
   const rows = () => page.locator(rowSel)
   const domNodes = () => page.evaluate(() => document.getElementsByTagName('*').length)
 
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  beforeEach(async () => {
-    page = await openSignedInPage(browser, inject('adminTokens'))
-    await page.setViewportSize({ width: 1400, height: 900 })
-  })
-  afterEach(async () => {
-    await page.context().close()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  signedInPagePerTest((p) => { page = p })
 
   it('finds a payment by its transaction id in another case, opens its details with the keyboard and goes to its order', async () => {
     const { payments } = await list('status=completed&limit=200')

@@ -9,9 +9,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
 import { signAccessToken } from '../../server/services/access-token'
 import type { TokenPair } from '../../src/api/schemas/auth'
 import { signInByMail } from '../fixtures/mail-sign-in'
+import { launchBrowser } from './browser'
 
 export type { TokenPair }
 
@@ -39,6 +41,32 @@ export async function openSignedInPage(browser: Browser, tokens: TokenPair): Pro
     localStorage.setItem('refreshToken', refreshToken)
   }, tokens)
   return context.newPage()
+}
+
+/**
+ * Registers the hooks of a suite whose tests each get a fresh signed-in page (call it inside a
+ * `describe`): one Chromium for the suite; before each test a page signed in with the global
+ * setup's admin tokens (`openSignedInPage`), resized to `viewport` (px, default 1400×900) and handed
+ * to `onPage`; after each test its context is closed, after the suite the browser.
+ */
+export function signedInPagePerTest(onPage: (page: Page) => void, viewport = { width: 1400, height: 900 }): void {
+  let browser: Browser | undefined
+  let page: Page | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  beforeEach(async () => {
+    if (!browser) throw new Error('signedInPagePerTest: the browser did not start')
+    page = await openSignedInPage(browser, inject('adminTokens'))
+    await page.setViewportSize(viewport)
+    onPage(page)
+  })
+  afterEach(async () => {
+    await page?.context().close()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
 }
 
 /**

@@ -5,10 +5,10 @@
  * after a reload and opens; the palette's '@' search opens a user; the full-page error and its
  * retry; screenshots light and dark at 1400 px.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
-import { apiRequest, launchBrowser, screenshot } from './browser'
-import { openSignedInPage } from './session'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { apiRequest, screenshot } from './browser'
+import { signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="user-row"]'
@@ -20,7 +20,6 @@ const api = (method: string, apiPath: string, body?: object) => apiRequest(baseU
 const createUser = async (name: string, email: string, phone = '') => (await api('POST', '/api/users', { name, email, phone })).user as { _id: string }
 
 describe('users list', () => {
-  let browser: Browser
   let page: Page
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
   const row = (id: string) => page.locator(`${rowSel}[data-id="${id}"]`)
@@ -35,19 +34,7 @@ describe('users list', () => {
     expect(await stat('new-this-month')).toBe(shown.format(stats.overview.newUsersThisMonth))
   }
 
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  beforeEach(async () => {
-    page = await openSignedInPage(browser, inject('adminTokens'))
-    await page.setViewportSize({ width: 1400, height: 900 })
-  })
-  afterEach(async () => {
-    await page.context().close()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  signedInPagePerTest((p) => { page = p })
 
   it('finds a user by phone through the search box, and the search stays in the URL', async () => {
     const phone = `+91 90${runDigits.slice(0, 3)} ${runDigits.slice(3)}0`

@@ -4,67 +4,40 @@
  * NOTIFY. Runs with a listening TableVersions, as `npm start` does, on PGlite and PostgreSQL.
  */
 import crypto from 'node:crypto'
-import pg from 'pg'
 import sharp from 'sharp'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createApp } from '../../server/app'
+import { expect, it } from 'vitest'
 import { TableVersions } from '../../server/services/table-versions'
-import { describeEachDatabase, type TestContext } from './harness'
+import { describeEachDatabase } from './harness'
+import { listeningCacheApp } from './cache-helpers'
 import { adminSession, insertProject } from './projects-helpers'
 
 describeEachDatabase('projects list page cache', (get) => {
-  let ctx: TestContext
-  let versions: TableVersions
-  let app: ReturnType<typeof createApp>
-  let token: string
-  /** A write that does not go through this app: another connection (PostgreSQL) or raw PGlite. */
-  let outsideWrite: (text: string, params: unknown[]) => Promise<void>
-  let closeOutside = async () => {}
-
-  beforeAll(async () => {
-    ctx = get()
-    versions = new TableVersions(ctx.database.db)
-    await versions.listen(ctx.database)
-    app = createApp({ ...ctx.deps, versions })
-    token = (await adminSession(ctx)).token
-    if (ctx.database.pool) {
-      const other = new pg.Client({ connectionString: ctx.database.pool.options.connectionString })
-      await other.connect()
-      outsideWrite = async (text, params) => void await other.query(text, params)
-      closeOutside = () => other.end()
-    } else {
-      outsideWrite = async (text, params) => void await ctx.database.pglite!.query(text, params)
-    }
-  })
-  afterAll(async () => {
-    await closeOutside()
-    await versions?.close()
-  })
+  const cache = listeningCacheApp(get, async (ctx) => (await adminSession(ctx)).token)
 
   const request = async (method: string, url: string, body?: BodyInit, json = true) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` }
+    const headers: Record<string, string> = { authorization: `Bearer ${cache.token}` }
     if (json && body !== undefined) headers['content-type'] = 'application/json'
-    const res = await app.request(url, { method, body, headers })
+    const res = await cache.app.request(url, { method, body, headers })
     return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() as any }
   }
   const list = (title: string) => request('GET', `/api/projects?search=${encodeURIComponent(title)}&limit=20&page=1`)
 
   it('serves a repeated query from the cache and reads its own writes', async () => {
     const title = `Cache Probe ${crypto.randomUUID().slice(0, 8)}`
-    const project = await insertProject(ctx, { title })
-    versions.invalidate() // the insert above bypassed the app
+    const project = await insertProject(cache.ctx, { title })
+    cache.versions.invalidate() // the insert above bypassed the app
     const first = await list(title)
     expect(first).toMatchObject({ status: 200, cache: 'miss' })
     expect(first.body.projects.map((p: { title: string }) => p.title)).toEqual([title])
     const second = await list(title)
     expect(second.cache).toBe('hit')
     expect(second.body).toEqual(first.body)
-    expect(versions.fromMemory).toBe(true)
+    expect(cache.versions.fromMemory).toBe(true)
 
     const renamed = `${title} Renamed`
     expect((await request('PUT', `/api/projects/${project.id}`, JSON.stringify({ title: renamed }))).status).toBe(200)
     // Not left to the notification's timing: the write itself made the next read check the database.
-    expect(versions.fromMemory).toBe(false)
+    expect(cache.versions.fromMemory).toBe(false)
     const afterEdit = await list(title)
     expect(afterEdit.cache).toBe('miss')
     expect(afterEdit.body.projects[0].title).toBe(renamed)
@@ -81,22 +54,22 @@ describeEachDatabase('projects list page cache', (get) => {
   it('picks up writes from outside the process by NOTIFY (project and owner)', async () => {
     const title = `Notify Probe ${crypto.randomUUID().slice(0, 8)}`
     const owner = crypto.randomUUID()
-    await outsideWrite('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [owner, 'First Owner', `${owner}@example.com`])
-    const project = await insertProject(ctx, { title, projectOwnerId: owner })
-    versions.invalidate()
+    await cache.outsideWrite('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [owner, 'First Owner', `${owner}@example.com`])
+    const project = await insertProject(cache.ctx, { title, projectOwnerId: owner })
+    cache.versions.invalidate()
     expect((await list(title)).body.projects[0].projectOwner.name).toBe('First Owner')
     expect((await list(title)).cache).toBe('hit')
 
-    await outsideWrite('UPDATE users SET name = $1 WHERE id = $2', ['Second Owner', owner])
+    await cache.outsideWrite('UPDATE users SET name = $1 WHERE id = $2', ['Second Owner', owner])
     await expect.poll(async () => (await list(title)).body.projects[0].projectOwner.name).toBe('Second Owner')
-    await outsideWrite('UPDATE projects SET discount = 10 WHERE id = $1', [project.id])
+    await cache.outsideWrite('UPDATE projects SET discount = 10 WHERE id = $1', [project.id])
     await expect.poll(async () => (await list(title)).body.projects[0].discount).toBe(10)
   })
 
   it('builds a page once for a burst of identical requests after a write', async () => {
     const title = `Burst Probe ${crypto.randomUUID().slice(0, 8)}`
-    const project = await insertProject(ctx, { title })
-    versions.invalidate()
+    const project = await insertProject(cache.ctx, { title })
+    cache.versions.invalidate()
     expect((await request('PUT', `/api/projects/${project.id}`, JSON.stringify({ discount: 5 }))).status).toBe(200)
     const burst = await Promise.all(Array.from({ length: 8 }, () => list(title)))
     expect(burst.filter((r) => r.cache === 'miss')).toHaveLength(1)
@@ -106,10 +79,10 @@ describeEachDatabase('projects list page cache', (get) => {
   })
 
   it('reads the database per request when nothing listens', async () => {
-    const quiet = new TableVersions(ctx.database.db)
+    const quiet = new TableVersions(cache.ctx.database.db)
     const before = await quiet.current()
     expect(quiet.fromMemory).toBe(false)
-    await outsideWrite("UPDATE projects SET discount = discount WHERE title LIKE 'Notify Probe%'", [])
+    await cache.outsideWrite("UPDATE projects SET discount = discount WHERE title LIKE 'Notify Probe%'", [])
     const after = await quiet.current()
     expect(after.projects).toBeGreaterThan(before.projects)
   })

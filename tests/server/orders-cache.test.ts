@@ -7,49 +7,21 @@
  * and payment totals of migration 0020 (stats, totals of status-only filters) stay exact through
  * inserts, moves, amount changes and deletes.
  */
-import pg from 'pg'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createApp } from '../../server/app'
+import { expect, it } from 'vitest'
 import { signAccessToken } from '../../server/services/access-token'
-import { TableVersions } from '../../server/services/table-versions'
-import { describeEachDatabase, type TestContext } from './harness'
+import { describeEachDatabase } from './harness'
+import { listeningCacheApp } from './cache-helpers'
 import { ordersHelpers } from './orders-helpers'
 
 describeEachDatabase('orders and payments cache', (get) => {
   const h = ordersHelpers(get)
-  let ctx: TestContext
-  let versions: TableVersions
-  let app: ReturnType<typeof createApp>
-  let token: string
-  /** A write that does not go through this app: another connection (PostgreSQL) or raw PGlite. */
-  let outsideWrite: (text: string, params: unknown[]) => Promise<void>
-  let closeOutside = async () => {}
-
-  beforeAll(async () => {
-    ctx = get()
-    versions = new TableVersions(ctx.database.db)
-    await versions.listen(ctx.database)
-    app = createApp({ ...ctx.deps, versions })
-    token = await signAccessToken(ctx.deps.jwtSecret, (await h.admin()).id, ctx.deps.now(), { sid: 's-cache', authTime: ctx.deps.now() })
-    if (ctx.database.pool) {
-      const other = new pg.Client({ connectionString: ctx.database.pool.options.connectionString })
-      await other.connect()
-      outsideWrite = async (text, params) => void await other.query(text, params)
-      closeOutside = () => other.end()
-    } else {
-      outsideWrite = async (text, params) => void await ctx.database.pglite!.query(text, params)
-    }
-  })
-  afterAll(async () => {
-    await closeOutside()
-    await versions?.close()
-  })
+  const cache = listeningCacheApp(get, async (ctx) => signAccessToken(ctx.deps.jwtSecret, (await h.admin()).id, ctx.deps.now(), { sid: 's-cache', authTime: ctx.deps.now() }))
 
   const request = async (method: string, url: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` }
+    const headers: Record<string, string> = { authorization: `Bearer ${cache.token}` }
     if (body !== undefined) headers['content-type'] = 'application/json'
-    const res = await app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const res = await cache.app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
     return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() as any }
   }
   /** Until `check` passes (a notification from another connection arrives within milliseconds). */
@@ -81,7 +53,7 @@ describeEachDatabase('orders and payments cache', (get) => {
   it('serves repeated list and stats requests from the cache and reads its own writes exactly', async () => {
     const tag = h.uniq().replace(/\W/g, '')
     const order = await h.addOrder({ orderId: `ORD-CACHE-${tag}`, totalAmountPaise: 250_050 })
-    versions.invalidate() // the insert above bypassed the app
+    cache.versions.invalidate() // the insert above bypassed the app
     const url = `/api/orders?search=ord-cache-${tag}`
     const first = await request('GET', url)
     expect(first).toMatchObject({ status: 200, cache: 'miss' })
@@ -106,7 +78,7 @@ describeEachDatabase('orders and payments cache', (get) => {
     const user = await h.addUser({ name: `Before ${tag}` })
     const project = await h.addProject({ title: `Title ${tag}` })
     const order = await h.addOrder({ orderId: `ORD-OUT-${tag}`, userId: user.id, projectId: project.id })
-    versions.invalidate()
+    cache.versions.invalidate()
     const url = `/api/orders?search=ord-out-${tag}`
     const paymentsUrl = `/api/payments?search=ord-out-${tag}`
     const orderStats = (await request('GET', '/api/orders/stats')).body.stats.overview
@@ -115,7 +87,7 @@ describeEachDatabase('orders and payments cache', (get) => {
     expect((await request('GET', paymentsUrl)).body.pagination.total).toBe(0)
     expect((await request('GET', url)).cache).toBe('hit')
 
-    await outsideWrite(`INSERT INTO payments (id, payment_id, order_id, amount_paise, method, status, transaction_id)
+    await cache.outsideWrite(`INSERT INTO payments (id, payment_id, order_id, amount_paise, method, status, transaction_id)
       VALUES (gen_random_uuid(), $1, $2, 12345, 'UPI', 'completed', 'TXN1')`, [`pay_${tag}`, order.id])
     await eventually(async () => {
       expect((await request('GET', url)).body.orders[0].payment).toEqual({ status: 'completed', paymentMethod: 'UPI' })
@@ -125,12 +97,12 @@ describeEachDatabase('orders and payments cache', (get) => {
       .toBe(Math.round((orderStats.totalRevenue + 123.45) * 100) / 100)
     expect((await request('GET', '/api/payments/stats')).body.stats.byStatus.completed.count).toBe(paymentStats.byStatus.completed.count + 1)
 
-    await outsideWrite('UPDATE users SET name = $1 WHERE id = $2', [`After ${tag}`, user.id])
-    await outsideWrite('UPDATE projects SET category = $1 WHERE id = $2', ['SaaS', project.id])
+    await cache.outsideWrite('UPDATE users SET name = $1 WHERE id = $2', [`After ${tag}`, user.id])
+    await cache.outsideWrite('UPDATE projects SET category = $1 WHERE id = $2', ['SaaS', project.id])
     await eventually(async () => {
       expect((await request('GET', url)).body.orders[0]).toMatchObject({ user: { name: `After ${tag}` }, project: { category: 'SaaS' } })
     })
-    await outsideWrite(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [order.id])
+    await cache.outsideWrite(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [order.id])
     await eventually(async () => {
       expect((await request('GET', `${url}&status=cancelled`)).body.pagination.total).toBe(1)
       expect((await request('GET', paymentsUrl)).body.payments[0].orderId).toBe(`ORD-OUT-${tag}`)
@@ -165,18 +137,18 @@ describeEachDatabase('orders and payments cache', (get) => {
     const b = await h.addOrder({ status: 'completed' })
     const pay = await h.addPayment({ orderId: b.id, status: 'completed', amountPaise: 999_99 })
     await h.addPayment({ orderId: a.id, status: 'pending', amountPaise: 500_00 })
-    versions.invalidate()
+    cache.versions.invalidate()
     await exact()
     expect((await request('PUT', `/api/orders/${a.id}/status`, { status: 'cancelled' })).status).toBe(200)
     await exact()
-    await outsideWrite('UPDATE payments SET amount_paise = amount_paise + 1 WHERE id = $1', [pay.id])
-    await outsideWrite(`UPDATE payments SET status = 'refunded' WHERE order_id = $1`, [a.id])
-    await outsideWrite('UPDATE orders SET updated_at = now() WHERE id = $1', [b.id])
-    versions.invalidate()
+    await cache.outsideWrite('UPDATE payments SET amount_paise = amount_paise + 1 WHERE id = $1', [pay.id])
+    await cache.outsideWrite(`UPDATE payments SET status = 'refunded' WHERE order_id = $1`, [a.id])
+    await cache.outsideWrite('UPDATE orders SET updated_at = now() WHERE id = $1', [b.id])
+    cache.versions.invalidate()
     await exact()
-    await outsideWrite('DELETE FROM orders WHERE id = $1', [a.id])
-    await outsideWrite('DELETE FROM payments WHERE id = $1', [pay.id])
-    versions.invalidate()
+    await cache.outsideWrite('DELETE FROM orders WHERE id = $1', [a.id])
+    await cache.outsideWrite('DELETE FROM payments WHERE id = $1', [pay.id])
+    cache.versions.invalidate()
     await exact()
   })
 
@@ -185,15 +157,15 @@ describeEachDatabase('orders and payments cache', (get) => {
     for (let i = 0; i < 3; i++) await h.addOrder({ orderId: `ORD-WALK-${tag}-${i}` })
     await h.addPayment({ paymentId: `pay_walk_${tag}_a` })
     await h.addPayment({ paymentId: `pay_walk_${tag}_b` })
-    versions.invalidate()
+    cache.versions.invalidate()
     for (const [base, rows] of [[`/api/orders?search=ord-walk-${tag}&limit=2`, 'orders'], [`/api/payments?search=pay_walk_${tag}&limit=1`, 'payments']] as const) {
       const first = await request('GET', base)
       const total = first.body.pagination.total
       const second = await request('GET', `${base}&cursor=${first.body.pagination.nextCursor}`)
       expect(second.body.pagination.total).toBe(total)
-      if (rows === 'orders') await outsideWrite('INSERT INTO orders (id, order_id) VALUES (gen_random_uuid(), $1)', [`ORD-WALK-${tag}-9`])
-      else await outsideWrite(`INSERT INTO payments (id, payment_id, method) VALUES (gen_random_uuid(), $1, 'UPI')`, [`pay_walk_${tag}_c`])
-      versions.invalidate()
+      if (rows === 'orders') await cache.outsideWrite('INSERT INTO orders (id, order_id) VALUES (gen_random_uuid(), $1)', [`ORD-WALK-${tag}-9`])
+      else await cache.outsideWrite(`INSERT INTO payments (id, payment_id, method) VALUES (gen_random_uuid(), $1, 'UPI')`, [`pay_walk_${tag}_c`])
+      cache.versions.invalidate()
       const again = await request('GET', `${base}&cursor=${first.body.pagination.nextCursor}`)
       expect(again).toMatchObject({ cache: 'miss', body: { pagination: { total: total + 1 } } })
     }

@@ -13,14 +13,13 @@ import { CommandButton } from '../../../commands/command-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { Badge } from '../../../components/badge'
-import type { InfiniteRowSlot } from '../../../components/infinite-virtual-table'
 import { TableCell } from '../../../components/table'
-import { VirtualRow } from '../../../components/virtual-table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
 import { PaymentStatusBadge } from '../../payments/list/payment-status'
 import { ORDER_STATUS_TONE, statusLabel } from './order-status'
 
-interface OrderRowProps extends InfiniteRowSlot {
+interface OrderRowProps extends VirtualRowSlot {
   order: OrderSummary
   /** Its side panel is open. */
   open: boolean

@@ -1,5 +1,5 @@
 /**
- * The orders table (SPEC.md 2 "Orders list"; issue 10) on the shared InfiniteVirtualTable: only
+ * The orders table (SPEC.md 2 "Orders list"; issue 10) on the shared VirtualTable (with its load-more slot): only
  * the rows in view are mounted however far the list scrolls, the j/k focus row is scrolled into
  * view, and near the end of the loaded rows the next cursor page is asked for, so scrolling never
  * jumps; the slot after the last row says 'Loading more…' or offers a failed page's Retry.
@@ -7,7 +7,7 @@
 import { useCallback, type ReactNode } from 'react'
 import type { OrderSummary } from '../../../api/schemas/orders'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { InfiniteVirtualTable, type InfiniteRowSlot } from '../../../components/infinite-virtual-table'
+import { VirtualTable, type VirtualRowSlot } from '../../../components/virtual-table'
 import { TableHeadCell } from '../../../components/table'
 import { OrderRow } from './order-row'
 
@@ -49,11 +49,11 @@ const HEADER = (
 )
 
 export function OrdersTable({ orders, total, focus, selection, openId, onOpen, canLoadMore, hasMore, onLoadMore, footer }: OrdersTableProps) {
-  const renderRow = useCallback((order: OrderSummary, slot: InfiniteRowSlot) => (
+  const renderRow = useCallback((order: OrderSummary, slot: VirtualRowSlot) => (
     <OrderRow order={order} {...slot} open={order._id === openId} onOpen={onOpen} />
   ), [openId, onOpen])
   return (
-    <InfiniteVirtualTable rows={orders} rowId={idOf} columns={ORDER_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
+    <VirtualTable rows={orders} rowId={idOf} columns={ORDER_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
       className="projects-table orders-table" bodyTestId="orders-rows" focus={focus} selection={selection} header={HEADER}
       canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow} />
   )

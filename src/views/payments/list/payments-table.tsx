@@ -1,11 +1,11 @@
 /**
  * The payments table (SPEC.md 2 "Payments"): every matching payment in one scroll, page after
- * page by cursor as the list nears its end (InfiniteVirtualTable), only the rows in view mounted.
+ * page by cursor as the list nears its end (VirtualTable's load-more), only the rows in view mounted.
  */
 import { useCallback, type ReactNode } from 'react'
 import type { Payment } from '../../../api/schemas/payments'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { InfiniteVirtualTable, type InfiniteRowSlot } from '../../../components/infinite-virtual-table'
+import { VirtualTable, type VirtualRowSlot } from '../../../components/virtual-table'
 import { TableHeadCell } from '../../../components/table'
 import { PaymentRow } from './payment-row'
 
@@ -35,11 +35,11 @@ export interface PaymentsTableProps {
 const idOf = (p: Payment) => p._id
 
 export function PaymentsTable({ payments, total, focus, selection, openId, canLoadMore, hasMore, onLoadMore, footer, onOpen }: PaymentsTableProps) {
-  const renderRow = useCallback((payment: Payment, slot: InfiniteRowSlot) => (
+  const renderRow = useCallback((payment: Payment, slot: VirtualRowSlot) => (
     <PaymentRow payment={payment} {...slot} open={payment._id === openId} onOpen={onOpen} />
   ), [openId, onOpen])
   return (
-    <InfiniteVirtualTable rows={payments} rowId={idOf} columns={PAYMENT_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
+    <VirtualTable rows={payments} rowId={idOf} columns={PAYMENT_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
       className="payments-table" bodyTestId="payments-rows" focus={focus} selection={selection}
       canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow}
       header={(

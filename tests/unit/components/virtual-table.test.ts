@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { shouldLoadMore } from '../../../src/components/infinite-virtual-table'
+import { shouldLoadMore } from '../../../src/components/virtual-table'
 
-describe('InfiniteVirtualTable: when the next cursor page is asked for', () => {
+describe('VirtualTable load-more: when the next cursor page is asked for', () => {
   it('only near the end of what is loaded', () => {
     expect(shouldLoadMore(true, 10, 50, 20)).toBe(false)
     expect(shouldLoadMore(true, 29, 50, 20)).toBe(false)
