@@ -2,7 +2,8 @@
  * The order side panel's commands (SPEC.md 4 "Order status"; issue 10): the legal transitions of
  * the open order (Confirm, Start Work, Complete, Cancel Order), each sending the move with the
  * panel's note to the panel machine (Cancel Order asks first: order-cancel.commands.ts); mod+Enter runs the forward step (it acts from the note field
- * too), N puts the keyboard in the note, Escape (Close) removes ?order= from the URL. They read what
+ * too), N puts the keyboard in the note, O opens the customer's user page, Escape (Close) removes
+ * ?order= from the URL. They read what
  * the panel publishes (`orderPanel`).
  */
 import type { ActorRefFrom } from 'xstate'
@@ -53,6 +54,11 @@ export const orderPanelCommands: Command[] = [
     id: 'orders.panel.note', title: 'Write a note for the next status change', group: 'Order', shortcut: 'n', keywords: ['note', 'comment'],
     when: (ctx) => { const order = panel(ctx)?.order; return !!order && ORDER_TRANSITIONS[order.status].length > 0 },
     label: () => 'Write a note', run: (ctx) => panel(ctx)?.focusNote(),
+  },
+  {
+    id: 'orders.panel.openCustomer', title: "Open the order's customer", group: 'Order', shortcut: 'o', keywords: ['customer', 'user'],
+    when: (ctx) => !!panel(ctx)?.order?.user, label: () => 'Open customer',
+    run: (ctx) => { const user = panel(ctx)?.order?.user; if (user) ctx.navigate(`/users/${user._id}`) },
   },
   {
     id: 'orders.panel.close', title: 'Close the order panel', group: 'Order', shortcut: 'escape', when: onPanel, label: () => 'Close order',

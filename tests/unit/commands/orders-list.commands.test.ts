@@ -146,6 +146,17 @@ describe('order panel commands', () => {
     expect(control('orders.panel.complete', list({}, [], undefined, { order: order('in_progress'), busy: true }).ctx).reason).toBe('Updating the order…')
   })
 
+  it("O opens the customer's user page when the order has one", () => {
+    const withUser = { ...order('pending'), user: { _id: 'user-1', name: 'Asha', email: 'asha@example.in' } } as OrderDetail
+    const { ctx } = list({}, [], undefined, { order: withUser })
+    expect(control('orders.panel.openCustomer', ctx).visible).toBe(true)
+    control('orders.panel.openCustomer', ctx).run()
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/users/user-1')
+    expect(registry.get('orders.panel.openCustomer')?.shortcut).toBe('o')
+    const deleted = { ...order('pending'), user: null } as OrderDetail
+    expect(control('orders.panel.openCustomer', list({}, [], undefined, { order: deleted }).ctx).visible).toBe(false)
+  })
+
   it('N focuses the note while a move is left; Escape closes', () => {
     let focused = 0
     const { ctx } = list({}, [], undefined, { order: order('pending'), focusNote: () => { focused++ } })

@@ -3,6 +3,7 @@
  * payment, and the add-ons (customization, installation support, report) and referrer.
  */
 import type { OrderDetail } from '../../../api/schemas/orders'
+import { CommandLink } from '../../../commands/command-link'
 import { Badge } from '../../../components/badge'
 import { formatINR } from '../../../lib/format'
 import { PaymentStatusBadge } from '../../payments/list/payment-status'
@@ -15,7 +16,8 @@ export function OrderFacts({ order }: { order: OrderDetail }) {
     <section className="side-panel__section" aria-label="Details">
       <dl className="order-facts">
         <dt>Customer</dt>
-        <dd>{order.user ? <>{order.user.name} <span className="faint">{order.user.email}</span></> : 'Deleted user'}</dd>
+        <dd>{order.user ? <>{order.user.name} <span className="faint">{order.user.email}</span>{' '}
+          <CommandLink id="orders.panel.openCustomer" /></> : 'Deleted user'}</dd>
         <dt>Project</dt>
         <dd>{order.project ? <>{order.project.title} <span className="faint">{order.project.category}</span></> : 'Deleted project'}</dd>
         <dt>Amount</dt>
