@@ -14,17 +14,14 @@ import type { Payment } from '../../../api/schemas/payments'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { CommandRetry } from '../../../commands/command-retry'
-import { Badge, type BadgeTone } from '../../../components/badge'
+import { Badge } from '../../../components/badge'
 import { DetailList, SidePanel } from '../../../components/side-panel'
 import { Spinner } from '../../../components/spinner'
 import { formatDateTime, formatINR } from '../../../lib/format'
 import { PaymentStatusBadge } from '../list/payment-status'
 import { NO_TRANSACTION_ID } from '../list/payment-row'
+import { ORDER_STATUS_TONE, statusLabel } from '../../orders/list/order-status'
 
-const ORDER_TONE: Record<OrderSummary['status'], BadgeTone> = {
-  pending: 'warning', confirmed: 'info', in_progress: 'accent', completed: 'success', cancelled: 'danger',
-}
-const orderStatusLabel = (s: string) => s.replace('_', ' ').replace(/^./, (c) => c.toUpperCase())
 
 type Query = ReturnType<typeof usePayment>
 
@@ -84,7 +81,7 @@ function OrderSection({ order: o }: { order: OrderSummary }) {
         { label: 'Customer', value: o.user ? <>{o.user.name}<span className="faint"> · {o.user.email}</span></> : <span className="faint">—</span>, testId: 'detail-customer' },
         { label: 'Project', value: o.project ? <>{o.project.title}<span className="faint"> · {o.project.category}</span></> : <span className="faint">—</span>, testId: 'detail-project' },
         { label: 'Amount', value: <span className="num">{formatINR(o.totalAmount)}</span> },
-        { label: 'Status', value: <Badge tone={ORDER_TONE[o.status]}>{orderStatusLabel(o.status)}</Badge>, testId: 'detail-order-status' },
+        { label: 'Status', value: <Badge tone={ORDER_STATUS_TONE[o.status]}>{statusLabel(o.status)}</Badge>, testId: 'detail-order-status' },
         { label: 'Placed', value: formatDateTime(o.createdAt) },
       ]} />
       <CommandButton id="payments.openOrder" size="sm" icon={<ExternalLink size={14} />} />
