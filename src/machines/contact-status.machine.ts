@@ -1,0 +1,108 @@
+/**
+ * The contact detail's status (SPEC.md 2 "Contact detail", 4 "Contact status", 8; issue 11).
+ * Opening a contact whose status is 'new' marks it read once (opening → markingRead → idle, no
+ * toast: it is what opening means). The quick actions (Mark as Read / Mark as Replied / Archive /
+ * Mark as Unread) run idle → updating → idle, one at a time; a success emits `notify.success`, a
+ * failure keeps 'Failed to update contact status: {reason}' until the next action and emits it as
+ * `notify.error`. Every change emits `contact.changed` with the updated contact, which the view puts
+ * in the cache. Which action applies (never the contact's own status) is the commands' rule: the
+ * machine only runs what it is sent. I/O is the `updateStatus` actor (PUT /api/contacts/{id} {status}).
+ */
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { setContactStatus } from '../api/contacts'
+import { withReason } from '../api/error-text'
+import { isUnreadStatus, type ContactDetail, type ContactStatus } from '../api/schemas/contacts'
+
+/** The quick actions in page order: the status each sets, its button label, key and success text. */
+export const CONTACT_STATUS_ACTIONS: ReadonlyArray<{ status: ContactStatus; label: string; shortcut: string; done: string }> = [
+  { status: 'read', label: 'Mark as Read', shortcut: 'i', done: 'Contact marked as read' },
+  { status: 'replied', label: 'Mark as Replied', shortcut: 'y', done: 'Contact marked as replied' },
+  { status: 'archived', label: 'Archive', shortcut: 'e', done: 'Contact archived' },
+  { status: 'new', label: 'Mark as Unread', shortcut: 'shift+u', done: 'Contact marked as unread' },
+]
+
+/** The success text of setting `status`. */
+export function statusDoneText(status: ContactStatus): string {
+  return CONTACT_STATUS_ACTIONS.find((a) => a.status === status)?.done ?? 'Contact updated'
+}
+
+/** SPEC.md 8: 'Failed to update contact status: {reason}'. */
+export const statusFailureText = (error: unknown) => withReason('Failed to update contact status', error)
+
+export interface ContactStatusContext {
+  contactId: string
+  /** Whether the contact was unread when opened (then it is marked read once). */
+  openedUnread: boolean
+  /** The status being set; null when idle. */
+  target: ContactStatus | null
+  /** The last failure's text, shown with the quick actions until the next one. */
+  error: string | null
+}
+
+export type ContactStatusEvent = { type: 'status.set'; status: ContactStatus }
+
+export type ContactStatusEmitted =
+  | { type: 'contact.changed'; contact: ContactDetail }
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
+
+function held(target: ContactStatus | null): ContactStatus {
+  if (!target) throw new Error('contactStatus: no status in flight')
+  return target
+}
+
+export const contactStatusMachine = setup({
+  types: {
+    context: {} as ContactStatusContext,
+    events: {} as ContactStatusEvent,
+    emitted: {} as ContactStatusEmitted,
+    input: {} as { contact: Pick<ContactDetail, '_id' | 'status'> },
+  },
+  actors: {
+    updateStatus: fromPromise<ContactDetail, { id: string; status: ContactStatus }>(({ input }) => setContactStatus(input.id, input.status)),
+  },
+  actions: {
+    holdTarget: assign((_, params: { status: ContactStatus }) => ({ target: params.status, error: null })),
+    dropTarget: assign({ target: null }),
+    keepFailure: assign({ target: null, error: (_, params: { error: unknown }) => statusFailureText(params.error) }),
+    announceChange: emit((_, params: { contact: ContactDetail }) => ({ type: 'contact.changed' as const, contact: params.contact })),
+    notifyDone: emit(({ context }) => ({ type: 'notify.success' as const, text: statusDoneText(held(context.target)) })),
+    notifyFailure: emit(({ context }) => ({ type: 'notify.error' as const, text: context.error ?? '' })),
+  },
+  guards: {
+    wasOpenedUnread: ({ context }) => context.openedUnread,
+  },
+}).createMachine({
+  id: 'contactStatus',
+  context: ({ input }) => ({ contactId: input.contact._id, openedUnread: isUnreadStatus(input.contact.status), target: null, error: null }),
+  initial: 'opening',
+  states: {
+    opening: {
+      always: [{ guard: 'wasOpenedUnread', target: 'markingRead' }, { target: 'idle' }],
+    },
+    markingRead: {
+      invoke: {
+        src: 'updateStatus', id: 'updateStatus',
+        input: ({ context }) => ({ id: context.contactId, status: 'read' as const }),
+        onDone: { target: 'idle', actions: { type: 'announceChange', params: ({ event }) => ({ contact: event.output }) } },
+        onError: { target: 'idle', actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'] },
+      },
+    },
+    idle: {
+      on: {
+        'status.set': { target: 'updating', actions: { type: 'holdTarget', params: ({ event }) => ({ status: event.status }) } },
+      },
+    },
+    updating: {
+      invoke: {
+        src: 'updateStatus', id: 'updateStatus',
+        input: ({ context }) => ({ id: context.contactId, status: held(context.target) }),
+        onDone: {
+          target: 'idle',
+          actions: ['notifyDone', { type: 'announceChange', params: ({ event }) => ({ contact: event.output }) }, 'dropTarget'],
+        },
+        onError: { target: 'idle', actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'] },
+      },
+    },
+  },
+})

@@ -1,0 +1,51 @@
+/**
+ * The I/O behind the contacts list's status actions and the texts of their outcomes (SPEC.md 4
+ * "Contact status", 5, 8 "Users, orders, contacts"; issue 11): a row's read / replied / archived /
+ * unread through PUT /api/contacts/{id} {status}, a bulk action of the selection through
+ * PUT /api/contacts/bulk-update (one transaction server-side, all or nothing).
+ */
+import { withReason } from '../api/error-text'
+import { bulkUpdateContacts, setContactStatus } from '../api/contacts'
+import { CONTACT_BULK_ACTIONS, type ContactBulkAction, type ContactDetail } from '../api/schemas/contacts'
+import type { UndoTicket } from '../api/schemas/undo'
+
+/** Set the status of `action` on `ids`; `bulk` is a bulk action of the selection (else one row, ids of length 1). */
+export interface ContactsStatusAction {
+  ids: string[]
+  action: ContactBulkAction
+  bulk: boolean
+}
+
+/** SPEC.md 5: a bulk action without a selection. */
+export const NO_SELECTION_TEXT = 'Please select contacts to update'
+
+/** The verb of each action ('Mark as read') and its past tense in the outcome texts ('marked as read'). */
+export const CONTACT_ACTION_WORDS: Readonly<Record<ContactBulkAction, { verb: string; done: string }>> = {
+  mark_read: { verb: 'Mark as read', done: 'marked as read' },
+  mark_replied: { verb: 'Mark as replied', done: 'marked as replied' },
+  archive: { verb: 'Archive', done: 'archived' },
+  mark_unread: { verb: 'Mark as unread', done: 'marked as unread' },
+}
+
+/**
+ * Runs `action` against the API; resolves with the updated contact for a row, the undo ticket
+ * (or null) for a bulk action. Rejects with an ApiError.
+ */
+export async function runContactsAction(action: ContactsStatusAction): Promise<ContactDetail | UndoTicket | null> {
+  if (action.bulk) return bulkUpdateContacts(action.ids, action.action)
+  return setContactStatus(action.ids[0], CONTACT_BULK_ACTIONS[action.action])
+}
+
+/** '1 contact', '3 contacts'. */
+export const contactsCount = (n: number) => (n === 1 ? '1 contact' : `${n} contacts`)
+
+/** 'Contact archived', '3 contacts marked as read'. */
+export function successText(a: ContactsStatusAction): string {
+  const done = CONTACT_ACTION_WORDS[a.action].done
+  return a.ids.length > 1 ? `${contactsCount(a.ids.length)} ${done}` : `Contact ${done}`
+}
+
+/** SPEC.md 8: 'Failed to update contact status: {reason}' for a row, 'Failed to update contacts: {reason}' for a bulk action. */
+export function failureText(a: ContactsStatusAction, error: unknown): string {
+  return withReason(a.bulk ? 'Failed to update contacts' : 'Failed to update contact status', error)
+}

@@ -1,0 +1,34 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { bulkUpdateContacts, setContactStatus } from '../../../src/api/contacts'
+import { ApiError } from '../../../src/api/client'
+import { failureText, runContactsAction, successText } from '../../../src/machines/contacts-list.actions'
+
+vi.mock('../../../src/api/contacts', () => ({ bulkUpdateContacts: vi.fn(), setContactStatus: vi.fn() }))
+
+describe('contacts list actions', () => {
+  beforeEach(() => vi.mocked(setContactStatus).mockReset())
+
+  it("a row action sets the action's status with PUT /api/contacts/{id} and resolves with the contact", async () => {
+    const contact = { _id: 'a', status: 'archived' }
+    vi.mocked(setContactStatus).mockResolvedValue(contact as never)
+    await expect(runContactsAction({ ids: ['a'], action: 'archive', bulk: false })).resolves.toBe(contact)
+    await runContactsAction({ ids: ['b'], action: 'mark_unread', bulk: false })
+    expect(vi.mocked(setContactStatus).mock.calls).toEqual([['a', 'archived'], ['b', 'new']])
+    expect(bulkUpdateContacts).not.toHaveBeenCalled()
+  })
+
+  it('a bulk action goes through PUT /api/contacts/bulk-update with the action name', async () => {
+    const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
+    vi.mocked(bulkUpdateContacts).mockResolvedValue(ticket)
+    await expect(runContactsAction({ ids: ['a', 'b'], action: 'mark_replied', bulk: true })).resolves.toEqual(ticket)
+    expect(bulkUpdateContacts).toHaveBeenCalledWith(['a', 'b'], 'mark_replied')
+  })
+
+  it('texts (SPEC.md 8): success singular and plural; failures with the reason', () => {
+    expect(successText({ ids: ['a'], action: 'mark_replied', bulk: false })).toBe('Contact marked as replied')
+    expect(successText({ ids: ['a', 'b', 'c'], action: 'mark_read', bulk: true })).toBe('3 contacts marked as read')
+    expect(failureText({ ids: ['a'], action: 'archive', bulk: false }, new ApiError(409, 'Busy'))).toBe('Failed to update contact status: Busy')
+    expect(failureText({ ids: ['a'], action: 'archive', bulk: true }, new ApiError(400, 'x', ['contactIds.0: Invalid id', 'action: bad'])))
+      .toBe('Failed to update contacts: contactIds.0: Invalid id\naction: bad')
+  })
+})
