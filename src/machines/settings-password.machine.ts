@@ -1,0 +1,85 @@
+/**
+ * Settings → Change Password (SPEC.md 2 "/settings", 5, 8; issue 13): editing → changing →
+ * editing. Submit checks SPEC.md 5's order first (settings-forms.ts passwordProblem; the message
+ * goes to the banner, no request). Current Password is asked only when the admin has a password
+ * (`hasPassword`); a first password is set without it. Success: the server's 'Password changed
+ * successfully!', the fields cleared and hidden again, `hasPassword` true, `password.changed`
+ * emitted (the view updates the signed-in admin and the sessions list: the server signed the other
+ * sessions out). Failure: the server's message ('Current password is incorrect'), else 'Failed to
+ * change password', or 'An error occurred while changing password' when no answer came.
+ */
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { changePassword } from '../api/settings'
+import { accountFailure, passwordProblem, type PasswordDraft } from './settings-forms'
+
+/** The password inputs with a show/hide toggle (SPEC.md 2: all but Confirm New Password). */
+export type PasswordVisibility = 'current' | 'next'
+
+export interface SettingsPasswordContext {
+  draft: PasswordDraft
+  hasPassword: boolean
+  visible: Record<PasswordVisibility, boolean>
+  banner: string | null
+}
+
+export type SettingsPasswordEvent =
+  | { type: 'password.change'; patch: Partial<PasswordDraft> }
+  | { type: 'password.toggleVisibility'; field: PasswordVisibility }
+  | { type: 'password.submit' }
+  | { type: 'banner.dismiss' }
+
+export type SettingsPasswordEmitted = { type: 'password.changed' }
+
+const EMPTY: PasswordDraft = { current: '', next: '', confirm: '' }
+const HIDDEN = { current: false, next: false }
+
+export const settingsPasswordMachine = setup({
+  types: {
+    context: {} as SettingsPasswordContext,
+    events: {} as SettingsPasswordEvent,
+    emitted: {} as SettingsPasswordEmitted,
+    input: {} as { hasPassword: boolean },
+  },
+  actors: {
+    submitPassword: fromPromise<string, { currentPassword: string; newPassword: string }>(({ input }) => changePassword(input)),
+  },
+  actions: {
+    applyPatch: assign({ draft: ({ context }, params: { patch: Partial<PasswordDraft> }) => ({ ...context.draft, ...params.patch }) }),
+    toggleVisibility: assign({
+      visible: ({ context }, params: { field: PasswordVisibility }) => ({ ...context.visible, [params.field]: !context.visible[params.field] }),
+    }),
+    assignProblem: assign({ banner: ({ context }) => passwordProblem(context.draft, context.hasPassword) }),
+    clearBanner: assign({ banner: null }),
+    assignChanged: assign((_, params: { message: string }) => ({ draft: EMPTY, visible: HIDDEN, hasPassword: true, banner: params.message })),
+    emitChanged: emit({ type: 'password.changed' as const }),
+    assignFailure: assign({
+      banner: (_, params: { error: unknown }) => accountFailure(params.error, 'Failed to change password', 'An error occurred while changing password'),
+    }),
+  },
+  guards: {
+    isDraftValid: ({ context }) => passwordProblem(context.draft, context.hasPassword) === null,
+  },
+}).createMachine({
+  id: 'settingsPassword',
+  context: ({ input }) => ({ draft: EMPTY, hasPassword: input.hasPassword, visible: HIDDEN, banner: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'password.change': { actions: { type: 'applyPatch', params: ({ event }) => ({ patch: event.patch }) } },
+        'password.toggleVisibility': { actions: { type: 'toggleVisibility', params: ({ event }) => ({ field: event.field }) } },
+        'password.submit': [{ guard: 'isDraftValid', target: 'changing' }, { actions: 'assignProblem' }],
+        'banner.dismiss': { actions: 'clearBanner' },
+      },
+    },
+    changing: {
+      entry: 'clearBanner',
+      invoke: {
+        src: 'submitPassword', id: 'submitPassword',
+        input: ({ context }) => ({ currentPassword: context.hasPassword ? context.draft.current : '', newPassword: context.draft.next }),
+        onDone: { target: 'editing', actions: [{ type: 'assignChanged', params: ({ event }) => ({ message: event.output }) }, 'emitChanged'] },
+        onError: { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+})
