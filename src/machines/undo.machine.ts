@@ -1,0 +1,125 @@
+/**
+ * The console's pending undos (issue 14; docs/decisions/014-undo.md). An undoable change is
+ * offered (`undo.offer`: its ticket, the outcome text, the resource to refetch, `at` = when the
+ * answer arrived, ms); it stays for UNDO_WINDOW_MS from then (a local deadline, so a skewed clock
+ * does not matter; the server keeps a grace for the request in flight). `undo.run` undoes the
+ * newest one through the `runUndo` actor; a `ticker` sends `clock.tick` while any is pending and
+ * drops the lapsed ones. Outcomes are emitted: `undo.done` (refetch `resource`) or `undo.failed`.
+ * idle → watching ⇄ undoing → idle once nothing is pending.
+ */
+import { assign, emit, fromCallback, fromPromise, not, setup } from 'xstate'
+import { errorText } from '../api/error-text'
+import { UNDO_WINDOW_MS, type UndoResponse, type UndoTicket } from '../api/schemas/undo'
+import { undoChange } from '../api/undo'
+
+/** The query root a successful undo makes stale. */
+export type UndoResource = 'projects' | 'users' | 'orders' | 'contacts'
+
+/** One pending undo: the ticket's id, the toast text, the resource, and its local deadline (ms since epoch). */
+export interface PendingUndo {
+  id: string
+  text: string
+  resource: UndoResource
+  deadline: number
+}
+
+export interface UndoContext {
+  /** Oldest first; the newest is the one `undo.run` takes. */
+  entries: PendingUndo[]
+  /** The clock as last told (ms): the countdown reads deadline - now. */
+  now: number
+  /** The undo in flight. */
+  running: PendingUndo | null
+}
+
+export type UndoEvent =
+  | { type: 'undo.offer'; ticket: UndoTicket; text: string; resource: UndoResource; at: number }
+  | { type: 'undo.run' }
+  /** Drop one pending undo (`id`), else the newest. */
+  | { type: 'undo.dismiss'; id?: string }
+  | { type: 'clock.tick'; now: number }
+
+export type UndoEmitted =
+  | { type: 'undo.done'; text: string; resource: UndoResource }
+  | { type: 'undo.failed'; text: string; resource: UndoResource }
+
+/** How often the countdown is told the time while an undo is pending, ms. */
+export const UNDO_TICK_MS = 250
+
+/** Whole seconds left of `entry` at `now` (0 once lapsed). */
+export function secondsLeft(entry: PendingUndo, now: number): number {
+  return Math.max(0, Math.ceil((entry.deadline - now) / 1000))
+}
+
+function runningOf(c: UndoContext): PendingUndo {
+  if (!c.running) throw new Error('undo: nothing running')
+  return c.running
+}
+
+export const undoMachine = setup({
+  types: { context: {} as UndoContext, events: {} as UndoEvent, emitted: {} as UndoEmitted },
+  actors: {
+    runUndo: fromPromise<UndoResponse, { id: string }>(({ input }) => undoChange(input.id)),
+    ticker: fromCallback<UndoEvent>(({ sendBack }) => {
+      const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), UNDO_TICK_MS)
+      return () => clearInterval(timer)
+    }),
+  },
+  actions: {
+    addEntry: assign(({ context }, params: { ticket: UndoTicket; text: string; resource: UndoResource; at: number }) => ({
+      entries: [...context.entries.filter((e) => e.id !== params.ticket.id),
+        { id: params.ticket.id, text: params.text, resource: params.resource, deadline: params.at + UNDO_WINDOW_MS }],
+      now: Math.max(context.now, params.at),
+    })),
+    tick: assign(({ context }, params: { now: number }) => ({
+      now: params.now, entries: context.entries.filter((e) => e.deadline > params.now),
+    })),
+    dropEntry: assign({ entries: ({ context }, params: { id?: string }) =>
+      (params.id ? context.entries.filter((e) => e.id !== params.id) : context.entries.slice(0, -1)) }),
+    takeNewest: assign(({ context }) => ({ running: context.entries.at(-1) ?? null, entries: context.entries.slice(0, -1) })),
+    finish: assign({ running: null }),
+    announceDone: emit(({ context }, params: { message: string }) => ({
+      type: 'undo.done' as const, text: params.message, resource: runningOf(context).resource,
+    })),
+    announceFailure: emit(({ context }, params: { error: unknown }) => ({
+      type: 'undo.failed' as const, text: `Undo failed: ${errorText(params.error, 'Request failed')}`, resource: runningOf(context).resource,
+    })),
+  },
+  guards: {
+    hasEntries: ({ context }) => context.entries.length > 0,
+  },
+}).createMachine({
+  id: 'undo',
+  context: { entries: [], now: 0, running: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'undo.offer': { target: 'active', actions: { type: 'addEntry', params: ({ event }) => event } },
+      },
+    },
+    active: {
+      invoke: { src: 'ticker', id: 'ticker' },
+      initial: 'watching',
+      on: {
+        'undo.offer': { actions: { type: 'addEntry', params: ({ event }) => event } },
+        'undo.dismiss': { actions: { type: 'dropEntry', params: ({ event }) => ({ id: event.id }) } },
+        'clock.tick': { actions: { type: 'tick', params: ({ event }) => ({ now: event.now }) } },
+      },
+      states: {
+        watching: {
+          always: { guard: not('hasEntries'), target: '#undo.idle' },
+          on: { 'undo.run': { guard: 'hasEntries', target: 'undoing', actions: 'takeNewest' } },
+        },
+        undoing: {
+          invoke: {
+            src: 'runUndo', id: 'runUndo',
+            input: ({ context }) => ({ id: runningOf(context).id }),
+            onDone: { target: 'watching', actions: [{ type: 'announceDone', params: ({ event }) => ({ message: event.output.message }) }, 'finish'] },
+            onError: { target: 'watching', actions: [{ type: 'announceFailure', params: ({ event }) => ({ error: event.error }) }, 'finish'] },
+          },
+        },
+      },
+    },
+  },
+})
