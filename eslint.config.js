@@ -8,7 +8,7 @@ import globals from 'globals'
 // and the contract imports nothing outside itself (npm packages are fine).
 const NO_SERVER = {
   regex: '^(\\.\\./)+server(/|$)',
-  message: 'The client never imports server/: shared pure code lives in src/api/schemas.',
+  message: 'The client never imports server/: shared pure code lives in src/api/schemas (wire format) or src/domain (business rules, decision 012).',
 }
 /** A relative import climbing more than `depth` folders: out of src/api/schemas from `depth` levels down. */
 const leavesSchemas = (depth) => ({

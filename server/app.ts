@@ -1,6 +1,6 @@
 /**
- * The Hono application: one sub-app per resource mounted under /api, every route but health and
- * sign-in behind `requireAdmin`, one error handler producing `{ success: false, message }`.
+ * The Hono application: one sub-app per resource mounted under /api, every route but health,
+ * sign-in and the storefront's contact form (POST /api/contacts) behind `requireAdmin`, one error handler producing `{ success: false, message }`.
  * `createApp(config)` is used by main.ts and, with a throwaway database, by the tests; it makes
  * the app's own state (`createAppDeps`: caches, after-delete hooks, locks, repository host), which
  * it exposes as `app.deps`.
@@ -18,7 +18,11 @@ import { securityHeaders } from './http/security-headers'
 import { requireAdmin } from './middleware/require-admin'
 import { docsRoutes, openApiDocumentRoutes } from './openapi/routes'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
+import { authSessionsRoutes } from './routes/auth-sessions.routes'
+import { analyticsRoutes } from './routes/analytics.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
+import { preferencesRoutes } from './routes/preferences.routes'
+import { undoRoutes } from './routes/undo.routes'
 import { projectsRoutes } from './routes/projects.routes'
 import { filesRoutes } from './routes/files.routes'
 import { gitHttpRoutes } from './routes/git-http.routes'
@@ -31,7 +35,10 @@ import { uploadRoutes } from './routes/upload.routes'
 import { usersRoutes } from './routes/users.routes'
 import { ordersRoutes } from './routes/orders.routes'
 import { paymentsRoutes } from './routes/payments.routes'
+import { commissionRoutes } from './routes/commission.routes'
 import { exportFileRoutes } from './routes/exports.routes'
+import { contactsRoutes } from './routes/contacts.routes'
+import { contactsPublicRoutes } from './routes/contacts-public.routes'
 
 /** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors, `code` when set. */
 const errorBody = (message: string, errors?: string[], code?: string): ErrorBody =>
@@ -60,6 +67,8 @@ export function createApp(config: AppConfig): App {
 
   app.get('/api/health', (c) => ok(c, HealthResponseSchema, { success: true, status: 'ok' }))
   app.route('/api/auth', authPublicRoutes(deps))
+  // The storefront's contact form: POST /api/contacts only; every other contacts route is the admin's.
+  app.route('/api/contacts', contactsPublicRoutes(deps))
   app.route('/git', gitHttpRoutes(deps))
   app.route('/files/exports', exportFileRoutes(deps))
   app.route('/files', filesRoutes(deps))
@@ -69,12 +78,18 @@ export function createApp(config: AppConfig): App {
   api.use('*', requireAdmin(deps))
   api.route('/auth', authProfileRoutes(deps))
   api.route('/auth/step-up', stepUpRoutes(deps))
+  api.route('/auth/sessions', authSessionsRoutes(deps))
   api.route('/admin/dashboard', dashboardRoutes(deps))
+  api.route('/admin/preferences', preferencesRoutes(deps))
+  api.route('/admin/analytics', analyticsRoutes(deps))
+  api.route('/admin/undo', undoRoutes(deps))
   api.route('/projects', projectsRoutes(deps))
   api.route('/upload', uploadRoutes(deps))
   api.route('/users', usersRoutes(deps))
   api.route('/orders', ordersRoutes(deps))
   api.route('/payments', paymentsRoutes(deps))
+  api.route('/contacts', contactsRoutes(deps))
+  api.route('/commission', commissionRoutes(deps))
   api.route('/github', githubRoutes(deps))
   api.route('/storage', storageRoutes(deps))
   api.route('/admin/projects', reportsRoutes(deps))

@@ -11,6 +11,7 @@ import type { users } from './db/schema'
 import { loadDataKey } from './services/data-encryption'
 import { createVerifiedTokens, type AccessClaims, type VerifiedTokens } from './services/access-token'
 import { KeyedMutex } from './services/keyed-mutex'
+import { LiveSessions } from './services/live-sessions'
 import type { Mailer } from './services/mail'
 import { projectCleanupHook } from './services/project-cleanup'
 import type { ProjectDeletedHook } from './services/project-deleted-hooks'
@@ -48,6 +49,8 @@ export type AppDeps = AppConfig & {
   uploadLocks: KeyedMutex
   /** Access tokens whose signature was verified once (services/access-token.ts). */
   verifiedTokens: VerifiedTokens
+  /** Which sessions (refresh-token families) are still signed in, for requireAdmin (services/live-sessions.ts). */
+  liveSessions: LiveSessions
 }
 
 /** The deps of one app: `config` plus fresh per-app state (extra fields of `config` are not reused). */
@@ -61,6 +64,7 @@ export function createAppDeps(config: AppConfig): AppDeps {
     onProjectDeleted: [],
     uploadLocks: new KeyedMutex(),
     verifiedTokens: createVerifiedTokens(),
+    liveSessions: new LiveSessions(db, now),
   }
   deps.onProjectDeleted.push(projectCleanupHook(deps))
   return deps

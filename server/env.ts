@@ -15,6 +15,15 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), 'admin@example.com'),
   SMTP_URL: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'Admin Panel <no-reply@marketplace.local>'),
+  /** Sender (and Reply-To) of the replies to contact inquiries (issue 11); MAIL_FROM when unset. */
+  CONTACT_REPLY_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('CONTACT_REPLY_FROM must not be empty'))),
+  /**
+   * Origins (comma-separated, e.g. `https://shop.example.in`) allowed to POST the public contact
+   * form from a browser (CORS on POST /api/contacts only); unset = no CORS headers.
+   */
+  STOREFRONT_ORIGINS: v.optional(v.pipe(v.string(), v.transform((list) => list.split(',').map((o) => o.trim()).filter(Boolean)),
+    v.everyItem((origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+      'STOREFRONT_ORIGINS must be origins like https://shop.example.in, comma-separated'))),
   /** 32 bytes, base64: the key of bank account numbers at rest (services/data-encryption.ts); else DATA_DIR/data-key. */
   DATA_ENCRYPTION_KEY: v.optional(v.string()),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),

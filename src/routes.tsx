@@ -25,8 +25,12 @@ const ProjectDetailView = preloadable(() => import('./views/projects/project-det
 const UsersListView = preloadable(() => import('./views/users/users-list.view'))
 const UserDetailView = preloadable(() => import('./views/users/detail/user-detail.view'))
 const OrdersListView = preloadable(() => import('./views/orders/orders-list.view'))
+const ContactDetailView = preloadable(() => import('./views/contacts/contact-detail.view'))
 const PaymentsView = preloadable(() => import('./views/payments/payments.view'))
-const PlaceholderView = preloadable(() => import('./views/placeholder/placeholder.view'))
+const ContactsListView = preloadable(() => import('./views/contacts/contacts-list.view'))
+const CommissionView = preloadable(() => import('./views/commission/commission.view'))
+const SettingsView = preloadable(() => import('./views/settings/settings.view'))
+const AnalyticsView = preloadable(() => import('./views/analytics/analytics.view'))
 
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
 export interface Screen {
@@ -36,15 +40,6 @@ export interface Screen {
   /** Starts the screen's first request on a cold load, given location.search. */
   prefetch?: (search: string) => Promise<unknown>
 }
-
-/** Routes still served by the placeholder, with the issue that builds them (if filed). */
-const PLACEHOLDERS: Array<{ path: string; title: string; issue?: number }> = [
-  { path: '/contacts/:id', title: 'Contact' },
-  { path: '/contacts', title: 'Contacts' },
-  { path: '/analytics', title: 'Analytics Dashboard' },
-  { path: '/commission', title: 'Commission Management' },
-  { path: '/settings', title: 'Settings' },
-]
 
 /** The protected area's screens, in matching order. */
 export const SCREENS: Screen[] = [
@@ -66,9 +61,22 @@ export const SCREENS: Screen[] = [
     path: '/payments', preload: PaymentsView.preload, element: <PaymentsView />,
     prefetch: (search) => import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
   },
-  ...PLACEHOLDERS.map((p) => ({ path: p.path, preload: PlaceholderView.preload, element: <PlaceholderView title={p.title} issue={p.issue} /> })),
+  {
+    path: '/contacts', preload: ContactsListView.preload, element: <ContactsListView />,
+    prefetch: (search) => import('./views/contacts/list/list-prefetch').then((m) => m.prefetchContactsList(search)),
+  },
+  {
+    path: '/commission', preload: CommissionView.preload, element: <CommissionView />,
+    prefetch: (search) => import('./views/commission/list-prefetch').then((m) => m.prefetchCommission(search)),
+  },
+  {
+    path: '/analytics', preload: AnalyticsView.preload, element: <AnalyticsView />,
+    prefetch: (search) => import('./views/analytics/prefetch').then((m) => m.prefetchAnalytics(search)),
+  },
+  { path: '/settings', preload: SettingsView.preload, element: <SettingsView /> },
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
   { path: '/users/:id', preload: UserDetailView.preload, element: <UserDetailView /> },
+  { path: '/contacts/:id', preload: ContactDetailView.preload, element: <ContactDetailView /> },
 ]
 
 /**

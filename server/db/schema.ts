@@ -9,10 +9,11 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  bigint, bigserial, boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text,
+  bigint, bigserial, boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, real, text,
   timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core'
 import { v7 as uuidv7 } from 'uuid'
+import type { ReasonTemplate, RecentRecord } from '../../src/api/schemas/preferences'
 
 const id = () => uuid('id').primaryKey().$defaultFn(() => uuidv7())
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -129,9 +130,17 @@ export const refreshTokens = pgTable('refresh_tokens', {
    * (never stored itself), so a second identical refresh within the grace gets the same answer.
    */
   successorSealed: text('successor_sealed'),
+  /** The browser that started the family (User-Agent at verify-otp, cut to 512), copied on rotation. */
+  userAgent: text('user_agent').notNull().default(''),
+  /** The client IP that started the family, copied on rotation ('' when unknown). */
+  ip: text('ip').notNull().default(''),
+  /** When this token was issued: the family's sign-in or the rotation that made it (its last use). */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('refresh_token_hash_uq').on(t.tokenHash),
+  // The sessions list: a user's live tokens (neither rotated nor revoked).
+  index('refresh_user_live_idx').on(t.userId).where(sql`rotated_at IS NULL AND revoked_at IS NULL`),
   index('refresh_family_idx').on(t.familyId),
 ])
 
@@ -188,6 +197,8 @@ export const projects = pgTable('projects', {
   index('projects_category_status_created_idx').on(t.category, t.verificationStatus, t.createdAt),
   index('projects_active_created_idx').on(t.isActive, t.createdAt),
   index('projects_owner_idx').on(t.projectOwnerId),
+  // The commission project picker (first 20 by title, commission.queries.ts).
+  index('projects_title_idx').on(t.title, t.id),
   // Covers the dashboard's per-category aggregate (index-only scan; domain/dashboard-stats.ts).
   index('projects_dashboard_idx').on(t.category, t.isActive, t.pricePaise, t.createdAt),
 ])
@@ -312,6 +323,10 @@ export const orders = pgTable('orders', {
   index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
   index('orders_user_idx').on(t.userId),
   index('orders_project_idx').on(t.projectId),
+  // Analytics (db/queries/analytics.queries.ts, migration 0025): completed orders of a period per
+  // project, and per customer for the retention, each from the index alone.
+  index('orders_completed_created_idx').on(t.createdAt, t.projectId, t.totalAmountPaise).where(sql`${t.status} = 'completed'`),
+  index('orders_completed_user_idx').on(t.userId, t.createdAt).where(sql`${t.status} = 'completed'`),
 ])
 
 export const orderNotes = pgTable('order_notes', {
@@ -350,6 +365,8 @@ export const payments = pgTable('payments', {
   index('payments_created_at_idx').on(t.createdAt, t.id),
   // Dashboard revenue: sum of completed payments from the index alone.
   index('payments_completed_amount_idx').on(t.amountPaise).where(sql`${t.status} = 'completed'`),
+  // Analytics revenue of a period and per month: completed payments by created_at, from the index alone.
+  index('payments_completed_created_idx').on(t.createdAt, t.amountPaise).where(sql`${t.status} = 'completed'`),
 ])
 
 /**
@@ -376,19 +393,48 @@ export const contacts = pgTable('contacts', {
   subject: text('subject').notNull().default(''),
   message: text('message').notNull(),
   status: contactStatus('status').notNull().default('new'),
-  isRead: boolean('is_read').notNull().default(false),
+  /**
+   * Derived from the status (migration 0021), so the two can never disagree: 'new' (SPEC.md's
+   * "unread") is the only status that is not read. Never written by the app.
+   */
+  isRead: boolean('is_read').notNull().generatedAlwaysAs(sql`status <> 'new'`),
   projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
   reply: text('reply'),
   repliedAt: timestamp('replied_at', { withTimezone: true }),
+  /**
+   * When a reply started being mailed (PUT /api/contacts/{id} with a reply; db/queries/contacts-write.queries.ts):
+   * a second reply meanwhile is refused; a claim older than 2 minutes is stale (a crashed server). Null otherwise.
+   */
+  replyClaimedAt: timestamp('reply_claimed_at', { withTimezone: true }),
+  /** The sender's IP for rows from the public form (POST /api/contacts, its per-IP rate limit); null otherwise. */
+  clientIp: text('client_ip'),
+  /**
+   * The searchable text of the contacts list, kept by a BEFORE trigger (migration 0021): lower(name,
+   * e-mail, subject, message) separated by chr(31). Never written by the app.
+   */
+  searchText: text('search_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  index('contacts_created_at_idx').on(t.createdAt),
-  index('contacts_status_created_idx').on(t.status, t.createdAt),
-  index('contacts_unread_idx').on(t.isRead),
-  // Dashboard per-status counts, unread and monthly growth (index-only scan).
+  // Pages of the contacts list, newest first with the id as tie-break, with and without a status filter.
+  index('contacts_created_at_idx').on(t.createdAt, t.id),
+  index('contacts_status_created_idx').on(t.status, t.createdAt, t.id),
+  // Dashboard per-status monthly counts (index-only scan).
   index('contacts_dashboard_idx').on(t.status, t.isRead, t.createdAt),
+  // Contacts search (db/queries/contacts.queries.ts): substring match over search_text.
+  index('contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  // The public form's rate limit: rows of one IP in the last 15 minutes.
+  index('contacts_client_ip_idx').on(t.clientIp, t.createdAt),
 ])
+
+/**
+ * How many contacts each status holds, kept exact by statement triggers (migration 0021, as 0020
+ * does for orders): the contacts stats, the dashboard and the total of a list filtered by status alone.
+ */
+export const contactStatusCounts = pgTable('contact_status_counts', {
+  status: contactStatus('status').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+})
 
 export const commissionConfigs = pgTable('commission_configs', {
   id: id(),
@@ -411,6 +457,16 @@ export const commissionConfigs = pgTable('commission_configs', {
   uniqueIndex('commission_project_uq').on(t.projectId),
   uniqueIndex('commission_single_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
   index('commission_active_idx').on(t.isActive, t.createdAt),
+  // The rules of SPEC.md 5 held by the database too (migration 0021), so the split engine never
+  // meets a configuration it refuses: rates 0-100 %, the five summing to exactly 10,000 bps,
+  // agent discount 0-50 %, student commission 0-20 %; the default is always active and has no project.
+  check('commission_rates_range_chk', sql`least(${t.projectOwnerRateBps}, ${t.platformOwnerRateBps}, ${t.customizerRateBps},
+    ${t.installationSupportRateBps}, ${t.referralCommissionRateBps}) >= 0`),
+  check('commission_rates_total_chk', sql`${t.projectOwnerRateBps} + ${t.platformOwnerRateBps} + ${t.customizerRateBps}
+    + ${t.installationSupportRateBps} + ${t.referralCommissionRateBps} = 10000`),
+  check('commission_agent_discount_chk', sql`${t.agentDiscountBps} BETWEEN 0 AND 5000`),
+  check('commission_student_commission_chk', sql`${t.studentCommissionBps} BETWEEN 0 AND 2000`),
+  check('commission_default_chk', sql`NOT ${t.isDefault} OR (${t.isActive} AND ${t.projectId} IS NULL)`),
 ])
 
 export const auditLog = pgTable('audit_log', {
@@ -432,3 +488,35 @@ export const auditLog = pgTable('audit_log', {
   index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt),
   index('audit_created_at_idx').on(t.createdAt),
 ])
+
+/**
+ * Console preferences of an admin (issue 14; src/api/schemas/preferences.ts): null columns mean
+ * "the default" (DEFAULT_PREFERENCES), so a changed default reaches every admin who kept it.
+ * Recent lists are jsonb arrays, newest first, at most RECENT_LIMIT long (domain/preferences.ts).
+ */
+export const adminPreferences = pgTable('admin_preferences', {
+  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  singleKeyShortcuts: boolean('single_key_shortcuts'),
+  reasonTemplates: jsonb('reason_templates').$type<ReasonTemplate[]>(),
+  recentCommands: jsonb('recent_commands').$type<string[]>().notNull().default([]),
+  recentRecords: jsonb('recent_records').$type<RecentRecord[]>().notNull().default([]),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * Undoable changes (issue 14; docs/decisions/014-undo.md): written in the transaction of the
+ * change, holding per record the state before, the state after and the version (updated_at) the
+ * change left, so POST /api/admin/undo/{id} can put it back or refuse when someone edited it
+ * since. One use: `undone_at` is set by the undo. Rows past `expires_at` are pruned by later writes.
+ */
+export const undoActions = pgTable('undo_actions', {
+  id: id(),
+  actorId: uuid('actor_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** src/api/schemas/undo.ts UNDO_KINDS. */
+  kind: text('kind').notNull(),
+  /** Per record: id, before, after, version and what the change created (server/domain/undo.ts). */
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  undoneAt: timestamp('undone_at', { withTimezone: true }),
+}, (t) => [index('undo_actions_expires_idx').on(t.expiresAt)])

@@ -78,7 +78,7 @@ export function mergeAddress<T extends { country?: string }>(stored: T, patch: P
 }
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60_000
 
 /** The 1st of `now`'s month at 00:00 in India (IST), as an instant. */
 export function monthStartIst(now: Date): Date {

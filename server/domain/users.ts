@@ -14,9 +14,10 @@ export function userRole(user: { isAdmin: boolean; isAgent: boolean }): UserRole
   return user.isAdmin ? 'admin' : user.isAgent ? 'agent' : 'user'
 }
 
-/** The signed-in admin: `{ _id, name, email, phone ('' when none), role: 'admin' }`. */
+/** The signed-in admin: `{ _id, name, email, phone ('' when none), role: 'admin', hasPassword }`. */
 export function toAdmin(user: UserRow): Admin {
-  return { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: 'admin' }
+  return { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: 'admin',
+    hasPassword: user.passwordHash !== null }
 }
 
 /** One row of the users list: rates in percent (stored as basis points), `createdAt` as an ISO string. */

@@ -1,6 +1,8 @@
 /**
  * Request body size limits (issue 8, "Limits"), one middleware for everything under /api:
  * - the auth routes (public sign-in, refresh, logout; the profile): 8 KB;
+ * - the storefront's public contact form (POST /api/contacts): 32 KB (a 5,000-character message
+ *   with every character \u-escaped fits);
  * - every other route: 1 MB (JSON bodies of the console are a few KB at most);
  * - the three multipart upload routes are skipped here: they bound their own bodies (source
  *   chunks, images, reports; server/routes/upload.routes.ts, storage.routes.ts, reports.routes.ts).
@@ -13,7 +15,7 @@ import type { AppEnv } from '../deps'
 import { tooLarge } from './errors'
 
 /** Bytes. */
-export const BODY_LIMITS = { auth: 8 * 1024, json: 1024 * 1024 } as const
+export const BODY_LIMITS = { auth: 8 * 1024, contactForm: 32 * 1024, json: 1024 * 1024 } as const
 
 /** POST routes that take multipart uploads and check their own sizes. */
 const OWN_LIMIT_ROUTES = [
@@ -37,9 +39,11 @@ const limit = (maxSize: number, label: string) => bodyLimitOf(maxSize, `Request 
 export function apiBodyLimits(): MiddlewareHandler<AppEnv> {
   const auth = limit(BODY_LIMITS.auth, '8 KB')
   const json = limit(BODY_LIMITS.json, '1 MB')
+  const contactForm = limit(BODY_LIMITS.contactForm, '32 KB')
   return async (c, next) => {
     const path = c.req.path
     if (path.startsWith('/api/auth/')) return auth(c, next)
+    if (c.req.method === 'POST' && /^\/api\/contacts\/?$/.test(path)) return contactForm(c, next)
     if (c.req.method === 'POST' && OWN_LIMIT_ROUTES.some((route) => route.test(path))) return next()
     return json(c, next)
   }

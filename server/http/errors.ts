@@ -23,6 +23,8 @@ export const notFound = (message = 'Not found') => new ApiError(404, message)
 export const conflict = (message: string) => new ApiError(409, message)
 export const tooLarge = (message: string) => new ApiError(413, message)
 export const tooManyRequests = (message: string) => new ApiError(429, message)
+/** An upstream service (the mail server) failed; `message` says why, for a person. */
+export const badGateway = (message: string) => new ApiError(502, message)
 
 /** The message of the 503 answered while the database cannot be reached. */
 export const DATABASE_UNAVAILABLE = 'Database unavailable, try again shortly'

@@ -4,7 +4,9 @@
  * 403 when the user is no longer an active admin (SPEC.md 6, DESIGN.md). The user row is reused
  * while the users table version is unchanged (any write to users bumps it; decision 004), so a
  * request by a known admin needs no lookup. The token's claims (session id, `auth_time`) are set
- * as `auth` for the step-up check (require-recent-auth.ts).
+ * as `auth` for the step-up check (require-recent-auth.ts). A token of a signed-out session (its
+ * `sid` family revoked: Settings, a password change, sign-out) is refused with 401 at once, not
+ * only when it expires (services/live-sessions.ts: an indexed lookup at most every 2 s per session).
  */
 import { createMiddleware } from 'hono/factory'
 import { LRUCache } from 'lru-cache'
@@ -12,6 +14,9 @@ import { findUserById } from '../db/queries/users.queries'
 import type { AdminUser, AppDeps, AppEnv } from '../deps'
 import { forbidden, unauthorized } from '../http/errors'
 import { verifyAccessToken } from '../services/access-token'
+
+/** The 401 of an access token whose session was signed out (its refresh-token family revoked). */
+export const SIGNED_OUT = 'This session has been signed out'
 
 export function requireAdmin(deps: AppDeps) {
   const { versions } = deps
@@ -33,6 +38,8 @@ export function requireAdmin(deps: AppDeps) {
     }
     if (!user) throw unauthorized('Invalid or expired access token')
     if (!user.isActive || !user.isAdmin) throw forbidden('Admin access required')
+    // After the role check: a demoted admin's revoked session still reads 403, not 'signed out'.
+    if (claims.sid && !(await deps.liveSessions.isLive(claims.sid))) throw unauthorized(SIGNED_OUT)
     c.set('admin', user)
     c.set('auth', claims)
     await next()

@@ -7,12 +7,15 @@
  */
 import * as v from 'valibot'
 import {
-  MessageResponseSchema, ProfileResponseSchema, RefreshResponseSchema,
+  MessageResponseSchema, ProfileResponseSchema, RefreshResponseSchema, SessionListResponseSchema, SessionRevokeResponseSchema,
   SendOtpResponseSchema, UpdateProfileResponseSchema, VerifyOtpResponseSchema,
 } from '../../src/api/schemas/auth'
 import { HealthResponseSchema } from '../../src/api/schemas/common'
 import { StepUpSendResponseSchema, StepUpVerifyResponseSchema } from '../../src/api/schemas/step-up'
+import { AnalyticsResponseSchema } from '../../src/api/schemas/analytics'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
+import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
+import { UndoResponseSchema } from '../../src/api/schemas/undo'
 import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
   ProjectResponseSchema, TechnologiesResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
@@ -32,7 +35,15 @@ import {
   ExportLinkResponseSchema, OrderBulkResponseSchema, OrderListResponseSchema, OrderMessageResponseSchema, OrderResponseSchema,
   OrderStatsResponseSchema,
 } from '../../src/api/schemas/orders'
+import {
+  ContactBulkResponseSchema, ContactCreatedResponseSchema, ContactListResponseSchema, ContactMessageResponseSchema,
+  ContactResponseSchema, ContactStatsResponseSchema,
+} from '../../src/api/schemas/contacts'
 import { PaymentListResponseSchema, PaymentResponseSchema, PaymentStatsResponseSchema } from '../../src/api/schemas/payments'
+import {
+  CommissionConfigListResponseSchema, CommissionConfigMessageResponseSchema, CommissionDefaultResponseSchema,
+  CommissionDeleteResponseSchema, CommissionProjectsResponseSchema, CommissionStatsResponseSchema,
+} from '../../src/api/schemas/commission'
 
 /** One operation's extras; every field optional. */
 export type OperationExtra = {
@@ -73,13 +84,27 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/auth/logout': { ...PUBLIC, summary: 'Sign out (revoke the refresh token)', response: json(MessageResponseSchema) },
   'GET /api/auth/profile': { summary: 'The signed-in admin', response: json(ProfileResponseSchema) },
   'PUT /api/auth/profile': { summary: 'Update name, e-mail, phone', response: json(UpdateProfileResponseSchema) },
-  'PUT /api/auth/change-password': { summary: 'Set a new password', response: json(MessageResponseSchema) },
+  'PUT /api/auth/change-password': { summary: 'Set a new password; signs out the other sessions', response: json(MessageResponseSchema) },
+  'GET /api/auth/sessions': { summary: "The admin's sessions (refresh-token families), this one first", response: json(SessionListResponseSchema) },
+  'DELETE /api/auth/sessions/{id}': { summary: 'Sign a session out', response: json(SessionRevokeResponseSchema) },
+  'POST /api/auth/sessions/revoke-others': { summary: 'Sign out everywhere else', response: json(SessionRevokeResponseSchema) },
   'POST /api/auth/step-up/send-otp': { summary: 'Mail a confirmation code to the signed-in admin (step-up)',
     response: json(StepUpSendResponseSchema) },
   'POST /api/auth/step-up/verify': { summary: 'Confirm with the code: renews auth_time, answers a fresh access token',
     response: json(StepUpVerifyResponseSchema) },
 
   'GET /api/admin/dashboard/stats': { summary: 'Dashboard figures', response: json(DashboardStatsResponseSchema) },
+  'GET /api/admin/preferences': { summary: "The signed-in admin's console preferences (defaults until changed)",
+    response: json(PreferencesResponseSchema) },
+  'PUT /api/admin/preferences': { summary: 'Change single-key shortcuts or the reason templates',
+    response: json(PreferencesResponseSchema) },
+  'POST /api/admin/preferences/recent': { summary: 'Remember a command run or a record opened (newest first, at most 20)',
+    response: json(PreferencesResponseSchema) },
+  'GET /api/admin/analytics': { summary: 'Analytics of a period (30d, 90d, 12m ending at the end of the hour in India): '
+    + 'revenue, orders, users, projects and their change, 12 months of revenue, top projects, conversion, average order, retention',
+    response: json(AnalyticsResponseSchema) },
+  'POST /api/admin/undo/{id}': { summary: 'Undo a change of yours within 10 s (409 already undone or changed since, 410 too late)',
+    response: json(UndoResponseSchema) },
 
   'GET /api/projects': { summary: 'List projects', response: json(ProjectListResponseSchema) },
   'GET /api/projects/categories': { summary: 'Categories in use', response: json(CategoriesResponseSchema) },
@@ -137,6 +162,37 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'GET /api/payments/export-link': { summary: 'A signed link (10 minutes) to the filtered payments CSV',
     response: json(ExportLinkResponseSchema) },
   'GET /api/payments/{id}': { summary: 'One payment with its order', response: json(PaymentResponseSchema) },
+  'GET /api/commission/configs': { summary: 'Commission configurations (the default first, then newest; page, search, isActive)',
+    response: json(CommissionConfigListResponseSchema) },
+  'POST /api/commission/configs': { summary: "Create a project's commission configuration (step-up; rates total 100 %; one per project)",
+    response: json(CommissionConfigMessageResponseSchema, 201) },
+  'GET /api/commission/configs/default': { summary: 'The default commission configuration (null until created)',
+    response: json(CommissionDefaultResponseSchema) },
+  'PUT /api/commission/configs/default': { summary: 'Create or update the default commission configuration (step-up)',
+    response: json(CommissionConfigMessageResponseSchema) },
+  'PUT /api/commission/configs/{id}': { summary: 'Update a commission configuration (step-up; merged, rates total 100 %)',
+    response: json(CommissionConfigMessageResponseSchema) },
+  'DELETE /api/commission/configs/{id}': { summary: 'Delete a commission configuration (step-up; not the default: 409)',
+    response: json(CommissionDeleteResponseSchema) },
+  'GET /api/commission/stats': { summary: 'Revenue of completed orders split per party by the engine; configuration counts',
+    response: json(CommissionStatsResponseSchema) },
+  'GET /api/commission/projects': { summary: "The create modal's project picker: first 20 projects by title, with their configuration",
+    response: json(CommissionProjectsResponseSchema) },
+
+  'GET /api/contacts': { summary: 'List contacts (newest first, page-numbered; search over name, e-mail, subject, message; status)',
+    response: json(ContactListResponseSchema) },
+  'POST /api/contacts': { ...PUBLIC, summary: 'The storefront\'s contact form (no token; 32 KB; 5 per 15 minutes per IP: 429)',
+    response: json(ContactCreatedResponseSchema, 201) },
+  'OPTIONS /api/contacts': { ...PUBLIC, summary: 'CORS preflight of the contact form (served only with STOREFRONT_ORIGINS)',
+    rawResponse: { status: 204, media: 'text/plain', description: 'Empty; Access-Control-* headers for a storefront origin' } },
+  'GET /api/contacts/stats': { summary: 'Contact counts: total, unread (status new), this month (IST), per status',
+    response: json(ContactStatsResponseSchema) },
+  'PUT /api/contacts/bulk-update': { summary: 'Set the status of contacts (all or nothing: 404 naming an unknown id)',
+    response: json(ContactBulkResponseSchema) },
+  'GET /api/contacts/{id}': { summary: 'One contact with its message, reply, project and registered user',
+    response: json(ContactResponseSchema) },
+  'PUT /api/contacts/{id}': { summary: 'Set the status; with a reply (status replied) e-mail it first (409 when replied, '
+    + '502 with the mailer\'s reason when the mail fails)', response: json(ContactMessageResponseSchema) },
 
   'GET /api/github/repo/{name}': { summary: 'Repository details', response: json(RepoResponseSchema) },
   'DELETE /api/github/repo/{name}': { summary: 'Delete the repository', response: json(RepoMessageResponseSchema) },

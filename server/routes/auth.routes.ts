@@ -1,7 +1,8 @@
 /**
  * /api/auth (SPEC.md 7 "Authentication and profile", 4, 8; issue 2). Public: send-otp, verify-otp,
- * refresh, logout. Behind requireAdmin: profile and change-password. The OTP, token and password
- * rules live in server/services (otp, rate-limit, refresh-tokens, password).
+ * refresh, logout. Behind requireAdmin: profile and change-password (which signs out the admin's
+ * other sessions, issue 13). The OTP, token and password rules live in server/services (otp,
+ * rate-limit, refresh-tokens, password); the sessions list in auth-sessions.routes.ts.
  */
 import { Hono, type Context } from 'hono'
 import {
@@ -9,6 +10,7 @@ import {
   RefreshResponseSchema, SendOtpRequestSchema, SendOtpResponseSchema, UpdateProfileRequestSchema,
   UpdateProfileResponseSchema, VerifyOtpRequestSchema, VerifyOtpResponseSchema,
 } from '../../src/api/schemas/auth'
+import { revokeUserFamilies } from '../db/queries/auth.queries'
 import { findUserByEmail, findUserById, setPasswordHash, updateProfile } from '../db/queries/users.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { toAdmin } from '../domain/users'
@@ -81,8 +83,10 @@ export function authPublicRoutes(deps: AppDeps) {
     const user = userId ? await findUserById(deps.db, userId) : undefined
     // Re-checked here: the admin may have been deactivated or demoted since the code was sent.
     if (!user?.isActive || !user.isAdmin) throw badRequest(INVALID_OTP)
+    const ip = ipOf(c)
     const { refreshToken, session } = await startSession(deps.db, user.id, now,
-      { actorId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ip: ipOf(c) })
+      { actorId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ip },
+      { userAgent: c.req.header('user-agent') ?? '', ip: ip === 'unknown' ? '' : ip })
     const tokens = { accessToken: await signAccessToken(deps.jwtSecret, user.id, now, session), refreshToken }
     return ok(c, VerifyOtpResponseSchema, { success: true, admin: toAdmin(user), tokens })
   })
@@ -96,7 +100,8 @@ export function authPublicRoutes(deps: AppDeps) {
 
   // Revokes the refresh token's family so a stolen copy dies with the session; unknown tokens are ignored.
   app.post('/logout', validate('json', RefreshRequestSchema), async (c) => {
-    await revokeRefreshToken(deps.db, c.req.valid('json').refreshToken, deps.now())
+    const familyId = await revokeRefreshToken(deps.db, c.req.valid('json').refreshToken, deps.now())
+    if (familyId) deps.liveSessions.forget([familyId])
     return ok(c, MessageResponseSchema, { success: true, message: 'Signed out' })
   })
   return app
@@ -136,8 +141,11 @@ export function authProfileRoutes(deps: AppDeps) {
       throw badRequest('Current password is incorrect')
     }
     const passwordHash = await hashPassword(newPassword)
-    await setPasswordHash(deps.db, admin.id, passwordHash, deps.now(),
+    const now = deps.now()
+    await setPasswordHash(deps.db, admin.id, passwordHash, now,
       { actorId: admin.id, action: 'auth.password_change', entityType: 'user', entityId: admin.id, ip: ipOf(c) })
+    // A new password ends every other session (a thief's included); this one stays signed in.
+    deps.liveSessions.forget(await revokeUserFamilies(deps.db, admin.id, now, { except: c.get('auth').sid }))
     return ok(c, MessageResponseSchema, { success: true, message: 'Password changed successfully!' })
   })
   return app

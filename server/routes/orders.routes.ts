@@ -58,7 +58,7 @@ export function ordersRoutes(deps: AppDeps) {
 
   app.put('/bulk-update', validate('json', OrderBulkUpdateSchema), async (c) => {
     const { orderIds, action } = c.req.valid('json')
-    return ok(c, OrderBulkResponseSchema, await bulkMoveOrders(db, orderIds, action, actor(c)))
+    return ok(c, OrderBulkResponseSchema, await bulkMoveOrders(db, orderIds, action, actor(c), deps.now()))
   })
 
   app.get('/:id', validate('param', IdParamSchema), async (c) =>

@@ -1,7 +1,9 @@
 /**
  * Bulk actions over a selection of projects (issue 3, DESIGN.md "bulk actions persist"): delete,
  * verify and activate/deactivate. Each is one transaction, all or nothing: an unknown id answers
- * 404 naming it and nothing changes. History and audit rows are written per project.
+ * 404 naming it and nothing changes. History and audit rows are written per project. Verify and
+ * activate/deactivate answer an undo ticket (POST /api/admin/undo/{id}); delete has none: it is
+ * confirmed first, and its files are removed after the commit (decision 014).
  */
 import { Hono } from 'hono'
 import { BulkDeleteSchema, BulkResponseSchema, BulkUpdateSchema, BulkVerifySchema } from '../../src/api/schemas/projects'
@@ -23,15 +25,15 @@ export function projectsBulkRoutes({ db, now, onProjectDeleted }: AppDeps) {
 
   app.post('/bulk-verify', validate('json', BulkVerifySchema), async (c) => {
     const { ids, status, notes } = c.req.valid('json')
-    const count = await changeVerificationStatus(db, { ids, status, notes, actorId: c.get('admin').id, at: now() })
-    return ok(c, BulkResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}`, count })
+    const { count, undo } = await changeVerificationStatus(db, { ids, status, notes, actorId: c.get('admin').id, at: now() })
+    return ok(c, BulkResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}`, count, undo })
   })
 
   app.post('/bulk-update', validate('json', BulkUpdateSchema), async (c) => {
     const { ids, isActive } = c.req.valid('json')
-    const count = await setProjectsActive(db, ids, isActive, c.get('admin').id)
+    const { count, undo } = await setProjectsActive(db, ids, isActive, c.get('admin').id, now())
     const message = isActive ? 'Projects activated successfully' : 'Projects deactivated successfully'
-    return ok(c, BulkResponseSchema, { success: true, message, count })
+    return ok(c, BulkResponseSchema, { success: true, message, count, undo })
   })
   return app
 }

@@ -32,8 +32,8 @@ export function usersWriteRoutes(deps: AppDeps) {
 
   app.put('/bulk-update', validate('json', UserBulkUpdateSchema), async (c) => {
     const { userIds, action } = c.req.valid('json')
-    const count = await setUsersActive(db, userIds, action === 'activate', writer(c))
-    return ok(c, UserBulkResponseSchema, { success: true, count,
+    const { count, undo } = await setUsersActive(db, userIds, action === 'activate', writer(c))
+    return ok(c, UserBulkResponseSchema, { success: true, count, undo,
       message: action === 'activate' ? 'Users activated successfully' : 'Users deactivated successfully' })
   })
 

@@ -19,9 +19,9 @@ export function verificationRoutes({ db, now }: AppDeps) {
 
   app.put('/:id/verify', validate('param', IdParamSchema), validate('json', VerifyProjectSchema), async (c) => {
     const { status, notes } = c.req.valid('json')
-    await changeVerificationStatus(db, { ids: [c.req.valid('param').id], status, notes, actorId: c.get('admin').id,
-      at: now() })
-    return ok(c, ProjectMessageResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}` })
+    const { undo } = await changeVerificationStatus(db, { ids: [c.req.valid('param').id], status, notes,
+      actorId: c.get('admin').id, at: now() })
+    return ok(c, ProjectMessageResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}`, undo })
   })
 
   app.get('/:id/verification-history', validate('param', IdParamSchema), async (c) => {

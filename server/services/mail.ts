@@ -1,13 +1,17 @@
 /**
  * Outgoing mail through nodemailer (DESIGN.md): SMTP when SMTP_URL is set, otherwise each
  * message is written as one RFC 5322 `.eml` file to `DATA_DIR/outbox/` (nodemailer's stream
- * transport builds the message; we only choose where the bytes go).
+ * transport builds the message; we only choose where the bytes go). A message may name its own
+ * sender (`from`, `replyTo`: the contact replies' CONTACT_REPLY_FROM); `mailFailureReason` says why a
+ * send failed without the SMTP URL or its credentials.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { maskSecrets } from '../http/error-log'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string }
+/** One message; `from` (default: the mailer's sender, MAIL_FROM) and `replyTo` are RFC 5322 addresses. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string; from?: string; replyTo?: string }
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 
 /** Create the mailer for an env: SMTP (`smtpUrl`) or the outbox folder under `dataDir`. */
@@ -16,7 +20,7 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     const transport = nodemailer.createTransport(opts.smtpUrl)
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message })
+        await transport.sendMail({ ...message, from: message.from ?? opts.from })
       },
     }
   }
@@ -24,7 +28,7 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message })
+      const info = await transport.sendMail({ ...message, from: message.from ?? opts.from })
       await fs.mkdir(outbox, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(outbox, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`)
@@ -33,4 +37,34 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
       await fs.rename(`${file}.tmp`, file)
     },
   }
+}
+
+const REASON_MAX = 200
+
+/**
+ * Why a send failed, for a person (the contact reply's 502, 'Failed to send reply: {reason}'): the
+ * first line of the error's message (nodemailer quotes the SMTP server's answer there, e.g. "Can't
+ * send mail - all recipients were rejected: 550 No such user"), at most REASON_MAX characters,
+ * with the SMTP URL (`smtpUrl`), its user name and password and any `scheme://user:pass@` removed.
+ */
+export function mailFailureReason(error: unknown, smtpUrl?: string): string {
+  const raw = error instanceof Error ? error.message : String(error ?? '')
+  let line = (raw.split(/\r?\n/)[0] ?? '').trim()
+  const secrets: string[] = []
+  if (smtpUrl) {
+    secrets.push(smtpUrl)
+    try {
+      const url = new URL(smtpUrl)
+      for (const part of [url.password, url.username]) {
+        // A one- or two-letter part would cut words apart; such a credential is no secret anyway.
+        if (part.length >= 3) secrets.push(part, decodeURIComponent(part))
+      }
+    } catch {
+      // Not a URL nodemailer could have used either; the whole string is still removed.
+    }
+  }
+  for (const secret of secrets.filter(Boolean).sort((a, b) => b.length - a.length)) line = line.split(secret).join('[redacted]')
+  line = maskSecrets(line.replace(/\b([a-z][\w+.-]*:\/\/)[^\s/@]*@/gi, '$1[redacted]@'))
+  if (!line) return 'The mail could not be sent'
+  return line.length > REASON_MAX ? `${line.slice(0, REASON_MAX)}…` : line
 }

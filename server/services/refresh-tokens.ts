@@ -11,7 +11,9 @@
  * only who holds the rotated token can read its successor.
  *
  * Each family also carries `authTime`, the last OTP proof of its admin (sign-in or step-up),
- * copied to every successor and put into the access tokens as `auth_time`.
+ * copied to every successor and put into the access tokens as `auth_time`, and the browser
+ * (`userAgent`) and `ip` of its sign-in; each token's `lastUsedAt` is when it was issued (issue 13
+ * "Sessions": a family with a live token is a session, revocable from Settings).
  */
 import crypto from 'node:crypto'
 import { CompactEncrypt, compactDecrypt } from 'jose'
@@ -30,32 +32,42 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
 /** How long after a rotation the same refresh token is answered again with the same successor. */
 export const REFRESH_REUSE_GRACE_MS = 10_000
 
+/** Longest User-Agent kept for a session (characters). */
+export const USER_AGENT_MAX = 512
+
 /** A rotation's result: whose session, the new refresh token and the session's claims. */
 export type Rotation = { userId: string; refreshToken: string; session: SessionClaims }
 
-/** Store a new refresh token for `userId` (a new family unless `familyId` is given); returns it. */
+/** Where a session was signed in from: the User-Agent header ('' when none) and the client IP ('' when unknown). */
+export type SessionClient = { userAgent: string; ip: string }
+
+/** What every token of a family carries. */
+type Family = { familyId: string; authTime: Date | null } & SessionClient
+
+/** Store a new refresh token for `userId` in `family` (issued, i.e. last used, at `now`); returns it. */
 export async function issueRefreshToken(
-  db: Pick<Db, 'insert'>, userId: string, now: Date,
-  family: { familyId: string; authTime: Date | null } = { familyId: uuidv7(), authTime: now },
+  db: Pick<Db, 'insert'>, userId: string, now: Date, family: Family,
   token: { token: string; hash: string } = randomToken(),
 ): Promise<string> {
   await insertRefreshToken(db, {
     userId, familyId: family.familyId, authTime: family.authTime, tokenHash: token.hash,
+    userAgent: family.userAgent.slice(0, USER_AGENT_MAX), ip: family.ip, lastUsedAt: now,
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
   })
   return token.token
 }
 
 /**
- * A sign-in at `now`: a new refresh-token family for `userId` (auth_time = now) and its audit row,
- * in one transaction. Returns the refresh token and the session claims for the access token.
+ * A sign-in at `now` from `client`: a new refresh-token family for `userId` (auth_time = now) and
+ * its audit row, in one transaction. Returns the refresh token and the session claims for the
+ * access token.
  */
 export async function startSession(
-  db: Db, userId: string, now: Date, entry: AuditEntry,
+  db: Db, userId: string, now: Date, entry: AuditEntry, client: SessionClient,
 ): Promise<{ refreshToken: string; session: SessionClaims }> {
   const familyId = uuidv7()
   const refreshToken = await db.transaction(async (tx) => {
-    const token = await issueRefreshToken(tx, userId, now, { familyId, authTime: now })
+    const token = await issueRefreshToken(tx, userId, now, { familyId, authTime: now, ...client })
     await audit(tx, entry)
     return token
   })
@@ -104,7 +116,7 @@ export async function rotateRefreshToken(db: Db, token: string, now: Date, ip: s
   }
   const successor = randomToken()
   const sealed = await sealSuccessor(token, successor.token)
-  const family = { familyId: row.familyId, authTime: row.authTime }
+  const family = { familyId: row.familyId, authTime: row.authTime, userAgent: row.userAgent, ip: row.ip }
   const refreshToken = await db.transaction(async (tx) =>
     // Only one concurrent rotation of the same token can win; the loser is answered as a repeat.
     (await claimRotation(tx, row.id, now, sealed)) ? issueRefreshToken(tx, row.userId, now, family, successor) : null)
@@ -142,8 +154,10 @@ async function answerAgain(db: Db, token: string, row: RefreshTokenRow, now: Dat
   throw invalid()
 }
 
-/** Revoke the family of `token` if it exists (sign-out); unknown tokens are ignored. */
-export async function revokeRefreshToken(db: Db, token: string, now: Date): Promise<void> {
+/** Revoke the family of `token` if it exists (sign-out) and return its id; unknown tokens are ignored (null). */
+export async function revokeRefreshToken(db: Db, token: string, now: Date): Promise<string | null> {
   const row = await findRefreshToken(db, sha256(token))
-  if (row) await revokeFamily(db, row.familyId, now)
+  if (!row) return null
+  await revokeFamily(db, row.familyId, now)
+  return row.familyId
 }

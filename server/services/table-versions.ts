@@ -1,5 +1,5 @@
 /**
- * Table versions (migrations 0007, 0012; orders and payments 0019): `table_versions.version` of projects, project_images, users, orders and payments
+ * Table versions (migrations 0007, 0012; orders and payments 0019; contacts 0021; commission_configs 0022): `table_versions.version` of projects, project_images, users, orders, payments, contacts and commission_configs
  * goes up once per write statement, inside the writing transaction, and the trigger announces it
  * with `NOTIFY table_versions 'name:version'` on commit. Caches key their entries by these
  * versions, so an entry is only reused while the rows it was built from are unchanged
@@ -16,8 +16,8 @@ import pg from 'pg'
 import type { Database, Db } from '../db/client'
 import { tableVersions } from '../db/schema'
 
-/** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019). */
-export const LIST_TABLES = ['projects', 'project_images', 'users', 'orders', 'payments'] as const
+/** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019), contacts (0021), commission_configs (0022). */
+export const LIST_TABLES = ['projects', 'project_images', 'users', 'orders', 'payments', 'contacts', 'commission_configs'] as const
 /** The tables a projects list page is built from (its cache key). */
 export const PROJECT_LIST_TABLES = ['projects', 'project_images', 'users'] as const
 export type VersionedTable = (typeof LIST_TABLES)[number]
@@ -42,7 +42,7 @@ export function versionsKey(versions: Partial<Versions>, tables: readonly Versio
 }
 
 export class TableVersions {
-  private versions: Versions = { projects: -1, project_images: -1, users: -1, orders: -1, payments: -1 }
+  private versions: Versions = { projects: -1, project_images: -1, users: -1, orders: -1, payments: -1, contacts: -1, commission_configs: -1 }
   /** True while memory equals the database (listener up, read since the last local write). */
   private known = false
   private listening = false

@@ -10,6 +10,7 @@ import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
   ProjectResponseSchema, type Project, type ProjectListResponse, type VerificationStatus,
 } from './schemas/projects'
+import type { UndoTicket } from './schemas/undo'
 
 /** The list filters as the URL carries them ('' = no filter). `limit` is the page size. */
 export interface ProjectListFilters {
@@ -52,13 +53,13 @@ export async function bulkDeleteProjects(ids: readonly string[]): Promise<number
 }
 
 /** POST /api/projects/bulk-verify {ids, status, notes}: notes are required by the server. */
-export async function bulkVerifyProjects(ids: readonly string[], status: VerificationStatus, notes: string): Promise<number> {
-  return (await api.post('/api/projects/bulk-verify', { ids, status, notes }, BulkResponseSchema)).count
+export async function bulkVerifyProjects(ids: readonly string[], status: VerificationStatus, notes: string): Promise<UndoTicket | null> {
+  return (await api.post('/api/projects/bulk-verify', { ids, status, notes }, BulkResponseSchema)).undo ?? null
 }
 
 /** POST /api/projects/bulk-update {ids, isActive}. */
-export async function bulkSetActive(ids: readonly string[], isActive: boolean): Promise<number> {
-  return (await api.post('/api/projects/bulk-update', { ids, isActive }, BulkResponseSchema)).count
+export async function bulkSetActive(ids: readonly string[], isActive: boolean): Promise<UndoTicket | null> {
+  return (await api.post('/api/projects/bulk-update', { ids, isActive }, BulkResponseSchema)).undo ?? null
 }
 
 /** GET /api/projects/categories → names found in the data. */

@@ -13,6 +13,7 @@ import {
   UserResponseSchema, UserStatsResponseSchema, type CreateUserInput, type UserDetail, type UserListResponse,
   type UserRole, type UserStats, type UserSummary,
 } from './schemas/users'
+import type { UndoTicket } from './schemas/undo'
 
 /** The list filters as the URL carries them ('' = all). `limit` is the page size. */
 export interface UserListFilters {
@@ -58,8 +59,8 @@ export async function createUser(input: Partial<CreateUserInput> & { name: strin
 }
 
 /** PUT /api/users/bulk-update {userIds, action}: all or nothing. Returns how many were updated. */
-export async function bulkUpdateUsers(userIds: readonly string[], action: 'activate' | 'deactivate'): Promise<number> {
-  return (await api.put('/api/users/bulk-update', { userIds, action }, UserBulkResponseSchema)).count
+export async function bulkUpdateUsers(userIds: readonly string[], action: 'activate' | 'deactivate'): Promise<UndoTicket | null> {
+  return (await api.put('/api/users/bulk-update', { userIds, action }, UserBulkResponseSchema)).undo ?? null
 }
 
 /** POST /api/users/{id}/bank-details/reveal → the full account number ('' when none). Audited; may need step-up. */

@@ -7,10 +7,11 @@ import {
   ProjectMessageResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
   type VerificationEntry, type VerificationStatus,
 } from './schemas/projects'
+import type { UndoTicket } from './schemas/undo'
 
-/** PUT /api/projects/{id}/verify {status, notes} → the server's message. */
-export async function verifyProject(id: string, status: VerificationStatus, notes: string): Promise<string> {
-  return (await api.put(`/api/projects/${id}/verify`, { status, notes }, ProjectMessageResponseSchema)).message
+/** PUT /api/projects/{id}/verify {status, notes} → the undo ticket of the decision (src/api/undo.ts). */
+export async function verifyProject(id: string, status: VerificationStatus, notes: string): Promise<UndoTicket | null> {
+  return (await api.put(`/api/projects/${id}/verify`, { status, notes }, ProjectMessageResponseSchema)).undo ?? null
 }
 
 /** GET /api/projects/{id}/verification-history → entries, newest first. */

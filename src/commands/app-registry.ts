@@ -6,6 +6,7 @@
  */
 import { addProjectCommands } from './add-project.commands'
 import { appCommands } from './app.commands'
+import { undoCommands } from './undo.commands'
 import { authCommands } from './auth.commands'
 import { navigationCommands } from './navigation.commands'
 import { projectDetailCommands } from './project-detail.commands'
@@ -23,15 +24,22 @@ import { usersFilterCommands } from './users-list-filters.commands'
 import { stepUpCommands } from './step-up.commands'
 import { userDetailCommands } from './user-detail.commands'
 import { verificationCommands } from './verification.commands'
+import { contactDetailCommands } from './contact-detail.commands'
 import { orderCancelCommands } from './order-cancel.commands'
 import { orderPanelCommands } from './order-panel.commands'
 import { ordersListCommands } from './orders-list.commands'
 import { ordersFilterCommands } from './orders-list-filters.commands'
+import { contactsListCommands } from './contacts-list.commands'
+import { contactsFilterCommands } from './contacts-list-filters.commands'
+import { commissionCommands } from './commission.commands'
+import { commissionFormCommands } from './commission-form.commands'
+import { settingsCommands } from './settings.commands'
+import { analyticsCommands } from './analytics.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
   // The step-up dialog's commands first: while it is open its mod+enter wins over a screen's.
-  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
+  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...undoCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
   ...userDetailCommands,
@@ -39,6 +47,12 @@ export const registry: CommandRegistry = createRegistry([
   // The cancel confirmation's first (its mod+enter is the accept, never a panel move); the side
   // panel's before the list's: its keys win while it is open.
   ...orderCancelCommands, ...orderPanelCommands, ...ordersListCommands, ...ordersFilterCommands,
+  ...contactsListCommands, ...contactsFilterCommands,
+  ...contactDetailCommands,
+  // The form's before the screen's: while the modal is open its keys win.
+  ...commissionFormCommands, ...commissionCommands,
+  ...analyticsCommands,
+  ...settingsCommands,
 ])
 
 /** Commands that apply in `ctx`. */

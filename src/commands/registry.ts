@@ -56,6 +56,8 @@ export interface Command {
   group: string
   keywords?: readonly string[]
   shortcut?: string
+  /** Further keys running the same command (the handler binds them too; `shortcut` is the one shown). */
+  altShortcuts?: readonly string[]
   /** Whether the command applies at all here (hidden otherwise). */
   when?: (ctx: CommandContext) => boolean
   /** Why it cannot run now (shown greyed with this reason), or null/undefined when it can. */

@@ -1,7 +1,8 @@
 /**
  * The global key handler on tinykeys. Keys typed into inputs are ignored except mod+… and Escape;
  * inside dialogs and menus only mod+… shortcuts act. Sequences ('g d') lapse after 1 s and win
- * over a single key they end with ('g u' is not also 'u'). Among commands sharing a key, the first
+ * over a single key they end with ('g u' is not also 'u'). A command's `altShortcuts` are bound like
+ * its `shortcut`. Ctrl/Cmd+Z typed into a field stays the field's. Among commands sharing a key, the first
  * visible and enabled one runs; if all are disabled the reason goes to `onBlocked` (a toast).
  */
 import { createKeybindingsHandler } from 'tinykeys'
@@ -28,6 +29,8 @@ export function ignoreKey(event: KeyboardEvent): boolean {
   // also swallow mod+Enter, the Save of the form the checkbox is in.
   if (event.defaultPrevented && !(mod && closestOf(event.target, '[role="checkbox"]'))) return true
   if (isTyping(event.target) && !mod && event.key !== 'Escape') return true
+  // Ctrl/Cmd+Z in a field is the field's own undo, never the console's (app.undo).
+  if (isTyping(event.target) && mod && event.key.toLowerCase() === 'z') return true
   return isInOverlay(event.target) && !mod
 }
 
@@ -35,9 +38,10 @@ export function ignoreKey(event: KeyboardEvent): boolean {
 export function createShortcutHandler(registry: CommandRegistry, getCtx: () => CommandContext, onBlocked: (reason: string) => void): EventListener {
   const byBinding = new Map<string, Command[]>()
   // Longer sequences first: tinykeys tries bindings in this order and fires only the first match.
-  const withKeys = registry.all.filter((c): c is Command & { shortcut: string } => !!c.shortcut)
-  for (const c of [...withKeys].sort((a, b) => strokeCount(b.shortcut) - strokeCount(a.shortcut))) {
-    const binding = toKeybinding(c.shortcut)
+  const withKeys = registry.all.flatMap((c) => [c.shortcut, ...(c.altShortcuts ?? [])]
+    .filter((key): key is string => !!key).map((key) => ({ c, key })))
+  for (const { c, key } of [...withKeys].sort((a, b) => strokeCount(b.key) - strokeCount(a.key))) {
+    const binding = toKeybinding(key)
     byBinding.set(binding, [...(byBinding.get(binding) ?? []), c])
   }
   const map = Object.fromEntries([...byBinding].map(([binding, commands]) => [binding, (event: KeyboardEvent) => {

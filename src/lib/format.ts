@@ -18,10 +18,19 @@ const dateTime = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
 })
 const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' })
+const inrCompact = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 })
+// A 'YYYY-MM' month is a calendar month, not an instant: format it at UTC midnight so no time zone moves it.
+const monthShort = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' })
+const monthLong = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** `formatINR(125000)` → '₹1,25,000.00'. Input in rupees. */
 export function formatINR(rupees: number): string {
   return inr.format(Number.isFinite(rupees) ? rupees : 0)
+}
+
+/** Rupees in the short Indian form, for chart axes: 0 → '₹0', 123456 → '₹1.2L', 98765432 → '₹9.9Cr'. */
+export function formatINRCompact(rupees: number): string {
+  return inrCompact.format(Number.isFinite(rupees) ? rupees : 0)
 }
 
 /** Whole counts with Indian grouping: `formatCount(1234567)` → '12,34,567'. */
@@ -81,6 +90,13 @@ function toDate(value: string | number | Date): Date {
 /** A calendar date: '5 Mar 2026'. Accepts an ISO string, epoch ms or a Date. */
 export function formatDate(value: string | number | Date): string {
   return date.format(toDate(value))
+}
+
+/** A calendar month given as 'YYYY-MM': 'short' → 'Mar', 'long' → 'March 2026'. */
+export function formatMonth(month: string, style: 'short' | 'long' = 'long'): string {
+  const [year, index] = month.split('-').map(Number)
+  const first = new Date(Date.UTC(year, index - 1, 1))
+  return Number.isNaN(first.getTime()) ? month : (style === 'short' ? monthShort : monthLong).format(first)
 }
 
 /** Date and time: '5 Mar 2026, 4:05 pm'. */

@@ -1,7 +1,7 @@
 /**
  * Sign-in and session (SPEC.md 2 "Login", 4 "Authentication", 8 "Sign-in"):
  * restoring → signedOut (editing email) → sendingOtp → otpSent (code entry ∥ 60 s resend
- * countdown) → signedIn → signingOut. I/O lives in the named actors; tests swap them with
+ * countdown) → signedIn → signingOut. While signed in, 'admin.update' replaces the admin (Settings). I/O lives in the named actors; tests swap them with
  * `.provide()`. Errors show the server message, else 'Failed to send OTP' / 'Failed to verify OTP'.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
@@ -142,6 +142,7 @@ export const authMachine = setup({
       on: {
         'session.expired': { target: 'signedOut', actions: ['clearSession', 'assignExpired'] },
         'session.signOut': 'signingOut',
+        'admin.update': { actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.admin }) } },
       },
     },
     signingOut: {

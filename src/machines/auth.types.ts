@@ -26,6 +26,8 @@ export type AuthEvent =
   | { type: 'code.toggleVisibility' }
   | { type: 'session.expired' }
   | { type: 'session.signOut' }
+  /** The signed-in admin changed (Settings saved the profile or a first password): header and sidebar show it at once. */
+  | { type: 'admin.update'; admin: Admin }
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
 

@@ -77,5 +77,12 @@ export function cancelQuestion(count: number, orderId?: string): string {
   return count === 1 && orderId ? `Cancel order ${orderId}?` : `Cancel ${orders(count)}?`
 }
 
-/** The line under the cancel question (the server refuses any move out of cancelled; SPEC.md 4). */
-export const CANCEL_WARNING = 'A cancelled order cannot be moved again: this cannot be undone.'
+/**
+ * The line under the cancel question: the server refuses any move out of cancelled (SPEC.md 4);
+ * only a bulk cancel (no `orderId`) can be undone, for 10 s from its toast (decision 014).
+ */
+export function cancelWarning(orderId?: string): string {
+  return orderId
+    ? 'A cancelled order cannot be moved again: this cannot be undone.'
+    : 'Cancelled orders cannot be moved again; Undo in the toast reverts this for 10 seconds.'
+}

@@ -20,6 +20,7 @@ import {
   bulkFailureText, bulkSummaryText, moveFailureText, moveSuccessText, NO_SELECTION_TEXT, runOrderBulk, runOrderMove,
   type OrderBulk, type OrderBulkReport, type OrderMove,
 } from './orders-list.actions'
+import type { UndoOffered } from './undo-offer'
 
 /** What the machine needs of a row. */
 export interface OrderRow {
@@ -49,7 +50,7 @@ export type OrdersListEvent =
 
 export type OrdersListEmitted =
   | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
-  | { type: 'orders.changed'; order?: OrderDetail }
+  | { type: 'orders.changed'; order?: OrderDetail } | UndoOffered
 
 function held<T>(value: T | null, what: string): T {
   if (!value) throw new Error(`ordersList: no ${what} in flight`)
@@ -79,9 +80,9 @@ export const ordersListMachine = setup({
     notifyMoveFailure: emit((_, params: { error: unknown }) => ({
       type: 'notify.error' as const, text: moveFailureText(errorText(params.error, 'Request failed')),
     })),
-    notifyBulkDone: emit((_, params: { report: OrderBulkReport }) => ({
-      type: params.report.failed.length ? 'notify.error' as const : 'notify.success' as const, text: bulkSummaryText(params.report),
-    })),
+    notifyBulkDone: emit((_, params: { report: OrderBulkReport }) => params.report.undo
+      ? { type: 'undo.offered' as const, text: bulkSummaryText(params.report), undo: params.report.undo }
+      : { type: params.report.failed.length ? 'notify.error' as const : 'notify.success' as const, text: bulkSummaryText(params.report) }),
     notifyBulkFailure: emit((_, params: { error: unknown }) => ({
       type: 'notify.error' as const, text: bulkFailureText(errorText(params.error, 'Request failed')),
     })),

@@ -3,7 +3,8 @@
  * bulk endpoint (one transaction server-side). Approve's notes are optional in the UI (SPEC.md 4)
  * but the server requires notes, so a blank approval is recorded as 'Approved'.
  */
-import { bulkDeleteProjects, bulkSetActive, bulkVerifyProjects, deleteProject, updateProject } from '../api/projects'
+import { bulkDeleteProjects, bulkSetActive, bulkVerifyProjects, deleteProject } from '../api/projects'
+import type { UndoTicket } from '../api/schemas/undo'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { verifyProject } from '../api/verification'
 
@@ -20,23 +21,23 @@ export function notesOrDefault(status: VerificationStatus, notes: string): strin
   return status === 'approved' ? 'Approved' : ''
 }
 
-/** Runs `action` against the API; rejects with an ApiError. */
-export async function runListAction(action: ListAction): Promise<void> {
+/**
+ * Runs `action` against the API; resolves with the undo ticket of a decision or an (in)activation
+ * (one row too goes through bulk-update, so it can be undone), null after a delete. Rejects with an ApiError.
+ */
+export async function runListAction(action: ListAction): Promise<UndoTicket | null> {
   const [first] = action.ids
   const single = action.ids.length === 1
   switch (action.kind) {
     case 'delete':
       if (single) await deleteProject(first)
       else await bulkDeleteProjects(action.ids)
-      return
+      return null
     case 'setActive':
-      if (single) await updateProject(first, { isActive: action.isActive })
-      else await bulkSetActive(action.ids, action.isActive)
-      return
+      return bulkSetActive(action.ids, action.isActive)
     case 'verify': {
       const notes = notesOrDefault(action.status, action.notes)
-      if (single) await verifyProject(first, action.status, notes)
-      else await bulkVerifyProjects(action.ids, action.status, notes)
+      return single ? verifyProject(first, action.status, notes) : bulkVerifyProjects(action.ids, action.status, notes)
     }
   }
 }

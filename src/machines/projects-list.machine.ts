@@ -9,6 +9,7 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
+import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 import {
   listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
 } from './list-selection'
@@ -34,7 +35,8 @@ export type ProjectsListEvent =
   | { type: 'prompt.submit'; notes: string } | { type: 'prompt.cancel' }
   | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
 
-export type ProjectsListEmitted = { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'projects.changed' }
+export type ProjectsListEmitted =
+  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'projects.changed' } | UndoOffered
 
 /** The action in flight; the states that read it are only entered with one set. */
 function pendingOf(c: ProjectsListContext): ListAction {
@@ -44,7 +46,7 @@ function pendingOf(c: ProjectsListContext): ListAction {
 
 export const projectsListMachine = setup({
   types: { context: {} as ProjectsListContext, events: {} as ProjectsListEvent, emitted: {} as ProjectsListEmitted },
-  actors: { runAction: fromPromise<void, ListAction>(({ input }) => runListAction(input)) },
+  actors: { runAction: fromPromise<unknown, ListAction>(({ input }) => runListAction(input)) },
   actions: {
     ...listSelectionActions<ListRow, ProjectsListContext, ProjectsListEvent>(),
     holdAction: assign({ pending: (_, params: { action: ListAction }) => params.action }),
@@ -55,7 +57,7 @@ export const projectsListMachine = setup({
       const action = pendingOf(context)
       return { selection: action.kind === 'delete' ? context.selection.filter((s) => !action.ids.includes(s)) : context.selection, pending: null }
     }),
-    notifySuccess: emit(({ context }) => ({ type: 'notify.success' as const, text: successText(pendingOf(context)) })),
+    notifySuccess: emit(({ context }, params: { output: unknown }) => successOrUndo(successText(pendingOf(context)), ticketIn(params.output))),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
       type: 'notify.error' as const, text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
     })),
@@ -102,7 +104,7 @@ export const projectsListMachine = setup({
       invoke: {
         src: 'runAction', id: 'runAction',
         input: ({ context }) => pendingOf(context),
-        onDone: { target: 'idle', actions: ['notifySuccess', 'announceChange', 'finishAction'] },
+        onDone: { target: 'idle', actions: [{ type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) }, 'announceChange', 'finishAction'] },
         onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'dropAction'] },
       },
     },

@@ -12,6 +12,7 @@ import {
   listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
 } from './list-selection'
 import { failureText, NO_SELECTION_TEXT, runUsersAction, successText, type UsersStatusAction } from './users-list.actions'
+import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 
 /** What the machine needs of a row. */
 export interface UserRow {
@@ -32,7 +33,8 @@ export type UsersListEvent =
   /** Bulk Activate/Deactivate of the selection; an empty selection is refused with a message. */
   | { type: 'bulk.set'; ids: string[]; isActive: boolean }
 
-export type UsersListEmitted = { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'users.changed' }
+export type UsersListEmitted =
+  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'users.changed' } | UndoOffered
 
 /** The action in flight; `acting` is only entered with one set. */
 function pendingOf(c: UsersListContext): UsersStatusAction {
@@ -42,13 +44,13 @@ function pendingOf(c: UsersListContext): UsersStatusAction {
 
 export const usersListMachine = setup({
   types: { context: {} as UsersListContext, events: {} as UsersListEvent, emitted: {} as UsersListEmitted },
-  actors: { updateStatus: fromPromise<void, UsersStatusAction>(({ input }) => runUsersAction(input)) },
+  actors: { updateStatus: fromPromise<unknown, UsersStatusAction>(({ input }) => runUsersAction(input)) },
   actions: {
     ...listSelectionActions<UserRow, UsersListContext, UsersListEvent>(),
     holdAction: assign({ pending: (_, params: { action: UsersStatusAction }) => params.action }),
     dropAction: assign({ pending: null }),
     notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
-    notifySuccess: emit(({ context }) => ({ type: 'notify.success' as const, text: successText(pendingOf(context)) })),
+    notifySuccess: emit(({ context }, params: { output: unknown }) => successOrUndo(successText(pendingOf(context)), ticketIn(params.output))),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
       type: 'notify.error' as const, text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
     })),
@@ -82,7 +84,7 @@ export const usersListMachine = setup({
       invoke: {
         src: 'updateStatus', id: 'updateStatus',
         input: ({ context }) => pendingOf(context),
-        onDone: { target: 'idle', actions: ['notifySuccess', 'announceChange', 'dropAction'] },
+        onDone: { target: 'idle', actions: [{ type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) }, 'announceChange', 'dropAction'] },
         onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'announceChange', 'dropAction'] },
       },
     },

@@ -5,11 +5,13 @@
  * (`requested`), the entry edit dialog, the delete confirmation and the history filter. Every
  * failure lands in `error` (the red banner, cleared by 'error.dismiss'); a status change shows
  * 'Project status updated to {status}' for 3 s in the parallel `banner` region and emits
- * `project.statusChanged`; entry updates and deletes emit `notify.success`.
+ * `project.statusChanged` (with the decision's undo ticket); entry updates and deletes emit
+ * `notify.success`. `status.sync` takes the status an undo restored.
  */
 import { BANNER_MS, editOf } from './verification.rules'
 import { verificationSetup } from './verification.setup'
 import { changeOf } from './verification.types'
+import { ticketIn } from './undo-offer'
 
 export { BANNER_MS, statusUpdatedText, verificationInputError } from './verification.rules'
 export type { VerificationEmitted } from './verification.setup'
@@ -44,6 +46,8 @@ export const verificationMachine = verificationSetup.createMachine({
       actions: { type: 'askDelete', params: ({ event }) => ({ entryId: event.entryId }) },
     },
     'delete.cancel': { actions: 'closeDelete' },
+    // An undo put the project's status back (issue 14): the panel follows, then reloads its history.
+    'status.sync': { actions: { type: 'syncStatus', params: ({ event }) => ({ status: event.status }) } },
   },
   states: {
     flow: {
@@ -75,7 +79,8 @@ export const verificationMachine = verificationSetup.createMachine({
             input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context) }),
             onDone: {
               target: 'reloading',
-              actions: ['applyStatus', 'resetQuick', { type: 'announceStatus', params: ({ context }) => ({ status: context.currentStatus }) }, 'showBanner'],
+              actions: ['applyStatus', 'resetQuick', { type: 'announceStatus', params: ({ context, event }) => ({ status: context.currentStatus, undo: ticketIn(event.output) }) },
+                'showBanner'],
             },
             onError: { target: 'idle', actions: failed('Failed to update project status') },
           },

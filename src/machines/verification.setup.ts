@@ -4,12 +4,14 @@
  */
 import { assign, emit, fromPromise, raise, setup } from 'xstate'
 import type { VerificationEntry, VerificationStatus } from '../api/schemas/projects'
+import type { UndoTicket } from '../api/schemas/undo'
 import { deleteVerificationEntry, fetchVerificationHistory, updateVerificationEntry, verifyProject } from '../api/verification'
 import { changeOf, validChange, type VerificationContext, type VerificationEvent } from './verification.types'
 import { statusUpdatedText, toChange, type Change, type EntryEdit, type StatusDraft } from './verification.rules'
 
 export type VerificationEmitted =
-  | { type: 'project.statusChanged'; status: VerificationStatus }
+  /** `undo`: the decision's undo ticket (src/machines/undo.machine.ts), null when the server gave none. */
+  | { type: 'project.statusChanged'; status: VerificationStatus; undo: UndoTicket | null }
   | { type: 'notify.success'; text: string }
 
 export const verificationSetup = setup({
@@ -22,8 +24,8 @@ export const verificationSetup = setup({
   actors: {
     // No abort signal: React StrictMode stops and rehydrates the actor once, which would abort it.
     fetchHistory: fromPromise<VerificationEntry[], { projectId: string }>(({ input }) => fetchVerificationHistory(input.projectId)),
-    submitStatus: fromPromise<void, Change & { projectId: string }>(async ({ input }) =>
-      void (await verifyProject(input.projectId, input.status, input.notes))),
+    submitStatus: fromPromise<unknown, Change & { projectId: string }>(({ input }) =>
+      verifyProject(input.projectId, input.status, input.notes)),
     updateEntry: fromPromise<void, Change & { projectId: string; entryId: string }>(async ({ input }) =>
       void (await updateVerificationEntry(input.projectId, input.entryId, input.status, input.notes))),
     deleteEntry: fromPromise<void, { projectId: string; entryId: string }>(({ input }) => deleteVerificationEntry(input.projectId, input.entryId)),
@@ -59,7 +61,9 @@ export const verificationSetup = setup({
       const { status } = changeOf(context)
       return { currentStatus: status, success: statusUpdatedText(status) }
     }),
-    announceStatus: emit((_, params: { status: VerificationStatus }) => ({ type: 'project.statusChanged' as const, status: params.status })),
+    announceStatus: emit((_, params: { status: VerificationStatus; undo: UndoTicket | null }) => ({
+      type: 'project.statusChanged' as const, status: params.status, undo: params.undo })),
+    syncStatus: assign({ currentStatus: (_, params: { status: VerificationStatus }) => params.status }),
     notifySuccess: emit((_, params: { text: string }) => ({ type: 'notify.success' as const, text: params.text })),
     showBanner: raise({ type: 'banner.show' }),
     hideBanner: assign({ success: null }),

@@ -32,7 +32,7 @@ export type VerificationEvent =
   | { type: 'edit.save' } | { type: 'edit.cancel' }
   | { type: 'entry.delete'; entryId: string } | { type: 'delete.confirm' } | { type: 'delete.cancel' }
   | { type: 'filter.status'; status: VerificationStatus | '' } | { type: 'filter.search'; search: string }
-  | { type: 'error.dismiss' } | { type: 'history.reload' }
+  | { type: 'error.dismiss' } | { type: 'history.reload' } | { type: 'status.sync'; status: VerificationStatus }
 
 /** The change in flight; the states that read it are only entered with one set. */
 export function changeOf(context: VerificationContext): Change {

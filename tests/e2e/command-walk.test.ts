@@ -37,7 +37,7 @@ describe('the command walk: login', () => {
 
   it('both steps; the e-mail is checked in the client and a bad one sends no request', async () => {
     await page.goto(`${baseUrl}/login`)
-    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
+    await page.getByRole('heading', { name: 'Admin Panel', exact: true }).waitFor()
     await expectAllCommands(page)
     const sent: string[] = []
     const track = (r: { url: () => string }) => void (r.url().includes('/api/auth/') && sent.push(r.url()))
@@ -93,7 +93,7 @@ describe('the command walk: signed in', () => {
 
   it('the dashboard and the small-screen menu', async () => {
     await page.goto(`${baseUrl}/`)
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     await expectAllCommands(page)
     await page.setViewportSize({ width: 800, height: 900 })
     await page.getByTestId('menu-toggle').click()
@@ -155,6 +155,14 @@ describe('the command walk: signed in', () => {
     await page.getByTestId('order-panel').waitFor({ state: 'detached' })
   })
 
+  it('contacts list, with a row selected', async () => {
+    await page.goto(`${baseUrl}/contacts`)
+    await page.locator('[data-testid="contact-row"]').first().waitFor()
+    await page.locator('[data-testid="contact-row"] [role="checkbox"]').first().click()
+    await page.locator('[data-command="contacts.bulkArchive"]').getByText(/Archive 1 contact/).waitFor()
+    await expectAllCommands(page)
+  })
+
   it('payments, with a row selected and the details panel open', async () => {
     await page.goto(`${baseUrl}/payments`)
     await page.locator('[data-testid="payment-row"]').first().waitFor()
@@ -196,6 +204,20 @@ describe('the command walk: signed in', () => {
     await expectAllCommands(page)
   })
 
+  it('contact detail: info, message, project, reply form, quick actions, info card; a replied one; the not-found page', async () => {
+    const { contacts } = await apiGet<{ contacts: Array<{ _id: string }> }>(page, baseUrl, '/api/contacts?status=read&limit=1')
+    await page.goto(`${baseUrl}/contacts/${contacts[0]._id}`)
+    await page.getByTestId('section-reply').waitFor()
+    await expectAllCommands(page)
+    const replied = await apiGet<{ contacts: Array<{ _id: string }> }>(page, baseUrl, '/api/contacts?status=replied&limit=1')
+    await page.goto(`${baseUrl}/contacts/${replied.contacts[0]._id}`)
+    await page.getByTestId('section-quick-actions').waitFor()
+    await expectAllCommands(page)
+    await page.goto(`${baseUrl}/contacts/0193a0f0-0000-7000-8000-00000000dead`)
+    await page.getByText('Contact not found').waitFor()
+    await expectAllCommands(page)
+  })
+
   it('verification panel dialogs: entry edit and delete confirmation', async () => {
     await detailWithHistory()
     await page.locator('[data-command="projects.verification.editEntry"]').first().click()
@@ -217,13 +239,49 @@ describe('the command walk: signed in', () => {
     await expectAllCommands(page)
     await page.unroute('**/api/admin/dashboard/stats')
     await page.locator('[data-command="app.retry"]').click()
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
   })
 
-  it('placeholder screens', async () => {
-    for (const path of ['/contacts', '/commission', '/analytics', '/settings']) {
-      await page.goto(`${baseUrl}${path}`)
-      await page.getByTestId('empty-state').waitFor()
+  it('commission: the three tabs, the create modal with its project picker, the edit modal and the delete question', async () => {
+    await page.goto(`${baseUrl}/commission`)
+    await page.getByTestId('commission-card').first().waitFor()
+    await expectAllCommands(page)
+    await page.locator('[data-command="commission.new"]').click()
+    await page.getByTestId('project-option').first().waitFor()
+    await expectAllCommands(page)
+    await page.locator('[data-command="commission.form.cancel"]').first().click()
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    await page.getByTestId('commission-card').first().locator('[data-command="commission.edit"]').click()
+    await page.getByTestId('split-preview').waitFor()
+    await expectAllCommands(page)
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+    const deletable = page.locator('[data-testid="commission-card"] [data-command="commission.delete"]').first()
+    if (await deletable.count()) {
+      await deletable.click()
+      await page.getByRole('alertdialog').waitFor()
+      await expectAllCommands(page)
+      await page.keyboard.press('Escape')
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' })
+    }
+    for (const tab of ['default', 'stats']) {
+      await page.locator(`[data-command="commission.tab.${tab}"]`).click()
+      await page.waitForURL(`${baseUrl}/commission?tab=${tab}`)
+      await page.getByTestId(`commission-tab-${tab}`).locator('.card, [data-testid="empty-state"]').first().waitFor()
+      await expectAllCommands(page)
+    }
+  })
+
+  it('analytics: figures, period selector and top projects', async () => {
+    await page.goto(`${baseUrl}/analytics?period=12m`)
+    await page.getByTestId('analytics-figures').waitFor()
+    await expectAllCommands(page)
+  })
+
+  it('settings: each tab', async () => {
+    for (const [tab, testId] of [['profile', 'profile-form'], ['password', 'password-form'], ['sessions', 'sessions-table']]) {
+      await page.goto(`${baseUrl}/settings?tab=${tab}`)
+      await page.getByTestId(testId).waitFor()
       await expectAllCommands(page)
     }
   })
@@ -251,7 +309,7 @@ describe('the command walk: signed in', () => {
 
   it('Add Project', async () => {
     await page.goto(`${baseUrl}/projects/new`)
-    await page.getByRole('heading', { name: 'Add Project' }).first().waitFor()
+    await page.getByRole('heading', { name: 'Add Project', exact: true }).first().waitFor()
     await expectAllCommands(page)
   })
 })

@@ -23,7 +23,7 @@ describe('console foundation', () => {
   const onDashboard = async () => {
     const page = await freshPage()
     await page.goto(`${baseUrl}/`)
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     return page
   }
 
@@ -38,7 +38,7 @@ describe('console foundation', () => {
     const page = await freshPage(null)
     await page.goto(`${baseUrl}/projects`)
     await page.waitForURL(`${baseUrl}/login`)
-    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor()
+    await page.getByRole('heading', { name: 'Admin Panel', exact: true }).waitFor()
     await page.getByText('Sign in with OTP').waitFor()
     await expect(page.getByText('admin@example.com').first().isVisible()).resolves.toBe(true)
     await screenshot(page, 'login')
@@ -47,7 +47,7 @@ describe('console foundation', () => {
   it('signs in with the code from the mail and shows the seeded dashboard', async () => {
     const page = await freshPage(null)
     await signInThroughUi(page, baseUrl, mailDir)
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     await page.getByText("Welcome back! Here's what's happening with your platform.").waitFor()
     await page.getByText('Welcome, ').first().waitFor()
 
@@ -112,7 +112,7 @@ describe('console foundation', () => {
     // Its own session: signing out revokes it, and no other test may lose theirs.
     const page = await freshPage(await signInByApi(baseUrl, mailDir))
     await page.goto(`${baseUrl}/`)
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     await page.keyboard.press('Control+k')
     await page.getByPlaceholder(/command|search/i).fill('Sign out')
     await page.keyboard.press('Enter')

@@ -119,7 +119,7 @@ describe('Add Project, repository and project files', () => {
 
   it('creates a project from a ZIP and two images, and its repository clones to the filtered tree', async () => {
     await page.goto(`${baseUrl}/projects/new`)
-    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
+    await page.getByRole('heading', { name: 'Add Project', exact: true }).waitFor()
     const submit = page.locator('[data-command="projects.new.submit"]')
     expect(await submit.textContent()).toBe('Create Project')
     await page.getByLabel('Title', { exact: true }).fill('E2E Shop')
@@ -226,7 +226,7 @@ describe('Add Project, repository and project files', () => {
 
   it('keeps a PNG added while a 1,000-file ZIP is read, uploads it and publishes', async () => {
     await page.goto(`${baseUrl}/projects/new`)
-    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
+    await page.getByRole('heading', { name: 'Add Project', exact: true }).waitFor()
     await page.getByLabel('Title', { exact: true }).fill('E2E Big Shop')
     await page.getByLabel('Description', { exact: true }).fill('A thousand files and one image added during the read.')
     const files = { zip: (await bigZip(1000)).toString('base64'), png: (await image('#3a3')).toString('base64') }

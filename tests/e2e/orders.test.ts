@@ -146,6 +146,7 @@ describe('orders list', () => {
     // The bulk Cancel asks first; Enter (its focused Cancel button) accepts.
     const question = page.getByRole('dialog')
     await question.getByText('Cancel 2 orders?').waitFor()
+    await question.getByText('Undo in the toast reverts this for 10 seconds').waitFor()
     await question.locator('[data-command="orders.cancelConfirm.accept"]:focus').waitFor()
     expect((await api('GET', `/api/orders/${legal._id}`)).order.status).toBe(legal.status)
     await page.keyboard.press('Enter')

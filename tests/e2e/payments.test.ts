@@ -53,7 +53,7 @@ describe('payments screen', () => {
     const { order } = await api<{ order: { _id: string; orderId: string; user: { name: string } | null } }>(`/api/payments/${payment._id}`)
     await page.goto(`${baseUrl}/payments`)
     await rows().first().locator('[data-command="payments.view"]').waitFor()
-    await page.getByRole('heading', { name: 'Payments Management' }).waitFor()
+    await page.getByRole('heading', { name: 'Payments Management', exact: true }).waitFor()
     expect(await page.getByRole('searchbox', { name: 'Search payments' }).getAttribute('placeholder')).toBe('Search payments...')
     await screenshot(page, 'payments')
     await page.emulateMedia({ colorScheme: 'dark' })

@@ -183,7 +183,7 @@ describe('projects and the verification queue', () => {
 
   it('jumps to a project by title from the palette', async () => {
     await page.goto(`${baseUrl}/`)
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     const target = (await apiGet<{ projects: { _id: string; title: string }[] }>(page, baseUrl, '/api/projects?limit=1&page=3'))
       .projects[0]
     await page.keyboard.press('Control+k')

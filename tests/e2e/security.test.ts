@@ -63,7 +63,7 @@ describe('security in the browser', () => {
     await page.locator('[data-testid=section-images]').waitFor()
 
     await page.goto(`${baseUrl}/projects/new`)
-    await page.getByRole('heading', { name: 'Add Project' }).waitFor()
+    await page.getByRole('heading', { name: 'Add Project', exact: true }).waitFor()
     await page.locator('[data-testid=images-input]').setInputFiles([{ name: 'red.png', mimeType: 'image/png', buffer: await image('#d33') }])
     await page.getByText('1/5 images').waitFor()
     await page.getByRole('radio', { name: 'ZIP' }).check()

@@ -193,7 +193,7 @@ describe('user detail', () => {
     page = await openPage(browser, await freshAdmin())
     await page.route(`**/api/users/${user._id}`, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Users are down' } }))
     await page.goto(`${baseUrl}/users/${user._id}`)
-    await page.getByRole('heading', { name: 'Error Loading User' }).waitFor()
+    await page.getByRole('heading', { name: 'Error Loading User', exact: true }).waitFor()
     await page.getByText('Users are down').waitFor()
     await page.unroute(`**/api/users/${user._id}`)
     await page.locator('[data-command="app.retry"]').click()

@@ -140,7 +140,7 @@ describe('users list', () => {
   it("the palette's '@' search lists matching users and Enter opens one", async () => {
     const user = await createUser(`Palette Person ${run}`, `palette-${run}@example.com`)
     await page.goto(`${baseUrl}/`)
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     await page.keyboard.press('Control+k')
     await page.getByTestId('command-palette').getByRole('combobox').waitFor()
     await page.keyboard.type(`@Palette Person ${run}`)

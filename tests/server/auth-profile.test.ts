@@ -21,7 +21,7 @@ describeEachDatabase('auth: profile and password', (get) => {
     const profile = await call(get(), 'GET', '/api/auth/profile', undefined, accessToken)
     expect(profile).toEqual({
       status: 200,
-      body: { success: true, admin: { _id: admin.id, name: admin.name, email: admin.email, phone: '', role: 'admin' } },
+      body: { success: true, admin: { _id: admin.id, name: admin.name, email: admin.email, phone: '', role: 'admin', hasPassword: false } },
     })
   })
 
@@ -54,7 +54,7 @@ describeEachDatabase('auth: profile and password', (get) => {
     const email = `aarav-${Date.now()}@example.com`
     const ok = await call(get(), 'PUT', '/api/auth/profile',
       { name: ' Aarav Sharma ', email: `  ${email.toUpperCase()} `, phone: '9876543210' }, accessToken)
-    const expected = { _id: admin.id, name: 'Aarav Sharma', email, phone: '9876543210', role: 'admin' }
+    const expected = { _id: admin.id, name: 'Aarav Sharma', email, phone: '9876543210', role: 'admin', hasPassword: false }
     expect(ok).toEqual({ status: 200, body: { success: true, message: 'Profile updated successfully!', user: expected } })
     expect((await call(get(), 'GET', '/api/auth/profile', undefined, accessToken)).body.admin).toEqual(expected)
     // Keeping one's own e-mail and clearing the phone is fine.

@@ -29,7 +29,7 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     expect(verified.status).toBe(200)
     expect(verified.body).toEqual({
       success: true,
-      admin: { _id: admin.id, name: admin.name, email: admin.email, phone: '', role: 'admin' },
+      admin: { _id: admin.id, name: admin.name, email: admin.email, phone: '', role: 'admin', hasPassword: false },
       tokens: { accessToken: expect.any(String), refreshToken: expect.stringMatching(/^[\w-]{43}$/) },
     })
     const profile = await call(get(), 'GET', '/api/auth/profile', undefined, verified.body.tokens.accessToken)

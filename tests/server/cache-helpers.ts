@@ -18,6 +18,29 @@ export interface ListeningCacheApp {
   token: string
   /** A write that does not go through this app: another connection (PostgreSQL) or raw PGlite. */
   outsideWrite: (text: string, params: unknown[]) => Promise<void>
+  /**
+   * A JSON request to the app with the token (extra headers win): its status, its x-cache header
+   * (hit or miss) and its parsed body.
+   */
+  request: (method: string, url: string, body?: unknown, headers?: Record<string, string>) => Promise<CachedResponse>
+}
+
+/** What `ListeningCacheApp.request` answers. */
+export interface CachedResponse { status: number; cache: string | null; body: any }
+
+/**
+ * Runs `check` until it passes, every 20 ms, at most about 2 s (a notification from another
+ * connection arrives within milliseconds); the last failure is thrown.
+ */
+export async function eventually(check: () => Promise<void>): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      return await check()
+    } catch (error) {
+      if (i >= 100) throw error
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
 }
 
 /**
@@ -59,5 +82,11 @@ export function listeningCacheApp(get: () => TestContext, signIn: (ctx: TestCont
     get app() { return ready('app') },
     get token() { return ready('token') },
     get outsideWrite() { return ready('outsideWrite') },
+    async request(method, url, body, headers = {}) {
+      const all: Record<string, string> = { authorization: `Bearer ${ready('token')}`, ...headers }
+      if (body !== undefined) all['content-type'] = 'application/json'
+      const res = await ready('app').request(url, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) })
+      return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() }
+    },
   }
 }

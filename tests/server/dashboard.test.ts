@@ -61,7 +61,7 @@ describeEachDatabase('dashboard stats API', (get) => {
     ]).returning({ id: projects.id, title: projects.title })
     const idOf = (title: string) => inserted.find((r) => r.title === title)!.id
     const c = (name: string, status: 'new' | 'read' | 'replied' | 'archived', createdAt: Date) =>
-      ({ name, email: `${name.toLowerCase()}@example.in`, message: 'Hello', status, isRead: status !== 'new', createdAt })
+      ({ name, email: `${name.toLowerCase()}@example.in`, message: 'Hello', status, createdAt })
     await db.insert(contacts).values([
       c('Asha', 'new', at(thisMonth, 1)), c('Bala', 'new', at(thisMonth, 2)), c('Chitra', 'read', at(thisMonth, 3)),
       c('Dev', 'replied', at(thisMonth, 4)), c('Esha', 'replied', at(lastMonth, 1)),

@@ -9,32 +9,16 @@
  */
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { signAccessToken } from '../../server/services/access-token'
+import { sessionToken } from './session-token'
 import { describeEachDatabase } from './harness'
-import { listeningCacheApp } from './cache-helpers'
+import { eventually, listeningCacheApp } from './cache-helpers'
 import { ordersHelpers } from './orders-helpers'
 
 describeEachDatabase('orders and payments cache', (get) => {
   const h = ordersHelpers(get)
-  const cache = listeningCacheApp(get, async (ctx) => signAccessToken(ctx.deps.jwtSecret, (await h.admin()).id, ctx.deps.now(), { sid: 's-cache', authTime: ctx.deps.now() }))
+  const cache = listeningCacheApp(get, async (ctx) => sessionToken(ctx, (await h.admin()).id))
 
-  const request = async (method: string, url: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${cache.token}` }
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const res = await cache.app.request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
-    return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() as any }
-  }
-  /** Until `check` passes (a notification from another connection arrives within milliseconds). */
-  const eventually = async (check: () => Promise<void>) => {
-    for (let i = 0; ; i++) {
-      try {
-        return await check()
-      } catch (error) {
-        if (i >= 100) throw error
-        await new Promise((r) => setTimeout(r, 20))
-      }
-    }
-  }
+  const request = cache.request
 
   it('bumps the orders and payments versions once per writing transaction', async () => {
     const read = async () => Object.fromEntries((await h.db().execute(sql`SELECT name, version FROM table_versions

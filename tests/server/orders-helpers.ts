@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import { orderNotes, orders, payments, projects, users } from '../../server/db/schema'
-import { signAccessToken } from '../../server/services/access-token'
+import { sessionToken } from './session-token'
 import { ADMIN_EMAIL, call, type TestContext } from './harness'
 
 export function ordersHelpers(get: () => TestContext) {
@@ -31,8 +31,7 @@ export function ordersHelpers(get: () => TestContext) {
     return row
   }
   const admin = async () => (await db().select().from(users).where(eq(users.email, ADMIN_EMAIL)))[0]
-  const token = async () => signAccessToken(get().deps.jwtSecret, (await admin()).id, get().deps.now(),
-    { sid: 's-orders', authTime: get().deps.now() })
+  const token = async () => sessionToken(get(), (await admin()).id)
   return {
     db, uniq, addUser, addProject, addOrder, addPayment, admin, token,
     orderRow: async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0],

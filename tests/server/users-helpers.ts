@@ -5,7 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll } from 'vitest'
 import { auditLog, users } from '../../server/db/schema'
-import { signAccessToken } from '../../server/services/access-token'
+import { sessionToken } from './session-token'
 import { ADMIN_EMAIL, call, type TestContext } from './harness'
 
 const MINUTE = 60_000
@@ -21,8 +21,7 @@ export function usersHelpers(get: () => TestContext) {
   }
   /** A token of admin `id` whose OTP proof is `minutesAgo` old (0: fresh, passes step-up). */
   const tokenOf = (id: string, minutesAgo = 0) =>
-    signAccessToken(get().deps.jwtSecret, id, get().deps.now(),
-      { sid: `s-${id}`, authTime: new Date(get().deps.now().getTime() - minutesAgo * MINUTE) })
+    sessionToken(get(), id, new Date(get().deps.now().getTime() - minutesAgo * MINUTE))
   const bootstrapAdmin = async () => (await db().select().from(users).where(eq(users.email, ADMIN_EMAIL)))[0]
   /**
    * Registers a `beforeAll` (after the context's) that finds the bootstrap admin and signs it a

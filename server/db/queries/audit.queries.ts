@@ -6,7 +6,8 @@
  * Written by the app: `auth.sign_in`, `auth.otp_failed` (services/otp.ts), refresh-token reuse
  * (services/refresh-tokens.ts), `report.download_link` and `report.download`, every project write, the users writes of issue 9
  * (`user.create`, `user.<group>.update` with the changed fields other than the role flags,
- * `user.bank_details.update` masked, `user.bank_account.reveal` without the number). Written by database
+ * `user.bank_details.update` masked, `user.bank_account.reveal` without the number), the contacts writes of
+ * issue 11 (`contact.status`, `contact.reply`). Written by database
  * triggers (migration 0010), whichever code makes the change: `user.role_change` (is_admin,
  * is_active, is_agent, agent_status), `commission.insert|update|delete`, `payment.update|delete`;
  * a route making such a change calls `setAuditActor` first in its transaction so the row names it.

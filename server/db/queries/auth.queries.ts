@@ -3,7 +3,8 @@
  * and refresh tokens (stored as SHA-256, grouped in families). The rules over them (codes, hashing,
  * rotation, limits) are in server/services/otp.ts, refresh-tokens.ts and rate-limit.ts.
  */
-import { and, count, eq, gt, isNull, lt, min, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lt, min, ne, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../client'
 import { otpChallenges, refreshTokens } from '../schema'
 
@@ -82,6 +83,51 @@ export async function claimRotation(db: Pick<Db, 'update'>, id: string, now: Dat
 export async function revokeFamily(db: Pick<Db, 'update'>, familyId: string, now: Date): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** One live session row: the family's unrotated, unrevoked, unexpired token, and when the family began. */
+export type LiveSessionRow = {
+  familyId: string; userAgent: string; ip: string; signedInAt: Date; lastUsedAt: Date
+}
+
+/**
+ * `userId`'s sessions at `now`: one row per family whose newest token is neither rotated, revoked
+ * nor expired (the partial index refresh_user_live_idx), newest use first. `signedInAt` is the
+ * `last_used_at` of the family's first token, i.e. its sign-in (refresh_family_idx).
+ */
+export async function listLiveSessions(db: Db, userId: string, now: Date): Promise<LiveSessionRow[]> {
+  const family = alias(refreshTokens, 'family')
+  const signedInAt = db.select({ at: min(family.lastUsedAt) }).from(family).where(eq(family.familyId, refreshTokens.familyId))
+  return db.select({
+    familyId: refreshTokens.familyId, userAgent: refreshTokens.userAgent, ip: refreshTokens.ip,
+    signedInAt: sql<Date>`(${signedInAt})`.mapWith(refreshTokens.lastUsedAt),
+    lastUsedAt: refreshTokens.lastUsedAt,
+  }).from(refreshTokens)
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt),
+      gt(refreshTokens.expiresAt, now)))
+    .orderBy(desc(refreshTokens.lastUsedAt), desc(refreshTokens.familyId))
+}
+
+/**
+ * Revoke `userId`'s families at `now`: the one named `familyId`, or with `except` every other one.
+ * Returns the ids of the families that had a live token (a signed-out session), each once.
+ */
+export async function revokeUserFamilies(
+  db: Pick<Db, 'update'>, userId: string, now: Date, which: { familyId: string } | { except: string | null },
+): Promise<string[]> {
+  const family = 'familyId' in which ? eq(refreshTokens.familyId, which.familyId)
+    : which.except ? ne(refreshTokens.familyId, which.except) : undefined
+  const rows = await db.update(refreshTokens).set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), family))
+    .returning({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt })
+  return [...new Set(rows.filter((r) => !r.rotatedAt && r.expiresAt > now).map((r) => r.familyId))]
+}
+
+/** Whether family `familyId` still has an unrevoked token (its access tokens are honoured); one refresh_family_idx lookup. */
+export async function familyIsLive(db: Db, familyId: string): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))).limit(1)
+  return row !== undefined
 }
 
 /** Set `authTime` on every live token of a family (a step-up proved the OTP again). */

@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client'
-import { contacts, payments, projectListCounts, projects, users } from '../schema'
+import { contactStatusCounts, contacts, payments, projectListCounts, projects, users } from '../schema'
+import { qualified } from '../sql'
 import { monthStarts } from '../../domain/dashboard-stats'
 
 const int = (expr: ReturnType<typeof sql>) => sql<number>`(${expr})::int`
@@ -36,13 +37,17 @@ export async function dashboardAggregates(db: Db, now: Date) {
       thisMonth: int(sql`count(*) FILTER (WHERE ${inThisMonth(projects.createdAt)})`),
       lastMonth: int(sql`count(*) FILTER (WHERE ${inLastMonth(projects.createdAt)})`),
     }).from(projects).where(sql`${projects.createdAt} >= ${lastMonth}`).groupBy(projects.category),
+    // Per-status counts from contact_status_counts (migration 0021's triggers, four rows); unread is
+    // status 'new', the one rule of the contacts stats (src/api/schemas/contacts.ts isUnreadStatus).
     db.select({
-      status: contacts.status,
-      count: int(sql`count(*)`),
-      unread: int(sql`count(*) FILTER (WHERE ${contacts.status} = 'new' OR NOT ${contacts.isRead})`),
-      thisMonth: int(sql`count(*) FILTER (WHERE ${inThisMonth(contacts.createdAt)})`),
-      lastMonth: int(sql`count(*) FILTER (WHERE ${inLastMonth(contacts.createdAt)})`),
-    }).from(contacts).groupBy(contacts.status),
+      status: contactStatusCounts.status,
+      count: int(sql`${contactStatusCounts.n}`),
+      unread: int(sql`CASE WHEN ${contactStatusCounts.status} = 'new' THEN ${contactStatusCounts.n} ELSE 0 END`),
+      thisMonth: int(sql`(SELECT count(*) FROM ${contacts} WHERE ${contacts.status} = ${qualified(contactStatusCounts.status)}
+        AND ${inThisMonth(contacts.createdAt)})`),
+      lastMonth: int(sql`(SELECT count(*) FROM ${contacts} WHERE ${contacts.status} = ${qualified(contactStatusCounts.status)}
+        AND ${inLastMonth(contacts.createdAt)})`),
+    }).from(contactStatusCounts).where(sql`${contactStatusCounts.n} > 0`),
     db.select({ count: int(sql`count(*)`) }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true))),
     db.select({ paise: float(sql`coalesce(sum(${payments.amountPaise}), 0)`) }).from(payments)
       .where(eq(payments.status, 'completed')),

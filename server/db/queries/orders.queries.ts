@@ -21,6 +21,10 @@ import {
 } from '../../domain/orders'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { audit, auditMany } from './audit.queries'
+import type { Tx } from './projects.queries'
+import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
+import type { UndoTicket } from '../../../src/api/schemas/undo'
 
 /** The filters of the list and the export (no cursor, no limit). */
 export type OrderFilters = Pick<OrderListQuery, 'search' | 'status' | 'from' | 'to'>
@@ -223,9 +227,10 @@ export async function moveOrder(db: Db, id: string, to: OrderStatus, note: strin
  * PUT /api/orders/bulk-update: in one transaction, lock the given orders in id order (FOR UPDATE),
  * move each one the action legally can (with a note 'Bulk confirm' by the admin and an audit
  * row) and report each other one: an illegal move with its status and reason, an unknown id with
- * reason 'Order not found' (status null). Duplicated ids count once.
+ * reason 'Order not found' (status null). Duplicated ids count once. The moves are undoable (kind
+ * 'order.status'; `undo` null when none moved).
  */
-export async function bulkMoveOrders(db: Db, ids: readonly string[], action: OrderBulkAction, actor: Actor)
+export async function bulkMoveOrders(db: Db, ids: readonly string[], action: OrderBulkAction, actor: Actor, now: Date)
   : Promise<OrderBulkResult> {
   const to = bulkTarget(action)
   const unique = [...new Set(ids)]
@@ -242,14 +247,37 @@ export async function bulkMoveOrders(db: Db, ids: readonly string[], action: Ord
         failed.push({ _id: id, orderId: order.orderId, status: order.status, reason: bulkRefusalReason(order.status, to) })
       }
     }
+    let undo: UndoTicket | null = null
     if (movable.length) {
       const movedIds = movable.map((o) => o.id)
-      await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(inArray(orders.id, movedIds))
-      await tx.insert(orderNotes).values(movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action),
-        createdBy: actor.actorId })))
+      const updated = await tx.update(orders).set({ status: to, updatedAt: now }).where(inArray(orders.id, movedIds))
+        .returning({ id: orders.id, updatedAt: orders.updatedAt })
+      const notes = await tx.insert(orderNotes).values(movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action),
+        createdBy: actor.actorId }))).returning({ id: orderNotes.id, orderId: orderNotes.orderId })
       await auditMany(tx, movable.map((o) => ({ actorId: actor.actorId, action: 'order.status', entityType: 'order',
         entityId: o.id, before: { status: o.status }, after: { status: to, note: bulkNote(action) }, ip: actor.ip })))
+      const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
+      const noteOf = new Map(notes.map((n) => [n.orderId, n.id]))
+      undo = await recordUndo(tx, { kind: 'order.status', actorId: actor.actorId, now,
+        records: movable.map((o) => undoRecord(o.id, o, { status: to }, version.get(o.id)!, noteOf.get(o.id))) })
     }
-    return { success: true as const, message: bulkMessage(action, movable.length, failed.length), updated: movable.length, failed }
+    return { success: true as const, message: bulkMessage(action, movable.length, failed.length), updated: movable.length, failed,
+      undo }
   })
+}
+
+/**
+ * Undo of 'order.status' (undo-restore.queries.ts): each order's previous status back and the note
+ * the move wrote deleted, even where ORDER_TRANSITIONS has no move back (a cancel or a completion
+ * undone within the window: nothing acted on it yet; decision 014); 409 when an order changed since.
+ */
+export async function restoreOrderStatuses(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
+  const rows = await tx.select().from(orders).where(inArray(orders.id, records.map((r) => r.id))).orderBy(asc(orders.id))
+    .for('update')
+  assertUnchanged(rows, records)
+  for (const { before, ids } of groupByBefore(records)) {
+    await tx.update(orders).set({ status: before.status as OrderStatus, updatedAt: now }).where(inArray(orders.id, ids))
+  }
+  const created = records.flatMap((r) => (r.created ? [r.created] : []))
+  if (created.length) await tx.delete(orderNotes).where(inArray(orderNotes.id, created))
 }

@@ -3,14 +3,17 @@
  * that hangs off them, bulk activate/deactivate. Each write is one transaction and writes its
  * verification history and audit rows inside it (audit.queries.ts), so they never disagree.
  */
-import { eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { CreateProjectInput, UpdateProjectInput } from '../../../src/api/schemas/projects'
+import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
 import { projectImages, projectReports, projects, repositories, verificationHistory } from '../schema'
 import { diffColumns, toProjectColumns, withSearchText } from '../../domain/projects/fields'
 import { audit, auditMany } from './audit.queries'
 import type { DeletedProjectInfo } from '../../services/project-deleted-hooks'
-import { assertOwnerExists, lockProjects } from './projects.queries'
+import { assertOwnerExists, lockProjects, type Tx } from './projects.queries'
+import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** Insert a project (400 for an unknown owner), its first history entry when a status was given, and an audit row; returns its id. */
 export async function createProject(db: Db, input: CreateProjectInput, actorId: string, now: Date): Promise<string> {
@@ -82,14 +85,33 @@ export async function deleteProjects(db: Db, ids: string[], actorId: string) {
   })
 }
 
-/** Set isActive on every id (all or nothing); audit each project whose flag changed. Returns the count. */
-export async function setProjectsActive(db: Db, ids: string[], isActive: boolean, actorId: string) {
+/**
+ * Set isActive on every id (all or nothing); audit each project whose flag changed and record the
+ * undo of those (kind 'project.active'). Answers the count and the undo ticket (null: none changed).
+ */
+export async function setProjectsActive(db: Db, ids: string[], isActive: boolean, actorId: string, now: Date)
+  : Promise<{ count: number; undo: UndoTicket | null }> {
   return db.transaction(async (tx) => {
     const rows = await lockProjects(tx, ids)
-    await tx.update(projects).set({ isActive }).where(inArray(projects.id, rows.map((r) => r.id)))
-    await auditMany(tx, rows.filter((r) => r.isActive !== isActive).map((row) => ({ actorId,
+    const changed = rows.filter((r) => r.isActive !== isActive)
+    const updated = changed.length ? await tx.update(projects).set({ isActive, updatedAt: now })
+      .where(inArray(projects.id, changed.map((r) => r.id))).returning({ id: projects.id, updatedAt: projects.updatedAt }) : []
+    await auditMany(tx, changed.map((row) => ({ actorId,
       action: 'project.update', entityType: 'project', entityId: row.id,
       before: { isActive: row.isActive }, after: { isActive } })))
-    return rows.length
+    const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
+    const undo = await recordUndo(tx, { kind: 'project.active', actorId, now,
+      records: changed.map((row) => undoRecord(row.id, row, { isActive }, version.get(row.id)!)) })
+    return { count: rows.length, undo }
   })
+}
+
+/** Undo of 'project.active' (undo-restore.queries.ts): isActive back; 409 when a project changed since. */
+export async function restoreProjectsActive(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
+  const rows = await tx.select().from(projects).where(inArray(projects.id, records.map((r) => r.id)))
+    .orderBy(asc(projects.id)).for('update')
+  assertUnchanged(rows, records)
+  for (const { before, ids } of groupByBefore(records)) {
+    await tx.update(projects).set({ isActive: before.isActive === true, updatedAt: now }).where(inArray(projects.id, ids))
+  }
 }

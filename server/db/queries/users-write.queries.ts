@@ -9,6 +9,7 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { CreateUserInput, UserUpdate } from '../../../src/api/schemas/users'
+import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
 import { users } from '../schema'
 import { conflict, notFound } from '../../http/errors'
@@ -16,6 +17,8 @@ import { adminGuardError, agentOnboarding, diffFields, mergeAddress, mergeNested
 import { percentToBps } from '../../domain/money'
 import { audit, setAuditActor } from './audit.queries'
 import type { Tx } from './projects.queries'
+import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 import { assignAgentCodes, secureRandomInt, uniqueViolationOf, type RandomInt } from './user-codes.queries'
 
 /**
@@ -105,19 +108,46 @@ export async function updateUserGroup(db: Db, id: string, update: Exclude<UserUp
 
 /**
  * Set isActive of every user in `ids` in one transaction (all or nothing): 404 for an unknown id,
- * 409 when a deactivation includes the actor or the last active admin. Returns how many users.
+ * 409 when a deactivation includes the actor or the last active admin. Records the undo of the
+ * users whose flag changed (kind 'user.active'). Answers how many users and the undo ticket.
  */
-export async function setUsersActive(db: Db, ids: readonly string[], isActive: boolean, ctx: UserWriteContext): Promise<number> {
+export async function setUsersActive(db: Db, ids: readonly string[], isActive: boolean, ctx: UserWriteContext)
+  : Promise<{ count: number; undo: UndoTicket | null }> {
   return db.transaction(async (tx) => {
     await setAuditActor(tx, ctx)
     const adminIds = isActive ? [] : await lockActiveAdmins(tx)
     const rows = await lockUsers(tx, ids)
     const refused = adminGuardError(ctx.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive }), adminIds)
     if (refused) throw conflict(refused)
-    await tx.update(users).set({ isActive, updatedAt: ctx.now })
+    const updated = await tx.update(users).set({ isActive, updatedAt: ctx.now })
       .where(and(inArray(users.id, rows.map((r) => r.id)), ne(users.isActive, isActive)))
-    return rows.length
+      .returning({ id: users.id, updatedAt: users.updatedAt })
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const undo = await recordUndo(tx, { kind: 'user.active', actorId: ctx.actorId, now: ctx.now,
+      records: updated.map((u) => undoRecord(u.id, byId.get(u.id)!, { isActive }, u.updatedAt)) })
+    return { count: rows.length, undo }
   })
+}
+
+/**
+ * Undo of 'user.active' (undo-restore.queries.ts): isActive back, under the same guard as a
+ * deactivation (409 for the actor or the last active admin) and the 0010 trigger's audit; 409 when
+ * a user changed since.
+ */
+export async function restoreUsersActive(tx: Tx, records: UndoRecord[], actor: UndoActor, now: Date): Promise<void> {
+  await setAuditActor(tx, actor)
+  const deactivates = records.some((r) => r.before.isActive === false)
+  const adminIds = deactivates ? await lockActiveAdmins(tx) : []
+  const rows = await tx.select().from(users).where(inArray(users.id, records.map((r) => r.id))).orderBy(asc(users.id))
+    .for('update')
+  assertUnchanged(rows, records)
+  const restored = new Map(records.map((r) => [r.id, r.before.isActive === true]))
+  const refused = adminGuardError(actor.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive: restored.get(r.id) ?? r.isActive }),
+    adminIds)
+  if (refused) throw conflict(refused)
+  for (const { before, ids } of groupByBefore(records)) {
+    await tx.update(users).set({ isActive: before.isActive === true, updatedAt: now }).where(inArray(users.id, ids))
+  }
 }
 
 /** Add User: insert and audit 'user.create'; 409 for a taken e-mail; an agent gets codes and agentStatus 'active'. Returns the id. */

@@ -3,14 +3,17 @@
  * status, the history entry and the audit row are written in one transaction, so the history can
  * never disagree with the project.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { VerificationEntry, VerificationStatus } from '../../../src/api/schemas/projects'
+import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
 import { projects, users, verificationHistory } from '../schema'
 import { toApiVerificationEntry } from '../../domain/projects/serialize'
 import { notFound } from '../../http/errors'
 import { audit, auditMany } from './audit.queries'
-import { lockProjects, type DbOrTx } from './projects.queries'
+import { lockProjects, type DbOrTx, type Tx } from './projects.queries'
+import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
 export type StatusChange = { ids: string[]; status: VerificationStatus; notes: string; actorId: string; at: Date }
@@ -18,27 +21,47 @@ export type StatusChange = { ids: string[]; status: VerificationStatus; notes: s
 /**
  * Set the verification status of every project in `ids` (all or nothing; 404 for an unknown id):
  * reads the current status FOR UPDATE, updates status and verificationNotes, inserts a history
- * entry {status, previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per project.
- * Returns the number of projects changed.
+ * entry {status, previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per
+ * project, and records the undo (kind 'project.verify', undo.queries.ts). Answers the number of
+ * projects changed and the undo ticket.
  */
-export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<number> {
+export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<{ count: number; undo: UndoTicket | null }> {
   return db.transaction(async (tx) => {
     const rows = await lockProjects(tx, change.ids)
     const ids = rows.map((r) => r.id)
     const verifiedAt = change.at
-    await tx.update(projects)
-      .set({ verificationStatus: change.status, verificationNotes: change.notes, updatedAt: verifiedAt })
-      .where(inArray(projects.id, ids))
-    await tx.insert(verificationHistory).values(rows.map((row) => ({
+    const after = { verificationStatus: change.status, verificationNotes: change.notes }
+    const updated = await tx.update(projects).set({ ...after, updatedAt: verifiedAt })
+      .where(inArray(projects.id, ids)).returning({ id: projects.id, updatedAt: projects.updatedAt })
+    const entries = await tx.insert(verificationHistory).values(rows.map((row) => ({
       projectId: row.id, status: change.status, previousStatus: row.verificationStatus,
       notes: change.notes, verifiedBy: change.actorId, verifiedAt,
-    })))
+    }))).returning({ id: verificationHistory.id, projectId: verificationHistory.projectId })
     await auditMany(tx, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
       entityType: 'project', entityId: row.id,
-      before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes },
-      after: { verificationStatus: change.status, verificationNotes: change.notes } })))
-    return rows.length
+      before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes }, after })))
+    const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
+    const entryOfProject = new Map(entries.map((e) => [e.projectId, e.id]))
+    const undo = await recordUndo(tx, { kind: 'project.verify', actorId: change.actorId, now: change.at,
+      records: rows.map((row) => undoRecord(row.id, row, after, version.get(row.id)!, entryOfProject.get(row.id))) })
+    return { count: rows.length, undo }
   })
+}
+
+/**
+ * Undo of 'project.verify' (undo-restore.queries.ts): status and notes back as they were, the
+ * history entries the change inserted deleted; 409 when a project changed since.
+ */
+export async function restoreVerification(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
+  const rows = await tx.select().from(projects).where(inArray(projects.id, records.map((r) => r.id)))
+    .orderBy(asc(projects.id)).for('update')
+  assertUnchanged(rows, records)
+  for (const { before, ids } of groupByBefore(records)) {
+    await tx.update(projects).set({ verificationStatus: before.verificationStatus as VerificationStatus,
+      verificationNotes: String(before.verificationNotes), updatedAt: now }).where(inArray(projects.id, ids))
+  }
+  const created = records.flatMap((r) => (r.created ? [r.created] : []))
+  if (created.length) await tx.delete(verificationHistory).where(inArray(verificationHistory.id, created))
 }
 
 /** 404 'Project not found' unless the project exists. */

@@ -13,7 +13,7 @@ export const USER_TABLE: TableSpec = { table: 'users', columns: ['id', 'name', '
   'website_url', 'default_discount_bps', 'commission_rate_bps', 'social_media', 'bank_details', 'preferences',
   'referral_code', 'agent_code', 'created_at', 'updated_at'] }
 export const CONTACT_TABLE: TableSpec = { table: 'contacts', columns: ['id', 'name', 'email', 'phone', 'subject',
-  'message', 'status', 'is_read', 'project_id', 'reply', 'replied_at', 'created_at', 'updated_at'] }
+  'message', 'status', 'project_id', 'reply', 'replied_at', 'created_at', 'updated_at'] }
 
 export type UserRole = 'customer' | 'agent' | 'admin'
 export const AGENT_STATUSES = ['pending', 'active', 'inactive', 'suspended'] as const
@@ -52,7 +52,7 @@ export function makeUser(rng: Rng, f: Fragments, n: number, role: UserRole, role
   return { row, id }
 }
 
-/** Contact `n` (the first four cover every status), linked to a project 40% of the time. */
+/** Contact `n` (the first four cover every status), linked to a project 40% of the time; is_read follows the status (migration 0021). */
 export function makeContact(rng: Rng, f: Fragments, n: number, projectIds: string[], now: Date): Row {
   const name = personName(f, rng.pick)
   const createdAt = recentDate(rng, now)
@@ -60,7 +60,7 @@ export function makeContact(rng: Rng, f: Fragments, n: number, projectIds: strin
   const repliedAt = status === 'replied' ? later(rng, createdAt, 3_600_000, 3 * 86_400_000, now) : null
   const subject = rng.pick(f.subjects)
   return [rng.uuid(createdAt), name, emailFor(f, name, n, rng.pick), rng.chance(0.7) ? phone(rng) : null, subject,
-    `Hi, ${subject.toLowerCase()}. ${rng.pick(f.asks)} Please get back to me soon.`, status, status !== 'new',
+    `Hi, ${subject.toLowerCase()}. ${rng.pick(f.asks)} Please get back to me soon.`, status,
     projectIds.length && rng.chance(0.4) ? rng.pick(projectIds) : null,
     repliedAt ? rng.pick(f.replies) : null, repliedAt, createdAt, repliedAt ?? createdAt]
 }

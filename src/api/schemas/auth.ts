@@ -45,6 +45,8 @@ export const AdminSchema = v.object({
   email: v.string(),
   phone: v.nullish(v.string(), ''),
   role: v.string(),
+  /** False for an admin who signs in by OTP only and has never set a password (Settings hides Current Password). */
+  hasPassword: v.optional(v.boolean(), false),
 })
 export type Admin = v.InferOutput<typeof AdminSchema>
 
@@ -86,3 +88,23 @@ export const ChangePasswordRequestSchema = v.strictObject({
   ),
 }, bodyMessage({ newPassword: 'New password' }))
 export const MessageResponseSchema = v.object({ success: v.literal(true), message: v.string() })
+
+/**
+ * One signed-in session of the admin (issue 13 'Sessions'): a refresh-token family, from the sign-in
+ * that started it to its latest rotation. `_id` is the family id; `current` marks the session of the
+ * request; `device` is a readable browser and OS from the user agent ('Chrome 131 on Linux').
+ */
+export const SessionSchema = v.object({
+  _id: v.string(),
+  device: v.string(),
+  userAgent: v.string(),
+  ip: v.string(),
+  signedInAt: v.string(),
+  lastUsedAt: v.string(),
+  current: v.boolean(),
+})
+export type Session = v.InferOutput<typeof SessionSchema>
+/** GET /api/auth/sessions: the admin's active sessions, the current one first, then by last use. */
+export const SessionListResponseSchema = v.object({ success: v.literal(true), sessions: v.array(SessionSchema) })
+/** DELETE /api/auth/sessions/{id} and POST /api/auth/sessions/revoke-others: how many sessions were signed out. */
+export const SessionRevokeResponseSchema = v.object({ success: v.literal(true), message: v.string(), revoked: v.number() })

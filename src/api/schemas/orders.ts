@@ -12,6 +12,7 @@
 import * as v from 'valibot'
 import { IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
+import { undoEntry } from './undo'
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -150,6 +151,7 @@ export type OrderBulkUpdateInput = v.InferOutput<typeof OrderBulkUpdateSchema>
 export const OrderBulkResponseSchema = v.object({
   success: v.literal(true), message: v.string(), updated: v.number(),
   failed: v.array(v.object({ _id: v.string(), orderId: v.string(), status: v.nullable(v.picklist(ORDER_STATUSES)), reason: v.string() })),
+  ...undoEntry,
 })
 export type OrderBulkResult = v.InferOutput<typeof OrderBulkResponseSchema>
 

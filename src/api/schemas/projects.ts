@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import { coerceNumber, isHttpUrl, normaliseDemoUrl, splitList } from './normalise'
 import { IsoDateSchema, noControlChars, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
+import { undoEntry } from './undo'
 
 export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
@@ -199,5 +200,5 @@ export const VerificationHistoryResponseSchema = v.object({
 export const VerificationEntryResponseSchema = v.object({
   success: v.literal(true), message: v.string(), entry: VerificationEntrySchema,
 })
-export const ProjectMessageResponseSchema = v.object({ success: v.literal(true), message: v.string() })
-export const BulkResponseSchema = v.object({ success: v.literal(true), message: v.string(), count: v.number() })
+export const ProjectMessageResponseSchema = v.object({ success: v.literal(true), message: v.string(), ...undoEntry })
+export const BulkResponseSchema = v.object({ success: v.literal(true), message: v.string(), count: v.number(), ...undoEntry })

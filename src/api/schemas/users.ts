@@ -14,6 +14,7 @@
 import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
+import { undoEntry } from './undo'
 
 export const USER_ROLES = ['admin', 'agent', 'user'] as const
 export type UserRole = (typeof USER_ROLES)[number]
@@ -127,7 +128,7 @@ export const UserMessageResponseSchema = v.object({ success: v.literal(true), me
 /** POST /api/users/{id}/bank-details/reveal: the full account number ('' when none); audited. */
 export const BankAccountRevealResponseSchema = v.object({ success: v.literal(true), accountNumber: v.string() })
 /** PUT /api/users/bulk-update. */
-export const UserBulkResponseSchema = v.object({ success: v.literal(true), message: v.string(), count: v.number() })
+export const UserBulkResponseSchema = v.object({ success: v.literal(true), message: v.string(), count: v.number(), ...undoEntry })
 
 // ——— Requests ———
 

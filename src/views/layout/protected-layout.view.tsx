@@ -1,7 +1,8 @@
 /**
  * The protected layout (SPEC.md 2 "Layout and sidebar"): a spinner while the session restores,
  * a redirect to /login when signed out, else the console shell with the command system mounted,
- * and the step-up dialog any screen's sensitive call may open (step-up-gate.ts).
+ * the step-up dialog any screen's sensitive call may open (step-up-gate.ts), and the undo actor
+ * with its toast (issue 14).
  */
 import { useEffect, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -11,6 +12,9 @@ import { CommandProvider } from '../../commands/command-provider'
 import { AuthActor } from './auth-context'
 import { AppShell } from './components/app-shell'
 import { StepUpDialog } from './components/step-up-dialog'
+import { UndoToast } from './components/undo-toast'
+import { UndoActor } from './undo-context'
+import { actorOptions } from '../../machines/inspect'
 
 export function ProtectedLayout({ children }: { children: ReactNode }) {
   const status = AuthActor.useSelector((s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'signedIn' : 'signedOut'))
@@ -29,7 +33,10 @@ export function ProtectedLayout({ children }: { children: ReactNode }) {
   if (status === 'signedOut') return <Redirect to="/login" replace />
   return (
     <CommandProvider>
-      <AppShell>{children}</AppShell>
+      <UndoActor.Provider options={actorOptions()}>
+        <AppShell>{children}</AppShell>
+        <UndoToast />
+      </UndoActor.Provider>
       <StepUpDialog />
     </CommandProvider>
   )

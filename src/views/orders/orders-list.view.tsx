@@ -18,6 +18,7 @@ import { usePublishCommandContext } from '../../commands/use-command-context'
 import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
+import { useOfferUndo } from '../layout/undo-context'
 import { errorText } from '../../api/error-text'
 import { Spinner } from '../../components/spinner'
 import { formatCount } from '../../lib/format'
@@ -52,6 +53,7 @@ export default function OrdersListView() {
   const filters = useMemo(() => listFilters({ search, status, from, to }), [search, status, from, to])
   const { data, error, isPending, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = useOrderList(filters)
   const queryClient = useQueryClient()
+  const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
   const searchRef = useRef<HTMLInputElement>(null)
 
@@ -78,6 +80,7 @@ export default function OrdersListView() {
   useEffect(() => {
     const subs = [
       actor.on('notify.success', (e) => toast.success(e.text)),
+      actor.on('undo.offered', (e) => offerUndo(e.text, e.undo, 'orders')),
       actor.on('notify.error', (e) => toast.error(e.text)),
       actor.on('orders.changed', (e) => void invalidateOrders(queryClient, e.order)),
       panel.on('notify.success', (e) => toast.success(e.text)),
@@ -87,7 +90,7 @@ export default function OrdersListView() {
       exporter.on('export.ready', (e) => download(e.url)),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
-  }, [actor, panel, exporter, queryClient])
+  }, [actor, panel, exporter, queryClient, offerUndo])
 
   const focusedId = rows[focus]?.id
   const handle = useMemo<OrdersListHandle>(() => ({

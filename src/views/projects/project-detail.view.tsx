@@ -20,8 +20,9 @@ import { Badge } from '../../components/badge'
 import { ConfirmDialog } from '../../components/dialog'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
+import { useOfferUndo, useUndoDone } from '../layout/undo-context'
 import { projectSectionsMachine } from '../../machines/project-sections.machine'
-import { verificationMachine } from '../../machines/verification.machine'
+import { statusUpdatedText, verificationMachine } from '../../machines/verification.machine'
 import { DetailSections } from './components/detail-sections'
 import { SectionsActorContext } from './components/sections-context'
 import { VerificationBadge } from './components/verification-badge'
@@ -41,6 +42,7 @@ export default function ProjectDetailView() {
 
 function ProjectDetail({ project: loaded }: { project: Project }) {
   const queryClient = useQueryClient()
+  const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
   const categories = useCategories()
   const sections = useActorRef(projectSectionsMachine, actorOptions({ input: { project: loaded } }))
@@ -65,14 +67,23 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
         navigate('/projects')
       }),
       verification.on('notify.success', (e) => toast.success(e.text)),
-      verification.on('project.statusChanged', async () => {
+      verification.on('project.statusChanged', async (e) => {
+        if (e.undo) offerUndo(statusUpdatedText(e.status), e.undo, 'projects')
         void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] })
         const fresh = await queryClient.fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 }).catch(() => null)
         if (fresh) sections.send({ type: 'project.refresh', project: fresh as Project })
       }),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
-  }, [sections, verification, queryClient, navigate, loaded._id])
+  }, [sections, verification, queryClient, navigate, loaded._id, offerUndo])
+  // An undo of a decision (here or elsewhere) put the project back: show it, its status and history.
+  useUndoDone('projects', async () => {
+    const fresh = await queryClient.fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 }).catch(() => null)
+    if (!fresh) return
+    sections.send({ type: 'project.refresh', project: fresh as Project })
+    verification.send({ type: 'status.sync', status: (fresh as Project).verificationStatus })
+    verification.send({ type: 'history.reload' })
+  })
 
   const handle = useMemo<ProjectDetailHandle>(() => ({ actor: sections, isActive: project.isActive, editing, draft, busy }),
     [sections, project.isActive, editing, draft, busy])

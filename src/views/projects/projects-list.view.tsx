@@ -18,6 +18,7 @@ import { usePublishCommandContext } from '../../commands/use-command-context'
 import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
+import { useOfferUndo } from '../layout/undo-context'
 import { projectsListMachine } from '../../machines/projects-list.machine'
 import { ListDialogs } from './components/list-dialogs'
 import { ListFilters } from './components/list-filters'
@@ -34,6 +35,7 @@ export default function ProjectsListView() {
   const { data, error, isPending, refetch } = useProjectList(filters)
   const categories = useCategories()
   const queryClient = useQueryClient()
+  const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
   const searchRef = useRef<HTMLInputElement>(null)
 
@@ -49,11 +51,12 @@ export default function ProjectsListView() {
   useEffect(() => {
     const subs = [
       actor.on('notify.success', (e) => toast.success(e.text)),
+      actor.on('undo.offered', (e) => offerUndo(e.text, e.undo, 'projects')),
       actor.on('notify.error', (e) => toast.error(e.text)),
       actor.on('projects.changed', () => void queryClient.invalidateQueries({ queryKey: projectKeys.all })),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
-  }, [actor, queryClient])
+  }, [actor, queryClient, offerUndo])
 
   const focusedId = rows[focus]?.id
   // The row that keeps focus for a moment is likely opened next: load its detail page ahead.

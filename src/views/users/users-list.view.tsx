@@ -19,6 +19,7 @@ import type { UsersListHandle } from '../../commands/users-list.commands'
 import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
+import { useOfferUndo } from '../layout/undo-context'
 import { addUserMachine } from '../../machines/add-user.machine'
 import { actorOptions } from '../../machines/inspect'
 import { usersListMachine } from '../../machines/users-list.machine'
@@ -38,6 +39,7 @@ export default function UsersListView() {
   const { filters, searchText, setSearchText } = useUrlFilters(parseUsersSearch, toUsersSearch)
   const { data, error, isPending, refetch } = useUserList(filters)
   const queryClient = useQueryClient()
+  const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
   const searchRef = useRef<HTMLInputElement>(null)
 
@@ -56,13 +58,14 @@ export default function UsersListView() {
   useEffect(() => {
     const subs = [
       actor.on('notify.success', (e) => toast.success(e.text)),
+      actor.on('undo.offered', (e) => offerUndo(e.text, e.undo, 'users')),
       actor.on('notify.error', (e) => toast.error(e.text)),
       actor.on('users.changed', () => void invalidateUsers(queryClient)),
       addUser.on('users.changed', () => void invalidateUsers(queryClient)),
       addUser.on('user.open', (e) => navigate(`/users/${e.id}`)),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
-  }, [actor, addUser, queryClient, navigate])
+  }, [actor, addUser, queryClient, navigate, offerUndo])
 
   const focusedId = rows[focus]?.id
   // The row that keeps focus for a moment is likely opened next: load its detail ahead.

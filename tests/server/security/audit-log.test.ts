@@ -87,7 +87,8 @@ describeEachDatabase('audit log', (get) => {
     const [config] = await db.insert(commissionConfigs).values({ notes: 'audit test' }).returning()
     await db.transaction(async (tx) => {
       await setAuditActor(tx, { actorId: admin.id })
-      await tx.update(commissionConfigs).set({ platformOwnerRateBps: 3500 }).where(eq(commissionConfigs.id, config.id))
+      // The five rates must still total 10,000 bps (CHECK of migration 0022).
+      await tx.update(commissionConfigs).set({ projectOwnerRateBps: 4500, platformOwnerRateBps: 3500 }).where(eq(commissionConfigs.id, config.id))
     })
     await db.delete(commissionConfigs).where(eq(commissionConfigs.id, config.id))
     const commission = await rowsFor(config.id)

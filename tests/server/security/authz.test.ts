@@ -29,6 +29,7 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/verify-otp': 'sign-in',
   'POST /api/auth/refresh': 'sign-in (the refresh token is the credential)',
   'POST /api/auth/logout': 'sign-out (the refresh token is the credential)',
+  'POST /api/contacts': 'the storefront\'s contact form (strict, 32 KB, rate limited per IP)',
   'GET /files/images/:projectId/:file': 'public cover images of the marketplace',
   'GET /api/docs': 'the API reference page (static; the document it shows needs the admin token)',
   'GET /api/docs/:file': 'the API reference page\'s scripts and styles from node_modules',

@@ -199,7 +199,8 @@ describe('fuzz: every route of the OpenAPI document', () => {
   /** md5 of every table's rows (audit_log excepted: failed sign-ins are meant to write there). */
   const digest = () => tablesDigest(ctx.database.db, ['audit_log'])
 
-  /** A project with a history entry, made fresh for each route (the previous route may have deleted it). */
+  let contactIps = 0
+  /** A project with a history entry and a contact, made fresh for each route (the previous route may have deleted it). */
   const fixtures = async () => {
     const created = await call(ctx, 'POST', '/api/projects/create', { title: 'Fuzz target', description: 'd', tags: ['a'] }, token)
     const projectId = created.body.project._id as string
@@ -207,7 +208,10 @@ describe('fuzz: every route of the OpenAPI document', () => {
     const history = await call(ctx, 'GET', `/api/projects/${projectId}/verification-history`, undefined, token)
     const entryId = history.body.verificationHistory[0]._id as string
     const admin = await call(ctx, 'GET', '/api/auth/profile', undefined, token)
-    setKnownIds([projectId, entryId, admin.body.admin._id as string])
+    // A contact from the public form (each from its own IP: the form allows 5 per IP in 15 minutes).
+    const contact = await call(ctx, 'POST', '/api/contacts', { name: 'Fuzz', email: 'fuzz@example.in', message: 'm', projectId },
+      undefined, { 'x-forwarded-for': `10.8.${Math.floor(++contactIps / 250)}.${contactIps % 250}` })
+    setKnownIds([projectId, entryId, admin.body.admin._id as string, contact.body.contactId as string])
   }
 
   it('has routes to fuzz', () => {

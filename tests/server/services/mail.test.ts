@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMailer } from '../../../server/services/mail'
+import { createMailer, mailFailureReason } from '../../../server/services/mail'
 import { codesInMailbox, startSmtpSink, type SmtpSink } from '../../fixtures/smtp-sink'
 
 const MESSAGE = { to: 'admin@example.com', subject: 'Your Admin Panel sign-in code',
@@ -43,5 +43,33 @@ describe('mailer', () => {
     } finally {
       fs.rmSync(smtpDir, { recursive: true, force: true })
     }
+  })
+
+  it('lets a message name its own sender and Reply-To; without them the mailer\'s sender is used', async () => {
+    const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-from-'))
+    try {
+      const mailer = createMailer({ dataDir: outboxDir, from: 'Admin Panel <no-reply@marketplace.local>' })
+      await mailer.send({ ...MESSAGE, from: 'Support <support@shop.example.in>', replyTo: 'support@shop.example.in' })
+      await mailer.send({ ...MESSAGE, from: undefined })
+      const texts = fs.readdirSync(path.join(outboxDir, 'outbox')).sort()
+        .map((f) => fs.readFileSync(path.join(outboxDir, 'outbox', f), 'utf8'))
+      expect(texts.filter((t) => /^From: Support <support@shop\.example\.in>$/m.test(t) && /^Reply-To: support@shop\.example\.in$/m.test(t)))
+        .toHaveLength(1)
+      expect(texts.filter((t) => /^From: Admin Panel <no-reply@marketplace\.local>$/m.test(t) && !/^Reply-To:/m.test(t))).toHaveLength(1)
+    } finally {
+      fs.rmSync(outboxDir, { recursive: true, force: true })
+    }
+  })
+
+  it('says why a send failed without the SMTP URL or its credentials', () => {
+    const url = 'smtps://mailer%40shop:p%40ss-word-9@smtp.shop.example.in:465'
+    expect(mailFailureReason(new Error(`Invalid login: 535 bad credentials for ${url}`), url))
+      .toBe('Invalid login: 535 bad credentials for [redacted]')
+    expect(mailFailureReason(new Error('user mailer@shop, password p@ss-word-9, url smtp://a:b@host\nsecond line'), url))
+      .toBe('user [redacted], password [redacted], url smtp://[redacted]@host')
+    expect(mailFailureReason(new Error("Can't send mail - all recipients were rejected: 550 No such user")))
+      .toBe("Can't send mail - all recipients were rejected: 550 No such user")
+    expect(mailFailureReason(new Error(''))).toBe('The mail could not be sent')
+    expect(mailFailureReason(new Error('x'.repeat(500)))).toHaveLength(201)
   })
 })

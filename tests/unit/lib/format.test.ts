@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatMB, formatPercent, formatPercentChange, formatQuantity, formatRelativeTime } from '../../../src/lib/format'
+import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatINRCompact, formatMB, formatMonth, formatPercent, formatPercentChange, formatQuantity, formatRelativeTime } from '../../../src/lib/format'
 import { growthLine } from '../../../src/views/dashboard/components/stat-cards'
 import { contactStatusRows } from '../../../src/views/dashboard/components/breakdown-grids'
 
@@ -8,6 +8,16 @@ describe('format (en-IN)', () => {
     expect(formatINR(125000)).toBe('₹1,25,000.00')
     expect(formatINR(1750.5)).toBe('₹1,750.50')
     expect(formatINR(Number.NaN)).toBe('₹0.00')
+  })
+  it('shortens rupees for chart axes in lakh and crore', () => {
+    expect([0, 950, 12_345, 1_23_456, 98_76_543, 12_34_56_789].map(formatINRCompact)).toEqual(['₹0', '₹950', '₹12.3K', '₹1.2L', '₹98.8L', '₹12.3Cr'])
+    expect(formatINRCompact(Number.NaN)).toBe('₹0')
+  })
+  it("names a 'YYYY-MM' month whatever the time zone, and leaves nonsense as it is", () => {
+    expect(formatMonth('2026-03')).toBe('March 2026')
+    expect(formatMonth('2026-01', 'short')).toBe('Jan')
+    expect(formatMonth('2025-12')).toBe('December 2025')
+    expect(formatMonth('soon')).toBe('soon')
   })
   it('groups counts the Indian way', () => {
     expect(formatCount(1234567)).toBe('12,34,567')

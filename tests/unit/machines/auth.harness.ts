@@ -7,7 +7,7 @@ import { deferred } from '../../fixtures/project'
 
 export { deferred }
 
-export const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin' }
+export const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin', hasPassword: false }
 
 
 interface Fakes {

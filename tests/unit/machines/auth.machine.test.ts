@@ -130,6 +130,21 @@ describe('authMachine: signed in', () => {
     await flush()
     expect(value(actor)).toBe('signedOut')
   })
+  it('admin.update replaces the signed-in admin (Settings: the header and sidebar read it)', async () => {
+    const { actor } = await signedIn()
+    const renamed = { ...admin, name: 'Renamed Admin', hasPassword: true }
+    actor.send({ type: 'admin.update', admin: renamed })
+    expect(value(actor)).toBe('signedIn')
+    expect(actor.getSnapshot().context.admin).toEqual(renamed)
+  })
+  it('ignores admin.update while signed out', async () => {
+    const { actor, fakes } = start()
+    fakes.restore.resolve(null)
+    await flush()
+    actor.send({ type: 'admin.update', admin })
+    expect(value(actor)).toBe('signedOut')
+    expect(actor.getSnapshot().context.admin).toBeNull()
+  })
   it('session.expired (refresh failed) → signedOut with a notice', async () => {
     const { actor, fakes } = await signedIn()
     expect(fakes.expire).not.toBeNull()

@@ -10,7 +10,7 @@ import type { Admin } from '../../../src/api/schemas/auth'
 import { authMachine, type AuthEvent } from '../../../src/machines/auth.machine'
 import { fakeActors, replay, unreached } from './model-walk'
 
-const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin' }
+const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin', hasPassword: false }
 const fakes = () => fakeActors(['restoreSession', 'sendOtp', 'verifyOtp', 'signOut'] as const)
 const model = (actors: ReturnType<typeof fakes>['actors']) => authMachine.provide({
   actors: { ...actors, watchSession: fromCallback(() => () => {}) },
@@ -25,7 +25,7 @@ const EVENTS = [
   { type: 'code.change', code: '123456' }, { type: 'code.toggleVisibility' }, { type: 'otp.verify' },
   { type: 'xstate.done.actor.verifyOtp', output: admin }, fail('verifyOtp'),
   { type: 'xstate.after.1000.auth.otpSent.resend.counting' }, { type: 'otp.resend' }, { type: 'email.back' },
-  { type: 'session.expired' }, { type: 'session.signOut' }, { type: 'xstate.done.actor.signOut' }, fail('signOut'),
+  { type: 'session.expired' }, { type: 'session.signOut' }, { type: 'admin.update', admin }, { type: 'xstate.done.actor.signOut' }, fail('signOut'),
 ] as unknown as AuthEvent[]
 
 const paths = getShortestPaths(model(fakes().actors), {

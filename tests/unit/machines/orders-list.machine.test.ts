@@ -146,6 +146,13 @@ describe('ordersListMachine: bulk actions', () => {
     expect(ctx().selection).toEqual([ids[2]])
     expect(ctx().report?.failed).toEqual([refused])
     expect(emitted[0]).toEqual({ type: 'notify.error', text: '1 order cancelled, 1 could not be changed' })
+    const again = start()
+    again.actor.send({ type: 'selection.set', ids: [ids[0]] })
+    again.actor.send({ type: 'bulk.run', ids: [ids[0]], action: 'confirm' })
+    const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
+    again.bulks[0].d.resolve(report({ updated: 1, undo: ticket, action: 'confirm', requested: 1 }))
+    await flush()
+    expect(again.emitted[0]).toEqual({ type: 'undo.offered', text: '1 order confirmed', undo: ticket })
     actor.send({ type: 'report.dismiss' })
     expect(ctx().report).toBeNull()
   })

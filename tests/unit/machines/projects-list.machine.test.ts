@@ -10,7 +10,7 @@ const rows: ListRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, title: `P ${i
 
 function start() {
   const { calls, logic } = deferredCalls<ListAction>()
-  const machine = projectsListMachine.provide({ actors: { runAction: logic } })
+  const machine = projectsListMachine.provide({ actors: { runAction: logic as never } })
   const actor = createActor(machine).start()
   const emitted: ProjectsListEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
@@ -32,6 +32,15 @@ describe('projectsListMachine: actions', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(emitted).toEqual([{ type: 'notify.success', text: 'Project status updated to approved' }, { type: 'projects.changed' }])
+  })
+
+  it('a decision answered with an undo ticket emits undo.offered with the same text', async () => {
+    const { actor, calls, emitted } = start()
+    actor.send({ type: 'action.setActive', ids: ['a', 'b'], isActive: false })
+    const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
+    calls[0].d.resolve(ticket as never)
+    await flush()
+    expect(emitted).toEqual([{ type: 'undo.offered', text: '2 projects deactivated successfully', undo: ticket }, { type: 'projects.changed' }])
   })
 
   it('reject: cancelling the prompt aborts without a call', () => {

@@ -12,7 +12,7 @@ const rows: UserRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, name: `User $
 
 function start() {
   const { calls, logic } = deferredCalls<UsersStatusAction>()
-  const machine = usersListMachine.provide({ actors: { updateStatus: logic } })
+  const machine = usersListMachine.provide({ actors: { updateStatus: logic as never } })
   const actor = createActor(machine).start()
   const emitted: UsersListEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
@@ -54,6 +54,15 @@ describe('usersListMachine: status actions', () => {
     calls[0].d.resolve()
     await flush()
     expect(emitted[0]).toEqual({ type: 'notify.success', text: '3 users deactivated successfully' })
+  })
+
+  it('bulk with an undo ticket: emits undo.offered (the undo toast) instead of notify.success', async () => {
+    const { actor, calls, emitted } = start()
+    actor.send({ type: 'bulk.set', ids: ['a', 'b'], isActive: false })
+    const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
+    calls[0].d.resolve(ticket as never)
+    await flush()
+    expect(emitted).toEqual([{ type: 'undo.offered', text: '2 users deactivated successfully', undo: ticket }, { type: 'users.changed' }])
   })
 
   it('bulk failure: "Failed to update users: {msg}"; a failure without a reason says Request failed', async () => {

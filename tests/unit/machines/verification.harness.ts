@@ -25,7 +25,7 @@ export function start() {
         fetches.push(d)
         return d.promise
       }),
-      submitStatus: track(submits),
+      submitStatus: track(submits) as never,
       updateEntry: track(updates),
       deleteEntry: track(deletes),
     },

@@ -1,7 +1,8 @@
 /**
  * The cancel confirmation of the orders screen (issue 10; SPEC.md 4: cancelled is final): shown
  * while the list machine or the panel machine is `confirming`; its title names what is cancelled
- * ('Cancel order ORD-2026-000123?' / 'Cancel 3 orders?') with the line that it cannot be undone.
+ * ('Cancel order ORD-2026-000123?' / 'Cancel 3 orders?') with the line that it cannot be undone
+ * (a bulk cancel: only from the undo toast, for 10 s).
  * Its buttons are the `orders.cancelConfirm.*` commands: Enter (the focused Cancel button) or
  * mod+Enter accepts, Escape / × / Keep dismisses and nothing changes.
  */
@@ -10,7 +11,7 @@ import { CommandButton, useCommandControl } from '../../../commands/command-butt
 import type { OrderCancelHandle } from '../../../commands/order-cancel.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { Dialog } from '../../../components/dialog'
-import { CANCEL_WARNING, cancelQuestion } from '../../../machines/orders-list.actions'
+import { cancelQuestion, cancelWarning } from '../../../machines/orders-list.actions'
 
 export interface CancelDialogProps {
   open: boolean
@@ -30,7 +31,7 @@ function CancelQuestion({ count, orderId, answer }: CancelDialogProps) {
   const dismiss = useCommandControl('orders.cancelConfirm.dismiss')
   return (
     <Dialog open onOpenChange={(next) => !next && dismiss.run()} size="sm" closeCommand="orders.cancelConfirm.dismiss"
-      title={cancelQuestion(count, orderId)} description={CANCEL_WARNING}
+      title={cancelQuestion(count, orderId)} description={cancelWarning(orderId)}
       footer={(
         <>
           <CommandButton id="orders.cancelConfirm.dismiss" data-testid="cancel-dismiss" />
