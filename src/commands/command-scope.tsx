@@ -16,10 +16,12 @@ export interface CommandScopeProps {
   ui?: CommandContext['ui']
   /** Told why a shortcut's command cannot run now (a toast in the signed-in area). */
   onBlocked?: (reason: string) => void
+  /** Whether single-key shortcuts are on (the admin's preference; default on). */
+  singleKeys?: boolean
   children: ReactNode
 }
 
-export function CommandScope({ registry, ui, onBlocked, children }: CommandScopeProps) {
+export function CommandScope({ registry, ui, onBlocked, singleKeys = true, children }: CommandScopeProps) {
   const [route, navigate] = useLocation()
   const auth = AuthActor.useActorRef()
   const [store] = useState(createViewStore)
@@ -27,6 +29,6 @@ export function CommandScope({ registry, ui, onBlocked, children }: CommandScope
   const go = useCallback((to: string) => navigate(to), [navigate])
   const ctx = useMemo<CommandContext>(() => ({ route, navigate: go, auth, ui, view }), [route, go, auth, ui, view])
   const value = useMemo(() => ({ ctx, store, registry }), [ctx, store, registry])
-  useShortcuts(registry, ctx, onBlocked)
+  useShortcuts(registry, ctx, onBlocked, singleKeys)
   return <CommandContextReact.Provider value={value}>{children}</CommandContextReact.Provider>
 }

@@ -4,6 +4,7 @@ import { Command as Cmdk } from 'cmdk'
 import { Dialog } from 'radix-ui'
 import { Search } from 'lucide-react'
 import { ShortcutKeys } from '../components/kbd'
+import { useReturnFocus } from '../components/return-focus'
 import { groupCommands } from './command-groups'
 import { paletteSources, type PaletteSource } from './palette-sources'
 import type { CommandContext, CommandRegistry } from './registry'
@@ -17,12 +18,14 @@ export interface CommandPaletteProps {
 
 export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPaletteProps) {
   const [search, setSearch] = useState('')
+  // Opened by Ctrl/⌘ K there is no trigger to return to: focus goes back where it was.
+  const returnFocus = useReturnFocus()
   const groups = groupCommands(registry.visible(ctx).filter((c) => c.id !== 'app.palette'))
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay overlay--palette" />
-        <Dialog.Content className="palette" aria-describedby={undefined} data-testid="command-palette">
+        <Dialog.Content className="palette" aria-describedby={undefined} data-testid="command-palette" {...returnFocus}>
           <Dialog.Title className="sr-only">Command palette</Dialog.Title>
           <Cmdk label="Command palette" loop>
             <div className="palette__search">

@@ -7,6 +7,7 @@ import { Dialog as D } from 'radix-ui'
 import { X } from 'lucide-react'
 import { Button } from './button'
 import { Field, TextArea } from './field'
+import { useReturnFocus } from './return-focus'
 
 export interface DialogProps {
   open: boolean
@@ -23,11 +24,12 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', kind, closeCommand }: DialogProps) {
+  const returnFocus = useReturnFocus()
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="overlay" />
-        <D.Content className={`dialog dialog--${size}`} data-dialog={kind}>
+        <D.Content className={`dialog dialog--${size}`} data-dialog={kind} {...returnFocus}>
           <header className="dialog__header">
             <D.Title className="dialog__title">{title}</D.Title>
             <D.Close asChild>

@@ -55,11 +55,25 @@ export type ListSelectionEvent<R extends { id: string } = { id: string }> =
   | { type: 'row.toggle'; id?: string } | { type: 'row.toggleRange'; id?: string }
   | { type: 'selection.set'; ids: string[] }
 
-/** New rows (a reload or another page): the focus stays on its index clamped to the rows, gone ids leave the selection. */
+/**
+ * The focus index in new `rows`: on the same record (by id) when it is still there, wherever a
+ * refetch moved it; else the old index clamped to the rows; -1 for no rows.
+ */
+export function refocus(previous: readonly { id: string }[], focus: number, rows: readonly { id: string }[]): number {
+  if (rows.length === 0) return -1
+  const id = previous[focus]?.id
+  const index = id === undefined ? -1 : rows.findIndex((r) => r.id === id)
+  return index >= 0 ? index : Math.min(Math.max(focus, 0), rows.length - 1)
+}
+
+/**
+ * New rows (a refetch, more rows or another page): the focus stays on its record when it is still
+ * listed (keyed by id, not index), else on its index clamped to the rows; gone ids leave the selection.
+ */
 export function rowsLoaded<R extends { id: string }>(c: ListSelectionContext<R>, rows: R[]): Pick<ListSelectionContext<R>, 'rows' | 'focus' | 'selection'> {
   return {
     rows,
-    focus: rows.length === 0 ? -1 : Math.min(Math.max(c.focus, 0), rows.length - 1),
+    focus: refocus(c.rows, c.focus, rows),
     selection: pruneSelection(c.selection, rows.map((r) => r.id)),
   }
 }

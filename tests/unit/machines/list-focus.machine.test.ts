@@ -37,6 +37,25 @@ describe('listFocusMachine: an infinite list', () => {
   })
 })
 
+describe('listFocusMachine: a refetch keeps the focus on its record (issue 14)', () => {
+  it('follows the focused row by id when a refetch moves it', () => {
+    const { actor, ctx } = start(['a', 'b', 'c', 'd'])
+    actor.send({ type: 'focus.set', index: 2 })
+    actor.send({ type: 'rows.loaded', rows: rowsOf(['new', 'a', 'b', 'c', 'd']) })
+    expect(ctx().rows[ctx().focus].id).toBe('c')
+    actor.send({ type: 'rows.loaded', rows: rowsOf(['c', 'd']) })
+    expect(ctx().focus).toBe(0)
+  })
+  it('a gone row leaves the focus on its index, clamped', () => {
+    const { actor, ctx } = start(['a', 'b', 'c', 'd'])
+    actor.send({ type: 'focus.set', index: 3 })
+    actor.send({ type: 'rows.loaded', rows: rowsOf(['a', 'b']) })
+    expect(ctx().focus).toBe(1)
+    actor.send({ type: 'rows.loaded', rows: rowsOf(['x', 'y', 'z']) })
+    expect(ctx().focus).toBe(1)
+  })
+})
+
 const EVENTS = [
   { type: 'rows.loaded', rows: rowsOf(['a', 'b']) }, { type: 'focus.next' }, { type: 'focus.prev' }, { type: 'focus.set', index: 1 },
   { type: 'row.toggle' }, { type: 'row.toggleRange' }, { type: 'selection.set', ids: [] },

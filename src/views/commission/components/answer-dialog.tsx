@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react'
 import { AlertDialog } from 'radix-ui'
 import { Button } from '../../../components/button'
+import { useReturnFocus } from '../../../components/return-focus'
 
 export interface AnswerDialogProps {
   open: boolean
@@ -21,11 +22,12 @@ export interface AnswerDialogProps {
 }
 
 export function AnswerDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel, ...rest }: AnswerDialogProps) {
+  const returnFocus = useReturnFocus()
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => { if (!next && !busy) onCancel() }}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="overlay answer-dialog__overlay" />
-        <AlertDialog.Content className="dialog dialog--sm answer-dialog" data-dialog="answer" data-testid={rest['data-testid']}>
+        <AlertDialog.Content className="dialog dialog--sm answer-dialog" data-dialog="answer" data-testid={rest['data-testid']} {...returnFocus}>
           <header className="dialog__header">
             <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           </header>
