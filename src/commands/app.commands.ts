@@ -1,6 +1,6 @@
 /**
- * Console-level commands: the palette, the keyboard shortcuts sheet, the API reference (the
- * OpenAPI document browsed at /api/docs, in a new tab) and the small-screen menu.
+ * Console-level commands: the palette, the keyboard shortcuts sheet, the key hint bar, the API
+ * reference (the OpenAPI document browsed at /api/docs, in a new tab) and the small-screen menu.
  * The palette and the sheet exist only inside the protected layout (`ctx.ui`); the menu toggle
  * only where the shell publishes `view.menu`.
  */
@@ -12,9 +12,16 @@ export interface MenuHandle {
   setOpen: (open: boolean) => void
 }
 
+/** What the hint bar publishes: whether it is shown, and a typed toggle (issue 14). */
+export interface HintsHandle {
+  visible: boolean
+  setVisible: (visible: boolean) => void
+}
+
 declare module './registry' {
   interface ViewCommandContext {
     menu?: MenuHandle
+    hints?: HintsHandle
     /** A screen that failed to load publishes how to load it again. */
     retry?: { run: () => void }
   }
@@ -30,6 +37,12 @@ export const appCommands: Command[] = [
     id: 'app.shortcuts', title: 'Show keyboard shortcuts', group: 'General', keywords: ['help', 'keys', 'hotkeys'], shortcut: '?',
     label: () => 'Keyboard shortcuts',
     when: (ctx) => !!ctx.ui, run: (ctx) => ctx.ui?.openShortcuts(),
+  },
+  {
+    id: 'app.toggleHints', title: 'Show / hide the key hints', group: 'General', keywords: ['hint bar', 'keys', 'shortcuts', 'footer', 'help'],
+    label: (ctx) => (ctx.view.hints?.visible ? 'Hide key hints' : 'Show key hints'),
+    checked: (ctx) => !!ctx.view.hints?.visible,
+    when: (ctx) => !!ctx.view.hints, run: (ctx) => ctx.view.hints?.setVisible(!ctx.view.hints.visible),
   },
   {
     id: 'app.toggleMenu', title: 'Open / close the menu', group: 'General', keywords: ['sidebar', 'navigation'],

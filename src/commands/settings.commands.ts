@@ -1,13 +1,15 @@
 /**
- * Settings commands (SPEC.md 2 "/settings"; issue 13): the three tabs (also from anywhere: they
- * open /settings?tab=…; 'Change Password' is the palette's 'Change password'), Save Changes and
- * Change Password (mod+enter on their tab), the show/hide toggles, and on the Sessions tab j/k
- * focus, r or Enter revokes the focused session (or a row's own button), and 'Sign out everywhere
- * else'. They read what the settings view publishes (`settings`) and send events to its actors.
+ * Settings commands (SPEC.md 2 "/settings"; issue 13; Keyboard, issue 14): the four tabs (also
+ * from anywhere: they open /settings?tab=…; 'Change Password' is the palette's 'Change
+ * password'), Save Changes and Change Password (mod+enter on their tab), the show/hide toggles,
+ * on the Sessions tab j/k focus, r or Enter revokes the focused session (or a row's own button),
+ * 'Sign out everywhere else', and on the Keyboard tab the single-key shortcuts switch. They read
+ * what the settings view publishes (`settings`) and send events to its actors.
  */
 import type { ActorRefFrom } from 'xstate'
 import type { Session } from '../api/schemas/auth'
 import type { listFocusMachine } from '../machines/list-focus.machine'
+import type { settingsKeyboardMachine } from '../machines/settings-keyboard.machine'
 import type { settingsPasswordMachine } from '../machines/settings-password.machine'
 import type { settingsProfileMachine } from '../machines/settings-profile.machine'
 import type { settingsSessionsMachine } from '../machines/settings-sessions.machine'
@@ -15,7 +17,7 @@ import type { Command, CommandContext } from './registry'
 
 /** The Settings tabs, in order: URL value (?tab=) and title. */
 export const SETTINGS_TABS = [
-  ['profile', 'Profile Settings'], ['password', 'Change Password'], ['sessions', 'Sessions'],
+  ['profile', 'Profile Settings'], ['password', 'Change Password'], ['sessions', 'Sessions'], ['keyboard', 'Keyboard'],
 ] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number][0]
 
@@ -25,10 +27,14 @@ export interface SettingsHandle {
   profile: ActorRefFrom<typeof settingsProfileMachine>
   password: ActorRefFrom<typeof settingsPasswordMachine>
   sessions: ActorRefFrom<typeof settingsSessionsMachine>
+  /** The Keyboard tab's single-key shortcuts switch (issue 14). */
+  keyboard: ActorRefFrom<typeof settingsKeyboardMachine>
+  /** Whether single-key shortcuts are on, as the switch shows it. */
+  singleKeys: boolean
   list: ActorRefFrom<typeof listFocusMachine>
   /** The loaded sessions, in list order. */
   rows: readonly Session[]
-  /** Whether a save, a password change or a sign-out is under way. */
+  /** Whether a save, a password change, a sign-out or a keyboard setting is under way. */
   busy: boolean
   /** Current visibility of the password inputs with a toggle. */
   visible: { current: boolean; next: boolean }
@@ -56,7 +62,8 @@ const revokeLabel = (ctx: CommandContext) => (focusedSession(ctx)?.current ? 'Si
 
 const tabCommands: Command[] = SETTINGS_TABS.map(([tab, title]) => ({
   id: `settings.tab.${tab}`, title, group: GROUP,
-  keywords: tab === 'password' ? ['change password', 'new password'] : tab === 'sessions' ? ['devices', 'signed in'] : ['name', 'email', 'phone', 'profile'],
+  keywords: tab === 'password' ? ['change password', 'new password'] : tab === 'sessions' ? ['devices', 'signed in']
+    : tab === 'keyboard' ? ['shortcuts', 'keys', 'single-key', 'hotkeys', 'accessibility'] : ['name', 'email', 'phone', 'profile'],
   // A tab is always reachable; on /settings the tab strip shows the open one as selected.
   run: (ctx) => ctx.navigate(`/settings?tab=${tab}`),
 }))
@@ -93,6 +100,14 @@ export const settingsCommands: Command[] = [
   {
     id: 'settings.sessions.revokeEnter', title: 'Revoke the focused session (Enter)', label: revokeLabel, group: GROUP, shortcut: 'enter',
     when: (ctx) => onTab('sessions')(ctx) && !!focusedSession(ctx), disabledReason: busy, run: revokeFocused,
+  },
+  {
+    id: 'settings.keyboard.singleKeys', title: 'Turn single-key shortcuts on / off', group: GROUP, when: onTab('keyboard'),
+    keywords: ['keyboard', 'shortcuts', 'keys', 'hotkeys', 'accessibility', 'screen reader'],
+    label: (ctx) => (settings(ctx)?.singleKeys ? 'Turn single-key shortcuts off' : 'Turn single-key shortcuts on'),
+    checked: (ctx) => !!settings(ctx)?.singleKeys,
+    disabledReason: busy,
+    run: (ctx) => settings(ctx)?.keyboard.send({ type: 'singleKeys.toggle' }),
   },
   {
     id: 'settings.sessions.revokeOthers', title: 'Sign out everywhere else', group: GROUP, when: (ctx) => !!settings(ctx),

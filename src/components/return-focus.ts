@@ -1,29 +1,66 @@
 /**
  * Focus goes back where it was when a radix dialog closes (issue 14 "Keys"). Radix returns focus
  * to a dialog's Trigger, but most of the console's dialogs (the palette opened by Ctrl/⌘ K, the '?'
- * sheet, a prompt opened by a key) have none, so focus fell to the page body. Spread the result on
- * a radix `Content`: `onOpenAutoFocus` runs before radix moves focus in, so it still sees the
- * element that had it; `onCloseAutoFocus` focuses that element again when it is still on the page
- * (a command that navigated away leaves radix's default).
+ * sheet, a prompt opened by a key) have none, so focus fell to the page body. Spread
+ * `useReturnFocus()` on a radix `Content`: when it closes, focus goes to the element that had it
+ * before the dialog took it, if that element is still on the page; if focus was on the page body,
+ * or a command removed the element (it navigated), radix's default stays.
+ *
+ * How: one capturing `focusin`/`focusout` listener per document keeps the recent focus targets
+ * (null = the body), so it also knows the element when the dialog focused an `autoFocus` field
+ * before any of its own handlers ran.
  */
-import { useMemo, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
+
+const HISTORY = 20
+const OVERLAY = '[role="dialog"], [role="alertdialog"]'
+/** Recent focus targets, newest last; null when focus went to the body. */
+let history: Array<HTMLElement | null> = []
+let installed = false
+
+function install(): void {
+  if (installed || typeof document === 'undefined') return
+  installed = true
+  const push = (element: HTMLElement | null) => {
+    history = [...history.filter((e) => e !== element), element].slice(-HISTORY)
+  }
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement) push(event.target)
+  }, true)
+  document.addEventListener('focusout', (event) => {
+    if (event.relatedTarget == null && document.hasFocus()) push(null)
+  }, true)
+}
+
+/**
+ * The element focus should return to when `content` (a closing dialog) goes: the newest focus
+ * target outside it, skipping the elements of overlays already closed; null when that was the
+ * body or is gone from the page.
+ */
+export function returnTarget(entries: ReadonlyArray<HTMLElement | null>, content: Node | null): HTMLElement | null {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const element = entries[i]
+    if (element === null) return null
+    if (content?.contains(element)) continue
+    if (!element.isConnected) {
+      if (element.closest(OVERLAY)) continue
+      return null
+    }
+    return element
+  }
+  return null
+}
 
 export interface ReturnFocusHandlers {
-  onOpenAutoFocus: (event: Event) => void
   onCloseAutoFocus: (event: Event) => void
 }
 
 export function useReturnFocus(): ReturnFocusHandlers {
-  const previous = useRef<HTMLElement | null>(null)
+  useEffect(install, [])
   return useMemo(() => ({
-    onOpenAutoFocus: () => {
-      const active = document.activeElement
-      previous.current = active instanceof HTMLElement && active !== document.body ? active : null
-    },
     onCloseAutoFocus: (event: Event) => {
-      const element = previous.current
-      previous.current = null
-      if (!element?.isConnected) return
+      const element = returnTarget(history, event.target instanceof Node ? event.target : null)
+      if (!element) return
       event.preventDefault()
       element.focus({ preventScroll: true })
     },

@@ -1,0 +1,73 @@
+/**
+ * The screen's keys (issue 14 "Keys"): which commands the hint bar and the '?' sheet count as the
+ * current screen's, one hint per key, the single-key preference, the sheet's order and search.
+ */
+import { describe, expect, it, vi } from 'vitest'
+import { registry as appRegistry } from '../../../src/commands/app-registry'
+import { createRegistry, type Command, type CommandContext } from '../../../src/commands/registry'
+import { isScreenCommand, screenHints, sheetGroups, startsWithCharacter, THIS_SCREEN } from '../../../src/commands/screen-keys'
+import { context } from './context'
+
+const onList = (ctx: CommandContext) => ctx.route === '/list'
+const cmd = (id: string, group: string, extra: Partial<Command> = {}): Command => ({ id, title: id, group, run: vi.fn(), ...extra })
+
+const registry = createRegistry([
+  cmd('app.palette', 'General', { shortcut: 'mod+k', when: () => true }),
+  cmd('nav.list', 'Navigation', { shortcut: 'g l', when: (ctx) => ctx.route !== '/list' }),
+  cmd('list.next', 'List', { shortcut: 'j', when: onList }),
+  cmd('list.prev', 'List', { shortcut: 'k', when: onList }),
+  cmd('list.toggle', 'List', { shortcut: 'x', when: onList, label: () => 'Select' }),
+  cmd('list.open', 'List', { shortcut: 'enter', when: onList }),
+  cmd('list.approve', 'List', { shortcut: 'a', when: onList, label: () => 'Approve 3 items', keywords: ['accept'] }),
+  cmd('list.approveAgain', 'List', { shortcut: 'a', when: onList }),
+  cmd('list.export', 'List', { when: onList }),
+  cmd('list.save', 'List', { shortcut: 'mod+s', when: onList }),
+  cmd('detail.edit', 'Detail', { shortcut: 'e', when: (ctx) => ctx.route === '/detail' }),
+  cmd('detail.keyless', 'Detail', { when: (ctx) => ctx.route === '/detail' }),
+  cmd('tab.anywhere', 'Settings'),
+])
+
+describe('screen keys', () => {
+  it('a screen command applies only somewhere, applies here, and is not console-wide', () => {
+    const ctx = context('/list')
+    const ids = registry.all.filter((c) => isScreenCommand(registry, c, ctx)).map((c) => c.id)
+    expect(ids).toEqual(['list.next', 'list.prev', 'list.toggle', 'list.open', 'list.approve', 'list.approveAgain', 'list.export', 'list.save'])
+  })
+  it('hints: one per key (the first command holding it), with the label in this context', () => {
+    expect(screenHints(registry, context('/list'))).toEqual([
+      { id: 'list.next', shortcut: 'j', label: 'list.next' }, { id: 'list.prev', shortcut: 'k', label: 'list.prev' },
+      { id: 'list.toggle', shortcut: 'x', label: 'Select' }, { id: 'list.open', shortcut: 'enter', label: 'list.open' },
+      { id: 'list.approve', shortcut: 'a', label: 'Approve 3 items' }, { id: 'list.save', shortcut: 'mod+s', label: 'list.save' },
+    ])
+    expect(screenHints(registry, context('/detail')).map((h) => h.id)).toEqual(['detail.edit'])
+    expect(screenHints(registry, context('/elsewhere'))).toEqual([])
+  })
+  it('with single-key shortcuts off the hints keep only the keys that still act', () => {
+    expect(screenHints(registry, context('/list'), false).map((h) => h.shortcut)).toEqual(['enter', 'mod+s'])
+  })
+  it('startsWithCharacter: a first stroke of a character without mod or alt', () => {
+    expect(['j', '?', 'shift+x', 'g d', '1'].map(startsWithCharacter)).toEqual([true, true, true, true, true])
+    expect(['mod+k', 'enter', 'escape', 'alt+a', 'ctrl+z', 'down'].map(startsWithCharacter)).toEqual([false, false, false, false, false, false])
+  })
+  it("the '?' sheet lists this screen first, then every other command with keys by group", () => {
+    const groups = sheetGroups(registry, context('/list'))
+    expect(groups.map(([g]) => g)).toEqual([THIS_SCREEN, 'General', 'Navigation', 'Detail', 'Settings'])
+    expect(groups[0][1].map((c) => c.id)).toContain('list.export')
+    // Another screen's keys are listed, its keyless commands are not.
+    expect(groups.find(([g]) => g === 'Detail')?.[1].map((c) => c.id)).toEqual(['detail.edit'])
+    // Off its screen the list's commands have no 'This screen' section.
+    expect(sheetGroups(registry, context('/elsewhere')).map(([g]) => g)).not.toContain(THIS_SCREEN)
+  })
+  it("the '?' sheet's search matches titles, labels, keywords and keys, every word", () => {
+    const ids = (q: string) => sheetGroups(registry, context('/list'), q).flatMap(([, cs]) => cs.map((c) => c.id))
+    expect(ids('accept')).toEqual(['list.approve'])
+    expect(ids('approve 3')).toEqual(['list.approve'])
+    expect(ids('mod+s')).toEqual(['list.save'])
+    expect(ids('nothing like this')).toEqual([])
+  })
+  it('on the real registry the dashboard has no screen keys of the console-wide groups', () => {
+    const hints = screenHints(appRegistry, context('/'))
+    expect(hints.filter((h) => ['General', 'Navigation'].includes(appRegistry.get(h.id)?.group ?? ''))).toEqual([])
+    expect(sheetGroups(appRegistry, context('/')).some(([g]) => g === 'Navigation')).toBe(true)
+  })
+})
