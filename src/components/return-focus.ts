@@ -27,8 +27,11 @@ function install(): void {
   document.addEventListener('focusin', (event) => {
     if (event.target instanceof HTMLElement) push(event.target)
   }, true)
+  // Focus leaving to the body (a click on the page's background); not a closing overlay's field
+  // losing focus as it goes, which is what this module decides about.
   document.addEventListener('focusout', (event) => {
-    if (event.relatedTarget == null && document.hasFocus()) push(null)
+    const left = event.target instanceof HTMLElement ? event.target : null
+    if (event.relatedTarget == null && document.hasFocus() && !left?.closest(OVERLAY)) push(null)
   }, true)
 }
 
