@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
-import { apiRequest } from './browser'
+import { apiRequest, screenshot } from './browser'
 import { signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
@@ -65,6 +65,10 @@ describe('keys', () => {
     await page.goto(`${baseUrl}/settings?tab=keyboard`)
     const toggle = page.getByRole('switch', { name: 'Single-key shortcuts' })
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true')
+    await screenshot(page, 'keys-settings-keyboard-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'keys-settings-keyboard-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
     await toggle.click()
     await page.getByTestId('toast').filter({ hasText: 'Single-key shortcuts are off' }).first().waitFor()
     expect((await api('GET', '/api/admin/preferences')).preferences.singleKeyShortcuts).toBe(false)
@@ -104,6 +108,10 @@ describe('keys', () => {
     await expect.poll(hints).toEqual(expect.arrayContaining(['projects.focusNext', 'projects.focusPrev', 'projects.toggleSelect', 'projects.open', 'projects.approve']))
     expect(await hints()).not.toContain('nav.dashboard')
     expect(await bar.textContent()).toMatch(/J.*Next project.*K.*Previous project/)
+    await screenshot(page, 'keys-hint-bar-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'keys-hint-bar-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
 
     const toggleFromPalette = async () => {
       await page.keyboard.press('Control+k')
@@ -151,6 +159,10 @@ describe('keys', () => {
     await sheet.waitFor()
     expect(await sheet.locator('section[data-group]').first().getAttribute('data-group')).toBe('This screen')
     expect(await sheet.locator('section[data-group="This screen"] [data-command-row="projects.focusNext"]').count()).toBe(1)
+    await screenshot(page, 'keys-shortcuts-sheet-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'keys-shortcuts-sheet-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
     await page.getByTestId('shortcuts-search').fill('go to orders')
     await expect.poll(() => sheet.locator('[data-command-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-command-row'))))
       .toEqual(['nav.orders'])
