@@ -96,7 +96,10 @@ describe('keys', () => {
 
     // Back on from the palette: the switch's command, on the Keyboard tab.
     await page.goto(`${baseUrl}/settings?tab=keyboard`)
-    await page.getByRole('switch', { name: 'Single-key shortcuts' }).click()
+    const again = page.getByRole('switch', { name: 'Single-key shortcuts' })
+    // The saved preference, once loaded: off.
+    await expect.poll(() => again.getAttribute('aria-checked')).toBe('false')
+    await again.click()
     await page.getByTestId('toast').filter({ hasText: 'Single-key shortcuts are on' }).first().waitFor()
     expect((await api('GET', '/api/admin/preferences')).preferences.singleKeyShortcuts).toBe(true)
   })
