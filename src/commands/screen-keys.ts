@@ -18,7 +18,7 @@ export function isScreenCommand(registry: CommandRegistry, command: Command, ctx
   return !!command.when && !GLOBAL_GROUPS.has(command.group) && registry.isVisible(command, ctx)
 }
 
-/** One key of the hint bar: the shortcut and what it does here. */
+/** One key of the hint bar: the shortcut and what it does here (the shorter of label and title). */
 export interface KeyHint {
   id: string
   shortcut: string
@@ -38,7 +38,9 @@ export function screenHints(registry: CommandRegistry, ctx: CommandContext, sing
     if (!shortcut || seen.has(shortcut) || !isScreenCommand(registry, command, ctx)) continue
     if (!singleKeys && startsWithCharacter(shortcut)) continue
     seen.add(shortcut)
-    hints.push({ id: command.id, shortcut, label: command.label?.(ctx) ?? command.title })
+    // The shorter of the label in this context ('Approve 3 projects') and the title: a hint is compact.
+    const label = command.label?.(ctx)
+    hints.push({ id: command.id, shortcut, label: label && label.length <= command.title.length ? label : command.title })
   }
   return hints
 }

@@ -18,7 +18,7 @@ const registry = createRegistry([
   cmd('list.prev', 'List', { shortcut: 'k', when: onList }),
   cmd('list.toggle', 'List', { shortcut: 'x', when: onList, label: () => 'Select' }),
   cmd('list.open', 'List', { shortcut: 'enter', when: onList }),
-  cmd('list.approve', 'List', { shortcut: 'a', when: onList, label: () => 'Approve 3 items', keywords: ['accept'] }),
+  cmd('list.approve', 'List', { shortcut: 'a', when: onList, title: 'Approve', label: () => 'Approve 3 items', keywords: ['accept'] }),
   cmd('list.approveAgain', 'List', { shortcut: 'a', when: onList }),
   cmd('list.export', 'List', { when: onList }),
   cmd('list.save', 'List', { shortcut: 'mod+s', when: onList }),
@@ -33,11 +33,11 @@ describe('screen keys', () => {
     const ids = registry.all.filter((c) => isScreenCommand(registry, c, ctx)).map((c) => c.id)
     expect(ids).toEqual(['list.next', 'list.prev', 'list.toggle', 'list.open', 'list.approve', 'list.approveAgain', 'list.export', 'list.save'])
   })
-  it('hints: one per key (the first command holding it), with the label in this context', () => {
+  it('hints: one per key (the first command holding it), with the shorter of the label here and the title', () => {
     expect(screenHints(registry, context('/list'))).toEqual([
       { id: 'list.next', shortcut: 'j', label: 'list.next' }, { id: 'list.prev', shortcut: 'k', label: 'list.prev' },
       { id: 'list.toggle', shortcut: 'x', label: 'Select' }, { id: 'list.open', shortcut: 'enter', label: 'list.open' },
-      { id: 'list.approve', shortcut: 'a', label: 'Approve 3 items' }, { id: 'list.save', shortcut: 'mod+s', label: 'list.save' },
+      { id: 'list.approve', shortcut: 'a', label: 'Approve' }, { id: 'list.save', shortcut: 'mod+s', label: 'list.save' },
     ])
     expect(screenHints(registry, context('/detail')).map((h) => h.id)).toEqual(['detail.edit'])
     expect(screenHints(registry, context('/elsewhere'))).toEqual([])
