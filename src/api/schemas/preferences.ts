@@ -59,7 +59,11 @@ export type RecentRecord = v.InferOutput<typeof RecentRecordSchema>
 const CommandIdSchema = v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/, 'Command id must be 1-100 letters, digits, ., :, - or _'))
 
 export const PreferencesSchema = v.object({
-  /** Single-key shortcuts (j, k, x, 1, 2 …) on; two-key sequences and mod+ keys work either way. */
+  /**
+   * Single-key shortcuts on. Off, character keys without Ctrl/Cmd/Alt do nothing: single keys (j, x,
+   * ?, 1 …) and sequences made of them (g d); mod+ keys, Escape, Enter and the arrows work either
+   * way (decision 015, WCAG 2.1.4).
+   */
   singleKeyShortcuts: v.boolean(),
   /** Command ids, newest first. */
   recentCommands: v.array(v.string()),

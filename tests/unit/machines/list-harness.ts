@@ -59,6 +59,14 @@ export function describeListSelection(name: string, start: () => ListSelectionHa
       expect(ctx().selection).toEqual([])
     })
 
+    it('keeps the focus on its record when a refetch moves it (keyed by id, issue 14)', () => {
+      const { actor, ctx, rowsWith } = start()
+      actor.send({ type: 'focus.set', index: 2 })
+      actor.send({ type: 'rows.loaded', rows: rowsWith(['c', 'd']) })
+      expect(ctx().focus).toBe(0)
+      expect(ctx().rows[0].id).toBe('c')
+    })
+
     it('keeps the focus in range and drops vanished ids on reload; an empty page has no focus and nothing to toggle', () => {
       const { actor, ctx, rowsWith } = start()
       actor.send({ type: 'focus.set', index: 3 })
