@@ -1,8 +1,8 @@
 /**
  * The global key handler on tinykeys. Its rules (decision 015-keys):
- * - Typing: keys typed into a text field (input, textarea, select, contenteditable, a textbox,
- *   searchbox or combobox role) are the field's, except mod+… and Escape; Ctrl/Cmd+Z there is the
- *   field's own undo.
+ * - Typing: keys typed into a text field (input, textarea, select, contenteditable, a textbox or
+ *   searchbox role) are the field's, except mod+… and Escape; Ctrl/Cmd+Z there is the field's own
+ *   undo.
  * - Overlays: while a dialog, alert dialog, menu, listbox or popover is open (the key comes from
  *   inside one, or one is open in the document), only mod+… shortcuts act; Escape is the overlay's.
  * - Sequences ('g d') lapse after SEQUENCE_TIMEOUT_MS and win over a single key they end with
@@ -35,7 +35,9 @@ const closestOf = (target: EventTarget | null, selector: string): boolean => {
 const TYPING_SELECTOR = [
   'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]):not([type="reset"])',
   'textarea', 'select', '[contenteditable]:not([contenteditable="false"])',
-  '[role="textbox"]', '[role="searchbox"]', '[role="combobox"]',
+  // Not role="combobox": a radix Select's trigger is a button with that role, and the list keys
+  // ('/', j) must act after a filter was picked from it (focus returns to the trigger).
+  '[role="textbox"]', '[role="searchbox"]',
 ].join(', ')
 /** Overlays a key may come from: radix dialogs (popovers are role="dialog" too), menus, select lists, the palette. */
 const OVERLAY_SELECTOR = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'
