@@ -39,3 +39,8 @@ export function usePreferences(): Preferences {
 export function setPreferences(queryClient: QueryClient, preferences: Preferences): void {
   queryClient.setQueryData(preferencesKeys.all, preferences)
 }
+
+/** Whether the admin's saved preferences have arrived (false while loading, or when they failed). */
+export function usePreferencesLoaded(): boolean {
+  return useQuery({ queryKey: preferencesKeys.all, queryFn: ({ signal }) => fetchPreferences(signal), staleTime: 60_000 }).isSuccess
+}

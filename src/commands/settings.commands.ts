@@ -31,6 +31,8 @@ export interface SettingsHandle {
   keyboard: ActorRefFrom<typeof settingsKeyboardMachine>
   /** Whether single-key shortcuts are on, as the switch shows it. */
   singleKeys: boolean
+  /** Whether the saved preferences have arrived (until then the switch would show the default). */
+  preferencesLoaded: boolean
   list: ActorRefFrom<typeof listFocusMachine>
   /** The loaded sessions, in list order. */
   rows: readonly Session[]
@@ -106,7 +108,7 @@ export const settingsCommands: Command[] = [
     keywords: ['keyboard', 'shortcuts', 'keys', 'hotkeys', 'accessibility', 'screen reader'],
     label: (ctx) => (settings(ctx)?.singleKeys ? 'Turn single-key shortcuts off' : 'Turn single-key shortcuts on'),
     checked: (ctx) => !!settings(ctx)?.singleKeys,
-    disabledReason: busy,
+    disabledReason: (ctx) => busy(ctx) ?? (settings(ctx)?.preferencesLoaded ? null : 'Loading your keyboard setting'),
     run: (ctx) => settings(ctx)?.keyboard.send({ type: 'singleKeys.toggle' }),
   },
   {

@@ -14,7 +14,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Tabs } from 'radix-ui'
 import { useSearch } from 'wouter'
 import type { Admin } from '../../api/schemas/auth'
-import { setPreferences, usePreferences } from '../../api/preferences'
+import { setPreferences, usePreferences, usePreferencesLoaded } from '../../api/preferences'
 import { invalidateSessions, useSessions } from '../../api/settings'
 import { SETTINGS_TABS, type SettingsHandle, type SettingsTab } from '../../commands/settings.commands'
 import { usePublishCommandContext } from '../../commands/use-command-context'
@@ -56,6 +56,7 @@ function Settings({ admin }: { admin: Admin }) {
   const sessions = useActorRef(settingsSessionsMachine, actorOptions())
   const list = useActorRef(listFocusMachine, actorOptions())
   const { singleKeyShortcuts } = usePreferences()
+  const preferencesLoaded = usePreferencesLoaded()
   const keyboard = useActorRef(settingsKeyboardMachine, actorOptions({ input: { singleKeys: singleKeyShortcuts } }))
   useEffect(() => {
     keyboard.send({ type: 'preferences.loaded', singleKeys: singleKeyShortcuts })
@@ -100,9 +101,9 @@ function Settings({ admin }: { admin: Admin }) {
   const focusedId = tab === 'sessions' ? rows[focus]?._id : undefined
 
   const handle = useMemo<SettingsHandle>(() => ({
-    tab, profile, password, sessions, keyboard, singleKeys, list, rows, busy: profileBusy || passwordBusy || sessionsBusy || keyboardBusy,
+    tab, profile, password, sessions, keyboard, singleKeys, preferencesLoaded, list, rows, busy: profileBusy || passwordBusy || sessionsBusy || keyboardBusy,
     visible, hasPassword,
-  }), [tab, profile, password, sessions, keyboard, singleKeys, list, rows, profileBusy, passwordBusy, sessionsBusy, keyboardBusy, visible, hasPassword])
+  }), [tab, profile, password, sessions, keyboard, singleKeys, preferencesLoaded, list, rows, profileBusy, passwordBusy, sessionsBusy, keyboardBusy, visible, hasPassword])
   usePublishCommandContext(useMemo(() => ({
     settings: handle, focused: focusedId ? { kind: 'session', id: focusedId } : undefined,
   }), [handle, focusedId]))
