@@ -1,5 +1,5 @@
 /**
- * The global key handler on tinykeys. Its rules (decision 015-keys):
+ * The global key handler on tinykeys. Its rules (decision 018-keys):
  * - Typing: keys typed into a text field (input, textarea, select, contenteditable, a textbox or
  *   searchbox role) are the field's, except mod+… and Escape; Ctrl/Cmd+Z there is the field's own
  *   undo.

@@ -62,7 +62,7 @@ export const PreferencesSchema = v.object({
   /**
    * Single-key shortcuts on. Off, character keys without Ctrl/Cmd/Alt do nothing: single keys (j, x,
    * ?, 1 …) and sequences made of them (g d); mod+ keys, Escape, Enter and the arrows work either
-   * way (decision 015, WCAG 2.1.4).
+   * way (decision 018, WCAG 2.1.4).
    */
   singleKeyShortcuts: v.boolean(),
   /** Command ids, newest first. */
