@@ -485,8 +485,14 @@ export const auditLog = pgTable('audit_log', {
   ip: text('ip'),
   createdAt: createdAt(),
 }, (t) => [
-  index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt),
-  index('audit_created_at_idx').on(t.createdAt),
+  // The filters of GET /api/admin/audit (migration 0027), each ending in (created_at, id) so a
+  // filtered newest-first page is one backward index scan (db/queries/audit.queries.ts).
+  index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
+  index('audit_created_at_idx').on(t.createdAt, t.id),
+  index('audit_entity_type_idx').on(t.entityType, t.createdAt, t.id),
+  index('audit_actor_idx').on(t.actorId, t.createdAt, t.id),
+  index('audit_action_idx').on(t.action, t.createdAt, t.id),
+  index('audit_action_family_idx').on(sql`split_part(${t.action}, '.', 1)`, t.createdAt, t.id),
 ])
 
 /**

@@ -16,6 +16,7 @@ import { AnalyticsResponseSchema } from '../../src/api/schemas/analytics'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
 import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
 import { UndoResponseSchema } from '../../src/api/schemas/undo'
+import { AuditFacetsResponseSchema, AuditListResponseSchema } from '../../src/api/schemas/audit'
 import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
   ProjectResponseSchema, TechnologiesResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
@@ -105,6 +106,10 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     response: json(AnalyticsResponseSchema) },
   'POST /api/admin/undo/{id}': { summary: 'Undo a change of yours within 10 s (409 already undone or changed since, 410 too late)',
     response: json(UndoResponseSchema) },
+  'GET /api/admin/audit': { summary: 'The audit log, newest first (keyset-paged; filters entity, admin, action or prefix, IST days, search)',
+    response: json(AuditListResponseSchema) },
+  'GET /api/admin/audit/facets': { summary: 'Entity types, actions and admins that occur in the audit log',
+    response: json(AuditFacetsResponseSchema) },
 
   'GET /api/projects': { summary: 'List projects', response: json(ProjectListResponseSchema) },
   'GET /api/projects/categories': { summary: 'Categories in use', response: json(CategoriesResponseSchema) },

@@ -12,9 +12,15 @@
  * is_active, is_agent, agent_status), `commission.insert|update|delete`, `payment.update|delete`;
  * a route making such a change calls `setAuditActor` first in its transaction so the row names it.
  */
-import { sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { AuditEntry as AuditEntryOut, AuditFacets, AuditFilters, AuditListQuery } from '../../../src/api/schemas/audit'
 import type { Db } from '../client'
-import { auditLog } from '../schema'
+import { auditLog, contacts, orders, projects, users } from '../schema'
+import { escapeLike, rawRows } from '../sql'
+import { actionFilter, decodeAuditCursor, encodeAuditCursor, USER_ENTITY_TYPES, type AuditCursor } from '../../domain/audit'
+import { isCalendarDay, istDayRange } from '../../domain/orders'
+import { badRequest } from '../../http/errors'
 
 export type AuditEntry = {
   actorId: string | null
@@ -58,4 +64,138 @@ export async function auditMany(db: Pick<Db, 'insert'>, entries: readonly AuditE
 export async function setAuditActor(tx: Pick<Db, 'execute'>, actor: { actorId: string; ip?: string | null }) {
   await tx.execute(sql`SELECT set_config('app.audit_actor', ${actor.actorId}, true),
     set_config('app.audit_ip', ${actor.ip ?? ''}, true)`)
+}
+
+/**
+ * Reads of the log (GET /api/admin/audit and /facets, issue 14). Pages are keyset-paged newest
+ * first over (created_at, id); every filter has an index of migration 0027 ending in (created_at,
+ * id), so a filtered page is one backward index scan that stops after `limit + 1` rows.
+ */
+const UUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+const entityUser = alias(users, 'entity_user')
+
+/** The entity id as a uuid when the row is of `types` and its id is one, else NULL (never a failed cast). */
+const entityUuid = (types: readonly string[]) => sql`CASE WHEN ${inArray(auditLog.entityType, [...types])}
+  AND ${auditLog.entityId} ~ ${UUID_TEXT} THEN ${auditLog.entityId}::uuid END`
+
+/** created_at as stored, to the microsecond, as UTC ISO text: the cursor's key. */
+const cursorAt = sql<string>`to_char(${auditLog.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+/** The lower-cased name, e-mail and phone of a user, as users_search_trgm_idx (migration 0006) indexes it. */
+const userSearchText = (table: typeof users) => sql`lower(${table.name} || ' ' || ${table.email} || ' ' || coalesce(${table.phone}, ''))`
+
+/**
+ * The WHERE of `filters`; 400 for a day that does not exist. The search is a case-insensitive
+ * literal substring of the action, the entity id, the actor's name/e-mail, or the entity's label;
+ * the label and actor parts are `IN` sub-selects served by the trigram indexes of those tables.
+ */
+export function auditFilterWhere(filters: AuditFilters): SQL | undefined {
+  const conditions: SQL[] = []
+  if (filters.entityType) conditions.push(eq(auditLog.entityType, filters.entityType))
+  if (filters.entityId) conditions.push(eq(auditLog.entityId, filters.entityId))
+  if (filters.actorId) conditions.push(eq(auditLog.actorId, filters.actorId))
+  const action = actionFilter(filters.action)
+  if (action.kind === 'exact') conditions.push(eq(auditLog.action, action.action))
+  if (action.kind === 'prefix') {
+    conditions.push(sql`split_part(${auditLog.action}, '.', 1) = ${action.family}`)
+    if (action.prefix !== `${action.family}.`) conditions.push(sql`${auditLog.action} LIKE ${`${escapeLike(action.prefix)}%`}`)
+  }
+  if (filters.from && !isCalendarDay(filters.from)) throw badRequest('From must be a date (YYYY-MM-DD)')
+  if (filters.to && !isCalendarDay(filters.to)) throw badRequest('To must be a date (YYYY-MM-DD)')
+  const { start, end } = istDayRange(filters.from, filters.to)
+  if (start) conditions.push(sql`${auditLog.createdAt} >= ${start.toISOString()}::timestamptz`)
+  if (end) conditions.push(sql`${auditLog.createdAt} < ${end.toISOString()}::timestamptz`)
+  if (filters.search) conditions.push(auditSearch(filters.search))
+  return conditions.length ? and(...conditions) : undefined
+}
+
+function auditSearch(search: string): SQL {
+  const pattern = `%${escapeLike(search.toLowerCase())}%`
+  const matchingUsers = sql`SELECT ${users.id} FROM ${users} WHERE ${userSearchText(users)} LIKE ${pattern}`
+  const matchingUserIds = sql`SELECT ${users.id}::text FROM ${users} WHERE ${userSearchText(users)} LIKE ${pattern}`
+  return sql`(lower(${auditLog.action}) LIKE ${pattern}
+    OR lower(${auditLog.entityId}) LIKE ${pattern}
+    OR ${auditLog.actorId} IN (${matchingUsers})
+    OR (${inArray(auditLog.entityType, [...USER_ENTITY_TYPES])} AND ${auditLog.entityId} IN (${matchingUserIds}))
+    OR (${auditLog.entityType} = 'project' AND ${auditLog.entityId} IN (SELECT ${projects.id}::text FROM ${projects}
+      WHERE ${projects.searchText} LIKE ${pattern} AND lower(${projects.title}) LIKE ${pattern}))
+    OR (${auditLog.entityType} = 'order' AND ${auditLog.entityId} IN (SELECT ${orders.id}::text FROM ${orders}
+      WHERE ${orders.searchText} LIKE ${pattern} AND lower(${orders.orderId}) LIKE ${pattern}))
+    OR (${auditLog.entityType} = 'contact' AND ${auditLog.entityId} IN (SELECT ${contacts.id}::text FROM ${contacts}
+      WHERE ${contacts.searchText} LIKE ${pattern} AND lower(${contacts.subject}) LIKE ${pattern})))`
+}
+
+/** Up to `limit` rows of the filtered log after `position`, newest first, with actor and entity label. */
+export async function auditRows(db: Db, filters: AuditFilters, position: AuditCursor | undefined, limit: number) {
+  const after = position
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${position.createdAt}::timestamptz, ${position.id}::bigint)` : undefined
+  return db.select({
+    id: auditLog.id, createdAt: auditLog.createdAt, cursorAt, action: auditLog.action, entityType: auditLog.entityType,
+    entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, ip: auditLog.ip, actorId: auditLog.actorId,
+    actorName: users.name, actorEmail: users.email,
+    label: sql<string | null>`coalesce(${projects.title}, ${entityUser.name}, ${orders.orderId}, ${contacts.subject})`,
+  }).from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .leftJoin(projects, sql`${projects.id} = ${entityUuid(['project'])}`)
+    .leftJoin(entityUser, sql`${entityUser.id} = ${entityUuid(USER_ENTITY_TYPES)}`)
+    .leftJoin(orders, sql`${orders.id} = ${entityUuid(['order'])}`)
+    .leftJoin(contacts, sql`${contacts.id} = ${entityUuid(['contact'])}`)
+    .where(and(auditFilterWhere(filters), after))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+}
+
+type AuditRow = Awaited<ReturnType<typeof auditRows>>[number]
+
+/** A row → the contract's entry (ISO time, actor null when there is none or the user is gone). */
+export function toAuditEntry(row: AuditRow): AuditEntryOut {
+  return {
+    id: String(row.id), at: row.createdAt.toISOString(),
+    actor: row.actorId && row.actorName !== null ? { id: row.actorId, name: row.actorName, email: row.actorEmail ?? '' } : null,
+    actorId: row.actorId, action: row.action, entityType: row.entityType, entityId: row.entityId,
+    entityLabel: row.label, before: row.before, after: row.after, ip: row.ip,
+  }
+}
+
+/**
+ * One page of GET /api/admin/audit: `limit` entries after `cursor`, newest first, and the next
+ * cursor (null on the last page). A cursor this server did not make → 400 'Invalid cursor'.
+ */
+export async function listAudit(db: Db, query: AuditListQuery) {
+  let position: AuditCursor | undefined
+  if (query.cursor) {
+    position = decodeAuditCursor(query.cursor) ?? undefined
+    if (!position) throw badRequest('Invalid cursor')
+  }
+  const rows = await auditRows(db, query, position, query.limit + 1)
+  const page = rows.slice(0, query.limit)
+  const last = page.at(-1)
+  const nextCursor = rows.length > query.limit && last ? encodeAuditCursor({ createdAt: last.cursorAt, id: String(last.id) }) : null
+  return { entries: page.map(toAuditEntry), pagination: { nextCursor } }
+}
+
+/**
+ * The distinct values of a column of the log by a loose index scan (a recursive CTE that jumps
+ * from one value to the next over that column's index): a few index probes per value instead of
+ * reading a million rows. `column` is a fixed identifier, never user input.
+ */
+async function distinctValues(db: Db, column: 'entity_type' | 'action' | 'actor_id'): Promise<string[]> {
+  const col = sql.identifier(column)
+  const rows = await rawRows<{ value: string }>(db, sql`WITH RECURSIVE t(value) AS (
+      (SELECT ${col} FROM ${auditLog} WHERE ${col} IS NOT NULL ORDER BY ${col} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT ${col} FROM ${auditLog} WHERE ${col} > t.value ORDER BY ${col} LIMIT 1) FROM t WHERE t.value IS NOT NULL
+    ) SELECT value::text AS value FROM t WHERE value IS NOT NULL`)
+  return rows.map((r) => r.value)
+}
+
+/** GET /api/admin/audit/facets: the entity types, actions and actors (with a user row, by name) in the log. */
+export async function auditFacets(db: Db): Promise<AuditFacets> {
+  const [entityTypes, actions, actorIds] = await Promise.all([
+    distinctValues(db, 'entity_type'), distinctValues(db, 'action'), distinctValues(db, 'actor_id')])
+  const actors = actorIds.length
+    ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users)
+      .where(inArray(users.id, actorIds)).orderBy(asc(users.name), asc(users.email))
+    : []
+  return { entityTypes, actions, actors }
 }
