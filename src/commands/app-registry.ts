@@ -35,6 +35,7 @@ import { commissionCommands } from './commission.commands'
 import { commissionFormCommands } from './commission-form.commands'
 import { settingsCommands } from './settings.commands'
 import { analyticsCommands } from './analytics.commands'
+import { auditCommands } from './audit.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
@@ -53,6 +54,7 @@ export const registry: CommandRegistry = createRegistry([
   ...commissionFormCommands, ...commissionCommands,
   ...analyticsCommands,
   ...settingsCommands,
+  ...auditCommands,
 ])
 
 /** Commands that apply in `ctx`. */

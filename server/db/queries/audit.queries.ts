@@ -14,7 +14,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { AuditEntry as AuditEntryOut, AuditFacets, AuditFilters, AuditListQuery } from '../../../src/api/schemas/audit'
+import { entityTypesOf, type AuditEntry as AuditEntryOut, type AuditFacets, type AuditFilters, type AuditListQuery } from '../../../src/api/schemas/audit'
 import type { Db } from '../client'
 import { auditLog, contacts, orders, projects, users } from '../schema'
 import { escapeLike, rawRows } from '../sql'
@@ -91,7 +91,8 @@ const userSearchText = (table: typeof users) => sql`lower(${table.name} || ' ' |
  */
 export function auditFilterWhere(filters: AuditFilters): SQL | undefined {
   const conditions: SQL[] = []
-  if (filters.entityType) conditions.push(eq(auditLog.entityType, filters.entityType))
+  const types = entityTypesOf(filters.entityType)
+  if (types.length) conditions.push(types.length === 1 ? eq(auditLog.entityType, types[0]) : inArray(auditLog.entityType, types))
   if (filters.entityId) conditions.push(eq(auditLog.entityId, filters.entityId))
   if (filters.actorId) conditions.push(eq(auditLog.actorId, filters.actorId))
   const action = actionFilter(filters.action)

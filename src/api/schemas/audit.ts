@@ -13,6 +13,14 @@ import { cursorQueryEntries } from './orders'
 const day = (label: string) => v.optional(v.union([v.literal(''),
   v.pipe(v.string(), v.isoDate(`${label} must be a date (YYYY-MM-DD)`))], `${label} must be a date (YYYY-MM-DD)`), '')
 
+/** '' or one to five entity types separated by commas. */
+const ENTITY_TYPES = /^(?:[a-z_]{1,40}(?:,[a-z_]{1,40}){0,4})?$/
+
+/** The entity types an `entityType` filter names ('' → none). */
+export function entityTypesOf(entityType: string): string[] {
+  return entityType ? entityType.split(',') : []
+}
+
 /**
  * GET /api/admin/audit query. `action` is exact (`project.verify`) or, ending with a dot, a prefix
  * (`project.` matches `project.verify` and `project.report.upload`). `search` is a
@@ -21,7 +29,8 @@ const day = (label: string) => v.optional(v.union([v.literal(''),
  */
 export const AuditListQuerySchema = v.pipe(v.object({
   search: v.optional(textSchema('Search', 200), ''),
-  entityType: v.optional(v.pipe(v.string(), v.regex(/^[a-z_]{0,40}$/, 'Entity type must be lower-case letters or _')), ''),
+  /** One entity type, or up to five separated by commas (`user,users`: app- and trigger-written user rows). */
+  entityType: v.optional(v.pipe(v.string(), v.regex(ENTITY_TYPES, 'Entity type must be lower-case letters or _ (at most 5, comma-separated)')), ''),
   entityId: v.optional(textSchema('Entity id', 200), ''),
   actorId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Actor must be a user id'))], 'Actor must be a user id'), ''),
   action: v.optional(v.pipe(v.string(), v.regex(/^(?:[a-z_]+\.)*[a-z_]*$/, 'Action must be dotted lower-case words (a trailing dot is a prefix)'),

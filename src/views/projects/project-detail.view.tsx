@@ -23,6 +23,7 @@ import { toast } from '../../components/toast'
 import { useOfferUndo, useUndoDone } from '../layout/undo-context'
 import { projectSectionsMachine } from '../../machines/project-sections.machine'
 import { statusUpdatedText, verificationMachine } from '../../machines/verification.machine'
+import { AuditTrail } from '../audit/audit-trail'
 import { DetailSections } from './components/detail-sections'
 import { SectionsActorContext } from './components/sections-context'
 import { VerificationBadge } from './components/verification-badge'
@@ -109,6 +110,7 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
           <DetailSections project={project} categories={mergeCategories(categories.data ?? [])} />
           <aside className="project-detail__aside">
             <VerificationPanel actor={verification} updatedAt={project.updatedAt} />
+            <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
           </aside>
         </div>
       </div>

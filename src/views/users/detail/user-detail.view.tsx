@@ -27,6 +27,7 @@ import { ROLE_TONE, roleLabel } from '../list/role-label'
 import { AgentSection, BankSection, FlagsSection } from './components/account-sections'
 import { AddressSection, BasicSection, PreferencesSection, SocialMediaSection } from './components/profile-sections'
 import { UserSectionsContext } from './components/sections-context'
+import { AuditTrail } from '../../audit/audit-trail'
 import './user-detail.css'
 
 export default function UserDetailView() {
@@ -94,6 +95,7 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
             <FlagsSection />
             <AgentSection />
             <BankSection />
+            <AuditTrail entityType="user" entityId={user._id} version={user.updatedAt} />
           </div>
         </div>
       </div>
