@@ -82,6 +82,7 @@ describeEachDatabase('audit log API', (get) => {
     expect(await actions({ action: 'project.' })).toEqual(['project.report.upload', 'project.verify'])
     expect(await actions({ action: 'project.report.' })).toEqual(['project.report.upload'])
     expect(await actions({ entityType: 'user' })).toEqual(['user.create'])
+    expect(await actions({ entityType: 'user,project' })).toEqual(['user.create', 'projects.other', 'project.report.upload', 'project.verify'])
     expect(await actions({ entityType: 'project', entityId })).toEqual(['projects.other', 'project.report.upload', 'project.verify'])
     expect(await actions({ from: '2026-03-02', to: '2026-03-03' })).toEqual(['projects.other', 'project.report.upload'])
     expect(await actions({ to: '2026-03-01' })).toEqual(['project.verify'])
@@ -158,6 +159,7 @@ describeEachDatabase('audit log API', (get) => {
       [{ actorId: 'admin' }, /Actor must be a user id/],
       [{ action: 'Project Verify' }, /Action must be dotted lower-case words/],
       [{ entityType: 'Project;' }, /Entity type must be/],
+      [{ entityType: 'a,b,c,d,e,f' }, /at most 5/],
       [{ search: 'x'.repeat(201) }, /Search cannot exceed 200 characters/],
     ]
     for (const [query, message] of cases) {
