@@ -12,8 +12,8 @@ import { TableCell, TableHeadCell } from '../../components/table'
 import { VirtualRow, VirtualTable, type VirtualRowSlot } from '../../components/virtual-table'
 import { auditChanges, auditEntityHref, auditEntityText, formatAuditTime } from './audit-format'
 
-/** When, Admin, Action, Record, Changes; the minimums add up to 980 px (audit.css). */
-export const AUDIT_COLUMNS = '190px minmax(160px, 1fr) 190px minmax(200px, 1.3fr) minmax(240px, 1.2fr)'
+/** When, Admin, Action, Record, Changes; the minimums add up to 1,000 px (audit.css). */
+export const AUDIT_COLUMNS = '210px minmax(160px, 1fr) 190px minmax(200px, 1.3fr) minmax(240px, 1.2fr)'
 const ROW_HEIGHT = 48
 
 export interface AuditTableProps {
