@@ -278,6 +278,17 @@ describe('the command walk: signed in', () => {
     await expectAllCommands(page)
   })
 
+  it('audit log: filters, rows with their record links, and the diff panel', async () => {
+    await page.goto(`${baseUrl}/audit`)
+    const first = page.getByTestId('audit-row').first()
+    await first.waitFor()
+    await page.getByRole('combobox', { name: 'Action filter' }).waitFor()
+    await expectAllCommands(page)
+    await first.click()
+    await page.getByTestId('audit-panel').waitFor()
+    await expectAllCommands(page)
+  })
+
   it('settings: each tab', async () => {
     for (const [tab, testId] of [['profile', 'profile-form'], ['password', 'password-form'], ['sessions', 'sessions-table']]) {
       await page.goto(`${baseUrl}/settings?tab=${tab}`)
