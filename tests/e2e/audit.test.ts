@@ -1,6 +1,7 @@
 /**
  * Issue 14 end to end, the audit log: a project approved through the API is in its own audit trail
- * on the project page (the diff behind Show changes, 'Open in audit log' filtered to it); on /audit
+ * on the project page (the diff behind Show changes, 'Open in audit log' filtered to it), as is a
+ * user's creation on the user page; on /audit
  * (reached with g l) it is found filtered by entity and by a search typed into the box, Enter opens
  * the per-field diff, and the row's record link leads back to the project. Screenshots light and dark.
  */
@@ -15,6 +16,7 @@ const api = (method: string, apiPath: string, body?: object) => apiRequest(baseU
 
 async function both(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' })
+  await page.waitForTimeout(300)
   await screenshot(page, `${name}-light`)
   await page.emulateMedia({ colorScheme: 'dark' })
   await page.waitForTimeout(300)
@@ -50,6 +52,16 @@ describe('audit log', () => {
     await page.waitForURL(`${baseUrl}/audit?entityType=project&entityId=${id}`)
     await page.getByTestId('audit-row').filter({ hasText: 'project.verify' }).waitFor()
     expect(await page.getByTestId('audit-row').count()).toBeGreaterThanOrEqual(2)
+  })
+
+  it('the user page shows its audit trail too', async () => {
+    const { user } = await api('POST', '/api/users', { name: `Audit user ${run}`, email: `audit-user-${run}@example.com` })
+    await page.goto(`${baseUrl}/users/${user._id}`)
+    const entry = page.getByTestId('audit-trail').getByTestId('audit-trail-entry').filter({ hasText: 'user.create' })
+    await entry.waitFor()
+    await entry.getByTestId('audit-trail-toggle').click()
+    await expect.poll(() => entry.locator('[data-field="email"]').innerText()).toContain(`audit-user-${run}@example.com`)
+    expect(await page.getByTestId('audit-trail-open-log').count()).toBe(1)
   })
 
   it('finds the change by entity and by search, shows its diff with Enter, and links to the record', async () => {
