@@ -74,6 +74,8 @@ describe('audit log', () => {
     await page.keyboard.press('l')
     await page.waitForURL(`${baseUrl}/audit`)
     await page.getByTestId('audit-row').first().waitFor()
+    await page.getByRole('combobox', { name: 'Admin filter' }).waitFor()
+    await both(page, 'audit-list')
 
     // Filtered by entity: the record's history only, newest first.
     await page.goto(`${baseUrl}/audit?entityType=project&entityId=${id}`)
