@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { ensureAdmin } from '../server/bootstrap'
-import { auditRowsQuery } from '../server/db/queries/audit.queries'
+import { auditRowsQuery, resolveAuditSearch } from '../server/db/queries/audit.queries'
 import { users } from '../server/db/schema'
 import { rawRows } from '../server/db/sql'
 import { signAccessToken } from '../server/services/access-token'
@@ -91,13 +91,15 @@ async function main() {
       ['deep page, entity type', { entityType: 'project', cursor: deepCursor }],
       ['search: action', { search: 'bank_details' }],
       ['search: admin e-mail', { search: 'bench-admin-7@' }],
+      ['search: no match', { search: 'nothing matches this' }],
     ]
     let failed = false
     console.log('\n| filter | index of audit_log | seq scan | sort | plan ms | request p50 ms | p99 ms |\n|---|---|---|---|---|---|---|')
     for (const [name, shape] of shapes) {
       const filters = { ...NONE, ...shape }
       const position = shape.cursor ? decodeAuditCursor(shape.cursor) ?? undefined : undefined
-      const query = auditRowsQuery(db, filters, position, 51)
+      const search = filters.search ? await resolveAuditSearch(db, filters.search) : undefined
+      const query = auditRowsQuery(db, filters, search, position, 51)
       const plan = (await rawRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN (ANALYZE, BUFFERS) ${query.getSQL()}`)).map((r) => r['QUERY PLAN'])
       const text = plan.join('\n')
       const indexes = [...new Set([...text.matchAll(/Index (?:Only )?Scan(?: Backward)? using (audit_\w+) on audit_log/g)].map((m) => m[1]))]

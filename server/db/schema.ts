@@ -493,6 +493,8 @@ export const auditLog = pgTable('audit_log', {
   index('audit_actor_idx').on(t.actorId, t.createdAt, t.id),
   index('audit_action_idx').on(t.action, t.createdAt, t.id),
   index('audit_action_family_idx').on(sql`split_part(${t.action}, '.', 1)`, t.createdAt, t.id),
+  // The search's substring match of the record id.
+  index('audit_entity_id_trgm_idx').using('gin', sql`lower(${t.entityId}) gin_trgm_ops`),
 ])
 
 /**

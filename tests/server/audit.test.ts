@@ -8,7 +8,8 @@
  */
 import crypto from 'node:crypto'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog } from '../../server/db/schema'
+import { SEARCH_IDS_MAX } from '../../server/db/queries/audit.queries'
+import { auditLog, users } from '../../server/db/schema'
 import { signAccessToken } from '../../server/services/access-token'
 import { authHelpers } from './auth-helpers'
 import { call, describeEachDatabase } from './harness'
@@ -131,6 +132,19 @@ describeEachDatabase('audit log API', (get) => {
     // LIKE wildcards are literal.
     expect(await found('%')).toEqual([])
     expect(await found('no such thing at all')).toEqual([])
+  })
+
+  it('still finds every match when a term matches more users than it resolves into a list', async () => {
+    const tag = crypto.randomBytes(4).toString('hex')
+    const many = await get().deps.db.insert(users).values(Array.from({ length: SEARCH_IDS_MAX + 5 }, (_, i) => ({
+      name: `Crowd ${tag} ${i}`, email: `crowd-${tag}-${i}@example.com`, isAdmin: true }))).returning({ id: users.id })
+    await insertRows([
+      { actorId: many[0].id, action: 'test.crowd', entityType: 'test', entityId: 'first' },
+      { actorId: many.at(-1)!.id, action: 'test.crowd', entityType: 'users', entityId: many[1].id },
+    ])
+    const res = await list({ search: `crowd ${tag}` })
+    expect(res.status).toBe(200)
+    expect(res.body.entries.map((e: { entityId: string }) => e.entityId)).toEqual([many[1].id, 'first'])
   })
 
   it('answers the facets: entity types, actions and admins that occur', async () => {

@@ -81,15 +81,96 @@ const entityUuid = (types: readonly string[]) => sql`CASE WHEN ${inArray(auditLo
 /** created_at as stored, to the microsecond, as UTC ISO text: the cursor's key. */
 const cursorAt = sql<string>`to_char(${auditLog.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
-/** The lower-cased name, e-mail and phone of a user, as users_search_trgm_idx (migration 0006) indexes it. */
-const userSearchText = (table: typeof users) => sql`lower(${table.name} || ' ' || ${table.email} || ' ' || coalesce(${table.phone}, ''))`
+/**
+ * A user's searchable text: exactly the expression users_search_trgm_idx indexes (the same as
+ * users.queries.ts `userSearchText`, which imports this module, so it is not imported from there).
+ */
+const userSearchText = sql`lower(${users.name} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' '
+  || regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g'))`
 
 /**
- * The WHERE of `filters`; 400 for a day that does not exist. The search is a case-insensitive
- * literal substring of the action, the entity id, the actor's name/e-mail, or the entity's label;
- * the label and actor parts are `IN` sub-selects served by the trigram indexes of those tables.
+ * What a search matches besides the log's own columns, resolved before the page query
+ * (resolveAuditSearch): the actions in the log containing it, and the users, projects, orders and
+ * contacts whose name/e-mail, title, number or subject contains it. As plain id lists they make
+ * every arm of the search an index condition of audit_log (action, actor, entity indexes), so a
+ * term that matches few rows is a BitmapOr instead of a walk down the whole log. A list that
+ * reaches SEARCH_IDS_MAX falls back to its sub-select (such a common term matches rows early).
  */
-export function auditFilterWhere(filters: AuditFilters): SQL | undefined {
+export type AuditSearch = {
+  pattern: string
+  actions: string[]
+  users: SQL | string[]
+  projects: SQL | string[]
+  orders: SQL | string[]
+  contacts: SQL | string[]
+}
+
+/** Most ids of one kind a search resolves into a list. */
+export const SEARCH_IDS_MAX = 500
+
+/** `query`'s ids (text) as a list when fewer than SEARCH_IDS_MAX, else the sub-select itself. */
+async function idsOrQuery(db: Db, query: SQL): Promise<SQL | string[]> {
+  const rows = await rawRows<{ id: string }>(db, sql`${query} LIMIT ${SEARCH_IDS_MAX}`)
+  return rows.length < SEARCH_IDS_MAX ? rows.map((r) => r.id) : query
+}
+
+/** Resolve `search` (non-empty) into an AuditSearch: one loose index scan of the actions and four trigram lookups. */
+export async function resolveAuditSearch(db: Db, search: string): Promise<AuditSearch> {
+  const term = search.toLowerCase()
+  const pattern = `%${escapeLike(term)}%`
+  const [actions, matchedUsers, matchedProjects, matchedOrders, matchedContacts] = await Promise.all([
+    distinctValues(db, 'action').then((all) => all.filter((a) => a.toLowerCase().includes(term))),
+    idsOrQuery(db, sql`SELECT ${users.id}::text AS id FROM ${users} WHERE ${userSearchText} LIKE ${pattern}`),
+    idsOrQuery(db, sql`SELECT ${projects.id}::text AS id FROM ${projects}
+      WHERE ${projects.searchText} LIKE ${pattern} AND lower(${projects.title}) LIKE ${pattern}`),
+    idsOrQuery(db, sql`SELECT ${orders.id}::text AS id FROM ${orders}
+      WHERE ${orders.searchText} LIKE ${pattern} AND lower(${orders.orderId}) LIKE ${pattern}`),
+    idsOrQuery(db, sql`SELECT ${contacts.id}::text AS id FROM ${contacts}
+      WHERE ${contacts.searchText} LIKE ${pattern} AND lower(${contacts.subject}) LIKE ${pattern}`),
+  ])
+  return { pattern, actions, users: matchedUsers, projects: matchedProjects, orders: matchedOrders, contacts: matchedContacts }
+}
+
+/**
+ * `column` (of SQL type `type`) among `ids`: `= ANY(array)` for a list (nothing for an empty one),
+ * `IN (sub-select)` otherwise; the ids are cast to the column's type so its index serves the match.
+ */
+function among(column: SQL, ids: SQL | string[], type: 'text' | 'uuid' = 'text'): SQL | undefined {
+  const cast = sql.raw(type)
+  if (Array.isArray(ids)) return ids.length ? sql`${column} = ANY(${sql.param(ids)}::${cast}[])` : undefined
+  return sql`${column} IN (SELECT matched.id::${cast} FROM (${ids}) AS matched)`
+}
+
+/** Rows of an entity type among the matched ids of that kind. */
+function entityAmong(types: readonly string[], ids: SQL | string[]): SQL | undefined {
+  const match = among(sql`${auditLog.entityId}`, ids)
+  return match && and(inArray(auditLog.entityType, [...types]), match)
+}
+
+/**
+ * The search arms: the action is one of the matched actions, the record id contains the term
+ * (audit_entity_id_trgm_idx), the actor is a matched user, or the record is a matched user,
+ * project, order or contact.
+ */
+function auditSearchWhere(search: AuditSearch): SQL {
+  const arms = [
+    search.actions.length ? inArray(auditLog.action, search.actions) : undefined,
+    sql`lower(${auditLog.entityId}) LIKE ${search.pattern}`,
+    among(sql`${auditLog.actorId}`, search.users, 'uuid'),
+    entityAmong(USER_ENTITY_TYPES, search.users),
+    entityAmong(['project'], search.projects),
+    entityAmong(['order'], search.orders),
+    entityAmong(['contact'], search.contacts),
+  ].filter((arm): arm is SQL => !!arm)
+  return sql`(${sql.join(arms, sql` OR `)})`
+}
+
+/**
+ * The WHERE of `filters`; 400 for a day that does not exist. With a search, `search` is its
+ * resolution (resolveAuditSearch): a case-insensitive literal substring of the action, the record
+ * id, the actor's name/e-mail, or the record's label.
+ */
+export function auditFilterWhere(filters: AuditFilters, search?: AuditSearch): SQL | undefined {
   const conditions: SQL[] = []
   const types = entityTypesOf(filters.entityType)
   if (types.length) conditions.push(types.length === 1 ? eq(auditLog.entityType, types[0]) : inArray(auditLog.entityType, types))
@@ -106,31 +187,15 @@ export function auditFilterWhere(filters: AuditFilters): SQL | undefined {
   const { start, end } = istDayRange(filters.from, filters.to)
   if (start) conditions.push(sql`${auditLog.createdAt} >= ${start.toISOString()}::timestamptz`)
   if (end) conditions.push(sql`${auditLog.createdAt} < ${end.toISOString()}::timestamptz`)
-  if (filters.search) conditions.push(auditSearch(filters.search))
+  if (filters.search && search) conditions.push(auditSearchWhere(search))
   return conditions.length ? and(...conditions) : undefined
-}
-
-function auditSearch(search: string): SQL {
-  const pattern = `%${escapeLike(search.toLowerCase())}%`
-  const matchingUsers = sql`SELECT ${users.id} FROM ${users} WHERE ${userSearchText(users)} LIKE ${pattern}`
-  const matchingUserIds = sql`SELECT ${users.id}::text FROM ${users} WHERE ${userSearchText(users)} LIKE ${pattern}`
-  return sql`(lower(${auditLog.action}) LIKE ${pattern}
-    OR lower(${auditLog.entityId}) LIKE ${pattern}
-    OR ${auditLog.actorId} IN (${matchingUsers})
-    OR (${inArray(auditLog.entityType, [...USER_ENTITY_TYPES])} AND ${auditLog.entityId} IN (${matchingUserIds}))
-    OR (${auditLog.entityType} = 'project' AND ${auditLog.entityId} IN (SELECT ${projects.id}::text FROM ${projects}
-      WHERE ${projects.searchText} LIKE ${pattern} AND lower(${projects.title}) LIKE ${pattern}))
-    OR (${auditLog.entityType} = 'order' AND ${auditLog.entityId} IN (SELECT ${orders.id}::text FROM ${orders}
-      WHERE ${orders.searchText} LIKE ${pattern} AND lower(${orders.orderId}) LIKE ${pattern}))
-    OR (${auditLog.entityType} = 'contact' AND ${auditLog.entityId} IN (SELECT ${contacts.id}::text FROM ${contacts}
-      WHERE ${contacts.searchText} LIKE ${pattern} AND lower(${contacts.subject}) LIKE ${pattern})))`
 }
 
 /**
  * The query of up to `limit` rows of the filtered log after `position`, newest first, with actor
  * and entity label (not run: await it; bench/audit-list.bench.ts EXPLAINs its SQL).
  */
-export function auditRowsQuery(db: Db, filters: AuditFilters, position: AuditCursor | undefined, limit: number) {
+export function auditRowsQuery(db: Db, filters: AuditFilters, search: AuditSearch | undefined, position: AuditCursor | undefined, limit: number) {
   const after = position
     ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${position.createdAt}::timestamptz, ${position.id}::bigint)` : undefined
   return db.select({
@@ -144,7 +209,7 @@ export function auditRowsQuery(db: Db, filters: AuditFilters, position: AuditCur
     .leftJoin(entityUser, sql`${entityUser.id} = ${entityUuid(USER_ENTITY_TYPES)}`)
     .leftJoin(orders, sql`${orders.id} = ${entityUuid(['order'])}`)
     .leftJoin(contacts, sql`${contacts.id} = ${entityUuid(['contact'])}`)
-    .where(and(auditFilterWhere(filters), after))
+    .where(and(auditFilterWhere(filters, search), after))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
 }
@@ -171,7 +236,8 @@ export async function listAudit(db: Db, query: AuditListQuery) {
     position = decodeAuditCursor(query.cursor) ?? undefined
     if (!position) throw badRequest('Invalid cursor')
   }
-  const rows = await auditRowsQuery(db, query, position, query.limit + 1)
+  const search = query.search ? await resolveAuditSearch(db, query.search) : undefined
+  const rows = await auditRowsQuery(db, query, search, position, query.limit + 1)
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeAuditCursor({ createdAt: last.cursorAt, id: String(last.id) }) : null
