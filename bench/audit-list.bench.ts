@@ -92,6 +92,7 @@ async function main() {
       ['search: action', { search: 'bank_details' }],
       ['search: admin e-mail', { search: 'bench-admin-7@' }],
       ['search: no match', { search: 'nothing matches this' }],
+      ['search: part of a record id', { search: someEntity.entity_id.slice(0, 13) }],
     ]
     let failed = false
     console.log('\n| filter | index of audit_log | seq scan | sort | plan ms | request p50 ms | p99 ms |\n|---|---|---|---|---|---|---|')
@@ -102,7 +103,8 @@ async function main() {
       const query = auditRowsQuery(db, filters, search, position, 51)
       const plan = (await rawRows<{ 'QUERY PLAN': string }>(db, sql`EXPLAIN (ANALYZE, BUFFERS) ${query.getSQL()}`)).map((r) => r['QUERY PLAN'])
       const text = plan.join('\n')
-      const indexes = [...new Set([...text.matchAll(/Index (?:Only )?Scan(?: Backward)? using (audit_\w+) on audit_log/g)].map((m) => m[1]))]
+      const indexes = [...new Set([...text.matchAll(/(?:Index (?:Only )?Scan(?: Backward)? using (audit_\w+) on audit_log|Bitmap Index Scan on (audit_\w+))/g)]
+        .map((m) => m[1] ?? m[2]))]
       const seq = /Seq Scan on audit_log/.test(text)
       const sort = /\bSort\b/.test(text.split('\n').filter((l) => !/Sort Key|Sort Method/.test(l)).join('\n'))
       const ms = Number(text.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? NaN)
