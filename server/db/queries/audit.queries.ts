@@ -69,7 +69,10 @@ export async function setAuditActor(tx: Pick<Db, 'execute'>, actor: { actorId: s
 /**
  * Reads of the log (GET /api/admin/audit and /facets, issue 14). Pages are keyset-paged newest
  * first over (created_at, id); every filter has an index of migration 0027 ending in (created_at,
- * id), so a filtered page is one backward index scan that stops after `limit + 1` rows.
+ * id), so a filtered page is one backward index scan that stops after `limit + 1` rows. A search
+ * is resolved first (resolveAuditSearch) so each of its arms is an index condition too: a rare
+ * term is a BitmapOr of those indexes, a common one the same backward scan (BENCHMARKS.md
+ * "Audit log": 1,000,000 rows).
  */
 const UUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
 const entityUser = alias(users, 'entity_user')
