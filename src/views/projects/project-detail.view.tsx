@@ -110,9 +110,9 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
           <DetailSections project={project} categories={mergeCategories(categories.data ?? [])} />
           <aside className="project-detail__aside">
             <VerificationPanel actor={verification} updatedAt={project.updatedAt} />
-            <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
           </aside>
         </div>
+        <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
       </div>
       <ConfirmDialog open={confirmingDelete} onOpenChange={(open) => !open && sections.send({ type: 'confirm.cancel' })} title="Delete project"
         description="Are you sure you want to delete this project?" confirmLabel="Delete" tone="danger"
