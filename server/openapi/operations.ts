@@ -16,6 +16,7 @@ import { AnalyticsResponseSchema } from '../../src/api/schemas/analytics'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
 import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
 import { UndoResponseSchema } from '../../src/api/schemas/undo'
+import { TriageBundleResponseSchema, TriageQueueResponseSchema, TriageStatsResponseSchema } from '../../src/api/schemas/triage'
 import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
   ProjectResponseSchema, TechnologiesResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
@@ -105,6 +106,12 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     response: json(AnalyticsResponseSchema) },
   'POST /api/admin/undo/{id}': { summary: 'Undo a change of yours within 10 s (409 already undone or changed since, 410 too late)',
     response: json(UndoResponseSchema) },
+  'GET /api/admin/triage/queue': { summary: 'The verification queue: pending and under-review projects, oldest in the queue first',
+    response: json(TriageQueueResponseSchema) },
+  'GET /api/admin/triage/projects/{id}': { summary: 'Triage bundle of a project: owner, images, README, age, changes since the last decision',
+    response: json(TriageBundleResponseSchema) },
+  'GET /api/admin/triage/stats': { summary: 'Queue figures: waiting, oldest age, decided today (IST), median time to decision (30 days)',
+    response: json(TriageStatsResponseSchema) },
 
   'GET /api/projects': { summary: 'List projects', response: json(ProjectListResponseSchema) },
   'GET /api/projects/categories': { summary: 'Categories in use', response: json(CategoriesResponseSchema) },
