@@ -7,6 +7,7 @@
 import { addProjectCommands } from './add-project.commands'
 import { appCommands } from './app.commands'
 import { undoCommands } from './undo.commands'
+import { triageCommands } from './triage.commands'
 import { authCommands } from './auth.commands'
 import { navigationCommands } from './navigation.commands'
 import { projectDetailCommands } from './project-detail.commands'
@@ -39,7 +40,7 @@ import { analyticsCommands } from './analytics.commands'
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
   // The step-up dialog's commands first: while it is open its mod+enter wins over a screen's.
-  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...undoCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
+  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...undoCommands, ...triageCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
   ...userDetailCommands,

@@ -18,6 +18,8 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
+import { fetchTriageQueue } from '../api/triage'
+import { verifyProject } from '../api/verification'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { QueueItem } from '../api/schemas/triage'
 import type { UndoTicket } from '../api/schemas/undo'
@@ -95,12 +97,8 @@ export function currentItem(context: TriageContext): QueueItem | null {
 export const triageMachine = setup({
   types: { context: {} as TriageContext, events: {} as TriageEvent, emitted: {} as TriageEmitted },
   actors: {
-    loadQueue: fromPromise<{ total: number; queue: QueueItem[] }>(async () => {
-      throw new Error('loadQueue not provided')
-    }),
-    verify: fromPromise<UndoTicket | null, VerifyInput>(async () => {
-      throw new Error('verify not provided')
-    }),
+    loadQueue: fromPromise<{ total: number; queue: QueueItem[] }>(({ signal }) => fetchTriageQueue(undefined, signal)),
+    verify: fromPromise<UndoTicket | null, VerifyInput>(({ input }) => verifyProject(input.id, input.status, input.notes)),
   },
   actions: {
     setQueue: assign((_, params: { total: number; queue: QueueItem[] }) => ({ ...params, error: null })),
