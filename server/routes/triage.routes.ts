@@ -1,6 +1,6 @@
 /**
  * /api/admin/triage (issue 14 "Triage mode"; contract src/api/schemas/triage.ts), behind
- * requireAdmin: GET /queue?limit= (the queue, oldest first, with its total), GET /projects/{id}
+ * requireAdmin: GET /queue?limit=&category= (the queue, oldest first, with its total), GET /projects/{id}
  * (the triage bundle: 404 for an unknown project), GET /stats (the dashboard's queue figures).
  * Read-only: decisions go through PUT /api/projects/{id}/verify.
  */
@@ -20,7 +20,8 @@ export function triageRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.get('/queue', validate('query', TriageQueueQuerySchema), async (c) => {
-    const { total, rows } = await queuePage(deps.db, c.req.valid('query').limit)
+    const { limit, category } = c.req.valid('query')
+    const { total, rows } = await queuePage(deps.db, limit, category)
     const now = deps.now().getTime()
     return ok(c, TriageQueueResponseSchema, { success: true, total, queue: rows.map((r) => ({
       _id: r.id, title: r.title, category: r.category, verificationStatus: r.status, ownerName: r.ownerName,

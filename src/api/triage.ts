@@ -16,9 +16,13 @@ export const triageKeys = {
   stats: ['triage', 'stats'] as const,
 }
 
-/** GET /api/admin/triage/queue?limit= → `{ total, queue }`, oldest in the queue first (limit default QUEUE_LIMIT_MAX). */
-export async function fetchTriageQueue(limit = QUEUE_LIMIT_MAX, signal?: AbortSignal): Promise<Pick<TriageQueueResponse, 'total' | 'queue'>> {
-  const { total, queue } = await api.get(`/api/admin/triage/queue?limit=${limit}`, TriageQueueResponseSchema, { signal })
+/**
+ * GET /api/admin/triage/queue?limit=&category= → `{ total, queue }`, oldest in the queue first
+ * (QUEUE_LIMIT_MAX of them; one category when `category` is not '').
+ */
+export async function fetchTriageQueue(category = '', signal?: AbortSignal): Promise<Pick<TriageQueueResponse, 'total' | 'queue'>> {
+  const query = new URLSearchParams({ limit: String(QUEUE_LIMIT_MAX), ...(category ? { category } : {}) })
+  const { total, queue } = await api.get(`/api/admin/triage/queue?${query}`, TriageQueueResponseSchema, { signal })
   return { total, queue }
 }
 

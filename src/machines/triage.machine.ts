@@ -2,7 +2,7 @@
  * Triage of the verification queue (issue 14 "Triage mode"): one project at a time, oldest in the
  * queue first, decided with one key.
  *
- * loading (the `loadQueue` actor: `{ total, queue }`) → picking (transient: the priority project,
+ * Input: `{ category? }` (only that category's projects). loading (the `loadQueue` actor: `{ total, queue }`) → picking (transient: the priority project,
  * else the first of the queue not decided, held or skipped in this session) → showing | done.
  * In showing: `decide` approved / under_review (hold) submits at once with a fixed note;
  * `notes.open` needs_changes / rejected opens the notes step; `skip` passes the project over for
@@ -41,6 +41,8 @@ const DONE_TEXT: Record<VerificationStatus, string> = {
 }
 
 export interface TriageContext {
+  /** Only this category's projects ('' = all), from the input. */
+  category: string
   queue: QueueItem[]
   /** Projects in the whole queue (the server's count). */
   total: number
@@ -95,9 +97,10 @@ export function currentItem(context: TriageContext): QueueItem | null {
 }
 
 export const triageMachine = setup({
-  types: { context: {} as TriageContext, events: {} as TriageEvent, emitted: {} as TriageEmitted },
+  types: { context: {} as TriageContext, events: {} as TriageEvent, emitted: {} as TriageEmitted, input: {} as { category?: string } },
   actors: {
-    loadQueue: fromPromise<{ total: number; queue: QueueItem[] }>(({ signal }) => fetchTriageQueue(undefined, signal)),
+    loadQueue: fromPromise<{ total: number; queue: QueueItem[] }, { category: string }>(({ input, signal }) =>
+      fetchTriageQueue(input.category, signal)),
     verify: fromPromise<UndoTicket | null, VerifyInput>(({ input }) => verifyProject(input.id, input.status, input.notes)),
   },
   actions: {
@@ -128,7 +131,7 @@ export const triageMachine = setup({
   },
 }).createMachine({
   id: 'triage',
-  context: { queue: [], total: 0, currentId: null, decided: [], skipped: [], priority: null, notes: null, quick: null, error: null },
+  context: ({ input }) => ({ category: input.category ?? '', queue: [], total: 0, currentId: null, decided: [], skipped: [], priority: null, notes: null, quick: null, error: null }),
   initial: 'loading',
   on: {
     'decision.undone': { guard: 'hasUndone', target: '.loading', actions: ['popDecided', 'closeNotes'] },
@@ -137,6 +140,7 @@ export const triageMachine = setup({
     loading: {
       invoke: {
         src: 'loadQueue',
+        input: ({ context }) => ({ category: context.category }),
         onDone: { target: 'picking', actions: { type: 'setQueue', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },

@@ -129,6 +129,17 @@ describeEachDatabase('triage queue and bundle', (get) => {
     expect(body.bundle.readme).toEqual({ path: 'README', text: 'plain readme', truncated: false })
   })
 
+  it('filters by category: only its projects and its total', async () => {
+    const category = `Triage cat ${Date.now()}`
+    const x = await h.addProject({ title: 'Cat old', category, createdAt: ago(2 * HOUR) })
+    await h.addProject({ title: 'Cat new', category, createdAt: ago(HOUR) })
+    await h.addProject({ title: 'Cat done', category, verificationStatus: 'approved' })
+    const { body } = await h.send('GET', `/api/admin/triage/queue?category=${encodeURIComponent(category)}`, undefined)
+    expect(body.total).toBe(2)
+    expect(body.queue.map((p: { title: string }) => p.title)).toEqual(['Cat old', 'Cat new'])
+    expect(body.queue[0]._id).toBe(x.id)
+  })
+
   it('validates: 400 for a bad limit or id, 404 for an unknown project, 401 without a token', async () => {
     expect((await h.send('GET', '/api/admin/triage/queue?limit=0', undefined)).status).toBe(400)
     expect((await h.send('GET', '/api/admin/triage/queue?limit=abc', undefined)).status).toBe(400)

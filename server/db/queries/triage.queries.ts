@@ -32,20 +32,25 @@ function enteredQueueAt(projectId: SQL, createdAt: SQL, until?: SQL): SQL<Date> 
 const enteredOfProject = () => enteredQueueAt(qualified(projects.id), qualified(projects.createdAt))
 const inQueue = inArray(projects.verificationStatus, [...QUEUE_STATUSES])
 
-/** Projects in the queue (their total from project_list_counts), the first `limit` oldest first. */
-export async function queuePage(db: Db, limit: number) {
+/**
+ * Projects in the queue (of `category` when not ''; the total from project_list_counts), the
+ * first `limit` oldest first.
+ */
+export async function queuePage(db: Db, limit: number, category = '') {
   const entered = enteredOfProject()
   const rows = await db.select({
     id: projects.id, title: projects.title, category: projects.category, status: projects.verificationStatus,
     ownerName: users.name, enteredAt: entered,
   }).from(projects).leftJoin(users, eq(users.id, projects.projectOwnerId))
-    .where(inQueue).orderBy(asc(entered), asc(projects.id)).limit(limit)
-  return { total: await queueTotal(db), rows }
+    .where(category ? and(inQueue, eq(projects.category, category)) : inQueue)
+    .orderBy(asc(entered), asc(projects.id)).limit(limit)
+  return { total: await queueTotal(db, category), rows }
 }
 
-async function queueTotal(db: Db): Promise<number> {
+async function queueTotal(db: Db, category = ''): Promise<number> {
+  const statuses = inArray(projectListCounts.verificationStatus, [...QUEUE_STATUSES])
   const [row] = await db.select({ n: sql<number>`coalesce(sum(${projectListCounts.n}), 0)`.mapWith(Number) })
-    .from(projectListCounts).where(inArray(projectListCounts.verificationStatus, [...QUEUE_STATUSES]))
+    .from(projectListCounts).where(category ? and(statuses, eq(projectListCounts.category, category)) : statuses)
   return row?.n ?? 0
 }
 

@@ -1,10 +1,11 @@
 /**
  * Triage of the verification queue (issue 14 "Triage mode"), behind requireAdmin:
  *
- * - `GET /api/admin/triage/queue?limit=` → `{ success, total, queue }`: the projects waiting for a
- *   decision (status pending or under_review), oldest first by the time they entered the queue
- *   (their latest move into pending/under_review from another status, else their creation), at
- *   most `limit` (default 50, 1-200). `total` counts the whole queue.
+ * - `GET /api/admin/triage/queue?limit=&category=` → `{ success, total, queue }`: the projects
+ *   waiting for a decision (status pending or under_review), oldest first by the time they entered
+ *   the queue (their latest move into pending/under_review from another status, else their
+ *   creation), at most `limit` (default 50, 1-200), of one category when `category` is given
+ *   (exact name). `total` counts the whole queue (of that category).
  * - `GET /api/admin/triage/projects/{id}` → `{ success, bundle }`: what a moderator needs to decide
  *   on one project: its fields, owner, images, age in the queue, submission message, the README of
  *   its repository's default branch (capped at README_MAX_CHARS) and what changed since the last
@@ -35,6 +36,8 @@ export const TriageQueueQuerySchema = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a whole number'), v.transform(Number),
     v.minValue(1, 'limit must be at least 1'), v.maxValue(QUEUE_LIMIT_MAX, `limit must be at most ${QUEUE_LIMIT_MAX}`)),
   String(QUEUE_LIMIT_DEFAULT)),
+  /** Only this category (exact name); '' or absent: every category. */
+  category: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'category must be at most 100 characters')), ''),
 })
 
 const StatusSchema = v.picklist(VERIFICATION_STATUSES)

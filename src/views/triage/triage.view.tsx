@@ -1,6 +1,6 @@
 /**
  * Triage mode (issue 14): the verification queue one project at a time, oldest in the queue
- * first. The flow is the triage machine's (src/machines/triage.machine.ts); the project's bundle
+ * first (of one category with ?category=). The flow is the triage machine's (src/machines/triage.machine.ts); the project's bundle
  * (README, changes since the last review, images) comes from react-query, and the next project's
  * is prefetched. Every control is a `projects.triage.*` command with its key shown; decisions'
  * undo offers go to the console's undo toast, and an undo brings the project back.
@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
+import { useSearch } from 'wouter'
 import { projectKeys } from '../../api/projects'
 import { usePreferences } from '../../api/preferences'
 import { prefetchTriageBundle, triageKeys, useTriageBundle } from '../../api/triage'
@@ -42,7 +43,9 @@ export default function TriageView() {
   const offerUndo = useOfferUndo()
   const preferences = usePreferences()
   const notesRef = useRef<HTMLTextAreaElement>(null)
-  const actor = useActorRef(triageMachine, actorOptions())
+  // ?category= triages one category only (read once: the actor keeps it for the session).
+  const category = new URLSearchParams(useSearch()).get('category') ?? ''
+  const actor = useActorRef(triageMachine, actorOptions({ input: { category } }))
   const step = useSelector(actor, (s) => stepOf(s.value))
   const context = useSelector(actor, (s) => s.context)
   const current = currentItem(context)
@@ -81,7 +84,7 @@ export default function TriageView() {
   return (
     <div className="triage" data-testid="triage" data-step={step}>
       <PageHeader
-        title="Triage"
+        title={context.category ? `Triage · ${context.category}` : 'Triage'}
         description={step === 'done' || step === 'loading' || step === 'failed' ? 'The verification queue, oldest first.'
           : `${remaining} waiting · ${context.decided.length} decided, ${context.skipped.length} skipped this session`}
         actions={<><CommandButton id="projects.triage.editTemplates" /><CommandButton id="projects.triage.exit" showShortcut /></>}

@@ -18,12 +18,14 @@ const item = (id: string, title = `Project ${id}`): QueueItem => ({
 })
 type Queue = { total: number; queue: QueueItem[] }
 
-function start() {
+function start(category?: string) {
   const loads: ReturnType<typeof deferred<Queue>>[] = []
+  const loadInputs: unknown[] = []
   const verifies: { input: VerifyInput; d: ReturnType<typeof deferred<UndoTicket | null>> }[] = []
   const machine = triageMachine.provide({
     actors: {
-      loadQueue: fromPromise(() => {
+      loadQueue: fromPromise(({ input }: { input: { category: string } }) => {
+        loadInputs.push(input)
         const d = deferred<Queue>()
         loads.push(d)
         return d.promise
@@ -35,7 +37,7 @@ function start() {
       }),
     },
   })
-  const actor = createActor(machine).start()
+  const actor = createActor(machine, { input: category === undefined ? {} : { category } }).start()
   const emitted: TriageEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   const ctx = () => actor.getSnapshot().context
@@ -48,7 +50,7 @@ function start() {
     verifies.at(-1)!.d.resolve(ticket)
     await flush()
   }
-  return { actor, loads, verifies, emitted, ctx, state, load, answer }
+  return { actor, loads, loadInputs, verifies, emitted, ctx, state, load, answer }
 }
 
 describe('triageMachine', () => {
@@ -59,6 +61,15 @@ describe('triageMachine', () => {
     expect(t.state()).toEqual({ showing: 'idle' })
     expect(t.ctx()).toMatchObject({ currentId: 'a', total: 7 })
     expect(nextId(t.ctx())).toBe('b')
+    expect(t.loadInputs).toEqual([{ category: '' }])
+  })
+
+  it('loads only the category of its input, on every load', async () => {
+    const t = start('Mobile Apps')
+    await t.load(['a'])
+    t.actor.send({ type: 'skip' })
+    t.actor.send({ type: 'reload' })
+    expect(t.loadInputs).toEqual([{ category: 'Mobile Apps' }, { category: 'Mobile Apps' }])
   })
 
   it('loading → done for an empty queue; done → loading on reload', async () => {
@@ -215,7 +226,7 @@ describe('triage helpers', () => {
     const context = { queue: ['a', 'b', 'c', 'd'].map((id) => item(id)), decided: ['a'], skipped: ['b'], priority: 'd' }
     expect(candidates(context).map((p) => p._id)).toEqual(['d', 'c'])
     expect(candidates({ ...context, priority: 'a' }).map((p) => p._id)).toEqual(['c', 'd'])
-    expect(verifyInput({ ...context, total: 4, currentId: 'c', notes: null, quick: null, error: null }))
+    expect(verifyInput({ ...context, category: '', total: 4, currentId: 'c', notes: null, quick: null, error: null }))
       .toEqual({ id: 'c', status: 'approved', notes: QUICK_NOTES.approved })
   })
 })
