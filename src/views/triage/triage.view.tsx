@@ -24,7 +24,7 @@ import { toast } from '../../components/toast'
 import { TextArea } from '../../components/field'
 import { formatINR } from '../../lib/format'
 import { actorOptions } from '../../machines/inspect'
-import { currentItem, nextId, triageMachine, type TriageContext } from '../../machines/triage.machine'
+import { candidates, currentItem, nextId, triageMachine, type TriageContext } from '../../machines/triage.machine'
 import { VerificationBadge } from '../projects/components/verification-badge'
 import { statusTitle } from '../projects/status-title'
 import { useOfferUndo, useUndoDone } from '../layout/undo-context'
@@ -80,13 +80,13 @@ export default function TriageView() {
     triage: handle, ...(context.currentId ? { focused: { kind: 'project', id: context.currentId } } : {}),
   }), [handle, context.currentId]))
 
-  const remaining = Math.max(context.total - context.decided.length, 0)
+  const left = candidates(context).length
   return (
     <div className="triage" data-testid="triage" data-step={step}>
       <PageHeader
         title={context.category ? `Triage · ${context.category}` : 'Triage'}
         description={step === 'done' || step === 'loading' || step === 'failed' ? 'The verification queue, oldest first.'
-          : `${remaining} waiting · ${context.decided.length} decided, ${context.skipped.length} skipped this session`}
+          : `${left} to go · ${context.decided.length} decided, ${context.skipped.length} skipped this session · ${context.total} in the queue`}
         actions={<><CommandButton id="projects.triage.editTemplates" /><CommandButton id="projects.triage.exit" showShortcut /></>}
       />
       {step === 'loading' ? <LoadingState title="Loading the queue" />
@@ -157,7 +157,7 @@ function ProjectPanel({ bundle }: { bundle: TriageBundle }) {
           <h3>README{bundle.readme ? <span className="muted"> · {bundle.readme.path}</span> : null}</h3>
           {bundle.readme ? (
             <pre className="triage-readme" tabIndex={0}>{bundle.readme.text}{bundle.readme.truncated ? '\n…' : ''}</pre>
-          ) : <p className="muted">No README in the repository.</p>}
+          ) : <p className="muted">No README: the project has no repository, or none at its root.</p>}
         </section>
       </div>
     </article>
