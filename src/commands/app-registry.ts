@@ -35,6 +35,7 @@ import { contactsFilterCommands } from './contacts-list-filters.commands'
 import { commissionCommands } from './commission.commands'
 import { commissionFormCommands } from './commission-form.commands'
 import { settingsCommands } from './settings.commands'
+import { reasonTemplatesCommands } from './reason-templates.commands'
 import { analyticsCommands } from './analytics.commands'
 
 /** Every command of the console. */
@@ -53,7 +54,7 @@ export const registry: CommandRegistry = createRegistry([
   // The form's before the screen's: while the modal is open its keys win.
   ...commissionFormCommands, ...commissionCommands,
   ...analyticsCommands,
-  ...settingsCommands,
+  ...settingsCommands, ...reasonTemplatesCommands,
 ])
 
 /** Commands that apply in `ctx`. */
