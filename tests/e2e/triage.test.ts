@@ -55,6 +55,43 @@ describe('triage mode', () => {
     expect(new URL(page.url()).pathname).toBe('/projects/triage')
   })
 
+  it('edits the reason templates in Settings with keys: add, reorder, delete', async () => {
+    await page.goto(`${baseUrl}/settings?tab=templates`)
+    const rows = page.getByTestId('template-row')
+    await expect.poll(() => rows.count()).toBe(TEMPLATES.length)
+    await page.keyboard.press('n')
+    await page.getByTestId('template-form').waitFor()
+    await page.keyboard.type('Broken demo')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('The demo of "{title}" does not load.')
+    await screenshot(page, 'reason-templates-form')
+    await page.keyboard.press('Control+Enter')
+    await page.getByTestId('template-form').waitFor({ state: 'detached' })
+    await expect.poll(async () => (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label))
+      .toEqual([...TEMPLATES.map((t) => t.label), 'Broken demo'])
+    await page.keyboard.press('Shift+K')
+    await expect.poll(async () => (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label))
+      .toEqual(['README missing', 'Screenshots needed', 'Broken demo', 'Duplicate listing'])
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'reason-templates-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.keyboard.press('#')
+    await expect.poll(async () => (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { id: string }) => t.id))
+      .toEqual(TEMPLATES.map((t) => t.id))
+  })
+
+  it('shows the queue figures on the dashboard', async () => {
+    await page.goto(`${baseUrl}/`)
+    await page.getByTestId('queue-figures').waitFor()
+    const waiting = page.locator('[data-stat="queue-waiting"] .stat-card__value')
+    await expect.poll(async () => (await waiting.textContent())?.trim()).toMatch(/^\d[\d,]*$/)
+    const stats = (await api('GET', '/api/admin/triage/stats')).stats
+    expect(stats.waiting).toBeGreaterThanOrEqual(0)
+    await screenshot(page, 'dashboard-queue-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'dashboard-queue-dark')
+  })
+
   it('clears a queue of ten projects with keys only, one decision undone', async () => {
     await page.goto(`${baseUrl}/projects/triage?category=${encodeURIComponent(category)}`)
     await showing(0)
@@ -101,6 +138,9 @@ describe('triage mode', () => {
     await page.keyboard.press('Control+Enter')
     await showing(7)
     await screenshot(page, 'triage-project')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'triage-project-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
     await page.keyboard.press('1') // approve #7
     await showing(8)
     await page.keyboard.press('h') // hold #8
