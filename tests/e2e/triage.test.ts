@@ -73,6 +73,7 @@ describe('triage mode', () => {
     await expect.poll(async () => (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label))
       .toEqual(['README missing', 'Screenshots needed', 'Broken demo', 'Duplicate listing'])
     await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'reason-templates-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.keyboard.press('#')
@@ -89,6 +90,7 @@ describe('triage mode', () => {
     expect(stats.waiting).toBeGreaterThanOrEqual(0)
     await screenshot(page, 'dashboard-queue-light')
     await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'dashboard-queue-dark')
   })
 
@@ -139,6 +141,7 @@ describe('triage mode', () => {
     await showing(7)
     await screenshot(page, 'triage-project')
     await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'triage-project-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.keyboard.press('1') // approve #7
