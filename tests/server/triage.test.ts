@@ -93,23 +93,21 @@ describeEachDatabase('triage queue and bundle', (get) => {
     await decide(project.id, 'pending', 'Resubmitted by the owner')
 
     res = await bundle(project.id)
-    const b = res.body.bundle
-    expect(b.lastDecision).toMatchObject({ status: 'pending', notes: 'Resubmitted by the owner', by: 'Admin' })
-    expect(b.readme.text).toBe('# Shop\nRun npm test.')
-    // The last decision was made at `second`: nothing changed since.
-    expect(b.changes.files).toEqual({ from: second, to: second, items: [], truncated: false })
-
-    await h.undo((await decide(project.id, 'under_review', 'x')).body.undo.id)
-    const [last] = (await h.historyOf(project.id)).slice(-1)
-    await h.db().delete(verificationHistory).where(eq(verificationHistory.id, last.id))
-    res = await bundle(project.id)
-    expect(res.body.bundle.lastDecision).toMatchObject({ status: 'needs_changes', notes: 'Add tests' })
+    // Sending it back to pending is a resubmission: the last review stays the needs-changes decision.
+    expect(res.body.bundle.lastDecision).toMatchObject({ status: 'needs_changes', notes: 'Add tests', by: 'Admin' })
+    expect(res.body.bundle.readme.text).toBe('# Shop\nRun npm test.')
     expect(res.body.bundle.changes.files).toEqual({ from: first, to: second, truncated: false, items: [
       { path: 'README.md', change: 'modified' }, { path: 'b.ts', change: 'deleted' }, { path: 'c.ts', change: 'added' },
     ] })
     expect(res.body.bundle.changes.fields).toEqual([
       { field: 'title', before: 'Shop', after: 'Shop 2', by: { _id: h.admin.id, name: 'Admin' }, at: expect.any(String) },
     ])
+
+    // A hold is a review: after it, nothing has changed.
+    await decide(project.id, 'under_review', 'Looking closer')
+    const held = (await bundle(project.id)).body.bundle
+    expect(held.lastDecision).toMatchObject({ status: 'under_review' })
+    expect(held.changes).toEqual({ files: { from: second, to: second, items: [], truncated: false }, fields: [] })
   })
 
   it('finds the reviewed commit by time for a decision recorded without one (bulk)', async () => {

@@ -9,7 +9,7 @@
  * inside the queue (a hold: pending → under_review) keep the age; an undone decision's entry is
  * deleted by the undo, so the project comes back with the age it had.
  */
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { VerificationStatus } from '../../../src/api/schemas/projects'
 import { DECISION_STATUSES, QUEUE_STATUSES } from '../../../src/api/schemas/triage'
@@ -65,11 +65,15 @@ export async function triageProject(db: Db, id: string) {
   return { ...row, owner: row.owner?.id ? row.owner : null, images }
 }
 
-/** The latest decision by an admin (an entry with verifiedBy set) on the project, or null. */
+/**
+ * The project's last review: the latest entry by an admin (verifiedBy set) that decided or held it
+ * (any status but pending: sending a project back to pending is a resubmission, not a review), or null.
+ */
 export async function lastDecision(db: Db, projectId: string) {
   const [row] = await db.select({ entry: verificationHistory, byName: users.name }).from(verificationHistory)
     .leftJoin(users, eq(users.id, verificationHistory.verifiedBy))
-    .where(and(eq(verificationHistory.projectId, projectId), sql`${verificationHistory.verifiedBy} is not null`))
+    .where(and(eq(verificationHistory.projectId, projectId), sql`${verificationHistory.verifiedBy} is not null`,
+      ne(verificationHistory.status, 'pending')))
     .orderBy(desc(verificationHistory.verifiedAt), desc(verificationHistory.id)).limit(1)
   return row ? { ...row.entry, byName: row.byName } : null
 }

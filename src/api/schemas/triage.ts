@@ -99,7 +99,10 @@ export const TriageBundleSchema = v.object({
   ageMs: v.number(),
   /** The README of the default branch, or null (no repository, no README, or a GitHub-hosted one). */
   readme: v.nullable(v.object({ path: v.string(), text: v.string(), truncated: v.boolean() })),
-  /** The latest decision by an admin, or null when it was never decided. */
+  /**
+   * The last review: the latest entry by an admin with any status but pending (a move back to
+   * pending is a resubmission), or null when it was never reviewed. "Changes" are since this.
+   */
   lastDecision: v.nullable(v.object({
     status: StatusSchema, notes: v.string(), at: IsoDateSchema, by: v.nullable(v.string()),
   })),
