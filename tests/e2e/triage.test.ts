@@ -94,6 +94,38 @@ describe('triage mode', () => {
     await screenshot(page, 'dashboard-queue-dark')
   })
 
+  it('shows the README and what changed since the last review', async () => {
+    const repoCategory = `Triage repo ${run}`
+    const { project } = await api('POST', '/api/projects/create', { title: `Repo ${run}`, description: 'With a repository',
+      category: repoCategory, submissionMessage: 'Fixed the build, please look again' })
+    const upload = async (files: Record<string, string>, n: number) => {
+      const form = new FormData()
+      for (const [p, text] of Object.entries(files)) form.append('files', new Blob([text]), p)
+      for (const [key, value] of Object.entries({ relativePaths: JSON.stringify(Object.keys(files)), uploadType: 'folder',
+        projectId: project._id, uploadId: `triage-${run}-${n}`, chunkIndex: '0', totalChunks: '1', isFirstChunk: 'true',
+        isLastChunk: 'true' })) form.append(key, value)
+      await api('POST', '/api/upload/upload', form)
+    }
+    await upload({ 'README.md': '# Repo\nnpm start', 'app.js': 'one' }, 1)
+    await api('PUT', `/api/projects/${project._id}/verify`, { status: 'needs_changes', notes: 'Add tests' })
+    await upload({ 'README.md': '# Repo\nnpm test', 'app.test.js': 'test' }, 2)
+    await api('PUT', `/api/projects/${project._id}`, { title: `Repo ${run} v2` })
+    await api('PUT', `/api/projects/${project._id}/verify`, { status: 'pending', notes: 'Resubmitted' })
+
+    await page.goto(`${baseUrl}/projects/triage?category=${encodeURIComponent(repoCategory)}`)
+    await page.locator(`[data-testid="triage-project"][data-project-id="${project._id}"]`).waitFor()
+    const changes = page.getByTestId('triage-changes')
+    await changes.getByText('app.test.js').waitFor()
+    expect(await page.locator('.triage-readme').textContent()).toContain('npm test')
+    expect(await changes.getByRole('list', { name: 'Changed files' }).innerText()).toMatch(/modified\s+README\.md\s+deleted\s+app\.js\s+added\s+app\.test\.js/i)
+    expect(await changes.getByRole('table').innerText()).toContain(`Repo ${run} v2`)
+    await page.getByText('Fixed the build, please look again').waitFor()
+    await screenshot(page, 'triage-changes-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
+    await screenshot(page, 'triage-changes-dark')
+  })
+
   it('clears a queue of ten projects with keys only, one decision undone', async () => {
     await page.goto(`${baseUrl}/projects/triage?category=${encodeURIComponent(category)}`)
     await showing(0)
