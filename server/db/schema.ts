@@ -284,6 +284,9 @@ export const verificationHistory = pgTable('verification_history', {
   index('verification_history_project_idx').on(t.projectId, t.verifiedAt),
   // Triage's queue figures: decisions of today and of the last 30 days (triage.queries.ts).
   index('verification_history_verified_at_idx').on(t.verifiedAt),
+  // Triage: when a project last entered the queue (a move into pending/under_review from outside it).
+  index('verification_history_queue_entry_idx').on(t.projectId, t.verifiedAt).where(sql`${t.status} in ('pending', 'under_review')
+    and (${t.previousStatus} is null or ${t.previousStatus} not in ('pending', 'under_review'))`),
 ])
 
 export const repositories = pgTable('repositories', {

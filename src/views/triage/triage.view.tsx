@@ -136,7 +136,7 @@ function ProjectPanel({ bundle }: { bundle: TriageBundle }) {
         </section>
         {bundle.lastDecision ? (
           <p className="triage-last muted">
-            Last decision: {statusTitle(bundle.lastDecision.status)} by {bundle.lastDecision.by ?? 'someone'} · “{bundle.lastDecision.notes}”
+            Last review: {statusTitle(bundle.lastDecision.status)} by {bundle.lastDecision.by ?? 'someone'} · “{bundle.lastDecision.notes}”
           </p>
         ) : null}
         <TriageChanges changes={bundle.changes} decided={!!bundle.lastDecision} />
