@@ -98,11 +98,11 @@ export default function TriageView() {
           action={<CommandButton id="projects.triage.reload" showShortcut />} />
         ) : (
           <div className="triage__layout">
-            <main className="triage__main" aria-label="Project under review">
+            <section className="triage__main" aria-label="Project under review">
               {bundle.error && !project ? <ErrorState title="Failed to load the project" message={bundle.error.message} />
                 : !project ? <LoadingState title={current ? `Loading ${current.title}` : 'Loading'} />
                 : <ProjectPanel bundle={project} />}
-            </main>
+            </section>
             <DecisionPanel context={context} step={step} templates={templates} notesRef={notesRef}
               onNotes={(text) => actor.send({ type: 'notes.change', text })} />
           </div>
