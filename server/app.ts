@@ -24,6 +24,7 @@ import { dashboardRoutes } from './routes/dashboard.routes'
 import { preferencesRoutes } from './routes/preferences.routes'
 import { undoRoutes } from './routes/undo.routes'
 import { auditRoutes } from './routes/audit.routes'
+import { triageRoutes } from './routes/triage.routes'
 import { projectsRoutes } from './routes/projects.routes'
 import { filesRoutes } from './routes/files.routes'
 import { gitHttpRoutes } from './routes/git-http.routes'
@@ -85,6 +86,7 @@ export function createApp(config: AppConfig): App {
   api.route('/admin/analytics', analyticsRoutes(deps))
   api.route('/admin/undo', undoRoutes(deps))
   api.route('/admin/audit', auditRoutes(deps))
+  api.route('/admin/triage', triageRoutes(deps))
   api.route('/projects', projectsRoutes(deps))
   api.route('/upload', uploadRoutes(deps))
   api.route('/users', usersRoutes(deps))

@@ -32,6 +32,7 @@ const CommissionView = preloadable(() => import('./views/commission/commission.v
 const SettingsView = preloadable(() => import('./views/settings/settings.view'))
 const AnalyticsView = preloadable(() => import('./views/analytics/analytics.view'))
 const AuditView = preloadable(() => import('./views/audit/audit.view'))
+const TriageView = preloadable(() => import('./views/triage/triage.view'))
 
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
 export interface Screen {
@@ -50,6 +51,7 @@ export const SCREENS: Screen[] = [
     prefetch: (search) => import('./views/projects/list-prefetch').then((m) => m.prefetchProjectsList(search)),
   },
   { path: '/projects/new', preload: AddProjectView.preload, element: <AddProjectView /> },
+  { path: '/projects/triage', preload: TriageView.preload, element: <TriageView /> },
   {
     path: '/users', preload: UsersListView.preload, element: <UsersListView />,
     prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),

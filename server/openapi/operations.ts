@@ -17,6 +17,7 @@ import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
 import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
 import { UndoResponseSchema } from '../../src/api/schemas/undo'
 import { AuditFacetsResponseSchema, AuditListResponseSchema } from '../../src/api/schemas/audit'
+import { TriageBundleResponseSchema, TriageQueueResponseSchema, TriageStatsResponseSchema } from '../../src/api/schemas/triage'
 import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
   ProjectResponseSchema, TechnologiesResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
@@ -110,6 +111,12 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     response: json(AuditListResponseSchema) },
   'GET /api/admin/audit/facets': { summary: 'Entity types, actions and admins that occur in the audit log',
     response: json(AuditFacetsResponseSchema) },
+  'GET /api/admin/triage/queue': { summary: 'The verification queue: pending and under-review projects, oldest in the queue first',
+    response: json(TriageQueueResponseSchema) },
+  'GET /api/admin/triage/projects/{id}': { summary: 'Triage bundle of a project: owner, images, README, age, changes since the last decision',
+    response: json(TriageBundleResponseSchema) },
+  'GET /api/admin/triage/stats': { summary: 'Queue figures: waiting, oldest age, decided today (IST), median time to decision (30 days)',
+    response: json(TriageStatsResponseSchema) },
 
   'GET /api/projects': { summary: 'List projects', response: json(ProjectListResponseSchema) },
   'GET /api/projects/categories': { summary: 'Categories in use', response: json(CategoriesResponseSchema) },

@@ -16,6 +16,8 @@ import type { Command, CommandContext } from './registry'
 /** The Settings tabs, in order: URL value (?tab=) and title. */
 export const SETTINGS_TABS = [
   ['profile', 'Profile Settings'], ['password', 'Change Password'], ['sessions', 'Sessions'],
+  // Issue 14: the saved reason templates of verification decisions (reason-templates.commands.ts).
+  ['templates', 'Reason templates'],
 ] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number][0]
 
@@ -56,7 +58,8 @@ const revokeLabel = (ctx: CommandContext) => (focusedSession(ctx)?.current ? 'Si
 
 const tabCommands: Command[] = SETTINGS_TABS.map(([tab, title]) => ({
   id: `settings.tab.${tab}`, title, group: GROUP,
-  keywords: tab === 'password' ? ['change password', 'new password'] : tab === 'sessions' ? ['devices', 'signed in'] : ['name', 'email', 'phone', 'profile'],
+  keywords: tab === 'password' ? ['change password', 'new password'] : tab === 'sessions' ? ['devices', 'signed in']
+    : tab === 'templates' ? ['reasons', 'notes', 'verification', 'triage'] : ['name', 'email', 'phone', 'profile'],
   // A tab is always reachable; on /settings the tab strip shows the open one as selected.
   run: (ctx) => ctx.navigate(`/settings?tab=${tab}`),
 }))

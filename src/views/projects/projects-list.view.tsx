@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { actorOptions } from '../../machines/inspect'
-import { Plus, Trash2 } from 'lucide-react'
+import { ListChecks, Plus, Trash2 } from 'lucide-react'
 import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
 import { prefetchProject, projectKeys, useCategories, useProjectList } from '../../api/projects'
@@ -82,10 +82,11 @@ export default function ProjectsListView() {
     <div className="projects-list" data-testid="projects-list">
       <PageHeader
         title="Projects"
-        description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete."
+        description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete, T triage the queue."
         actions={
           <>
             <CommandButton id="projects.deleteSelected" variant="danger" icon={<Trash2 size={14} />} />
+            <CommandButton id="projects.triage" icon={<ListChecks size={14} />} showShortcut />
             <CommandButton id="projects.add" variant="primary" icon={<Plus size={14} />} />
           </>
         }

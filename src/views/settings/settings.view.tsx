@@ -27,6 +27,7 @@ import { CommandTab } from './components/command-tab'
 import { PasswordForm } from './components/password-form'
 import { ProfileForm } from './components/profile-form'
 import { SessionsTab } from './components/sessions-tab'
+import { ReasonTemplatesTab } from './components/reason-templates-tab'
 import './settings.css'
 
 const tabOf = (search: string): SettingsTab => {
@@ -91,7 +92,7 @@ function Settings({ admin }: { admin: Admin }) {
 
   return (
     <div className="settings-screen" data-testid="settings-screen">
-      <PageHeader title="Settings" description="Your profile, password and signed-in devices." />
+      <PageHeader title="Settings" description="Your profile, password, signed-in devices and reason templates." />
       {/* Controlled by the URL: a tab's command (click, Enter, palette) opens ?tab=…; arrows only move focus. */}
       <Tabs.Root value={tab} activationMode="manual" className="settings-tabs">
         <Tabs.List className="settings-tabs__list" aria-label="Settings">
@@ -102,6 +103,7 @@ function Settings({ admin }: { admin: Admin }) {
         <Tabs.Content value="sessions" className="settings-tabs__panel">
           <SessionsTab query={sessionsQuery} actor={sessions} focusedId={focusedId} list={list} />
         </Tabs.Content>
+        <Tabs.Content value="templates" className="settings-tabs__panel"><ReasonTemplatesTab /></Tabs.Content>
       </Tabs.Root>
     </div>
   )
