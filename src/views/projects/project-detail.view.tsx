@@ -12,6 +12,7 @@ import { ArrowLeft, Power, Trash2 } from 'lucide-react'
 import { useLocation, useParams } from 'wouter'
 import { ApiError } from '../../api/client'
 import { projectKeys, useCategories, useProject } from '../../api/projects'
+import { useRecordOpened } from '../../api/preferences'
 import type { Project } from '../../api/schemas/projects'
 import { CommandButton } from '../../commands/command-button'
 import type { ProjectDetailHandle } from '../../commands/project-detail.commands'
@@ -32,6 +33,7 @@ import { mergeCategories } from './list-url'
 export default function ProjectDetailView() {
   const { id } = useParams<{ id: string }>()
   const { data, error, isPending, refetch } = useProject(id)
+  useRecordOpened('project', data?._id, data?.title)
   if (isPending) return <LoadingState title="Loading project" />
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <EmptyState title="Project not found" description="It may have been deleted." action={<CommandButton id="projects.detail.back" />} />
