@@ -106,6 +106,9 @@ export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPal
 
 type PaletteActor = ReturnType<typeof useActorRef<typeof paletteMachine>>
 
+/** cmdk's value of a row: a command's id (as before the modes), else the row's key. */
+const valueOf = (row: PaletteRow) => (row.type === 'command' ? row.command.id : row.key)
+
 /** Row heights for the virtualizer, px (headings are shorter than items). */
 const ROW_HEIGHT = { heading: 28, item: 36 } as const
 
@@ -141,13 +144,14 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
     overscan: 10,
   })
   // The first row that can be picked is selected on new text, and when the selected row is gone.
-  const firstValue = rows.find((r) => r.type !== 'heading' && r.type !== 'note')?.key ?? ''
+  const first = rows.find((r) => r.type !== 'heading' && r.type !== 'note')
+  const firstValue = first ? valueOf(first) : ''
   const [selected, setSelected] = useState(firstValue)
   const [selectedSearch, setSelectedSearch] = useState(search)
   if (selectedSearch !== search) {
     setSelectedSearch(search)
     setSelected(firstValue)
-  } else if (selected !== firstValue && !rows.some((r) => r.key === selected)) {
+  } else if (selected !== firstValue && !rows.some((r) => valueOf(r) === selected)) {
     setSelected(firstValue)
   }
   useEffect(() => {
@@ -174,7 +178,7 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
         const { command } = row
         const reason = registry.disabledReason(command, ctx)
         return (
-          <Cmdk.Item value={row.key} disabled={!!reason} className="palette__item" data-testid={`command-${command.id}`} onSelect={() => onPick(command)}>
+          <Cmdk.Item value={command.id} disabled={!!reason} className="palette__item" data-testid={`command-${command.id}`} onSelect={() => onPick(command)}>
             <span className="palette__title">{command.label?.(ctx) ?? command.title}</span>
             {reason ? <span className="palette__reason">{reason}</span> : <span className="palette__group-name">{command.group}</span>}
             {command.argument ? <ChevronRight size={14} className="faint" aria-label="asks for more" /> : null}
@@ -191,7 +195,7 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
         )
       case 'entity':
         return (
-          <Cmdk.Item value={row.key} className="palette__item" data-testid={`palette-item-${row.hit.kind}`} onSelect={() => openPath(row.hit.path)}>
+          <Cmdk.Item value={row.key} className="palette__item" data-testid={`palette-item-open-${row.hit.kind}`} onSelect={() => openPath(row.hit.path)}>
             <span className="palette__title">{row.hit.title}</span>
             {row.hit.detail ? <span className="palette__reason palette__detail">{row.hit.detail}</span> : null}
           </Cmdk.Item>
