@@ -258,7 +258,7 @@ function ArgumentPage({ command, argument, ctx, actor }: { command: Command; arg
   const error = useSelector(actor, (s) => s.context.error)
   const crumb = (
     <div className="palette__crumbs" data-testid="palette-breadcrumb">
-      <button type="button" className="palette__crumb" onClick={() => actor.send({ type: 'back' })} tabIndex={-1}>Commands</button>
+      <span className="palette__crumb">Commands</span>
       <ChevronRight size={12} className="faint" />
       <span className="palette__crumb palette__crumb--on">{command.label?.(ctx) ?? command.title}</span>
     </div>
@@ -325,13 +325,12 @@ function TextArgument({ argument, ctx, actor, text, error, crumb, onKeyDown }: {
       />
       {error ? <div className="palette__error" role="alert">{error}</div> : null}
       {templates.length ? (
-        <ul className="palette__templates" aria-label="Reason templates">
+        // A listbox the text field drives (numbers, arrows); a click picks too.
+        <ul className="palette__templates" role="listbox" aria-label="Reason templates">
           {templates.map((t, i) => (
-            <li key={t.id}>
-              <button type="button" tabIndex={-1} className="palette__template" data-active={i === active} data-testid="palette-template" onClick={() => apply(i)}>
-                <Kbd>{i + 1}</Kbd>
-                <span className="palette__title">{t.label}</span>
-              </button>
+            <li key={t.id} role="option" aria-selected={i === active} className="palette__template" data-active={i === active} data-testid="palette-template" onClick={() => apply(i)}>
+              <Kbd>{i + 1}</Kbd>
+              <span className="palette__title">{t.label}</span>
             </li>
           ))}
         </ul>
