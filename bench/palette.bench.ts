@@ -12,7 +12,8 @@
  * - results: keydown → the projects for the new text painted (includes the palette's 150 ms
  *   debounce: typing pauses are what it waits for);
  * - after debounce: the request's start (Resource Timing) → the projects painted (server search
- *   with its total over `projects` rows, transfer, ranking, virtualized render).
+ *   with its total over `projects` rows, transfer, ranking, virtualized render), split at the
+ *   response's end into server and client.
  * "Painted" is a requestAnimationFrame followed by a macrotask, after the list's
  * data-answered-for names the text. Prints a markdown report for BENCHMARKS.md (p50, p95, max).
  */
@@ -53,6 +54,10 @@ interface KeySample {
   echo: number
   results: number
   afterDebounce: number | null
+  /** Request start → response end (Resource Timing): the server's search and the transfer. */
+  server: number | null
+  /** Response end → painted: parsing, ranking, React and the virtualized list. */
+  render: number | null
   total: string
   /** The server's x-cache for the request (its per-app page cache: 'hit' or 'miss'). */
   cache?: string
@@ -86,7 +91,9 @@ const WAIT_FOR_ANSWER = `(text) => new Promise((resolve, reject) => {
         }).pop()
         const count = document.querySelector('[data-testid="palette-count"]')
         resolve({ text, echo: p.echoAt - p.keyAt, results: paintedAt - p.keyAt,
-          afterDebounce: request ? paintedAt - request.startTime : null, total: count ? count.textContent : '' })
+          afterDebounce: request ? paintedAt - request.startTime : null,
+          server: request ? request.responseEnd - request.startTime : null,
+          render: request ? paintedAt - request.responseEnd : null, total: count ? count.textContent : '' })
       }, 0))
       return
     }
@@ -178,6 +185,10 @@ function report(samples: KeySample[]) {
   console.log(`| projects painted (with the 150 ms debounce) | ${samples.length} | ${stats(samples.map((s) => s.results))} |`)
   const after = samples.map((s) => s.afterDebounce).filter((v): v is number => v !== null)
   console.log(`| projects painted, from the request (debounce excluded) | ${after.length} | ${stats(after)} |`)
+  const server = samples.map((s) => s.server).filter((v): v is number => v !== null)
+  const render = samples.map((s) => s.render).filter((v): v is number => v !== null)
+  console.log(`| … of which request start → response end (server, transfer) | ${server.length} | ${stats(server)} |`)
+  console.log(`| … of which response end → painted (client) | ${render.length} | ${stats(render)} |`)
   // Rounds after the first repeat the texts: the server's page cache answers those ('hit').
   const cold = samples.filter((s) => s.cache === 'miss')
   if (cold.length) {
