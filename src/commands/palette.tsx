@@ -45,6 +45,11 @@ export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPal
     latest.current = { ctx, registry, onOpenChange }
   })
 
+  // Closed from outside too (the '?' sheet opening): start from an empty root page next time.
+  useEffect(() => {
+    if (!open) actor.send({ type: 'close' })
+  }, [open, actor])
+
   // An argument page submitted: run the command with the value, remember it, close.
   useEffect(() => {
     const sub = actor.on('argument.submitted', ({ commandId: id, value }) => {
