@@ -40,7 +40,7 @@ if (!Number.isInteger(rounds) || rounds < 1 || rounds > 3) throw new Error('--ro
 /**
  * Typed after '#', one key at a time, per round: short prefixes match most of the table, longer
  * ones few rows. Round 0 warms up (not counted); the measured rounds start with letters no other
- * round uses, so their texts are new to the server's page cache (x-cache says when not).
+ * round uses, so no text repeats (PostgreSQL's buffers are warm, nothing else is cached).
  */
 const TERMS_BY_ROUND = [
   ['smart', 'tracker 4', 'wallet', 'inventory 99'],
@@ -59,8 +59,6 @@ interface KeySample {
   /** Response end → painted: parsing, ranking, React and the virtualized list. */
   render: number | null
   total: string
-  /** The server's x-cache for the request (its per-app page cache: 'hit' or 'miss'). */
-  cache?: string
 }
 
 /** In the page: keydown and input times, and the resource timing buffer large enough. A string: see bench/web/page-load.ts. */
@@ -86,7 +84,7 @@ const WAIT_FOR_ANSWER = `(text) => new Promise((resolve, reject) => {
           if (e.startTime < p.keyAt) return false // an earlier key's request: this text was answered from the palette's cache
           try {
             const url = new URL(e.name)
-            return url.pathname === '/api/projects' && url.searchParams.get('search') === text
+            return url.pathname === '/api/admin/palette/projects' && url.searchParams.get('search') === text
           } catch { return false }
         }).pop()
         const count = document.querySelector('[data-testid="palette-count"]')
@@ -131,14 +129,9 @@ async function main() {
     await context.addInitScript(Object.entries(tokens).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)})`).join(';'))
     await context.addInitScript(INSTRUMENT)
     const page = await context.newPage()
-    const cacheOf = new Map<string, string>()
-    page.on('response', (response) => {
-      const u = new URL(response.url())
-      if (u.pathname === '/api/projects' && u.searchParams.has('search')) cacheOf.set(u.searchParams.get('search') ?? '', response.headers()['x-cache'] ?? '')
-    })
     const samples: KeySample[] = []
     for (let round = 0; round <= rounds; round++) {
-      // A fresh page per round: the palette's query cache starts empty (the server's page cache stays: see x-cache).
+      // A fresh page per round: the palette's query cache starts empty.
       await page.goto(`${app.baseUrl}/projects`)
       await page.locator('[data-testid="project-row"]').first().waitFor({ timeout: 60_000 })
       for (const term of TERMS_BY_ROUND[round]) {
@@ -152,7 +145,7 @@ async function main() {
           const expected = text.trim()
           const answer = page.evaluate(`(${WAIT_FOR_ANSWER})(${JSON.stringify(expected)})`) as Promise<KeySample>
           await page.keyboard.press(key === ' ' ? 'Space' : key)
-          const sample = { ...(await answer), cache: cacheOf.get(expected) }
+          const sample = await answer
           if (round > 0 && key !== ' ') samples.push(sample) // round 0 warms the server, the planner and the JIT
         }
         await page.keyboard.press('Escape')
@@ -189,18 +182,11 @@ function report(samples: KeySample[]) {
   const render = samples.map((s) => s.render).filter((v): v is number => v !== null)
   console.log(`| … of which request start → response end (server, transfer) | ${server.length} | ${stats(server)} |`)
   console.log(`| … of which response end → painted (client) | ${render.length} | ${stats(render)} |`)
-  // Rounds after the first repeat the texts: the server's page cache answers those ('hit').
-  const cold = samples.filter((s) => s.cache === 'miss')
-  if (cold.length) {
-    console.log(`| projects painted (with debounce), server cache miss only | ${cold.length} | ${stats(cold.map((s) => s.results))} |`)
-    const coldAfter = cold.map((s) => s.afterDebounce).filter((v): v is number => v !== null)
-    console.log(`| projects painted from the request, server cache miss only | ${coldAfter.length} | ${stats(coldAfter)} |`)
-  }
-  console.log('\n| text | matched | results ms (each round, x-cache) |')
+  console.log('\n| text | matched | keystroke → projects painted ms |')
   console.log('|---|---|---|')
   const byText = new Map<string, KeySample[]>()
   for (const s of samples) byText.set(s.text, [...(byText.get(s.text) ?? []), s])
-  for (const [text, list] of byText) console.log(`| ${text} | ${list[0].total} | ${list.map((s) => `${s.results.toFixed(0)} ${s.cache ?? '?'}`).join(', ')} |`)
+  for (const [text, list] of byText) console.log(`| ${text} | ${list[0].total} | ${list.map((s) => s.results.toFixed(0)).join(', ')} |`)
 }
 
 main().catch((error: unknown) => {

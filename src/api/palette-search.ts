@@ -1,15 +1,16 @@
 /**
- * Server searches of the palette's entity modes (issue 14 "Palette"): `#` projects, `@` users,
- * `$` orders, `!` contacts, over the existing list endpoints (GET /api/projects, /api/users,
- * /api/orders, /api/contacts with `search`), one capped page (PALETTE_PAGE rows) and the total
- * that matched. The react-query hook passes its AbortSignal, so a request whose query the admin
+ * Server searches of the palette's entity modes (issue 14 "Palette"): `#` projects through
+ * GET /api/admin/palette/projects (lean rows, a count capped at 1,000: made for 100,000 projects);
+ * `@` users, `$` orders, `!` contacts over their list endpoints (GET /api/users, /api/orders,
+ * /api/contacts with `search`); one capped page (PALETTE_PAGE rows) and the total that matched. The react-query hook passes its AbortSignal, so a request whose query the admin
  * has typed past is cancelled; the palette debounces before calling it.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { RecentRecordKind } from './schemas/preferences'
 import { fetchContacts } from './contacts'
 import { fetchOrders } from './orders'
-import { fetchProjects } from './projects'
+import { api } from './client'
+import { PaletteProjectsResponseSchema } from './schemas/palette'
 import { fetchUsers } from './users'
 import { formatINR } from '../lib/format'
 
@@ -32,18 +33,21 @@ export interface EntitySearchResult {
   hits: EntityHit[]
   /** How many records matched in all (the hits are the first PALETTE_PAGE). */
   total: number
+  /** Whether more than `total` matched (the projects count stops at 1,000). */
+  capped?: boolean
 }
 
 /** One capped page of `kind` matching `search` (the list endpoints' own search), with the total. */
 export async function searchEntities(kind: EntitySearchKind, search: string, signal?: AbortSignal): Promise<EntitySearchResult> {
   switch (kind) {
     case 'projects': {
-      const r = await fetchProjects({ search, status: '', verificationStatus: '', category: '', page: 1, limit: PALETTE_PAGE }, signal)
+      const r = await api.get('/api/admin/palette/projects', PaletteProjectsResponseSchema, { query: { search, limit: PALETTE_PAGE }, signal })
       return {
-        total: r.pagination.totalProjects,
+        total: r.total,
+        capped: r.capped,
         hits: r.projects.map((p) => ({
           kind: 'project', id: p._id, title: p.title, path: `/projects/${p._id}`,
-          detail: [p.category, p.verificationStatus.replace(/_/g, ' ')].filter(Boolean).join(' · '),
+          detail: [p.category, p.verificationStatus.replace(/_/g, ' '), p.isActive ? '' : 'inactive'].filter(Boolean).join(' · '),
         })),
       }
     }

@@ -67,7 +67,8 @@ function entityRows(kind: EntityKind, text: string, state: EntityState | undefin
   // The server matched them (its search is wider than the title); those the ranking drops follow in the server's order.
   const rest = result ? result.hits.filter((h) => !hits.includes(h)) : []
   const shown = [...hits, ...rest]
-  const detail = result ? (result.total > shown.length ? `${formatCount(shown.length)} of ${formatCount(result.total)}` : formatCount(result.total)) : undefined
+  const total = result ? `${formatCount(result.total)}${result.capped ? '+' : ''}` : ''
+  const detail = result ? (result.capped || result.total > shown.length ? `${formatCount(shown.length)} of ${total}` : total) : undefined
   const rows: PaletteRow[] = [{ type: 'heading', key: `h:${kind}`, label: title, detail }]
   if (shown.length) rows.push(...shown.map((hit): PaletteRow => ({ type: 'entity', key: `e:${kind}:${hit.id}`, hit })))
   else rows.push({ type: 'note', key: `n:${kind}`, text: state?.loading || !result ? `Searching ${title.toLowerCase()}…` : `No ${one} matches '${text}'` })

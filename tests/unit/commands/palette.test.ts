@@ -114,6 +114,9 @@ describe('buildPaletteRows', () => {
     const h = rows.find((r) => r.key === 'h:projects')
     expect(h).toMatchObject({ type: 'heading', label: 'Projects', detail: '3 of 1,234' })
     expect(k.slice(k.indexOf('h:projects') + 1)).toEqual(['e:projects:b', 'e:projects:a', 'e:projects:c'])
+    const capped = buildPaletteRows({ ...base(), query: parsePaletteQuery('#s'),
+      entities: { projects: { loading: false, result: { total: 1000, capped: true, hits: [hit('a', 'Shop')] } } } })
+    expect(capped[0]).toMatchObject({ label: 'Projects', detail: '1 of 1,000+' })
   })
   it("entity mode: only that kind; a note while searching or when nothing matched", () => {
     expect(keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('@'), entities: {} }))).toEqual(['n:type'])
