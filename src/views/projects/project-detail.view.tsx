@@ -87,8 +87,11 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
     verification.send({ type: 'history.reload' })
   })
 
-  const handle = useMemo<ProjectDetailHandle>(() => ({ actor: sections, isActive: project.isActive, editing, draft, busy }),
-    [sections, project.isActive, editing, draft, busy])
+  const ownerName = project.projectOwner?.name ?? null
+  const handle = useMemo<ProjectDetailHandle>(() => ({
+    actor: sections, isActive: project.isActive, editing, draft, busy,
+    about: { title: project.title, owner: ownerName, category: project.category },
+  }), [sections, project.isActive, editing, draft, busy, project.title, ownerName, project.category])
   const published = useMemo(() => ({ projectDetail: handle, focused: { kind: 'project', id: project._id } }), [handle, project._id])
   usePublishCommandContext(published)
 

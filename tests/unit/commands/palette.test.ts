@@ -174,4 +174,20 @@ describe('argument commands', () => {
     const busy = context('/projects/p1', { projectDetail: { actor, isActive: true, editing: 'tags', draft: {}, busy: false } })
     expect(registry.runWith(assign, busy, { id: 'u1', label: 'x' })).toEqual({ ran: false, reason: 'Save or cancel the open section first' })
   })
+  it("the project page's Set status: Rejected asks for the reason, fills templates from the project, then requests and submits", () => {
+    const detail = recorder<never>()
+    const panel = recorder<never>()
+    const ctx = context('/projects/p1', {
+      projectDetail: { actor: detail.actor, isActive: true, editing: null, draft: {}, busy: false, about: { title: 'Shop Kit', owner: 'Asha', category: 'SaaS' } },
+      verification: { actor: panel.actor, quick: { status: '', notes: '' }, filter: '', entryEdit: null, hasError: false, busy: false },
+    })
+    const command = registry.get('projects.verification.rejected') as Command
+    const arg = command.argument
+    if (arg?.kind !== 'text') throw new Error('expected a text argument')
+    expect(arg.prompt(ctx)).toBe('Reason for rejecting Shop Kit')
+    expect(arg.templates?.values(ctx)).toEqual({ title: 'Shop Kit', owner: 'Asha', category: 'SaaS' })
+    expect(registry.runWith(command, ctx, 'Duplicate')).toEqual({ ran: true })
+    expect(panel.sent).toEqual([{ type: 'status.request', status: 'rejected' }, { type: 'prompt.submit', notes: 'Duplicate' }])
+    expect(registry.get('projects.verification.approved')?.argument).toBeUndefined()
+  })
 })
