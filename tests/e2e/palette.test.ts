@@ -168,4 +168,24 @@ describe('the command palette', () => {
     await palette().waitFor({ state: 'detached' })
     await expect.poll(async () => (await api('GET', `/api/projects/${project._id}`)).project.projectOwner?._id).toBe(user._id)
   })
+
+  it("the project page's 'Set verification status: Rejected' asks for the reason in the palette and rejects", async () => {
+    const title = `Palette Detail ${run}`
+    const { project } = await api('POST', '/api/projects/create', { title, description: 'Rejected from its page' })
+    await page.goto(`${baseUrl}/projects/${project._id}`)
+    await page.getByTestId('verification-panel').waitFor()
+    await openPalette()
+    await page.keyboard.type('set verification status: rej')
+    await expect.poll(() => selectedItem().getAttribute('data-testid')).toBe('command-projects.verification.rejected')
+    await page.keyboard.press('Enter')
+    const argument = palette().getByTestId('palette-argument')
+    await argument.waitFor()
+    expect(await argument.textContent()).toContain(`Reason for rejecting ${title}`)
+    await page.keyboard.type('Copied from a public repository')
+    await page.keyboard.press('Enter')
+    await palette().waitFor({ state: 'detached' })
+    await expect.poll(async () => (await api('GET', `/api/projects/${project._id}`)).project.verificationStatus).toBe('rejected')
+    const history = (await api('GET', `/api/projects/${project._id}/verification-history`)).verificationHistory
+    expect(history.map((h: { status: string; notes: string }) => [h.status, h.notes])).toEqual([['rejected', 'Copied from a public repository']])
+  })
 })
