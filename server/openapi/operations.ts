@@ -14,6 +14,7 @@ import { HealthResponseSchema } from '../../src/api/schemas/common'
 import { StepUpSendResponseSchema, StepUpVerifyResponseSchema } from '../../src/api/schemas/step-up'
 import { AnalyticsResponseSchema } from '../../src/api/schemas/analytics'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
+import { PaletteProjectsResponseSchema } from '../../src/api/schemas/palette'
 import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
 import { UndoResponseSchema } from '../../src/api/schemas/undo'
 import { AuditFacetsResponseSchema, AuditListResponseSchema } from '../../src/api/schemas/audit'
@@ -102,6 +103,8 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     response: json(PreferencesResponseSchema) },
   'POST /api/admin/preferences/recent': { summary: 'Remember a command run or a record opened (newest first, at most 20)',
     response: json(PreferencesResponseSchema) },
+  'GET /api/admin/palette/projects': { summary: "The palette's project search: lean rows newest first and the matches counted up to 1,000",
+    response: json(PaletteProjectsResponseSchema) },
   'GET /api/admin/analytics': { summary: 'Analytics of a period (30d, 90d, 12m ending at the end of the hour in India): '
     + 'revenue, orders, users, projects and their change, 12 months of revenue, top projects, conversion, average order, retention',
     response: json(AnalyticsResponseSchema) },

@@ -12,6 +12,7 @@ import { ArrowLeft, Power, Trash2 } from 'lucide-react'
 import { useLocation, useParams } from 'wouter'
 import { ApiError } from '../../api/client'
 import { projectKeys, useCategories, useProject } from '../../api/projects'
+import { useRecordOpened } from '../../api/preferences'
 import type { Project } from '../../api/schemas/projects'
 import { CommandButton } from '../../commands/command-button'
 import type { ProjectDetailHandle } from '../../commands/project-detail.commands'
@@ -33,6 +34,7 @@ import { mergeCategories } from './list-url'
 export default function ProjectDetailView() {
   const { id } = useParams<{ id: string }>()
   const { data, error, isPending, refetch } = useProject(id)
+  useRecordOpened('project', data?._id, data?.title)
   if (isPending) return <LoadingState title="Loading project" />
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <EmptyState title="Project not found" description="It may have been deleted." action={<CommandButton id="projects.detail.back" />} />
@@ -86,8 +88,11 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
     verification.send({ type: 'history.reload' })
   })
 
-  const handle = useMemo<ProjectDetailHandle>(() => ({ actor: sections, isActive: project.isActive, editing, draft, busy }),
-    [sections, project.isActive, editing, draft, busy])
+  const ownerName = project.projectOwner?.name ?? null
+  const handle = useMemo<ProjectDetailHandle>(() => ({
+    actor: sections, isActive: project.isActive, editing, draft, busy,
+    about: { title: project.title, owner: ownerName, category: project.category },
+  }), [sections, project.isActive, editing, draft, busy, project.title, ownerName, project.category])
   const published = useMemo(() => ({ projectDetail: handle, focused: { kind: 'project', id: project._id } }), [handle, project._id])
   usePublishCommandContext(published)
 

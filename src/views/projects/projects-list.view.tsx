@@ -67,7 +67,11 @@ export default function ProjectsListView() {
   const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
   const handle = useMemo<ProjectsListHandle>(() => ({
     actor, rows, selected: selection, filters, totalPages, focusSearch: () => searchRef.current?.focus(),
-  }), [actor, rows, selection, filters, totalPages])
+    about: (id) => {
+      const p = data?.projects.find((x) => x._id === id)
+      return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
+    },
+  }), [actor, rows, selection, filters, totalPages, data])
   const published = useMemo(() => ({
     projectsList: handle,
     selection,
