@@ -32,14 +32,14 @@ async function onServer(statement: string): Promise<void> {
  * PostgreSQL server at BENCH_PG_URL with `poolSize` connections (the server default when absent).
  * The caller closes `database`; `drop()` then removes the PostgreSQL database (no-op on PGlite).
  */
-export async function createBenchDatabase(kind: DatabaseKind, options: { prefix?: string; poolSize?: number } = {}): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createBenchDatabase(kind: DatabaseKind, options: { prefix?: string; poolSize?: number } = {}): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') return { database: await openDatabase({ memory: true }), drop: async () => {} }
   const name = `${options.prefix ?? 'bench'}_${crypto.randomBytes(5).toString('hex')}`
   await onServer(`CREATE DATABASE ${name}`)
   const url = new URL(BENCH_PG_URL)
   url.pathname = `/${name}`
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize })
-  return { database, drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  return { database, url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 /** A fresh migrated database with the bootstrap admin (pool of 10 on PostgreSQL); `drop()` closes and removes it. */

@@ -21,8 +21,11 @@ import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { authSessionsRoutes } from './routes/auth-sessions.routes'
 import { analyticsRoutes } from './routes/analytics.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
+import { paletteRoutes } from './routes/palette.routes'
 import { preferencesRoutes } from './routes/preferences.routes'
 import { undoRoutes } from './routes/undo.routes'
+import { auditRoutes } from './routes/audit.routes'
+import { triageRoutes } from './routes/triage.routes'
 import { projectsRoutes } from './routes/projects.routes'
 import { filesRoutes } from './routes/files.routes'
 import { gitHttpRoutes } from './routes/git-http.routes'
@@ -81,8 +84,11 @@ export function createApp(config: AppConfig): App {
   api.route('/auth/sessions', authSessionsRoutes(deps))
   api.route('/admin/dashboard', dashboardRoutes(deps))
   api.route('/admin/preferences', preferencesRoutes(deps))
+  api.route('/admin/palette', paletteRoutes(deps))
   api.route('/admin/analytics', analyticsRoutes(deps))
   api.route('/admin/undo', undoRoutes(deps))
+  api.route('/admin/audit', auditRoutes(deps))
+  api.route('/admin/triage', triageRoutes(deps))
   api.route('/projects', projectsRoutes(deps))
   api.route('/upload', uploadRoutes(deps))
   api.route('/users', usersRoutes(deps))

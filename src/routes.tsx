@@ -31,6 +31,8 @@ const ContactsListView = preloadable(() => import('./views/contacts/contacts-lis
 const CommissionView = preloadable(() => import('./views/commission/commission.view'))
 const SettingsView = preloadable(() => import('./views/settings/settings.view'))
 const AnalyticsView = preloadable(() => import('./views/analytics/analytics.view'))
+const AuditView = preloadable(() => import('./views/audit/audit.view'))
+const TriageView = preloadable(() => import('./views/triage/triage.view'))
 
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
 export interface Screen {
@@ -49,6 +51,7 @@ export const SCREENS: Screen[] = [
     prefetch: (search) => import('./views/projects/list-prefetch').then((m) => m.prefetchProjectsList(search)),
   },
   { path: '/projects/new', preload: AddProjectView.preload, element: <AddProjectView /> },
+  { path: '/projects/triage', preload: TriageView.preload, element: <TriageView /> },
   {
     path: '/users', preload: UsersListView.preload, element: <UsersListView />,
     prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
@@ -74,6 +77,7 @@ export const SCREENS: Screen[] = [
     prefetch: (search) => import('./views/analytics/prefetch').then((m) => m.prefetchAnalytics(search)),
   },
   { path: '/settings', preload: SettingsView.preload, element: <SettingsView /> },
+  { path: '/audit', preload: AuditView.preload, element: <AuditView /> },
   { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
   { path: '/users/:id', preload: UserDetailView.preload, element: <UserDetailView /> },
   { path: '/contacts/:id', preload: ContactDetailView.preload, element: <ContactDetailView /> },

@@ -57,15 +57,18 @@ export async function startFloor(): Promise<RunningServer & { dir: string }> {
   }
 }
 
-/** `node scripts/start.mjs` on a fresh DATA_DIR with the demo seed; resolves once /api/health answers (≤ 300 s). */
-export async function startConsole(): Promise<RunningServer & { dataDir: string }> {
+/**
+ * `node scripts/start.mjs` on a fresh DATA_DIR with the demo seed; resolves once /api/health answers (≤ 300 s).
+ * `env` adds or overrides variables (e.g. DATABASE_URL and SEED=none for a prepared database).
+ */
+export async function startConsole(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'))
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a')
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', SMTP_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', SMTP_URL: '', ...env },
     stdio: ['ignore', log, log],
   })
   let exited = false

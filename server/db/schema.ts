@@ -274,7 +274,20 @@ export const verificationHistory = pgTable('verification_history', {
   /** Null: made by the project owner (shown as 'Project Owner'). */
   verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
   verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('verification_history_project_idx').on(t.projectId, t.verifiedAt)])
+  /**
+   * The head commit of the project's repository (default branch) when the decision was made, or
+   * null (no repository, a GitHub-hosted one, or an entry from before migration 0028): triage's
+   * "files changed since the last review" diffs from it (issue 14).
+   */
+  reviewCommit: text('review_commit'),
+}, (t) => [
+  index('verification_history_project_idx').on(t.projectId, t.verifiedAt),
+  // Triage's queue figures: decisions of today and of the last 30 days (triage.queries.ts).
+  index('verification_history_verified_at_idx').on(t.verifiedAt),
+  // Triage: when a project last entered the queue (a move into pending/under_review from outside it).
+  index('verification_history_queue_entry_idx').on(t.projectId, t.verifiedAt).where(sql`${t.status} in ('pending', 'under_review')
+    and (${t.previousStatus} is null or ${t.previousStatus} not in ('pending', 'under_review'))`),
+])
 
 export const repositories = pgTable('repositories', {
   id: id(),
@@ -485,8 +498,16 @@ export const auditLog = pgTable('audit_log', {
   ip: text('ip'),
   createdAt: createdAt(),
 }, (t) => [
-  index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt),
-  index('audit_created_at_idx').on(t.createdAt),
+  // The filters of GET /api/admin/audit (migration 0027), each ending in (created_at, id) so a
+  // filtered newest-first page is one backward index scan (db/queries/audit.queries.ts).
+  index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt, t.id),
+  index('audit_created_at_idx').on(t.createdAt, t.id),
+  index('audit_entity_type_idx').on(t.entityType, t.createdAt, t.id),
+  index('audit_actor_idx').on(t.actorId, t.createdAt, t.id),
+  index('audit_action_idx').on(t.action, t.createdAt, t.id),
+  index('audit_action_family_idx').on(sql`split_part(${t.action}, '.', 1)`, t.createdAt, t.id),
+  // The search's substring match of the record id.
+  index('audit_entity_id_trgm_idx').using('gin', sql`lower(${t.entityId}) gin_trgm_ops`),
 ])
 
 /**

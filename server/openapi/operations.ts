@@ -14,8 +14,11 @@ import { HealthResponseSchema } from '../../src/api/schemas/common'
 import { StepUpSendResponseSchema, StepUpVerifyResponseSchema } from '../../src/api/schemas/step-up'
 import { AnalyticsResponseSchema } from '../../src/api/schemas/analytics'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
+import { PaletteProjectsResponseSchema } from '../../src/api/schemas/palette'
 import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
 import { UndoResponseSchema } from '../../src/api/schemas/undo'
+import { AuditFacetsResponseSchema, AuditListResponseSchema } from '../../src/api/schemas/audit'
+import { TriageBundleResponseSchema, TriageQueueResponseSchema, TriageStatsResponseSchema } from '../../src/api/schemas/triage'
 import {
   BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
   ProjectResponseSchema, TechnologiesResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
@@ -100,11 +103,23 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     response: json(PreferencesResponseSchema) },
   'POST /api/admin/preferences/recent': { summary: 'Remember a command run or a record opened (newest first, at most 20)',
     response: json(PreferencesResponseSchema) },
+  'GET /api/admin/palette/projects': { summary: "The palette's project search: lean rows newest first and the matches counted up to 1,000",
+    response: json(PaletteProjectsResponseSchema) },
   'GET /api/admin/analytics': { summary: 'Analytics of a period (30d, 90d, 12m ending at the end of the hour in India): '
     + 'revenue, orders, users, projects and their change, 12 months of revenue, top projects, conversion, average order, retention',
     response: json(AnalyticsResponseSchema) },
   'POST /api/admin/undo/{id}': { summary: 'Undo a change of yours within 10 s (409 already undone or changed since, 410 too late)',
     response: json(UndoResponseSchema) },
+  'GET /api/admin/audit': { summary: 'The audit log, newest first (keyset-paged; filters entity, admin, action or prefix, IST days, search)',
+    response: json(AuditListResponseSchema) },
+  'GET /api/admin/audit/facets': { summary: 'Entity types, actions and admins that occur in the audit log',
+    response: json(AuditFacetsResponseSchema) },
+  'GET /api/admin/triage/queue': { summary: 'The verification queue: pending and under-review projects, oldest in the queue first',
+    response: json(TriageQueueResponseSchema) },
+  'GET /api/admin/triage/projects/{id}': { summary: 'Triage bundle of a project: owner, images, README, age, changes since the last decision',
+    response: json(TriageBundleResponseSchema) },
+  'GET /api/admin/triage/stats': { summary: 'Queue figures: waiting, oldest age, decided today (IST), median time to decision (30 days)',
+    response: json(TriageStatsResponseSchema) },
 
   'GET /api/projects': { summary: 'List projects', response: json(ProjectListResponseSchema) },
   'GET /api/projects/categories': { summary: 'Categories in use', response: json(CategoriesResponseSchema) },

@@ -13,14 +13,19 @@ import { changeVerificationStatus, deleteEntry, listHistory, updateEntry } from 
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { reviewCommitOf } from '../services/triage'
 
-export function verificationRoutes({ db, now }: AppDeps) {
+export function verificationRoutes(deps: AppDeps) {
+  const { db, now } = deps
   const app = new Hono<AppEnv>()
 
   app.put('/:id/verify', validate('param', IdParamSchema), validate('json', VerifyProjectSchema), async (c) => {
     const { status, notes } = c.req.valid('json')
-    const { undo } = await changeVerificationStatus(db, { ids: [c.req.valid('param').id], status, notes,
-      actorId: c.get('admin').id, at: now() })
+    const { id } = c.req.valid('param')
+    // The repository's head as the moderator saw it, for triage's "changed since the last review".
+    const commit = await reviewCommitOf(deps, id)
+    const { undo } = await changeVerificationStatus(db, { ids: [id], status, notes,
+      actorId: c.get('admin').id, at: now(), reviewCommits: commit ? new Map([[id, commit]]) : undefined })
     return ok(c, ProjectMessageResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}`, undo })
   })
 

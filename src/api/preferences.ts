@@ -3,10 +3,11 @@
  * admin's single-key shortcut switch, recent commands and records, and reason templates, with the
  * react-query hook every consumer shares (one request per session, updated from each answer).
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { api } from './client'
 import {
-  DEFAULT_PREFERENCES, PreferencesResponseSchema, type Preferences, type RecordRecent, type UpdatePreferences,
+  DEFAULT_PREFERENCES, PreferencesResponseSchema, type Preferences, type RecentRecordKind, type RecordRecent, type UpdatePreferences,
 } from './schemas/preferences'
 
 export const preferencesKeys = { all: ['preferences'] as const }
@@ -38,6 +39,20 @@ export function usePreferences(): Preferences {
 /** After a write: every consumer sees the server's answer at once. */
 export function setPreferences(queryClient: QueryClient, preferences: Preferences): void {
   queryClient.setQueryData(preferencesKeys.all, preferences)
+}
+
+/**
+ * Reports a record the admin opened (a project, user, order or contact detail) to
+ * POST /api/admin/preferences/recent once `label` is known, so the palette lists it under
+ * 'Recently opened'; once per record per mount. A failure is ignored (a missing recent is harmless).
+ */
+export function useRecordOpened(kind: RecentRecordKind, id: string | undefined, label: string | undefined): void {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    if (!id || !label) return
+    recordRecent({ record: { kind, id, label: label.slice(0, 200) } })
+      .then((preferences) => setPreferences(queryClient, preferences), () => undefined)
+  }, [queryClient, kind, id, label])
 }
 
 /** Whether the admin's saved preferences have arrived (false while loading, or when they failed). */

@@ -7,6 +7,7 @@
 import { addProjectCommands } from './add-project.commands'
 import { appCommands } from './app.commands'
 import { undoCommands } from './undo.commands'
+import { triageCommands } from './triage.commands'
 import { authCommands } from './auth.commands'
 import { navigationCommands } from './navigation.commands'
 import { projectDetailCommands } from './project-detail.commands'
@@ -34,12 +35,14 @@ import { contactsFilterCommands } from './contacts-list-filters.commands'
 import { commissionCommands } from './commission.commands'
 import { commissionFormCommands } from './commission-form.commands'
 import { settingsCommands } from './settings.commands'
+import { reasonTemplatesCommands } from './reason-templates.commands'
 import { analyticsCommands } from './analytics.commands'
+import { auditCommands } from './audit.commands'
 
 /** Every command of the console. */
 export const registry: CommandRegistry = createRegistry([
   // The step-up dialog's commands first: while it is open its mod+enter wins over a screen's.
-  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...undoCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
+  ...stepUpCommands, ...navigationCommands, ...authCommands, ...appCommands, ...undoCommands, ...triageCommands, ...projectsListCommands, ...projectsFilterCommands, ...projectDetailCommands,
   ...projectOwnerCommands, ...verificationCommands, ...addProjectCommands, ...projectMediaCommands, ...projectRepositoryCommands,
   ...usersListCommands, ...usersFilterCommands, ...addUserCommands,
   ...userDetailCommands,
@@ -52,7 +55,8 @@ export const registry: CommandRegistry = createRegistry([
   // The form's before the screen's: while the modal is open its keys win.
   ...commissionFormCommands, ...commissionCommands,
   ...analyticsCommands,
-  ...settingsCommands,
+  ...settingsCommands, ...reasonTemplatesCommands,
+  ...auditCommands,
 ])
 
 /** Commands that apply in `ctx`. */

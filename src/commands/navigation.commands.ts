@@ -1,7 +1,7 @@
 /** 'Go to …' commands for every screen of the sidebar (SPEC.md 2), with g-key sequences. */
 import type { Command } from './registry'
 
-/** The nine screens, in sidebar order; the layout renders its sidebar from this list too. */
+/** The screens, in sidebar order; the layout renders its sidebar from this list too. */
 export const SCREENS = [
   { id: 'dashboard', title: 'Dashboard', path: '/', shortcut: 'g d' },
   { id: 'projects', title: 'Projects', path: '/projects', shortcut: 'g p' },
@@ -12,6 +12,7 @@ export const SCREENS = [
   { id: 'commission', title: 'Commission', path: '/commission', shortcut: 'g m' },
   { id: 'analytics', title: 'Analytics', path: '/analytics', shortcut: 'g a' },
   { id: 'settings', title: 'Settings', path: '/settings', shortcut: 'g s' },
+  { id: 'audit', title: 'Audit log', path: '/audit', shortcut: 'g l' },
 ] as const
 
 export type ScreenId = (typeof SCREENS)[number]['id']

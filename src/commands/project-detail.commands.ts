@@ -20,6 +20,8 @@ export interface ProjectDetailHandle {
   draft: SectionDraft
   /** Whether a save, toggle or delete is under way. */
   busy: boolean
+  /** The project's title, owner's name and category (reason templates fill them in). */
+  about?: { title: string; owner: string | null; category: string }
 }
 
 declare module './registry' {

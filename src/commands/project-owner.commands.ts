@@ -21,7 +21,31 @@ declare module './registry' {
 const editingOwner = (ctx: CommandContext) => ctx.view.projectDetail?.editing === 'owner'
 const picked = (ctx: CommandContext) => (ctx.view.focused?.kind === 'user' ? ctx.view.ownerSearch?.users.find((u) => u._id === ctx.view.focused?.id) : undefined)
 
+const ownerBlocked = (ctx: CommandContext) => {
+  const d = ctx.view.projectDetail
+  if (d?.editing && d.editing !== 'owner') return 'Save or cancel the open section first'
+  return d?.busy ? 'Wait for the current change to finish' : null
+}
+
 export const projectOwnerCommands: Command[] = [
+  {
+    // Keys and buttons open the Owner section's picker; the palette asks for the user on its own page and saves at once.
+    id: 'projects.owner.assign', title: 'Assign owner', group: 'Project', keywords: ['owner', 'user', 'change owner', 'transfer'],
+    when: (ctx) => !!ctx.view.projectDetail, disabledReason: ownerBlocked,
+    run: (ctx) => ctx.view.projectDetail?.actor.send({ type: 'section.edit', section: 'owner' }),
+    argument: {
+      kind: 'user',
+      prompt: () => 'Who owns this project?',
+      placeholder: 'Find a user by name, e-mail or phone…',
+      runWith: (ctx, user) => {
+        const actor = ctx.view.projectDetail?.actor
+        if (!actor) return
+        if (ctx.view.projectDetail?.editing !== 'owner') actor.send({ type: 'section.edit', section: 'owner' })
+        actor.send({ type: 'draft.change', patch: { projectOwner: user.id, ownerLabel: user.label } })
+        actor.send({ type: 'section.save' })
+      },
+    },
+  },
   {
     id: 'projects.owner.pick', title: 'Make this user the owner', group: 'Project', keywords: ['owner', 'user', 'assign'],
     label: (ctx) => { const u = picked(ctx); return u ? `${u.name} (${u.email})` : 'Pick owner' },

@@ -22,6 +22,8 @@ export interface ProjectsListHandle {
   filters: ProjectListFilters
   focusSearch: () => void
   totalPages: number
+  /** The owner's name and the category of a project of this page (reason templates fill them in). */
+  about?: (id: string) => { owner: string | null; category: string } | undefined
 }
 
 declare module './registry' {
@@ -68,6 +70,34 @@ function verifyCommand(id: string, status: VerificationStatus, verb: string, sho
     when: (ctx) => onList(ctx) && !settled(ctx),
     disabledReason: noTarget,
     run: (ctx) => send(ctx, { type: 'action.verify', ids: targetIds(ctx), status }),
+    argument: status === 'rejected' || status === 'needs_changes' ? reasonArgument(status, verb) : undefined,
+  }
+}
+
+/**
+ * The palette's reason page of Reject and Request changes: the admin's templates of that decision,
+ * {title}/{owner}/{category} filled from the one target project (several: 'your project' and no
+ * owner); Enter runs the decision with the reason as its notes, without the dialog.
+ */
+function reasonArgument(status: 'rejected' | 'needs_changes', verb: string): Command['argument'] {
+  return {
+    kind: 'text',
+    prompt: (ctx) => {
+      const n = targetIds(ctx).length
+      return `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${n > 1 ? `${n} projects` : targetRows(ctx)[0]?.title ?? 'the project'}`
+    },
+    placeholder: `Why? The owner reads this (${verb.toLowerCase()})`,
+    requiredMessage: status === 'rejected' ? 'Enter a reason for the rejection' : 'Enter the changes needed',
+    templates: {
+      decision: status,
+      values: (ctx) => {
+        const rows = targetRows(ctx)
+        if (rows.length !== 1) return { title: 'your project' }
+        const about = ctx.view.projectsList?.about?.(rows[0].id)
+        return { title: rows[0].title, owner: about?.owner, category: about?.category }
+      },
+    },
+    runWith: (ctx, notes) => send(ctx, { type: 'action.verify', ids: targetIds(ctx), status, notes }),
   }
 }
 

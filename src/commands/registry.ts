@@ -5,6 +5,7 @@
  * navigate or send an event to an actor.
  */
 import type { ActorRefFrom } from 'xstate'
+import type { TemplateDecision } from '../api/schemas/preferences'
 import type { authMachine } from '../machines/auth.machine'
 
 /**
@@ -47,6 +48,37 @@ export interface CommandContext {
   view: ViewCommandContext
 }
 
+/** A user picked on a palette argument page: id and what the page showed ('Ravi Kumar (ravi@…)'). */
+export interface PickedUser {
+  id: string
+  label: string
+}
+
+/**
+ * What a command asks for before it runs from the palette: a second page of the palette, with a
+ * breadcrumb and Backspace/Escape back. Keys and buttons still run `run` (which may open a dialog).
+ * - 'text': a reason or note; `templates` offers the admin's reason templates of that decision
+ *   (src/api/schemas/preferences.ts), variables filled from `values`; empty text is refused with
+ *   `requiredMessage`.
+ * - 'user': a users search; the picked user is the value.
+ */
+export type CommandArgument =
+  | {
+    kind: 'text'
+    /** The page's title, e.g. 'Reason for rejecting 3 projects'. */
+    prompt: (ctx: CommandContext) => string
+    placeholder: string
+    requiredMessage: string
+    templates?: { decision: TemplateDecision; values: (ctx: CommandContext) => { title: string; owner?: string | null; category?: string | null } }
+    runWith: (ctx: CommandContext, text: string) => void
+  }
+  | {
+    kind: 'user'
+    prompt: (ctx: CommandContext) => string
+    placeholder: string
+    runWith: (ctx: CommandContext, user: PickedUser) => void
+  }
+
 /** One action of the console. `shortcut` uses the notation of keys.ts ('g d', 'mod+k', '?', 'shift+x'). */
 export interface Command {
   id: string
@@ -65,6 +97,8 @@ export interface Command {
   /** For checkbox and select-option controls: whether the option is on ('indeterminate' for a partial select-all). */
   checked?: (ctx: CommandContext) => boolean | 'indeterminate'
   run: (ctx: CommandContext) => void
+  /** When set, the palette asks for this first and runs `argument.runWith` instead of `run`. */
+  argument?: CommandArgument
 }
 
 export type RunOutcome = { ran: true } | { ran: false; reason: string }
@@ -78,6 +112,11 @@ export function createRegistry(list: readonly Command[]) {
   }
   const isVisible = (command: Command, ctx: CommandContext) => command.when?.(ctx) ?? true
   const disabledReason = (command: Command, ctx: CommandContext) => command.disabledReason?.(ctx) || null
+  const blocked = (command: Command, ctx: CommandContext): RunOutcome | null => {
+    if (!isVisible(command, ctx)) return { ran: false, reason: `${command.title} is not available here` }
+    const reason = disabledReason(command, ctx)
+    return reason ? { ran: false, reason } : null
+  }
   return {
     all: list,
     get: (id: string) => byId.get(id),
@@ -87,10 +126,20 @@ export function createRegistry(list: readonly Command[]) {
     visible: (ctx: CommandContext) => list.filter((c) => isVisible(c, ctx)),
     /** Runs when visible and enabled; otherwise says why not. */
     run(command: Command, ctx: CommandContext): RunOutcome {
-      if (!isVisible(command, ctx)) return { ran: false, reason: `${command.title} is not available here` }
-      const reason = disabledReason(command, ctx)
-      if (reason) return { ran: false, reason }
+      const no = blocked(command, ctx)
+      if (no) return no
       command.run(ctx)
+      return { ran: true }
+    },
+    /** Runs a command's argument page result (`argument.runWith`) when visible and enabled; otherwise says why not. */
+    runWith(command: Command, ctx: CommandContext, value: string | PickedUser): RunOutcome {
+      const no = blocked(command, ctx)
+      if (no) return no
+      const arg = command.argument
+      if (!arg) return { ran: false, reason: `${command.title} takes no argument` }
+      if (arg.kind === 'text' && typeof value === 'string') arg.runWith(ctx, value)
+      else if (arg.kind === 'user' && typeof value !== 'string') arg.runWith(ctx, value)
+      else return { ran: false, reason: `${command.title} needs a ${arg.kind}` }
       return { ran: true }
     },
   }

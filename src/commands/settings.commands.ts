@@ -17,7 +17,11 @@ import type { Command, CommandContext } from './registry'
 
 /** The Settings tabs, in order: URL value (?tab=) and title. */
 export const SETTINGS_TABS = [
-  ['profile', 'Profile Settings'], ['password', 'Change Password'], ['sessions', 'Sessions'], ['keyboard', 'Keyboard'],
+  ['profile', 'Profile Settings'], ['password', 'Change Password'], ['sessions', 'Sessions'],
+  // Issue 14: the saved reason templates of verification decisions (reason-templates.commands.ts).
+  ['templates', 'Reason templates'],
+  // Issue 14: single-key shortcuts and the key hints (decision 018).
+  ['keyboard', 'Keyboard'],
 ] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number][0]
 
@@ -65,6 +69,7 @@ const revokeLabel = (ctx: CommandContext) => (focusedSession(ctx)?.current ? 'Si
 const tabCommands: Command[] = SETTINGS_TABS.map(([tab, title]) => ({
   id: `settings.tab.${tab}`, title, group: GROUP,
   keywords: tab === 'password' ? ['change password', 'new password'] : tab === 'sessions' ? ['devices', 'signed in']
+    : tab === 'templates' ? ['reasons', 'notes', 'verification', 'triage']
     : tab === 'keyboard' ? ['shortcuts', 'keys', 'single-key', 'hotkeys', 'accessibility'] : ['name', 'email', 'phone', 'profile'],
   // A tab is always reachable; on /settings the tab strip shows the open one as selected.
   run: (ctx) => ctx.navigate(`/settings?tab=${tab}`),

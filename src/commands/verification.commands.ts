@@ -35,11 +35,31 @@ const busy = (ctx: CommandContext) => (panel(ctx)?.busy ? 'Wait for the current 
 const entryTarget = (ctx: CommandContext) => (ctx.view.focused?.kind === 'verificationEntry' ? ctx.view.focused.id : null)
 const words = (s: VerificationStatus) => s.replace(/_/g, ' ')
 
+/**
+ * The palette's reason page of Rejected and Needs changes on the project page: the admin's
+ * templates of that decision filled from the project; Enter requests the status with the reason
+ * as its notes (the panel's own request → submit, without its dialog).
+ */
+function reasonArgument(status: 'rejected' | 'needs_changes'): Command['argument'] {
+  return {
+    kind: 'text',
+    prompt: (ctx) => `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${ctx.view.projectDetail?.about?.title ?? 'the project'}`,
+    placeholder: 'Why? The owner reads this',
+    requiredMessage: status === 'rejected' ? 'Enter a reason for the rejection' : 'Enter the changes needed',
+    templates: { decision: status, values: (ctx) => ctx.view.projectDetail?.about ?? { title: 'your project' } },
+    runWith: (ctx, notes) => {
+      send(ctx, { type: 'status.request', status })
+      send(ctx, { type: 'prompt.submit', notes })
+    },
+  }
+}
+
 export const verificationCommands: Command[] = [
   ...VERIFICATION_STATUSES.map((status): Command => ({
     id: `projects.verification.${status}`, title: `Set verification status: ${statusTitle(status)}`, group: 'Verification',
     keywords: ['verify', 'status', words(status)], when: onPanel, disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'status.request', status }),
+    argument: status === 'rejected' || status === 'needs_changes' ? reasonArgument(status) : undefined,
   })),
   ...VERIFICATION_STATUSES.map((status): Command => ({
     id: `projects.verification.quick.${status}`, title: `Quick status change: ${statusTitle(status)}`, group: 'Verification',

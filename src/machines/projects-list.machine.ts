@@ -29,7 +29,8 @@ export interface ProjectsListContext extends ListSelectionContext<ListRow> {
 
 export type ProjectsListEvent =
   | ListSelectionEvent<ListRow>
-  | { type: 'action.verify'; ids: string[]; status: VerificationStatus }
+  /** With `notes` (the palette's reason page) it runs at once; without, it asks for them first. */
+  | { type: 'action.verify'; ids: string[]; status: VerificationStatus; notes?: string }
   | { type: 'action.delete'; ids: string[] }
   | { type: 'action.setActive'; ids: string[]; isActive: boolean }
   | { type: 'prompt.submit'; notes: string } | { type: 'prompt.cancel' }
@@ -65,6 +66,7 @@ export const projectsListMachine = setup({
   },
   guards: {
     hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
+    hasIdsAndNotes: (_, params: { ids: string[]; notes: string | undefined }) => params.ids.length > 0 && !!params.notes?.trim(),
   },
 }).createMachine({
   id: 'projectsList',
@@ -74,10 +76,16 @@ export const projectsListMachine = setup({
   states: {
     idle: {
       on: {
-        'action.verify': {
-          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'prompting',
-          actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'verify', ids: event.ids, status: event.status, notes: '' } }) },
-        },
+        'action.verify': [
+          {
+            guard: { type: 'hasIdsAndNotes', params: ({ event }) => ({ ids: event.ids, notes: event.notes }) }, target: 'acting',
+            actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'verify', ids: event.ids, status: event.status, notes: event.notes ?? '' } }) },
+          },
+          {
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'prompting',
+            actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'verify', ids: event.ids, status: event.status, notes: '' } }) },
+          },
+        ],
         'action.delete': {
           guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'confirming',
           actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'delete', ids: event.ids } }) },

@@ -278,12 +278,41 @@ describe('the command walk: signed in', () => {
     await expectAllCommands(page)
   })
 
+  it('audit log: filters, rows with their record links, and the diff panel', async () => {
+    await page.goto(`${baseUrl}/audit`)
+    const first = page.getByTestId('audit-row').first()
+    await first.waitFor()
+    await page.getByRole('combobox', { name: 'Action filter' }).waitFor()
+    await expectAllCommands(page)
+    await first.click()
+    await page.getByTestId('audit-panel').waitFor()
+    await expectAllCommands(page)
+  })
+
   it('settings: each tab', async () => {
-    for (const [tab, testId] of [['profile', 'profile-form'], ['password', 'password-form'], ['sessions', 'sessions-table']]) {
+    for (const [tab, testId] of [['profile', 'profile-form'], ['password', 'password-form'], ['sessions', 'sessions-table'],
+      ['templates', 'templates-table']]) {
       await page.goto(`${baseUrl}/settings?tab=${tab}`)
       await page.getByTestId(testId).waitFor()
       await expectAllCommands(page)
     }
+    // The reason template form (issue 14).
+    await page.keyboard.press('n')
+    await page.getByTestId('template-form').waitFor()
+    await expectAllCommands(page)
+  })
+
+  it('triage: a project, its notes step, and the dashboard queue figures', async () => {
+    await page.goto(`${baseUrl}/projects/triage`)
+    await page.getByTestId('triage-project').waitFor()
+    await expectAllCommands(page)
+    await page.keyboard.press('2')
+    await page.getByTestId('triage-notes').waitFor()
+    await expectAllCommands(page)
+    await page.keyboard.press('Escape')
+    await page.goto(`${baseUrl}/`)
+    await page.getByTestId('queue-figures').waitFor()
+    await expectAllCommands(page, '[data-testid="queue-figures"]')
   })
 
   // The two walks below cover the screens another change converts (Add Project; the files,

@@ -16,7 +16,11 @@ import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
-export type StatusChange = { ids: string[]; status: VerificationStatus; notes: string; actorId: string; at: Date }
+export type StatusChange = {
+  ids: string[]; status: VerificationStatus; notes: string; actorId: string; at: Date
+  /** The head commit of each project's repository, recorded as the entry's reviewCommit (triage, issue 14). */
+  reviewCommits?: ReadonlyMap<string, string>
+}
 
 /**
  * Set the verification status of every project in `ids` (all or nothing; 404 for an unknown id):
@@ -35,7 +39,7 @@ export async function changeVerificationStatus(db: Db, change: StatusChange): Pr
       .where(inArray(projects.id, ids)).returning({ id: projects.id, updatedAt: projects.updatedAt })
     const entries = await tx.insert(verificationHistory).values(rows.map((row) => ({
       projectId: row.id, status: change.status, previousStatus: row.verificationStatus,
-      notes: change.notes, verifiedBy: change.actorId, verifiedAt,
+      notes: change.notes, verifiedBy: change.actorId, verifiedAt, reviewCommit: change.reviewCommits?.get(row.id) ?? null,
     }))).returning({ id: verificationHistory.id, projectId: verificationHistory.projectId })
     await auditMany(tx, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
       entityType: 'project', entityId: row.id,

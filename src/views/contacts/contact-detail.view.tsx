@@ -13,6 +13,7 @@ import { ArrowLeft, UserRound } from 'lucide-react'
 import { useParams } from 'wouter'
 import { ApiError } from '../../api/client'
 import { invalidateContacts, useContact } from '../../api/contacts'
+import { useRecordOpened } from '../../api/preferences'
 import type { ContactDetail } from '../../api/schemas/contacts'
 import { CommandButton } from '../../commands/command-button'
 import { CommandRetry } from '../../commands/command-retry'
@@ -34,6 +35,7 @@ const BACK = <CommandButton id="contacts.detail.back" icon={<ArrowLeft size={14}
 export default function ContactDetailView() {
   const { id } = useParams<{ id: string }>()
   const { data, error, isPending, refetch } = useContact(id)
+  useRecordOpened('contact', data?._id, data ? `${data.name}${data.subject ? ` · ${data.subject}` : ''}` : undefined)
   if (isPending) return <LoadingState title="Loading contact" />
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <EmptyState title="Contact not found" description="It may have been deleted." action={BACK} />

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { BreakdownGrids } from './components/breakdown-grids'
 import { RecentContacts, RecentProjects } from './components/recent-lists'
 import { StatCards } from './components/stat-cards'
+import { QueueFigures } from './components/queue-figures'
 
 export default function DashboardView() {
   const { data, error, isPending, refetch } = useDashboardStats()
@@ -21,6 +22,7 @@ export default function DashboardView() {
     <div className="dashboard" data-testid="dashboard">
       <PageHeader title="Dashboard" description="Welcome back! Here's what's happening with your platform." />
       <StatCards stats={data} />
+      <QueueFigures />
       <div className="dashboard__lists">
         <RecentProjects projects={data.recentActivity.projects} />
         <RecentContacts contacts={data.recentActivity.contacts} />

@@ -12,6 +12,7 @@ import { ArrowLeft, Power, Trash2 } from 'lucide-react'
 import { useLocation, useParams } from 'wouter'
 import { ApiError } from '../../api/client'
 import { projectKeys, useCategories, useProject } from '../../api/projects'
+import { useRecordOpened } from '../../api/preferences'
 import type { Project } from '../../api/schemas/projects'
 import { CommandButton } from '../../commands/command-button'
 import type { ProjectDetailHandle } from '../../commands/project-detail.commands'
@@ -23,6 +24,7 @@ import { toast } from '../../components/toast'
 import { useOfferUndo, useUndoDone } from '../layout/undo-context'
 import { projectSectionsMachine } from '../../machines/project-sections.machine'
 import { statusUpdatedText, verificationMachine } from '../../machines/verification.machine'
+import { AuditTrail } from '../audit/audit-trail'
 import { DetailSections } from './components/detail-sections'
 import { SectionsActorContext } from './components/sections-context'
 import { VerificationBadge } from './components/verification-badge'
@@ -32,6 +34,7 @@ import { mergeCategories } from './list-url'
 export default function ProjectDetailView() {
   const { id } = useParams<{ id: string }>()
   const { data, error, isPending, refetch } = useProject(id)
+  useRecordOpened('project', data?._id, data?.title)
   if (isPending) return <LoadingState title="Loading project" />
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <EmptyState title="Project not found" description="It may have been deleted." action={<CommandButton id="projects.detail.back" />} />
@@ -85,8 +88,11 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
     verification.send({ type: 'history.reload' })
   })
 
-  const handle = useMemo<ProjectDetailHandle>(() => ({ actor: sections, isActive: project.isActive, editing, draft, busy }),
-    [sections, project.isActive, editing, draft, busy])
+  const ownerName = project.projectOwner?.name ?? null
+  const handle = useMemo<ProjectDetailHandle>(() => ({
+    actor: sections, isActive: project.isActive, editing, draft, busy,
+    about: { title: project.title, owner: ownerName, category: project.category },
+  }), [sections, project.isActive, editing, draft, busy, project.title, ownerName, project.category])
   const published = useMemo(() => ({ projectDetail: handle, focused: { kind: 'project', id: project._id } }), [handle, project._id])
   usePublishCommandContext(published)
 
@@ -111,6 +117,7 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
             <VerificationPanel actor={verification} updatedAt={project.updatedAt} />
           </aside>
         </div>
+        <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
       </div>
       <ConfirmDialog open={confirmingDelete} onOpenChange={(open) => !open && sections.send({ type: 'confirm.cancel' })} title="Delete project"
         description="Are you sure you want to delete this project?" confirmLabel="Delete" tone="danger"

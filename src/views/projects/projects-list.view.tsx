@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { actorOptions } from '../../machines/inspect'
-import { Plus, Trash2 } from 'lucide-react'
+import { ListChecks, Plus, Trash2 } from 'lucide-react'
 import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
 import { prefetchProject, projectKeys, useCategories, useProjectList } from '../../api/projects'
@@ -67,7 +67,11 @@ export default function ProjectsListView() {
   const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
   const handle = useMemo<ProjectsListHandle>(() => ({
     actor, rows, selected: selection, filters, totalPages, focusSearch: () => searchRef.current?.focus(),
-  }), [actor, rows, selection, filters, totalPages])
+    about: (id) => {
+      const p = data?.projects.find((x) => x._id === id)
+      return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
+    },
+  }), [actor, rows, selection, filters, totalPages, data])
   const published = useMemo(() => ({
     projectsList: handle,
     selection,
@@ -82,10 +86,11 @@ export default function ProjectsListView() {
     <div className="projects-list" data-testid="projects-list">
       <PageHeader
         title="Projects"
-        description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete."
+        description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete, T triage the queue."
         actions={
           <>
             <CommandButton id="projects.deleteSelected" variant="danger" icon={<Trash2 size={14} />} />
+            <CommandButton id="projects.triage" icon={<ListChecks size={14} />} showShortcut />
             <CommandButton id="projects.add" variant="primary" icon={<Plus size={14} />} />
           </>
         }

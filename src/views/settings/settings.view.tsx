@@ -32,6 +32,7 @@ import { KeyboardTab } from './components/keyboard-tab'
 import { PasswordForm } from './components/password-form'
 import { ProfileForm } from './components/profile-form'
 import { SessionsTab } from './components/sessions-tab'
+import { ReasonTemplatesTab } from './components/reason-templates-tab'
 import './settings.css'
 
 const tabOf = (search: string): SettingsTab => {
@@ -110,7 +111,7 @@ function Settings({ admin }: { admin: Admin }) {
 
   return (
     <div className="settings-screen" data-testid="settings-screen">
-      <PageHeader title="Settings" description="Your profile, password, signed-in devices and keyboard." />
+      <PageHeader title="Settings" description="Your profile, password, signed-in devices, reason templates and keyboard." />
       {/* Controlled by the URL: a tab's command (click, Enter, palette) opens ?tab=…; arrows only move focus. */}
       <Tabs.Root value={tab} activationMode="manual" className="settings-tabs">
         <Tabs.List className="settings-tabs__list" aria-label="Settings">
@@ -121,6 +122,7 @@ function Settings({ admin }: { admin: Admin }) {
         <Tabs.Content value="sessions" className="settings-tabs__panel">
           <SessionsTab query={sessionsQuery} actor={sessions} focusedId={focusedId} list={list} />
         </Tabs.Content>
+        <Tabs.Content value="templates" className="settings-tabs__panel"><ReasonTemplatesTab /></Tabs.Content>
         <Tabs.Content value="keyboard" className="settings-tabs__panel"><KeyboardTab /></Tabs.Content>
       </Tabs.Root>
     </div>

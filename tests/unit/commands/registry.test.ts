@@ -23,7 +23,7 @@ describe('the app registry', () => {
     expect(new Set(ids).size).toBe(ids.length)
     for (const c of registry.all) if (c.shortcut) expect(() => toKeybinding(c.shortcut!)).not.toThrow()
   })
-  it('has a go-to command with its g-key for each of the nine screens', () => {
+  it('has a go-to command with its g-key for each screen of the sidebar', () => {
     const keys = SCREENS.map((s) => [registry.get(`nav.${s.id}`)?.shortcut, s.path])
     expect(keys).toEqual([
       ['g d', '/'],
@@ -35,6 +35,7 @@ describe('the app registry', () => {
       ['g m', '/commission'],
       ['g a', '/analytics'],
       ['g s', '/settings'],
+      ['g l', '/audit'],
     ])
   })
   it('navigation runs navigate, and is hidden on its own screen', () => {
@@ -57,7 +58,7 @@ describe('the app registry', () => {
     expect(visibleCommands(login).some((c) => c.id.startsWith('app.'))).toBe(false)
   })
   it('uses one id prefix per domain (decision 003)', () => {
-    const prefixes = ['nav.', 'app.', 'auth.', 'projects.', 'users.', 'orders.', 'payments.', 'contacts.', 'commission.', 'analytics.', 'settings.']
+    const prefixes = ['nav.', 'app.', 'auth.', 'projects.', 'users.', 'orders.', 'payments.', 'contacts.', 'commission.', 'analytics.', 'settings.', 'audit.']
     expect(registry.all.filter((c) => !prefixes.some((p) => c.id.startsWith(p))).map((c) => c.id)).toEqual([])
   })
   it('Sign out is only visible when signed in', () => {

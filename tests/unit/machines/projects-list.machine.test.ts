@@ -43,6 +43,25 @@ describe('projectsListMachine: actions', () => {
     expect(emitted).toEqual([{ type: 'undo.offered', text: '2 projects deactivated successfully', undo: ticket }, { type: 'projects.changed' }])
   })
 
+  it('reject with notes (the palette\'s reason page): idle → acting at once, no prompt', async () => {
+    const { actor, calls, emitted, state } = start()
+    actor.send({ type: 'action.verify', ids: ['a', 'b'], status: 'rejected', notes: 'Duplicate listing' })
+    expect(state()).toBe('acting')
+    expect(calls[0].action).toEqual({ kind: 'verify', ids: ['a', 'b'], status: 'rejected', notes: 'Duplicate listing' })
+    calls[0].d.resolve()
+    await flush()
+    expect(state()).toBe('idle')
+    expect(emitted.map((e) => e.type)).toEqual(['notify.success', 'projects.changed'])
+  })
+
+  it('blank notes still ask for them (prompting); no ids do nothing', () => {
+    const { actor, state } = start()
+    actor.send({ type: 'action.verify', ids: [], status: 'rejected', notes: 'x' })
+    expect(state()).toBe('idle')
+    actor.send({ type: 'action.verify', ids: ['a'], status: 'rejected', notes: '  ' })
+    expect(state()).toBe('prompting')
+  })
+
   it('reject: cancelling the prompt aborts without a call', () => {
     const { actor, calls, state, ctx } = start()
     actor.send({ type: 'action.verify', ids: ['a', 'b'], status: 'rejected' })

@@ -1,6 +1,6 @@
-/** The nine sidebar entries with their g-key hints, the admin's name and role, and Logout. */
+/** The sidebar entries with their g-key hints, the admin's name and role, and Logout. */
 import { Link } from 'wouter'
-import { ChartColumn, CreditCard, FolderKanban, LayoutDashboard, LogOut, MessageSquare, Percent, Settings, ShieldCheck, ShoppingCart, Users } from 'lucide-react'
+import { ChartColumn, CreditCard, History, FolderKanban, LayoutDashboard, LogOut, MessageSquare, Percent, Settings, ShieldCheck, ShoppingCart, Users } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { ShortcutKeys } from '../../../components/kbd'
 import { CommandButton } from '../../../commands/command-button'
@@ -17,6 +17,7 @@ const ICONS: Record<ScreenId, ComponentType<{ size?: number }>> = {
   commission: Percent,
   analytics: ChartColumn,
   settings: Settings,
+  audit: History,
 }
 
 const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s)

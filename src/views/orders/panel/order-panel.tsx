@@ -13,6 +13,7 @@ import type { ActorRefFrom } from 'xstate'
 import { ApiError } from '../../../api/client'
 import { errorText } from '../../../api/error-text'
 import { useOrder } from '../../../api/orders'
+import { useRecordOpened } from '../../../api/preferences'
 import { ORDER_NOTE_MAX, shortOrderId, type OrderDetail } from '../../../api/schemas/orders'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandIconButton } from '../../../commands/command-icon-button'
@@ -37,6 +38,7 @@ const ACTIONS = <CommandIconButton id="orders.panel.close" size="sm" icon={<X si
 
 export function OrderPanel({ orderId, actor }: { orderId: string; actor: Actor }) {
   const { data: order, error, isPending, refetch } = useOrder(orderId)
+  useRecordOpened('order', order?._id, order ? `${order.orderId}${order.user ? ` · ${order.user.name}` : ''}` : undefined)
   const busy = useSelector(actor, (s) => s.matches('moving'))
   const confirming = useSelector(actor, (s) => s.matches('confirming'))
   const answer = useCallback((event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event), [actor])

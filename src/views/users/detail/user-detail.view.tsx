@@ -14,6 +14,7 @@ import { useParams } from 'wouter'
 import { ApiError } from '../../../api/client'
 import type { UserDetail } from '../../../api/schemas/users'
 import { invalidateUsers, useUser } from '../../../api/users'
+import { useRecordOpened } from '../../../api/preferences'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandRetry } from '../../../commands/command-retry'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
@@ -27,11 +28,13 @@ import { ROLE_TONE, roleLabel } from '../list/role-label'
 import { AgentSection, BankSection, FlagsSection } from './components/account-sections'
 import { AddressSection, BasicSection, PreferencesSection, SocialMediaSection } from './components/profile-sections'
 import { UserSectionsContext } from './components/sections-context'
+import { AuditTrail } from '../../audit/audit-trail'
 import './user-detail.css'
 
 export default function UserDetailView() {
   const { id } = useParams<{ id: string }>()
   const { data, error, isPending, refetch } = useUser(id)
+  useRecordOpened('user', data?._id, data?.name)
   if (isPending) return <LoadingState title="Loading user" />
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
     return <EmptyState title="User not found" description="It may have been deleted." action={<CommandButton id="users.detail.back" />} />
@@ -94,6 +97,7 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
             <FlagsSection />
             <AgentSection />
             <BankSection />
+            <AuditTrail entityType="user" entityId={user._id} version={user.updatedAt} />
           </div>
         </div>
       </div>

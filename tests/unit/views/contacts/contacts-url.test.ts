@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactQueryOf, userQueryOf } from '../../../../src/commands/palette-sources'
+import { parsePaletteQuery } from '../../../../src/commands/palette-query'
 import { contactsListPath, parseContactsSearch, toContactsSearch } from '../../../../src/views/contacts/list/contacts-url'
 
 describe('contacts list URL', () => {
@@ -16,11 +16,10 @@ describe('contacts list URL', () => {
 
 describe("the palette's '!' contacts search", () => {
   it("'!' and then text is a contacts query, not a users one; anything else is not", () => {
-    expect(contactQueryOf('!refund ')).toBe('refund')
-    expect(contactQueryOf(' !asha@example.com')).toBe('asha@example.com')
-    expect(contactQueryOf('!')).toBe('')
-    expect(contactQueryOf('refund')).toBeNull()
-    expect(contactQueryOf('@ravi')).toBeNull()
-    expect(userQueryOf('!refund')).toBeNull()
+    expect(parsePaletteQuery('!refund ')).toEqual({ mode: 'contacts', text: 'refund' })
+    expect(parsePaletteQuery(' !asha@example.com')).toEqual({ mode: 'contacts', text: 'asha@example.com' })
+    expect(parsePaletteQuery('!')).toEqual({ mode: 'contacts', text: '' })
+    expect(parsePaletteQuery('refund').mode).toBe('all')
+    expect(parsePaletteQuery('@ravi').mode).toBe('users')
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { userQueryOf } from '../../../../src/commands/palette-sources'
+import { parsePaletteQuery } from '../../../../src/commands/palette-query'
 import { roleLabel } from '../../../../src/views/users/list/role-label'
 import { parseUsersSearch, toUsersSearch, usersListPath } from '../../../../src/views/users/list/users-url'
 
@@ -24,9 +24,9 @@ describe("role labels from the flags (SPEC.md 6)", () => {
 
 describe("the palette's '@' users search", () => {
   it("'@' and then text is a users query; anything else is not", () => {
-    expect(userQueryOf('@ravi ')).toBe('ravi')
-    expect(userQueryOf(' @98765')).toBe('98765')
-    expect(userQueryOf('@')).toBe('')
-    expect(userQueryOf('ravi')).toBeNull()
+    expect(parsePaletteQuery('@ravi ')).toEqual({ mode: 'users', text: 'ravi' })
+    expect(parsePaletteQuery(' @98765')).toEqual({ mode: 'users', text: '98765' })
+    expect(parsePaletteQuery('@')).toEqual({ mode: 'users', text: '' })
+    expect(parsePaletteQuery('ravi').mode).toBe('all')
   })
 })

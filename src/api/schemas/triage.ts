@@ -1,0 +1,141 @@
+/**
+ * Triage of the verification queue (issue 14 "Triage mode"), behind requireAdmin:
+ *
+ * - `GET /api/admin/triage/queue?limit=&category=` → `{ success, total, queue }`: the projects
+ *   waiting for a decision (status pending or under_review), oldest first by the time they entered
+ *   the queue (their latest move into pending/under_review from another status, else their
+ *   creation), at most `limit` (default 50, 1-200), of one category when `category` is given
+ *   (exact name). `total` counts the whole queue (of that category).
+ * - `GET /api/admin/triage/projects/{id}` → `{ success, bundle }`: what a moderator needs to decide
+ *   on one project: its fields, owner, images, age in the queue, submission message, the README of
+ *   its repository's default branch (capped at README_MAX_CHARS) and what changed since the last
+ *   decision (files from the repository history, fields from the audit log). 404 for an unknown
+ *   project; a project outside the queue is answered too (`inQueue: false`).
+ * - `GET /api/admin/triage/stats` → `{ success, stats }`: the dashboard's queue figures.
+ *
+ * Decisions themselves go through `PUT /api/projects/{id}/verify` (with its undo ticket).
+ * Times are ISO 8601 strings, durations in milliseconds.
+ */
+import * as v from 'valibot'
+import { IsoDateSchema } from './common'
+import { VERIFICATION_STATUSES, type VerificationStatus } from './projects'
+
+/** The statuses of a project waiting for a decision. */
+export const QUEUE_STATUSES = ['pending', 'under_review'] as const satisfies readonly VerificationStatus[]
+/** Statuses that take a project out of the queue: the decisions counted by the queue figures. */
+export const DECISION_STATUSES = ['approved', 'needs_changes', 'rejected'] as const satisfies readonly VerificationStatus[]
+
+export const QUEUE_LIMIT_DEFAULT = 50
+export const QUEUE_LIMIT_MAX = 200
+/** The README text is cut to this many characters (`truncated: true`). */
+export const README_MAX_CHARS = 20_000
+/** At most this many changed files are listed (`truncated: true`). */
+export const CHANGED_FILES_MAX = 500
+
+export const TriageQueueQuerySchema = v.object({
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a whole number'), v.transform(Number),
+    v.minValue(1, 'limit must be at least 1'), v.maxValue(QUEUE_LIMIT_MAX, `limit must be at most ${QUEUE_LIMIT_MAX}`)),
+  String(QUEUE_LIMIT_DEFAULT)),
+  /** Only this category (exact name); '' or absent: every category. */
+  category: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'category must be at most 100 characters')), ''),
+})
+
+const StatusSchema = v.picklist(VERIFICATION_STATUSES)
+const PersonSchema = v.object({ _id: v.string(), name: v.string(), email: v.string() })
+
+/** One project of the queue. */
+export const QueueItemSchema = v.object({
+  _id: v.string(),
+  title: v.string(),
+  category: v.string(),
+  verificationStatus: StatusSchema,
+  ownerName: v.nullable(v.string()),
+  /** When it entered the queue. */
+  enteredQueueAt: IsoDateSchema,
+  /** Milliseconds since then (at the server's clock). */
+  ageMs: v.number(),
+})
+export type QueueItem = v.InferOutput<typeof QueueItemSchema>
+
+export const TriageQueueResponseSchema = v.object({
+  success: v.literal(true), total: v.number(), queue: v.array(QueueItemSchema),
+})
+export type TriageQueueResponse = v.InferOutput<typeof TriageQueueResponseSchema>
+
+export const FILE_CHANGES = ['added', 'modified', 'deleted'] as const
+export type FileChange = (typeof FILE_CHANGES)[number]
+
+/** A field of the project changed since the last decision (an audit_log project.update row). */
+export const FieldChangeSchema = v.object({
+  field: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+  /** The admin who changed it (null: unknown or removed). */
+  by: v.nullable(v.object({ _id: v.string(), name: v.string() })),
+  at: IsoDateSchema,
+})
+export type FieldChange = v.InferOutput<typeof FieldChangeSchema>
+
+export const TriageBundleSchema = v.object({
+  project: v.object({
+    _id: v.string(),
+    title: v.string(),
+    description: v.string(),
+    category: v.string(),
+    /** Rupees. */
+    price: v.number(),
+    technologies: v.array(v.string()),
+    demoUrl: v.string(),
+    verificationStatus: StatusSchema,
+    verificationNotes: v.string(),
+    submissionMessage: v.string(),
+    createdAt: IsoDateSchema,
+    updatedAt: IsoDateSchema,
+  }),
+  owner: v.nullable(PersonSchema),
+  images: v.array(v.object({ url: v.string(), alt: v.string() })),
+  inQueue: v.boolean(),
+  enteredQueueAt: IsoDateSchema,
+  ageMs: v.number(),
+  /** The README of the default branch, or null (no repository, no README, or a GitHub-hosted one). */
+  readme: v.nullable(v.object({ path: v.string(), text: v.string(), truncated: v.boolean() })),
+  /**
+   * The last review: the latest entry by an admin with any status but pending (a move back to
+   * pending is a resubmission), or null when it was never reviewed. "Changes" are since this.
+   */
+  lastDecision: v.nullable(v.object({
+    status: StatusSchema, notes: v.string(), at: IsoDateSchema, by: v.nullable(v.string()),
+  })),
+  changes: v.object({
+    /**
+     * Files changed in the repository between the commit at the last decision and the head of the
+     * default branch; null when that cannot be told (never decided, no repository, GitHub-hosted).
+     */
+    files: v.nullable(v.object({
+      from: v.string(),
+      to: v.string(),
+      items: v.array(v.object({ path: v.string(), change: v.picklist(FILE_CHANGES) })),
+      truncated: v.boolean(),
+    })),
+    /** Field changes recorded in the audit log after the last decision, oldest first ([] when never decided). */
+    fields: v.array(FieldChangeSchema),
+  }),
+})
+export type TriageBundle = v.InferOutput<typeof TriageBundleSchema>
+
+export const TriageBundleResponseSchema = v.object({ success: v.literal(true), bundle: TriageBundleSchema })
+
+/** The queue figures of the dashboard. */
+export const TriageStatsSchema = v.object({
+  /** Projects waiting (pending or under review). */
+  waiting: v.number(),
+  /** Age in the queue of the oldest waiting project, ms; null when the queue is empty. */
+  oldestAgeMs: v.nullable(v.number()),
+  /** Decisions (approve, needs changes, reject of a waiting project) since midnight in India. */
+  decidedToday: v.number(),
+  /** Median time from entering the queue to the decision over the last 30 days' decisions, ms; null without any. */
+  medianDecisionMs: v.nullable(v.number()),
+})
+export type TriageStats = v.InferOutput<typeof TriageStatsSchema>
+
+export const TriageStatsResponseSchema = v.object({ success: v.literal(true), stats: TriageStatsSchema })
