@@ -3,8 +3,9 @@
  * critical violation, in the light and the dark theme (prefers-color-scheme, which the tokens
  * follow): login, dashboard, projects list and detail, add project, users list and detail, orders
  * (with an order's panel), payments, contacts list and detail, the commission tabs, analytics, the
- * settings tabs, and the palette and a dialog (the '?' sheet) open over a list. Details open the
- * first row of their list. The findings name the screen, the rule and the first elements.
+ * audit log, triage, the settings tabs, and the palette and a dialog (the '?' sheet) open over a
+ * list. Details open the first row of their list. The findings name the screen, the rule and the
+ * first elements.
  */
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
@@ -42,7 +43,9 @@ const SCREENS: Screen[] = [
   { name: 'commission default', path: '/commission?tab=default', ready: heading('Commission Management') },
   { name: 'commission statistics', path: '/commission?tab=stats', ready: heading('Commission Management') },
   { name: 'analytics', path: '/analytics', ready: heading('Analytics Dashboard') },
-  ...['profile', 'password', 'sessions', 'keyboard'].map((tab) => ({ name: `settings ${tab}`, path: `/settings?tab=${tab}`, ready: heading('Settings') })),
+  { name: 'audit log', path: '/audit', ready: heading('Audit log') },
+  { name: 'triage', path: '/projects/triage', ready: (page) => page.locator('[data-testid="triage"]:not([data-step="loading"])').waitFor() },
+  ...['profile', 'password', 'sessions', 'templates', 'keyboard'].map((tab) => ({ name: `settings ${tab}`, path: `/settings?tab=${tab}`, ready: heading('Settings') })),
   {
     name: 'palette open', path: '/projects', ready: rowOf('project-row'),
     then: async (page) => {
