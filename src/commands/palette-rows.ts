@@ -5,15 +5,17 @@
  *
  * - '>' commands, ranked; '/' screens, ranked; '#', '@', '$', '!' the server's capped page, ranked,
  *   under a heading with 'n of total'.
- * - No prefix: recent commands and recently opened records first (matching the text, when there is
- *   one), then the other commands, then projects matching the text (2+ characters).
+ * - No prefix, no text: recent commands and recently opened records first, then the other commands.
+ * - No prefix, with text: recently opened records that match it strongly (contains or better), then
+ *   every command ranked (a recent command first among equally good matches, never above a better
+ *   match), then projects matching the text (2+ characters).
  */
 import type { EntityHit, EntitySearchResult } from '../api/palette-search'
 import type { RecentRecord, RecentRecordKind } from '../api/schemas/preferences'
 import { formatCount } from '../lib/format'
 import { SCREENS } from './navigation.commands'
 import { entityKindsOf, type EntityKind, type PaletteQuery } from './palette-query'
-import { rankCommands, rankItems } from './palette-rank'
+import { rankCommands, rankings, rankItems } from './palette-rank'
 import type { Command, CommandContext } from './registry'
 
 export type Screen = (typeof SCREENS)[number]
@@ -94,16 +96,15 @@ export function buildPaletteRows(input: PaletteRowsInput): PaletteRow[] {
       return text ? entityRows(query.mode, text, input.entities[query.mode]) : [{ type: 'note', key: 'n:type', text: `Type to search ${ENTITY_TITLES[query.mode][0].toLowerCase()}` }]
     case 'all': {
       const byId = new Map(commands.map((c) => [c.id, c]))
-      const recentCommands = input.recentCommands.map((id) => byId.get(id)).filter((c): c is Command => !!c)
-      const recentMatched = (text ? rankCommands(recentCommands, text, ctx) : recentCommands).slice(0, RECENT_SHOWN)
-      const records = (text ? rankItems(input.recentRecords, text, { keys: ['label'] }) : input.recentRecords).slice(0, RECENT_SHOWN)
+      const recentCommands = text ? [] : input.recentCommands.map((id) => byId.get(id)).filter((c): c is Command => !!c).slice(0, RECENT_SHOWN)
+      const records = (text ? rankItems(input.recentRecords, text, { keys: ['label'], threshold: rankings.CONTAINS }) : input.recentRecords).slice(0, RECENT_SHOWN)
       const rows: PaletteRow[] = []
-      if (recentMatched.length || records.length) {
-        rows.push({ type: 'heading', key: 'h:recent', label: 'Recent' }, ...commandRows(recentMatched),
+      if (recentCommands.length || records.length) {
+        rows.push({ type: 'heading', key: 'h:recent', label: 'Recent' }, ...commandRows(recentCommands),
           ...records.map((record): PaletteRow => ({ type: 'record', key: `r:${record.kind}:${record.id}`, record })))
       }
-      const shownIds = new Set(recentMatched.map((c) => c.id))
-      const others = rankCommands(commands, text, ctx).filter((c) => !shownIds.has(c.id))
+      const shownIds = new Set(recentCommands.map((c) => c.id))
+      const others = rankCommands(commands, text, ctx, input.recentCommands).filter((c) => !shownIds.has(c.id))
       if (others.length) rows.push({ type: 'heading', key: 'h:commands', label: 'Commands' }, ...commandRows(others))
       for (const kind of entityKindsOf(query)) rows.push(...entityRows(kind, text, input.entities[kind]))
       return rows.length ? rows : [{ type: 'note', key: 'n:none', text: 'No matching commands' }]

@@ -103,6 +103,23 @@ describe('buildPaletteRows', () => {
     expect(keys(rows).slice(0, 4)).toEqual(['h:recent', 'c:nav.orders', 'r:user:u1', 'h:commands'])
     expect(keys(rows).filter((k) => k === 'c:nav.orders')).toHaveLength(1)
   })
+  it('free text: a recent command never ranks above a better match, and leads among equal ones', () => {
+    // 'Mark under review' matched 'reject' only weakly; recent, it used to head the list above Reject.
+    const rows = buildPaletteRows({ ...base(), query: parsePaletteQuery('reject'), recentCommands: ['projects.markUnderReview', 'nav.orders'] })
+    const commandKeys = keys(rows).filter((k) => k.startsWith('c:'))
+    expect(keys(rows)[0]).toBe('h:commands')
+    expect(commandKeys[0]).toBe('c:projects.reject')
+    const { ctx, commands } = visibleHere('/dashboard')
+    const plain = rankCommands(commands, 'go to', ctx).map((c) => c.id)
+    const withRecent = rankCommands(commands, 'go to', ctx, ['nav.payments']).map((c) => c.id)
+    expect(plain[0]).not.toBe('nav.payments')
+    expect(withRecent[0]).toBe('nav.payments')
+  })
+  it('free text: a recent record is listed only when it matches strongly', () => {
+    const records = [{ kind: 'project' as const, id: 'p9', label: 'Shop Kit' }]
+    expect(keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('kit'), recentRecords: records }))).toContain('r:project:p9')
+    expect(keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('skt'), recentRecords: records }))).not.toContain('r:project:p9')
+  })
   it('free text: matching recents, then ranked commands, then the projects the server found, ranked, with n of total', () => {
     const rows = buildPaletteRows({ ...base(), query: parsePaletteQuery('shop'),
       recentRecords: [{ kind: 'project', id: 'p9', label: 'Shop Kit' }, { kind: 'user', id: 'u1', label: 'Ravi' }],
