@@ -16,9 +16,13 @@ const baseUrl = inject('baseUrl')
  * react-dom alone is ~64 kB, the auth machine's xstate ~13 kB, and the login's controls render
  * from their commands (registry, tinykeys), so today's 106.1 kB is the guard against regressions,
  * not the target (BENCHMARKS.md, "First load"); each lazy screen adds ~0.2 kB of preload map to the
- * entry (decision 006, amended in issue 10).
+ * entry (decision 006, amended in issue 10). Issue 14 moved it to 109.9 kB: ~0.6 kB of its own
+ * (the handler's typing, overlay and single-key rules, the registry's argument commands) and
+ * ~1.5 kB of rolldown splitting xstate out of the entry again once the audit and triage screens
+ * were added; neither the static-import workaround nor a named chunk group won it back (decision
+ * 006, amended in issue 14).
  */
-const LOGIN_JS_BUDGET_KB = 108
+const LOGIN_JS_BUDGET_KB = 110
 /** Chunks of the signed-in console (Vite names a chunk after its source module). */
 const PROTECTED_CHUNK = /\/assets\/(protected-area\.view|dashboard\.view|projects-list\.view|project-detail\.view|add-project\.view|analytics\.view|revenue-chart|app-registry|icon-button|useQuery)-[\w-]+\.js$/
 /** Command ids: the login route carries the sign-in commands and none of the other domains'. */
