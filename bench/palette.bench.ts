@@ -9,8 +9,8 @@
  * painted. Per key it records, in the page's clock:
  * - echo: keydown → the input and the palette's local rows painted (the next frame after the
  *   input event);
- * - results: keydown → the projects for the new text painted (includes the palette's 150 ms
- *   debounce: typing pauses are what it waits for);
+ * - results: keydown → the projects for the new text painted (includes the palette's
+ *   debounce, SEARCH_DEBOUNCE_MS: typing pauses are what it waits for);
  * - after debounce: the request's start (Resource Timing) → the projects painted (server search
  *   with its total over `projects` rows, transfer, ranking, virtualized render), split at the
  *   response's end into server and client.
@@ -175,7 +175,7 @@ function report(samples: KeySample[]) {
   console.log('\n| keystroke → | n | p50 ms | p95 ms | max ms |')
   console.log('|---|---|---|---|---|')
   console.log(`| input and local rows painted | ${samples.length} | ${stats(samples.map((s) => s.echo))} |`)
-  console.log(`| projects painted (with the 150 ms debounce) | ${samples.length} | ${stats(samples.map((s) => s.results))} |`)
+  console.log(`| projects painted (with the debounce) | ${samples.length} | ${stats(samples.map((s) => s.results))} |`)
   const after = samples.map((s) => s.afterDebounce).filter((v): v is number => v !== null)
   console.log(`| projects painted, from the request (debounce excluded) | ${after.length} | ${stats(after)} |`)
   const server = samples.map((s) => s.server).filter((v): v is number => v !== null)

@@ -26,8 +26,14 @@ import { entityKindsOf, PALETTE_PREFIXES, parsePaletteQuery, type EntityKind } f
 import { buildPaletteRows, recordKindTitle, recordPath, type PaletteRow } from './palette-rows'
 import type { Command, CommandArgument, CommandContext, CommandRegistry, PickedUser } from './registry'
 
-/** Typing pause before the palette asks the server, ms. */
-export const SEARCH_DEBOUNCE_MS = 150
+/**
+ * Typing pause before the palette asks the server again, ms. The first key after a pause asks at
+ * once (leading edge, `DEBOUNCE_OPTIONS`); the further keys of a burst typed faster than this are
+ * folded into one request when the typing pauses. A request whose text changed is aborted
+ * (react-query's AbortSignal).
+ */
+export const SEARCH_DEBOUNCE_MS = 50
+const DEBOUNCE_OPTIONS = { leading: true } as const
 
 export interface CommandPaletteProps {
   open: boolean
@@ -127,7 +133,7 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
   const search = useSelector(actor, (s) => s.context.search)
   const preferences = usePreferences()
   const query = parsePaletteQuery(search)
-  const [debounced] = useDebounce(search, SEARCH_DEBOUNCE_MS)
+  const [debounced] = useDebounce(search, SEARCH_DEBOUNCE_MS, DEBOUNCE_OPTIONS)
   const debouncedQuery = parsePaletteQuery(debounced)
   const kinds = entityKindsOf(query)
   const searchKinds = entityKindsOf(debouncedQuery)
@@ -358,7 +364,7 @@ function UserArgument({ argument, ctx, actor, text, crumb, onKeyDown }: {
   argument: Extract<CommandArgument, { kind: 'user' }>; ctx: CommandContext; actor: PaletteActor; text: string
   crumb: React.ReactNode; onKeyDown: (event: KeyboardEvent) => void
 }) {
-  const [debounced] = useDebounce(text, SEARCH_DEBOUNCE_MS)
+  const [debounced] = useDebounce(text, SEARCH_DEBOUNCE_MS, DEBOUNCE_OPTIONS)
   const { data, isFetching } = usePaletteSearch('users', debounced, true)
   const users = text.trim() ? data?.hits ?? [] : []
   const pick = (user: PickedUser) => actor.send({ type: 'user.pick', user })
