@@ -4,7 +4,7 @@
  * keys only: approve (1), needs changes with a reason template (2, then 1), reject with typed notes
  * (3, e, typing), hold (h), skip (s), Escape out of the notes step, and one approval undone with `u`
  * from its toast, after which that project comes back and is decided again. Statuses and
- * verification history are then checked through the API.
+ * verification history are then checked through the API, and the decisions found in the audit log.
  */
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -195,6 +195,14 @@ describe('triage mode', () => {
     expect(await history(5)).toMatchObject([{ status: 'rejected', notes: `"${title(5)}" duplicates a listed project.` }])
     expect(await history(6)).toMatchObject([{ status: 'needs_changes', notes: `"${title(6)}" needs screenshots (${category}).` }])
     expect((await history(0)).map((e) => e.status)).toEqual(['approved'])
+
+    // The audit log has every decision, the undone approval and its undo too (newest first).
+    const audit = async (i: number) => (await api('GET', `/api/admin/audit?entityType=project&entityId=${ids[i]}`)).entries as
+      { action: string; after: Record<string, unknown> | null }[]
+    expect((await audit(5)).map((e) => e.action).filter((a) => a.includes('verify')))
+      .toEqual(['project.verify', 'undo.project.verify', 'project.verify'])
+    expect((await audit(2)).find((e) => e.action === 'project.verify')?.after).toMatchObject({ verificationStatus: 'rejected' })
+    expect((await audit(4)).map((e) => e.action)).not.toContain('project.verify')
 
     // The queue of the category keeps the skipped and the held projects.
     const queue = await api('GET', `/api/admin/triage/queue?category=${encodeURIComponent(category)}`)
