@@ -26,7 +26,7 @@ import v8 from 'node:v8'
 import vm from 'node:vm'
 import { sql } from 'drizzle-orm'
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '../src/api/schemas/analytics'
-import { createApp, type App } from '../server/app'
+import { createApp } from '../server/app'
 import { ensureAdmin } from '../server/bootstrap'
 import type { Database } from '../server/db/client'
 import { analyticsAggregates } from '../server/db/queries/analytics.queries'
@@ -37,7 +37,7 @@ import { loadEnv } from '../server/env'
 import { signAccessToken } from '../server/services/access-token'
 import { TableVersions } from '../server/services/table-versions'
 import { BENCH_ADMIN_EMAIL, createBenchDatabase, type DatabaseKind } from './bench-db'
-import { percentile } from './measure'
+import { cold, repeated, type CachedResult } from './cached-requests'
 import { insertBenchOrders } from './orders-list-data'
 
 const { values: args } = parseArgs({ options: {
@@ -49,52 +49,6 @@ v8.setFlagsFromString('--expose-gc')
 const collectGarbage = vm.runInNewContext('gc') as () => void
 
 const url = (period: AnalyticsPeriod) => `/api/admin/analytics?period=${period}`
-type Result = { p50: number; p99: number; rps: number; n: number; caches: string }
-
-function summary(latencies: number[], caches: Map<string, number>, seconds: number): Result {
-  latencies.sort((a, b) => a - b)
-  const total = latencies.length
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds, n: total,
-    caches: [...caches].map(([k, n]) => `${k} ${Math.round((100 * n) / total)}%`).join(', ') }
-}
-
-async function timedGet(app: App, authorization: string, period: AnalyticsPeriod, latencies: number[], caches: Map<string, number>) {
-  const started = performance.now()
-  const res = await app.request(url(period), { headers: { authorization } })
-  const body = await res.text()
-  latencies.push(performance.now() - started)
-  if (res.status !== 200) throw new Error(`${url(period)} → ${res.status} ${body.slice(0, 200)}`)
-  const cache = res.headers.get('x-cache') ?? '?'
-  caches.set(cache, (caches.get(cache) ?? 0) + 1)
-}
-
-/** `total` requests from `clients` concurrent loops, request i for `periods[i % length]` (nothing written). */
-async function repeated(app: App, authorization: string, clients: number, total: number, periods: readonly AnalyticsPeriod[]): Promise<Result> {
-  const latencies: number[] = []
-  const caches = new Map<string, number>()
-  let next = 0
-  const started = performance.now()
-  await Promise.all(Array.from({ length: clients }, async () => {
-    for (let i = next++; i < total; i = next++) await timedGet(app, authorization, periods[i % periods.length], latencies, caches)
-  }))
-  return summary(latencies, caches, (performance.now() - started) / 1000)
-}
-
-/** `rounds` rounds of: one write (untimed), then `clients` requests of `period` at once, each timed. */
-async function cold(app: App, authorization: string, clients: number, rounds: number, period: AnalyticsPeriod,
-  write: (i: number) => Promise<void>): Promise<Result> {
-  const latencies: number[] = []
-  const caches = new Map<string, number>()
-  let busy = 0
-  for (let i = 0; i < rounds; i++) {
-    await write(i)
-    const started = performance.now()
-    await Promise.all(Array.from({ length: clients }, () => timedGet(app, authorization, period, latencies, caches)))
-    busy += performance.now() - started
-  }
-  return summary(latencies, caches, busy / 1000)
-}
-
 /** The plan of every statement one build of `period` runs (statements recorded from the pool). */
 async function explain(database: Database, period: AnalyticsPeriod): Promise<void> {
   const pool = database.pool!
@@ -155,18 +109,18 @@ async function bench(kind: DatabaseKind) {
       else await database.db.execute(sql`UPDATE payments SET updated_at = now() WHERE id = ${p}`)
       versions.invalidate() // as the app's own writes do: the next request reads the new versions
     }
-    await repeated(app, authorization, 8, 200, ANALYTICS_PERIODS) // warm-up
+    await repeated(app, authorization, 8, 200, ANALYTICS_PERIODS.map(url)) // warm-up
     collectGarbage()
     const rows: string[] = []
-    const row = (clients: number, what: string, r: Result) =>
+    const row = (clients: number, what: string, r: CachedResult) =>
       rows.push(`| ${kind} | ${clients} | ${what} | ${r.n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.caches} |`)
     const requests = Number(args.requests)
     for (const period of ANALYTICS_PERIODS) {
-      for (const clients of [1, 8]) row(clients, `${period} repeated (cached)`, await repeated(app, authorization, clients, requests, [period]))
+      for (const clients of [1, 8]) row(clients, `${period} repeated (cached)`, await repeated(app, authorization, clients, requests, [url(period)]))
     }
-    row(8, '30d, 90d, 12m in turn (cached)', await repeated(app, authorization, 8, requests, ANALYTICS_PERIODS))
+    row(8, '30d, 90d, 12m in turn (cached)', await repeated(app, authorization, 8, requests, ANALYTICS_PERIODS.map(url)))
     for (const period of ANALYTICS_PERIODS) {
-      for (const clients of [1, 8]) row(clients, `${period} cold: after a write`, await cold(app, authorization, clients, Number(args.cold), period, write))
+      for (const clients of [1, 8]) row(clients, `${period} cold: after a write`, await cold(app, authorization, clients, Number(args.cold), url(period), write))
     }
     await versions.close()
     return rows

@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import { sql } from 'drizzle-orm'
-import { createApp, type App } from '../server/app'
+import { createApp } from '../server/app'
 import { ensureAdmin } from '../server/bootstrap'
 import { commissionStats } from '../server/db/queries/commission.queries'
 import { rawRows } from '../server/db/sql'
@@ -35,7 +35,7 @@ import { loadEnv } from '../server/env'
 import { signAccessToken } from '../server/services/access-token'
 import { TableVersions } from '../server/services/table-versions'
 import { BENCH_ADMIN_EMAIL, createBenchDatabase, type DatabaseKind } from './bench-db'
-import { percentile } from './measure'
+import { cold, repeated, type CachedResult } from './cached-requests'
 import { insertBenchOrders } from './orders-list-data'
 
 const { values: args } = parseArgs({ options: {
@@ -47,52 +47,6 @@ v8.setFlagsFromString('--expose-gc')
 const collectGarbage = vm.runInNewContext('gc') as () => void
 
 const STATS = '/api/commission/stats'
-type Result = { p50: number; p99: number; rps: number; n: number; caches: string }
-
-function summary(latencies: number[], caches: Map<string, number>, seconds: number): Result {
-  latencies.sort((a, b) => a - b)
-  const total = latencies.length
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds, n: total,
-    caches: [...caches].map(([k, n]) => `${k} ${Math.round((100 * n) / total)}%`).join(', ') }
-}
-
-async function timedGet(app: App, authorization: string, latencies: number[], caches: Map<string, number>) {
-  const started = performance.now()
-  const res = await app.request(STATS, { headers: { authorization } })
-  const body = await res.text()
-  latencies.push(performance.now() - started)
-  if (res.status !== 200) throw new Error(`${STATS} → ${res.status} ${body.slice(0, 200)}`)
-  const cache = res.headers.get('x-cache') ?? '?'
-  caches.set(cache, (caches.get(cache) ?? 0) + 1)
-  return body
-}
-
-/** `total` requests from `clients` concurrent loops (nothing written: after the first, all hits). */
-async function repeated(app: App, authorization: string, clients: number, total: number): Promise<Result> {
-  const latencies: number[] = []
-  const caches = new Map<string, number>()
-  let next = 0
-  const started = performance.now()
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (next++ < total) await timedGet(app, authorization, latencies, caches)
-  }))
-  return summary(latencies, caches, (performance.now() - started) / 1000)
-}
-
-/** `rounds` rounds of: one write (untimed), then `clients` requests at once, each timed. */
-async function cold(app: App, authorization: string, clients: number, rounds: number, write: (i: number) => Promise<void>): Promise<Result> {
-  const latencies: number[] = []
-  const caches = new Map<string, number>()
-  let busy = 0
-  for (let i = 0; i < rounds; i++) {
-    await write(i)
-    const started = performance.now()
-    await Promise.all(Array.from({ length: clients }, () => timedGet(app, authorization, latencies, caches)))
-    busy += performance.now() - started
-  }
-  return summary(latencies, caches, busy / 1000)
-}
-
 /** More project configurations (rates summing to 10,000 bps, every distribution, 1 in 5 inactive) and student referrers. */
 async function addCommissionData(kind: DatabaseKind, database: Awaited<ReturnType<typeof createBenchDatabase>>['database'], configs: number) {
   const db = database.db
@@ -156,13 +110,13 @@ async function bench(kind: DatabaseKind) {
       else await database.db.execute(sql`UPDATE orders SET updated_at = now() WHERE id = ${o}`)
       versions.invalidate() // as the app's own writes do: the next request reads the new versions
     }
-    await repeated(app, authorization, 8, 200) // warm-up
+    await repeated(app, authorization, 8, 200, [STATS]) // warm-up
     collectGarbage()
     const rows: string[] = []
-    const row = (clients: number, what: string, r: Result) =>
+    const row = (clients: number, what: string, r: CachedResult) =>
       rows.push(`| ${kind} | ${clients} | ${what} | ${r.n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.caches} |`)
-    for (const clients of [1, 8]) row(clients, 'repeated (cached)', await repeated(app, authorization, clients, Number(args.requests)))
-    for (const clients of [1, 8]) row(clients, 'cold: after a write', await cold(app, authorization, clients, Number(args.cold), write))
+    for (const clients of [1, 8]) row(clients, 'repeated (cached)', await repeated(app, authorization, clients, Number(args.requests), [STATS]))
+    for (const clients of [1, 8]) row(clients, 'cold: after a write', await cold(app, authorization, clients, Number(args.cold), STATS, write))
     await versions.close()
     return rows
   } finally {
