@@ -45,5 +45,29 @@ export function actionFilter(action: string): ActionFilter {
   return { kind: 'prefix', family: action.split('.')[0], prefix: action }
 }
 
-/** The entity types whose rows name a user (app-written `user`, trigger-written `users`). */
-export const USER_ENTITY_TYPES = ['user', 'users'] as const
+/**
+ * The entity types the log stores for one kind of record: the app writes the singular (`user`),
+ * the audit triggers of migration 0010 write their table's name (`users`, `commission_configs`,
+ * `payments`). The log is append-only, so the stored values stay; the read API speaks the
+ * singular only: a filter on `user` also matches `users` rows, and every entry and facet says
+ * `user`.
+ */
+const STORED_ENTITY_TYPES: Readonly<Record<string, readonly string[]>> = {
+  user: ['user', 'users'],
+  commission: ['commission', 'commission_configs'],
+  payment: ['payment', 'payments'],
+}
+const ENTITY_TYPE_OF_STORED = new Map(Object.entries(STORED_ENTITY_TYPES).flatMap(([type, stored]) => stored.map((s) => [s, type] as const)))
+
+/** The stored entity types a filter on `types` matches ('user' → user, users), without repeats. */
+export function storedEntityTypes(types: readonly string[]): string[] {
+  return [...new Set(types.flatMap((type) => STORED_ENTITY_TYPES[type] ?? [type]))]
+}
+
+/** The entity type the API shows for a stored one ('users' → 'user'; others as they are). */
+export function entityTypeOf(stored: string): string {
+  return ENTITY_TYPE_OF_STORED.get(stored) ?? stored
+}
+
+/** The stored entity types whose rows name a user. */
+export const USER_ENTITY_TYPES = storedEntityTypes(['user'])

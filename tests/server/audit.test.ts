@@ -7,6 +7,7 @@
  * since the log is append-only and shared by the suite.
  */
 import crypto from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
 import { SEARCH_IDS_MAX } from '../../server/db/queries/audit.queries'
 import { auditLog, users } from '../../server/db/schema'
@@ -108,6 +109,22 @@ describeEachDatabase('audit log API', (get) => {
     await insertRows([{ actorId: actor.id, entityId: 'late', createdAt: new Date(at.getTime() + 3_600_000) }])
     const rest = await walk({ actorId: actor.id }, 10, first.body.pagination.nextCursor)
     expect([...first.body.entries.map((e: { id: string }) => e.id), ...rest]).toEqual(expected)
+  })
+
+  it("speaks one entity type per kind: a user's trigger-written rows (stored as 'users') are 'user' rows", async () => {
+    const user = await addUser({ name: 'Trigger Subject' })
+    const off = await call(get(), 'PUT', `/api/users/${user.id}/status`, { status: 'inactive' }, token)
+    expect(off.status).toBe(200)
+    const stored = await get().deps.db.select({ entityType: auditLog.entityType }).from(auditLog)
+      .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'user.role_change')))
+    expect(stored.map((r) => r.entityType)).toEqual(['users'])
+    const res = await list({ entityType: 'user', entityId: user.id })
+    expect(res.status).toBe(200)
+    expect(res.body.entries.map((e: { action: string; entityType: string }) => [e.action, e.entityType])).toContainEqual(['user.role_change', 'user'])
+    expect(res.body.entries.every((e: { entityType: string }) => e.entityType === 'user')).toBe(true)
+    const facets = await call(get(), 'GET', '/api/admin/audit/facets', undefined, token)
+    expect(facets.body.entityTypes).toContain('user')
+    expect(facets.body.entityTypes).not.toContain('users')
   })
 
   it('searches the action, the entity id, the actor and the entity label, case-insensitively', async () => {

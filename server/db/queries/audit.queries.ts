@@ -18,7 +18,7 @@ import { entityTypesOf, type AuditEntry as AuditEntryOut, type AuditFacets, type
 import type { Db } from '../client'
 import { auditLog, contacts, orders, projects, users } from '../schema'
 import { escapeLike, rawRows } from '../sql'
-import { actionFilter, decodeAuditCursor, encodeAuditCursor, USER_ENTITY_TYPES, type AuditCursor } from '../../domain/audit'
+import { actionFilter, decodeAuditCursor, encodeAuditCursor, entityTypeOf, storedEntityTypes, USER_ENTITY_TYPES, type AuditCursor } from '../../domain/audit'
 import { isCalendarDay, istDayRange } from '../../domain/orders'
 import { badRequest } from '../../http/errors'
 
@@ -175,7 +175,7 @@ function auditSearchWhere(search: AuditSearch): SQL {
  */
 export function auditFilterWhere(filters: AuditFilters, search?: AuditSearch): SQL | undefined {
   const conditions: SQL[] = []
-  const types = entityTypesOf(filters.entityType)
+  const types = storedEntityTypes(entityTypesOf(filters.entityType))
   if (types.length) conditions.push(types.length === 1 ? eq(auditLog.entityType, types[0]) : inArray(auditLog.entityType, types))
   if (filters.entityId) conditions.push(eq(auditLog.entityId, filters.entityId))
   if (filters.actorId) conditions.push(eq(auditLog.actorId, filters.actorId))
@@ -224,7 +224,7 @@ export function toAuditEntry(row: AuditRow): AuditEntryOut {
   return {
     id: String(row.id), at: row.createdAt.toISOString(),
     actor: row.actorId && row.actorName !== null ? { id: row.actorId, name: row.actorName, email: row.actorEmail ?? '' } : null,
-    actorId: row.actorId, action: row.action, entityType: row.entityType, entityId: row.entityId,
+    actorId: row.actorId, action: row.action, entityType: entityTypeOf(row.entityType), entityId: row.entityId,
     entityLabel: row.label, before: row.before, after: row.after, ip: row.ip,
   }
 }
@@ -270,5 +270,5 @@ export async function auditFacets(db: Db): Promise<AuditFacets> {
     ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users)
       .where(inArray(users.id, actorIds)).orderBy(asc(users.name), asc(users.email))
     : []
-  return { entityTypes, actions, actors }
+  return { entityTypes: [...new Set(entityTypes.map(entityTypeOf))].sort(), actions, actors }
 }

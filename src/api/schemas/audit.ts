@@ -29,7 +29,7 @@ export function entityTypesOf(entityType: string): string[] {
  */
 export const AuditListQuerySchema = v.pipe(v.object({
   search: v.optional(textSchema('Search', 200), ''),
-  /** One entity type, or up to five separated by commas (`user,users`: app- and trigger-written user rows). */
+  /** One entity type, or up to five separated by commas (`user,order`); `user` also matches rows stored as `users` (server/domain/audit.ts). */
   entityType: v.optional(v.pipe(v.string(), v.regex(ENTITY_TYPES, 'Entity type must be lower-case letters or _ (at most 5, comma-separated)')), ''),
   entityId: v.optional(textSchema('Entity id', 200), ''),
   actorId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Actor must be a user id'))], 'Actor must be a user id'), ''),

@@ -20,8 +20,8 @@ import { formatAuditTime } from './audit-format'
 import { auditPath } from './audit-url'
 import './audit.css'
 
-/** The record kinds with a trail, and the entity types their rows are written under. */
-const ENTITY_TYPES = { project: 'project', user: 'user,users' } as const
+/** The record kinds with a trail (the API's entity types: `user` also matches the rows its triggers store as `users`). */
+const ENTITY_TYPES = { project: 'project', user: 'user' } as const
 const TRAIL_PAGE = 20
 
 export interface AuditTrailProps {
