@@ -31,6 +31,13 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
   GITHUB_TOKEN: v.optional(v.string()),
   GITHUB_ORG: v.optional(v.string()),
+  /** Bucket of images, reports and upload staging (issue 15); unset = the folder DATA_DIR/files. */
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('S3_BUCKET must not be empty'))),
+  /** Endpoint URL of an S3-compatible server (MinIO, s3rver); unset = AWS S3. */
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('S3_ENDPOINT must be a URL'))),
+  S3_REGION: v.optional(v.string(), 'us-east-1'),
+  /** '1' addresses the bucket in the path (local S3 servers) instead of the host name. */
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1']), '0'),
   /** '1' when behind a reverse proxy: the client IP is read from X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'info', 'debug']), 'info'),

@@ -1,0 +1,104 @@
+/**
+ * The object-storage contract (server/services/storage/object-storage.ts), one suite run against
+ * both drivers: the local folder and S3 (s3rver on a free loopback port, tests/server/s3-server.ts).
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { text } from 'node:stream/consumers'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LocalObjectStorage } from '../../../../server/services/storage/local-storage'
+import type { ObjectStorage } from '../../../../server/services/storage/object-storage'
+import { S3ObjectStorage } from '../../../../server/services/storage/s3-storage'
+import { startLocalS3 } from '../../s3-server'
+
+type Driver = { storage: ObjectStorage; close: () => Promise<void> }
+
+const drivers: [string, () => Promise<Driver>][] = [
+  ['local', async () => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-'))
+    return { storage: new LocalObjectStorage(path.join(root, 'files')), close: () => fs.rm(root, { recursive: true, force: true }) }
+  }],
+  ['s3', startLocalS3],
+]
+
+const bytes = (s: string) => new Uint8Array(Buffer.from(s))
+const decode = (b: Uint8Array | null) => (b === null ? null : Buffer.from(b).toString())
+
+describe.each(drivers)('object storage: %s driver', (kind, open) => {
+  let driver: Driver
+  let storage: ObjectStorage
+  beforeAll(async () => {
+    driver = await open()
+    storage = driver.storage
+  })
+  afterAll(() => driver.close())
+
+  it('puts, reads back (whole and streamed), sizes and overwrites', async () => {
+    await storage.put('images/p1/a.png', bytes('first'), { contentType: 'image/png' })
+    expect(decode(await storage.get('images/p1/a.png'))).toBe('first')
+    expect(await storage.size('images/p1/a.png')).toBe(5)
+    await storage.put('images/p1/a.png', 'second!')
+    expect(decode(await storage.get('images/p1/a.png'))).toBe('second!')
+    const streamed = await storage.stream('images/p1/a.png')
+    expect(streamed?.size).toBe(7)
+    expect(await text(streamed!.body)).toBe('second!')
+  })
+
+  it('answers null for a missing key and removes idempotently', async () => {
+    expect(await storage.get('images/none/x.png')).toBeNull()
+    expect(await storage.size('images/none/x.png')).toBeNull()
+    expect(await storage.stream('images/none/x.png')).toBeNull()
+    await storage.put('reports/p1/r.docx', bytes('report'))
+    await storage.remove('reports/p1/r.docx')
+    await storage.remove('reports/p1/r.docx')
+    expect(await storage.size('reports/p1/r.docx')).toBeNull()
+  })
+
+  it('lists a folder with sizes and last-modified, and removes a folder but not its namesake neighbour', async () => {
+    const before = Date.now() - 2000
+    await storage.put('uploads/p2/u1/chunk-0.json', '{}')
+    await storage.put('uploads/p2/u1/blobs-0-ab/0', bytes('abc'))
+    await storage.put('uploads/p20/u1/chunk-0.json', '{}')
+    const listed = (await storage.list('uploads/p2')).sort((a, b) => a.key.localeCompare(b.key))
+    expect(listed.map((o) => [o.key, o.size])).toEqual([['uploads/p2/u1/blobs-0-ab/0', 3], ['uploads/p2/u1/chunk-0.json', 2]])
+    for (const o of listed) expect(o.lastModified.getTime()).toBeGreaterThan(before)
+    expect((await storage.list('')).map((o) => o.key)).toContain('uploads/p20/u1/chunk-0.json')
+    await storage.removePrefix('uploads/p2')
+    expect(await storage.list('uploads/p2')).toEqual([])
+    expect((await storage.list('uploads/p20')).map((o) => o.key)).toEqual(['uploads/p20/u1/chunk-0.json'])
+    expect(await storage.list('nothing/here')).toEqual([])
+  })
+
+  it('refuses keys that are absolute, climb, are empty or hold NUL', async () => {
+    for (const key of ['/etc/passwd', '../x', 'images/../../x', 'a//b', '', 'a/./b', 'a\0b', 'a\\b']) {
+      await expect(storage.put(key, 'x'), key).rejects.toThrow('Invalid storage key')
+      await expect(storage.get(key), key).rejects.toThrow('Invalid storage key')
+    }
+    await expect(storage.removePrefix('../')).rejects.toThrow()
+    await expect(storage.removePrefix('')).rejects.toThrow()
+  })
+
+  it('answers ping', async () => {
+    await expect(storage.ping()).resolves.toBeUndefined()
+  })
+
+  it(kind === 's3' ? 'presigns a GET link that fetches the bytes as an attachment' : 'has no presigned links', async () => {
+    await storage.put('reports/p3/r.docx', bytes('word bytes'))
+    const url = await storage.presignedGetUrl('reports/p3/r.docx', { expiresInS: 600, fileName: 'Report 1.docx',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })
+    if (kind === 'local') return expect(url).toBeNull()
+    expect(url).toMatch(/X-Amz-Expires=600/)
+    const response = await fetch(url!)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''Report%201.docx`)
+    expect(await response.text()).toBe('word bytes')
+  })
+
+  it.runIf(kind === 's3')('sends a large body as a multipart upload', async () => {
+    const big = new Uint8Array(17 * 1024 * 1024).fill(7)
+    await storage.put('reports/p4/big.bin', big)
+    expect(await storage.size('reports/p4/big.bin')).toBe(big.length)
+    expect(storage).toBeInstanceOf(S3ObjectStorage)
+  })
+})
