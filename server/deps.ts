@@ -17,7 +17,10 @@ import { projectCleanupHook } from './services/project-cleanup'
 import type { ProjectDeletedHook } from './services/project-deleted-hooks'
 import { createRepoHost } from './services/repo-host/host-for'
 import type { RepoHost } from './services/repo-host/repo-host'
+import { createObjectStorage, stagingStorageFor } from './services/storage/storage-for'
+import type { ObjectStorage } from './services/storage/object-storage'
 import { TableVersions } from './services/table-versions'
+import { UploadStaging } from './services/upload-staging'
 
 export type AppConfig = {
   db: Db
@@ -34,12 +37,17 @@ export type AppConfig = {
    * starts it; without it the app makes a non-listening one (reads the database per request).
    */
   versions?: TableVersions
+  /** Object storage of images, reports and upload staging; from env (S3_BUCKET or DATA_DIR/files) when absent. */
+  storage?: ObjectStorage
   /** The built SPA (dist/) to serve at `/` with the runtime configuration injected; none in API-only tests. */
   spaDir?: string
 }
 
 export type AppDeps = AppConfig & {
   dataKey: KeyObject
+  storage: ObjectStorage
+  /** Chunked-upload staging in `storage` (DATA_DIR/uploads with the local driver, services/storage/storage-for.ts). */
+  staging: UploadStaging
   versions: TableVersions
   /** GitHub when GITHUB_TOKEN and GITHUB_ORG are set, else local bare repositories; tests may swap it. */
   repoHost: RepoHost
@@ -57,8 +65,11 @@ export type AppDeps = AppConfig & {
 export function createAppDeps(config: AppConfig): AppDeps {
   const { db, env, jwtSecret, mailer, now, spaDir } = config
   const base = { db, env, jwtSecret, mailer, now, spaDir, dataKey: config.dataKey ?? loadDataKey(env) }
+  const storage = config.storage ?? createObjectStorage(env)
   const deps: AppDeps = {
     ...base,
+    storage,
+    staging: new UploadStaging(stagingStorageFor(storage, env)),
     versions: config.versions ?? new TableVersions(db),
     repoHost: createRepoHost(base),
     onProjectDeleted: [],

@@ -16,6 +16,7 @@ import { createMailer } from './services/mail'
 import { seedDemo } from './db/seed/seed'
 import { encryptBankDetailsAtStart } from './services/bank-details-migration'
 import { loadDataKey } from './services/data-encryption'
+import { createObjectStorage } from './services/storage/storage-for'
 
 async function main() {
   const env = loadEnv()
@@ -25,11 +26,12 @@ async function main() {
   await ensureAdmin(database.db, env.ADMIN_EMAIL)
   const dataKey = loadDataKey(env)
   await encryptBankDetailsAtStart(database.db, dataKey)
+  const storage = createObjectStorage(env)
   if (fresh && env.SEED === 'demo') {
     const started = Date.now()
     console.log('Fresh database: seeding the demo data set...')
     await seedDemo(database, { scale: 1, adminEmail: env.ADMIN_EMAIL, dataKey })
-    const images = await seedDemoImages(database.db, env.DATA_DIR)
+    const images = await seedDemoImages(database.db, storage)
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${images} cover images)`)
   }
   const versions = new TableVersions(database.db)
@@ -40,6 +42,7 @@ async function main() {
     env,
     jwtSecret: await loadJwtSecret(env.DATA_DIR, env.JWT_SECRET),
     dataKey,
+    storage,
     mailer: createMailer({ smtpUrl: env.SMTP_URL, dataDir: env.DATA_DIR, from: env.MAIL_FROM }),
     now: () => new Date(),
     spaDir: path.resolve(import.meta.dirname, '..', 'dist'),

@@ -16,7 +16,6 @@ import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
 import { ApiError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
-import { BlobStorage } from '../services/blob-storage'
 import { spawnGit } from '../services/repo-host/git-exec'
 import { localGitFor } from '../services/repo-host/host-for'
 import { isSafeRefName, isSafeRepoName } from '../services/repo-host/repo-host'
@@ -26,15 +25,15 @@ const linkExpired = () => new ApiError(403, 'Download link is invalid or has exp
 
 export function filesRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const blobs = new BlobStorage(deps.env.DATA_DIR)
+  const blobs = deps.storage
   const signed = (path: string, query: (k: string) => string | undefined) =>
     verifySignedPath(deps.jwtSecret, path, query('expires'), query('sig'), deps.now())
 
   const serve = async (key: string, headers: Record<string, string>) => {
-    const size = await blobs.size(key)
-    if (size === null) throw notFound('File not found')
-    const body = Readable.toWeb(blobs.stream(key)) as ReadableStream<Uint8Array>
-    return new Response(body, { headers: { 'content-length': String(size), 'x-content-type-options': 'nosniff', ...headers } })
+    const file = await blobs.stream(key)
+    if (!file) throw notFound('File not found')
+    const body = Readable.toWeb(file.body) as ReadableStream<Uint8Array>
+    return new Response(body, { headers: { 'content-length': String(file.size), 'x-content-type-options': 'nosniff', ...headers } })
   }
 
   // A name the server never gives a file (NUL, slashes, dots) is refused before any lookup.

@@ -3,7 +3,9 @@
  * content, replacing any earlier report), a signed expiring download link, delete. The file is in
  * blob storage under reports/{projectId}/; the row in project_reports (db/queries/reports.queries.ts).
  * Issuing a download link is audited (`report.download_link`: who, which file); the fetch of the
- * file itself is audited by files.routes.ts (`report.download`).
+ * file itself is audited by files.routes.ts (`report.download`). With the S3 driver the link is a
+ * 10-minute presigned URL of the bucket: its fetch never reaches the app, so only the issuing is
+ * audited (decision 019).
  */
 import crypto from 'node:crypto'
 import { Hono } from 'hono'
@@ -21,16 +23,17 @@ import { badRequest, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
 import { bodyLimitOf } from '../http/body-limits'
 import { parseMultipart, validate } from '../http/validate'
-import { BlobStorage } from '../services/blob-storage'
 import { signPath } from '../services/signed-url'
 import { sniffWord } from '../services/word-check'
 import { storedFileName } from '../domain/file-names'
 
 const ONLY_WORD = 'Only .doc and .docx files are allowed'
+/** Lifetime (s) of a presigned bucket link to a report. */
+const PRESIGNED_EXPIRY_S = 10 * 60
 
 export function reportsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const blobs = new BlobStorage(deps.env.DATA_DIR)
+  const blobs = deps.storage
   const id = validate('param', IdParamSchema)
 
   // The body stops being read past the report limit (issue 8 item 9).
@@ -45,7 +48,7 @@ export function reportsRoutes(deps: AppDeps) {
     const kind = await sniffWord(bytes)
     if (!kind) throw badRequest(ONLY_WORD)
     const key = `reports/${projectId}/${crypto.randomUUID()}.${kind.ext}`
-    await blobs.put(key, bytes)
+    await blobs.put(key, bytes, { contentType: kind.contentType })
     try {
       const previous = await replaceReport(deps.db, projectId, { filePath: key, fileName: storedFileName(report.name),
         contentType: kind.contentType, size: bytes.length, uploadedAt: deps.now() }, rupeesToPaise(price), c.get('admin').id)
@@ -60,8 +63,11 @@ export function reportsRoutes(deps: AppDeps) {
   app.get('/:id/report/download', id, async (c) => {
     const row = await findReport(deps.db, c.req.valid('param').id)
     if (!row) throw notFound('Report not found')
+    // With S3 the link goes straight to the bucket (the fetch is then not seen here); else the app's signed /files link.
+    const presigned = await blobs.presignedGetUrl(row.filePath, { expiresInS: PRESIGNED_EXPIRY_S, fileName: row.fileName,
+      contentType: row.contentType })
     const path = `/files/${row.filePath.split('/').map(encodeURIComponent).join('/')}`
-    const downloadUrl = `${deps.env.PUBLIC_URL}${signPath(deps.jwtSecret, path, deps.now())}`
+    const downloadUrl = presigned ?? `${deps.env.PUBLIC_URL}${signPath(deps.jwtSecret, path, deps.now())}`
     await audit(deps.db, { actorId: c.get('admin').id, action: 'report.download_link', entityType: 'project',
       entityId: row.projectId, after: { fileName: row.fileName, filePath: row.filePath },
       ip: clientIp(c, deps.env.TRUST_PROXY === '1') })

@@ -19,7 +19,6 @@ import { badRequest, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
 import { bodyLimitOf } from '../http/body-limits'
 import { formatIssues, parseMultipart, validate } from '../http/validate'
-import { BlobStorage } from '../services/blob-storage'
 import { imageKind, reencodeImage } from '../services/image-check'
 import { altFromFileName } from '../domain/file-names'
 
@@ -30,7 +29,7 @@ const toApi = (rows: { url: string; alt: string; filePath: string }[]) =>
 
 export function storageRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const blobs = new BlobStorage(deps.env.DATA_DIR)
+  const blobs = deps.storage
   const id = validate('param', IdParamSchema)
 
   // The body stops being read past 5 images of 10 MB (issue 8 item 9).
@@ -53,7 +52,7 @@ export function storageRoutes(deps: AppDeps) {
     try {
       const rows = await addImages(deps.db, projectId, prepared, IMAGE_LIMITS.perProject, c.get('admin').id,
         async (image) => {
-          await blobs.put(image.key, image.data)
+          await blobs.put(image.key, image.data, { contentType: image.contentType })
           written.push(image.key)
         })
       return ok(c, ImagesResponseSchema, { success: true, images: toApi(rows) })

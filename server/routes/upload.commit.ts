@@ -14,9 +14,10 @@ import type { UploadChunkResponse } from '../../src/api/schemas/upload'
 import { findProjectRow, setProjectFiles } from '../db/queries/projects.queries'
 import { findRepoRow } from '../db/queries/repositories.queries'
 import type { GithubRepo } from '../db/schema'
+import type { ProjectRow } from '../domain/projects/serialize'
 import type { AppDeps } from '../deps'
 import { badRequest, conflict } from '../http/errors'
-import { repoNameFor } from '../services/repo-host/repo-host'
+import { repoNameFor, type CommitFile } from '../services/repo-host/repo-host'
 import type { UploadStaging } from '../services/upload-staging'
 
 type Github = NonNullable<UploadChunkResponse['data']['github']>
@@ -27,16 +28,34 @@ export async function commitUpload(deps: AppDeps, staging: UploadStaging, projec
   const { uploadId, uploadKey, totalChunks } = upload
   const project = await findProjectRow(deps.db, projectId)
   if (!project) throw badRequest('Project not found')
-  const files = await staging.files(projectId, uploadKey, totalChunks)
-  if (files.length === 0) {
+  const staged = await staging.files(projectId, uploadKey, totalChunks)
+  let githubRepo: GithubRepo | null
+  try {
+    githubRepo = await commitFiles(deps, project, staged.files, uploadId)
+  } finally {
+    // With S3 the staged blobs were copied to a temp folder for the commit: remove it.
+    await staged.release()
+  }
+  if (githubRepo === null) {
     await staging.discard(projectId, uploadKey)
     throw badRequest('No valid files to upload')
   }
+  const github = { repoName: githubRepo.name, repoUrl: githubRepo.url, cloneUrl: githubRepo.cloneUrl,
+    sshUrl: githubRepo.sshUrl, private: githubRepo.private, createdAt: githubRepo.createdAt }
+  if (uploadId) await staging.recordCommit(projectId, uploadKey, { totalChunks, github })
+  else await staging.discard(projectId, uploadKey)
+  return github
+}
+
+/** Write `files` as one commit on main (unless the resend finds it there) and record it on the project; null for no files. */
+async function commitFiles(deps: AppDeps, project: ProjectRow, files: CommitFile[],
+  uploadId: string | undefined): Promise<GithubRepo | null> {
+  if (files.length === 0) return null
   const host = deps.repoHost
   const name = project.githubRepo?.name ?? repoNameFor(project.title, project.id)
   const existing = await findRepoRow(deps.db, name)
-  if (existing && existing.projectId !== projectId) throw conflict(`Repository ${name} belongs to another project`)
-  const created = await host.create(name, { private: project.githubRepo?.private ?? true, projectId })
+  if (existing && existing.projectId !== project.id) throw conflict(`Repository ${name} belongs to another project`)
+  const created = await host.create(name, { private: project.githubRepo?.private ?? true, projectId: project.id })
   const message = `Upload ${files.length} files${uploadId ? ` (upload ${uploadId})` : ''}`
   const alreadyCommitted = uploadId !== undefined && created.latestCommit?.message.split('\n')[0] === message
   if (!alreadyCommitted) await host.commitTree(name, files, message)
@@ -44,11 +63,6 @@ export async function commitUpload(deps: AppDeps, staging: UploadStaging, projec
     name, url: created.url, cloneUrl: created.cloneUrl, sshUrl: created.sshUrl, private: created.private,
     createdAt: project.githubRepo?.createdAt ?? created.createdAt,
   }
-  const totalFileSize = files.reduce((sum, f) => sum + f.size, 0)
-  await setProjectFiles(deps.db, projectId, totalFileSize, githubRepo)
-  const github = { repoName: name, repoUrl: githubRepo.url, cloneUrl: githubRepo.cloneUrl, sshUrl: githubRepo.sshUrl,
-    private: githubRepo.private, createdAt: githubRepo.createdAt }
-  if (uploadId) await staging.recordCommit(projectId, uploadKey, { totalChunks, github })
-  else await staging.discard(projectId, uploadKey)
-  return github
+  await setProjectFiles(deps.db, project.id, files.reduce((sum, f) => sum + f.size, 0), githubRepo)
+  return githubRepo
 }

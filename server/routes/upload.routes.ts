@@ -21,7 +21,6 @@ import { badRequest, conflict, notFound, tooLarge } from '../http/errors'
 import { ok } from '../http/respond'
 import { bodyLimitOf } from '../http/body-limits'
 import { parseMultipart } from '../http/validate'
-import { UploadStaging } from '../services/upload-staging'
 import { commitUpload } from './upload.commit'
 
 type Github = NonNullable<UploadChunkResponse['data']['github']>
@@ -32,7 +31,7 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
 
 export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const staging = new UploadStaging(deps.env.DATA_DIR)
+  const staging = deps.staging
 
   const limit = bodyLimitOf(UPLOAD_LIMITS.chunkBodyBytes,
     `Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)

@@ -1,19 +1,19 @@
 /**
- * Staging of chunked source uploads (SPEC.md 7 "Source and image storage"; issue 4). Each chunk
- * is stored under DATA_DIR/uploads/{projectId}/{uploadKey}/: its bytes in a fresh folder
- * `blobs-{n}-{random}` and its manifest `chunk-{n}.json` written atomically last, so a chunk is
- * either wholly present or absent, and a retried chunk replaces the earlier one (idempotent).
- * Nothing touches the repository until every chunk is present and the caller commits. After the
- * commit of an upload with an id, its receipt `committed.json` (the answer given) replaces the
- * chunks, so a resent chunk is answered the same (issue 8 item 10); it is swept with the rest.
- * Every read lists the folder once: a request's work follows the chunks staged, never the
- * `totalChunks` it claims.
+ * Staging of chunked source uploads (SPEC.md 7 "Source and image storage"; issues 4 and 15). Each
+ * chunk is stored in object storage under `uploads/{projectId}/{uploadKey}/` (DATA_DIR/uploads
+ * locally, the bucket with S3, so a chunk may arrive at any server): its bytes under a fresh
+ * `blobs-{n}-{random}/` and its manifest `chunk-{n}.json` written last (one whole-object put), so
+ * a chunk is either wholly present or absent, and a retried chunk replaces the earlier one
+ * (idempotent). Nothing touches the repository until every chunk is present and the caller
+ * commits. After the commit of an upload with an id, its receipt `committed.json` (the answer
+ * given) replaces the chunks, so a resent chunk is answered the same (issue 8 item 10); it is
+ * swept with the rest. Every read lists the upload once: a request's work follows the chunks
+ * staged, never the `totalChunks` it claims.
  */
 import crypto from 'node:crypto'
-import fsp from 'node:fs/promises'
-import path from 'node:path'
-import { writeFileAtomic } from './blob-storage'
 import type { CommitFile } from './repo-host/repo-host'
+import type { ObjectStorage } from './storage/object-storage'
+import { materialise } from './upload-materialise'
 
 /** Staging older than this (ms) belongs to an abandoned upload and may be swept. */
 export const STALE_STAGING_MS = 24 * 60 * 60 * 1000
@@ -23,18 +23,19 @@ type Manifest = { totalChunks: number; blobDir: string; files: { path: string; b
 /** What a committed upload answered: its chunk count and repository details (JSON). */
 export type UploadReceipt<G> = { totalChunks: number; github: G }
 
+/** The staged files of an upload, readable at `sourcePath` until `release()` (which removes any temp copies). */
+export type StagedFiles = { files: CommitFile[]; release: () => Promise<void> }
+
+const ROOT = 'uploads'
 const RECEIPT = 'committed.json'
 const CHUNK_FILE = /^chunk-(\d+)\.json$/
 
 export class UploadStaging {
-  readonly root: string
-
-  constructor(dataDir: string) {
-    this.root = path.join(dataDir, 'uploads')
-  }
+  /** `storage`: where the `uploads/…` keys go (deps.ts: DATA_DIR locally, the bucket with S3). */
+  constructor(readonly storage: ObjectStorage) {}
 
   private dir(projectId: string, uploadKey: string): string {
-    return path.join(this.root, projectId, uploadKey)
+    return `${ROOT}/${projectId}/${uploadKey}`
   }
 
   /** Store one chunk (replacing a previous copy of the same index). Sizes in bytes. */
@@ -42,31 +43,34 @@ export class UploadStaging {
     files: { path: string; data: Uint8Array }[]): Promise<void> {
     const dir = this.dir(projectId, uploadKey)
     const blobDir = `blobs-${chunkIndex}-${crypto.randomBytes(6).toString('hex')}`
-    await fsp.mkdir(path.join(dir, blobDir), { recursive: true })
-    const manifest: Manifest = { totalChunks, blobDir, files: [] }
-    // At most 100 files a chunk: written concurrently (the thread pool overlaps the syscalls).
-    await Promise.all(files.map((file, i) => fsp.writeFile(path.join(dir, blobDir, String(i)), file.data)))
-    for (const [i, file] of files.entries()) {
-      manifest.files.push({ path: file.path, blob: `${blobDir}/${i}`, size: file.data.byteLength })
-    }
+    // At most 100 files a chunk: written concurrently (the thread pool or the sockets overlap).
+    await Promise.all(files.map((file, i) => this.storage.put(`${dir}/${blobDir}/${i}`, file.data)))
+    const manifest: Manifest = { totalChunks, blobDir,
+      files: files.map((file, i) => ({ path: file.path, blob: `${blobDir}/${i}`, size: file.data.byteLength })) }
     const previous = await this.readManifest(dir, chunkIndex)
-    await writeFileAtomic(path.join(dir, `chunk-${chunkIndex}.json`), JSON.stringify(manifest))
+    await this.storage.put(`${dir}/chunk-${chunkIndex}.json`, JSON.stringify(manifest), { contentType: 'application/json' })
     const oldBlobDir = previous?.blobDir
-    if (oldBlobDir && oldBlobDir !== blobDir) await fsp.rm(path.join(dir, oldBlobDir), { recursive: true, force: true })
+    if (oldBlobDir && oldBlobDir !== blobDir) await this.storage.removePrefix(`${dir}/${oldBlobDir}`)
   }
 
-  private async readManifest(dir: string, chunkIndex: number): Promise<Manifest | null> {
+  private async readJson<T>(key: string): Promise<T | null> {
+    const bytes = await this.storage.get(key)
+    if (!bytes) return null
     try {
-      return JSON.parse(await fsp.readFile(path.join(dir, `chunk-${chunkIndex}.json`), 'utf8')) as Manifest
+      return JSON.parse(Buffer.from(bytes).toString('utf8')) as T
     } catch {
       return null
     }
   }
 
-  /** Indexes of the chunk manifests in the upload's folder, ascending. */
+  private readManifest(dir: string, chunkIndex: number): Promise<Manifest | null> {
+    return this.readJson<Manifest>(`${dir}/chunk-${chunkIndex}.json`)
+  }
+
+  /** Indexes of the chunk manifests of the upload, ascending. */
   private async stagedIndexes(dir: string): Promise<number[]> {
-    const names = await fsp.readdir(dir).catch(() => [] as string[])
-    return names.flatMap((name) => CHUNK_FILE.exec(name)?.[1] ?? []).map(Number).sort((a, b) => a - b)
+    const keys = (await this.storage.list(dir)).map((o) => o.key.slice(dir.length + 1))
+    return keys.flatMap((name) => CHUNK_FILE.exec(name)?.[1] ?? []).map(Number).sort((a, b) => a - b)
   }
 
   /** Indexes of the chunks staged for this upload whose manifest agrees on `totalChunks`. */
@@ -79,16 +83,20 @@ export class UploadStaging {
     return present
   }
 
-  /** Every staged file in chunk order, later chunks winning for a repeated path. */
-  async files(projectId: string, uploadKey: string, totalChunks: number): Promise<CommitFile[]> {
+  /**
+   * Every staged file in chunk order, later chunks winning for a repeated path, each readable at
+   * its `sourcePath`: in place with the local driver, else copied to a temp folder that
+   * `release()` removes (call it after the commit, also on failure). Throws when a chunk is missing.
+   */
+  async files(projectId: string, uploadKey: string, totalChunks: number): Promise<StagedFiles> {
     const dir = this.dir(projectId, uploadKey)
-    const byPath = new Map<string, CommitFile>()
+    const byPath = new Map<string, { path: string; size: number; key: string }>()
     for (let i = 0; i < totalChunks; i++) {
       const manifest = await this.readManifest(dir, i)
       if (!manifest) throw new Error(`Chunk ${i} is not staged`)
-      for (const f of manifest.files) byPath.set(f.path, { path: f.path, size: f.size, sourcePath: path.join(dir, f.blob) })
+      for (const f of manifest.files) byPath.set(f.path, { path: f.path, size: f.size, key: `${dir}/${f.blob}` })
     }
-    return [...byPath.values()]
+    return materialise(this.storage, [...byPath.values()])
   }
 
   /** Total staged bytes of the upload (for the total-size bound). */
@@ -103,47 +111,53 @@ export class UploadStaging {
   }
 
   /** The receipt of a committed upload, or null when it was not committed (or was swept). */
-  async receipt<G>(projectId: string, uploadKey: string): Promise<UploadReceipt<G> | null> {
-    try {
-      return JSON.parse(await fsp.readFile(path.join(this.dir(projectId, uploadKey), RECEIPT), 'utf8')) as UploadReceipt<G>
-    } catch {
-      return null
-    }
+  receipt<G>(projectId: string, uploadKey: string): Promise<UploadReceipt<G> | null> {
+    return this.readJson<UploadReceipt<G>>(`${this.dir(projectId, uploadKey)}/${RECEIPT}`)
   }
 
   /**
-   * Mark the upload committed: write its receipt atomically, then delete its chunks. A crash in
-   * between leaves the receipt and some chunks: `dropChunks` (run on every resent chunk) ends it.
+   * Mark the upload committed: write its receipt (one whole-object put), then delete its chunks. A
+   * crash in between leaves the receipt and some chunks: `dropChunks` (run on every resent chunk) ends it.
    */
   async recordCommit<G>(projectId: string, uploadKey: string, receipt: UploadReceipt<G>): Promise<void> {
-    await writeFileAtomic(path.join(this.dir(projectId, uploadKey), RECEIPT), JSON.stringify(receipt))
+    await this.storage.put(`${this.dir(projectId, uploadKey)}/${RECEIPT}`, JSON.stringify(receipt), { contentType: 'application/json' })
     await this.dropChunks(projectId, uploadKey)
   }
 
-  /** Delete everything of the upload but its receipt. */
+  /** Delete everything of the upload but its receipt (manifests first, so no chunk is left half). */
   async dropChunks(projectId: string, uploadKey: string): Promise<void> {
     const dir = this.dir(projectId, uploadKey)
-    const names = await fsp.readdir(dir).catch(() => [] as string[])
-    await Promise.all(names.filter((n) => n !== RECEIPT).map((n) => fsp.rm(path.join(dir, n), { recursive: true, force: true })))
+    const keys = (await this.storage.list(dir)).map((o) => o.key).filter((key) => key !== `${dir}/${RECEIPT}`)
+    const manifests = keys.filter((key) => CHUNK_FILE.test(key.slice(dir.length + 1)))
+    await Promise.all(manifests.map((key) => this.storage.remove(key)))
+    const blobDirs = new Set(keys.filter((key) => !manifests.includes(key)).map((key) => key.slice(dir.length + 1).split('/')[0]))
+    await Promise.all([...blobDirs].map((blobDir) => this.storage.removePrefix(`${dir}/${blobDir}`)))
   }
 
   /** Delete the staging of one upload (after commit, or when a new upload starts). */
   async discard(projectId: string, uploadKey: string): Promise<void> {
-    await fsp.rm(this.dir(projectId, uploadKey), { recursive: true, force: true })
+    await this.storage.removePrefix(this.dir(projectId, uploadKey))
   }
 
-  /** Remove stagings not written to for `maxAgeMs`; returns how many were removed. */
+  /** Delete every staged upload of a project (after the project is deleted). */
+  async discardProject(projectId: string): Promise<void> {
+    await this.storage.removePrefix(`${ROOT}/${projectId}`)
+  }
+
+  /** Remove stagings none of whose objects was written for `maxAgeMs`; returns how many were removed. */
   async sweep(now: Date, maxAgeMs = STALE_STAGING_MS): Promise<number> {
+    const newest = new Map<string, number>()
+    for (const object of await this.storage.list(ROOT)) {
+      const [, project, upload] = object.key.split('/')
+      if (!upload) continue
+      const dir = this.dir(project, upload)
+      newest.set(dir, Math.max(newest.get(dir) ?? 0, object.lastModified.getTime()))
+    }
     let removed = 0
-    const projects = await fsp.readdir(this.root).catch(() => [] as string[])
-    for (const project of projects) {
-      for (const upload of await fsp.readdir(path.join(this.root, project)).catch(() => [] as string[])) {
-        const dir = path.join(this.root, project, upload)
-        const stat = await fsp.stat(dir)
-        if (now.getTime() - stat.mtimeMs > maxAgeMs) {
-          await fsp.rm(dir, { recursive: true, force: true })
-          removed++
-        }
+    for (const [dir, written] of newest) {
+      if (now.getTime() - written > maxAgeMs) {
+        await this.storage.removePrefix(dir)
+        removed++
       }
     }
     return removed

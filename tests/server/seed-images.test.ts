@@ -18,7 +18,7 @@ describe('demo cover images', () => {
   beforeAll(async () => {
     ctx = await createTestContext()
     await seedDemo(ctx.database, { scale: 0.05, adminEmail: ADMIN_EMAIL, dataKey: ctx.deps.dataKey, seed: 3, now: new Date('2026-11-20T12:00:00Z') })
-    written = await seedDemoImages(ctx.database.db, ctx.dataDir, { seed: 3, limit: 6 })
+    written = await seedDemoImages(ctx.database.db, ctx.deps.storage, { seed: 3, limit: 6 })
   })
   afterAll(async () => ctx?.close())
 
@@ -42,6 +42,6 @@ describe('demo cover images', () => {
   })
 
   it('adds nothing to projects that already have images', async () => {
-    expect(await seedDemoImages(ctx.database.db, ctx.dataDir, { seed: 3, limit: 6 })).toBe(0)
+    expect(await seedDemoImages(ctx.database.db, ctx.deps.storage, { seed: 3, limit: 6 })).toBe(0)
   })
 })

@@ -2,7 +2,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_LIMITS } from '../../src/api/schemas/upload'
-import { UploadStaging } from '../../server/services/upload-staging'
 import type { TestContext } from './harness'
 import { adminContext, insertProject } from './projects-helpers'
 import { postChunk, run } from './upload-helpers'
@@ -46,7 +45,7 @@ describe('chunked upload: staging, retries, abandonment, zip slip, bounds', () =
     await postChunk(ctx, token, project.id, [file('new2.txt')], 2, 3, { uploadId: 'u1' })
     expect((await run('git', ['--git-dir', gitDir(ctx, name), 'rev-parse', 'main'])).stdout).toBe(head)
     expect(await lsTree(ctx, name)).toEqual(['keep.txt'])
-    const staging = new UploadStaging(ctx.dataDir)
+    const staging = ctx.deps.staging
     expect(await staging.presentChunks(project.id, 'u1', 3)).toEqual([0, 2])
     expect(await staging.sweep(new Date(Date.now() + 25 * 3600_000))).toBeGreaterThanOrEqual(1)
     expect(fs.existsSync(path.join(ctx.dataDir, 'uploads', project.id, 'u1'))).toBe(false)

@@ -10,7 +10,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projects } from '../../server/db/schema'
 import type { RepoHost } from '../../server/services/repo-host/repo-host'
-import { UploadStaging } from '../../server/services/upload-staging'
 import type { TestContext } from './harness'
 import { adminContext, insertProject } from './projects-helpers'
 import { postChunk, run } from './upload-helpers'
@@ -76,7 +75,7 @@ describe('resending an upload (uploadId) after it was committed or crashed', () 
   it('a crash while the chunks are deleted after the receipt: the next resent chunk drops the leftovers', async () => {
     const project = await insertProject(ctx, { title: 'Crash cleanup' })
     const done = await sendAll(project.id, 'd1')
-    await new UploadStaging(ctx.dataDir).stageChunk(project.id, 'd1', 1, 2, [{ path: 'left.txt', data: Buffer.from('x') }])
+    await ctx.deps.staging.stageChunk(project.id, 'd1', 1, 2, [{ path: 'left.txt', data: Buffer.from('x') }])
     expect((await stagingOf(project.id, 'd1')).length).toBeGreaterThan(1)
     const resent = await postChunk(ctx, token, project.id, chunks[1], 1, 2, { uploadId: 'd1' })
     await expectOneCleanCommit(project.id, 'd1', [...done.filter((d) => d.body.data.committed), resent])

@@ -13,7 +13,7 @@ import { ensureAdmin, lockDataDir } from '../../bootstrap'
 import { loadEnv } from '../../env'
 import { openDatabase, type Db } from '../client'
 import { users } from '../schema'
-import { BlobStorage } from '../../services/blob-storage'
+import { createObjectStorage } from '../../services/storage/storage-for'
 import { loadDataKey } from '../../services/data-encryption'
 import { seedDemoImages } from './images'
 import { seedDemo } from './seed'
@@ -45,10 +45,11 @@ async function main() {
   const env = loadEnv()
   const release = await lockDataDir(env.DATA_DIR)
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  const storage = createObjectStorage(env)
   try {
     if (args.reset) {
       await truncateAll(database.db)
-      await new BlobStorage(env.DATA_DIR).removePrefix('images')
+      await storage.removePrefix('images')
     }
     await ensureAdmin(database.db, env.ADMIN_EMAIL)
     const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users)
@@ -56,7 +57,7 @@ async function main() {
     const started = performance.now()
     const counts = await seedDemo(database, { scale, users: userCount, adminEmail: env.ADMIN_EMAIL, seed,
       dataKey: loadDataKey(env) })
-    const images = await seedDemoImages(database.db, env.DATA_DIR, { seed })
+    const images = await seedDemoImages(database.db, storage, { seed })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`Seeded ${database.kind} at scale ${scale} in ${seconds} s:`)
     for (const [table, count] of Object.entries({ ...counts, images })) {

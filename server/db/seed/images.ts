@@ -8,7 +8,7 @@
  */
 import { desc, eq, notExists, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { BlobStorage } from '../../services/blob-storage'
+import type { ObjectStorage } from '../../services/storage/object-storage'
 import type { Db } from '../client'
 import { qualified } from '../sql'
 import { projectImages, projects } from '../schema'
@@ -56,11 +56,10 @@ ${cards}${bars}</svg>`
 
 /**
  * Give each of the newest `limit` projects that has no images one to three covers. Returns how
- * many images were written (0 when run again). Blob writes are atomic; a failed run leaves rows only for files written.
+ * many images were written (0 when run again) into `blobs` (the app's object storage). Blob writes are atomic; a failed run leaves rows only for files written.
  */
-export async function seedDemoImages(db: Db, dataDir: string, opts: { seed?: number; limit?: number } = {}): Promise<number> {
+export async function seedDemoImages(db: Db, blobs: ObjectStorage, opts: { seed?: number; limit?: number } = {}): Promise<number> {
   const rng = createRng((opts.seed ?? 20_26) + 7)
-  const blobs = new BlobStorage(dataDir)
   const newest = await db.select({ id: projects.id, title: projects.title, category: projects.category,
     bare: notExists(db.select({ one: sql`1` }).from(projectImages).where(eq(projectImages.projectId, qualified(projects.id)))) })
     .from(projects).orderBy(desc(projects.createdAt), desc(projects.id)).limit(opts.limit ?? 400)
@@ -78,7 +77,7 @@ export async function seedDemoImages(db: Db, dataDir: string, opts: { seed?: num
     const batch = jobs.slice(start, start + 16)
     const files = await Promise.all(batch.map(async (job) => {
       const data = await sharp(Buffer.from(job.svg)).webp({ quality: 78 }).toBuffer()
-      await blobs.put(job.key, data)
+      await blobs.put(job.key, data, { contentType: 'image/webp' })
       return { job, size: data.length }
     }))
     await db.insert(projectImages).values(files.map(({ job, size }) => ({ projectId: job.projectId, position: job.position,
