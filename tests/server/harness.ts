@@ -91,10 +91,11 @@ export function useThrowawayDatabase(kind: 'pglite' | 'postgres'): () => Databas
 
 /**
  * Build a context on PGlite (`kind: 'pglite'`) or on a new PostgreSQL database (`'postgres'`).
- * `options.now` fixes the app's clock (then `advance` moves it from there).
+ * `options.now` fixes the app's clock (then `advance` moves it from there); `options.config`
+ * overrides parts of the app's config (e.g. `storage`: an S3 driver on a local S3 server).
  */
 export async function createTestContext(
-  kind: 'pglite' | 'postgres' = 'pglite', options: { now?: Date } = {},
+  kind: 'pglite' | 'postgres' = 'pglite', options: { now?: Date; config?: Partial<AppConfig> } = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-test-'))
   const { database, drop: dropDatabase } = await openThrowawayDatabase(kind)
@@ -108,6 +109,7 @@ export async function createTestContext(
     jwtSecret: new Uint8Array(crypto.randomBytes(32)),
     mailer: { send: async (m) => void mails.push(m) },
     now: () => new Date((options.now?.getTime() ?? Date.now()) + offset),
+    ...options.config,
   }
   const app = createApp(config)
   return {
