@@ -25,7 +25,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { percentile } from './measure'
 import { kindChooser, seededRng, type MixData } from './load-mix'
-import { signInByOutbox, startServer } from '../tests/server/faults/server-process'
+import { SHARED_KEYS, signInByOutbox, startServer } from '../tests/server/faults/server-process'
 
 const { values: args } = parseArgs({ options: {
   clients: { type: 'string', default: '50' },
@@ -159,7 +159,7 @@ async function main() {
   await onServer(`CREATE DATABASE ${DB_NAME}`)
   process.stdout.write(await seed(databaseUrl, dataDir, args.scale))
   const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []
-  const server = await startServer({ dataDir, nodeArgs, root: args['server-root'], env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent',
+  const server = await startServer({ dataDir, nodeArgs, root: args['server-root'], env: { DATABASE_URL: databaseUrl, ...SHARED_KEYS, LOG_LEVEL: 'silent',
     ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}) } })
   try {
     const token = await signInByOutbox(server)

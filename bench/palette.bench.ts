@@ -17,6 +17,7 @@
  * "Painted" is a requestAnimationFrame followed by a macrotask, after the list's
  * data-answered-for names the text. Prints a markdown report for BENCHMARKS.md (p50, p95, max).
  */
+import crypto from 'node:crypto'
 import os from 'node:os'
 import { parseArgs } from 'node:util'
 import { ensureAdmin } from '../server/bootstrap'
@@ -118,7 +119,8 @@ async function main() {
   } finally {
     await database.close()
   }
-  const app = await startConsole({ DATABASE_URL: url, SEED: 'none', ADMIN_EMAIL: BENCH_ADMIN_EMAIL }).catch(async (error: unknown) => {
+  const app = await startConsole({ DATABASE_URL: url, SEED: 'none', ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
+    JWT_SECRET: crypto.randomBytes(32).toString('base64url'), DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') }).catch(async (error: unknown) => {
     await drop()
     throw error
   })

@@ -9,14 +9,14 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { createAppDeps, type AppConfig, type AppDeps, type AppEnv } from './deps'
-import { HealthResponseSchema, type ErrorBody } from '../src/api/schemas/common'
+import type { ErrorBody } from '../src/api/schemas/common'
 import { apiBodyLimits } from './http/body-limits'
 import { ApiError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './http/errors'
 import { describeError } from './http/error-log'
-import { ok } from './http/respond'
 import { securityHeaders } from './http/security-headers'
 import { requireAdmin } from './middleware/require-admin'
 import { docsRoutes, openApiDocumentRoutes } from './openapi/routes'
+import { healthRoutes } from './routes/health.routes'
 import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { authSessionsRoutes } from './routes/auth-sessions.routes'
 import { analyticsRoutes } from './routes/analytics.routes'
@@ -68,7 +68,8 @@ export function createApp(config: AppConfig): App {
     }
   })
 
-  app.get('/api/health', (c) => ok(c, HealthResponseSchema, { success: true, status: 'ok' }))
+  // Readiness: the storage driver's probe (S3 HeadBucket, or the local folder writable).
+  app.route('/api', healthRoutes(deps, () => deps.storage.ping()))
   app.route('/api/auth', authPublicRoutes(deps))
   // The storefront's contact form: POST /api/contacts only; every other contacts route is the admin's.
   app.route('/api/contacts', contactsPublicRoutes(deps))

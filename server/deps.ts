@@ -10,7 +10,7 @@ import type { Env } from './env'
 import type { users } from './db/schema'
 import { loadDataKey } from './services/data-encryption'
 import { createVerifiedTokens, type AccessClaims, type VerifiedTokens } from './services/access-token'
-import { KeyedMutex } from './services/keyed-mutex'
+import { ClusterMutex } from './services/cluster-locks'
 import { LiveSessions } from './services/live-sessions'
 import type { Mailer } from './services/mail'
 import { projectCleanupHook } from './services/project-cleanup'
@@ -41,6 +41,12 @@ export type AppConfig = {
   storage?: ObjectStorage
   /** The built SPA (dist/) to serve at `/` with the runtime configuration injected; none in API-only tests. */
   spaDir?: string
+  /**
+   * The per-project lock of the upload commit step. main.ts gives one on the database's advisory
+   * locks (services/cluster-locks.ts), so servers sharing a PostgreSQL database serialise with each
+   * other; without it the app makes an in-process one.
+   */
+  uploadLocks?: Pick<ClusterMutex, 'run'>
 }
 
 export type AppDeps = AppConfig & {
@@ -53,8 +59,8 @@ export type AppDeps = AppConfig & {
   repoHost: RepoHost
   /** Run after projects are deleted (services/project-deleted-hooks.ts); the app's file cleanup is first. */
   onProjectDeleted: ProjectDeletedHook[]
-  /** Serialises the commit step of chunked uploads per project. */
-  uploadLocks: KeyedMutex
+  /** Serialises the staging and commit steps of chunked uploads per project (across servers on PostgreSQL). */
+  uploadLocks: Pick<ClusterMutex, 'run'>
   /** Access tokens whose signature was verified once (services/access-token.ts). */
   verifiedTokens: VerifiedTokens
   /** Which sessions (refresh-token families) are still signed in, for requireAdmin (services/live-sessions.ts). */
@@ -73,7 +79,7 @@ export function createAppDeps(config: AppConfig): AppDeps {
     versions: config.versions ?? new TableVersions(db),
     repoHost: createRepoHost(base),
     onProjectDeleted: [],
-    uploadLocks: new KeyedMutex(),
+    uploadLocks: config.uploadLocks ?? new ClusterMutex({}, 'upload'),
     verifiedTokens: createVerifiedTokens(),
     liveSessions: new LiveSessions(db, now),
   }

@@ -29,6 +29,12 @@ const EnvSchema = v.object({
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
   SEED: v.optional(v.picklist(['demo', 'none']), 'demo'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
+  /**
+   * Where the local git host keeps its bare repositories (default DATA_DIR/git). Several servers
+   * share one folder (a network volume) to act as one host; unused with GITHUB_TOKEN + GITHUB_ORG.
+   * Git's own GIT_DIR is not passed on to the git processes the server runs (git-exec.ts).
+   */
+  GIT_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('GIT_DIR must not be empty'))),
   GITHUB_TOKEN: v.optional(v.string()),
   GITHUB_ORG: v.optional(v.string()),
   /** Bucket of images, reports and upload staging (issue 15); unset = the folder DATA_DIR/files. */
@@ -43,7 +49,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(['silent', 'info', 'debug']), 'info'),
 })
 
-export type Env = v.InferOutput<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string }
+export type Env = v.InferOutput<typeof EnvSchema> & { DATA_DIR: string; GIT_DIR: string; PUBLIC_URL: string }
 
 /** Parse `process.env` (or a given record) into a typed Env with absolute DATA_DIR. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -56,6 +62,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    GIT_DIR: path.resolve(env.GIT_DIR ?? path.join(env.DATA_DIR, 'git')),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`,
   }
+}
+
+/**
+ * The keys every server on one PostgreSQL database must share (issue 15): with DATABASE_URL set,
+ * JWT_SECRET (access tokens and signed links issued by one server are checked by another) and
+ * DATA_ENCRYPTION_KEY (bank details encrypted by one are decrypted by another) must come from the
+ * environment, not from each server's own DATA_DIR files. Throws one readable start-up error
+ * naming what is missing and how to make it; a no-op for the embedded database.
+ */
+export function assertSharedKeys(env: Pick<Env, 'DATABASE_URL' | 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY'>): void {
+  if (!env.DATABASE_URL) return
+  const missing = [
+    env.JWT_SECRET ? null : 'JWT_SECRET (at least 32 characters, e.g. `openssl rand -base64 48`)',
+    env.DATA_ENCRYPTION_KEY ? null : 'DATA_ENCRYPTION_KEY (32 bytes in base64, e.g. `openssl rand -base64 32`; '
+      + 'the value of DATA_DIR/data-key when the data was made by the embedded database)',
+  ].filter(Boolean)
+  if (missing.length === 0) return
+  throw new Error(`DATABASE_URL is set, so every server on that database must share its keys: set ${missing.join(' and ')}. `
+    + 'See docs/deploy.md.')
 }

@@ -1,12 +1,14 @@
 /**
- * Server entry: env → DATA_DIR lock → database + migrations → bootstrap admin → demo seed on a
- * fresh database (unless SEED=none) → serve the SPA and the API on one port. SIGTERM/SIGINT drain
- * the requests in flight, then close the database and release the lock (drainOnSignal).
+ * Server entry: env (with DATABASE_URL, the shared keys are required) → DATA_DIR lock → database
+ * + migrations → bootstrap admin → demo seed on a fresh database (unless SEED=none) → background
+ * jobs (one server at a time, services/background-jobs.ts) → serve the SPA and the API on one
+ * port. SIGTERM/SIGINT drain the requests in flight, then stop the jobs, close the database and
+ * release the lock (drainOnSignal).
  */
 import type { Server } from 'node:http'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { loadEnv } from './env'
+import { assertSharedKeys, loadEnv } from './env'
 import { openDatabase } from './db/client'
 import { ensureAdmin, isEmpty, loadJwtSecret, lockDataDir } from './bootstrap'
 import { createApp } from './app'
@@ -17,9 +19,12 @@ import { seedDemo } from './db/seed/seed'
 import { encryptBankDetailsAtStart } from './services/bank-details-migration'
 import { loadDataKey } from './services/data-encryption'
 import { createObjectStorage } from './services/storage/storage-for'
+import { ClusterMutex } from './services/cluster-locks'
+import { consoleJobs, describeOutcome, startBackgroundJobs } from './services/background-jobs'
 
 async function main() {
   const env = loadEnv()
+  assertSharedKeys(env)
   const release = await lockDataDir(env.DATA_DIR)
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
   const fresh = await isEmpty(database.db)
@@ -36,7 +41,11 @@ async function main() {
   }
   const versions = new TableVersions(database.db)
   await versions.listen(database)
+  // Advisory locks on PostgreSQL: the servers sharing the database serialise uploads and jobs together.
+  const uploadLocks = new ClusterMutex(database, 'upload')
+  const jobLocks = new ClusterMutex(database, 'job')
   const app = createApp({
+    uploadLocks,
     db: database.db,
     versions,
     env,
@@ -48,10 +57,21 @@ async function main() {
     spaDir: path.resolve(import.meta.dirname, '..', 'dist'),
   })
 
+  const jobs = startBackgroundJobs(consoleJobs({ db: database.db, staging: app.deps.staging }), {
+    locks: jobLocks,
+    now: () => new Date(),
+    log: (outcome) => {
+      if (env.LOG_LEVEL === 'silent' || (outcome.outcome === 'skipped' && env.LOG_LEVEL !== 'debug')) return
+      ;(outcome.outcome === 'failed' ? console.error : console.log)(describeOutcome(outcome))
+    },
+  })
+
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`Admin Panel on http://${env.HOST}:${info.port} (database: ${database.kind}, data: ${env.DATA_DIR})`)
   })
   const stop = drainOnSignal(server, async () => {
+    await jobs.stop()
+    await Promise.all([uploadLocks.close(), jobLocks.close()])
     await versions.close()
     await database.close()
     await release()

@@ -10,7 +10,7 @@ import {
   MessageResponseSchema, ProfileResponseSchema, RefreshResponseSchema, SessionListResponseSchema, SessionRevokeResponseSchema,
   SendOtpResponseSchema, UpdateProfileResponseSchema, VerifyOtpResponseSchema,
 } from '../../src/api/schemas/auth'
-import { HealthResponseSchema } from '../../src/api/schemas/common'
+import { HealthResponseSchema, ReadyResponseSchema } from '../../src/api/schemas/common'
 import { StepUpSendResponseSchema, StepUpVerifyResponseSchema } from '../../src/api/schemas/step-up'
 import { AnalyticsResponseSchema } from '../../src/api/schemas/analytics'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
@@ -74,6 +74,7 @@ const PUBLIC = { public: true } as const
 /** The extras of every route, by `METHOD /path` with OpenAPI `{param}` segments. */
 export const OPERATIONS: Record<string, OperationExtra> = {
   'GET /api/health': { ...PUBLIC, summary: 'The process answers', response: json(HealthResponseSchema) },
+  'GET /api/ready': { ...PUBLIC, summary: 'The database and the storage answer (503 otherwise)', response: json(ReadyResponseSchema) },
   'GET /api/openapi.json': { summary: 'This document', rawResponse: { status: 200, media: 'application/json',
     description: 'The OpenAPI 3.1 document' } },
   'GET /api/docs': { ...PUBLIC, summary: 'The API docs (Swagger UI)', rawResponse: { status: 200, media: 'text/html',

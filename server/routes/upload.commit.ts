@@ -2,7 +2,8 @@
  * The commit step of a chunked upload: once every chunk is staged, create the project's
  * repository if needed, write all staged files as one commit on main, record hasFiles,
  * totalFileSize (bytes) and githubRepo on the project, and drop the staging. The caller runs it
- * under the app's per-project lock (`deps.uploadLocks`; one server per DATA_DIR, DESIGN.md), so
+ * under the per-project lock (`deps.uploadLocks`: an advisory lock shared by every server on the
+ * PostgreSQL database, services/cluster-locks.ts), so
  * two requests completing the set do not commit twice.
  *
  * Crash safety (issue 8 item 10): the commit's subject names the upload id, so when a crash came

@@ -2,8 +2,8 @@
  * After a project is deleted (services/project-deleted-hooks.ts), remove what it owned
  * outside the database: its images and report (object storage), its staged uploads and its
  * repositories (local bare repository folder, or the GitHub repository). The database rows are
- * already gone when the hook runs, so the cleanup only touches keys and folders named by the
- * deleted project's id and repository names.
+ * already gone when the hook runs, so the cleanup only touches keys, folders and GIT_DIR entries
+ * named by the deleted project's id and repository names.
  */
 import fsp from 'node:fs/promises'
 import path from 'node:path'
@@ -25,7 +25,7 @@ export function projectCleanupHook(deps: Pick<AppDeps, 'env' | 'repoHost' | 'sto
     for (const repo of info.repositories.filter((r) => isSafeRepoName(r.name))) {
       if (repo.provider === 'github' && host instanceof GithubHost) await host.delete(repo.name)
       else if (repo.provider === 'local') {
-        await fsp.rm(path.join(deps.env.DATA_DIR, 'git', `${repo.name}.git`), { recursive: true, force: true })
+        await fsp.rm(path.join(deps.env.GIT_DIR, `${repo.name}.git`), { recursive: true, force: true })
       }
     }
   }

@@ -51,7 +51,8 @@ export async function startScaleServer(): Promise<ScaleServer> {
   const log = fs.createWriteStream(logFile)
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED: 'none', DATABASE_URL: url.toString(), JWT_SECRET: secret },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED: 'none', DATABASE_URL: url.toString(), JWT_SECRET: secret,
+      DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.pipe(log)

@@ -35,6 +35,10 @@ describe('the app on the S3 driver', () => {
     return { status: res.status, body: await res.json() as any }
   }
 
+  it('is ready while the bucket answers', async () => {
+    expect(await call(ctx, 'GET', '/api/ready')).toMatchObject({ status: 200, body: { checks: { storage: 'ok' } } })
+  })
+
   it('stores an image in the bucket and serves it with its type and a year-long immutable cache', async () => {
     const project = await insertProject(ctx)
     const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c00' } }).png().toBuffer()

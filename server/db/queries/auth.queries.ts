@@ -135,3 +135,25 @@ export async function setFamilyAuthTime(db: Pick<Db, 'update'>, familyId: string
   await db.update(refreshTokens).set({ authTime })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }
+
+/** OTP challenges are kept this long after creation (ms): past their 10-minute life and the 15-minute send window. */
+export const OTP_CHALLENGE_RETENTION_MS = 24 * 60 * 60 * 1000
+
+/** Refresh tokens are kept this long after they expire (ms), longer than an access token lives, so a family's last access tokens stay honoured to their end. */
+export const REFRESH_TOKEN_RETENTION_MS = 60 * 60 * 1000
+
+/**
+ * Delete what no sign-in can use any more (the background purge, services/background-jobs.ts):
+ * OTP challenges created more than OTP_CHALLENGE_RETENTION_MS before `now`, and refresh tokens
+ * expired more than REFRESH_TOKEN_RETENTION_MS before `now` (an expired token is refused whether
+ * or not its row exists, so reuse detection loses nothing). Returns how many rows of each went.
+ */
+export async function purgeExpiredSignIns(db: Db, now: Date): Promise<{ otpChallenges: number; refreshTokens: number }> {
+  const otp = await db.delete(otpChallenges)
+    .where(lt(otpChallenges.createdAt, new Date(now.getTime() - OTP_CHALLENGE_RETENTION_MS)))
+    .returning({ id: otpChallenges.id })
+  const tokens = await db.delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, new Date(now.getTime() - REFRESH_TOKEN_RETENTION_MS)))
+    .returning({ id: refreshTokens.id })
+  return { otpChallenges: otp.length, refreshTokens: tokens.length }
+}

@@ -10,10 +10,22 @@ export class GitError extends Error {
   }
 }
 
+/**
+ * The server's environment without git's repository variables: the console's own GIT_DIR
+ * (where its bare repositories live, server/env.ts) must not tell a spawned git which repository
+ * to use, nor may a GIT_WORK_TREE, GIT_INDEX_FILE or similar inherited from a caller's shell.
+ */
+function gitChildEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env }
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+    'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES']) delete env[name]
+  return env
+}
+
 /** Spawn `git args` (for streaming use); GIT_TERMINAL_PROMPT off, no system/global config surprises. */
 export function spawnGit(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
   const child = spawn('git', args, {
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', ...env },
+    env: { ...gitChildEnv(), GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   })
   // git may exit before reading its stdin (e.g. rev-parse); the exit code reports failures, not EPIPE.

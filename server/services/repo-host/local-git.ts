@@ -1,5 +1,6 @@
 /**
- * Local repository host: bare repositories under DATA_DIR/git/{name}.git, written with
+ * Local repository host: bare repositories under GIT_DIR/{name}.git (default DATA_DIR/git; a
+ * shared volume when several servers run, docs/deploy.md), written with
  * `git fast-import` (one streamed commit, no work tree), read-only over smart HTTP at
  * /git/{name}.git (routes/git-http.routes.ts). Privacy and collaborators live in the database;
  * collaborators are recorded for the panel (clone access is by admin credential, see git-http).
@@ -22,7 +23,7 @@ export class LocalGitHost implements RepoHost {
   readonly root: string
 
   constructor(private readonly deps: Pick<AppDeps, 'db' | 'env' | 'jwtSecret' | 'now'>) {
-    this.root = path.join(deps.env.DATA_DIR, 'git')
+    this.root = deps.env.GIT_DIR
   }
 
   /** Absolute path of the bare repository `name`. */

@@ -19,6 +19,20 @@ export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
 /** `GET /api/health`: the process answers (DESIGN.md). */
 export const HealthResponseSchema = v.object({ success: v.literal(true), status: v.literal('ok') })
 
+/** One dependency's state in GET /api/ready: 'ok' or why it failed (no internals: a short reason). */
+export const ReadyCheckSchema = v.picklist(['ok', 'unreachable', 'timeout'])
+
+/**
+ * GET /api/ready (issue 15): 200 when the database and the storage answer, else 503 with
+ * `success: false`, a message naming what is down and the same checks. For load balancers.
+ */
+export const ReadyResponseSchema = v.object({
+  success: v.boolean(),
+  status: v.picklist(['ready', 'unavailable']),
+  message: v.optional(v.string()),
+  checks: v.object({ database: ReadyCheckSchema, storage: ReadyCheckSchema }),
+})
+
 /** An id path parameter (UUID). */
 export const IdParamSchema = v.object({ id: v.pipe(v.string(), v.uuid('Invalid id')) })
 

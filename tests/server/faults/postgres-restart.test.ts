@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE } from '../../../server/http/errors'
 import { findPostgresBin, startPrivatePostgres, type PrivatePostgres } from './private-postgres'
-import { signInByOutbox, startServer, waitFor, type ServerProcess } from './server-process'
+import { SHARED_KEYS, signInByOutbox, startServer, waitFor, type ServerProcess } from './server-process'
 
 type Answer = { at: number; kind: string; status: number; text: string }
 
@@ -24,7 +24,7 @@ let server: ServerProcess | undefined
 beforeAll(async () => {
   if (!hasPostgres) return
   cluster = await startPrivatePostgres()
-  server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url() } })
+  server = await startServer({ dataDir, env: { DATABASE_URL: cluster.url(), ...SHARED_KEYS } })
 })
 
 afterAll(async () => {

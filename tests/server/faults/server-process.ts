@@ -6,12 +6,22 @@
  * failing test can show it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
 import path from 'node:path'
 import getPort from 'get-port'
 import { signInByMail } from '../../fixtures/mail-sign-in'
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..')
 export const ADMIN = 'admin@example.com'
+
+/**
+ * The keys servers on one PostgreSQL database share (server/env.ts assertSharedKeys): made once per
+ * test process, so a restarted server, or a second one, accepts the first one's tokens and data.
+ */
+export const SHARED_KEYS = {
+  JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
+  DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+} as const
 
 /** Poll `check` every `everyMs` until it returns a value other than undefined, or throw after `timeoutMs`. */
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined,

@@ -25,6 +25,7 @@ import { tablesDigest } from '../table-digest'
 /** Routes anyone may call, each with why. */
 const PUBLIC: Record<string, string> = {
   'GET /api/health': 'health check',
+  'GET /api/ready': 'readiness check for load balancers (names no internals)',
   'POST /api/auth/send-otp': 'sign-in',
   'POST /api/auth/verify-otp': 'sign-in',
   'POST /api/auth/refresh': 'sign-in (the refresh token is the credential)',

@@ -101,4 +101,12 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     expect(await storage.size('reports/p4/big.bin')).toBe(big.length)
     expect(storage).toBeInstanceOf(S3ObjectStorage)
   })
+
+  it.runIf(kind === 's3')('fails ping for a bucket that does not exist', async () => {
+    const s3 = storage as S3ObjectStorage
+    const elsewhere = new S3ObjectStorage({ bucket: 'no-such-bucket', endpoint: await s3.client.config.endpoint!().then((e) =>
+      `${e.protocol}//${e.hostname}:${e.port}`), forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } })
+    await expect(elsewhere.ping()).rejects.toThrow()
+    elsewhere.client.destroy()
+  })
 })
