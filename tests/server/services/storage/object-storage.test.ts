@@ -99,6 +99,7 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     const big = new Uint8Array(17 * 1024 * 1024).fill(7)
     await storage.put('reports/p4/big.bin', big)
     expect(await storage.size('reports/p4/big.bin')).toBe(big.length)
+    expect(Buffer.from((await storage.get('reports/p4/big.bin'))!).equals(big)).toBe(true)
     expect(storage).toBeInstanceOf(S3ObjectStorage)
   })
 
