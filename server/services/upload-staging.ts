@@ -69,7 +69,8 @@ export class UploadStaging {
 
   /** Indexes of the chunk manifests of the upload, ascending. */
   private async stagedIndexes(dir: string): Promise<number[]> {
-    const keys = (await this.storage.list(dir)).map((o) => o.key.slice(dir.length + 1))
+    // Shallow: the manifests sit in the upload's folder, the blobs below it.
+    const keys = (await this.storage.list(dir, { shallow: true })).map((o) => o.key.slice(dir.length + 1))
     return keys.flatMap((name) => CHUNK_FILE.exec(name)?.[1] ?? []).map(Number).sort((a, b) => a - b)
   }
 

@@ -79,9 +79,9 @@ export class LocalObjectStorage implements ObjectStorage {
     await fsp.rm(path.join(this.root, folder), { recursive: true, force: true })
   }
 
-  async list(prefix: string): Promise<ObjectInfo[]> {
+  async list(prefix: string, opts: { shallow?: boolean } = {}): Promise<ObjectInfo[]> {
     const folder = folderPrefix(prefix)
-    const entries = await fsp.readdir(path.join(this.root, folder), { recursive: true, withFileTypes: true })
+    const entries = await fsp.readdir(path.join(this.root, folder), { recursive: !opts.shallow, withFileTypes: true })
       .catch((error: unknown) => {
         if (isMissing(error)) return []
         throw error

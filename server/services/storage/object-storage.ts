@@ -29,8 +29,8 @@ export interface ObjectStorage {
   remove(key: string): Promise<void>
   /** Remove every key under the folder `prefix` (`images/p1` removes `images/p1/…`, not `images/p10/…`). */
   removePrefix(prefix: string): Promise<void>
-  /** Every key under the folder `prefix` ('' = all), in no promised order. */
-  list(prefix: string): Promise<ObjectInfo[]>
+  /** Every key under the folder `prefix` ('' = all), in no promised order; `shallow`: not those in sub-folders. */
+  list(prefix: string, opts?: { shallow?: boolean }): Promise<ObjectInfo[]>
   /** A time-limited link fetching `key` straight from the storage; null when the driver has none (local). */
   presignedGetUrl(key: string, opts: PresignOptions): Promise<string | null>
   /** Resolves when the storage answers and can be written (readiness probe); throws otherwise. */

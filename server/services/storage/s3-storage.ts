@@ -106,13 +106,13 @@ export class S3ObjectStorage implements ObjectStorage {
     }
   }
 
-  async list(prefix: string): Promise<ObjectInfo[]> {
+  async list(prefix: string, opts: { shallow?: boolean } = {}): Promise<ObjectInfo[]> {
     const folder = folderPrefix(prefix)
     const found: ObjectInfo[] = []
     let token: string | undefined
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder || undefined,
-        ContinuationToken: token }))
+        Delimiter: opts.shallow ? '/' : undefined, ContinuationToken: token }))
       for (const o of page.Contents ?? []) {
         if (o.Key) found.push({ key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) })
       }

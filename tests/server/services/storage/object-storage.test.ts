@@ -64,6 +64,7 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     expect(listed.map((o) => [o.key, o.size])).toEqual([['uploads/p2/u1/blobs-0-ab/0', 3], ['uploads/p2/u1/chunk-0.json', 2]])
     for (const o of listed) expect(o.lastModified.getTime()).toBeGreaterThan(before)
     expect((await storage.list('')).map((o) => o.key)).toContain('uploads/p20/u1/chunk-0.json')
+    expect((await storage.list('uploads/p2/u1', { shallow: true })).map((o) => o.key)).toEqual(['uploads/p2/u1/chunk-0.json'])
     await storage.removePrefix('uploads/p2')
     expect(await storage.list('uploads/p2')).toEqual([])
     expect((await storage.list('uploads/p20')).map((o) => o.key)).toEqual(['uploads/p20/u1/chunk-0.json'])
