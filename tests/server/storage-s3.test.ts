@@ -5,6 +5,7 @@
  * DATA_DIR/uploads.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import JSZip from 'jszip'
 import sharp from 'sharp'
@@ -81,6 +82,8 @@ describe('the app on the S3 driver', () => {
 
   it('stages a 3-chunk source upload in the bucket and commits it as one commit', async () => {
     const project = await insertProject(ctx, { title: 'Bucket upload' })
+    const tempCopies = async () => (await fs.promises.readdir(os.tmpdir())).filter((n) => /^upload-[0-9a-f]{16}$/.test(n))
+    const copiesBefore = await tempCopies()
     const chunks = [0, 1, 2].map((i) => [{ path: `src/part-${i}.ts`, data: Buffer.from(`export const part = ${i}\n`) },
       { path: `docs/part-${i}.md`, data: Buffer.alloc(300, 97 + i) }])
     const first = await postChunk(ctx, token, project.id, chunks[0], 0, 3, { uploadId: 's3u' })
@@ -91,6 +94,7 @@ describe('the app on the S3 driver', () => {
     expect(last.status).toBe(200)
     expect(last.body.data.committed).toBe(true)
     expect(await bucketKeys(`uploads/${project.id}`)).toEqual([`uploads/${project.id}/s3u/committed.json`])
+    expect(await tempCopies(), 'the temp copy of the staged blobs is removed after the commit').toEqual(copiesBefore)
 
     const gitDir = path.join(ctx.dataDir, 'git', `${last.body.data.github.repoName}.git`)
     const tree = (await run('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'main'])).stdout.trim().split('\n')
