@@ -139,7 +139,9 @@ Promise<MoveResult> {
     } catch (error) {
       await target?.close()
       target = undefined
-      await dropMigratedSchema(admin, baseline)
+      // Keep the copy's error; a failed clean-up is reported beside it.
+      await dropMigratedSchema(admin, baseline).catch((dropError: unknown) =>
+        log(`Could not drop the migrated schema from the target: ${(dropError as Error).message}`))
       throw error
     } finally {
       await target?.close()
