@@ -80,9 +80,9 @@ export const KINDS: Kind[] = [
     body: json({ ids: ids(r, d, 5), status: pick(r, STATUSES), notes: 'Bulk check by the load bench' }) }) },
 ]
 
-/** A chooser of kinds with reads:writes = `reads`:`writes` overall. */
-export function kindChooser(reads: number, writes: number): (r: Rng) => Kind {
-  const groups = [KINDS.filter((k) => !k.write), KINDS.filter((k) => k.write)]
+/** A chooser of `kinds` (default all) with reads:writes = `reads`:`writes` overall. */
+export function kindChooser(reads: number, writes: number, kinds: readonly Kind[] = KINDS): (r: Rng) => Kind {
+  const groups = [kinds.filter((k) => !k.write), kinds.filter((k) => k.write)]
   const shares = [reads / (reads + writes), writes / (reads + writes)]
   const table = groups.flatMap((group, g) => {
     const sum = group.reduce((s, k) => s + k.weight, 0)

@@ -19,12 +19,10 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import autocannon from 'autocannon'
 import pg from 'pg'
 import { percentile } from './measure'
-import { kindChooser, seededRng, type MixData } from './load-mix'
+import { mixData, onDatabase, onServer as onPgServer, runMix, seed } from './load-run'
 import { SHARED_KEYS, signInByOutbox, startServer } from '../tests/server/faults/server-process'
 
 const { values: args } = parseArgs({ options: {
@@ -43,41 +41,8 @@ const { values: args } = parseArgs({ options: {
 } })
 const SERVER_URL = process.env.BENCH_LOAD_PG ?? 'postgres://root@127.0.0.1:5432'
 const DB_NAME = 'bench_load'
-const ROOT = path.resolve(import.meta.dirname, '..')
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${SERVER_URL}/postgres` })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-/** Run `statements` on `databaseUrl`; the rows of the last one. */
-async function onDatabase(databaseUrl: string, statements: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    const result = await client.query(statements)
-    return (Array.isArray(result) ? result[result.length - 1] : result).rows as Record<string, unknown>[]
-  } finally {
-    await client.end()
-  }
-}
-
-/** Run the seed CLI into `databaseUrl` with `dataDir`; rejects with its output when it fails. */
-function seed(databaseUrl: string, dataDir: string, scale: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--scale', scale, '--seed', '1'],
-      { cwd: args['server-root'] ?? ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (c: Buffer) => { output += c.toString() })
-    child.stderr.on('data', (c: Buffer) => { output += c.toString() })
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`seed failed (${code}):\n${output}`))))
-  })
-}
+const onServer = (statement: string) => onPgServer(SERVER_URL, statement)
+const mix = { clients: Number(args.clients), reads: Number(args.reads), writes: Number(args.writes) }
 
 /** Sample the wait events of this database's active backends every 20 ms until `stop()`. */
 function sampleWaits(databaseUrl: string) {
@@ -104,36 +69,6 @@ function sampleWaits(databaseUrl: string) {
   }
 }
 
-function run(url: string, token: string, data: MixData, seconds: number, onLatency?: (kind: string, ms: number) => void) {
-  const choose = kindChooser(Number(args.reads), Number(args.writes))
-  const rng = seededRng(1)
-  const failures: string[] = []
-  let finish: (result: autocannon.Result) => void = () => {}
-  let fail: (error: unknown) => void = () => {}
-  const done = new Promise<autocannon.Result>((resolve, reject) => { finish = resolve; fail = reject })
-  const instance = autocannon({
-    url, connections: Number(args.clients), duration: seconds, timeout: 10,
-    headers: { authorization: `Bearer ${token}` },
-    requests: [{
-      setupRequest: (request, context) => {
-        const kind = choose(rng)
-        const made = kind.make(rng, data)
-        ;(context as { kind?: string }).kind = kind.name
-        return { ...request, method: made.method, path: made.path, body: made.body,
-          headers: { ...request.headers, ...(made.body ? { 'content-type': 'application/json' } : {}) } }
-      },
-      onResponse: (status, body, context) => {
-        if (status >= 300 && failures.length < 10) failures.push(`${String((context as { kind?: string }).kind)} → ${status}: ${body.slice(0, 300)}`)
-      },
-    }],
-  }, (error, result) => (error ? fail(error) : finish(result)))
-  instance.on('response', (client: unknown, _status: number, _bytes: number, ms: number) => {
-    const context = (client as unknown as { requestIterator: { context: { kind: string } } }).requestIterator.context
-    onLatency?.(context.kind, ms)
-  })
-  return { done, failures }
-}
-
 /** CPU seconds (user + system) used so far by process `pid`, from /proc (Linux); 0 when unreadable. */
 async function cpuSeconds(pid: number): Promise<number> {
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
@@ -157,22 +92,17 @@ async function main() {
   console.log(`Creating ${DB_NAME} and seeding at scale ${args.scale}...`)
   await onServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
   await onServer(`CREATE DATABASE ${DB_NAME}`)
-  process.stdout.write(await seed(databaseUrl, dataDir, args.scale))
+  process.stdout.write(await seed(databaseUrl, dataDir, args.scale, SHARED_KEYS, args['server-root']))
   const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []
   const server = await startServer({ dataDir, nodeArgs, root: args['server-root'], env: { DATABASE_URL: databaseUrl, ...SHARED_KEYS, LOG_LEVEL: 'silent',
     ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}) } })
   try {
     const token = await signInByOutbox(server)
-    const db = new pg.Client({ connectionString: databaseUrl })
-    await db.connect()
-    const projectIds = (await db.query<{ id: string }>('SELECT id FROM projects ORDER BY id')).rows.map((r) => r.id)
-    const categories = (await db.query<{ c: string }>('SELECT DISTINCT category AS c FROM projects')).rows.map((r) => r.c)
-    await db.end()
-    const data: MixData = { projectIds, categories }
+    const data = await mixData(databaseUrl)
 
     if (Number(args.warmup) > 0) {
       console.log(`Warm-up ${args.warmup} s...`)
-      const warm = run(server.url, token, data, Number(args.warmup))
+      const warm = runMix({ url: server.url, token, data, seconds: Number(args.warmup), ...mix })
       await warm.done
     }
     const perKind = new Map<string, number[]>()
@@ -184,12 +114,12 @@ async function main() {
     if (args.statements) await onDatabase(databaseUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()')
     const stopWaits = args.waits ? sampleWaits(databaseUrl) : undefined
     console.log(`Load: ${args.clients} clients, ${args.duration} s, reads:writes ${args.reads}:${args.writes}, ` +
-      `${projectIds.length} projects, load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`)
-    const { done, failures } = run(server.url, token, data, Number(args.duration), (kind, ms) => {
+      `${data.projectIds.length} projects, load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`)
+    const { done, failures } = runMix({ url: server.url, token, data, seconds: Number(args.duration), ...mix, onLatency: (kind, ms) => {
       const list = perKind.get(kind) ?? []
       list.push(ms)
       perKind.set(kind, list)
-    })
+    } })
     const result = await done
     const loadAfter = os.loadavg()
     const cpu = { server: await cpuSeconds(serverPid) - cpuBefore.server, pg: await sumCpu(pgPids) - cpuBefore.pg }
