@@ -45,6 +45,14 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     expect(await text(streamed!.body)).toBe('second!')
   })
 
+  it('lists and removes a folder of more than 1,000 keys (S3 answers listings in pages of 1,000)', async () => {
+    const keys = Array.from({ length: 1010 }, (_, i) => `uploads/many/u/blob-${String(i).padStart(4, '0')}`)
+    for (let i = 0; i < keys.length; i += 101) await Promise.all(keys.slice(i, i + 101).map((key) => storage.put(key, 'x')))
+    expect((await storage.list('uploads/many')).map((o) => o.key).sort()).toEqual(keys)
+    await storage.removePrefix('uploads/many')
+    expect(await storage.list('uploads/many')).toEqual([])
+  })
+
   it('answers null for a missing key and removes idempotently', async () => {
     expect(await storage.get('images/none/x.png')).toBeNull()
     expect(await storage.size('images/none/x.png')).toBeNull()
