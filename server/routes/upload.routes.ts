@@ -7,6 +7,7 @@
  * chunk 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
  * Counts and sizes are bounded before the project's lock is taken (UPLOAD_LIMITS); a chunk of an
  * upload id already committed gets the commit's answer again from its receipt (issue 8 item 10).
+ * Staging abandoned for a day is swept by the hourly background job (services/background-jobs.ts).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
 import { Hono } from 'hono'
@@ -76,8 +77,6 @@ export function uploadRoutes(deps: AppDeps) {
       }
       // Without an uploadId, a first chunk starts a new upload: staging left by an abandoned one is dropped.
       if (input.isFirstChunk && !input.uploadId) await staging.discard(projectId, uploadKey)
-      // Abandoned uploads of any project are removed once they are a day old.
-      if (input.isFirstChunk) await staging.sweep(deps.now())
       const staged = await staging.stagedBytes(projectId, uploadKey, totalChunks, chunkIndex)
       const chunkBytes = accepted.reduce((sum, f) => sum + f.data.byteLength, 0)
       if (staged + chunkBytes > UPLOAD_LIMITS.totalBytes) {
