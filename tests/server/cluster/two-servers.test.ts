@@ -1,0 +1,207 @@
+/**
+ * Two servers, one console (issue 15 "Proof"): two real server processes on one PostgreSQL
+ * database, one S3 bucket (s3rver on a free loopback port) and one GIT_DIR, each with its own
+ * DATA_DIR, driven alternately (round robin per request) through sign-in on one and refresh on
+ * the other, a 1,000-file chunked upload whose chunks alternate (the last two arriving at both at
+ * once), images and a report uploaded on one and read on the other, a project edit on one seen in
+ * the other's list (its page cache is told by NOTIFY), and the OTP send limit counted across both.
+ */
+import { execFile } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import JSZip from 'jszip'
+import pg from 'pg'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitForOtp } from '../../fixtures/mail-sign-in'
+import { PG_ADMIN_URL, POSTGRES_TESTS } from '../harness'
+import { SHARED_KEYS, startServer, waitFor, type ServerProcess } from '../faults/server-process'
+import { startLocalS3, type LocalS3 } from '../s3-server'
+import { generateTree, type TreeFile } from '../upload-helpers'
+
+const run = promisify(execFile)
+const ADMIN = 'admin@example.com'
+const name = `console_cluster_${crypto.randomBytes(5).toString('hex')}`
+const gitDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-git-'))
+const servers: ServerProcess[] = []
+let s3: LocalS3
+let token = ''
+let projectId = ''
+
+const onServer = async (statement: string) => {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+const databaseUrl = () => {
+  const url = new URL(PG_ADMIN_URL)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+/** The servers in turn: every call gets the next one. */
+let turn = 0
+const next = () => servers[turn++ % servers.length]
+
+async function api(server: ServerProcess, method: string, url: string, body?: unknown | FormData, auth = token) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+  })
+  const text = await res.text()
+  return { status: res.status, body: (text.startsWith('{') ? JSON.parse(text) : text) as any, headers: res.headers }
+}
+
+describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one bucket', () => {
+  beforeAll(async () => {
+    s3 = await startLocalS3()
+    await onServer(`CREATE DATABASE ${name}`)
+    const env = { DATABASE_URL: databaseUrl(), ...SHARED_KEYS, GIT_DIR: gitDir, ...s3.env }
+    for (const n of [1, 2]) {
+      servers.push(await startServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `cluster-${n}-`)), env }))
+    }
+    const client = new pg.Client({ connectionString: databaseUrl() })
+    await client.connect()
+    projectId = crypto.randomUUID()
+    await client.query(`INSERT INTO projects (id, title, description, is_active, verification_status)
+      VALUES ($1, 'Clustered project', 'Edited on two servers', true, 'pending')`, [projectId])
+    await client.end()
+  }, 180_000)
+
+  afterAll(async () => {
+    for (const server of servers) {
+      const exit = await server.stop('SIGTERM')
+      if (exit.code !== 0) console.log(server.log().slice(-3000))
+      fs.rmSync(server.dataDir, { recursive: true, force: true })
+    }
+    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+    await s3?.close()
+    fs.rmSync(gitDir, { recursive: true, force: true })
+  })
+
+  it('signs in on one and refreshes on the other; each accepts the other\'s tokens', async () => {
+    const [a, b] = servers
+    const sentAt = Date.now() - 1000
+    const sent = await api(a, 'POST', '/api/auth/send-otp', { email: ADMIN }, '')
+    expect(sent.status).toBe(200)
+    const otp = await waitForOtp(path.join(a.dataDir, 'outbox'), ADMIN, sentAt)
+    const verified = await api(b, 'POST', '/api/auth/verify-otp', { email: ADMIN, otp, sessionToken: sent.body.sessionToken }, '')
+    expect(verified.status).toBe(200)
+    token = verified.body.tokens.accessToken
+    for (const server of servers) expect((await api(server, 'GET', '/api/auth/profile')).body.admin.email).toBe(ADMIN)
+
+    const refreshed = await api(b, 'POST', '/api/auth/refresh', { refreshToken: verified.body.tokens.refreshToken }, '')
+    expect(refreshed.status).toBe(200)
+    // The same rotation asked again on the other server inside the grace gets the same answer (RFC 9700 §4.14.2).
+    const again = await api(a, 'POST', '/api/auth/refresh', { refreshToken: verified.body.tokens.refreshToken }, '')
+    expect(again.status).toBe(200)
+    expect(again.body.tokens.refreshToken).toBe(refreshed.body.tokens.refreshToken)
+    token = refreshed.body.tokens.accessToken
+    expect((await api(a, 'GET', '/api/auth/profile')).status).toBe(200)
+  })
+
+  it('commits a 1,000-file upload whose chunks alternate exactly once, the last two arriving at both at once', async () => {
+    const tree = generateTree(1000, 200, 'cluster')
+    const uploadId = crypto.randomUUID()
+    const chunks = Array.from({ length: 10 }, (_, i) => tree.slice(i * 100, (i + 1) * 100))
+    const post = (server: ServerProcess, index: number) => {
+      const form = new FormData()
+      for (const f of chunks[index]) form.append('files', new Blob([new Uint8Array(f.data)]), path.basename(f.path))
+      form.append('relativePaths', JSON.stringify(chunks[index].map((f: TreeFile) => f.path)))
+      form.append('uploadType', 'folder')
+      form.append('projectId', projectId)
+      form.append('uploadId', uploadId)
+      form.append('chunkIndex', String(index))
+      form.append('totalChunks', '10')
+      form.append('isFirstChunk', String(index === 0))
+      form.append('isLastChunk', String(index === 9))
+      return api(server, 'POST', '/api/upload/upload', form)
+    }
+    for (let i = 0; i < 8; i++) {
+      const res = await post(next(), i)
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.data.committed).toBe(false)
+    }
+    const [eight, nine] = await Promise.all([post(servers[0], 8), post(servers[1], 9)])
+    if (eight.status !== 200 || nine.status !== 200) console.log(servers.map((s) => s.log().slice(-3000)).join('\n----\n'))
+    expect([eight.status, nine.status]).toEqual([200, 200])
+    expect([eight.body.data.committed, nine.body.data.committed].filter(Boolean)).toHaveLength(1)
+    // The last chunk sent again to both at once (a retry after a lost answer) is answered from the receipt: still one commit.
+    const [resent, resentToo] = await Promise.all([post(servers[0], 9), post(servers[1], 9)])
+    expect(resent.body.data).toMatchObject({ committed: true })
+    expect(resentToo.body.data).toMatchObject({ committed: true, github: resent.body.data.github })
+    const repo = path.join(gitDir, `${resent.body.data.github.repoName}.git`)
+    const git = async (...args: string[]) => (await run('git', ['--git-dir', repo, ...args])).stdout.trim()
+    expect(await git('rev-list', '--count', 'main')).toBe('1')
+    expect((await git('ls-tree', '-r', '--name-only', 'main')).split('\n').sort()).toEqual(tree.map((f) => f.path).sort())
+    await run('git', ['--git-dir', repo, 'fsck', '--strict'])
+    // The staging in the bucket holds only the receipt now.
+    const staged = await s3.storage.list(`uploads/${projectId}`)
+    expect(staged.map((o) => path.basename(o.key))).toEqual(['committed.json'])
+    const project = await api(next(), 'GET', `/api/projects/${projectId}`)
+    expect(project.body.project).toMatchObject({ hasFiles: true })
+  })
+
+  it('serves images and the report uploaded on one from the other', async () => {
+    const [a, b] = servers
+    const form = new FormData()
+    const png = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#0a6' } }).png().toBuffer()
+    form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png')
+    const added = await api(a, 'POST', `/api/storage/projects/${projectId}/images`, form)
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    const imageUrl = new URL(added.body.images[0].url, a.url)
+    const [fromA, fromB] = await Promise.all(servers.map((s) => fetch(`${s.url}${imageUrl.pathname}`)))
+    expect(fromB.status).toBe(200)
+    expect(fromB.headers.get('content-type')).toBe('image/png')
+    expect(fromB.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true)
+
+    const zip = new JSZip()
+    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types/>')
+    zip.file('word/document.xml', '<w:document><w:body><w:p><w:r><w:t>Clustered</w:t></w:r></w:p></w:body></w:document>')
+    const docx = await zip.generateAsync({ type: 'nodebuffer' })
+    const report = new FormData()
+    report.append('report', new Blob([new Uint8Array(docx)]), 'Report.docx')
+    report.append('price', '499')
+    expect((await api(a, 'POST', `/api/admin/projects/${projectId}/report`, report)).status).toBe(200)
+    const link = await api(b, 'GET', `/api/admin/projects/${projectId}/report/download`)
+    expect(link.status).toBe(200)
+    // With S3 the link is a presigned URL of the bucket, not a route of either server.
+    expect(link.body.downloadUrl.startsWith(`${s3.settings.endpoint}/${s3.settings.bucket}/reports/`)).toBe(true)
+    const file = await fetch(link.body.downloadUrl)
+    expect(file.status).toBe(200)
+    expect(Buffer.from(await file.arrayBuffer()).equals(docx)).toBe(true)
+  })
+
+  it('shows an edit made on one in the other\'s list as soon as its notification arrives', async () => {
+    const [a, b] = servers
+    const list = () => api(b, 'GET', '/api/projects?search=Clustered&limit=10')
+    expect((await list()).body.projects.map((p: { title: string }) => p.title)).toContain('Clustered project')
+    expect((await list()).headers.get('x-cache')).toMatch(/hit/i)
+    const title = `Clustered project ${crypto.randomBytes(3).toString('hex')}`
+    expect((await api(a, 'PUT', `/api/projects/${projectId}`, { title })).status).toBe(200)
+    const edited = performance.now()
+    await waitFor('the edit in the other server\'s list', async () =>
+      (await list()).body.projects.some((p: { title: string }) => p.title === title) || undefined, 1000, 5)
+    console.log(`edit on one server seen in the other's list after ${(performance.now() - edited).toFixed(1)} ms`)
+  })
+
+  it('counts the OTP send limit across both servers', async () => {
+    const email = `limit-${crypto.randomBytes(3).toString('hex')}@example.com`
+    for (let i = 0; i < 5; i++) expect((await api(next(), 'POST', '/api/auth/send-otp', { email }, '')).status).toBe(200)
+    for (const server of servers) {
+      const refused = await api(server, 'POST', '/api/auth/send-otp', { email }, '')
+      expect(refused.status).toBe(429)
+      expect(refused.body.message).toMatch(/^Too many OTP requests\. Please try again in \d+ minutes?\.$/)
+    }
+  })
+})
