@@ -28,6 +28,8 @@ const LOCK_POOL_SIZE = 8
 
 export class ClusterMutex {
   private readonly local = new KeyedMutex()
+  /** Keys this process is running a tryRun task of. */
+  private readonly busy = new Set<string>()
   private readonly pool: pg.Pool | undefined
 
   /** `database`: PostgreSQL gets a lock pool of its own (same connection string); PGlite none. */
@@ -45,23 +47,9 @@ export class ClusterMutex {
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     return this.local.run(key, async () => {
       if (!this.pool) return task()
-      const client = await this.pool.connect()
-      let broken = false
-      try {
-        await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [LOCK_NAMESPACE[this.namespace], key])
-        try {
-          return await task()
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE[this.namespace], key])
-            .catch(() => { broken = true })
-        }
-      } catch (error) {
-        broken = true
-        throw error
-      } finally {
-        // A connection whose unlock failed may still hold the lock: destroy it so the server frees it.
-        client.release(broken)
-      }
+      const held = await this.holding(key, 'pg_advisory_lock', task)
+      if (!held.ran) throw new Error(`Advisory lock ${key} was not taken`)
+      return held.value
     })
   }
 
@@ -74,30 +62,39 @@ export class ClusterMutex {
     this.busy.add(key)
     try {
       if (!this.pool) return { ran: true, value: await task() }
-      const client = await this.pool.connect()
-      let broken = false
-      try {
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked',
-          [LOCK_NAMESPACE[this.namespace], key])
-        if (!rows[0]?.locked) return { ran: false }
-        try {
-          return { ran: true, value: await task() }
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE[this.namespace], key])
-            .catch(() => { broken = true })
-        }
-      } catch (error) {
-        broken = true
-        throw error
-      } finally {
-        client.release(broken)
-      }
+      return await this.holding(key, 'pg_try_advisory_lock', task)
     } finally {
       this.busy.delete(key)
     }
   }
 
-  private readonly busy = new Set<string>()
+  /**
+   * On a lock connection: take `key` with `lock` (waiting, or trying once), run `task` if taken,
+   * unlock. A connection whose lock or unlock statement failed may still hold the lock: it is
+   * destroyed, not returned to the pool, so PostgreSQL frees the lock with its session.
+   */
+  private async holding<T>(key: string, lock: 'pg_advisory_lock' | 'pg_try_advisory_lock',
+    task: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+    const client = await this.pool!.connect()
+    const args = [LOCK_NAMESPACE[this.namespace], key]
+    // Destroyed instead of returned when the lock or unlock statement failed (not when the task did).
+    let broken = true
+    try {
+      const { rows } = await client.query<{ locked: boolean | string }>(`SELECT ${lock}($1, hashtext($2)) AS locked`, args)
+      // pg_advisory_lock returns void (''), pg_try_advisory_lock whether it took the lock.
+      if (rows[0]?.locked === false) {
+        broken = false
+        return { ran: false }
+      }
+      try {
+        return { ran: true, value: await task() }
+      } finally {
+        broken = await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', args).then(() => false, () => true)
+      }
+    } finally {
+      client.release(broken)
+    }
+  }
 
   /** Close the lock connections (server stop, test teardown). */
   async close(): Promise<void> {
