@@ -1,7 +1,9 @@
 /**
  * Table primitives on CSS grid (role="table"), so later lists can virtualize the body with
  * @tanstack/react-virtual by absolutely positioning `TableRow`s. `columns` is a CSS
- * grid-template-columns value shared by header and rows, e.g. '32px 2fr 1fr 120px'.
+ * grid-template-columns value shared by header and rows, e.g. '32px 2fr 1fr 120px'; the sum of
+ * its minimums is set as `--table-min-width`, so a wide table scrolls sideways instead of
+ * squeezing its columns (projects.css), without a hand-kept copy of that sum per table.
  */
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
 
@@ -9,8 +11,18 @@ type DivProps = HTMLAttributes<HTMLDivElement> & { ref?: React.Ref<HTMLDivElemen
 
 const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ')
 
+/**
+ * The smallest width in px of a grid-template-columns value: each fixed `Npx` track and each
+ * `minmax(Npx, …)` track's minimum, summed (fr, auto and other tracks count 0).
+ */
+export function columnsMinWidth(columns: string): number {
+  const tracks = columns.match(/minmax\([^)]*\)|\S+/g) ?? []
+  return tracks.reduce((sum, track) => sum + Number(/^(?:minmax\(\s*)?(\d+(?:\.\d+)?)px/.exec(track)?.[1] ?? 0), 0)
+}
+
 export function Table({ columns, className, style, ...rest }: DivProps & { columns: string }) {
-  return <div role="table" className={cx('table', className)} style={{ ...style, '--table-columns': columns } as CSSProperties} {...rest} />
+  const vars = { '--table-columns': columns, '--table-min-width': `${columnsMinWidth(columns)}px` }
+  return <div role="table" className={cx('table', className)} style={{ ...style, ...vars } as CSSProperties} {...rest} />
 }
 
 export function TableHeader({ className, children, ...rest }: DivProps) {

@@ -12,7 +12,7 @@ import { TableCell, TableHeadCell } from '../../components/table'
 import { VirtualRow, VirtualTable, type VirtualRowSlot } from '../../components/virtual-table'
 import { auditChanges, auditEntityHref, auditEntityText, formatAuditTime } from './audit-format'
 
-/** When, Admin, Action, Record, Changes; the minimums add up to 1,000 px (audit.css). */
+/** When, Admin, Action, Record, Changes; the minimums add up to 1,000 px (Table's --table-min-width). */
 export const AUDIT_COLUMNS = '210px minmax(160px, 1fr) 190px minmax(200px, 1.3fr) minmax(240px, 1.2fr)'
 const ROW_HEIGHT = 48
 

@@ -11,7 +11,7 @@ import { ContactRow } from './contact-row'
 /**
  * Checkbox, Contact, Subject, Project, Status, Received, Actions. The fixed columns fit their
  * longest content ('Archived', '30 Sept 2026', four icon buttons); the text columns share the rest
- * and cut with an ellipsis. Minimums add up to 980 px (contacts-list.css).
+ * and cut with an ellipsis. Minimums add up to 980 px (Table's --table-min-width).
  */
 export const CONTACT_COLUMNS = '40px minmax(200px, 1.2fr) minmax(240px, 2fr) minmax(140px, 1fr) 104px 116px 140px'
 const ROW_HEIGHT = 56

@@ -13,7 +13,7 @@ import { OrderRow } from './order-row'
 
 /**
  * Checkbox, Order, Customer, Project, Amount, Status, Date, Actions. Customer and Project share
- * the rest and cut with an ellipsis. Minimums add up to 1,036 px (orders.css).
+ * the rest and cut with an ellipsis. Minimums add up to 1,036 px (Table's --table-min-width).
  */
 export const ORDER_COLUMNS = '40px 150px minmax(150px, 1fr) minmax(150px, 1fr) 168px 110px 112px 156px'
 const ROW_HEIGHT = 52

@@ -12,7 +12,7 @@ import { ProjectRow } from './project-row'
  * Checkbox, Project, Category, Price, Status, Verification, Created, Actions. The fixed columns
  * fit their longest content (₹99,99,999.99; 'Needs Changes'; '30 Sept 2026'; Approve, Reject and
  * two icons); Project and Category share the rest and cut with an ellipsis. Minimums add up to
- * 982 px (projects.css), which fits the 1280 px layout.
+ * 982 px (Table's --table-min-width), which fits the 1280 px layout.
  */
 export const PROJECT_COLUMNS = '40px minmax(148px, 3fr) minmax(96px, 1.2fr) 120px 92px 150px 116px 220px'
 const ROW_HEIGHT = 56

@@ -11,7 +11,7 @@ import { UserRow } from './user-row'
 /**
  * Checkbox, User, Role, Status, Joined, Actions. The fixed columns fit their longest content
  * ('Inactive', '30 Sept 2026', three icon buttons); User takes the rest and cuts with an
- * ellipsis. Minimums add up to 744 px (users.css).
+ * ellipsis. Minimums add up to 700 px (Table's --table-min-width).
  */
 export const USER_COLUMNS = '40px minmax(240px, 1fr) 96px 96px 116px 112px'
 const ROW_HEIGHT = 52
