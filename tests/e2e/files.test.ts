@@ -12,9 +12,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import JSZip from 'jszip'
-import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { minimalDocx, solidPng } from '../fixtures/documents'
 import { accessToken, apiGet, apiRequest, launchBrowser, screenshot } from './browser'
 import { openSignedInPage, type TokenPair } from './session'
 
@@ -43,18 +43,7 @@ async function sourceZip(): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer' })
 }
 
-/** A minimal valid .docx: [Content_Types].xml + word/document.xml. */
-async function minimalDocx(): Promise<Buffer> {
-  const zip = new JSZip()
-  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-    + '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" '
-    + 'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>')
-  zip.file('word/document.xml', '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
-    + '<w:body><w:p><w:r><w:t>Project report</w:t></w:r></w:p></w:body></w:document>')
-  return zip.generateAsync({ type: 'nodebuffer' })
-}
-
-const image = (color: string) => sharp({ create: { width: 16, height: 12, channels: 3, background: color } }).png().toBuffer()
+const image = (color: string) => solidPng(color, 16, 12)
 
 /** Every file under `dir` (without .git) as path → text. */
 function readTree(dir: string, prefix = ''): Record<string, string> {

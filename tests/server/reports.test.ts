@@ -4,15 +4,10 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projects } from '../../server/db/schema'
+import { minimalDocx } from '../fixtures/documents'
 import { call, type TestContext } from './harness'
 import { adminContext, insertProject } from './projects-helpers'
 
-async function docx(text: string): Promise<Buffer> {
-  const zip = new JSZip()
-  zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types/>')
-  zip.file('word/document.xml', `<w:document><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`)
-  return zip.generateAsync({ type: 'nodebuffer' })
-}
 const doc = () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)])
 
 describe('project reports /api/admin/projects/:id/report', () => {
@@ -32,7 +27,7 @@ describe('project reports /api/admin/projects/:id/report', () => {
 
   it('uploads a .docx, replaces it with a .doc, downloads through a signed expiring link, deletes', async () => {
     const project = await insertProject(ctx, { reportPricePaise: 49_900 })
-    expect(await upload(project.id, 'Report.docx', await docx('first')))
+    expect(await upload(project.id, 'Report.docx', await minimalDocx('first')))
       .toEqual({ status: 200, body: { success: true, message: 'Report uploaded successfully!' } })
     const [row] = await ctx.deps.db.select().from(projects).where(eq(projects.id, project.id))
     expect(row).toMatchObject({ hasReport: true, reportPricePaise: 49_900 })
@@ -68,8 +63,8 @@ describe('project reports /api/admin/projects/:id/report', () => {
     const otherZip = new JSZip()
     otherZip.file('readme.txt', 'x')
     expect(await upload(project.id, 'report.docx', await otherZip.generateAsync({ type: 'nodebuffer' }))).toMatchObject(notWord)
-    expect(await upload(project.id, 'report.pdf', await docx('x'))).toMatchObject(notWord)
-    expect((await upload(project.id, 'report.docx', await docx('x'), 'abc')).body.message).toBe('price: Report price must be a number')
+    expect(await upload(project.id, 'report.pdf', await minimalDocx('x'))).toMatchObject(notWord)
+    expect((await upload(project.id, 'report.docx', await minimalDocx('x'), 'abc')).body.message).toBe('price: Report price must be a number')
     const [row] = await ctx.deps.db.select().from(projects).where(eq(projects.id, project.id))
     expect(row.hasReport).toBe(false)
   })

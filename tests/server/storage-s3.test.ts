@@ -7,10 +7,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import JSZip from 'jszip'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../server/db/schema'
+import { minimalDocx, solidPng } from '../fixtures/documents'
 import { call, createTestContext, type TestContext } from './harness'
 import { adminSession, insertProject } from './projects-helpers'
 import { startLocalS3, type LocalS3 } from './s3-server'
@@ -42,7 +42,7 @@ describe('the app on the S3 driver', () => {
 
   it('stores an image in the bucket and serves it with its type and a year-long immutable cache', async () => {
     const project = await insertProject(ctx)
-    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#c00' } }).png().toBuffer()
+    const png = await solidPng('#c00')
     const form = new FormData()
     form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png')
     const res = await post(`/api/storage/projects/${project.id}/images`, form)
@@ -58,10 +58,7 @@ describe('the app on the S3 driver', () => {
 
   it('answers a presigned bucket link for a report download and audits its issuing', async () => {
     const project = await insertProject(ctx)
-    const zip = new JSZip()
-    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types/>')
-    zip.file('word/document.xml', '<w:document><w:body/></w:document>')
-    const docx = await zip.generateAsync({ type: 'nodebuffer' })
+    const docx = await minimalDocx()
     const form = new FormData()
     form.append('report', new Blob([new Uint8Array(docx)]), 'Due Diligence.docx')
     form.append('price', '0')

@@ -12,10 +12,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import JSZip from 'jszip'
 import pg from 'pg'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { minimalDocx, solidPng } from '../../fixtures/documents'
 import { waitForOtp } from '../../fixtures/mail-sign-in'
 import { PG_ADMIN_URL, POSTGRES_TESTS } from '../harness'
 import { SHARED_KEYS, startServer, waitFor, type ServerProcess } from '../faults/server-process'
@@ -154,7 +153,7 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
   it('serves images and the report uploaded on one from the other', async () => {
     const [a, b] = servers
     const form = new FormData()
-    const png = await sharp({ create: { width: 6, height: 4, channels: 3, background: '#0a6' } }).png().toBuffer()
+    const png = await solidPng('#0a6', 6, 4)
     form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png')
     const added = await api(a, 'POST', `/api/storage/projects/${projectId}/images`, form)
     expect(added.status, JSON.stringify(added.body)).toBe(200)
@@ -165,10 +164,7 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
     expect(fromB.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true)
 
-    const zip = new JSZip()
-    zip.file('[Content_Types].xml', '<?xml version="1.0"?><Types/>')
-    zip.file('word/document.xml', '<w:document><w:body><w:p><w:r><w:t>Clustered</w:t></w:r></w:p></w:body></w:document>')
-    const docx = await zip.generateAsync({ type: 'nodebuffer' })
+    const docx = await minimalDocx('Clustered')
     const report = new FormData()
     report.append('report', new Blob([new Uint8Array(docx)]), 'Report.docx')
     report.append('price', '499')
