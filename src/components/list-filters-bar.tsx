@@ -45,3 +45,23 @@ export function ListFiltersBar({ searchText, onSearchText, searchRef, searchLabe
     </div>
   )
 }
+
+/** A list's from–to date filter ('YYYY-MM-DD' or ''): each end bounds the other's picker. */
+export function DateRangeFields({ from, to, onDate }: {
+  from: string
+  to: string
+  onDate: (end: 'from' | 'to', value: string) => void
+}) {
+  return (
+    <>
+      <label className="list-filters__date">
+        <span className="faint">From</span>
+        <Input type="date" aria-label="From date" value={from} max={to || undefined} onChange={(e) => onDate('from', e.target.value)} />
+      </label>
+      <label className="list-filters__date">
+        <span className="faint">To</span>
+        <Input type="date" aria-label="To date" value={to} min={from || undefined} onChange={(e) => onDate('to', e.target.value)} />
+      </label>
+    </>
+  )
+}

@@ -9,8 +9,7 @@ import type { AuditFacets } from '../../api/schemas/audit'
 import { AUDIT_ACTION, AUDIT_ACTOR, AUDIT_ENTITY_TYPE } from '../../commands/audit.commands'
 import { CommandButton } from '../../commands/command-button'
 import { CommandSelect, type CommandOption } from '../../commands/command-select'
-import { Input } from '../../components/field'
-import { ListFiltersBar } from '../../components/list-filters-bar'
+import { DateRangeFields, ListFiltersBar } from '../../components/list-filters-bar'
 import { actionOptions } from './audit-url'
 
 export interface AuditFiltersProps {
@@ -36,14 +35,7 @@ export function AuditFilters({ searchText, onSearchText, searchRef, facets, from
       <CommandSelect aria-label="Entity filter" options={entity} />
       <CommandSelect aria-label="Admin filter" options={admin} />
       <CommandSelect aria-label="Action filter" options={action} />
-      <label className="audit-filters__date">
-        <span className="faint">From</span>
-        <Input type="date" aria-label="From date" value={from} max={to || undefined} onChange={(e) => onDate('from', e.target.value)} />
-      </label>
-      <label className="audit-filters__date">
-        <span className="faint">To</span>
-        <Input type="date" aria-label="To date" value={to} min={from || undefined} onChange={(e) => onDate('to', e.target.value)} />
-      </label>
+      <DateRangeFields from={from} to={to} onDate={onDate} />
       <CommandButton id="audit.filter.clearDates" variant="ghost" size="sm" />
       <CommandButton id="audit.filter.clear" variant="ghost" size="sm" />
     </ListFiltersBar>

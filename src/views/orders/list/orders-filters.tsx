@@ -8,8 +8,7 @@ import type { Ref } from 'react'
 import { ORDER_STATUSES } from '../../../api/schemas/orders'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { Input } from '../../../components/field'
-import { ListFiltersBar } from '../../../components/list-filters-bar'
+import { DateRangeFields, ListFiltersBar } from '../../../components/list-filters-bar'
 
 const STATUS: CommandOption[] = ['orders.filter.status.all', ...ORDER_STATUSES.map((s) => `orders.filter.status.${s}`)].map((id) => ({ id }))
 
@@ -28,14 +27,7 @@ export function OrdersFilters({ searchText, onSearchText, searchRef, from, to, o
     <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search orders"
       placeholder="Search order id, customer, e-mail or project…  ( / )">
       <CommandSelect aria-label="Status filter" options={STATUS} />
-      <label className="orders-filters__date">
-        <span className="faint">From</span>
-        <Input type="date" aria-label="From date" value={from} max={to || undefined} onChange={(e) => onDate('from', e.target.value)} />
-      </label>
-      <label className="orders-filters__date">
-        <span className="faint">To</span>
-        <Input type="date" aria-label="To date" value={to} min={from || undefined} onChange={(e) => onDate('to', e.target.value)} />
-      </label>
+      <DateRangeFields from={from} to={to} onDate={onDate} />
       <CommandButton id="orders.filter.clearDates" variant="ghost" size="sm" />
     </ListFiltersBar>
   )
