@@ -15,19 +15,8 @@ import path from 'node:path'
 import getPort from 'get-port'
 import pg from 'pg'
 import { signAccessToken } from '../../server/services/access-token'
+import { createEmptyPgDatabase } from '../fixtures/pg-database'
 import type { TokenPair } from './session'
-
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
-
-async function onServer(text: string) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
-  }
-}
 
 export interface ScaleServer {
   baseUrl: string
@@ -40,10 +29,7 @@ export interface ScaleServer {
 
 /** Starts the server on a fresh PostgreSQL database and waits for /api/health. */
 export async function startScaleServer(): Promise<ScaleServer> {
-  const name = `console_e2e_orders_${crypto.randomBytes(5).toString('hex')}`
-  await onServer(`CREATE DATABASE ${name}`)
-  const url = new URL(PG_ADMIN_URL)
-  url.pathname = `/${name}`
+  const database = await createEmptyPgDatabase('console_e2e_orders')
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-orders-'))
   const port = await getPort({ host: '127.0.0.1' })
   const secret = crypto.randomBytes(32).toString('hex')
@@ -51,7 +37,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
   const log = fs.createWriteStream(logFile)
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED: 'none', DATABASE_URL: url.toString(), JWT_SECRET: secret,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED: 'none', DATABASE_URL: database.url, JWT_SECRET: secret,
       DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -59,7 +45,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
   child.stderr.pipe(log)
   let exited = false
   const exit = new Promise<void>((resolve) => child.on('exit', () => { exited = true; resolve() }))
-  const client = new pg.Client({ connectionString: url.toString() })
+  const client = new pg.Client({ connectionString: database.url })
   const stop = async () => {
     await client.end().catch(() => undefined)
     child.kill('SIGTERM')
@@ -67,7 +53,7 @@ export async function startScaleServer(): Promise<ScaleServer> {
     if (!exited) child.kill('SIGKILL')
     await exit
     log.end()
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await database.drop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
   const baseUrl = `http://127.0.0.1:${port}`

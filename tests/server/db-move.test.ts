@@ -5,7 +5,6 @@
  * it, and a second move into it, a move beside a server, or a failing move are refused or undone.
  */
 import { execFile } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,7 +18,8 @@ import { moveDataDir } from '../../server/db/move/move-data-dir'
 import { nextSteps } from '../../server/db/move/report'
 import { seedDemo } from '../../server/db/seed/seed'
 import { loadDataKey } from '../../server/services/data-encryption'
-import { ADMIN_EMAIL, PG_ADMIN_URL, postgresReachable } from './harness'
+import { createEmptyPgDatabase } from '../fixtures/pg-database'
+import { ADMIN_EMAIL, postgresReachable } from './harness'
 
 const pgUp = await postgresReachable()
 const NOW = new Date('2026-11-20T12:00:00Z')
@@ -35,13 +35,7 @@ async function onServer<T extends pg.QueryResultRow>(url: string, text: string, 
 }
 
 /** A new database on the test server: its URL and `drop()`. */
-async function createTarget() {
-  const name = `console_move_${crypto.randomBytes(6).toString('hex')}`
-  await onServer(PG_ADMIN_URL, `CREATE DATABASE ${name}`)
-  const url = new URL(PG_ADMIN_URL)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => onServer(PG_ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
-}
+const createTarget = () => createEmptyPgDatabase('console_move')
 
 type Sample = { users: unknown[]; orders: unknown[]; contacts: unknown[]; counts: Record<string, number>; maxAuditId: number }
 const SAMPLE = {

@@ -17,8 +17,9 @@ import { openDatabase, type Database } from '../../server/db/client'
 import type { AppConfig, AppDeps } from '../../server/deps'
 import { loadEnv } from '../../server/env'
 import type { MailMessage } from '../../server/services/mail'
+import { createEmptyPgDatabase, PG_ADMIN_URL } from '../fixtures/pg-database'
 
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
+export { PG_ADMIN_URL }
 export const ADMIN_EMAIL = 'admin@example.com'
 
 export type TestContext = {
@@ -55,20 +56,11 @@ export async function openThrowawayDatabase(kind: 'pglite' | 'postgres', migrati
     const database = await openDatabase({ memory: true, migrationsFolder })
     return { database, drop: () => database.close() }
   }
-  const name = `console_test_${crypto.randomBytes(6).toString('hex')}`
-  const onServer = async (text: string) => {
-    const client = new pg.Client({ connectionString: PG_ADMIN_URL })
-    await client.connect()
-    await client.query(text)
-    await client.end()
-  }
-  await onServer(`CREATE DATABASE ${name}`)
-  const url = new URL(PG_ADMIN_URL)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 8, migrationsFolder })
+  const empty = await createEmptyPgDatabase()
+  const database = await openDatabase({ databaseUrl: empty.url, poolSize: 8, migrationsFolder })
   return { database, drop: async () => {
     await database.close()
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await empty.drop()
   } }
 }
 

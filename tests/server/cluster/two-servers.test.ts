@@ -15,35 +15,21 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { minimalDocx, solidPng } from '../../fixtures/documents'
+import { createEmptyPgDatabase } from '../../fixtures/pg-database'
 import { waitForOtp } from '../../fixtures/mail-sign-in'
-import { PG_ADMIN_URL, POSTGRES_TESTS } from '../harness'
+import { POSTGRES_TESTS } from '../harness'
 import { SHARED_KEYS, startServer, waitFor, type ServerProcess } from '../faults/server-process'
 import { startLocalS3, type LocalS3 } from '../s3-server'
 import { generateTree, type TreeFile } from '../upload-helpers'
 
 const run = promisify(execFile)
 const ADMIN = 'admin@example.com'
-const name = `console_cluster_${crypto.randomBytes(5).toString('hex')}`
 const gitDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-git-'))
 const servers: ServerProcess[] = []
 let s3: LocalS3
+let database: Awaited<ReturnType<typeof createEmptyPgDatabase>> | undefined
 let token = ''
 let projectId = ''
-
-const onServer = async (statement: string) => {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-const databaseUrl = () => {
-  const url = new URL(PG_ADMIN_URL)
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 /** The servers in turn: every call gets the next one. */
 let turn = 0
@@ -63,12 +49,12 @@ async function api(server: ServerProcess, method: string, url: string, body?: un
 describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one bucket', () => {
   beforeAll(async () => {
     s3 = await startLocalS3()
-    await onServer(`CREATE DATABASE ${name}`)
-    const env = { DATABASE_URL: databaseUrl(), ...SHARED_KEYS, GIT_DIR: gitDir, ...s3.env }
+    database = await createEmptyPgDatabase('console_cluster')
+    const env = { DATABASE_URL: database.url, ...SHARED_KEYS, GIT_DIR: gitDir, ...s3.env }
     for (const n of [1, 2]) {
       servers.push(await startServer({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), `cluster-${n}-`)), env }))
     }
-    const client = new pg.Client({ connectionString: databaseUrl() })
+    const client = new pg.Client({ connectionString: database.url })
     await client.connect()
     projectId = crypto.randomUUID()
     await client.query(`INSERT INTO projects (id, title, description, is_active, verification_status)
@@ -82,7 +68,7 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
       if (exit.code !== 0) console.log(server.log().slice(-3000))
       fs.rmSync(server.dataDir, { recursive: true, force: true })
     }
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+    await database?.drop().catch(() => {})
     await s3?.close()
     fs.rmSync(gitDir, { recursive: true, force: true })
   })
