@@ -71,15 +71,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
  * The keys every server on one PostgreSQL database must share (issue 15): with DATABASE_URL set,
  * JWT_SECRET (access tokens and signed links issued by one server are checked by another) and
  * DATA_ENCRYPTION_KEY (bank details encrypted by one are decrypted by another) must come from the
- * environment, not from each server's own DATA_DIR files. Throws one readable start-up error
- * naming what is missing and how to make it; a no-op for the embedded database.
+ * environment, not from each process's own DATA_DIR files. `needs` narrows the check for a tool
+ * that uses only one of them (the seed CLI encrypts bank details, it signs nothing). Throws one
+ * readable start-up error naming what is missing and how to make it; a no-op for the embedded database.
  */
-export function assertSharedKeys(env: Pick<Env, 'DATABASE_URL' | 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY'>): void {
+export function assertSharedKeys(env: Pick<Env, 'DATABASE_URL' | 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY'>,
+  needs: readonly ('JWT_SECRET' | 'DATA_ENCRYPTION_KEY')[] = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY']): void {
   if (!env.DATABASE_URL) return
   const missing = [
-    env.JWT_SECRET ? null : 'JWT_SECRET (at least 32 characters, e.g. `openssl rand -base64 48`)',
-    env.DATA_ENCRYPTION_KEY ? null : 'DATA_ENCRYPTION_KEY (32 bytes in base64, e.g. `openssl rand -base64 32`; '
-      + 'the value of DATA_DIR/data-key when the data was made by the embedded database)',
+    needs.includes('JWT_SECRET') && !env.JWT_SECRET ? 'JWT_SECRET (at least 32 characters, e.g. `openssl rand -base64 48`)' : null,
+    needs.includes('DATA_ENCRYPTION_KEY') && !env.DATA_ENCRYPTION_KEY
+      ? 'DATA_ENCRYPTION_KEY (32 bytes in base64, e.g. `openssl rand -base64 32`; '
+        + 'the value of DATA_DIR/data-key when the data was made by the embedded database)'
+      : null,
   ].filter(Boolean)
   if (missing.length === 0) return
   throw new Error(`DATABASE_URL is set, so every server on that database must share its keys: set ${missing.join(' and ')}. `

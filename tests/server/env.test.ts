@@ -24,6 +24,9 @@ describe('environment for several servers', () => {
     expect(() => assertSharedKeys({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32) })).toThrow(/set DATA_ENCRYPTION_KEY \(32 bytes/)
     expect(() => assertSharedKeys({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: 'k' })).toThrow(/set JWT_SECRET \(at least 32/)
     expect(() => assertSharedKeys({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: 'k' })).not.toThrow()
+    // The seed CLI needs only the data key.
+    expect(() => assertSharedKeys({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: 'k' }, ['DATA_ENCRYPTION_KEY'])).not.toThrow()
+    expect(() => assertSharedKeys({ DATABASE_URL: url }, ['DATA_ENCRYPTION_KEY'])).toThrow(/set DATA_ENCRYPTION_KEY \(32 bytes[^)]*\)\. /)
   })
 
   describe('git runs', () => {

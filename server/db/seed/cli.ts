@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { ensureAdmin, lockDataDir } from '../../bootstrap'
-import { loadEnv } from '../../env'
+import { assertSharedKeys, loadEnv } from '../../env'
 import { openDatabase, type Db } from '../client'
 import { users } from '../schema'
 import { createObjectStorage } from '../../services/storage/storage-for'
@@ -43,6 +43,8 @@ async function main() {
     throw new Error(`--users must be an integer of at least 10, got '${args.users}'`)
   }
   const env = loadEnv()
+  // Bank details seeded into a shared database must open with the servers' key, not this DATA_DIR's own.
+  assertSharedKeys(env, ['DATA_ENCRYPTION_KEY'])
   const release = await lockDataDir(env.DATA_DIR)
   const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
   const storage = createObjectStorage(env)
