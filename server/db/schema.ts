@@ -528,7 +528,8 @@ export const adminPreferences = pgTable('admin_preferences', {
  * Undoable changes (issue 14; docs/decisions/014-undo.md): written in the transaction of the
  * change, holding per record the state before, the state after and the version (updated_at) the
  * change left, so POST /api/admin/undo/{id} can put it back or refuse when someone edited it
- * since. One use: `undone_at` is set by the undo. Rows past `expires_at` are pruned by later writes.
+ * since. One use: `undone_at` is set by the undo. Rows an hour past `expires_at` are purged by the hourly
+ * background job 'purge-undo' (services/background-jobs.ts).
  */
 export const undoActions = pgTable('undo_actions', {
   id: id(),

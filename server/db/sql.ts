@@ -4,8 +4,9 @@
  * query reads one table, and inside the subquery that name would bind to the subquery's own table
  * (a project's images compared with the image's own id: every project came back without images).
  * `rawRows(db, query)` runs a raw statement and answers its rows on either driver.
+ * `writeTogether(db, writes)` sends independent writes as one statement.
  */
-import { getTableName, sql, type SQL } from 'drizzle-orm'
+import { getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
 
@@ -26,4 +27,29 @@ export function qualified(column: AnyPgColumn): SQL {
 /** Escape `%`, `_` and backslash so a search term matches literally inside `LIKE '%…%'`. */
 export function escapeLike(term: string): string {
   return term.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+}
+
+/** A write not yet run: a drizzle insert, update or delete builder; falsy for "nothing to write". */
+export type PendingWrite = SQLWrapper | false | null | undefined
+
+/**
+ * Run `writes` as one statement of data-modifying CTEs (`WITH w0 AS (UPDATE …), w1 AS (INSERT
+ * …) SELECT 1`): one round trip to the database instead of one per write (BENCHMARKS.md "Load":
+ * a round trip costs the server more CPU than most of these statements cost PostgreSQL). Each
+ * runs exactly once and to completion, all on the statement's one snapshot, so none sees the
+ * others' rows: only for writes that do not depend on each other's effects and never change the
+ * same row twice (PostgreSQL manual, 7.8.4 "Data-Modifying Statements in WITH"). Triggers fire as
+ * for separate statements (row triggers per row, statement triggers once per table and event).
+ * Falsy entries are skipped; a single write runs as itself; none runs nothing. Errors of any
+ * write fail the whole statement (and, inside `db.transaction`, the transaction).
+ */
+export async function writeTogether(db: Pick<Db, 'execute'>, writes: readonly PendingWrite[]): Promise<void> {
+  const statements = writes.filter((w): w is SQLWrapper => Boolean(w)).map((w) => w.getSQL())
+  if (!statements.length) return
+  if (statements.length === 1) {
+    await db.execute(statements[0])
+    return
+  }
+  const ctes = sql.join(statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`), sql`, `)
+  await db.execute(sql`WITH ${ctes} SELECT 1`)
 }

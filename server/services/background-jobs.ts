@@ -6,9 +6,10 @@
  * failure is logged in one line; a failing run is retried at the next round, never crashes.
  *
  * The console's jobs (`consoleJobs`): the sweep of abandoned upload staging (a day old) and the
- * purge of spent sign-in rows (OTP challenges, expired refresh tokens).
+ * purge of spent sign-in rows (OTP challenges, expired refresh tokens) and of expired undo rows.
  */
 import { purgeExpiredSignIns } from '../db/queries/auth.queries'
+import { purgeExpiredUndo } from '../db/queries/undo.queries'
 import type { Db } from '../db/client'
 import type { ClusterMutex } from './cluster-locks'
 import type { UploadStaging } from './upload-staging'
@@ -36,6 +37,10 @@ export function consoleJobs(deps: { db: Db; staging: Pick<UploadStaging, 'sweep'
     { name: 'purge-sign-ins', everyMs: HOUR_MS, run: async (now) => {
       const purged = await purgeExpiredSignIns(deps.db, now)
       return `removed ${purged.otpChallenges} OTP challenges and ${purged.refreshTokens} expired refresh tokens`
+    } },
+    { name: 'purge-undo', everyMs: HOUR_MS, run: async (now) => {
+      const purged = await purgeExpiredUndo(deps.db, now)
+      return `removed ${purged} expired undo row${purged === 1 ? '' : 's'}`
     } },
   ]
 }

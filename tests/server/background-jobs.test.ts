@@ -1,11 +1,12 @@
 /**
- * services/background-jobs.ts: the purge of spent sign-in rows (real rows made by real sign-ins),
+ * services/background-jobs.ts: the purge of spent sign-in rows (real rows made by real sign-ins)
+ * and of expired undo rows,
  * the staging sweep job, one runner per round across servers (advisory lock on PostgreSQL), the
  * schedule and its log lines.
  */
 import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { otpChallenges, refreshTokens, users } from '../../server/db/schema'
+import { otpChallenges, refreshTokens, undoActions, users } from '../../server/db/schema'
 import {
   consoleJobs, describeOutcome, runJobOnce, startBackgroundJobs, type BackgroundJob, type JobOutcome,
 } from '../../server/services/background-jobs'
@@ -40,6 +41,24 @@ describeEachDatabase('background jobs', (get) => {
     // The old token is gone; the fresh sign-in's token stays.
     expect((await ctx.deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, 'old-token')))).toHaveLength(0)
     expect(await count(refreshTokens)).toBeGreaterThan(0)
+  })
+
+  it('purges undo rows expired over an hour ago, and keeps the live and the recently expired ones', async () => {
+    const ctx = get()
+    await signIn(ctx)
+    const [admin] = await ctx.deps.db.select().from(users).where(eq(users.email, 'admin@example.com'))
+    const now = ctx.deps.now().getTime()
+    const row = (label: string, expiresAt: number) => ({ actorId: admin.id, kind: 'project.active', payload: { label },
+      createdAt: new Date(expiresAt - 60_000), expiresAt: new Date(expiresAt) })
+    await ctx.deps.db.delete(undoActions)
+    await ctx.deps.db.insert(undoActions).values([row('live', now + 60_000), row('expired a minute ago', now - 60_000),
+      row('expired two hours ago', now - 2 * 60 * 60 * 1000), row('expired a day ago', now - DAY)])
+
+    const purge = consoleJobs({ db: ctx.deps.db, staging: { sweep: async () => 0 } }).find((j) => j.name === 'purge-undo')!
+    const outcome = await runJobOnce(purge, new ClusterMutex({}, 'job'), ctx.deps.now)
+    expect(outcome).toMatchObject({ job: 'purge-undo', outcome: 'ran', summary: 'removed 2 expired undo rows' })
+    const left = await ctx.deps.db.select({ payload: undoActions.payload }).from(undoActions)
+    expect(left.map((r) => (r.payload as { label: string }).label).sort()).toEqual(['expired a minute ago', 'live'])
   })
 
   it('skips a round while another server runs the job, and logs one line per outcome', async () => {

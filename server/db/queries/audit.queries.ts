@@ -44,8 +44,16 @@ export async function audit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<
  * (BENCHMARKS.md "Load").
  */
 export async function auditMany(db: Pick<Db, 'insert'>, entries: readonly AuditEntry[]): Promise<void> {
-  if (!entries.length) return
-  await db.insert(auditLog).values(entries.map((entry) => ({
+  await auditInsert(db, entries)
+}
+
+/**
+ * The INSERT of `entries` as audit rows, not yet run (undefined for an empty list): for
+ * `writeTogether` (db/sql.ts), which sends it with the change's other writes in one statement.
+ */
+export function auditInsert(db: Pick<Db, 'insert'>, entries: readonly AuditEntry[]) {
+  if (!entries.length) return undefined
+  return db.insert(auditLog).values(entries.map((entry) => ({
     actorId: entry.actorId,
     action: entry.action,
     entityType: entry.entityType,

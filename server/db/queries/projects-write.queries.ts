@@ -7,12 +7,13 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { CreateProjectInput, UpdateProjectInput } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
+import { writeTogether } from '../sql'
 import { projectImages, projectReports, projects, repositories, verificationHistory } from '../schema'
 import { diffColumns, toProjectColumns, withSearchText } from '../../domain/projects/fields'
-import { audit, auditMany } from './audit.queries'
+import { audit, auditInsert } from './audit.queries'
 import type { DeletedProjectInfo } from '../../services/project-deleted-hooks'
 import { assertOwnerExists, lockProjects, type Tx } from './projects.queries'
-import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { assertUnchanged, undoInsert, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** Insert a project (400 for an unknown owner), its first history entry when a status was given, and an audit row; returns its id. */
@@ -34,6 +35,7 @@ export async function createProject(db: Db, input: CreateProjectInput, actorId: 
 /**
  * Apply the fields present in `input` (404 unknown project, 400 unknown owner). A status change
  * is recorded in the history with its previous status (SPEC.md 4); the audit row holds the diff.
+ * The update, history and audit rows go in one statement (writeTogether).
  */
 export async function updateProject(db: Db, id: string, input: UpdateProjectInput, actorId: string, now: Date) {
   await db.transaction(async (tx) => {
@@ -42,14 +44,15 @@ export async function updateProject(db: Db, id: string, input: UpdateProjectInpu
     const columns = toProjectColumns(input)
     const diff = diffColumns(row, columns)
     if (!diff.changed) return
-    await tx.update(projects).set({ ...columns, updatedAt: now }).where(eq(projects.id, id))
-    if (columns.verificationStatus && columns.verificationStatus !== row.verificationStatus) {
-      await tx.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus,
+    const statusChanged = columns.verificationStatus && columns.verificationStatus !== row.verificationStatus
+    await writeTogether(tx, [
+      tx.update(projects).set({ ...columns, updatedAt: now }).where(eq(projects.id, id)),
+      statusChanged && tx.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus!,
         previousStatus: row.verificationStatus, notes: columns.verificationNotes || 'Status changed in project edit',
-        verifiedBy: actorId, verifiedAt: now })
-    }
-    await audit(tx, { actorId, action: 'project.update', entityType: 'project', entityId: id,
-      before: diff.before, after: diff.after })
+        verifiedBy: actorId, verifiedAt: now }),
+      auditInsert(tx, [{ actorId, action: 'project.update', entityType: 'project', entityId: id,
+        before: diff.before, after: diff.after }]),
+    ])
   })
 }
 
@@ -94,15 +97,17 @@ export async function setProjectsActive(db: Db, ids: string[], isActive: boolean
   return db.transaction(async (tx) => {
     const rows = await lockProjects(tx, ids)
     const changed = rows.filter((r) => r.isActive !== isActive)
-    const updated = changed.length ? await tx.update(projects).set({ isActive, updatedAt: now })
-      .where(inArray(projects.id, changed.map((r) => r.id))).returning({ id: projects.id, updatedAt: projects.updatedAt }) : []
-    await auditMany(tx, changed.map((row) => ({ actorId,
-      action: 'project.update', entityType: 'project', entityId: row.id,
-      before: { isActive: row.isActive }, after: { isActive } })))
-    const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
-    const undo = await recordUndo(tx, { kind: 'project.active', actorId, now,
-      records: changed.map((row) => undoRecord(row.id, row, { isActive }, version.get(row.id)!)) })
-    return { count: rows.length, undo }
+    // Every changed row's updated_at becomes `now`: the version the undo checks against.
+    const { insert: undoRow, ticket } = undoInsert(tx, { kind: 'project.active', actorId, now,
+      records: changed.map((row) => undoRecord(row.id, row, { isActive }, now)) })
+    await writeTogether(tx, [
+      changed.length > 0 && tx.update(projects).set({ isActive, updatedAt: now }).where(inArray(projects.id, changed.map((r) => r.id))),
+      auditInsert(tx, changed.map((row) => ({ actorId,
+        action: 'project.update', entityType: 'project', entityId: row.id,
+        before: { isActive: row.isActive }, after: { isActive } }))),
+      undoRow,
+    ])
+    return { count: rows.length, undo: ticket }
   })
 }
 

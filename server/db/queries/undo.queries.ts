@@ -1,13 +1,17 @@
 /**
  * Recording an undoable change (issue 14; docs/decisions/014-undo.md): the writes of
  * verification, projects, users, orders and contacts call `recordUndo` inside their own
- * transaction, so a change and its undo row commit together. Using it is undo-restore.queries.ts.
+ * transaction, so a change and its undo row commit together (the projects' and verification's writes
+ * send the undo INSERT with their own writes in one statement: `undoInsert` with `writeTogether`).
+ * Expired rows are purged hourly by a background job. Using it is undo-restore.queries.ts.
  */
 import { lt } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
 import type { UndoKind, UndoTicket } from '../../../src/api/schemas/undo'
 import { UNDO_MESSAGES } from '../../../src/api/schemas/undo'
 import { UNDO_PRUNE_AFTER_MS, unchangedSince, undoExpiry, type UndoRecord } from '../../domain/undo'
 import { conflict } from '../../http/errors'
+import type { Db } from '../client'
 import { undoActions } from '../schema'
 import type { Tx } from './projects.queries'
 
@@ -19,15 +23,36 @@ export type UndoableChange = { kind: UndoKind; actorId: string; now: Date; recor
 
 /**
  * Insert the undo row of `change` in `tx` and answer its ticket, or null when the change touched
- * no row (nothing to undo). Rows that expired over UNDO_PRUNE_AFTER_MS ago are deleted on the way.
+ * no row (nothing to undo).
  */
 export async function recordUndo(tx: Tx, change: UndoableChange): Promise<UndoTicket | null> {
-  if (!change.records.length) return null
-  await tx.delete(undoActions).where(lt(undoActions.expiresAt, new Date(change.now.getTime() - UNDO_PRUNE_AFTER_MS)))
-  const [row] = await tx.insert(undoActions).values({ actorId: change.actorId, kind: change.kind,
-    payload: { records: change.records }, createdAt: change.now, expiresAt: undoExpiry(change.now) })
-    .returning({ id: undoActions.id, expiresAt: undoActions.expiresAt })
-  return { id: row.id, expiresAt: row.expiresAt.toISOString() }
+  const { insert, ticket } = undoInsert(tx, change)
+  if (insert) await insert
+  return ticket
+}
+
+/**
+ * The INSERT of `change`'s undo row, not yet run, and the ticket it makes (id and expiry chosen
+ * here, so nothing has to be read back): for `writeTogether` (db/sql.ts), which sends it with the
+ * change's own writes in one statement. Both are empty when the change touched no row.
+ */
+export function undoInsert(tx: Pick<Tx, 'insert'>, change: UndoableChange) {
+  if (!change.records.length) return { insert: undefined, ticket: null }
+  const id = uuidv7()
+  const expiresAt = undoExpiry(change.now)
+  const insert = tx.insert(undoActions).values({ id, actorId: change.actorId, kind: change.kind,
+    payload: { records: change.records }, createdAt: change.now, expiresAt })
+  return { insert, ticket: { id, expiresAt: expiresAt.toISOString() } satisfies UndoTicket }
+}
+
+/**
+ * Delete the undo rows that expired over UNDO_PRUNE_AFTER_MS before `now` (the hourly background
+ * job 'purge-undo', services/background-jobs.ts); answers how many.
+ */
+export async function purgeExpiredUndo(db: Pick<Db, 'delete'>, now: Date): Promise<number> {
+  const removed = await db.delete(undoActions)
+    .where(lt(undoActions.expiresAt, new Date(now.getTime() - UNDO_PRUNE_AFTER_MS))).returning({ id: undoActions.id })
+  return removed.length
 }
 
 /**

@@ -4,15 +4,17 @@
  * never disagree with the project.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
 import type { VerificationEntry, VerificationStatus } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
+import { writeTogether } from '../sql'
 import { projects, users, verificationHistory } from '../schema'
 import { toApiVerificationEntry } from '../../domain/projects/serialize'
 import { notFound } from '../../http/errors'
-import { audit, auditMany } from './audit.queries'
+import { audit, auditInsert } from './audit.queries'
 import { lockProjects, type DbOrTx, type Tx } from './projects.queries'
-import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { assertUnchanged, undoInsert, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
@@ -27,7 +29,9 @@ export type StatusChange = {
  * reads the current status FOR UPDATE, updates status and verificationNotes, inserts a history
  * entry {status, previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per
  * project, and records the undo (kind 'project.verify', undo.queries.ts). Answers the number of
- * projects changed and the undo ticket.
+ * projects changed and the undo ticket. Four round trips whatever the number of projects: BEGIN,
+ * the lock, the four writes in one statement (writeTogether: ids and versions are chosen here),
+ * COMMIT.
  */
 export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<{ count: number; undo: UndoTicket | null }> {
   return db.transaction(async (tx) => {
@@ -35,20 +39,22 @@ export async function changeVerificationStatus(db: Db, change: StatusChange): Pr
     const ids = rows.map((r) => r.id)
     const verifiedAt = change.at
     const after = { verificationStatus: change.status, verificationNotes: change.notes }
-    const updated = await tx.update(projects).set({ ...after, updatedAt: verifiedAt })
-      .where(inArray(projects.id, ids)).returning({ id: projects.id, updatedAt: projects.updatedAt })
-    const entries = await tx.insert(verificationHistory).values(rows.map((row) => ({
+    const entries = rows.map((row) => ({ id: uuidv7(),
       projectId: row.id, status: change.status, previousStatus: row.verificationStatus,
       notes: change.notes, verifiedBy: change.actorId, verifiedAt, reviewCommit: change.reviewCommits?.get(row.id) ?? null,
-    }))).returning({ id: verificationHistory.id, projectId: verificationHistory.projectId })
-    await auditMany(tx, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
-      entityType: 'project', entityId: row.id,
-      before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes }, after })))
-    const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
-    const entryOfProject = new Map(entries.map((e) => [e.projectId, e.id]))
-    const undo = await recordUndo(tx, { kind: 'project.verify', actorId: change.actorId, now: change.at,
-      records: rows.map((row) => undoRecord(row.id, row, after, version.get(row.id)!, entryOfProject.get(row.id))) })
-    return { count: rows.length, undo }
+    }))
+    // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
+    const { insert: undoRow, ticket } = undoInsert(tx, { kind: 'project.verify', actorId: change.actorId, now: change.at,
+      records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)) })
+    await writeTogether(tx, [
+      tx.update(projects).set({ ...after, updatedAt: verifiedAt }).where(inArray(projects.id, ids)),
+      tx.insert(verificationHistory).values(entries),
+      auditInsert(tx, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
+        entityType: 'project', entityId: row.id,
+        before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes }, after }))),
+      undoRow,
+    ])
+    return { count: rows.length, undo: ticket }
   })
 }
 
