@@ -49,6 +49,13 @@ describeEachDatabase('verification API', (get) => {
     expect(await statusOf(row.id)).toBe('pending')
   })
 
+  it('answers an empty history for a project never verified', async () => {
+    const row = await insertProject(get())
+    const history = await call(get(), 'GET', `/api/projects/${row.id}/verification-history`, undefined, token)
+    expect(history).toMatchObject({ status: 200,
+      body: { success: true, verificationHistory: [], message: 'No verification history yet' } })
+  })
+
   it('404s an unknown project and 400s a bad id', async () => {
     const missing = crypto.randomUUID()
     expect(await call(get(), 'PUT', `/api/projects/${missing}/verify`, { status: 'approved', notes: 'x' }, token))
