@@ -185,12 +185,14 @@ export const projects = pgTable('projects', {
   avgRating: real('avg_rating').notNull().default(0),
   /** Percent. */
   conversionRate: real('conversion_rate').notNull().default(0),
-  /** lower(title, description, technologies, tags); filled by a trigger (domain/projects/search-text.ts). */
+  /**
+   * lower(title, description, technologies, tags); filled by a trigger (domain/projects/search-text.ts)
+   * and copied to project_search, whose trigram index the searches use (migration 0029).
+   */
   searchText: text('search_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
-  index('projects_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   index('projects_created_at_idx').on(t.createdAt),
   index('projects_status_created_idx').on(t.verificationStatus, t.createdAt),
   index('projects_category_created_idx').on(t.category, t.createdAt),
@@ -211,6 +213,18 @@ export const tableVersions = pgTable('table_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
+
+/**
+ * The searchable text of each project (projects.search_text) with its trigram index, kept equal by
+ * triggers on projects (migration 0029) and written only when the text changes: status, active
+ * and price updates of projects touch no trigram index, so the index stays small and clean under
+ * write load and a search's exact count is an index scan, not a LIKE over every row
+ * (BENCHMARKS.md "Load"). Searches test `projects.id IN (SELECT project_id … LIKE …)`.
+ */
+export const projectSearch = pgTable('project_search', {
+  projectId: uuid('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
+  searchText: text('search_text').notNull(),
+}, (t) => [index('project_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)])
 
 /**
  * How many projects each (is_active, category, verification_status) group holds, kept exact by

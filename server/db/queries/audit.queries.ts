@@ -18,6 +18,7 @@ import { entityTypesOf, type AuditEntry as AuditEntryOut, type AuditFacets, type
 import type { Db } from '../client'
 import { auditLog, contacts, orders, projects, users } from '../schema'
 import { escapeLike, rawRows } from '../sql'
+import { projectTextMatches } from './projects-list.queries'
 import { actionFilter, decodeAuditCursor, encodeAuditCursor, entityTypeOf, storedEntityTypes, USER_ENTITY_TYPES, type AuditCursor } from '../../domain/audit'
 import { isCalendarDay, istDayRange } from '../../domain/orders'
 import { badRequest } from '../../http/errors'
@@ -133,7 +134,7 @@ export async function resolveAuditSearch(db: Db, search: string): Promise<AuditS
     distinctValues(db, 'action').then((all) => all.filter((a) => a.toLowerCase().includes(term))),
     idsOrQuery(db, sql`SELECT ${users.id}::text AS id FROM ${users} WHERE ${userSearchText} LIKE ${pattern}`),
     idsOrQuery(db, sql`SELECT ${projects.id}::text AS id FROM ${projects}
-      WHERE ${projects.searchText} LIKE ${pattern} AND lower(${projects.title}) LIKE ${pattern}`),
+      WHERE ${projectTextMatches(pattern)} AND lower(${projects.title}) LIKE ${pattern}`),
     idsOrQuery(db, sql`SELECT ${orders.id}::text AS id FROM ${orders}
       WHERE ${orders.searchText} LIKE ${pattern} AND lower(${orders.orderId}) LIKE ${pattern}`),
     idsOrQuery(db, sql`SELECT ${contacts.id}::text AS id FROM ${contacts}

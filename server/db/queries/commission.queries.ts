@@ -22,6 +22,7 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import type { Db } from '../client'
 import { commissionConfigs, projects } from '../schema'
 import { escapeLike, rawRows } from '../sql'
+import { projectTextMatches } from './projects-list.queries'
 import { setAuditActor } from './audit.queries'
 
 /** Who acts, from where (audit trigger settings). */
@@ -253,7 +254,7 @@ function toOrderGroup(row: GroupRow): CommissionOrderGroup {
  * GET /api/commission/projects?search=: the first PROJECT_PICKER_LIMIT projects whose title contains
  * `search` (case-insensitive literal substring; '' = any), ordered by title (then id), each with its
  * price in rupees and the id of its configuration (null: none). The trigram index on
- * projects.search_text (which holds the lower-cased title) narrows the candidates; without a search
+ * project_search.search_text (which holds the lower-cased title) narrows the candidates; without a search
  * projects_title_idx serves the order.
  */
 export async function searchCommissionProjects(db: Db, search: string): Promise<CommissionProjectOption[]> {
@@ -262,7 +263,7 @@ export async function searchCommissionProjects(db: Db, search: string): Promise<
   const pattern = sql`lower(${`%${escapeLike(term)}%`})`
   const rows = await db.select({ id: projects.id, title: projects.title, pricePaise: projects.pricePaise, configId: commissionConfigs.id })
     .from(projects).leftJoin(commissionConfigs, eq(commissionConfigs.projectId, projects.id))
-    .where(term ? and(sql`${projects.searchText} LIKE ${pattern}`, sql`lower(${projects.title}) LIKE ${pattern}`) : undefined)
+    .where(term ? and(projectTextMatches(pattern), sql`lower(${projects.title}) LIKE ${pattern}`) : undefined)
     .orderBy(asc(projects.title), asc(projects.id)).limit(PROJECT_PICKER_LIMIT)
   return rows.map((r) => ({ _id: r.id, title: r.title, price: paiseToRupees(r.pricePaise), configId: r.configId }))
 }

@@ -1,17 +1,17 @@
 /**
  * The palette's project search (contract src/api/schemas/palette.ts): lean rows newest first and
- * a count capped at `cap`, both on `search_text` like the projects list (the trigram index serves
+ * a count capped at `cap`, both on the searchable text like the projects list (the trigram index serves
  * terms of 3+ characters; shorter ones find their first rows early in created_at order).
  */
 import { desc, sql } from 'drizzle-orm'
 import type { PaletteProject } from '../../../src/api/schemas/palette'
 import type { Db } from '../client'
 import { projects } from '../schema'
-import { escapeLike } from '../sql'
+import { projectTextContains } from './projects-list.queries'
 
 /** Projects (active or not) whose searchable text contains `search`, at most `limit`, and how many matched up to `cap` (+1 tells more). */
 export async function searchPaletteProjects(db: Db, search: string, limit: number, cap: number): Promise<{ rows: PaletteProject[]; counted: number }> {
-  const where = sql`${projects.searchText} like lower(${`%${escapeLike(search.trim())}%`})`
+  const where = projectTextContains(search.trim())
   const rows = await db.select({
     _id: projects.id, title: projects.title, category: projects.category,
     verificationStatus: projects.verificationStatus, isActive: projects.isActive,

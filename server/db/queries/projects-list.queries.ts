@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
-import { projectListCounts, projects, tableVersions } from '../schema'
+import { projectListCounts, projectSearch, projects, tableVersions } from '../schema'
 import { escapeLike } from '../sql'
 import { pageWindow, type ProjectListFilter } from '../../domain/projects/list-query'
 import type { VersionedTable } from '../../services/table-versions'
@@ -29,16 +29,29 @@ function groupConditions(filter: ProjectListFilter, columns: FilterColumns): SQL
 }
 
 /**
+ * `projects.id` is one of the projects whose searchable text (title, description, technologies,
+ * tags; project_search, migration 0029) matches the LIKE `pattern`, which must be lower-case (the
+ * text is stored lower-cased, so a case-sensitive LIKE does it: cheaper per row than ILIKE). The
+ * trigram index of project_search serves patterns with 3+ characters between wildcards.
+ */
+export function projectTextMatches(pattern: SQL | string): SQL {
+  return sql`${projects.id} IN (SELECT ${projectSearch.projectId} FROM ${projectSearch} WHERE ${projectSearch.searchText} LIKE ${pattern})`
+}
+
+/** `projects` whose searchable text contains `term` case-insensitively as a literal substring. */
+export function projectTextContains(term: string): SQL {
+  return projectTextMatches(sql`lower(${`%${escapeLike(term)}%`})`)
+}
+
+/**
  * WHERE for the filters. `status` ('active'|'inactive') wins over `includeInactive`; without
  * either only active projects are listed. `search` matches title, description, technologies and
- * tags case-insensitively as a literal substring (served by the trigram index on search_text).
+ * tags case-insensitively as a literal substring (projectTextContains).
  */
 export function projectListWhere(filter: ProjectListFilter): SQL | undefined {
   const conditions = groupConditions(filter, projects)
   const term = filter.search.trim()
-  // search_text is stored lower-cased, so a case-sensitive LIKE of the lower-cased term does it
-  // (cheaper per row than ILIKE; the gin_trgm_ops index serves both).
-  if (term) conditions.push(sql`${projects.searchText} like lower(${`%${escapeLike(term)}%`})`)
+  if (term) conditions.push(projectTextContains(term))
   return conditions.length ? and(...conditions) : undefined
 }
 
