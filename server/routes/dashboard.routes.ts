@@ -5,15 +5,19 @@
  */
 import { Hono } from 'hono'
 import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
-import { dashboardAggregates } from '../db/queries/dashboard.queries'
+import { activeAdminCount, completedRevenuePaise, dashboardContacts, dashboardProjects } from '../db/queries/dashboard.queries'
 import type { AppDeps, AppEnv } from '../deps'
-import { toDashboardStats } from '../domain/dashboard-stats'
+import { monthStarts, toDashboardStats } from '../domain/dashboard-stats'
 import { ok } from '../http/respond'
 
 export function dashboardRoutes(deps: AppDeps) {
+  const { db } = deps
   const app = new Hono<AppEnv>()
   app.get('/stats', async (c) => {
-    const stats = toDashboardStats(await dashboardAggregates(deps.db, deps.now()))
+    const months = monthStarts(deps.now())
+    const [projects, contacts, admins, revenuePaise] = await Promise.all([
+      dashboardProjects(db, months), dashboardContacts(db, months), activeAdminCount(db), completedRevenuePaise(db)])
+    const stats = toDashboardStats({ ...projects, ...contacts, admins, revenuePaise })
     return ok(c, DashboardStatsResponseSchema, { success: true, stats })
   })
   return app
