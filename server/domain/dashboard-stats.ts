@@ -16,8 +16,11 @@ export function growthPercent(thisMonth: number, lastMonth: number): number {
   return Math.round(((thisMonth - lastMonth) / lastMonth) * 1000) / 10
 }
 
+/** The starts (UTC) of a calendar month and of the month before it. */
+export type MonthStarts = { thisMonth: Date; lastMonth: Date }
+
 /** Start of the calendar month of `now` (UTC) and of the month before it. */
-export function monthStarts(now: Date): { thisMonth: Date; lastMonth: Date } {
+export function monthStarts(now: Date): MonthStarts {
   const y = now.getUTCFullYear()
   const m = now.getUTCMonth()
   return { thisMonth: new Date(Date.UTC(y, m, 1)), lastMonth: new Date(Date.UTC(y, m - 1, 1)) }

@@ -11,13 +11,13 @@
  * app's writes call `versions.invalidate()`). Exact totals stay exact: each entry is one built
  * response of that version. One instance per route group.
  */
-import { LRUCache } from 'lru-cache'
+import { createSingleFlightCache, type CacheOutcome } from './single-flight-cache'
 import { versionsKey, type TableVersions, type VersionedTable } from './table-versions'
 
 const utf8 = new TextEncoder()
 
 /** A response as JSON bytes and where it came from: the cache, a new build, or a concurrent build. */
-export type CachedJson = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'miss' | 'shared' }
+export type CachedJson = { body: Uint8Array<ArrayBuffer>; cache: CacheOutcome }
 
 /**
  * A cache of JSON responses keyed by `(versions of tables, key)`; `maxBytes` bounds the stored
@@ -25,27 +25,12 @@ export type CachedJson = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'miss' 
  * `build` receives the versions part of the key (for caches of its own, such as the totals of a filter).
  */
 export function createVersionedJsonCache(versions: TableVersions, tables: readonly VersionedTable[], maxBytes: number) {
-  const entries = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: maxBytes, sizeCalculation: (b) => b.byteLength })
-  const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
+  const bodies = createSingleFlightCache<Uint8Array<ArrayBuffer>>({ maxSize: maxBytes, sizeCalculation: (b) => b.byteLength })
 
   return async function get(key: string, build: (versionKey: string) => Promise<unknown>): Promise<CachedJson> {
     const versionKey = versionsKey(await versions.current(), tables)
-    const full = `${versionKey}|${key}`
-    const cached = entries.get(full)
-    if (cached) return { body: cached, cache: 'hit' }
-    const inFlight = building.get(full)
-    if (inFlight) return { body: await inFlight, cache: 'shared' }
-    const pending = build(versionKey).then((response) => {
-      const body = utf8.encode(JSON.stringify(response))
-      entries.set(full, body)
-      return body
-    })
-    building.set(full, pending)
-    try {
-      return { body: await pending, cache: 'miss' }
-    } finally {
-      building.delete(full)
-    }
+    const { value, cache } = await bodies(`${versionKey}|${key}`, async () => utf8.encode(JSON.stringify(await build(versionKey))))
+    return { body: value, cache }
   }
 }
 

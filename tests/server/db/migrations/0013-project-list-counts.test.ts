@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { dashboardAggregates } from '../../../../server/db/queries/dashboard.queries'
+import { dashboardProjects } from '../../../../server/db/queries/dashboard.queries'
 import { countListed } from '../../../../server/db/queries/projects-list.queries'
 import { monthStarts } from '../../../../server/domain/dashboard-stats'
 import type { ProjectListFilter } from '../../../../server/domain/projects/list-query'
@@ -52,7 +52,7 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         (count(*) FILTER (WHERE created_at >= ${thisMonth}))::int AS "thisMonth",
         (count(*) FILTER (WHERE created_at >= ${lastMonth} AND created_at < ${thisMonth}))::int AS "lastMonth"
         FROM projects GROUP BY category ORDER BY category`))
-      const { byCategory } = await dashboardAggregates(database().db, now)
+      const { byCategory } = await dashboardProjects(database().db, monthStarts(now))
       expect([...byCategory].sort((a, b) => a.category.localeCompare(b.category))).toEqual(direct)
       for (const f of FILTERS) {
         const where = [
