@@ -215,16 +215,26 @@ export const tableVersions = pgTable('table_versions', {
 })
 
 /**
- * The searchable text of each project (projects.search_text) with its trigram index, kept equal by
- * triggers on projects (migration 0029) and written only when the text changes: status, active
- * and price updates of projects touch no trigram index, so the index stays small and clean under
- * write load and a search's exact count is an index scan, not a LIKE over every row
- * (BENCHMARKS.md "Load"). Searches test `projects.id IN (SELECT project_id … LIKE …)`.
+ * What a search of projects reads (migration 0029): per project its searchable text
+ * (projects.search_text, trigram-indexed) with copies of the list's filter columns and created_at,
+ * kept equal by triggers on projects in the writing transaction. A search's page ids and exact
+ * count come from here alone: status, active and price updates of projects touch no trigram
+ * index, and their copies here are HOT updates (none of the copied filter columns is indexed;
+ * fillfactor 80 leaves room on each page), so under write load this table stays small and clean
+ * while projects churns (BENCHMARKS.md "Load").
  */
 export const projectSearch = pgTable('project_search', {
   projectId: uuid('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  isActive: boolean('is_active').notNull(),
+  category: text('category').notNull(),
+  verificationStatus: verificationStatus('verification_status').notNull(),
   searchText: text('search_text').notNull(),
-}, (t) => [index('project_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)])
+}, (t) => [
+  index('project_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  // Newest first for short terms (no trigram): the first matches are found early in this order.
+  index('project_search_created_idx').on(t.createdAt, t.projectId),
+])
 
 /**
  * How many projects each (is_active, category, verification_status) group holds, kept exact by

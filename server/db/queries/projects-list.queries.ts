@@ -12,10 +12,13 @@ import { pageWindow, type ProjectListFilter } from '../../domain/projects/list-q
 import type { VersionedTable } from '../../services/table-versions'
 import { projectWithRelations } from './projects.queries'
 
-/** The columns the non-search filters test: on projects, or on the per-group counts of migration 0013. */
-type FilterColumns = { isActive: typeof projects.isActive | typeof projectListCounts.isActive
-  category: typeof projects.category | typeof projectListCounts.category
-  verificationStatus: typeof projects.verificationStatus | typeof projectListCounts.verificationStatus }
+/** The columns the non-search filters test: on projects, on project_search (0029), or on the per-group counts of 0013. */
+type FilterColumns = {
+  isActive: typeof projects.isActive | typeof projectSearch.isActive | typeof projectListCounts.isActive
+  category: typeof projects.category | typeof projectSearch.category | typeof projectListCounts.category
+  verificationStatus: typeof projects.verificationStatus | typeof projectSearch.verificationStatus
+    | typeof projectListCounts.verificationStatus
+}
 
 /** The conditions of the filters other than `search` over `columns` (see projectListWhere). */
 function groupConditions(filter: ProjectListFilter, columns: FilterColumns): SQL[] {
@@ -28,30 +31,41 @@ function groupConditions(filter: ProjectListFilter, columns: FilterColumns): SQL
   return conditions
 }
 
+/** `%term%` as a lower-cased LIKE pattern matching `term` literally. */
+const containsPattern = (term: string) => sql`lower(${`%${escapeLike(term)}%`})`
+
 /**
- * `projects.id` is one of the projects whose searchable text (title, description, technologies,
- * tags; project_search, migration 0029) matches the LIKE `pattern`, which must be lower-case (the
- * text is stored lower-cased, so a case-sensitive LIKE does it: cheaper per row than ILIKE). The
- * trigram index of project_search serves patterns with 3+ characters between wildcards.
+ * project_search rows whose searchable text (title, description, technologies, tags) matches the
+ * LIKE `pattern`, which must be lower-case: the text is stored lower-cased, so a case-sensitive
+ * LIKE does it (cheaper per row than ILIKE). The trigram index serves patterns with 3+ characters
+ * between wildcards.
+ */
+const textMatches = (pattern: SQL | string) => sql`${projectSearch.searchText} LIKE ${pattern}`
+
+/**
+ * `projects.id` is one of the projects whose searchable text matches the lower-case LIKE
+ * `pattern` (project_search, migration 0029): for searches that also test columns of projects
+ * (the commission picker's title, the audit log's project search).
  */
 export function projectTextMatches(pattern: SQL | string): SQL {
-  return sql`${projects.id} IN (SELECT ${projectSearch.projectId} FROM ${projectSearch} WHERE ${projectSearch.searchText} LIKE ${pattern})`
+  return sql`${projects.id} IN (SELECT ${projectSearch.projectId} FROM ${projectSearch} WHERE ${textMatches(pattern)})`
 }
 
-/** `projects` whose searchable text contains `term` case-insensitively as a literal substring. */
+/** project_search rows whose searchable text contains `term` case-insensitively as a literal substring. */
 export function projectTextContains(term: string): SQL {
-  return projectTextMatches(sql`lower(${`%${escapeLike(term)}%`})`)
+  return textMatches(containsPattern(term))
 }
 
 /**
- * WHERE for the filters. `status` ('active'|'inactive') wins over `includeInactive`; without
- * either only active projects are listed. `search` matches title, description, technologies and
- * tags case-insensitively as a literal substring (projectTextContains).
+ * WHERE for the filters: without a search over projects, with one (trimmed, non-empty) over
+ * project_search, whose copied columns the same rules test. `status` ('active'|'inactive') wins
+ * over `includeInactive`; without either only active projects are listed. `search` matches
+ * title, description, technologies and tags case-insensitively as a literal substring
+ * (projectTextContains).
  */
 export function projectListWhere(filter: ProjectListFilter): SQL | undefined {
-  const conditions = groupConditions(filter, projects)
   const term = filter.search.trim()
-  if (term) conditions.push(projectTextContains(term))
+  const conditions = term ? [...groupConditions(filter, projectSearch), projectTextContains(term)] : groupConditions(filter, projects)
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -64,13 +78,18 @@ const versionOf = (table: VersionedTable) =>
 
 /**
  * The rows of one page with images and owner, each carrying the versions of projects,
- * project_images and users its statement saw. Ids of the page first (an index-only scan of
- * projects_list_cover_idx when filtered by category and status), then the full rows of just those.
+ * project_images and users its statement saw. Ids of the page first (without a search from
+ * projects, an index-only scan of projects_list_cover_idx when filtered by category and status;
+ * with one from project_search, in the same order), then the full rows of just those.
  */
 export async function selectListPage(db: Db, query: ProjectListQuery) {
   const window = pageWindow(query.page, query.limit)
-  const pageIds = db.select({ id: projects.id }).from(projects)
-    .where(projectListWhere(query)).orderBy(...projectListOrder).limit(window.limit).offset(window.offset)
+  const term = query.search.trim()
+  const pageIds = term
+    ? db.select({ id: projectSearch.projectId }).from(projectSearch).where(projectListWhere(query))
+      .orderBy(desc(projectSearch.createdAt), desc(projectSearch.projectId)).limit(window.limit).offset(window.offset)
+    : db.select({ id: projects.id }).from(projects)
+      .where(projectListWhere(query)).orderBy(...projectListOrder).limit(window.limit).offset(window.offset)
   return db.select({ ...projectWithRelations, listVersion: versionOf('projects'),
     imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') }).from(projects)
     .where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
@@ -80,17 +99,18 @@ export async function selectListPage(db: Db, query: ProjectListQuery) {
  * The number of projects matching `filter` and the projects version, from one statement (one
  * snapshot). Without a search the total is the sum of the matching groups of
  * `project_list_counts` (migration 0013: a few dozen rows kept exact by triggers); with one, an
- * exact count(*) over projects.
+ * exact count(*) over project_search (migration 0029).
  */
 export async function countListed(db: Db, filter: ProjectListFilter): Promise<{ total: number; version: string }> {
-  if (!filter.search.trim()) {
+  const term = filter.search.trim()
+  if (!term) {
     const conditions = groupConditions(filter, projectListCounts)
     const [summed] = await db.select({ total: sql<number>`coalesce(sum(${projectListCounts.n}), 0)::int`,
       version: versionOf('projects') }).from(projectListCounts)
       .where(conditions.length ? and(...conditions) : undefined)
     return summed
   }
-  const [counted] = await db.select({ total: count(), version: versionOf('projects') }).from(projects)
+  const [counted] = await db.select({ total: count(), version: versionOf('projects') }).from(projectSearch)
     .where(projectListWhere(filter))
   return counted
 }

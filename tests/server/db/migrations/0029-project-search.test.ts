@@ -1,10 +1,10 @@
 /**
- * Migration 0029 (searchable text in project_search): the rows of a database migrated from 0028
- * are copied over; afterwards project_search holds exactly (id, search_text) of every project
- * through inserts, text edits, deletes, rollbacks and TRUNCATE, while status, active and price
- * updates leave its row untouched (no new tuple, so no trigram index entry); the searches of the
- * projects list count exactly what a LIKE over projects.search_text counts, and the trigram index
- * lives on project_search only.
+ * Migration 0029 (project_search: what a search reads): the rows of a database migrated from 0028
+ * are copied over; afterwards project_search holds exactly (id, created_at, is_active, category,
+ * verification_status, search_text) of every project through inserts, text edits, status and
+ * active changes, deletes, rollbacks and TRUNCATE; price and other edits leave its row untouched
+ * (no new tuple); the projects list's searches page and count exactly what a LIKE over
+ * projects.search_text with the filters says, and the trigram index lives on project_search only.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -45,8 +45,10 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     /** project_search against projects: the same ids with the same text. */
     async function expectMirrored() {
-      const copied = rowsOf(await db().execute(sql`SELECT project_id::text AS id, search_text FROM project_search ORDER BY 1`))
-      const source = rowsOf(await db().execute(sql`SELECT id::text AS id, search_text FROM projects ORDER BY 1`))
+      const copied = rowsOf(await db().execute(sql`SELECT project_id::text AS id, created_at, is_active, category,
+        verification_status::text, search_text FROM project_search ORDER BY 1`))
+      const source = rowsOf(await db().execute(sql`SELECT id::text AS id, created_at, is_active, category,
+        verification_status::text, search_text FROM projects ORDER BY 1`))
       expect(copied).toEqual(source)
     }
     /** The system column xmin of a project's search row: a new tuple (an update) changes it. */
@@ -69,12 +71,15 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       await expectMirrored()
 
       const untouched = await searchTupleOf('Chat App')
-      await db().execute(sql`UPDATE projects SET verification_status = 'approved', is_active = false, price_paise = 12345,
-        discount = 5 WHERE title = 'Chat App'`)
+      await db().execute(sql`UPDATE projects SET price_paise = 12345, discount = 5, is_featured = true WHERE title = 'Chat App'`)
       expect(await searchTupleOf('Chat App')).toBe(untouched)
-      await db().execute(sql`UPDATE projects SET description = 'Realtime chat and calls' WHERE title = 'Chat App'`)
-      expect(await searchTupleOf('Chat App')).not.toBe(untouched)
-      await expectMirrored()
+      for (const change of [sql`verification_status = 'approved'`, sql`is_active = false`, sql`category = 'Games'`,
+        sql`description = 'Realtime chat and calls'`]) {
+        const before = await searchTupleOf('Chat App')
+        await db().execute(sql`UPDATE projects SET ${change} WHERE title = 'Chat App'`)
+        expect(await searchTupleOf('Chat App')).not.toBe(before)
+        await expectMirrored()
+      }
 
       await expect(db().transaction(async (tx) => {
         await tx.execute(sql`UPDATE projects SET title = 'Renamed' WHERE title = 'Inventory Python'`)
@@ -87,11 +92,13 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     it('counts and pages searches exactly as a LIKE over projects.search_text', async () => {
       for (const search of ['chat', 'HOSPITAL', 'beds', 'a', 'pro ', 'no such text', '100%']) {
-        for (const f of [filter({ search }), filter({ search, status: 'active' }), filter({ search, category: 'Mobile Apps' })]) {
+        for (const f of [filter({ search }), filter({ search, status: 'active' }), filter({ search, category: 'Games' }),
+          filter({ search, includeInactive: false, verificationStatus: 'pending' })]) {
           const where = [
             sql`search_text LIKE ${`%${f.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
-            f.status ? sql`is_active = ${f.status === 'active'}` : sql`true`,
+            f.status ? sql`is_active = ${f.status === 'active'}` : f.includeInactive ? sql`true` : sql`is_active`,
             f.category ? sql`category = ${f.category}` : sql`true`,
+            f.verificationStatus ? sql`verification_status = ${f.verificationStatus}` : sql`true`,
           ]
           const expected = rowsOf<{ id: string }>(await db().execute(sql`SELECT id::text AS id FROM projects
             WHERE ${sql.join(where, sql` AND `)} ORDER BY created_at DESC, id DESC`)).map((r) => r.id)
