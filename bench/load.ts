@@ -153,6 +153,12 @@ async function main() {
         ORDER BY total_exec_time DESC LIMIT 25`)
       console.log('\npg_stat_statements, top 25 by total time:')
       for (const r of top) console.log(`  ${String(r.calls).padStart(7)} ${String(r.total_ms).padStart(7)} ms ${String(r.mean_ms).padStart(8)} ms/call  ${String(r.query)}`)
+      const byCalls = await onDatabase(databaseUrl, `SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query,
+        sum(calls) OVER () AS all_calls FROM pg_stat_statements
+        WHERE toplevel AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY calls DESC LIMIT 15`)
+      const topLevel = Number(byCalls[0]?.all_calls ?? 0)
+      console.log(`\nTop-level statements (round trips): ${topLevel} in all, ${(topLevel / result.requests.total).toFixed(2)} per request; most called:`)
+      for (const r of byCalls) console.log(`  ${String(r.calls).padStart(7)}  ${String(r.query)}`)
     }
     for (const failure of failures) console.log(`failure: ${failure}`)
     if (result.errors || result.timeouts || result.non2xx) process.exitCode = 1
