@@ -159,12 +159,12 @@ describeEachDatabase('limits and hostile input', (get) => {
 
   it('logs a failed query by class and route only: no SQL text, no parameters', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    await get().database.db.execute(sql`ALTER TABLE projects RENAME COLUMN search_text TO search_text_gone`)
+    await get().database.db.execute(sql`ALTER TABLE project_search RENAME COLUMN search_text TO search_text_gone`)
     try {
       const res = await call(get(), 'GET', '/api/projects?search=secretneedle', undefined, token)
       expect(res).toEqual({ status: 500, body: { success: false, message: 'Internal server error' } })
     } finally {
-      await get().database.db.execute(sql`ALTER TABLE projects RENAME COLUMN search_text_gone TO search_text`)
+      await get().database.db.execute(sql`ALTER TABLE project_search RENAME COLUMN search_text_gone TO search_text`)
     }
     const logged = errors.mock.calls.map((args) => args.map(String).join(' ')).join('\n')
     expect(logged).toMatch(/^\[[\w-]+\] GET \/api\/projects 500 DrizzleQueryError: \(query failed\) <- \w+ 42703: /m)
