@@ -231,7 +231,10 @@ export const projectSearch = pgTable('project_search', {
   verificationStatus: verificationStatus('verification_status').notNull(),
   searchText: text('search_text').notNull(),
 }, (t) => [
-  index('project_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  // No pending list (fastupdate off): the text changes only with text edits, so entries go
+  // straight into the index and a search never scans a list of unsorted recent entries (which
+  // only VACUUM flushes, and PGlite has no autovacuum).
+  index('project_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
   // Newest first for short terms (no trigram): the first matches are found early in this order.
   index('project_search_created_idx').on(t.createdAt, t.projectId),
 ])

@@ -7,6 +7,9 @@
 -- triggers below in the same transaction: text edits rewrite the row; status, active and category
 -- changes update unindexed columns here, which are HOT updates (fillfactor 80 leaves room), so
 -- the trigram index only changes with the text. A search's page ids and count read this table only.
+-- The trigram index has no pending list (fastupdate off): with text edits rare, entries go straight
+-- into the index, and a search never scans a list of recent entries that only VACUUM flushes (PGlite
+-- runs no autovacuum; 100,000 inserted projects left a search's index scan at 2.2 ms instead of 0.2).
 CREATE TABLE "project_search" (
 	"project_id" uuid PRIMARY KEY NOT NULL,
 	"created_at" timestamp with time zone NOT NULL,
@@ -20,7 +23,7 @@ INSERT INTO "project_search" ("project_id", "created_at", "is_active", "category
   SELECT "id", "created_at", "is_active", "category", "verification_status", "search_text" FROM "projects";--> statement-breakpoint
 DROP INDEX "projects_search_text_trgm_idx";--> statement-breakpoint
 ALTER TABLE "project_search" ADD CONSTRAINT "project_search_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "project_search_text_trgm_idx" ON "project_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "project_search_text_trgm_idx" ON "project_search" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate = off);--> statement-breakpoint
 CREATE INDEX "project_search_created_idx" ON "project_search" USING btree ("created_at","project_id");--> statement-breakpoint
 -- Inserted with the project; updated when one of the copied columns changed (the WHEN sees NEW
 -- after projects_search_text_trg has recomputed search_text); removed with it by the foreign key.
