@@ -12,8 +12,9 @@
  * machine's load average, and with `--waits` what PostgreSQL's active backends were waiting on
  * (pg_stat_activity sampled every 20 ms). Exits 1 on any error, timeout or non-2xx answer.
  * `--cpu-prof DIR` writes the server's V8 CPU profile there (open it in Chrome DevTools);
- * `--statements` prints pg_stat_statements' top queries (the server must preload it: BENCH_LOAD_PG
- * pointing at a cluster started with shared_preload_libraries = 'pg_stat_statements');
+ * `--statements` prints pg_stat_statements' top queries and the round trips per request (without
+ * BENCH_LOAD_PG on a private cluster that preloads it, tests/server/faults/private-postgres.ts;
+ * with BENCH_LOAD_PG that server must preload it);
  * `--server-root DIR` seeds and runs the server of another checkout (before/after comparisons).
  */
 import fs from 'node:fs/promises'
@@ -23,6 +24,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { percentile } from './measure'
 import { mixData, onDatabase, onServer as onPgServer, runMix, seed } from './load-run'
+import { startPrivatePostgres } from '../tests/server/faults/private-postgres'
 import { SHARED_KEYS, signInByOutbox, startServer } from '../tests/server/faults/server-process'
 
 const { values: args } = parseArgs({ options: {
@@ -39,7 +41,8 @@ const { values: args } = parseArgs({ options: {
   keep: { type: 'boolean', default: false },
   'server-root': { type: 'string' },
 } })
-const SERVER_URL = process.env.BENCH_LOAD_PG ?? 'postgres://root@127.0.0.1:5432'
+/** The PostgreSQL server to run on; with --statements and no BENCH_LOAD_PG, a private cluster started by main(). */
+let SERVER_URL = process.env.BENCH_LOAD_PG ?? 'postgres://root@127.0.0.1:5432'
 const DB_NAME = 'bench_load'
 const onServer = (statement: string) => onPgServer(SERVER_URL, statement)
 const mix = { clients: Number(args.clients), reads: Number(args.reads), writes: Number(args.writes) }
@@ -87,6 +90,20 @@ async function backendPids(databaseUrl: string): Promise<number[]> {
 }
 
 async function main() {
+  // pg_stat_statements needs shared_preload_libraries, which the shared server does not set: a
+  // private cluster (tests/server/faults/private-postgres.ts) that preloads it, removed after.
+  const privatePg = args.statements && !process.env.BENCH_LOAD_PG
+    ? await startPrivatePostgres({ shared_preload_libraries: "'pg_stat_statements'", 'pg_stat_statements.track': 'all' })
+    : undefined
+  if (privatePg) SERVER_URL = privatePg.url('postgres').replace(/\/postgres$/, '')
+  try {
+    await run()
+  } finally {
+    await privatePg?.destroy()
+  }
+}
+
+async function run() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-load-'))
   const databaseUrl = `${SERVER_URL}/${DB_NAME}`
   console.log(`Creating ${DB_NAME} and seeding at scale ${args.scale}...`)
