@@ -5,27 +5,17 @@
 import crypto from 'node:crypto'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { createApp } from '../server/app'
 import { ensureAdmin } from '../server/bootstrap'
 import { openDatabase, type Database } from '../server/db/client'
 import type { AppConfig } from '../server/deps'
 import { loadEnv } from '../server/env'
 import type { MailMessage } from '../server/services/mail'
+import { createEmptyPgDatabase } from '../tests/fixtures/pg-database'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 export const BENCH_PG_URL = process.env.BENCH_PG_URL ?? 'postgres://root@127.0.0.1:5432/test'
 export const BENCH_ADMIN_EMAIL = 'admin@example.com'
-
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: BENCH_PG_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
 
 /**
  * A fresh migrated database without any user: in-memory PGlite, or `<prefix>_<random hex>` on the
@@ -34,12 +24,9 @@ async function onServer(statement: string): Promise<void> {
  */
 export async function createBenchDatabase(kind: DatabaseKind, options: { prefix?: string; poolSize?: number } = {}): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (kind === 'pglite') return { database: await openDatabase({ memory: true }), drop: async () => {} }
-  const name = `${options.prefix ?? 'bench'}_${crypto.randomBytes(5).toString('hex')}`
-  await onServer(`CREATE DATABASE ${name}`)
-  const url = new URL(BENCH_PG_URL)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: options.poolSize })
-  return { database, url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
+  const { url, drop } = await createEmptyPgDatabase(options.prefix ?? 'bench', BENCH_PG_URL)
+  const database = await openDatabase({ databaseUrl: url, poolSize: options.poolSize })
+  return { database, url, drop }
 }
 
 /** A fresh migrated database with the bootstrap admin (pool of 10 on PostgreSQL); `drop()` closes and removes it. */

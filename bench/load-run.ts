@@ -7,32 +7,18 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { runStatements } from '../tests/fixtures/pg-database'
 import { kindChooser, seededRng, type Kind, type MixData } from './load-mix'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 /** Run one statement on the server's `postgres` database (CREATE/DROP DATABASE); `serverUrl` without a database. */
 export async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${serverUrl}/postgres` })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
+  await runStatements(`${serverUrl}/postgres`, statement)
 }
 
 /** Run `statements` on `databaseUrl`; the rows of the last one. */
-export async function onDatabase(databaseUrl: string, statements: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    const result = await client.query(statements)
-    return (Array.isArray(result) ? result[result.length - 1] : result).rows as Record<string, unknown>[]
-  } finally {
-    await client.end()
-  }
-}
+export const onDatabase = runStatements
 
 /**
  * Run the seed CLI (of checkout `root`, default this one) into `databaseUrl` with `dataDir` and

@@ -20,11 +20,20 @@ const task = (events: string[], name: string, ms = 150) => async () => {
 for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
   describe(`cluster locks [${kind}]`, () => {
     const database = useThrowawayDatabase(kind)
+    /** Two servers' mutexes of `namespace` (one on PGlite: one process owns it), closed after `run`. */
+    async function withTwoServers(namespace: string, run: (a: ClusterMutex, b: ClusterMutex) => Promise<void>) {
+      const a = new ClusterMutex(database(), namespace)
+      const b = kind === 'postgres' ? new ClusterMutex(database(), namespace) : a
+      try {
+        await run(a, b)
+      } finally {
+        await a.close()
+        await b.close()
+      }
+    }
 
     it('serialises one key across two servers, and not two keys', async () => {
-      const a = new ClusterMutex(database(), 'upload')
-      const b = kind === 'postgres' ? new ClusterMutex(database(), 'upload') : a
-      try {
+      await withTwoServers('upload', async (a, b) => {
         const events: string[] = []
         const first = a.run('project-1', task(events, 'a'))
         await pause(30)
@@ -34,28 +43,18 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         // The other key ran while a held project-1; b waited for a's end.
         expect(events.indexOf('c end')).toBeLessThan(events.indexOf('a end'))
         expect(events.indexOf('b start')).toBeGreaterThan(events.indexOf('a end'))
-      } finally {
-        await a.close()
-        await b.close()
-      }
+      })
     })
 
     it('releases the key when the task throws', async () => {
-      const a = new ClusterMutex(database(), 'upload')
-      const b = kind === 'postgres' ? new ClusterMutex(database(), 'upload') : a
-      try {
+      await withTwoServers('upload', async (a, b) => {
         await expect(a.run('k', async () => { throw new Error('boom') })).rejects.toThrow('boom')
         expect(await b.run('k', async () => 'after')).toBe('after')
-      } finally {
-        await a.close()
-        await b.close()
-      }
+      })
     })
 
     it('tryRun skips while another server holds the key, and runs once it is free', async () => {
-      const a = new ClusterMutex(database(), 'job')
-      const b = kind === 'postgres' ? new ClusterMutex(database(), 'job') : a
-      try {
+      await withTwoServers('job', async (a, b) => {
         const events: string[] = []
         const held = a.tryRun('purge', task(events, 'a'))
         await pause(30)
@@ -63,10 +62,7 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         expect(await held).toEqual({ ran: true, value: 'a' })
         expect(await b.tryRun('purge', task(events, 'b', 1))).toEqual({ ran: true, value: 'b' })
         expect(events).toEqual(['a start', 'a end', 'b start', 'b end'])
-      } finally {
-        await a.close()
-        await b.close()
-      }
+      })
     })
   })
 }
