@@ -4,7 +4,7 @@
  * the database and the in-process queue is the lock.
  */
 import { describe, expect, it } from 'vitest'
-import { ClusterMutex } from '../../server/services/cluster-locks'
+import { ClusterMutex, type LockNamespace } from '../../server/services/cluster-locks'
 import { POSTGRES_TESTS, useThrowawayDatabase } from './harness'
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -21,7 +21,7 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
   describe(`cluster locks [${kind}]`, () => {
     const database = useThrowawayDatabase(kind)
     /** Two servers' mutexes of `namespace` (one on PGlite: one process owns it), closed after `run`. */
-    async function withTwoServers(namespace: string, run: (a: ClusterMutex, b: ClusterMutex) => Promise<void>) {
+    async function withTwoServers(namespace: LockNamespace, run: (a: ClusterMutex, b: ClusterMutex) => Promise<void>) {
       const a = new ClusterMutex(database(), namespace)
       const b = kind === 'postgres' ? new ClusterMutex(database(), namespace) : a
       try {
