@@ -1,6 +1,6 @@
 /**
  * Synthetic projects for the list benchmark: `count` rows inserted by one INSERT … SELECT over
- * generate_series (the search_text trigger fills the search column), then VACUUM ANALYZE.
+ * generate_series (project_search's trigger writes each one's search row), then VACUUM ANALYZE.
  */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../server/db/client'

@@ -185,11 +185,6 @@ export const projects = pgTable('projects', {
   avgRating: real('avg_rating').notNull().default(0),
   /** Percent. */
   conversionRate: real('conversion_rate').notNull().default(0),
-  /**
-   * lower(title, description, technologies, tags); filled by a trigger (domain/projects/search-text.ts)
-   * and copied to project_search, whose trigram index the searches use (migration 0029).
-   */
-  searchText: text('search_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
@@ -215,9 +210,10 @@ export const tableVersions = pgTable('table_versions', {
 })
 
 /**
- * What a search of projects reads (migration 0029): per project its searchable text
- * (projects.search_text, trigram-indexed) with copies of the list's filter columns and created_at,
- * kept equal by triggers on projects in the writing transaction. A search's page ids and exact
+ * What a search of projects reads (migrations 0029, 0030): per project its searchable text
+ * (`project_search_text(title, description, technologies, tags)`: lower-cased, joined by spaces;
+ * trigram-indexed) with copies of the list's filter columns and created_at, kept equal by triggers
+ * on projects in the writing transaction. A search's page ids and exact
  * count come from here alone: status, active and price updates of projects touch no trigram
  * index, and their copies here are HOT updates (none of the copied filter columns is indexed;
  * fillfactor 80 leaves room on each page), so under write load this table stays small and clean

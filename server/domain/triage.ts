@@ -20,7 +20,7 @@ export function medianWindowStart(now: Date): Date {
 }
 
 /** Columns kept by triggers or derived: never shown as a change. */
-const HIDDEN_FIELDS = new Set(['searchText', 'updatedAt', 'createdAt'])
+const HIDDEN_FIELDS = new Set(['updatedAt', 'createdAt'])
 
 /** One `project.update` audit row: before and after hold the changed columns only. */
 export type ProjectUpdateRow = {

@@ -19,7 +19,7 @@ export async function adminContext(): Promise<{ ctx: TestContext; token: string 
   return { ctx, token: (await adminSession(ctx)).token }
 }
 
-/** Insert a project row directly (search_text is left to the database trigger). */
+/** Insert a project row directly (its project_search row is written by the database trigger). */
 export async function insertProject(ctx: TestContext, values: Partial<typeof projects.$inferInsert> = {}) {
   const [row] = await ctx.deps.db.insert(projects)
     .values({ title: 'Untitled', description: 'A project', ...values }).returning()

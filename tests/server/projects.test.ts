@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, expect, it } from 'vitest'
-import { auditLog, projectImages, projectReports, projects, repositories } from '../../server/db/schema'
+import { auditLog, projectImages, projectReports, projectSearch, projects, repositories } from '../../server/db/schema'
 import type { DeletedProjectInfo } from '../../server/services/project-deleted-hooks'
 import { call, describeEachDatabase } from './harness'
 import { adminSession, insertProject } from './projects-helpers'
@@ -38,7 +38,8 @@ describeEachDatabase('projects API', (get) => {
     expect(p._id).toMatch(/^[0-9a-f-]{36}$/)
     const [row] = await get().deps.db.select().from(projects).where(eq(projects.id, p._id))
     expect(row.pricePaise).toBe(149950)
-    expect(row.searchText).toContain('inventory manager')
+    const [search] = await get().deps.db.select().from(projectSearch).where(eq(projectSearch.projectId, p._id))
+    expect(search.searchText).toContain('inventory manager')
     const history = await call(get(), 'GET', `/api/projects/${p._id}/verification-history`, undefined, token)
     expect(history.body.verificationHistory).toMatchObject([
       { status: 'under_review', previousStatus: null, notes: 'Project created', verifiedBy: { name: 'Admin' } },

@@ -259,7 +259,7 @@ function toOrderGroup(row: GroupRow): CommissionOrderGroup {
  */
 export async function searchCommissionProjects(db: Db, search: string): Promise<CommissionProjectOption[]> {
   const term = search.trim()
-  // lower() in SQL on both sides, as search_text was lower-cased by the database (migration 0002).
+  // lower() in SQL on both sides, as the search text is lower-cased by the database (migration 0030).
   const pattern = sql`lower(${`%${escapeLike(term)}%`})`
   const rows = await db.select({ id: projects.id, title: projects.title, pricePaise: projects.pricePaise, configId: commissionConfigs.id })
     .from(projects).leftJoin(commissionConfigs, eq(commissionConfigs.projectId, projects.id))

@@ -9,7 +9,7 @@ import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
 import { writeTogether } from '../sql'
 import { projectImages, projectReports, projects, repositories, verificationHistory } from '../schema'
-import { diffColumns, toProjectColumns, withSearchText } from '../../domain/projects/fields'
+import { diffColumns, toProjectColumns } from '../../domain/projects/fields'
 import { audit, auditInsert } from './audit.queries'
 import type { DeletedProjectInfo } from '../../services/project-deleted-hooks'
 import { assertOwnerExists, lockProjects, type Tx } from './projects.queries'
@@ -20,14 +20,13 @@ import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 export async function createProject(db: Db, input: CreateProjectInput, actorId: string, now: Date): Promise<string> {
   return db.transaction(async (tx) => {
     await assertOwnerExists(tx, input.projectOwner)
-    const columns = withSearchText({ ...toProjectColumns(input), title: input.title, description: input.description })
+    const columns = { ...toProjectColumns(input), title: input.title, description: input.description }
     const [row] = await tx.insert(projects).values({ ...columns, createdAt: now, updatedAt: now }).returning()
     if (input.verificationStatus) {
       await tx.insert(verificationHistory).values({ projectId: row.id, status: row.verificationStatus,
         previousStatus: null, notes: 'Project created', verifiedBy: actorId, verifiedAt: now })
     }
-    const { searchText: _searchText, ...after } = row
-    await audit(tx, { actorId, action: 'project.create', entityType: 'project', entityId: row.id, after })
+    await audit(tx, { actorId, action: 'project.create', entityType: 'project', entityId: row.id, after: row })
     return row.id
   })
 }
@@ -79,9 +78,8 @@ export async function deleteProjects(db: Db, ids: string[], actorId: string) {
         repositories: repos.filter((r) => r.projectId === row.id)
           .map((r) => ({ id: r.id, name: r.name, provider: r.provider })),
       }
-      const { searchText: _searchText, ...before } = row
       await audit(tx, { actorId, action: 'project.delete', entityType: 'project', entityId: row.id,
-        before: { ...before, images: info.imagePaths, report: info.reportPath, repositories: info.repositories } })
+        before: { ...row, images: info.imagePaths, report: info.reportPath, repositories: info.repositories } })
       deleted.push({ projectId: row.id, info })
     }
     return deleted

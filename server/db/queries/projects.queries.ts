@@ -16,11 +16,11 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** The database or an open transaction. */
 export type DbOrTx = Db | Tx
 
-const { searchText: _searchText, ...projectColumns } = getTableColumns(projects)
+const projectColumns = getTableColumns(projects)
 
 /**
  * The columns of a project plus its images (position order) and owner as JSON built by the
- * database, so a page of projects is one round trip. `search_text` is left out: it is internal.
+ * database, so a page of projects is one round trip.
  */
 export const projectWithRelations = {
   ...projectColumns,
@@ -31,7 +31,7 @@ export const projectWithRelations = {
 }
 
 /** Rows selected with `projectWithRelations` → API projects, keeping their order. */
-export function toApiProjects(rows: (Omit<ProjectRow, 'searchText'> & { images: ImageRow[]; owner: UserRef | null })[]): Project[] {
+export function toApiProjects(rows: (ProjectRow & { images: ImageRow[]; owner: UserRef | null })[]): Project[] {
   return rows.map((row) => toApiProject(row, row.images, row.owner))
 }
 

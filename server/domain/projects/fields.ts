@@ -6,7 +6,6 @@ import type { UpdateProjectInput } from '../../../src/api/schemas/projects'
 import type { projects } from '../../db/schema'
 import { rupeesToPaise } from '../money'
 import type { ProjectRow } from './serialize'
-import { projectSearchText } from './search-text'
 
 export type ProjectColumns = Partial<typeof projects.$inferInsert>
 
@@ -28,25 +27,12 @@ export function toProjectColumns(input: UpdateProjectInput): ProjectColumns {
   return columns as ProjectColumns
 }
 
-/** Fill `searchText` for a full insert (the trigger recomputes it anyway). */
-export function withSearchText<T extends ProjectColumns & { title: string; description: string }>(columns: T): T {
-  return {
-    ...columns,
-    searchText: projectSearchText({
-      title: columns.title,
-      description: columns.description,
-      technologies: columns.technologies ?? [],
-      tags: columns.tags ?? [],
-    }),
-  }
-}
-
 /** The changed columns as `{ before, after }` (arrays compared by value); empty when nothing changed. */
 export function diffColumns(row: ProjectRow, columns: ProjectColumns) {
   const before: Record<string, unknown> = {}
   const after: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(columns)) {
-    if (key === 'searchText' || key === 'updatedAt') continue
+    if (key === 'updatedAt') continue
     const old = row[key as keyof ProjectRow]
     if (JSON.stringify(old) === JSON.stringify(value)) continue
     before[key] = old

@@ -17,7 +17,7 @@ export function discountedPrice(pricePaise: number, discountPercent: number): nu
 }
 
 /** One project for the API; `images` already sorted by position. */
-export function toApiProject(row: Omit<ProjectRow, 'searchText'>, images: ImageRow[], owner: UserRef | null): Project {
+export function toApiProject(row: ProjectRow, images: ImageRow[], owner: UserRef | null): Project {
   return {
     _id: row.id,
     title: row.title,

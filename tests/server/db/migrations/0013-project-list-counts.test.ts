@@ -59,7 +59,7 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
           f.status ? sql`is_active = ${f.status === 'active'}` : f.includeInactive ? sql`true` : sql`is_active`,
           f.category ? sql`category = ${f.category}` : sql`true`,
           f.verificationStatus ? sql`verification_status = ${f.verificationStatus}` : sql`true`,
-          f.search ? sql`search_text like ${`%${f.search}%`}` : sql`true`,
+          f.search ? sql`id IN (SELECT project_id FROM project_search WHERE search_text like ${`%${f.search}%`})` : sql`true`,
         ]
         const [{ n }] = rowsOf(await database().db.execute(sql`SELECT count(*)::int AS n FROM projects
           WHERE ${sql.join(where, sql` AND `)}`))

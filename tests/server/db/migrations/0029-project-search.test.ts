@@ -1,10 +1,11 @@
 /**
- * Migration 0029 (project_search: what a search reads): the rows of a database migrated from 0028
- * are copied over; afterwards project_search holds exactly (id, created_at, is_active, category,
- * verification_status, search_text) of every project through inserts, text edits, status and
+ * Migrations 0029 and 0030 (project_search: what a search reads; its text computed in one place):
+ * the rows of a database migrated from 0028 are copied over; afterwards project_search holds
+ * exactly (id, created_at, is_active, category, verification_status, the search text of title,
+ * description, technologies and tags) of every project through inserts, text edits, status and
  * active changes, deletes, rollbacks and TRUNCATE; price and other edits leave its row untouched
- * (no new tuple); the projects list's searches page and count exactly what a LIKE over
- * projects.search_text with the filters says, and the trigram index lives on project_search only.
+ * (no new tuple); the projects list's searches page and count exactly what a LIKE over that text
+ * with the filters says, and the trigram index lives on project_search only.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -30,6 +31,10 @@ function migrationsUpTo0028(): string {
   return dir
 }
 
+/** The search text of each project as the code before 0030 stored it in projects.search_text (migration 0002). */
+const searchTextOfProjects = sql`lower(title || ' ' || description || ' ' || array_to_string(technologies, ' ') || ' '
+  || array_to_string(tags, ' '))`
+
 const filter = (given: Partial<ProjectListFilter>): ProjectListFilter =>
   ({ search: '', includeInactive: true, category: '', verificationStatus: '', status: '', ...given })
 
@@ -48,7 +53,7 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       const copied = rowsOf(await db().execute(sql`SELECT project_id::text AS id, created_at, is_active, category,
         verification_status::text, search_text FROM project_search ORDER BY 1`))
       const source = rowsOf(await db().execute(sql`SELECT id::text AS id, created_at, is_active, category,
-        verification_status::text, search_text FROM projects ORDER BY 1`))
+        verification_status::text, ${searchTextOfProjects} AS search_text FROM projects ORDER BY 1`))
       expect(copied).toEqual(source)
     }
     /** The system column xmin of a project's search row: a new tuple (an update) changes it. */
@@ -95,7 +100,7 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         for (const f of [filter({ search }), filter({ search, status: 'active' }), filter({ search, category: 'Games' }),
           filter({ search, includeInactive: false, verificationStatus: 'pending' })]) {
           const where = [
-            sql`search_text LIKE ${`%${f.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+            sql`${searchTextOfProjects} LIKE ${`%${f.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
             f.status ? sql`is_active = ${f.status === 'active'}` : f.includeInactive ? sql`true` : sql`is_active`,
             f.category ? sql`category = ${f.category}` : sql`true`,
             f.verificationStatus ? sql`verification_status = ${f.verificationStatus}` : sql`true`,
@@ -107,6 +112,12 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
           expect(page.map((r) => r.id), JSON.stringify(f)).toEqual(expected)
         }
       }
+    })
+
+    it('builds the search text as lower-cased title, description, technologies and tags joined by spaces', async () => {
+      const [{ text }] = rowsOf<{ text: string }>(await db().execute(sql`SELECT project_search_text('Chat Bot', 'NLP',
+        ARRAY['Py', 'TS'], ARRAY[]::text[]) AS text`))
+      expect(text).toBe('chat bot nlp py ts ')
     })
 
     it('keeps the trigram index on project_search only, and empties it with TRUNCATE … CASCADE', async () => {

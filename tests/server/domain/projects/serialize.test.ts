@@ -11,7 +11,7 @@ describe('project serialisation and columns', () => {
     verificationStatus: 'pending', verificationNotes: '', submissionMessage: '', allowsCustomization: false,
     customizationPricePaise: 150, includesInstallationSupport: false, supportDuration: 5, hasReport: false,
     reportPricePaise: 0, salesCount: 0, downloadCount: 0, viewCount: 0, reviews: 0, revenuePaise: 1234500,
-    avgRating: 0, conversionRate: 0, searchText: '', createdAt: new Date('2026-01-01T00:00:00Z'),
+    avgRating: 0, conversionRate: 0, createdAt: new Date('2026-01-01T00:00:00Z'),
     updatedAt: new Date('2026-01-02T00:00:00Z'),
   } satisfies ProjectRow
   it('returns rupees, _id, discountedPrice, owner object and images', () => {
