@@ -79,14 +79,52 @@ async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / 100 || 0
 }
 
-/** The pids of the PostgreSQL backends connected to the bench database (the server's pool and listener). */
-async function backendPids(databaseUrl: string): Promise<number[]> {
+/**
+ * CPU seconds of the PostgreSQL backends connected to the bench database (the server's pool and
+ * listener) from now until `stop()`: their pids are listed every 250 ms, so backends the pool
+ * opens during the run count from their start (node-postgres drops a pooled connection after a
+ * failed query, e.g. a retried optimistic write); a backend that ends loses at most its last
+ * 250 ms. Answers the seconds and how many backends were seen.
+ */
+function trackBackendCpu(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  const { rows } = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1
-    AND pid <> pg_backend_pid() AND backend_type = 'client backend'`, [DB_NAME])
-  await client.end()
-  return rows.map((r) => r.pid)
+  /** Per pid: CPU seconds when first seen (0 for a backend started during the run) and when last seen. */
+  const seen = new Map<number, { first: number; last: number }>()
+  let running = true
+  let firstPass = true
+  const poll = async () => {
+    const { rows } = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1
+      AND pid <> pg_backend_pid() AND backend_type = 'client backend'`, [DB_NAME])
+    for (const { pid } of rows) {
+      const now = await cpuSeconds(pid)
+      const known = seen.get(pid)
+      if (known) known.last = Math.max(known.last, now)
+      else seen.set(pid, { first: firstPass ? now : 0, last: now })
+    }
+    firstPass = false
+  }
+  const started = (async () => {
+    await client.connect()
+    await poll()
+  })()
+  const loop = (async () => {
+    await started
+    while (running) {
+      await new Promise((r) => setTimeout(r, 250))
+      await poll()
+    }
+  })()
+  return {
+    started,
+    stop: async () => {
+      running = false
+      await loop
+      await poll()
+      await client.end()
+      const seconds = [...seen.values()].reduce((sum, { first, last }) => sum + last - first, 0)
+      return { seconds, backends: seen.size }
+    },
+  }
 }
 
 async function main() {
@@ -124,9 +162,9 @@ async function run() {
     }
     const perKind = new Map<string, number[]>()
     const serverPid = server.child.pid ?? 0
-    const pgPids = await backendPids(databaseUrl)
-    const sumCpu = async (pids: number[]) => (await Promise.all(pids.map(cpuSeconds))).reduce((a, b) => a + b, 0)
-    const cpuBefore = { server: await cpuSeconds(serverPid), pg: await sumCpu(pgPids) }
+    const pgCpu = trackBackendCpu(databaseUrl)
+    await pgCpu.started
+    const cpuBefore = { server: await cpuSeconds(serverPid) }
     const loadBefore = os.loadavg()
     if (args.statements) await onDatabase(databaseUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()')
     const stopWaits = args.waits ? sampleWaits(databaseUrl) : undefined
@@ -139,7 +177,8 @@ async function run() {
     } })
     const result = await done
     const loadAfter = os.loadavg()
-    const cpu = { server: await cpuSeconds(serverPid) - cpuBefore.server, pg: await sumCpu(pgPids) - cpuBefore.pg }
+    const pgUsed = await pgCpu.stop()
+    const cpu = { server: await cpuSeconds(serverPid) - cpuBefore.server, pg: pgUsed.seconds }
     const waits = await stopWaits?.()
 
     const f = (n: number) => n.toFixed(1)
@@ -157,7 +196,7 @@ async function run() {
       `status codes ${JSON.stringify(result.statusCodeStats)}`)
     const perRequest = (seconds: number) => ((1000 * seconds) / result.requests.total).toFixed(2)
     console.log(`CPU: server process ${cpu.server.toFixed(1)} s (${perRequest(cpu.server)} ms/request), ` +
-      `PostgreSQL backends (${pgPids.length}) ${cpu.pg.toFixed(1)} s (${perRequest(cpu.pg)} ms/request)`)
+      `PostgreSQL backends (${pgUsed.backends}) ${cpu.pg.toFixed(1)} s (${perRequest(cpu.pg)} ms/request)`)
     console.log(`load average after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`)
     if (waits) {
       console.log(`\nPostgreSQL active backends, ${waits.samples} samples (mean per sample):`)
