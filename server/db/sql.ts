@@ -4,9 +4,12 @@
  * query reads one table, and inside the subquery that name would bind to the subquery's own table
  * (a project's images compared with the image's own id: every project came back without images).
  * `rawRows(db, query)` runs a raw statement and answers its rows on either driver.
- * `writeTogether(db, writes)` sends independent writes as one statement.
+ * `writeTogether(db, writes, guard?)` sends independent writes as one statement, with a guard an
+ * optimistic write that `optimistic` retries. `preparedPer(name, build)` keeps one prepared
+ * statement per database handle.
  */
 import { getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { conflict } from '../http/errors'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from './client'
 
@@ -40,16 +43,83 @@ export type PendingWrite = SQLWrapper | false | null | undefined
  * others' rows: only for writes that do not depend on each other's effects and never change the
  * same row twice (PostgreSQL manual, 7.8.4 "Data-Modifying Statements in WITH"). Triggers fire as
  * for separate statements (row triggers per row, statement triggers once per table and event).
- * Falsy entries are skipped; a single write runs as itself; none runs nothing. Errors of any
- * write fail the whole statement (and, inside `db.transaction`, the transaction).
+ * Falsy entries are skipped; none runs nothing. Errors of any write fail the whole statement
+ * (and, inside `db.transaction`, the transaction).
+ *
+ * With `guard`, an optimistic write: the first write is an UPDATE … RETURNING whose WHERE keeps
+ * only the rows as they were read (e.g. projectRowsUnchanged), and unless it changes exactly
+ * `guard.rows` rows the statement raises 40001 (expect_rows, migration 0031) and, being one
+ * statement, writes nothing. Outside a transaction that is one round trip with its own implicit
+ * transaction: no BEGIN, lock or COMMIT (BENCHMARKS.md "Load", fourth pass). Retry with `optimistic`.
  */
-export async function writeTogether(db: Pick<Db, 'execute'>, writes: readonly PendingWrite[]): Promise<void> {
+export async function writeTogether(db: Pick<Db, 'execute'>, writes: readonly PendingWrite[], guard?: { rows: number })
+  : Promise<void> {
   const statements = writes.filter((w): w is SQLWrapper => Boolean(w)).map((w) => w.getSQL())
   if (!statements.length) return
-  if (statements.length === 1) {
+  if (statements.length === 1 && !guard) {
     await db.execute(statements[0])
     return
   }
   const ctes = sql.join(statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`), sql`, `)
-  await db.execute(sql`WITH ${ctes} SELECT 1`)
+  await db.execute(guard ? sql`WITH ${ctes} SELECT expect_rows((SELECT count(*) FROM w0), ${guard.rows})`
+    : sql`WITH ${ctes} SELECT 1`)
+}
+
+/**
+ * SQLSTATEs after which an optimistic write is tried again: 40001 serialization_failure (raised by
+ * expect_rows(), migration 0031, when a guarded writeTogether found a row changed since it was read) and
+ * 40P01 deadlock_detected. PostgreSQL manual, 13.4 "Serialization Failure Handling".
+ */
+const RETRYABLE = new Set(['40001', '40P01'])
+/** Attempts of an optimistic write before it answers 409. */
+export const OPTIMISTIC_ATTEMPTS = 5
+/** The 409 after OPTIMISTIC_ATTEMPTS concurrent changes in a row. */
+export const CHANGED_WHILE_SAVING = 'The data changed while saving; try again'
+
+/** True when `error` or one of its causes (drizzle wraps driver errors) has a retryable SQLSTATE. */
+export function isRetryableConflict(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true
+  }
+  return false
+}
+
+/**
+ * Run `attempt` (read rows, then one guarded write) again while it fails with a retryable
+ * conflict (isRetryableConflict), at most OPTIMISTIC_ATTEMPTS times; then 409
+ * CHANGED_WHILE_SAVING. Other errors pass through at once.
+ */
+export async function optimistic<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (!isRetryableConflict(error)) throw error
+      if (tries >= OPTIMISTIC_ATTEMPTS) throw conflict(CHANGED_WHILE_SAVING)
+    }
+  }
+}
+
+/**
+ * A statement built once per database handle and sent as a named prepared statement: `build(db,
+ * name)` makes it (drizzle's `.prepare(name)` with `sql.placeholder`s for the values) on the first
+ * call for `db`; later calls answer the same object. drizzle then skips building the SQL, and
+ * node-postgres parses the statement once per pooled connection, after which PostgreSQL reuses
+ * its plan (PostgreSQL manual, PREPARE: a generic plan once it costs no more than custom ones).
+ * BENCHMARKS.md "Load", fourth pass: planning was 40% of a list page's time in PostgreSQL, and
+ * building SQL 11% of the server's CPU. PGlite runs it as an ordinary statement. `name` must be
+ * unique per SQL text (node-postgres refuses one name for two texts on a connection); for
+ * statements whose shape varies, call this once per shape with the shape in the name.
+ */
+export function preparedPer<T>(name: string, build: (db: Db, name: string) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>()
+  return (db) => {
+    let statement = byDb.get(db)
+    if (!statement) {
+      statement = build(db, name)
+      byDb.set(db, statement)
+    }
+    return statement
+  }
 }

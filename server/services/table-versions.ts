@@ -15,6 +15,7 @@ import { inArray } from 'drizzle-orm'
 import pg from 'pg'
 import type { Database, Db } from '../db/client'
 import { tableVersions } from '../db/schema'
+import { preparedPer } from '../db/sql'
 
 /** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019), contacts (0021), commission_configs (0022). */
 export const LIST_TABLES = ['projects', 'project_images', 'users', 'orders', 'payments', 'contacts', 'commission_configs'] as const
@@ -23,6 +24,10 @@ export const PROJECT_LIST_TABLES = ['projects', 'project_images', 'users'] as co
 export type VersionedTable = (typeof LIST_TABLES)[number]
 /** Version per table; only ever increases. */
 export type Versions = Readonly<Record<VersionedTable, number>>
+
+/** The rows of the versioned tables (prepared: read once per local write under load). */
+const readVersions = preparedPer('table_versions_read', (db, name) =>
+  db.select().from(tableVersions).where(inArray(tableVersions.name, [...LIST_TABLES])).prepare(name))
 
 const CHANNEL = 'table_versions'
 /** Delay before re-opening a LISTEN connection that dropped, in ms. */
@@ -76,7 +81,7 @@ export class TableVersions {
 
   private async read(epoch: number): Promise<Versions> {
     const wasListening = this.listening
-    const rows = await this.db.select().from(tableVersions).where(inArray(tableVersions.name, [...LIST_TABLES]))
+    const rows = await readVersions(this.db).execute()
     for (const row of rows) this.observe(row.name as VersionedTable, row.version)
     if (wasListening && this.listening && epoch === this.epoch) this.known = true
     return this.versions

@@ -3,11 +3,11 @@
  * of the filters, the order, one page with the table versions its statement saw, and the count
  * with its version. The page cache over these is services/project-list-pages.ts.
  */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
 import { projectListCounts, projectSearch, projects, tableVersions } from '../schema'
-import { escapeLike } from '../sql'
+import { escapeLike, preparedPer } from '../sql'
 import { pageWindow, type ProjectListFilter } from '../../domain/projects/list-query'
 import type { VersionedTable } from '../../services/table-versions'
 import { projectWithRelations } from './projects.queries'
@@ -20,16 +20,38 @@ type FilterColumns = {
     | typeof projectListCounts.verificationStatus
 }
 
-/** The conditions of the filters other than `search` over `columns` (see projectListWhere). */
-function groupConditions(filter: ProjectListFilter, columns: FilterColumns): SQL[] {
+/** The values the filters other than `search` test; a key is absent when its filter lists everything. */
+type GroupValues = { isActive?: boolean; category?: string; verificationStatus?: Exclude<ProjectListFilter['verificationStatus'], ''> }
+
+/**
+ * The group filters of `filter`: `status` ('active'|'inactive') wins over `includeInactive`;
+ * without either only active projects are listed.
+ */
+function groupValues(filter: ProjectListFilter): GroupValues {
+  const values: GroupValues = {}
+  if (filter.status === 'active') values.isActive = true
+  else if (filter.status === 'inactive') values.isActive = false
+  else if (!filter.includeInactive) values.isActive = true
+  if (filter.category) values.category = filter.category
+  if (filter.verificationStatus) values.verificationStatus = filter.verificationStatus
+  return values
+}
+
+/**
+ * The conditions of `values` over `columns`; with `placeholders` each value is a placeholder
+ * named after its key (a prepared statement's, filled from the same `values`).
+ */
+function groupConditions(values: GroupValues, columns: FilterColumns, placeholders = false): SQL[] {
+  const bind = <K extends keyof GroupValues>(key: K) => (placeholders ? sql.placeholder(key) : values[key]!)
   const conditions: SQL[] = []
-  if (filter.status === 'active') conditions.push(eq(columns.isActive, true))
-  else if (filter.status === 'inactive') conditions.push(eq(columns.isActive, false))
-  else if (!filter.includeInactive) conditions.push(eq(columns.isActive, true))
-  if (filter.category) conditions.push(eq(columns.category, filter.category))
-  if (filter.verificationStatus) conditions.push(eq(columns.verificationStatus, filter.verificationStatus))
+  if (values.isActive !== undefined) conditions.push(eq(columns.isActive, bind('isActive')))
+  if (values.category !== undefined) conditions.push(eq(columns.category, bind('category')))
+  if (values.verificationStatus !== undefined) conditions.push(eq(columns.verificationStatus, bind('verificationStatus')))
   return conditions
 }
+
+/** The shape of `values` (which filters it has), for the name of its prepared statements. */
+const shapeOf = (values: GroupValues) => Object.keys(values).sort().join('_') || 'all'
 
 /** `%term%` as a lower-cased LIKE pattern matching `term` literally. */
 const containsPattern = (term: string) => sql`lower(${`%${escapeLike(term)}%`})`
@@ -65,7 +87,8 @@ export function projectTextContains(term: string): SQL {
  */
 export function projectListWhere(filter: ProjectListFilter): SQL | undefined {
   const term = filter.search.trim()
-  const conditions = term ? [...groupConditions(filter, projectSearch), projectTextContains(term)] : groupConditions(filter, projects)
+  const values = groupValues(filter)
+  const conditions = term ? [...groupConditions(values, projectSearch), projectTextContains(term)] : groupConditions(values, projects)
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -76,38 +99,65 @@ export const projectListOrder = [desc(projects.createdAt), desc(projects.id)] as
 const versionOf = (table: VersionedTable) =>
   sql<string>`(SELECT ${tableVersions.version} FROM ${tableVersions} WHERE ${tableVersions.name} = ${table})`
 
+/** A prepared statement per shape (statement kind and filter shape), made on first use. */
+function perShape<T>(kind: string, build: (db: Db, name: string, shape: GroupValues) => T) {
+  const statements = new Map<string, (db: Db) => T>()
+  return (db: Db, values: GroupValues): T => {
+    const shape = shapeOf(values)
+    let statement = statements.get(shape)
+    if (!statement) {
+      statement = preparedPer(`${kind}_${shape}`, (d, name) => build(d, name, values))
+      statements.set(shape, statement)
+    }
+    return statement(db)
+  }
+}
+
+/** The full rows (with relations and the versions the statement saw) of the projects `pageIds` selects, in list order. */
+const pageRows = (db: Db, pageIds: SQL | SQLWrapper) =>
+  db.select({ ...projectWithRelations, listVersion: versionOf('projects'),
+    imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') }).from(projects)
+    .where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
+
+/** A page without a search: prepared per filter shape (the values, limit and offset are placeholders). */
+const unsearchedPage = perShape('project_list_page', (db, name, shape) => pageRows(db,
+  db.select({ id: projects.id }).from(projects).where(and(...groupConditions(shape, projects, true)))
+    .orderBy(...projectListOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))).prepare(name))
+
+/** The total without a search, from project_list_counts: prepared per filter shape. */
+const unsearchedCount = perShape('project_list_count', (db, name, shape) =>
+  db.select({ total: sql<number>`coalesce(sum(${projectListCounts.n}), 0)::int`, version: versionOf('projects') })
+    .from(projectListCounts).where(and(...groupConditions(shape, projectListCounts, true))).prepare(name))
+
 /**
  * The rows of one page with images and owner, each carrying the versions of projects,
  * project_images and users its statement saw. Ids of the page first (without a search from
  * projects, an index-only scan of projects_list_cover_idx when filtered by category and status;
- * with one from project_search, in the same order), then the full rows of just those.
+ * with one from project_search, in the same order), then the full rows of just those. Without a
+ * search the statement is prepared per filter shape; a search's is planned for its term.
  */
 export async function selectListPage(db: Db, query: ProjectListQuery) {
   const window = pageWindow(query.page, query.limit)
   const term = query.search.trim()
-  const pageIds = term
-    ? db.select({ id: projectSearch.projectId }).from(projectSearch).where(projectListWhere(query))
-      .orderBy(desc(projectSearch.createdAt), desc(projectSearch.projectId)).limit(window.limit).offset(window.offset)
-    : db.select({ id: projects.id }).from(projects)
-      .where(projectListWhere(query)).orderBy(...projectListOrder).limit(window.limit).offset(window.offset)
-  return db.select({ ...projectWithRelations, listVersion: versionOf('projects'),
-    imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') }).from(projects)
-    .where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
+  if (!term) {
+    const values = groupValues(query)
+    return unsearchedPage(db, values).execute({ ...values, limit: window.limit, offset: window.offset })
+  }
+  return pageRows(db, db.select({ id: projectSearch.projectId }).from(projectSearch).where(projectListWhere(query))
+    .orderBy(desc(projectSearch.createdAt), desc(projectSearch.projectId)).limit(window.limit).offset(window.offset))
 }
 
 /**
  * The number of projects matching `filter` and the projects version, from one statement (one
  * snapshot). Without a search the total is the sum of the matching groups of
- * `project_list_counts` (migration 0013: a few dozen rows kept exact by triggers); with one, an
- * exact count(*) over project_search (migration 0029).
+ * `project_list_counts` (migration 0013: a few dozen rows kept exact by triggers; prepared per
+ * filter shape); with one, an exact count(*) over project_search (migration 0029).
  */
 export async function countListed(db: Db, filter: ProjectListFilter): Promise<{ total: number; version: string }> {
   const term = filter.search.trim()
   if (!term) {
-    const conditions = groupConditions(filter, projectListCounts)
-    const [summed] = await db.select({ total: sql<number>`coalesce(sum(${projectListCounts.n}), 0)::int`,
-      version: versionOf('projects') }).from(projectListCounts)
-      .where(conditions.length ? and(...conditions) : undefined)
+    const values = groupValues(filter)
+    const [summed] = await unsearchedCount(db, values).execute(values)
     return summed
   }
   const [counted] = await db.select({ total: count(), version: versionOf('projects') }).from(projectSearch)

@@ -1,18 +1,19 @@
 /**
  * Writing projects (SPEC.md 7 "Projects"; issue 3): create, partial update, delete with everything
- * that hangs off them, bulk activate/deactivate. Each write is one transaction and writes its
- * verification history and audit rows inside it (audit.queries.ts), so they never disagree.
+ * that hangs off them, bulk activate/deactivate. Each write is one transaction (an edit and bulk
+ * activate: one statement, db/sql.ts `optimistic`) and writes its verification history and audit
+ * rows inside it (audit.queries.ts), so they never disagree.
  */
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, inArray } from 'drizzle-orm'
 import type { CreateProjectInput, UpdateProjectInput } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
-import { writeTogether } from '../sql'
+import { optimistic, writeTogether } from '../sql'
 import { projectImages, projectReports, projects, repositories, verificationHistory } from '../schema'
 import { diffColumns, toProjectColumns } from '../../domain/projects/fields'
 import { audit, auditInsert } from './audit.queries'
 import type { DeletedProjectInfo } from '../../services/project-deleted-hooks'
-import { assertOwnerExists, lockProjects, type Tx } from './projects.queries'
+import { assertOwnerExists, lockProjects, projectRowsUnchanged, readProjectsForWrite, type Tx } from './projects.queries'
 import { assertUnchanged, undoInsert, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
@@ -34,24 +35,26 @@ export async function createProject(db: Db, input: CreateProjectInput, actorId: 
 /**
  * Apply the fields present in `input` (404 unknown project, 400 unknown owner). A status change
  * is recorded in the history with its previous status (SPEC.md 4); the audit row holds the diff.
- * The update, history and audit rows go in one statement (writeTogether).
+ * An optimistic write (db/sql.ts): the update, history and audit rows go in one statement that
+ * writes only if the project is still the version read; read again and retried when it is not.
  */
 export async function updateProject(db: Db, id: string, input: UpdateProjectInput, actorId: string, now: Date) {
-  await db.transaction(async (tx) => {
-    const [row] = await lockProjects(tx, [id])
-    await assertOwnerExists(tx, input.projectOwner)
+  await assertOwnerExists(db, input.projectOwner)
+  await optimistic(async () => {
+    const [row] = await readProjectsForWrite(db, [id])
     const columns = toProjectColumns(input)
     const diff = diffColumns(row, columns)
     if (!diff.changed) return
     const statusChanged = columns.verificationStatus && columns.verificationStatus !== row.verificationStatus
-    await writeTogether(tx, [
-      tx.update(projects).set({ ...columns, updatedAt: now }).where(eq(projects.id, id)),
-      statusChanged && tx.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus!,
+    await writeTogether(db, [
+      db.update(projects).set({ ...columns, updatedAt: now }).where(projectRowsUnchanged([row]))
+        .returning({ id: projects.id }),
+      statusChanged && db.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus!,
         previousStatus: row.verificationStatus, notes: columns.verificationNotes || 'Status changed in project edit',
         verifiedBy: actorId, verifiedAt: now }),
-      auditInsert(tx, [{ actorId, action: 'project.update', entityType: 'project', entityId: id,
+      auditInsert(db, [{ actorId, action: 'project.update', entityType: 'project', entityId: id,
         before: diff.before, after: diff.after }]),
-    ])
+    ], { rows: 1 })
   })
 }
 
@@ -87,24 +90,28 @@ export async function deleteProjects(db: Db, ids: string[], actorId: string) {
 }
 
 /**
- * Set isActive on every id (all or nothing); audit each project whose flag changed and record the
- * undo of those (kind 'project.active'). Answers the count and the undo ticket (null: none changed).
+ * Set isActive on every id (all or nothing; 404 for an unknown id); audit each project whose flag
+ * changed and record the undo of those (kind 'project.active'). Answers the count and the undo
+ * ticket (null: none changed). An optimistic write (db/sql.ts) over the projects it changes:
+ * written only if none of them changed since the read; read again and retried when one did.
  */
 export async function setProjectsActive(db: Db, ids: string[], isActive: boolean, actorId: string, now: Date)
   : Promise<{ count: number; undo: UndoTicket | null }> {
-  return db.transaction(async (tx) => {
-    const rows = await lockProjects(tx, ids)
+  return optimistic(async () => {
+    const rows = await readProjectsForWrite(db, ids)
     const changed = rows.filter((r) => r.isActive !== isActive)
+    if (!changed.length) return { count: rows.length, undo: null }
     // Every changed row's updated_at becomes `now`: the version the undo checks against.
-    const { insert: undoRow, ticket } = undoInsert(tx, { kind: 'project.active', actorId, now,
+    const { insert: undoRow, ticket } = undoInsert(db, { kind: 'project.active', actorId, now,
       records: changed.map((row) => undoRecord(row.id, row, { isActive }, now)) })
-    await writeTogether(tx, [
-      changed.length > 0 && tx.update(projects).set({ isActive, updatedAt: now }).where(inArray(projects.id, changed.map((r) => r.id))),
-      auditInsert(tx, changed.map((row) => ({ actorId,
+    await writeTogether(db, [
+      db.update(projects).set({ isActive, updatedAt: now })
+        .where(projectRowsUnchanged(changed)).returning({ id: projects.id }),
+      auditInsert(db, changed.map((row) => ({ actorId,
         action: 'project.update', entityType: 'project', entityId: row.id,
         before: { isActive: row.isActive }, after: { isActive } }))),
       undoRow,
-    ])
+    ], { rows: changed.length })
     return { count: rows.length, undo: ticket }
   })
 }

@@ -6,7 +6,7 @@
 import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Project } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
-import { qualified } from '../sql'
+import { preparedPer, qualified } from '../sql'
 import { projectImages, projects, users, type GithubRepo } from '../schema'
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../../domain/projects/serialize'
 import { badRequest, notFound } from '../../http/errors'
@@ -40,9 +40,13 @@ export async function selectApiProjects(db: DbOrTx, where: SQL | undefined): Pro
   return toApiProjects(await db.select(projectWithRelations).from(projects).where(where))
 }
 
+/** One project with its relations by id (a prepared statement: the detail is the most read row). */
+const projectById = preparedPer('project_by_id', (db, name) =>
+  db.select(projectWithRelations).from(projects).where(eq(projects.id, sql.placeholder('id'))).prepare(name))
+
 /** One project in the API shape; throws 404 'Project not found'. */
-export async function findProject(db: DbOrTx, id: string): Promise<Project> {
-  const [project] = await selectApiProjects(db, eq(projects.id, id))
+export async function findProject(db: Db, id: string): Promise<Project> {
+  const [project] = toApiProjects(await projectById(db).execute({ id }))
   if (!project) throw notFound('Project not found')
   return project
 }
@@ -54,6 +58,14 @@ export async function assertOwnerExists(db: DbOrTx, ownerId: string | null | und
   if (!user) throw badRequest('Project owner not found')
 }
 
+/** 404 naming the first id of `unique` without a row in `rows` (a single id gets the plain 'Project not found'). */
+function assertAllFound(unique: readonly string[], rows: readonly { id: string }[]): void {
+  if (rows.length === unique.length) return
+  const found = new Set(rows.map((r) => r.id))
+  const missing = unique.find((id) => !found.has(id))
+  throw notFound(unique.length === 1 ? 'Project not found' : `Project not found: ${missing}`)
+}
+
 /**
  * Lock the rows of `ids` FOR UPDATE inside `tx`; 404 naming the first unknown id (a single id
  * gets the plain 'Project not found'). All or nothing: the caller's transaction rolls back.
@@ -62,12 +74,39 @@ export async function lockProjects(tx: Tx, ids: string[]): Promise<ProjectRow[]>
   const unique = [...new Set(ids)]
   const rows = await tx.select().from(projects).where(inArray(projects.id, unique)).orderBy(asc(projects.id))
     .for('update')
-  if (rows.length !== unique.length) {
-    const found = new Set(rows.map((r) => r.id))
-    const missing = unique.find((id) => !found.has(id))
-    throw notFound(unique.length === 1 ? 'Project not found' : `Project not found: ${missing}`)
-  }
+  assertAllFound(unique, rows)
   return rows
+}
+
+/** A project row read for an optimistic write, with its row version (`xmin` as text). */
+export type VersionedProjectRow = ProjectRow & { rowVersion: string }
+
+/**
+ * The rows of `ids` (duplicates once, in id order) with their row versions, read without a lock
+ * for an optimistic write (db/sql.ts `optimistic`, `writeTogether` with a guard); 404 as
+ * lockProjects.
+ */
+export async function readProjectsForWrite(db: Db, ids: readonly string[]): Promise<VersionedProjectRow[]> {
+  const unique = [...new Set(ids)]
+  const rows = await db.select({ ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }).from(projects)
+    .where(inArray(projects.id, unique)).orderBy(asc(projects.id))
+  assertAllFound(unique, rows)
+  return rows
+}
+
+/**
+ * WHERE for a guarded write: the projects of `rows` (by id, so the primary key finds them), and
+ * only while each is still the version read. `xmin` is the
+ * transaction that wrote a row version; every UPDATE makes a new version with its own
+ * transaction's id, and the versions read were committed ones, so an unchanged xmin means no
+ * write since the read (PostgreSQL manual, 5.6 "System Columns").
+ */
+export function projectRowsUnchanged(rows: readonly { id: string; rowVersion: string }[]): SQL {
+  // One text per row, 'id:xmin', matched by a hashed IN list. Not a row comparison `(id, xmin) IN
+  // ((…), …)`: xid has no btree operator class, and on PGlite a list of 400 row pairs did not finish.
+  const versions = rows.map((row) => sql`${`${row.id}:${row.rowVersion}`}`)
+  return sql`${inArray(projects.id, rows.map((row) => row.id))}
+    AND (${projects.id}::text || ':' || ${projects}.xmin::text) IN (${sql.join(versions, sql`, `)})`
 }
 
 /** The project's row, or undefined. */

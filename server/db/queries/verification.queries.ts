@@ -1,19 +1,19 @@
 /**
  * Verification status changes and their history (SPEC.md 4 "Project verificationStatus"). The
- * status, the history entry and the audit row are written in one transaction, so the history can
+ * status, the history entry and the audit row are written in one statement, so the history can
  * never disagree with the project.
  */
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { VerificationEntry, VerificationStatus } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
-import { writeTogether } from '../sql'
+import { optimistic, preparedPer, writeTogether } from '../sql'
 import { projects, users, verificationHistory } from '../schema'
 import { toApiVerificationEntry } from '../../domain/projects/serialize'
 import { notFound } from '../../http/errors'
 import { audit, auditInsert } from './audit.queries'
-import { lockProjects, type DbOrTx, type Tx } from './projects.queries'
+import { projectRowsUnchanged, readProjectsForWrite, type DbOrTx, type Tx } from './projects.queries'
 import { assertUnchanged, undoInsert, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
@@ -26,17 +26,16 @@ export type StatusChange = {
 
 /**
  * Set the verification status of every project in `ids` (all or nothing; 404 for an unknown id):
- * reads the current status FOR UPDATE, updates status and verificationNotes, inserts a history
- * entry {status, previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per
- * project, and records the undo (kind 'project.verify', undo.queries.ts). Answers the number of
- * projects changed and the undo ticket. Four round trips whatever the number of projects: BEGIN,
- * the lock, the four writes in one statement (writeTogether: ids and versions are chosen here),
- * COMMIT.
+ * reads the current rows, updates status and verificationNotes, inserts a history entry {status,
+ * previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per project, and
+ * records the undo (kind 'project.verify', undo.queries.ts). Answers the number of projects
+ * changed and the undo ticket. An optimistic write (db/sql.ts): two round trips whatever the
+ * number of projects, the read and one statement that writes all four only if no project changed
+ * since the read (ids and versions are chosen here); read again and retried when one did.
  */
 export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<{ count: number; undo: UndoTicket | null }> {
-  return db.transaction(async (tx) => {
-    const rows = await lockProjects(tx, change.ids)
-    const ids = rows.map((r) => r.id)
+  return optimistic(async () => {
+    const rows = await readProjectsForWrite(db, change.ids)
     const verifiedAt = change.at
     const after = { verificationStatus: change.status, verificationNotes: change.notes }
     const entries = rows.map((row) => ({ id: uuidv7(),
@@ -44,16 +43,17 @@ export async function changeVerificationStatus(db: Db, change: StatusChange): Pr
       notes: change.notes, verifiedBy: change.actorId, verifiedAt, reviewCommit: change.reviewCommits?.get(row.id) ?? null,
     }))
     // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
-    const { insert: undoRow, ticket } = undoInsert(tx, { kind: 'project.verify', actorId: change.actorId, now: change.at,
+    const { insert: undoRow, ticket } = undoInsert(db, { kind: 'project.verify', actorId: change.actorId, now: change.at,
       records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)) })
-    await writeTogether(tx, [
-      tx.update(projects).set({ ...after, updatedAt: verifiedAt }).where(inArray(projects.id, ids)),
-      tx.insert(verificationHistory).values(entries),
-      auditInsert(tx, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
+    await writeTogether(db, [
+      db.update(projects).set({ ...after, updatedAt: verifiedAt })
+        .where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
+      db.insert(verificationHistory).values(entries),
+      auditInsert(db, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
         entityType: 'project', entityId: row.id,
         before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes }, after }))),
       undoRow,
-    ])
+    ], { rows: rows.length })
     return { count: rows.length, undo: ticket }
   })
 }
@@ -82,17 +82,22 @@ export async function assertProjectExists(db: DbOrTx, projectId: string): Promis
 
 const entryColumns = { entry: verificationHistory, verifier: { name: users.name, email: users.email } }
 
+/** The project's id left-joined to its entries and their verifiers (prepared: fixed shape, read on every project opened). */
+const historyOf = preparedPer('verification_history_of', (db, name) =>
+  db.select({ found: projects.id, ...entryColumns }).from(projects)
+    .leftJoin(verificationHistory, eq(verificationHistory.projectId, projects.id))
+    .leftJoin(users, eq(users.id, verificationHistory.verifiedBy))
+    .where(eq(projects.id, sql.placeholder('projectId')))
+    .orderBy(desc(verificationHistory.verifiedAt), desc(verificationHistory.id))
+    .prepare(name))
+
 /**
  * The history of one project, newest first (404 for an unknown project). One statement: the
  * project's row left-joined to its entries, so an existing project without history answers one
  * row with no entry.
  */
 export async function listHistory(db: Db, projectId: string): Promise<VerificationEntry[]> {
-  const rows = await db.select({ found: projects.id, ...entryColumns }).from(projects)
-    .leftJoin(verificationHistory, eq(verificationHistory.projectId, projects.id))
-    .leftJoin(users, eq(users.id, verificationHistory.verifiedBy))
-    .where(eq(projects.id, projectId))
-    .orderBy(desc(verificationHistory.verifiedAt), desc(verificationHistory.id))
+  const rows = await historyOf(db).execute({ projectId })
   if (!rows.length) throw notFound('Project not found')
   return rows.flatMap((r) => (r.entry ? [toApiVerificationEntry(r.entry, r.verifier)] : []))
 }

@@ -10,17 +10,19 @@ import { TableVersions } from '../../../server/services/table-versions'
 
 let database: Database
 let selects = 0
-/** The database handle with its select() calls counted. */
+/** The database handle; every SELECT of table_versions it sends to PGlite is counted. */
 let counted: Db
 
 beforeAll(async () => {
   database = await openDatabase({ memory: true })
-  counted = new Proxy(database.db, {
-    get(target, key, receiver) {
-      if (key === 'select') selects++
-      return Reflect.get(target, key, receiver) as unknown
-    },
-  })
+  const pglite = database.pglite!
+  // Counted where the statement reaches PGlite: the read is a prepared statement, built once.
+  const query = pglite.query.bind(pglite)
+  pglite.query = ((text: string, ...rest: Parameters<typeof query> extends [string, ...infer R] ? R : never) => {
+    if (/^select\b[\s\S]*"table_versions"/i.test(text)) selects++
+    return query(text, ...rest)
+  }) as typeof pglite.query
+  counted = database.db
 })
 afterAll(() => database.close())
 

@@ -1,0 +1,156 @@
+/**
+ * Optimistic writes (server/db/sql.ts writeTogether with a guard, and optimistic; migration 0031
+ * expect_rows) on PGlite and PostgreSQL: a guarded statement writes everything when the rows are
+ * as read and nothing when one changed since; `optimistic` reads again and retries, and answers
+ * 409 after OPTIMISTIC_ATTEMPTS conflicts. On PostgreSQL a real concurrent transaction holds the
+ * row while a status change waits on it: the change is retried, nothing is lost, one history entry.
+ */
+import { eq, inArray, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { describe, expect, it } from 'vitest'
+import { BULK_MAX } from '../../../src/api/schemas/projects'
+import { auditLog, projects, users, verificationHistory } from '../../../server/db/schema'
+import { auditInsert } from '../../../server/db/queries/audit.queries'
+import { projectRowsUnchanged, readProjectsForWrite } from '../../../server/db/queries/projects.queries'
+import { changeVerificationStatus } from '../../../server/db/queries/verification.queries'
+import { CHANGED_WHILE_SAVING, isRetryableConflict, OPTIMISTIC_ATTEMPTS, optimistic, writeTogether } from '../../../server/db/sql'
+import { ApiError } from '../../../server/http/errors'
+import { createTestContext, describeEachDatabase, POSTGRES_TESTS } from '../harness'
+
+describeEachDatabase('writeTogether', (get) => {
+  const db = () => get().deps.db
+  const newProject = async (title: string) => {
+    const [owner] = await db().select({ id: users.id }).from(users).limit(1)
+    const [row] = await db().insert(projects).values({ title, description: `${title} description`, category: 'Web',
+      pricePaise: 100_000, projectOwnerId: owner.id }).returning({ id: projects.id })
+    return row.id
+  }
+  const audits = async (action: string) =>
+    (await db().select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, action)))[0].n
+  const guardedDiscount = (rows: Awaited<ReturnType<typeof readProjectsForWrite>>, discount: number, action: string) =>
+    writeTogether(db(), [
+      db().update(projects).set({ discount }).where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
+      auditInsert(db(), rows.map((row) => ({ actorId: null, action, entityType: 'project', entityId: row.id }))),
+    ], { rows: rows.length })
+
+  it('writes the update and the other writes when every row is as read', async () => {
+    const ids = [await newProject('OW one'), await newProject('OW two')]
+    const rows = await readProjectsForWrite(db(), ids)
+    await guardedDiscount(rows, 15, 'test.optimistic_ok')
+    const after = await db().select({ discount: projects.discount }).from(projects).where(inArray(projects.id, ids))
+    expect(after.map((r) => r.discount)).toEqual([15, 15])
+    expect(await audits('test.optimistic_ok')).toBe(2)
+  })
+
+  it('writes nothing and raises a retryable conflict when a row changed since the read', async () => {
+    const ids = [await newProject('OW three'), await newProject('OW four')]
+    const rows = await readProjectsForWrite(db(), ids)
+    // Another write to one of them after the read: its row version (xmin) is no longer the one read.
+    await db().update(projects).set({ title: 'OW four renamed' }).where(eq(projects.id, ids[1]))
+    const failure = await guardedDiscount(rows, 30, 'test.optimistic_conflict').then(() => undefined, (e: unknown) => e)
+    expect(isRetryableConflict(failure)).toBe(true)
+    const after = await db().select({ discount: projects.discount, title: projects.title }).from(projects)
+      .where(inArray(projects.id, ids)).orderBy(projects.title)
+    expect(after).toEqual([{ discount: 0, title: 'OW four renamed' }, { discount: 0, title: 'OW three' }])
+    expect(await audits('test.optimistic_conflict')).toBe(0)
+    // Read again, the same write goes through.
+    await guardedDiscount(await readProjectsForWrite(db(), ids), 30, 'test.optimistic_conflict')
+    expect(await audits('test.optimistic_conflict')).toBe(2)
+  })
+
+  it(`guards the most projects a bulk action takes (${BULK_MAX}) in one statement`, async () => {
+    // A row comparison `(id, xmin) IN ((…), …)` of 400 pairs never finished on PGlite.
+    const [owner] = await db().select({ id: users.id }).from(users).limit(1)
+    const rows = await db().insert(projects).values(Array.from({ length: BULK_MAX }, (_, i) => ({ title: `OW bulk ${i}`,
+      description: 'OW bulk', category: 'Web', pricePaise: 100_000, projectOwnerId: owner.id }))).returning({ id: projects.id })
+    const ids = rows.map((r) => r.id)
+    await guardedDiscount(await readProjectsForWrite(db(), ids), 5, 'test.optimistic_bulk')
+    // Again on the rows the first write made, all with the same xmin.
+    await guardedDiscount(await readProjectsForWrite(db(), ids), 6, 'test.optimistic_bulk')
+    expect(await audits('test.optimistic_bulk')).toBe(2 * BULK_MAX)
+  })
+
+  it('reads the rows with their versions and 404s for an unknown id', async () => {
+    const id = await newProject('OW five')
+    const [row] = await readProjectsForWrite(db(), [id, id])
+    expect(row.id).toBe(id)
+    expect(row.rowVersion).toMatch(/^\d+$/)
+    await expect(readProjectsForWrite(db(), [id, '00000000-0000-4000-8000-000000000000']))
+      .rejects.toMatchObject({ status: 404, message: 'Project not found: 00000000-0000-4000-8000-000000000000' })
+  })
+})
+
+describe('optimistic', () => {
+  const conflictError = () => Object.assign(new Error('query failed'), { cause: Object.assign(new Error('changed'), { code: '40001' }) })
+
+  it('tries again after a serialization failure or a deadlock and answers the first success', async () => {
+    const codes = ['40001', '40P01']
+    let calls = 0
+    const result = await optimistic(async () => {
+      calls++
+      const code = codes[calls - 1]
+      if (code) throw Object.assign(new Error('failed'), { code })
+      return 'done'
+    })
+    expect(result).toBe('done')
+    expect(calls).toBe(3)
+  })
+
+  it(`answers 409 after ${OPTIMISTIC_ATTEMPTS} conflicts in a row`, async () => {
+    let calls = 0
+    const failure = await optimistic(async () => {
+      calls++
+      throw conflictError()
+    }).catch((e: unknown) => e)
+    expect(calls).toBe(OPTIMISTIC_ATTEMPTS)
+    expect(failure).toBeInstanceOf(ApiError)
+    expect(failure).toMatchObject({ status: 409, message: CHANGED_WHILE_SAVING })
+  })
+
+  it('passes any other error through at once', async () => {
+    let calls = 0
+    const failure = await optimistic(async () => {
+      calls++
+      throw Object.assign(new Error('unique'), { code: '23505' })
+    }).catch((e: unknown) => e)
+    expect(calls).toBe(1)
+    expect((failure as Error).message).toBe('unique')
+  })
+})
+
+describe.skipIf(!POSTGRES_TESTS)('a status change racing a concurrent transaction [postgres]', () => {
+  it('waits for it, finds the row changed, reads again and keeps both changes', async () => {
+    const ctx = await createTestContext('postgres')
+    const other = new pg.Client({ connectionString: ctx.database.pool!.options.connectionString })
+    try {
+      const db = ctx.deps.db
+      const [owner] = await db.select({ id: users.id }).from(users).limit(1)
+      const [project] = await db.insert(projects).values({ title: 'Race', description: 'Race description', category: 'Web',
+        pricePaise: 100_000, projectOwnerId: owner.id }).returning({ id: projects.id })
+      await other.connect()
+      // Another writer holds the row (uncommitted) while the status change reads and then tries to write.
+      await other.query('BEGIN')
+      await other.query('UPDATE projects SET discount = 40 WHERE id = $1', [project.id])
+      const change = changeVerificationStatus(db, { ids: [project.id], status: 'approved', notes: 'race',
+        actorId: owner.id, at: new Date() })
+      // Until the status change's guarded UPDATE waits for the other transaction.
+      for (let waiting = false; !waiting;) {
+        // pg_locks, not pg_stat_activity: the latter is a snapshot taken once per transaction.
+        const { rows } = await other.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'`)
+        waiting = rows[0].n > 0
+        if (!waiting) await new Promise((r) => setTimeout(r, 10))
+      }
+      await other.query('COMMIT')
+      const result = await change
+      expect(result.count).toBe(1)
+      const [row] = await db.select({ discount: projects.discount, status: projects.verificationStatus }).from(projects)
+        .where(eq(projects.id, project.id))
+      expect(row).toEqual({ discount: 40, status: 'approved' })
+      const entries = await db.select().from(verificationHistory).where(eq(verificationHistory.projectId, project.id))
+      expect(entries).toHaveLength(1)
+    } finally {
+      await other.end().catch(() => {})
+      await ctx.close()
+    }
+  })
+})

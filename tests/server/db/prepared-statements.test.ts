@@ -1,0 +1,86 @@
+/**
+ * Prepared statements (server/db/sql.ts preparedPer): the hot fixed-shape reads are built once per
+ * database handle and, on PostgreSQL, parsed once per connection and then only executed. Checked
+ * on a pool of one connection through pg_prepared_statements, whose plan counters show every
+ * later call reusing the statement; on PGlite the same reads answer the same rows.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { v7 as uuidv7 } from 'uuid'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ProjectListQuerySchema } from '../../../src/api/schemas/projects'
+import { ensureAdmin } from '../../../server/bootstrap'
+import { openDatabase, type Database } from '../../../server/db/client'
+import { countListed, selectListPage } from '../../../server/db/queries/projects-list.queries'
+import { findProject } from '../../../server/db/queries/projects.queries'
+import { listHistory } from '../../../server/db/queries/verification.queries'
+import { projects, users } from '../../../server/db/schema'
+import { preparedPer, rawRows } from '../../../server/db/sql'
+import { createEmptyPgDatabase } from '../../fixtures/pg-database'
+import { POSTGRES_TESTS } from '../harness'
+
+describe('preparedPer', () => {
+  it('builds once per database handle', async () => {
+    const database = await openDatabase({ memory: true })
+    const other = await openDatabase({ memory: true })
+    try {
+      let builds = 0
+      const statement = preparedPer('test_statement', (db, name) => {
+        builds++
+        return db.select({ one: sql<number>`1` }).from(users).prepare(name)
+      })
+      expect(statement(database.db)).toBe(statement(database.db))
+      expect(builds).toBe(1)
+      expect(statement(other.db)).not.toBe(statement(database.db))
+      expect(builds).toBe(2)
+    } finally {
+      await database.close()
+      await other.close()
+    }
+  })
+})
+
+const list = (query: Record<string, string>) => v.parse(ProjectListQuerySchema, query)
+
+describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres]', () => {
+  let database: Database
+  let drop = async () => {}
+  let projectId = ''
+  beforeAll(async () => {
+    const empty = await createEmptyPgDatabase()
+    drop = empty.drop
+    database = await openDatabase({ databaseUrl: empty.url, poolSize: 1 })
+    await ensureAdmin(database.db, 'prepared@example.com')
+    const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'prepared@example.com'))
+    const rows = Array.from({ length: 3 }, (_, i) => ({ id: uuidv7(), title: `Prepared ${i}`, description: 'Prepared',
+      category: i === 0 ? 'AI/ML' : 'Web', pricePaise: 100_000, projectOwnerId: owner.id }))
+    await database.db.insert(projects).values(rows)
+    projectId = rows[0].id
+  })
+  afterAll(async () => {
+    await database?.close()
+    await drop()
+  })
+
+  it('parses each once on the connection and reuses it on every later call', async () => {
+    const { db } = database
+    for (let i = 0; i < 3; i++) {
+      expect((await findProject(db, projectId)).title).toBe('Prepared 0')
+      expect(await listHistory(db, projectId)).toEqual([])
+      expect((await selectListPage(db, list({ page: '1', limit: '2' }))).map((r) => r.title)).toEqual(['Prepared 2', 'Prepared 1'])
+      expect((await selectListPage(db, list({ category: 'AI/ML' }))).map((r) => r.title)).toEqual(['Prepared 0'])
+      expect((await countListed(db, list({ category: 'Web' }))).total).toBe(2)
+    }
+    // A search is planned for its term every time: not prepared.
+    expect((await selectListPage(db, list({ search: 'prepared 1' }))).map((r) => r.title)).toEqual(['Prepared 1'])
+    const statements = await rawRows<{ name: string; plans: number }>(db,
+      sql`SELECT name, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements ORDER BY name`)
+    expect(statements).toEqual([
+      { name: 'project_by_id', plans: 3 },
+      { name: 'project_list_count_category_isActive', plans: 3 },
+      { name: 'project_list_page_category_isActive', plans: 3 },
+      { name: 'project_list_page_isActive', plans: 3 },
+      { name: 'verification_history_of', plans: 3 },
+    ])
+  })
+})
