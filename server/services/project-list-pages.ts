@@ -30,18 +30,20 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
   /** Query one page and its total, cache it, and return it as JSON bytes. */
   async function build(query: ProjectListQuery, before: Versions, pageKey: (v: Partial<Versions>) => string) {
     const window = pageWindow(query.page, query.limit)
-    const rows = await selectListPage(db, query)
+    const { rows, total: counted } = await selectListPage(db, query)
     const key = countKey(query)
-    // A short page that is not past the end is the last one: the total needs no count(*).
+    // A short page that is not past the end is the last one: the total needs no count(*). A
+    // search's page statement counts its matches itself (same snapshot as its rows).
     const lastPage = rows.length < window.limit && (rows.length > 0 || window.offset === 0)
     let total = lastPage ? window.offset + rows.length
-      : rows.length ? counts.get(Number(rows[0].listVersion), key) : undefined
+      : counted ?? (rows.length ? counts.get(Number(rows[0].listVersion), key) : undefined)
+    if (counted !== undefined && !lastPage) counts.set(Number(rows[0].listVersion), key, counted)
     let sameSnapshot = true
     if (total === undefined) {
-      const counted = await countListed(db, query)
-      total = counted.total
-      counts.set(Number(counted.version), key, total)
-      sameSnapshot = rows.length === 0 || counted.version === rows[0].listVersion
+      const fresh = await countListed(db, query)
+      total = fresh.total
+      counts.set(Number(fresh.version), key, total)
+      sameSnapshot = rows.length === 0 || fresh.version === rows[0].listVersion
     }
     const response: ProjectListResponse = {
       success: true, projects: toApiProjects(rows), pagination: pagination(total, query.page, query.limit),

@@ -3,7 +3,7 @@
  * of the filters, the order, one page with the table versions its statement saw, and the count
  * with its version. The page cache over these is services/project-list-pages.ts.
  */
-import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
 import { projectListCounts, projectSearch, projects, tableVersions } from '../schema'
@@ -113,16 +113,18 @@ function perShape<T>(kind: string, build: (db: Db, name: string, shape: GroupVal
   }
 }
 
-/** The full rows (with relations and the versions the statement saw) of the projects `pageIds` selects, in list order. */
-const pageRows = (db: Db, pageIds: SQL | SQLWrapper) =>
-  db.select({ ...projectWithRelations, listVersion: versionOf('projects'),
-    imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') }).from(projects)
-    .where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
+/** The columns of a page row: the project with its relations and the versions its statement saw. */
+const pageColumns = {
+  ...projectWithRelations, listVersion: versionOf('projects'), imagesVersion: versionOf('project_images'),
+  usersVersion: versionOf('users'),
+}
 
 /** A page without a search: prepared per filter shape (the values, limit and offset are placeholders). */
-const unsearchedPage = perShape('project_list_page', (db, name, shape) => pageRows(db,
-  db.select({ id: projects.id }).from(projects).where(and(...groupConditions(shape, projects, true)))
-    .orderBy(...projectListOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))).prepare(name))
+const unsearchedPage = perShape('project_list_page', (db, name, shape) =>
+  db.select(pageColumns).from(projects).where(inArray(projects.id,
+    db.select({ id: projects.id }).from(projects).where(and(...groupConditions(shape, projects, true)))
+      .orderBy(...projectListOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))))
+    .orderBy(...projectListOrder).prepare(name))
 
 /** The total without a search, from project_list_counts: prepared per filter shape. */
 const unsearchedCount = perShape('project_list_count', (db, name, shape) =>
@@ -130,21 +132,38 @@ const unsearchedCount = perShape('project_list_count', (db, name, shape) =>
     .from(projectListCounts).where(and(...groupConditions(shape, projectListCounts, true))).prepare(name))
 
 /**
+ * A search's page and its exact total in one statement: the matching project_search rows are
+ * found once (a CTE read twice, so PostgreSQL materializes it), the page is the newest of them
+ * and the total their count, an uncorrelated subquery evaluated once. Separately, the page and
+ * the count each found the matches again (BENCHMARKS.md "Load", fourth pass).
+ */
+async function searchedPage(db: Db, query: ProjectListQuery, window: { offset: number; limit: number }) {
+  const matches = db.$with('matches').as(db.select({ id: projectSearch.projectId, createdAt: projectSearch.createdAt })
+    .from(projectSearch).where(projectListWhere(query)))
+  const pageIds = db.select({ id: matches.id }).from(matches).orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(window.limit).offset(window.offset)
+  const rows = await db.with(matches).select({ ...pageColumns, total: sql<number>`(SELECT count(*) FROM ${matches})::int` })
+    .from(projects).where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows.length ? Number(rows[0].total) : undefined }
+}
+
+/**
  * The rows of one page with images and owner, each carrying the versions of projects,
- * project_images and users its statement saw. Ids of the page first (without a search from
- * projects, an index-only scan of projects_list_cover_idx when filtered by category and status;
- * with one from project_search, in the same order), then the full rows of just those. Without a
- * search the statement is prepared per filter shape; a search's is planned for its term.
+ * project_images and users its statement saw, and for a search the exact total when the page is
+ * not empty. Ids of the page first (without a search from projects, an index-only scan of
+ * projects_list_cover_idx when filtered by category and status; with one from project_search, in
+ * the same order), then the full rows of just those. Without a search the statement is prepared
+ * per filter shape; a search's is planned for its term.
  */
 export async function selectListPage(db: Db, query: ProjectListQuery) {
   const window = pageWindow(query.page, query.limit)
   const term = query.search.trim()
   if (!term) {
     const values = groupValues(query)
-    return unsearchedPage(db, values).execute({ ...values, limit: window.limit, offset: window.offset })
+    return { rows: await unsearchedPage(db, values).execute({ ...values, limit: window.limit, offset: window.offset }),
+      total: undefined }
   }
-  return pageRows(db, db.select({ id: projectSearch.projectId }).from(projectSearch).where(projectListWhere(query))
-    .orderBy(desc(projectSearch.createdAt), desc(projectSearch.projectId)).limit(window.limit).offset(window.offset))
+  return searchedPage(db, query, window)
 }
 
 /**

@@ -67,12 +67,12 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
     for (let i = 0; i < 3; i++) {
       expect((await findProject(db, projectId)).title).toBe('Prepared 0')
       expect(await listHistory(db, projectId)).toEqual([])
-      expect((await selectListPage(db, list({ page: '1', limit: '2' }))).map((r) => r.title)).toEqual(['Prepared 2', 'Prepared 1'])
-      expect((await selectListPage(db, list({ category: 'AI/ML' }))).map((r) => r.title)).toEqual(['Prepared 0'])
+      expect((await selectListPage(db, list({ page: '1', limit: '2' }))).rows.map((r) => r.title)).toEqual(['Prepared 2', 'Prepared 1'])
+      expect((await selectListPage(db, list({ category: 'AI/ML' }))).rows.map((r) => r.title)).toEqual(['Prepared 0'])
       expect((await countListed(db, list({ category: 'Web' }))).total).toBe(2)
     }
     // A search is planned for its term every time: not prepared.
-    expect((await selectListPage(db, list({ search: 'prepared 1' }))).map((r) => r.title)).toEqual(['Prepared 1'])
+    expect((await selectListPage(db, list({ search: 'prepared 1' }))).rows.map((r) => r.title)).toEqual(['Prepared 1'])
     const statements = await rawRows<{ name: string; plans: number }>(db,
       sql`SELECT name, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements ORDER BY name`)
     expect(statements).toEqual([
