@@ -9,8 +9,8 @@
  * statement per database handle.
  */
 import { getTableName, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { conflict } from '../http/errors'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import { conflict, hasErrorCode } from '../http/errors'
 import type { Db } from './client'
 
 /**
@@ -70,20 +70,14 @@ export async function writeTogether(db: Pick<Db, 'execute'>, writes: readonly Pe
  * expect_rows(), migration 0031, when a guarded writeTogether found a row changed since it was read) and
  * 40P01 deadlock_detected. PostgreSQL manual, 13.4 "Serialization Failure Handling".
  */
-const RETRYABLE = new Set(['40001', '40P01'])
+const RETRYABLE = ['40001', '40P01']
 /** Attempts of an optimistic write before it answers 409. */
 export const OPTIMISTIC_ATTEMPTS = 5
 /** The 409 after OPTIMISTIC_ATTEMPTS concurrent changes in a row. */
 export const CHANGED_WHILE_SAVING = 'The data changed while saving; try again'
 
 /** True when `error` or one of its causes (drizzle wraps driver errors) has a retryable SQLSTATE. */
-export function isRetryableConflict(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true
-  }
-  return false
-}
+export const isRetryableConflict = (error: unknown): boolean => hasErrorCode(error, ...RETRYABLE)
 
 /**
  * Run `attempt` (read rows, then one guarded write) again while it fails with a retryable

@@ -40,15 +40,32 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIME
 /** node-postgres reports a dropped connection or a full pool by message only. */
 const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i
 
+/** What the error objects of a cause chain may carry (node-postgres and PGlite: `code`, `constraint`). */
+export type ChainedError = { code?: unknown; message?: unknown; constraint?: unknown }
+
 /**
- * True when `error` (or one of its causes: drizzle wraps driver errors in DrizzleQueryError)
- * says the database is unreachable, so the API answers 503 DATABASE_UNAVAILABLE instead of 500.
+ * `error` and its causes, outermost first: drizzle wraps a driver error in DrizzleQueryError's
+ * `cause`, a route may wrap it again. Objects only, at most 5 deep.
+ */
+export function causeChain(error: unknown): ChainedError[] {
+  const chain: ChainedError[] = []
+  for (let e = error; e !== null && typeof e === 'object' && chain.length < 5; e = (e as { cause?: unknown }).cause) {
+    chain.push(e as ChainedError)
+  }
+  return chain
+}
+
+/** True when `error` or one of its causes has one of `codes` (a SQLSTATE such as '23505', or a Node code). */
+export function hasErrorCode(error: unknown, ...codes: string[]): boolean {
+  return causeChain(error).some((e) => typeof e.code === 'string' && codes.includes(e.code))
+}
+
+/**
+ * True when `error` (or one of its causes) says the database is unreachable, so the API answers
+ * 503 DATABASE_UNAVAILABLE instead of 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true
-    if (UNAVAILABLE_MESSAGES.test(e.message)) return true
-  }
-  return false
+  return causeChain(error).some(({ code, message }) =>
+    (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
+    || UNAVAILABLE_MESSAGES.test(String(message ?? '')))
 }

@@ -14,7 +14,7 @@ import { revokeUserFamilies } from '../db/queries/auth.queries'
 import { findUserByEmail, findUserById, setPasswordHash, updateProfile } from '../db/queries/users.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { toAdmin } from '../domain/users'
-import { badRequest, conflict } from '../http/errors'
+import { badRequest, conflict, hasErrorCode } from '../http/errors'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
@@ -29,12 +29,6 @@ import { revokeRefreshToken, rotateRefreshToken, startSession } from '../service
 export const OTP_SENT_MESSAGE = 'If this email belongs to an admin, an OTP has been sent.'
 const INVALID_OTP = 'Invalid or expired OTP'
 const EMAIL_TAKEN = 'This email is already used by another user'
-
-/** PostgreSQL unique_violation, also when drizzle wraps the driver error in `cause`. */
-function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505'
-}
 
 /**
  * A failed delivery in a log line: nodemailer's codes only (`EMESSAGE DATA 554`), never its
@@ -128,7 +122,7 @@ export function authProfileRoutes(deps: AppDeps) {
       return ok(c, UpdateProfileResponseSchema, { success: true, message: 'Profile updated successfully!', user: toAdmin(user) })
     } catch (error) {
       // Another request took the e-mail between the check above and the update.
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN)
+      if (hasErrorCode(error, '23505')) throw conflict(EMAIL_TAKEN)
       throw error
     }
   })

@@ -18,7 +18,7 @@ import {
   type CommissionValues, type ReferrerKind,
 } from '../../domain/commission-configs'
 import { paiseToRupees } from '../../domain/money'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { badRequest, conflict, hasErrorCode, notFound } from '../../http/errors'
 import type { Db } from '../client'
 import { commissionConfigs, projects } from '../schema'
 import { escapeLike, rawRows } from '../sql'
@@ -93,14 +93,6 @@ function merged(base: CommissionValues, input: CommissionConfigUpdateInput, isDe
   return result.values
 }
 
-/** True for a PostgreSQL foreign-key violation (23503), possibly wrapped by drizzle. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true
-  }
-  return false
-}
-
 /**
  * POST /api/commission/configs: the project's configuration, omitted fields at SPEC.md 9's defaults
  * (notes ''). 404 'Project not found'; 400 'Total must equal 100%'; 409 'This project already has a
@@ -121,7 +113,8 @@ export async function createCommissionConfig(db: Db, input: CommissionConfigCrea
       return row.id
     })
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw notFound(PROJECT_NOT_FOUND)
+    // 23503 foreign_key_violation: the project went away.
+    if (hasErrorCode(error, '23503')) throw notFound(PROJECT_NOT_FOUND)
     throw error
   }
 }

@@ -8,6 +8,7 @@ import crypto from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { users } from '../schema'
 import { generateCode } from '../../domain/user-rules'
+import { causeChain } from '../../http/errors'
 import type { Tx } from './projects.queries'
 
 /** Draws 0 ≤ n < max; crypto.randomInt by default, a fixed sequence in tests. */
@@ -22,8 +23,7 @@ const CODE_ATTEMPTS = 8
  * it is another error. node-postgres and PGlite both name it in `constraint`, else the message.
  */
 export function uniqueViolationOf(error: unknown): string | undefined {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, constraint, message } = e as { code?: unknown; constraint?: unknown; message?: unknown }
+  for (const { code, constraint, message } of causeChain(error)) {
     if (code !== '23505') continue
     if (typeof constraint === 'string') return constraint
     return /"([^"]+)"/.exec(String(message))?.[1] ?? 'unknown'
