@@ -1,17 +1,22 @@
 /**
  * `npm run bench:load -- [--clients 50] [--duration 60] [--reads 3 --writes 1] [--scale 10]
- *   [--warmup 5] [--pool N] [--cpu-prof DIR] [--waits] [--statements] [--keep] [--server-root DIR]`
+ *   [--warmup 5] [--pool N] [--cpu-prof DIR] [--perf DIR] [--waits] [--statements] [--keep] [--server-root DIR]
+ *   [--node-flags '--max-semi-space-size=16']`
  *
  * Load test of the real server process against PostgreSQL (issue 8 "Load and faults"): a fresh
  * database `bench_load` on the server at BENCH_LOAD_PG (default postgres://root@127.0.0.1:5432,
  * trust auth), seeded with the seed CLI (`npm run seed -- --scale N --seed 1`, DATA_DIR a temp
- * dir), the server started as `node --import tsx server/main.ts` on a free port (SEED=none, mail
+ * dir), the server started as `npm start` does (`node <scripts/server-node-flags.json> --import
+ * tsx server/main.ts`; `--node-flags` replaces those flags, '' for none) on a free port (SEED=none, mail
  * to the outbox), the admin signed in once through the OTP flow, then autocannon with `--clients`
  * connections for `--duration` seconds (after `--warmup` untimed seconds) sending the mix of
  * bench/load-mix.ts at reads:writes. Prints p50/p99/req/s overall and per kind of request, the
  * machine's load average, and with `--waits` what PostgreSQL's active backends were waiting on
  * (pg_stat_activity sampled every 20 ms). Exits 1 on any error, timeout or non-2xx answer.
  * `--cpu-prof DIR` writes the server's V8 CPU profile there (open it in Chrome DevTools);
+ * `--perf DIR` records the server's on-CPU samples with Linux perf during the timed run into
+ * DIR/perf.data and prints them by category (bench/perf-record.ts: unlike the V8 profile, time
+ * the server is preempted inside a system call does not count);
  * `--statements` prints pg_stat_statements' top queries and the round trips per request (without
  * BENCH_LOAD_PG on a private cluster that preloads it, tests/server/faults/private-postgres.ts;
  * with BENCH_LOAD_PG that server must preload it);
@@ -25,6 +30,7 @@ import pg from 'pg'
 import { percentile } from './measure'
 import { mixData, onDatabase, onServer as onPgServer, runMix, seed } from './load-run'
 import { startPrivatePostgres } from '../tests/server/faults/private-postgres'
+import { perfAvailable, perfCategories, recordPerf } from './perf-record'
 import { SHARED_KEYS, signInByOutbox, startServer } from '../tests/server/faults/server-process'
 
 const { values: args } = parseArgs({ options: {
@@ -36,6 +42,8 @@ const { values: args } = parseArgs({ options: {
   scale: { type: 'string', default: '10' },
   pool: { type: 'string' },
   'cpu-prof': { type: 'string' },
+  perf: { type: 'string' },
+  'node-flags': { type: 'string' },
   waits: { type: 'boolean', default: false },
   statements: { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
@@ -148,8 +156,14 @@ async function run() {
   await onServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
   await onServer(`CREATE DATABASE ${DB_NAME}`)
   process.stdout.write(await seed(databaseUrl, dataDir, args.scale, SHARED_KEYS, args['server-root']))
-  const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []
-  const server = await startServer({ dataDir, nodeArgs, root: args['server-root'], env: { DATABASE_URL: databaseUrl, ...SHARED_KEYS, LOG_LEVEL: 'silent',
+  if (args.perf && !perfAvailable()) throw new Error('--perf needs Linux perf on PATH (Debian: apt-get install linux-perf)')
+  const nodeArgs = [
+    ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
+    ...(args.perf ? ['--perf-basic-prof-only-functions'] : []),
+  ]
+  const nodeFlags = args['node-flags'] === undefined ? undefined : args['node-flags'].split(/\s+/).filter(Boolean)
+  if (nodeFlags) console.log(`Server node flags: ${nodeFlags.join(' ') || '(none)'}`)
+  const server = await startServer({ dataDir, nodeArgs, nodeFlags, root: args['server-root'], env: { DATABASE_URL: databaseUrl, ...SHARED_KEYS, LOG_LEVEL: 'silent',
     ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}) } })
   try {
     const token = await signInByOutbox(server)
@@ -168,6 +182,8 @@ async function run() {
     const loadBefore = os.loadavg()
     if (args.statements) await onDatabase(databaseUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()')
     const stopWaits = args.waits ? sampleWaits(databaseUrl) : undefined
+    if (args.perf) await fs.mkdir(args.perf, { recursive: true })
+    const perf = args.perf ? recordPerf(serverPid, path.resolve(args.perf)) : undefined
     console.log(`Load: ${args.clients} clients, ${args.duration} s, reads:writes ${args.reads}:${args.writes}, ` +
       `${data.projectIds.length} projects, load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`)
     const { done, failures } = runMix({ url: server.url, token, data, seconds: Number(args.duration), ...mix, onLatency: (kind, ms) => {
@@ -176,6 +192,7 @@ async function run() {
       perKind.set(kind, list)
     } })
     const result = await done
+    const perfFile = await perf?.stop()
     const loadAfter = os.loadavg()
     const pgUsed = await pgCpu.stop()
     const cpu = { server: await cpuSeconds(serverPid) - cpuBefore.server, pg: pgUsed.seconds }
@@ -215,6 +232,11 @@ async function run() {
       const topLevel = Number(byCalls[0]?.all_calls ?? 0)
       console.log(`\nTop-level statements (round trips): ${topLevel} in all, ${(topLevel / result.requests.total).toFixed(2)} per request; most called:`)
       for (const r of byCalls) console.log(`  ${String(r.calls).padStart(7)}  ${String(r.query)}`)
+    }
+    if (perfFile) {
+      const { samples, shares } = perfCategories(perfFile)
+      console.log(`\nServer on-CPU samples (perf, ${samples}; ${perfFile}), by the innermost frame's category:`)
+      for (const [name, share] of shares) console.log(`  ${(100 * share).toFixed(1).padStart(5)}%  ${name}`)
     }
     for (const failure of failures) console.log(`failure: ${failure}`)
     if (result.errors || result.timeouts || result.non2xx) process.exitCode = 1

@@ -1,6 +1,6 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`, what `npm start` runs
- * after building), for the fault tests and the load bench: its own DATA_DIR and a free port
+ * The real server as a child process (`node <SERVER_NODE_FLAGS> --import tsx server/main.ts`, what
+ * `npm start` runs after building), for the fault tests and the load bench: its own DATA_DIR and a free port
  * (get-port), waits for `/api/health`, signs the admin in through the OTP flow (the code read
  * from `DATA_DIR/outbox`), and stops it with a chosen signal. Output is kept (`log()`) so a
  * failing test can show it.
@@ -10,6 +10,10 @@ import crypto from 'node:crypto'
 import path from 'node:path'
 import getPort from 'get-port'
 import { signInByMail } from '../../fixtures/mail-sign-in'
+import serverNodeFlags from '../../../scripts/server-node-flags.json'
+
+/** The node flags `npm start` runs the server with (scripts/start.mjs). */
+export const SERVER_NODE_FLAGS: readonly string[] = serverNodeFlags
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..')
 export const ADMIN = 'admin@example.com'
@@ -58,13 +62,15 @@ export type ServerProcess = {
 /**
  * Start the server on `dataDir` with `env` on top of a clean environment (SEED=none, no SMTP:
  * mail goes to the outbox). Resolves once /api/health answers 200; rejects with the output when
- * the process exits first or `timeoutMs` passes. `nodeArgs` go before the script (e.g. --cpu-prof).
+ * the process exits first or `timeoutMs` passes. `nodeArgs` go before the script (e.g. --cpu-prof),
+ * after `nodeFlags` (default SERVER_NODE_FLAGS, as `npm start`; another set for a comparison).
  */
 export async function startServer(opts: {
   dataDir: string
   env?: Record<string, string>
   port?: number
   nodeArgs?: string[]
+  nodeFlags?: readonly string[]
   timeoutMs?: number
   /** Another checkout to run the server of (a before/after benchmark); default this one. */
   root?: string
@@ -75,7 +81,8 @@ export async function startServer(opts: {
     PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, SEED: 'none', SMTP_URL: '',
     ...opts.env,
   }
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? SERVER_NODE_FLAGS), ...(opts.nodeArgs ?? []),
+    '--import', 'tsx', 'server/main.ts'],
     { cwd: opts.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
