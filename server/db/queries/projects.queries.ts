@@ -82,14 +82,22 @@ export async function lockProjects(tx: Tx, ids: string[]): Promise<ProjectRow[]>
 export type VersionedProjectRow = ProjectRow & { rowVersion: string }
 
 /**
+ * The statement of readProjectsForWrite, prepared (one shape for any number of ids: `= ANY` of
+ * one uuid[] parameter, not an IN list per count): every project write starts with it, and
+ * building it was a share of the server's CPU under load (BENCHMARKS.md "Load", fifth pass).
+ */
+const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
+  db.select({ ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }).from(projects)
+    .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`).orderBy(asc(projects.id)).prepare(name))
+
+/**
  * The rows of `ids` (duplicates once, in id order) with their row versions, read without a lock
  * for an optimistic write (db/sql.ts `optimistic`, `writeTogether` with a guard); 404 as
  * lockProjects.
  */
 export async function readProjectsForWrite(db: Db, ids: readonly string[]): Promise<VersionedProjectRow[]> {
   const unique = [...new Set(ids)]
-  const rows = await db.select({ ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }).from(projects)
-    .where(inArray(projects.id, unique)).orderBy(asc(projects.id))
+  const rows = await projectsForWrite(db).execute({ ids: unique })
   assertAllFound(unique, rows)
   return rows
 }

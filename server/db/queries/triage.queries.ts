@@ -15,7 +15,7 @@ import type { VerificationStatus } from '../../../src/api/schemas/projects'
 import { DECISION_STATUSES, QUEUE_STATUSES } from '../../../src/api/schemas/triage'
 import type { Db } from '../client'
 import { auditLog, projectImages, projectListCounts, projects, repositories, users, verificationHistory } from '../schema'
-import { qualified } from '../sql'
+import { preparedPer, qualified } from '../sql'
 
 // Literals, not parameters: the planner can then match verification_history_queue_entry_idx's predicate.
 const list = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '))
@@ -93,11 +93,15 @@ export async function projectUpdatesSince(db: Db, projectId: string, since: Date
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id)).limit(max)
 }
 
+/** projectRepository's statement, prepared: every verification change looks it up (the review commit). */
+const repositoryOfProject = preparedPer('repository_of_project', (db, name) =>
+  db.select({ name: repositories.name, provider: repositories.provider, defaultBranch: repositories.defaultBranch })
+    .from(repositories).where(eq(repositories.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(repositories.createdAt)).limit(1).prepare(name))
+
 /** The repository linked to the project (its row: name, provider, default branch), or null. */
 export async function projectRepository(db: Db, projectId: string) {
-  const [row] = await db.select({ name: repositories.name, provider: repositories.provider,
-    defaultBranch: repositories.defaultBranch })
-    .from(repositories).where(eq(repositories.projectId, projectId)).orderBy(asc(repositories.createdAt)).limit(1)
+  const [row] = await repositoryOfProject(db).execute({ projectId })
   return row ?? null
 }
 

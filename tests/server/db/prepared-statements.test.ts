@@ -12,7 +12,8 @@ import { ProjectListQuerySchema } from '../../../src/api/schemas/projects'
 import { ensureAdmin } from '../../../server/bootstrap'
 import { openDatabase, type Database } from '../../../server/db/client'
 import { countListed, selectListPage } from '../../../server/db/queries/projects-list.queries'
-import { findProject } from '../../../server/db/queries/projects.queries'
+import { findProject, readProjectsForWrite } from '../../../server/db/queries/projects.queries'
+import { projectRepository } from '../../../server/db/queries/triage.queries'
 import { listHistory } from '../../../server/db/queries/verification.queries'
 import { projects, users } from '../../../server/db/schema'
 import { preparedPer, rawRows } from '../../../server/db/sql'
@@ -46,6 +47,7 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
   let database: Database
   let drop = async () => {}
   let projectId = ''
+  let ids: string[] = []
   beforeAll(async () => {
     const empty = await createEmptyPgDatabase()
     drop = empty.drop
@@ -56,6 +58,7 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       category: i === 0 ? 'AI/ML' : 'Web', pricePaise: 100_000, projectOwnerId: owner.id }))
     await database.db.insert(projects).values(rows)
     projectId = rows[0].id
+    ids = rows.map((r) => r.id)
   })
   afterAll(async () => {
     await database?.close()
@@ -71,6 +74,12 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       expect((await selectListPage(db, list({ category: 'AI/ML' }))).rows.map((r) => r.title)).toEqual(['Prepared 0'])
       expect((await countListed(db, list({ category: 'Web' }))).total).toBe(2)
     }
+    // The reads of the writes: one shape whatever the number of ids (an array parameter).
+    expect((await readProjectsForWrite(db, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
+    expect((await readProjectsForWrite(db, [ids[2], ids[1], ids[2]])).map((r) => r.title)).toEqual(['Prepared 1', 'Prepared 2'])
+    await expect(readProjectsForWrite(db, [ids[0], uuidv7()])).rejects.toThrow('Project not found')
+    expect(await projectRepository(db, projectId)).toBeNull()
+    expect(await projectRepository(db, ids[1])).toBeNull()
     // A search is planned for its term every time: not prepared.
     expect((await selectListPage(db, list({ search: 'prepared 1' }))).rows.map((r) => r.title)).toEqual(['Prepared 1'])
     const statements = await rawRows<{ name: string; plans: number }>(db,
@@ -80,6 +89,8 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       { name: 'project_list_count_category_isActive', plans: 3 },
       { name: 'project_list_page_category_isActive', plans: 3 },
       { name: 'project_list_page_isActive', plans: 3 },
+      { name: 'projects_for_write', plans: 3 },
+      { name: 'repository_of_project', plans: 2 },
       { name: 'verification_history_of', plans: 3 },
     ])
   })
