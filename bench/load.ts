@@ -1,16 +1,16 @@
 /**
  * `npm run bench:load -- [--clients 50] [--duration 60] [--reads 3 --writes 1] [--scale 10]
  *   [--warmup 5] [--pool N] [--cpu-prof DIR] [--perf DIR] [--waits] [--statements] [--keep] [--server-root DIR]
- *   [--node-flags '--max-semi-space-size=16']`
+ *   [--node-flags=--max-semi-space-size=16]`
  *
  * Load test of the real server process against PostgreSQL (issue 8 "Load and faults"): a fresh
  * database `bench_load` on the server at BENCH_LOAD_PG (default postgres://root@127.0.0.1:5432,
  * trust auth), seeded with the seed CLI (`npm run seed -- --scale N --seed 1`, DATA_DIR a temp
  * dir), the server started as `npm start` does (`node <scripts/server-node-flags.json> --import
- * tsx server/main.ts`; `--node-flags` replaces those flags, '' for none) on a free port (SEED=none, mail
- * to the outbox), the admin signed in once through the OTP flow, then autocannon with `--clients`
- * connections for `--duration` seconds (after `--warmup` untimed seconds) sending the mix of
- * bench/load-mix.ts at reads:writes. Prints p50/p99/req/s overall and per kind of request, the
+ * tsx server/main.ts`; `--node-flags=...` replaces those flags, `--node-flags=` for none) on a
+ * free port (SEED=none, mail to the outbox), the admin signed in once through the OTP flow, then
+ * autocannon with `--clients` connections for `--duration` seconds (after `--warmup` untimed
+ * seconds) sending the mix of bench/load-mix.ts at reads:writes. Prints p50/p99/req/s overall and per kind of request, the
  * machine's load average, and with `--waits` what PostgreSQL's active backends were waiting on
  * (pg_stat_activity sampled every 20 ms). Exits 1 on any error, timeout or non-2xx answer.
  * `--cpu-prof DIR` writes the server's V8 CPU profile there (open it in Chrome DevTools);
