@@ -71,27 +71,39 @@ export async function writeTogether(db: Pick<Db, 'execute'>, writes: readonly Pe
  * 40P01 deadlock_detected. PostgreSQL manual, 13.4 "Serialization Failure Handling".
  */
 const RETRYABLE = ['40001', '40P01']
-/** Attempts of an optimistic write before it answers 409. */
+/** Attempts of an optimistic write: OPTIMISTIC_ATTEMPTS - 1 without a lock, the last with the rows locked. */
 export const OPTIMISTIC_ATTEMPTS = 5
-/** The 409 after OPTIMISTIC_ATTEMPTS concurrent changes in a row. */
+/** The 409 when even the locked last attempt of an optimistic write conflicts (a deadlock). */
 export const CHANGED_WHILE_SAVING = 'The data changed while saving; try again'
 
 /** True when `error` or one of its causes (drizzle wraps driver errors) has a retryable SQLSTATE. */
 export const isRetryableConflict = (error: unknown): boolean => hasErrorCode(error, ...RETRYABLE)
 
+/** Where an attempt of `optimistic` reads and writes: the pool without locks, or on the last attempt a transaction that locks the rows it reads. */
+export type WriteAttempt = { db: Db; lock: boolean }
+
 /**
  * Run `attempt` (read rows, then one guarded write) again while it fails with a retryable
- * conflict (isRetryableConflict), at most OPTIMISTIC_ATTEMPTS times; then 409
- * CHANGED_WHILE_SAVING. Other errors pass through at once.
+ * conflict (isRetryableConflict): the first OPTIMISTIC_ATTEMPTS - 1 times optimistically (`{ db,
+ * lock: false }`: no transaction, no lock), then once inside a transaction with `lock: true`, in
+ * which the attempt reads its rows FOR UPDATE, so no other writer can change them between its
+ * read and its write and it goes through (a writer that keeps losing the race to others on a
+ * busy row is not refused). 409 CHANGED_WHILE_SAVING only when that last attempt still conflicts
+ * (a deadlock with another writer, 40P01). Other errors pass through at once.
  */
-export async function optimistic<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let tries = 1; ; tries++) {
+export async function optimistic<T>(db: Db, attempt: (write: WriteAttempt) => Promise<T>): Promise<T> {
+  for (let tries = 1; tries < OPTIMISTIC_ATTEMPTS; tries++) {
     try {
-      return await attempt()
+      return await attempt({ db, lock: false })
     } catch (error) {
       if (!isRetryableConflict(error)) throw error
-      if (tries >= OPTIMISTIC_ATTEMPTS) throw conflict(CHANGED_WHILE_SAVING)
     }
+  }
+  try {
+    return await db.transaction((tx) => attempt({ db: tx, lock: true }))
+  } catch (error) {
+    if (isRetryableConflict(error)) throw conflict(CHANGED_WHILE_SAVING)
+    throw error
   }
 }
 

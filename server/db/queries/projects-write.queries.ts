@@ -40,13 +40,13 @@ export async function createProject(db: Db, input: CreateProjectInput, actorId: 
  */
 export async function updateProject(db: Db, id: string, input: UpdateProjectInput, actorId: string, now: Date) {
   await assertOwnerExists(db, input.projectOwner)
-  await optimistic(async () => {
-    const [row] = await readProjectsForWrite(db, [id])
+  await optimistic(db, async (write) => {
+    const [row] = await readProjectsForWrite(write, [id])
     const columns = toProjectColumns(input)
     const diff = diffColumns(row, columns)
     if (!diff.changed) return
     const statusChanged = columns.verificationStatus && columns.verificationStatus !== row.verificationStatus
-    await writeTogether(db, [
+    await writeTogether(write.db, [
       db.update(projects).set({ ...columns, updatedAt: now }).where(projectRowsUnchanged([row]))
         .returning({ id: projects.id }),
       statusChanged && db.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus!,
@@ -97,14 +97,14 @@ export async function deleteProjects(db: Db, ids: string[], actorId: string) {
  */
 export async function setProjectsActive(db: Db, ids: string[], isActive: boolean, actorId: string, now: Date)
   : Promise<{ count: number; undo: UndoTicket | null }> {
-  return optimistic(async () => {
-    const rows = await readProjectsForWrite(db, ids)
+  return optimistic(db, async (write) => {
+    const rows = await readProjectsForWrite(write, ids)
     const changed = rows.filter((r) => r.isActive !== isActive)
     if (!changed.length) return { count: rows.length, undo: null }
     // Every changed row's updated_at becomes `now`: the version the undo checks against.
     const { insert: undoRow, ticket } = undoInsert(db, { kind: 'project.active', actorId, now,
       records: changed.map((row) => undoRecord(row.id, row, { isActive }, now)) })
-    await writeTogether(db, [
+    await writeTogether(write.db, [
       db.update(projects).set({ isActive, updatedAt: now })
         .where(projectRowsUnchanged(changed)).returning({ id: projects.id }),
       auditInsert(db, changed.map((row) => ({ actorId,

@@ -6,7 +6,7 @@
 import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Project } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
-import { preparedPer, qualified } from '../sql'
+import { preparedPer, qualified, type WriteAttempt } from '../sql'
 import { projectImages, projects, users, type GithubRepo } from '../schema'
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../../domain/projects/serialize'
 import { badRequest, notFound } from '../../http/errors'
@@ -91,13 +91,17 @@ const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
     .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`).orderBy(asc(projects.id)).prepare(name))
 
 /**
- * The rows of `ids` (duplicates once, in id order) with their row versions, read without a lock
- * for an optimistic write (db/sql.ts `optimistic`, `writeTogether` with a guard); 404 as
+ * The rows of `ids` (duplicates once, in id order) with their row versions, for an attempt of an
+ * optimistic write (db/sql.ts `optimistic`, `writeTogether` with a guard): without a lock, or with
+ * `write.lock` (its last attempt, inside a transaction) FOR UPDATE, locked in id order; 404 as
  * lockProjects.
  */
-export async function readProjectsForWrite(db: Db, ids: readonly string[]): Promise<VersionedProjectRow[]> {
+export async function readProjectsForWrite(write: WriteAttempt, ids: readonly string[]): Promise<VersionedProjectRow[]> {
   const unique = [...new Set(ids)]
-  const rows = await projectsForWrite(db).execute({ ids: unique })
+  const rows = write.lock
+    ? await write.db.select({ ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }).from(projects)
+      .where(inArray(projects.id, unique)).orderBy(asc(projects.id)).for('update')
+    : await projectsForWrite(write.db).execute({ ids: unique })
   assertAllFound(unique, rows)
   return rows
 }

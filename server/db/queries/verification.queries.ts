@@ -34,8 +34,8 @@ export type StatusChange = {
  * since the read (ids and versions are chosen here); read again and retried when one did.
  */
 export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<{ count: number; undo: UndoTicket | null }> {
-  return optimistic(async () => {
-    const rows = await readProjectsForWrite(db, change.ids)
+  return optimistic(db, async (write) => {
+    const rows = await readProjectsForWrite(write, change.ids)
     const verifiedAt = change.at
     const after = { verificationStatus: change.status, verificationNotes: change.notes }
     const entries = rows.map((row) => ({ id: uuidv7(),
@@ -45,7 +45,7 @@ export async function changeVerificationStatus(db: Db, change: StatusChange): Pr
     // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
     const { insert: undoRow, ticket } = undoInsert(db, { kind: 'project.verify', actorId: change.actorId, now: change.at,
       records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)) })
-    await writeTogether(db, [
+    await writeTogether(write.db, [
       db.update(projects).set({ ...after, updatedAt: verifiedAt })
         .where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
       db.insert(verificationHistory).values(entries),

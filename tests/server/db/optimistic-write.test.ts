@@ -1,13 +1,15 @@
 /**
  * Optimistic writes (server/db/sql.ts writeTogether with a guard, and optimistic; migration 0031
  * expect_rows) on PGlite and PostgreSQL: a guarded statement writes everything when the rows are
- * as read and nothing when one changed since; `optimistic` reads again and retries, and answers
- * 409 after OPTIMISTIC_ATTEMPTS conflicts. On PostgreSQL a real concurrent transaction holds the
- * row while a status change waits on it: the change is retried, nothing is lost, one history entry.
+ * as read and nothing when one changed since; `optimistic` reads again and retries, its last
+ * attempt inside a transaction with the rows locked, and answers 409 only when that one conflicts
+ * too. On PostgreSQL a real concurrent transaction holds the row while a status change waits on
+ * it: the change is retried, nothing is lost, one history entry; and forty writers at once on one
+ * project all go through.
  */
 import { eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BULK_MAX } from '../../../src/api/schemas/projects'
 import { auditLog, projects, users, verificationHistory } from '../../../server/db/schema'
 import { auditInsert } from '../../../server/db/queries/audit.queries'
@@ -15,10 +17,14 @@ import { projectRowsUnchanged, readProjectsForWrite } from '../../../server/db/q
 import { changeVerificationStatus } from '../../../server/db/queries/verification.queries'
 import { CHANGED_WHILE_SAVING, isRetryableConflict, OPTIMISTIC_ATTEMPTS, optimistic, writeTogether } from '../../../server/db/sql'
 import { ApiError } from '../../../server/http/errors'
+import { openDatabase, type Database } from '../../../server/db/client'
+import { updateProject } from '../../../server/db/queries/projects-write.queries'
 import { createTestContext, describeEachDatabase, POSTGRES_TESTS } from '../harness'
 
 describeEachDatabase('writeTogether', (get) => {
   const db = () => get().deps.db
+  /** An optimistic attempt's reads: on the pool, without locks. */
+  const unlocked = () => ({ db: db(), lock: false })
   const newProject = async (title: string) => {
     const [owner] = await db().select({ id: users.id }).from(users).limit(1)
     const [row] = await db().insert(projects).values({ title, description: `${title} description`, category: 'Web',
@@ -35,7 +41,7 @@ describeEachDatabase('writeTogether', (get) => {
 
   it('writes the update and the other writes when every row is as read', async () => {
     const ids = [await newProject('OW one'), await newProject('OW two')]
-    const rows = await readProjectsForWrite(db(), ids)
+    const rows = await readProjectsForWrite(unlocked(), ids)
     await guardedDiscount(rows, 15, 'test.optimistic_ok')
     const after = await db().select({ discount: projects.discount }).from(projects).where(inArray(projects.id, ids))
     expect(after.map((r) => r.discount)).toEqual([15, 15])
@@ -44,7 +50,7 @@ describeEachDatabase('writeTogether', (get) => {
 
   it('writes nothing and raises a retryable conflict when a row changed since the read', async () => {
     const ids = [await newProject('OW three'), await newProject('OW four')]
-    const rows = await readProjectsForWrite(db(), ids)
+    const rows = await readProjectsForWrite(unlocked(), ids)
     // Another write to one of them after the read: its row version (xmin) is no longer the one read.
     await db().update(projects).set({ title: 'OW four renamed' }).where(eq(projects.id, ids[1]))
     const failure = await guardedDiscount(rows, 30, 'test.optimistic_conflict').then(() => undefined, (e: unknown) => e)
@@ -54,7 +60,7 @@ describeEachDatabase('writeTogether', (get) => {
     expect(after).toEqual([{ discount: 0, title: 'OW four renamed' }, { discount: 0, title: 'OW three' }])
     expect(await audits('test.optimistic_conflict')).toBe(0)
     // Read again, the same write goes through.
-    await guardedDiscount(await readProjectsForWrite(db(), ids), 30, 'test.optimistic_conflict')
+    await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 30, 'test.optimistic_conflict')
     expect(await audits('test.optimistic_conflict')).toBe(2)
   })
 
@@ -64,41 +70,66 @@ describeEachDatabase('writeTogether', (get) => {
     const rows = await db().insert(projects).values(Array.from({ length: BULK_MAX }, (_, i) => ({ title: `OW bulk ${i}`,
       description: 'OW bulk', category: 'Web', pricePaise: 100_000, projectOwnerId: owner.id }))).returning({ id: projects.id })
     const ids = rows.map((r) => r.id)
-    await guardedDiscount(await readProjectsForWrite(db(), ids), 5, 'test.optimistic_bulk')
+    await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 5, 'test.optimistic_bulk')
     // Again on the rows the first write made, all with the same xmin.
-    await guardedDiscount(await readProjectsForWrite(db(), ids), 6, 'test.optimistic_bulk')
+    await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 6, 'test.optimistic_bulk')
     expect(await audits('test.optimistic_bulk')).toBe(2 * BULK_MAX)
   })
 
   it('reads the rows with their versions and 404s for an unknown id', async () => {
     const id = await newProject('OW five')
-    const [row] = await readProjectsForWrite(db(), [id, id])
+    const [row] = await readProjectsForWrite(unlocked(), [id, id])
     expect(row.id).toBe(id)
     expect(row.rowVersion).toMatch(/^\d+$/)
-    await expect(readProjectsForWrite(db(), [id, '00000000-0000-4000-8000-000000000000']))
+    await expect(readProjectsForWrite(unlocked(), [id, '00000000-0000-4000-8000-000000000000']))
       .rejects.toMatchObject({ status: 404, message: 'Project not found: 00000000-0000-4000-8000-000000000000' })
+    // The last attempt's read, inside a transaction with the row locked: the same row and version.
+    const locked = await db().transaction((tx) => readProjectsForWrite({ db: tx, lock: true }, [id]))
+    expect(locked).toEqual([row])
+    await expect(db().transaction((tx) => readProjectsForWrite({ db: tx, lock: true }, ['00000000-0000-4000-8000-000000000000'])))
+      .rejects.toMatchObject({ status: 404, message: 'Project not found' })
   })
 })
 
 describe('optimistic', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await openDatabase({ memory: true })
+  })
+  afterAll(async () => {
+    await database?.close()
+  })
   const conflictError = () => Object.assign(new Error('query failed'), { cause: Object.assign(new Error('changed'), { code: '40001' }) })
 
   it('tries again after a serialization failure or a deadlock and answers the first success', async () => {
     const codes = ['40001', '40P01']
-    let calls = 0
-    const result = await optimistic(async () => {
-      calls++
-      const code = codes[calls - 1]
+    const locks: boolean[] = []
+    const result = await optimistic(database.db, async ({ db, lock }) => {
+      expect(db).toBe(database.db)
+      locks.push(lock)
+      const code = codes[locks.length - 1]
       if (code) throw Object.assign(new Error('failed'), { code })
       return 'done'
     })
     expect(result).toBe('done')
-    expect(calls).toBe(3)
+    expect(locks).toEqual([false, false, false])
   })
 
-  it(`answers 409 after ${OPTIMISTIC_ATTEMPTS} conflicts in a row`, async () => {
+  it(`makes its last attempt (of ${OPTIMISTIC_ATTEMPTS}) inside a transaction with the rows locked, which goes through`, async () => {
+    const attempts: { lock: boolean; inTransaction: boolean }[] = []
+    const result = await optimistic(database.db, async ({ db, lock }) => {
+      attempts.push({ lock, inTransaction: db !== database.db })
+      if (!lock) throw conflictError()
+      return 'written'
+    })
+    expect(result).toBe('written')
+    expect(attempts).toEqual([...Array.from({ length: OPTIMISTIC_ATTEMPTS - 1 }, () => ({ lock: false, inTransaction: false })),
+      { lock: true, inTransaction: true }])
+  })
+
+  it('answers 409 when the locked last attempt conflicts too', async () => {
     let calls = 0
-    const failure = await optimistic(async () => {
+    const failure = await optimistic(database.db, async () => {
       calls++
       throw conflictError()
     }).catch((e: unknown) => e)
@@ -109,7 +140,7 @@ describe('optimistic', () => {
 
   it('passes any other error through at once', async () => {
     let calls = 0
-    const failure = await optimistic(async () => {
+    const failure = await optimistic(database.db, async () => {
       calls++
       throw Object.assign(new Error('unique'), { code: '23505' })
     }).catch((e: unknown) => e)
@@ -150,6 +181,32 @@ describe.skipIf(!POSTGRES_TESTS)('a status change racing a concurrent transactio
       expect(entries).toHaveLength(1)
     } finally {
       await other.end().catch(() => {})
+      await ctx.close()
+    }
+  })
+})
+
+describe.skipIf(!POSTGRES_TESTS)('many writers on one project [postgres]', () => {
+  it('lets forty writers at once all through: none answers 409', async () => {
+    const ctx = await createTestContext('postgres')
+    try {
+      const db = ctx.deps.db
+      const [owner] = await db.select({ id: users.id }).from(users).limit(1)
+      const [project] = await db.insert(projects).values({ title: 'Contended', description: 'Contended description',
+        category: 'Web', pricePaise: 100_000, projectOwnerId: owner.id }).returning({ id: projects.id })
+      const statuses = ['under_review', 'approved', 'needs_changes', 'rejected'] as const
+      const writers = Array.from({ length: 40 }, (_, i) => i % 2
+        ? changeVerificationStatus(db, { ids: [project.id], status: statuses[i % 4], notes: `writer ${i}`,
+          actorId: owner.id, at: new Date() })
+        : updateProject(db, project.id, { discount: i + 1 }, owner.id, new Date()))
+      const outcomes = await Promise.allSettled(writers)
+      expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([])
+      const entries = await db.select().from(verificationHistory).where(eq(verificationHistory.projectId, project.id))
+      expect(entries).toHaveLength(20)
+      const edits = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog)
+        .where(sql`${auditLog.entityId} = ${project.id} AND ${auditLog.action} = 'project.update'`)
+      expect(edits[0].n).toBe(20)
+    } finally {
       await ctx.close()
     }
   })

@@ -75,9 +75,9 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       expect((await countListed(db, list({ category: 'Web' }))).total).toBe(2)
     }
     // The reads of the writes: one shape whatever the number of ids (an array parameter).
-    expect((await readProjectsForWrite(db, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
-    expect((await readProjectsForWrite(db, [ids[2], ids[1], ids[2]])).map((r) => r.title)).toEqual(['Prepared 1', 'Prepared 2'])
-    await expect(readProjectsForWrite(db, [ids[0], uuidv7()])).rejects.toThrow('Project not found')
+    expect((await readProjectsForWrite({ db, lock: false }, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
+    expect((await readProjectsForWrite({ db, lock: false }, [ids[2], ids[1], ids[2]])).map((r) => r.title)).toEqual(['Prepared 1', 'Prepared 2'])
+    await expect(readProjectsForWrite({ db, lock: false }, [ids[0], uuidv7()])).rejects.toThrow('Project not found')
     expect(await projectRepository(db, projectId)).toBeNull()
     expect(await projectRepository(db, ids[1])).toBeNull()
     // A search is planned for its term every time: not prepared.
