@@ -47,12 +47,12 @@ export async function updateProject(db: Db, id: string, input: UpdateProjectInpu
     if (!diff.changed) return
     const statusChanged = columns.verificationStatus && columns.verificationStatus !== row.verificationStatus
     await writeTogether(write.db, [
-      db.update(projects).set({ ...columns, updatedAt: now }).where(projectRowsUnchanged([row]))
+      write.db.update(projects).set({ ...columns, updatedAt: now }).where(projectRowsUnchanged([row]))
         .returning({ id: projects.id }),
-      statusChanged && db.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus!,
+      statusChanged && write.db.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus!,
         previousStatus: row.verificationStatus, notes: columns.verificationNotes || 'Status changed in project edit',
         verifiedBy: actorId, verifiedAt: now }),
-      auditInsert(db, [{ actorId, action: 'project.update', entityType: 'project', entityId: id,
+      auditInsert(write.db, [{ actorId, action: 'project.update', entityType: 'project', entityId: id,
         before: diff.before, after: diff.after }]),
     ], { rows: 1 })
   })
@@ -102,12 +102,12 @@ export async function setProjectsActive(db: Db, ids: string[], isActive: boolean
     const changed = rows.filter((r) => r.isActive !== isActive)
     if (!changed.length) return { count: rows.length, undo: null }
     // Every changed row's updated_at becomes `now`: the version the undo checks against.
-    const { insert: undoRow, ticket } = undoInsert(db, { kind: 'project.active', actorId, now,
+    const { insert: undoRow, ticket } = undoInsert(write.db, { kind: 'project.active', actorId, now,
       records: changed.map((row) => undoRecord(row.id, row, { isActive }, now)) })
     await writeTogether(write.db, [
-      db.update(projects).set({ isActive, updatedAt: now })
+      write.db.update(projects).set({ isActive, updatedAt: now })
         .where(projectRowsUnchanged(changed)).returning({ id: projects.id }),
-      auditInsert(db, changed.map((row) => ({ actorId,
+      auditInsert(write.db, changed.map((row) => ({ actorId,
         action: 'project.update', entityType: 'project', entityId: row.id,
         before: { isActive: row.isActive }, after: { isActive } }))),
       undoRow,

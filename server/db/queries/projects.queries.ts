@@ -81,13 +81,16 @@ export async function lockProjects(tx: Tx, ids: string[]): Promise<ProjectRow[]>
 /** A project row read for an optimistic write, with its row version (`xmin` as text). */
 export type VersionedProjectRow = ProjectRow & { rowVersion: string }
 
+/** A project's columns and its row version: `xmin`, the transaction that wrote the row version, as text. */
+const versionedProjectColumns = { ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }
+
 /**
  * The statement of readProjectsForWrite, prepared (one shape for any number of ids: `= ANY` of
  * one uuid[] parameter, not an IN list per count): every project write starts with it, and
  * building it was a share of the server's CPU under load (BENCHMARKS.md "Load", fifth pass).
  */
 const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
-  db.select({ ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }).from(projects)
+  db.select(versionedProjectColumns).from(projects)
     .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`).orderBy(asc(projects.id)).prepare(name))
 
 /**
@@ -99,8 +102,8 @@ const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
 export async function readProjectsForWrite(write: WriteAttempt, ids: readonly string[]): Promise<VersionedProjectRow[]> {
   const unique = [...new Set(ids)]
   const rows = write.lock
-    ? await write.db.select({ ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }).from(projects)
-      .where(inArray(projects.id, unique)).orderBy(asc(projects.id)).for('update')
+    ? await write.db.select(versionedProjectColumns).from(projects).where(inArray(projects.id, unique))
+      .orderBy(asc(projects.id)).for('update')
     : await projectsForWrite(write.db).execute({ ids: unique })
   assertAllFound(unique, rows)
   return rows

@@ -43,13 +43,13 @@ export async function changeVerificationStatus(db: Db, change: StatusChange): Pr
       notes: change.notes, verifiedBy: change.actorId, verifiedAt, reviewCommit: change.reviewCommits?.get(row.id) ?? null,
     }))
     // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
-    const { insert: undoRow, ticket } = undoInsert(db, { kind: 'project.verify', actorId: change.actorId, now: change.at,
+    const { insert: undoRow, ticket } = undoInsert(write.db, { kind: 'project.verify', actorId: change.actorId, now: change.at,
       records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)) })
     await writeTogether(write.db, [
-      db.update(projects).set({ ...after, updatedAt: verifiedAt })
+      write.db.update(projects).set({ ...after, updatedAt: verifiedAt })
         .where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
-      db.insert(verificationHistory).values(entries),
-      auditInsert(db, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
+      write.db.insert(verificationHistory).values(entries),
+      auditInsert(write.db, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
         entityType: 'project', entityId: row.id,
         before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes }, after }))),
       undoRow,
