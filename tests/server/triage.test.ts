@@ -138,9 +138,12 @@ describeEachDatabase('triage queue and bundle', (get) => {
     expect(body.queue[0]._id).toBe(x.id)
   })
 
-  it('validates: 400 for a bad limit or id, 404 for an unknown project, 401 without a token', async () => {
+  it('validates: 400 for a bad limit, category or id, 404 for an unknown project, 401 without a token', async () => {
     expect((await h.send('GET', '/api/admin/triage/queue?limit=0', undefined)).status).toBe(400)
     expect((await h.send('GET', '/api/admin/triage/queue?limit=abc', undefined)).status).toBe(400)
+    // A NUL byte in the category reached PostgreSQL as a 500 (found by the fuzz test, seed 302352284).
+    expect(await h.send('GET', '/api/admin/triage/queue?category=a%00b', undefined))
+      .toMatchObject({ status: 400, body: { message: 'category: Category must not contain control characters' } })
     expect((await h.send('GET', '/api/admin/triage/projects/nope', undefined)).status).toBe(400)
     expect(await h.send('GET', '/api/admin/triage/projects/00000000-0000-4000-8000-000000000000', undefined))
       .toMatchObject({ status: 404, body: { message: 'Project not found' } })
