@@ -41,6 +41,9 @@ export function apiBodyLimits(): MiddlewareHandler<AppEnv> {
   const json = limit(BODY_LIMITS.json, '1 MB')
   const contactForm = limit(BODY_LIMITS.contactForm, '32 KB')
   return async (c, next) => {
+    // A GET or HEAD request has no body to limit (Fetch refuses one), and asking hono/body-limit
+    // would make @hono/node-server build a full Request per read (BENCHMARKS.md "Load", sixth pass).
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const path = c.req.path
     if (path.startsWith('/api/auth/')) return auth(c, next)
     if (c.req.method === 'POST' && /^\/api\/contacts\/?$/.test(path)) return contactForm(c, next)

@@ -1,61 +1,134 @@
 /**
- * Whole projects-list pages cached per table versions (docs/decisions/004): a page is reused only
- * while projects, project_images and users are all unchanged, kept as UTF-8 JSON bytes so a hit is
- * sent without encoding again; identical concurrent misses build once; exact counts are cached
- * per projects version (services/count-cache.ts). One instance per app (the projects routes').
+ * Projects-list pages (SPEC.md 7 "GET /api/projects") cached at two levels (docs/decisions/004,
+ * 024):
+ * 1. Whole pages per table versions: reused only while projects, project_images and users are all
+ *    unchanged, kept as UTF-8 JSON bytes so a hit is sent without encoding again; identical
+ *    concurrent misses build once.
+ * 2. Each project's JSON per row version: a miss asks the database for the page by reference (ids,
+ *    row versions, table versions and total in one prepared statement, selectListPageRefs), takes
+ *    the JSON of every project whose row version, images version and users version it already
+ *    holds, and reads only the others. Under writes the first level rarely hits (any write to
+ *    projects changes its key), while most projects on a page did not change.
+ * One instance per app (the projects routes').
  */
 import { LRUCache } from 'lru-cache'
 import type { ProjectListQuery, ProjectListResponse } from '../../src/api/schemas/projects'
 import type { Db } from '../db/client'
-import { countListed, selectListPage } from '../db/queries/projects-list.queries'
-import { toApiProjects } from '../db/queries/projects.queries'
-import { countKey, pageWindow, pagination } from '../domain/projects/list-query'
-import { CountCache } from './count-cache'
+import {
+  countListed, selectListPage, selectListPageRefs, selectListRows, type ListVersions, type PageRef,
+} from '../db/queries/projects-list.queries'
+import { toApiProject } from '../domain/projects/serialize'
+import { pagination } from '../domain/projects/list-query'
 import { versionsKey, type TableVersions, type Versions } from './table-versions'
 
 /** About 20 kB a page of 20. */
 const PAGE_CACHE_BYTES = 32 * 1024 * 1024
-const utf8 = new TextEncoder()
+/** About 1.5 kB a project: room for ~20,000. */
+const PROJECT_CACHE_BYTES = 32 * 1024 * 1024
 
 /** A page as JSON bytes and where it came from: the cache, a new build, or a concurrent build. */
 export type ListPage = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'miss' | 'shared' }
 
+/** The key of a project's JSON: its id, row version and the versions of its images and owner. */
+const projectKey = (ref: PageRef, v: ListVersions) => `${ref.id}/${ref.rowVersion}/${v.project_images}/${v.users}`
+
+/**
+ * The response of a page as JSON bytes, equal to `JSON.stringify(response)` of a
+ * ProjectListResponse with these projects (as JSON bytes, in order) and this pagination.
+ */
+function composePage(projects: readonly Buffer[], paging: ProjectListResponse['pagination']): Uint8Array<ArrayBuffer> {
+  const parts: Buffer[] = [Buffer.from('{"success":true,"projects":[')]
+  projects.forEach((project, i) => {
+    if (i > 0) parts.push(Buffer.from(','))
+    parts.push(project)
+  })
+  parts.push(Buffer.from(`],"pagination":${JSON.stringify(paging)}}`))
+  return new Uint8Array(Buffer.concat(parts))
+}
+
+/** A row of selectListRows: a project with images and owner, its row version and the versions it saw. */
+type ListRow = Awaited<ReturnType<typeof selectListRows>>[number]
+
+/**
+ * Each project's response JSON (UTF-8 bytes) per row version and images and users versions
+ * (level 2 above), at most `maxBytes` bytes (LRU).
+ */
+export class ProjectJsonCache {
+  readonly #json: LRUCache<string, Buffer>
+
+  constructor(maxBytes = PROJECT_CACHE_BYTES) {
+    this.#json = new LRUCache({ maxSize: maxBytes, sizeCalculation: (b) => b.byteLength })
+  }
+
+  /** The cached JSON of each ref (undefined where not cached) and the refs without one. */
+  lookup(refs: readonly PageRef[], v: ListVersions): { found: (Buffer | undefined)[]; missing: PageRef[] } {
+    const found = refs.map((ref) => this.#json.get(projectKey(ref, v)))
+    return { found, missing: refs.filter((_, i) => !found[i]) }
+  }
+
+  /**
+   * `found` completed from `rows` (read for the missing refs), each row's JSON cached: null when
+   * a row is missing or not at the version its ref names (changed or deleted since the refs were
+   * read; inconsistent rows are never mixed into a page).
+   */
+  complete(refs: readonly PageRef[], v: ListVersions, found: (Buffer | undefined)[], rows: readonly ListRow[]): Buffer[] | null {
+    const complete = [...found]
+    const index = new Map(refs.map((ref, i) => [ref.id, i]))
+    for (const row of rows) {
+      const i = index.get(row.id)
+      if (i === undefined) continue
+      const ref = refs[i]
+      if (row.rowVersion !== ref.rowVersion || Number(row.imagesVersion) !== v.project_images
+        || Number(row.usersVersion) !== v.users) return null
+      const json = Buffer.from(JSON.stringify(toApiProject(row, row.images, row.owner)))
+      this.#json.set(projectKey(ref, v), json)
+      complete[i] = json
+    }
+    return complete.every(Boolean) ? (complete as Buffer[]) : null
+  }
+}
+
 /** The page cache of one app over `db`, keyed by the versions `versions` reports. */
 export function createProjectListPages(db: Db, versions: TableVersions) {
-  const counts = new CountCache()
   const pages = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: PAGE_CACHE_BYTES, sizeCalculation: (b) => b.byteLength })
+  const projectJson = new ProjectJsonCache()
   /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
   const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
 
-  /** Query one page and its total, cache it, and return it as JSON bytes. */
+  /** The JSON of each ref's project at its version, cached or read; null as ProjectJsonCache.complete. */
+  async function projectsOf(refs: readonly PageRef[], v: ListVersions): Promise<Buffer[] | null> {
+    const { found, missing } = projectJson.lookup(refs, v)
+    if (!missing.length) return found as Buffer[]
+    return projectJson.complete(refs, v, found, await selectListRows(db, missing.map((ref) => ref.id)))
+  }
+
+  /** Query one page and its total, cache it under the versions its statement saw, and return it as JSON bytes. */
   async function build(query: ProjectListQuery, before: Versions, pageKey: (v: Partial<Versions>) => string) {
-    const window = pageWindow(query.page, query.limit)
-    const { rows, total: counted } = await selectListPage(db, query)
-    const key = countKey(query)
-    // A short page that is not past the end is the last one: the total needs no count(*). A
-    // search's page statement counts its matches itself (same snapshot as its rows).
-    const lastPage = rows.length < window.limit && (rows.length > 0 || window.offset === 0)
-    let total = lastPage ? window.offset + rows.length
-      : counted ?? (rows.length ? counts.get(Number(rows[0].listVersion), key) : undefined)
-    if (counted !== undefined && !lastPage) counts.set(Number(rows[0].listVersion), key, counted)
-    let sameSnapshot = true
-    if (total === undefined) {
-      const fresh = await countListed(db, query)
-      total = fresh.total
-      counts.set(Number(fresh.version), key, total)
-      sameSnapshot = rows.length === 0 || fresh.version === rows[0].listVersion
+    const { refs, versions: seen, total } = await selectListPageRefs(db, query)
+    if (!refs.length) {
+      // An empty page has no row to carry the total and versions: count, and store under the
+      // versions read before the statement (never newer than the data).
+      const counted = await countListed(db, query)
+      const body = composePage([], pagination(counted.total, query.page, query.limit))
+      pages.set(pageKey(before), body)
+      return body
     }
-    const response: ProjectListResponse = {
-      success: true, projects: toApiProjects(rows), pagination: pagination(total, query.page, query.limit),
-    }
-    const body = utf8.encode(JSON.stringify(response))
-    // Stored under the versions the page statement saw (or, for an empty page, read before it):
-    // never under versions newer than the data, so no reader can get a page older than it knows.
-    if (sameSnapshot) {
-      pages.set(pageKey(rows.length ? { projects: Number(rows[0].listVersion),
-        project_images: Number(rows[0].imagesVersion), users: Number(rows[0].usersVersion) } : before), body)
-    }
+    const projects = await projectsOf(refs, seen!)
+    if (!projects) return buildInOneStatement(query)
+    const body = composePage(projects, pagination(total!, query.page, query.limit))
+    pages.set(pageKey(seen!), body)
     return body
+  }
+
+  /**
+   * The page from one statement (rows and relations) and its total, not cached: for the rare page
+   * whose projects changed between its refs and their rows.
+   */
+  async function buildInOneStatement(query: ProjectListQuery) {
+    const { rows, total: counted } = await selectListPage(db, query)
+    const total = counted ?? (await countListed(db, query)).total
+    return composePage(rows.map((row) => Buffer.from(JSON.stringify(toApiProject(row, row.images, row.owner)))),
+      pagination(total, query.page, query.limit))
   }
 
   /** The page of `query` as of now. */

@@ -9,7 +9,7 @@ import type { Db } from '../client'
 import { projectListCounts, projectSearch, projects, tableVersions } from '../schema'
 import { escapeLike, preparedPer } from '../sql'
 import { pageWindow, type ProjectListFilter } from '../../domain/projects/list-query'
-import type { VersionedTable } from '../../services/table-versions'
+import type { PROJECT_LIST_TABLES, VersionedTable, Versions } from '../../services/table-versions'
 import { projectWithRelations } from './projects.queries'
 
 /** The columns the non-search filters test: on projects, on project_search (0029), or on the per-group counts of 0013. */
@@ -145,6 +145,83 @@ async function searchedPage(db: Db, query: ProjectListQuery, window: { offset: n
   const rows = await db.with(matches).select({ ...pageColumns, total: sql<number>`(SELECT count(*) FROM ${matches})::int` })
     .from(projects).where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows.length ? Number(rows[0].total) : undefined }
+}
+
+/** A project's row version: `xmin`, the transaction that wrote the row version, as text (decision 022). */
+const rowVersion = sql<string>`${projects}.xmin::text`
+
+/** The columns of a page by reference: each project's id and row version, the table versions and the total. */
+const refColumns = (total: SQL<number>) => ({
+  id: projects.id, rowVersion, listVersion: versionOf('projects'), imagesVersion: versionOf('project_images'),
+  usersVersion: versionOf('users'), total,
+})
+
+/** Page refs without a search: prepared per filter shape; the total is summed from project_list_counts (0013). */
+const unsearchedRefs = perShape('project_list_refs', (db, name, shape) =>
+  db.select(refColumns(sql<number>`(${db.select({ n: sql`coalesce(sum(${projectListCounts.n}), 0)::int` })
+    .from(projectListCounts).where(and(...groupConditions(shape, projectListCounts, true)))})`))
+    .from(projects).where(inArray(projects.id,
+      db.select({ id: projects.id }).from(projects).where(and(...groupConditions(shape, projects, true)))
+        .orderBy(...projectListOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))))
+    .orderBy(...projectListOrder).prepare(name))
+
+/**
+ * Page refs of a search: prepared per filter shape with the LIKE pattern a parameter (the generic
+ * plan uses the trigram index for any pattern); the matches are found once, as in searchedPage.
+ */
+const searchedRefs = perShape('project_list_search_refs', (db, name, shape) => {
+  const matches = db.$with('matches').as(db.select({ id: projectSearch.projectId, createdAt: projectSearch.createdAt })
+    .from(projectSearch)
+    .where(and(...groupConditions(shape, projectSearch, true), textMatches(sql`lower(${sql.placeholder('pattern')}::text)`))))
+  const pageIds = db.select({ id: matches.id }).from(matches).orderBy(desc(matches.createdAt), desc(matches.id))
+    .limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))
+  return db.with(matches).select(refColumns(sql<number>`(SELECT count(*) FROM ${matches})::int`))
+    .from(projects).where(inArray(projects.id, pageIds)).orderBy(...projectListOrder).prepare(name)
+})
+
+/** The versions of the tables a page is built from (PROJECT_LIST_TABLES). */
+export type ListVersions = Pick<Versions, (typeof PROJECT_LIST_TABLES)[number]>
+
+/** A project on a page by reference: its id and the row version the page's statement saw. */
+export type PageRef = { id: string; rowVersion: string }
+
+/**
+ * One page of `query` by reference, from one statement (one snapshot): the projects' ids and row
+ * versions in list order, the versions of projects, project_images and users, and the exact total
+ * (without a search summed from project_list_counts, with one counted over the matches).
+ * `versions` and `total` are undefined for an empty page (no row to carry them: countListed).
+ * Prepared per filter shape, with or without a search. The rows themselves are listRows'.
+ */
+export async function selectListPageRefs(db: Db, query: ProjectListQuery): Promise<{
+  refs: PageRef[]; versions?: ListVersions; total?: number
+}> {
+  const window = pageWindow(query.page, query.limit)
+  const term = query.search.trim()
+  const values = groupValues(query)
+  const rows = term
+    ? await searchedRefs(db, values).execute({ ...values, pattern: `%${escapeLike(term)}%`, ...window })
+    : await unsearchedRefs(db, values).execute({ ...values, ...window })
+  if (!rows.length) return { refs: [] }
+  const [first] = rows
+  return {
+    refs: rows.map((r) => ({ id: r.id, rowVersion: r.rowVersion })),
+    versions: { projects: Number(first.listVersion), project_images: Number(first.imagesVersion), users: Number(first.usersVersion) },
+    total: Number(first.total),
+  }
+}
+
+/** The rows of listRows: a project with its relations, its row version and the image and user versions it saw. */
+const rowsByIds = preparedPer('project_list_rows', (db, name) =>
+  db.select({ ...projectWithRelations, rowVersion, imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') })
+    .from(projects).where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`).prepare(name))
+
+/**
+ * The projects of `ids` with images and owner (any order; unknown ids are left out), each with
+ * its row version and the versions of project_images and users its statement saw. Prepared: one
+ * statement for any number of ids.
+ */
+export async function selectListRows(db: Db, ids: readonly string[]) {
+  return rowsByIds(db).execute({ ids: [...ids] })
 }
 
 /**

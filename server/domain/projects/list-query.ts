@@ -1,6 +1,6 @@
 /**
  * The projects list's pure rules (SPEC.md 2 "Projects list", 7 "GET /api/projects"): which
- * fields filter, the pagination arithmetic and the count cache key. The SQL is in
+ * fields filter and the pagination arithmetic. The SQL is in
  * db/queries/projects-list.queries.ts.
  */
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
@@ -18,10 +18,4 @@ export function pageWindow(page: number, limit: number): { offset: number; limit
 /** SPEC.md 3 "Projects pagination"; `totalPages` is 0 when there is nothing to list. */
 export function pagination(totalProjects: number, page: number, limit: number) {
   return { currentPage: page, totalPages: Math.ceil(totalProjects / limit), totalProjects }
-}
-
-/** Cache key of a filter's count: the normalised filter fields only (page and limit do not count). */
-export function countKey(filter: ProjectListFilter): string {
-  const active = filter.status || (filter.includeInactive ? 'all' : 'active')
-  return JSON.stringify([active, filter.category, filter.verificationStatus, filter.search.trim().toLowerCase()])
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ProjectListQuerySchema } from '../../../src/api/schemas/projects'
 import { ensureAdmin } from '../../../server/bootstrap'
 import { openDatabase, type Database } from '../../../server/db/client'
-import { countListed, selectListPage } from '../../../server/db/queries/projects-list.queries'
+import { countListed, selectListPage, selectListPageRefs, selectListRows } from '../../../server/db/queries/projects-list.queries'
 import { findProject, readProjectsForWrite } from '../../../server/db/queries/projects.queries'
 import { projectRepository } from '../../../server/db/queries/triage.queries'
 import { listHistory } from '../../../server/db/queries/verification.queries'
@@ -73,6 +73,11 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       expect((await selectListPage(db, list({ page: '1', limit: '2' }))).rows.map((r) => r.title)).toEqual(['Prepared 2', 'Prepared 1'])
       expect((await selectListPage(db, list({ category: 'AI/ML' }))).rows.map((r) => r.title)).toEqual(['Prepared 0'])
       expect((await countListed(db, list({ category: 'Web' }))).total).toBe(2)
+      // The list's page refs (with or without a search: the pattern is a parameter) and rows.
+      const refs = await selectListPageRefs(db, list({ page: '1', limit: '2' }))
+      expect([refs.refs.length, refs.total]).toEqual([2, 3])
+      expect((await selectListPageRefs(db, list({ search: `prepared ${i}` }))).refs.map((r) => r.id)).toEqual([ids[i]])
+      expect((await selectListRows(db, [ids[i]])).map((r) => r.title)).toEqual([`Prepared ${i}`])
     }
     // The reads of the writes: one shape whatever the number of ids (an array parameter).
     expect((await readProjectsForWrite({ db, lock: false }, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
@@ -80,7 +85,7 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
     await expect(readProjectsForWrite({ db, lock: false }, [ids[0], uuidv7()])).rejects.toThrow('Project not found')
     expect(await projectRepository(db, projectId)).toBeNull()
     expect(await projectRepository(db, ids[1])).toBeNull()
-    // A search is planned for its term every time: not prepared.
+    // A search's page in one statement (the list's fallback) is planned for its term every time: not prepared.
     expect((await selectListPage(db, list({ search: 'prepared 1' }))).rows.map((r) => r.title)).toEqual(['Prepared 1'])
     const statements = await rawRows<{ name: string; plans: number }>(db,
       sql`SELECT name, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements ORDER BY name`)
@@ -89,6 +94,9 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       { name: 'project_list_count_category_isActive', plans: 3 },
       { name: 'project_list_page_category_isActive', plans: 3 },
       { name: 'project_list_page_isActive', plans: 3 },
+      { name: 'project_list_refs_isActive', plans: 3 },
+      { name: 'project_list_rows', plans: 3 },
+      { name: 'project_list_search_refs_isActive', plans: 3 },
       { name: 'projects_for_write', plans: 3 },
       { name: 'repository_of_project', plans: 2 },
       { name: 'verification_history_of', plans: 3 },
