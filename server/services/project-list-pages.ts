@@ -103,20 +103,12 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
   }
 
   /** Query one page and its total, cache it under the versions its statement saw, and return it as JSON bytes. */
-  async function build(query: ProjectListQuery, before: Versions, pageKey: (v: Partial<Versions>) => string) {
+  async function build(query: ProjectListQuery, pageKey: (v: Partial<Versions>) => string) {
     const { refs, versions: seen, total } = await selectListPageRefs(db, query)
-    if (!refs.length) {
-      // An empty page has no row to carry the total and versions: count, and store under the
-      // versions read before the statement (never newer than the data).
-      const counted = await countListed(db, query)
-      const body = composePage([], pagination(counted.total, query.page, query.limit))
-      pages.set(pageKey(before), body)
-      return body
-    }
-    const projects = await projectsOf(refs, seen!)
+    const projects = await projectsOf(refs, seen)
     if (!projects) return buildInOneStatement(query)
-    const body = composePage(projects, pagination(total!, query.page, query.limit))
-    pages.set(pageKey(seen!), body)
+    const body = composePage(projects, pagination(total, query.page, query.limit))
+    pages.set(pageKey(seen), body)
     return body
   }
 
@@ -140,7 +132,7 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
     if (cached) return { body: cached, cache: 'hit' }
     const inFlight = building.get(key)
     if (inFlight) return { body: await inFlight, cache: 'shared' }
-    const pending = build(query, before, pageKey)
+    const pending = build(query, pageKey)
     building.set(key, pending)
     try {
       return { body: await pending, cache: 'miss' }

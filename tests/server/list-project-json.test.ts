@@ -58,7 +58,7 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     }
   })
 
-  it('answers the refs of a page with the totals of one statement', async () => {
+  it('answers the refs of a page with the total and versions of one statement, also past the end', async () => {
     const { db } = get().database
     const { word, ids } = await probeProjects()
     const refs = await selectListPageRefs(db, list({ search: word, includeInactive: 'true' }))
@@ -67,8 +67,11 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     expect(refs.refs.every((r) => /^\d+$/.test(r.rowVersion))).toBe(true)
     const rows = await selectListRows(db, refs.refs.map((r) => r.id))
     expect(new Map(rows.map((r) => [r.id, r.rowVersion]))).toEqual(new Map(refs.refs.map((r) => [r.id, r.rowVersion])))
+    // Past the end: no refs, but the total and versions of the same statement.
     const beyond = await selectListPageRefs(db, list({ search: word, page: '5' }))
-    expect(beyond).toEqual({ refs: [] })
+    expect(beyond).toEqual({ refs: [], total: 2, versions: refs.versions })
+    expect(await selectListPageRefs(db, list({ page: '100000', category: 'Web', includeInactive: 'true' })))
+      .toMatchObject({ refs: [], total: (await countListed(db, list({ category: 'Web', includeInactive: 'true' }))).total })
   })
 
   it('reads only the changed project again after a write', async () => {
@@ -77,15 +80,15 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     const cache = new ProjectJsonCache()
     const query = list({ search: word, includeInactive: 'true', limit: '3' })
     const first = await selectListPageRefs(db, query)
-    const cold = cache.lookup(first.refs, first.versions!)
+    const cold = cache.lookup(first.refs, first.versions)
     expect(cold.missing.map((r) => r.id)).toEqual([ids[2], ids[1], ids[0]])
-    expect(cache.complete(first.refs, first.versions!, cold.found, await selectListRows(db, ids))).toHaveLength(3)
+    expect(cache.complete(first.refs, first.versions, cold.found, await selectListRows(db, ids))).toHaveLength(3)
 
     await db.update(projects).set({ discount: 15 }).where(eq(projects.id, ids[1]))
     const second = await selectListPageRefs(db, query)
-    const warm = cache.lookup(second.refs, second.versions!)
+    const warm = cache.lookup(second.refs, second.versions)
     expect(warm.missing.map((r) => r.id)).toEqual([ids[1]])
-    const json = cache.complete(second.refs, second.versions!, warm.found, await selectListRows(db, [ids[1]]))
+    const json = cache.complete(second.refs, second.versions, warm.found, await selectListRows(db, [ids[1]]))
     expect(json!.map((b) => JSON.parse(b.toString('utf8')).discount)).toEqual([0, 15, 0])
   })
 
@@ -95,15 +98,15 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     const cache = new ProjectJsonCache()
     const query = list({ search: word })
     const { refs, versions } = await selectListPageRefs(db, query)
-    const { found } = cache.lookup(refs, versions!)
+    const { found } = cache.lookup(refs, versions)
     await db.update(projects).set({ verificationStatus: 'rejected' }).where(eq(projects.id, ids[1]))
-    expect(cache.complete(refs, versions!, found, await selectListRows(db, refs.map((r) => r.id)))).toBeNull()
+    expect(cache.complete(refs, versions, found, await selectListRows(db, refs.map((r) => r.id)))).toBeNull()
 
     const again = await selectListPageRefs(db, query)
-    const lookup = new ProjectJsonCache().lookup(again.refs, again.versions!)
+    const lookup = new ProjectJsonCache().lookup(again.refs, again.versions)
     await db.delete(projects).where(eq(projects.id, ids[0]))
     expect(lookup.missing).toHaveLength(2)
-    expect(cache.complete(again.refs, again.versions!, lookup.found, await selectListRows(db, again.refs.map((r) => r.id))))
+    expect(cache.complete(again.refs, again.versions, lookup.found, await selectListRows(db, again.refs.map((r) => r.id))))
       .toBeNull()
     // The service answers the page as of now either way.
     const pages = createProjectListPages(db, new TableVersions(db))
@@ -118,12 +121,12 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     const cache = new ProjectJsonCache()
     const query = list({ search: word })
     const first = await selectListPageRefs(db, query)
-    cache.complete(first.refs, first.versions!, cache.lookup(first.refs, first.versions!).found,
+    cache.complete(first.refs, first.versions, cache.lookup(first.refs, first.versions).found,
       await selectListRows(db, first.refs.map((r) => r.id)))
     await db.insert(projectImages).values({ projectId: ids[1], position: 0, filePath: 'x.png', url: '/files/x.png',
       alt: 'x', contentType: 'image/png', size: 1 })
     const second = await selectListPageRefs(db, query)
-    expect(second.versions!.project_images).toBeGreaterThan(first.versions!.project_images)
-    expect(cache.lookup(second.refs, second.versions!).missing).toHaveLength(second.refs.length)
+    expect(second.versions.project_images).toBeGreaterThan(first.versions.project_images)
+    expect(cache.lookup(second.refs, second.versions).missing).toHaveLength(second.refs.length)
   })
 })

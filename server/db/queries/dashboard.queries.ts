@@ -7,10 +7,10 @@
  * completed revenue. Only aggregate rows and ten recent rows reach JS; the figures are assembled
  * by server/domain/dashboard-stats.ts. Money stays in paise here.
  */
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../client'
 import { contactStatusCounts, contacts, payments, projectListCounts, projectSearch, projects, users } from '../schema'
-import { qualified } from '../sql'
+import { preparedPer, qualified } from '../sql'
 import type { MonthStarts } from '../../domain/dashboard-stats'
 
 const int = (expr: ReturnType<typeof sql>) => sql<number>`(${expr})::int`
@@ -19,40 +19,65 @@ type CreatedAt = typeof projects.createdAt | typeof projectSearch.createdAt | ty
 const inThisMonth = (col: CreatedAt, { thisMonth }: MonthStarts) => sql`${col} >= ${thisMonth}`
 const inLastMonth = (col: CreatedAt, { thisMonth, lastMonth }: MonthStarts) => sql`${col} >= ${lastMonth} AND ${col} < ${thisMonth}`
 
+/** A category's figures of the dashboard: counts, prices in paise, and counts created in the two months. */
+type CategoryFigures = { category: string; count: number; avgPricePaise: number | null; active: number
+  activePricePaise: number | null; thisMonth: number; lastMonth: number }
+/** One of the five newest projects (price in paise). */
+type RecentProject = { id: string; title: string; category: string; pricePaise: number; isActive: boolean; createdAt: Date }
+
+/** `rows` (a subquery) as one JSON array, `[]` when empty. */
+const jsonRows = (rows: SQL) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${rows}) r)`
+
 /**
- * Reads projects, project_list_counts and project_search: per category its count, average price (paise), active
- * count and active price sum (paise), and its counts created in the months of `months`; the five
- * newest projects.
+ * The projects part as one prepared statement (one round trip and one pooled connection instead
+ * of three; BENCHMARKS.md "Load", sixth pass), its three results as JSON arrays:
+ * - per category (with any project) its count, average price, active count and active price sum,
+ *   from the per-group sums kept by migration 0013's triggers (a few dozen rows) instead of every
+ *   project; avg(price) = exact numeric sum / count, as avg() computes it;
+ * - its counts created in this and last month, from the projects created since the start of last
+ *   month in project_search (migration 0029; project_search_created_idx): unlike projects, whose
+ *   status and price updates leave dead tuples under write load, its rows change in place (HOT);
+ * - the five newest projects.
  */
-export async function dashboardProjects(db: Db, months: MonthStarts) {
+const dashboardProjectsStatement = preparedPer('dashboard_projects', (db, name) => {
   const counts = projectListCounts
-  const [byGroup, recentByCategory, recentProjects] = await Promise.all([
-    // Counts and prices from the per-group sums kept by migration 0013's triggers (a few dozen
-    // rows) instead of every project; avg(price) = exact numeric sum / count, as avg() computes it.
-    db.select({
-      category: counts.category,
-      count: int(sql`sum(${counts.n})`),
-      avgPricePaise: float(sql`sum(${counts.pricePaise})::numeric / nullif(sum(${counts.n}), 0)`),
-      active: int(sql`coalesce(sum(${counts.n}) FILTER (WHERE ${counts.isActive}), 0)`),
-      activePricePaise: float(sql`CASE WHEN sum(${counts.n}) FILTER (WHERE ${counts.isActive}) > 0
-        THEN sum(${counts.pricePaise}) FILTER (WHERE ${counts.isActive}) END`),
-    }).from(counts).groupBy(counts.category).having(sql`sum(${counts.n}) > 0`),
-    // Only the projects created since the start of last month, from project_search's copies of
-    // created_at and category (migration 0029; project_search_created_idx): unlike projects, whose
-    // status and price updates leave dead tuples under write load, its rows change in place (HOT).
-    db.select({
-      category: projectSearch.category,
-      thisMonth: int(sql`count(*) FILTER (WHERE ${inThisMonth(projectSearch.createdAt, months)})`),
-      lastMonth: int(sql`count(*) FILTER (WHERE ${inLastMonth(projectSearch.createdAt, months)})`),
-    }).from(projectSearch).where(sql`${projectSearch.createdAt} >= ${months.lastMonth}`).groupBy(projectSearch.category),
-    db.select({ id: projects.id, title: projects.title, category: projects.category, pricePaise: projects.pricePaise,
-      isActive: projects.isActive, createdAt: projects.createdAt })
-      .from(projects).orderBy(desc(projects.createdAt), desc(projects.id)).limit(5),
-  ])
-  const byMonth = new Map(recentByCategory.map((r) => [r.category, r]))
-  const byCategory = byGroup.map((r) => ({ ...r, thisMonth: byMonth.get(r.category)?.thisMonth ?? 0,
-    lastMonth: byMonth.get(r.category)?.lastMonth ?? 0 }))
-  return { byCategory, recentProjects }
+  const thisMonth = sql`${sql.placeholder('thisMonth')}::timestamptz`
+  const lastMonth = sql`${sql.placeholder('lastMonth')}::timestamptz`
+  const created = projectSearch.createdAt
+  return db.select({
+    byGroup: sql<Omit<CategoryFigures, 'thisMonth' | 'lastMonth'>[]>`${jsonRows(sql`SELECT ${counts.category} AS "category",
+      sum(${counts.n})::int AS "count",
+      (sum(${counts.pricePaise})::numeric / nullif(sum(${counts.n}), 0))::float8 AS "avgPricePaise",
+      coalesce(sum(${counts.n}) FILTER (WHERE ${counts.isActive}), 0)::int AS "active",
+      (CASE WHEN sum(${counts.n}) FILTER (WHERE ${counts.isActive}) > 0
+        THEN sum(${counts.pricePaise}) FILTER (WHERE ${counts.isActive}) END)::float8 AS "activePricePaise"
+      FROM ${counts} GROUP BY ${counts.category} HAVING sum(${counts.n}) > 0`)}`,
+    byMonth: sql<{ category: string; thisMonth: number; lastMonth: number }[]>`${jsonRows(sql`SELECT
+      ${projectSearch.category} AS "category",
+      (count(*) FILTER (WHERE ${created} >= ${thisMonth}))::int AS "thisMonth",
+      (count(*) FILTER (WHERE ${created} >= ${lastMonth} AND ${created} < ${thisMonth}))::int AS "lastMonth"
+      FROM ${projectSearch} WHERE ${created} >= ${lastMonth} GROUP BY ${projectSearch.category}`)}`,
+    recent: sql<(Omit<RecentProject, 'createdAt'> & { createdAt: string })[]>`${jsonRows(sql`SELECT ${projects.id} AS "id",
+      ${projects.title} AS "title", ${projects.category} AS "category", ${projects.pricePaise} AS "pricePaise",
+      ${projects.isActive} AS "isActive", ${projects.createdAt} AS "createdAt"
+      FROM ${projects} ORDER BY ${projects.createdAt} DESC, ${projects.id} DESC LIMIT 5`)}`,
+  }).from(sql`(SELECT 1) AS one`).prepare(name)
+})
+
+/**
+ * Reads projects, project_list_counts and project_search in one statement: per category its
+ * count, average price (paise), active count and active price sum (paise), and its counts created
+ * in the months of `months`; the five newest projects.
+ */
+export async function dashboardProjects(db: Db, months: MonthStarts): Promise<{ byCategory: CategoryFigures[]; recentProjects: RecentProject[] }> {
+  const [{ byGroup, byMonth, recent }] = await dashboardProjectsStatement(db).execute({
+    thisMonth: months.thisMonth.toISOString(), lastMonth: months.lastMonth.toISOString() })
+  const monthly = new Map(byMonth.map((r) => [r.category, r]))
+  return {
+    byCategory: byGroup.map((r) => ({ ...r, thisMonth: monthly.get(r.category)?.thisMonth ?? 0,
+      lastMonth: monthly.get(r.category)?.lastMonth ?? 0 })),
+    recentProjects: recent.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
+  }
 }
 
 /**

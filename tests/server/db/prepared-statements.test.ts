@@ -12,11 +12,13 @@ import { ProjectListQuerySchema } from '../../../src/api/schemas/projects'
 import { ensureAdmin } from '../../../server/bootstrap'
 import { openDatabase, type Database } from '../../../server/db/client'
 import { countListed, selectListPage, selectListPageRefs, selectListRows } from '../../../server/db/queries/projects-list.queries'
+import { dashboardProjects } from '../../../server/db/queries/dashboard.queries'
 import { findProject, readProjectsForWrite } from '../../../server/db/queries/projects.queries'
 import { projectRepository } from '../../../server/db/queries/triage.queries'
 import { listHistory } from '../../../server/db/queries/verification.queries'
 import { projects, users } from '../../../server/db/schema'
 import { preparedPer, rawRows } from '../../../server/db/sql'
+import { monthStarts } from '../../../server/domain/dashboard-stats'
 import { createEmptyPgDatabase } from '../../fixtures/pg-database'
 import { POSTGRES_TESTS } from '../harness'
 
@@ -77,7 +79,13 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       const refs = await selectListPageRefs(db, list({ page: '1', limit: '2' }))
       expect([refs.refs.length, refs.total]).toEqual([2, 3])
       expect((await selectListPageRefs(db, list({ search: `prepared ${i}` }))).refs.map((r) => r.id)).toEqual([ids[i]])
+      // A term without three letters or digits in a row: strpos, not the trigram index.
+      expect((await selectListPageRefs(db, list({ search: `${i}` }))).refs.map((r) => r.id)).toEqual([ids[i]])
       expect((await selectListRows(db, [ids[i]])).map((r) => r.title)).toEqual([`Prepared ${i}`])
+      // The dashboard's projects part: one statement for its three results.
+      const dashboard = await dashboardProjects(db, monthStarts(new Date()))
+      expect(dashboard.recentProjects.map((p) => p.title)).toEqual(['Prepared 2', 'Prepared 1', 'Prepared 0'])
+      expect(dashboard.byCategory.map((c) => [c.category, c.count]).sort()).toEqual([['AI/ML', 1], ['Web', 2]])
     }
     // The reads of the writes: one shape whatever the number of ids (an array parameter).
     expect((await readProjectsForWrite({ db, lock: false }, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
@@ -90,12 +98,14 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
     const statements = await rawRows<{ name: string; plans: number }>(db,
       sql`SELECT name, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements ORDER BY name`)
     expect(statements).toEqual([
+      { name: 'dashboard_projects', plans: 3 },
       { name: 'project_by_id', plans: 3 },
       { name: 'project_list_count_category_isActive', plans: 3 },
       { name: 'project_list_page_category_isActive', plans: 3 },
       { name: 'project_list_page_isActive', plans: 3 },
       { name: 'project_list_refs_isActive', plans: 3 },
       { name: 'project_list_rows', plans: 3 },
+      { name: 'project_list_scan_refs_isActive', plans: 3 },
       { name: 'project_list_search_refs_isActive', plans: 3 },
       { name: 'projects_for_write', plans: 3 },
       { name: 'repository_of_project', plans: 2 },
