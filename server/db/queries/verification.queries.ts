@@ -20,8 +20,12 @@ import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
 export type StatusChange = {
   ids: string[]; status: VerificationStatus; notes: string; actorId: string; at: Date
-  /** The head commit of each project's repository, recorded as the entry's reviewCommit (triage, issue 14). */
-  reviewCommits?: ReadonlyMap<string, string>
+  /**
+   * The head commit of each project's repository, recorded as the entry's reviewCommit (triage,
+   * issue 14); may still be in progress: it is awaited beside the read of the rows, so looking it
+   * up costs no round trip of its own.
+   */
+  reviewCommits?: ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string> | undefined>
 }
 
 /**
@@ -35,12 +39,12 @@ export type StatusChange = {
  */
 export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<{ count: number; undo: UndoTicket | null }> {
   return optimistic(db, async (write) => {
-    const rows = await readProjectsForWrite(write, change.ids)
+    const [rows, reviewCommits] = await Promise.all([readProjectsForWrite(write, change.ids), change.reviewCommits])
     const verifiedAt = change.at
     const after = { verificationStatus: change.status, verificationNotes: change.notes }
     const entries = rows.map((row) => ({ id: uuidv7(),
       projectId: row.id, status: change.status, previousStatus: row.verificationStatus,
-      notes: change.notes, verifiedBy: change.actorId, verifiedAt, reviewCommit: change.reviewCommits?.get(row.id) ?? null,
+      notes: change.notes, verifiedBy: change.actorId, verifiedAt, reviewCommit: reviewCommits?.get(row.id) ?? null,
     }))
     // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
     const { insert: undoRow, ticket } = undoInsert(write.db, { kind: 'project.verify', actorId: change.actorId, now: change.at,
