@@ -17,7 +17,7 @@ import type { Db } from '../db/client'
 import {
   countListed, selectListPage, selectListPageRefs, selectListRows, type ListVersions, type PageRef,
 } from '../db/queries/projects-list.queries'
-import { toApiProject } from '../domain/projects/serialize'
+import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../domain/projects/serialize'
 import { pagination } from '../domain/projects/list-query'
 import { versionsKey, type TableVersions, type Versions } from './table-versions'
 
@@ -45,6 +45,10 @@ function composePage(projects: readonly Buffer[], paging: ProjectListResponse['p
   parts.push(Buffer.from(`],"pagination":${JSON.stringify(paging)}}`))
   return new Uint8Array(Buffer.concat(parts))
 }
+
+/** A project's response JSON as UTF-8 bytes, from its row with images and owner. */
+const projectJsonOf = (row: ProjectRow & { images: ImageRow[]; owner: UserRef | null }) =>
+  Buffer.from(JSON.stringify(toApiProject(row, row.images, row.owner)))
 
 /** A row of selectListRows: a project with images and owner, its row version and the versions it saw. */
 type ListRow = Awaited<ReturnType<typeof selectListRows>>[number]
@@ -80,7 +84,7 @@ export class ProjectJsonCache {
       const ref = refs[i]
       if (row.rowVersion !== ref.rowVersion || Number(row.imagesVersion) !== v.project_images
         || Number(row.usersVersion) !== v.users) return null
-      const json = Buffer.from(JSON.stringify(toApiProject(row, row.images, row.owner)))
+      const json = projectJsonOf(row)
       this.#json.set(projectKey(ref, v), json)
       complete[i] = json
     }
@@ -119,7 +123,7 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
   async function buildInOneStatement(query: ProjectListQuery) {
     const { rows, total: counted } = await selectListPage(db, query)
     const total = counted ?? (await countListed(db, query)).total
-    return composePage(rows.map((row) => Buffer.from(JSON.stringify(toApiProject(row, row.images, row.owner)))),
+    return composePage(rows.map(projectJsonOf),
       pagination(total, query.page, query.limit))
   }
 

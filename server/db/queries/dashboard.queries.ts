@@ -16,8 +16,10 @@ import type { MonthStarts } from '../../domain/dashboard-stats'
 const int = (expr: ReturnType<typeof sql>) => sql<number>`(${expr})::int`
 const float = (expr: ReturnType<typeof sql>) => sql<number | null>`(${expr})::float8`
 type CreatedAt = typeof projects.createdAt | typeof projectSearch.createdAt | typeof contacts.createdAt
-const inThisMonth = (col: CreatedAt, { thisMonth }: MonthStarts) => sql`${col} >= ${thisMonth}`
-const inLastMonth = (col: CreatedAt, { thisMonth, lastMonth }: MonthStarts) => sql`${col} >= ${lastMonth} AND ${col} < ${thisMonth}`
+/** The month starts as values, or as SQL (a prepared statement's placeholders). */
+type MonthBounds = { [K in keyof MonthStarts]: MonthStarts[K] | SQL }
+const inThisMonth = (col: CreatedAt, { thisMonth }: MonthBounds) => sql`${col} >= ${thisMonth}`
+const inLastMonth = (col: CreatedAt, { thisMonth, lastMonth }: MonthBounds) => sql`${col} >= ${lastMonth} AND ${col} < ${thisMonth}`
 
 /** A category's figures of the dashboard: counts, prices in paise, and counts created in the two months. */
 type CategoryFigures = { category: string; count: number; avgPricePaise: number | null; active: number
@@ -41,22 +43,21 @@ const jsonRows = (rows: SQL) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FR
  */
 const dashboardProjectsStatement = preparedPer('dashboard_projects', (db, name) => {
   const counts = projectListCounts
-  const thisMonth = sql`${sql.placeholder('thisMonth')}::timestamptz`
-  const lastMonth = sql`${sql.placeholder('lastMonth')}::timestamptz`
-  const created = projectSearch.createdAt
+  const months = { thisMonth: sql`${sql.placeholder('thisMonth')}::timestamptz`,
+    lastMonth: sql`${sql.placeholder('lastMonth')}::timestamptz` }
   return db.select({
     byGroup: sql<Omit<CategoryFigures, 'thisMonth' | 'lastMonth'>[]>`${jsonRows(sql`SELECT ${counts.category} AS "category",
-      sum(${counts.n})::int AS "count",
-      (sum(${counts.pricePaise})::numeric / nullif(sum(${counts.n}), 0))::float8 AS "avgPricePaise",
-      coalesce(sum(${counts.n}) FILTER (WHERE ${counts.isActive}), 0)::int AS "active",
-      (CASE WHEN sum(${counts.n}) FILTER (WHERE ${counts.isActive}) > 0
-        THEN sum(${counts.pricePaise}) FILTER (WHERE ${counts.isActive}) END)::float8 AS "activePricePaise"
+      ${int(sql`sum(${counts.n})`)} AS "count",
+      ${float(sql`sum(${counts.pricePaise})::numeric / nullif(sum(${counts.n}), 0)`)} AS "avgPricePaise",
+      ${int(sql`coalesce(sum(${counts.n}) FILTER (WHERE ${counts.isActive}), 0)`)} AS "active",
+      ${float(sql`CASE WHEN sum(${counts.n}) FILTER (WHERE ${counts.isActive}) > 0
+        THEN sum(${counts.pricePaise}) FILTER (WHERE ${counts.isActive}) END`)} AS "activePricePaise"
       FROM ${counts} GROUP BY ${counts.category} HAVING sum(${counts.n}) > 0`)}`,
     byMonth: sql<{ category: string; thisMonth: number; lastMonth: number }[]>`${jsonRows(sql`SELECT
       ${projectSearch.category} AS "category",
-      (count(*) FILTER (WHERE ${created} >= ${thisMonth}))::int AS "thisMonth",
-      (count(*) FILTER (WHERE ${created} >= ${lastMonth} AND ${created} < ${thisMonth}))::int AS "lastMonth"
-      FROM ${projectSearch} WHERE ${created} >= ${lastMonth} GROUP BY ${projectSearch.category}`)}`,
+      ${int(sql`count(*) FILTER (WHERE ${inThisMonth(projectSearch.createdAt, months)})`)} AS "thisMonth",
+      ${int(sql`count(*) FILTER (WHERE ${inLastMonth(projectSearch.createdAt, months)})`)} AS "lastMonth"
+      FROM ${projectSearch} WHERE ${projectSearch.createdAt} >= ${months.lastMonth} GROUP BY ${projectSearch.category}`)}`,
     recent: sql<(Omit<RecentProject, 'createdAt'> & { createdAt: string })[]>`${jsonRows(sql`SELECT ${projects.id} AS "id",
       ${projects.title} AS "title", ${projects.category} AS "category", ${projects.pricePaise} AS "pricePaise",
       ${projects.isActive} AS "isActive", ${projects.createdAt} AS "createdAt"

@@ -1,7 +1,9 @@
 /**
  * The projects list in SQL (SPEC.md 2 "Projects list", 7 "GET /api/projects"): the WHERE clause
- * of the filters, the order, one page with the table versions its statement saw, and the count
- * with its version. The page cache over these is services/project-list-pages.ts.
+ * of the filters, the order, a page by reference (ids, row versions, table versions and total in
+ * one statement) and the rows of the projects it names (decision 024); the one-statement page and
+ * the count, for a page whose projects changed between those two. The page cache over these is
+ * services/project-list-pages.ts.
  */
 import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
@@ -11,7 +13,7 @@ import { projectListCounts, projectSearch, projects, tableVersions } from '../sc
 import { escapeLike, preparedPer } from '../sql'
 import { pageWindow, type ProjectListFilter } from '../../domain/projects/list-query'
 import type { PROJECT_LIST_TABLES, VersionedTable, Versions } from '../../services/table-versions'
-import { projectWithRelations } from './projects.queries'
+import { projectRowVersion, projectWithRelations } from './projects.queries'
 
 /** The columns the non-search filters test: on projects, on project_search (0029), or on the per-group counts of 0013. */
 type FilterColumns = {
@@ -148,9 +150,6 @@ async function searchedPage(db: Db, query: ProjectListQuery, window: { offset: n
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows.length ? Number(rows[0].total) : undefined }
 }
 
-/** A project's row version: `xmin`, the transaction that wrote the row version, as text (decision 022). */
-const rowVersion = sql<string>`${projects}.xmin::text`
-
 /**
  * A page by reference as one statement that always answers a row: `head`, one aggregate row with
  * the total, LEFT JOIN LATERAL `page` (the page's ids and created_at, newest first, limit and
@@ -167,7 +166,7 @@ function refsStatement(db: Db, from: Pick<Db, 'select'>, head: SQLWrapper, page:
   // Named by alias: drizzle renders an aliased column of a subquery unqualified, which inside the
   // lateral join would bind to projects' own id.
   // LIMIT 1 (one row per id anyway) keeps the planner from flattening it into a hash join.
-  const version = db.select({ rowVersion: rowVersion.as('row_version') }).from(projects).where(sql`${projects.id} = page.id`)
+  const version = db.select({ rowVersion: projectRowVersion.as('row_version') }).from(projects).where(sql`${projects.id} = page.id`)
     .limit(1).as('version')
   return from.select({ id: sql<string | null>`page.id`, rowVersion: sql<string | null>`version.row_version`,
     listVersion: versionOf('projects'), imagesVersion: versionOf('project_images'), usersVersion: versionOf('users'),
@@ -255,7 +254,7 @@ export async function selectListPageRefs(db: Db, query: ProjectListQuery): Promi
 
 /** The rows of listRows: a project with its relations, its row version and the image and user versions it saw. */
 const rowsByIds = preparedPer('project_list_rows', (db, name) =>
-  db.select({ ...projectWithRelations, rowVersion, imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') })
+  db.select({ ...projectWithRelations, rowVersion: projectRowVersion, imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') })
     .from(projects).where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`).prepare(name))
 
 /**

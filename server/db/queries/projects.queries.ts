@@ -81,8 +81,14 @@ export async function lockProjects(tx: Tx, ids: string[]): Promise<ProjectRow[]>
 /** A project row read for an optimistic write, with its row version (`xmin` as text). */
 export type VersionedProjectRow = ProjectRow & { rowVersion: string }
 
-/** A project's columns and its row version: `xmin`, the transaction that wrote the row version, as text. */
-const versionedProjectColumns = { ...projectColumns, rowVersion: sql<string>`${projects}.xmin::text` }
+/**
+ * A project's row version: `xmin`, the transaction that wrote the row version, as text (decision
+ * 022): what optimistic writes check and the list's per-project JSON is keyed by (decision 024).
+ */
+export const projectRowVersion = sql<string>`${projects}.xmin::text`
+
+/** A project's columns and its row version. */
+const versionedProjectColumns = { ...projectColumns, rowVersion: projectRowVersion }
 
 /**
  * The statement of readProjectsForWrite, prepared (one shape for any number of ids: `= ANY` of
@@ -121,7 +127,7 @@ export function projectRowsUnchanged(rows: readonly { id: string; rowVersion: st
   // ((…), …)`: xid has no btree operator class, and on PGlite a list of 400 row pairs did not finish.
   const versions = rows.map((row) => sql`${`${row.id}:${row.rowVersion}`}`)
   return sql`${inArray(projects.id, rows.map((row) => row.id))}
-    AND (${projects.id}::text || ':' || ${projects}.xmin::text) IN (${sql.join(versions, sql`, `)})`
+    AND (${projects.id}::text || ':' || ${projectRowVersion}) IN (${sql.join(versions, sql`, `)})`
 }
 
 /** The project's row, or undefined. */
