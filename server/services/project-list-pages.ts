@@ -2,13 +2,18 @@
  * Projects-list pages (SPEC.md 7 "GET /api/projects") cached at two levels (docs/decisions/004,
  * 024):
  * 1. Whole pages per table versions: reused only while projects, project_images and users are all
- *    unchanged, kept as UTF-8 JSON bytes so a hit is sent without encoding again; identical
- *    concurrent misses build once.
+ *    unchanged, kept as JSON text; identical concurrent misses build once.
  * 2. Each project's JSON per row version: a miss asks the database for the page by reference (ids,
  *    row versions, table versions and total in one prepared statement, selectListPageRefs), takes
  *    the JSON of every project whose row version, images version and users version it already
  *    holds, and reads only the others. Under writes the first level rarely hits (any write to
  *    projects changes its key), while most projects on a page did not change.
+ * Both levels hold JSON text (strings), not UTF-8 bytes: V8 counts every ArrayBuffer as external
+ * memory and starts a full mark-compact whenever it grew by 64 MB since the last one, so cached
+ * bytes that are replaced under writes made a 5-15 ms pause every second under load (BENCHMARKS.md
+ * "Load", seventh pass). Strings live in the heap, whose limit grows with it; @hono/node-server
+ * encodes a string body once as it writes it. Sizes are in characters: the JSON is almost all
+ * ASCII, which V8 stores one byte a character.
  * One instance per app (the projects routes').
  */
 import { LRUCache } from 'lru-cache'
@@ -21,51 +26,45 @@ import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../d
 import { pagination } from '../domain/projects/list-query'
 import { versionsKey, type TableVersions, type Versions } from './table-versions'
 
-/** About 20 kB a page of 20. */
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024
-/** About 1.5 kB a project: room for ~20,000. */
-const PROJECT_CACHE_BYTES = 32 * 1024 * 1024
+/** Characters of cached pages: about 20,000 a page of 20. */
+const PAGE_CACHE_CHARS = 32 * 1024 * 1024
+/** Characters of cached projects: about 1,500 a project, room for ~20,000. */
+const PROJECT_CACHE_CHARS = 32 * 1024 * 1024
 
-/** A page as JSON bytes and where it came from: the cache, a new build, or a concurrent build. */
-export type ListPage = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'miss' | 'shared' }
+/** A page as JSON text and where it came from: the cache, a new build, or a concurrent build. */
+export type ListPage = { body: string; cache: 'hit' | 'miss' | 'shared' }
 
 /** The key of a project's JSON: its id, row version and the versions of its images and owner. */
 const projectKey = (ref: PageRef, v: ListVersions) => `${ref.id}/${ref.rowVersion}/${v.project_images}/${v.users}`
 
 /**
- * The response of a page as JSON bytes, equal to `JSON.stringify(response)` of a
- * ProjectListResponse with these projects (as JSON bytes, in order) and this pagination.
+ * The response of a page as JSON text, equal to `JSON.stringify(response)` of a
+ * ProjectListResponse with these projects (as JSON text, in order) and this pagination.
  */
-function composePage(projects: readonly Buffer[], paging: ProjectListResponse['pagination']): Uint8Array<ArrayBuffer> {
-  const parts: Buffer[] = [Buffer.from('{"success":true,"projects":[')]
-  projects.forEach((project, i) => {
-    if (i > 0) parts.push(Buffer.from(','))
-    parts.push(project)
-  })
-  parts.push(Buffer.from(`],"pagination":${JSON.stringify(paging)}}`))
-  return new Uint8Array(Buffer.concat(parts))
+function composePage(projects: readonly string[], paging: ProjectListResponse['pagination']): string {
+  return `{"success":true,"projects":[${projects.join(',')}],"pagination":${JSON.stringify(paging)}}`
 }
 
-/** A project's response JSON as UTF-8 bytes, from its row with images and owner. */
+/** A project's response JSON, from its row with images and owner. */
 const projectJsonOf = (row: ProjectRow & { images: ImageRow[]; owner: UserRef | null }) =>
-  Buffer.from(JSON.stringify(toApiProject(row, row.images, row.owner)))
+  JSON.stringify(toApiProject(row, row.images, row.owner))
 
 /** A row of selectListRows: a project with images and owner, its row version and the versions it saw. */
 type ListRow = Awaited<ReturnType<typeof selectListRows>>[number]
 
 /**
- * Each project's response JSON (UTF-8 bytes) per row version and images and users versions
- * (level 2 above), at most `maxBytes` bytes (LRU).
+ * Each project's response JSON per row version and images and users versions (level 2 above),
+ * at most `maxChars` characters (LRU).
  */
 export class ProjectJsonCache {
-  readonly #json: LRUCache<string, Buffer>
+  readonly #json: LRUCache<string, string>
 
-  constructor(maxBytes = PROJECT_CACHE_BYTES) {
-    this.#json = new LRUCache({ maxSize: maxBytes, sizeCalculation: (b) => b.byteLength })
+  constructor(maxChars = PROJECT_CACHE_CHARS) {
+    this.#json = new LRUCache({ maxSize: maxChars, sizeCalculation: (json) => json.length })
   }
 
   /** The cached JSON of each ref (undefined where not cached) and the refs without one. */
-  lookup(refs: readonly PageRef[], v: ListVersions): { found: (Buffer | undefined)[]; missing: PageRef[] } {
+  lookup(refs: readonly PageRef[], v: ListVersions): { found: (string | undefined)[]; missing: PageRef[] } {
     const found = refs.map((ref) => this.#json.get(projectKey(ref, v)))
     return { found, missing: refs.filter((_, i) => !found[i]) }
   }
@@ -75,7 +74,7 @@ export class ProjectJsonCache {
    * a row is missing or not at the version its ref names (changed or deleted since the refs were
    * read; inconsistent rows are never mixed into a page).
    */
-  complete(refs: readonly PageRef[], v: ListVersions, found: (Buffer | undefined)[], rows: readonly ListRow[]): Buffer[] | null {
+  complete(refs: readonly PageRef[], v: ListVersions, found: (string | undefined)[], rows: readonly ListRow[]): string[] | null {
     const complete = [...found]
     const index = new Map(refs.map((ref, i) => [ref.id, i]))
     for (const row of rows) {
@@ -88,25 +87,25 @@ export class ProjectJsonCache {
       this.#json.set(projectKey(ref, v), json)
       complete[i] = json
     }
-    return complete.every(Boolean) ? (complete as Buffer[]) : null
+    return complete.every(Boolean) ? (complete as string[]) : null
   }
 }
 
 /** The page cache of one app over `db`, keyed by the versions `versions` reports. */
 export function createProjectListPages(db: Db, versions: TableVersions) {
-  const pages = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: PAGE_CACHE_BYTES, sizeCalculation: (b) => b.byteLength })
+  const pages = new LRUCache<string, string>({ maxSize: PAGE_CACHE_CHARS, sizeCalculation: (body) => body.length })
   const projectJson = new ProjectJsonCache()
   /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
-  const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
+  const building = new Map<string, Promise<string>>()
 
   /** The JSON of each ref's project at its version, cached or read; null as ProjectJsonCache.complete. */
-  async function projectsOf(refs: readonly PageRef[], v: ListVersions): Promise<Buffer[] | null> {
+  async function projectsOf(refs: readonly PageRef[], v: ListVersions): Promise<string[] | null> {
     const { found, missing } = projectJson.lookup(refs, v)
-    if (!missing.length) return found as Buffer[]
+    if (!missing.length) return found as string[]
     return projectJson.complete(refs, v, found, await selectListRows(db, missing.map((ref) => ref.id)))
   }
 
-  /** Query one page and its total, cache it under the versions its statement saw, and return it as JSON bytes. */
+  /** Query one page and its total, cache it under the versions its statement saw, and return it as JSON text. */
   async function build(query: ProjectListQuery, pageKey: (v: Partial<Versions>) => string) {
     const { refs, versions: seen, total } = await selectListPageRefs(db, query)
     const projects = await projectsOf(refs, seen)

@@ -14,7 +14,7 @@ export type CacheOutcome = 'hit' | 'miss' | 'shared'
  * `get(key, build)` answers the stored value of `key`, or joins the build of `key` in flight, or
  * runs `build`, stores its value under `key` and answers it.
  */
-export function createSingleFlightCache<V extends object | number>(options: LRUCache.Options<string, V, unknown>) {
+export function createSingleFlightCache<V extends object | number | string>(options: LRUCache.Options<string, V, unknown>) {
   const entries = new LRUCache<string, V>(options)
   const building = new Map<string, Promise<V>>()
 

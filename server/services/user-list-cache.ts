@@ -15,20 +15,20 @@ import { listUsers } from '../db/queries/users.queries'
 import { toUserSummary } from '../domain/users'
 import type { TableVersions } from './table-versions'
 
-const CACHE_BYTES = 8 * 1024 * 1024
-const utf8 = new TextEncoder()
+/** Characters of cached pages (≈ bytes: the JSON is almost all ASCII). */
+const CACHE_CHARS = 8 * 1024 * 1024
 type UserListResponse = v.InferInput<typeof UserListResponseSchema>
 
-/** A users list page as JSON bytes (the contract's UserListResponse) and whether it came from the cache (or a build in flight). */
-export type UserListPage = { body: Uint8Array<ArrayBuffer>; cache: 'hit' | 'shared' | 'miss' }
+/** A users list page as JSON text (the contract's UserListResponse; a string, not bytes: project-list-pages.ts) and whether it came from the cache (or a build in flight). */
+export type UserListPage = { body: string; cache: 'hit' | 'shared' | 'miss' }
 
 /** The users list pages of one app over `db`, keyed by the users version `versions` reports. */
 export function createUserListPages(db: Db, versions: TableVersions) {
-  const pages = new LRUCache<string, Uint8Array<ArrayBuffer>>({ maxSize: CACHE_BYTES, sizeCalculation: (b) => b.byteLength })
+  const pages = new LRUCache<string, string>({ maxSize: CACHE_CHARS, sizeCalculation: (body) => body.length })
   // Totals per (version, search, role, status): paging through a search counts it once.
   const totals = new LRUCache<string, number>({ max: 10_000 })
   /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
-  const building = new Map<string, Promise<Uint8Array<ArrayBuffer>>>()
+  const building = new Map<string, Promise<string>>()
 
   async function build(query: UserListQuery, current: number, queryKey: string) {
     const filterKey = JSON.stringify([query.search, query.role, query.status])
@@ -40,7 +40,7 @@ export function createUserListPages(db: Db, versions: TableVersions) {
       users: rows.map(toUserSummary),
       pagination: { currentPage: query.page, totalPages: Math.ceil(total / query.limit), totalUsers: total },
     }
-    const body = utf8.encode(JSON.stringify(response))
+    const body = JSON.stringify(response)
     // Stored under the version the statements saw, never a newer one.
     if (version !== undefined) {
       totals.set(`${version}|${filterKey}`, total)

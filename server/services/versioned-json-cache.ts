@@ -1,8 +1,9 @@
 /**
  * JSON responses cached per table versions (docs/decisions/004), for the orders and payments lists
  * and stats (issue 10, BENCHMARKS.md "Orders and payments"): an entry is reused only while none of
- * the tables it was built from has changed, kept as UTF-8 JSON bytes so a hit is sent without
- * encoding again; identical concurrent misses build once.
+ * the tables it was built from has changed, kept as JSON text (a string in V8's heap, not bytes in
+ * an ArrayBuffer, whose churn starts full GCs: project-list-pages.ts); identical concurrent misses
+ * build once.
  *
  * Keys use the versions read *before* the build's statements run. A version in memory comes from
  * a NOTIFY sent at its commit (or from a read of table_versions), so the statements' snapshot
@@ -14,22 +15,20 @@
 import { createSingleFlightCache, type CacheOutcome } from './single-flight-cache'
 import { versionsKey, type TableVersions, type VersionedTable } from './table-versions'
 
-const utf8 = new TextEncoder()
-
-/** A response as JSON bytes and where it came from: the cache, a new build, or a concurrent build. */
-export type CachedJson = { body: Uint8Array<ArrayBuffer>; cache: CacheOutcome }
+/** A response as JSON text and where it came from: the cache, a new build, or a concurrent build. */
+export type CachedJson = { body: string; cache: CacheOutcome }
 
 /**
- * A cache of JSON responses keyed by `(versions of tables, key)`; `maxBytes` bounds the stored
- * bytes (LRU). `get(key, build)` answers from the cache or runs `build` once per key and version;
+ * A cache of JSON responses keyed by `(versions of tables, key)`; `maxChars` bounds the stored
+ * characters (LRU; ≈ bytes, the JSON being almost all ASCII). `get(key, build)` answers from the cache or runs `build` once per key and version;
  * `build` receives the versions part of the key (for caches of its own, such as the totals of a filter).
  */
-export function createVersionedJsonCache(versions: TableVersions, tables: readonly VersionedTable[], maxBytes: number) {
-  const bodies = createSingleFlightCache<Uint8Array<ArrayBuffer>>({ maxSize: maxBytes, sizeCalculation: (b) => b.byteLength })
+export function createVersionedJsonCache(versions: TableVersions, tables: readonly VersionedTable[], maxChars: number) {
+  const bodies = createSingleFlightCache<string>({ maxSize: maxChars, sizeCalculation: (body) => body.length })
 
   return async function get(key: string, build: (versionKey: string) => Promise<unknown>): Promise<CachedJson> {
     const versionKey = versionsKey(await versions.current(), tables)
-    const { value, cache } = await bodies(`${versionKey}|${key}`, async () => utf8.encode(JSON.stringify(await build(versionKey))))
+    const { value, cache } = await bodies(`${versionKey}|${key}`, async () => JSON.stringify(await build(versionKey)))
     return { body: value, cache }
   }
 }

@@ -4,6 +4,8 @@
  * NOTIFY. Runs with a listening TableVersions, as `npm start` does, on PGlite and PostgreSQL.
  */
 import crypto from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import sharp from 'sharp'
 import { expect, it } from 'vitest'
 import { TableVersions } from '../../server/services/table-versions'
@@ -76,6 +78,31 @@ describeEachDatabase('projects list page cache', (get) => {
     expect(burst.every((r) => r.cache === 'miss' || r.cache === 'shared' || r.cache === 'hit')).toBe(true)
     for (const r of burst) expect(r.body).toEqual(burst[0].body)
     expect(burst[0].body.projects[0].discount).toBe(5)
+  })
+
+  it('sends pages of non-ASCII text over HTTP with their UTF-8 length, built and from the cache', async () => {
+    // The caches hold JSON text; @hono/node-server encodes it as it writes (Content-Length in bytes).
+    const title = `हिंदी प्रोजेक्ट ₹ ${crypto.randomUUID().slice(0, 8)}`
+    await insertProject(cache.ctx, { title, description: 'Résumé builder — ₹499 setup' })
+    cache.versions.invalidate()
+    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: cache.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    })
+    try {
+      const { port } = server.address() as AddressInfo
+      for (const expected of ['miss', 'hit']) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/projects?search=${encodeURIComponent(title)}`,
+          { headers: { authorization: `Bearer ${cache.token}` } })
+        const bytes = new Uint8Array(await res.arrayBuffer())
+        expect(res.headers.get('x-cache')).toBe(expected)
+        expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength)
+        const body = JSON.parse(new TextDecoder().decode(bytes))
+        expect(body.projects.map((p: { title: string; description: string }) => [p.title, p.description]))
+          .toEqual([[title, 'Résumé builder — ₹499 setup']])
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 
   it('reads the database per request when nothing listens', async () => {
