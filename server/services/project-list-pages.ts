@@ -19,9 +19,7 @@
 import { LRUCache } from 'lru-cache'
 import type { ProjectListQuery, ProjectListResponse } from '../../src/api/schemas/projects'
 import type { Db } from '../db/client'
-import {
-  countListed, selectListPage, selectListPageRefs, selectListRows, type ListVersions, type PageRef,
-} from '../db/queries/projects-list.queries'
+import { selectListPageRefs, selectListRows, type ListVersions, type PageRef } from '../db/queries/projects-list.queries'
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../domain/projects/serialize'
 import { pagination } from '../domain/projects/list-query'
 import { versionsKey, type TableVersions, type Versions } from './table-versions'
@@ -30,6 +28,9 @@ import { versionsKey, type TableVersions, type Versions } from './table-versions
 const PAGE_CACHE_CHARS = 32 * 1024 * 1024
 /** Characters of cached projects: about 1,500 a project, room for ~20,000. */
 const PROJECT_CACHE_CHARS = 32 * 1024 * 1024
+
+/** One snapshot for a page whose projects changed between its refs and rows (PostgreSQL manual, 13.2.2). */
+const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const
 
 /** A page as JSON text and where it came from: the cache, a new build, or a concurrent build. */
 export type ListPage = { body: string; cache: 'hit' | 'miss' | 'shared' }
@@ -98,32 +99,31 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
   /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
   const building = new Map<string, Promise<string>>()
 
-  /** The JSON of each ref's project at its version, cached or read; null as ProjectJsonCache.complete. */
-  async function projectsOf(refs: readonly PageRef[], v: ListVersions): Promise<string[] | null> {
-    const { found, missing } = projectJson.lookup(refs, v)
-    if (!missing.length) return found as string[]
-    return projectJson.complete(refs, v, found, await selectListRows(db, missing.map((ref) => ref.id)))
-  }
-
-  /** Query one page and its total, cache it under the versions its statement saw, and return it as JSON text. */
-  async function build(query: ProjectListQuery, pageKey: (v: Partial<Versions>) => string) {
-    const { refs, versions: seen, total } = await selectListPageRefs(db, query)
-    const projects = await projectsOf(refs, seen)
-    if (!projects) return buildInOneStatement(query)
-    const body = composePage(projects, pagination(total, query.page, query.limit))
-    pages.set(pageKey(seen), body)
-    return body
+  /**
+   * The page of `query` read on `on` (the pool, or a transaction) and the versions it saw: refs,
+   * then only the rows whose JSON is not cached. Null when a project changed between the two
+   * statements (ProjectJsonCache.complete).
+   */
+  async function read(on: Db, query: ProjectListQuery) {
+    const { refs, versions: seen, total } = await selectListPageRefs(on, query)
+    const { found, missing } = projectJson.lookup(refs, seen)
+    const json = missing.length
+      ? projectJson.complete(refs, seen, found, await selectListRows(on, missing.map((ref) => ref.id)))
+      : (found as string[])
+    return json && { body: composePage(json, pagination(total, query.page, query.limit)), seen }
   }
 
   /**
-   * The page from one statement (rows and relations) and its total, not cached: for the rare page
-   * whose projects changed between its refs and their rows.
+   * Build one page and cache it under the versions its statements saw. Refs and rows are two
+   * statements outside a transaction (no BEGIN or COMMIT on the common path); when a project was
+   * written between them, the page is read again in one REPEATABLE READ snapshot, where the rows
+   * always match the refs.
    */
-  async function buildInOneStatement(query: ProjectListQuery) {
-    const { rows, total: counted } = await selectListPage(db, query)
-    const total = counted ?? (await countListed(db, query)).total
-    return composePage(rows.map(projectJsonOf),
-      pagination(total, query.page, query.limit))
+  async function build(query: ProjectListQuery, pageKey: (v: Partial<Versions>) => string) {
+    const page = (await read(db, query)) ?? (await db.transaction((tx) => read(tx, query), ONE_SNAPSHOT))
+    if (!page) throw new Error('A page\'s rows disagreed with its refs within one snapshot')
+    pages.set(pageKey(page.seen), page.body)
+    return page.body
   }
 
   /** The page of `query` as of now. */

@@ -1,18 +1,17 @@
 /**
  * The projects list built from page refs and per-project JSON (services/project-list-pages.ts,
- * decision 024): the composed page is byte for byte the response of the rows read in one
- * statement; after a write only the changed project is read again; a project changed or deleted
- * between the refs and its row is never mixed into a page. On PGlite and PostgreSQL.
+ * decision 024): the composed page is character for character the whole response stringified;
+ * after a write only the changed project is read again; a project changed or deleted between the
+ * refs and its row is never mixed into a page, which is then read again in one snapshot. On PGlite
+ * and PostgreSQL.
  */
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import * as v from 'valibot'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { ProjectListQuerySchema } from '../../src/api/schemas/projects'
-import {
-  countListed, selectListPage, selectListPageRefs, selectListRows,
-} from '../../server/db/queries/projects-list.queries'
-import { toApiProjects } from '../../server/db/queries/projects.queries'
+import { selectListPageRefs, selectListRows } from '../../server/db/queries/projects-list.queries'
+import { selectApiProjects } from '../../server/db/queries/projects.queries'
 import { projectImages, projects } from '../../server/db/schema'
 import { pagination } from '../../server/domain/projects/list-query'
 import { createProjectListPages, ProjectJsonCache } from '../../server/services/project-list-pages'
@@ -21,6 +20,19 @@ import { describeEachDatabase } from './harness'
 import { insertProject } from './projects-helpers'
 
 const list = (query: Record<string, string>) => v.parse(ProjectListQuerySchema, { limit: '2', ...query })
+
+/** Runs before each selectListRows call (with the handle it reads on): a write between a page's refs and its rows. */
+const rowsHook = vi.hoisted(() => ({ before: undefined as undefined | ((on: unknown) => Promise<void>) }))
+vi.mock('../../server/db/queries/projects-list.queries', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../server/db/queries/projects-list.queries')>()
+  return {
+    ...original,
+    selectListRows: async (...args: Parameters<typeof original.selectListRows>) => {
+      await rowsHook.before?.(args[0])
+      return original.selectListRows(...args)
+    },
+  }
+})
 
 describeEachDatabase('projects list from page refs and per-project JSON', (get) => {
   /** Three projects sharing a unique word in their titles, newest last; one inactive, one approved. */
@@ -34,15 +46,18 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     return { word, ids: made.map((p) => p.id) }
   }
 
-  /** The response the list answered before decision 024: one statement's rows, stringified whole. */
-  async function oneStatementBody(query: ReturnType<typeof list>) {
+  /**
+   * The response as one object stringified whole: the page's projects (refs: checked against a
+   * LIKE over projects in the 0029 test) read with their relations in one plain statement.
+   */
+  async function wholeBody(query: ReturnType<typeof list>) {
     const { db } = get().database
-    const { rows, total } = await selectListPage(db, query)
-    const counted = total ?? (await countListed(db, query)).total
-    return JSON.stringify({ success: true, projects: toApiProjects(rows), pagination: pagination(counted, query.page, query.limit) })
+    const { refs, total } = await selectListPageRefs(db, query)
+    const byId = new Map((await selectApiProjects(db, inArray(projects.id, refs.map((r) => r.id)))).map((p) => [p._id, p]))
+    return JSON.stringify({ success: true, projects: refs.map((r) => byId.get(r.id)), pagination: pagination(total, query.page, query.limit) })
   }
 
-  it('composes the same bytes as one statement stringified, for every kind of page', async () => {
+  it('composes the same JSON as the whole response stringified, for every kind of page', async () => {
     const { db } = get().database
     const { word } = await probeProjects()
     const pages = createProjectListPages(db, new TableVersions(db))
@@ -51,7 +66,7 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
       list({ search: word, verificationStatus: 'approved' }), list({ page: '1' }), list({ page: '2', category: 'Web' }),
       list({ status: 'inactive', limit: '20' }), list({ page: '999' })]
     for (const query of queries) {
-      const expected = await oneStatementBody(query)
+      const expected = await wholeBody(query)
       const built = await pages(query)
       expect(built.cache, JSON.stringify(query)).toBe('miss')
       expect(built.body, JSON.stringify(query)).toBe(expected)
@@ -71,7 +86,7 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     const beyond = await selectListPageRefs(db, list({ search: word, page: '5' }))
     expect(beyond).toEqual({ refs: [], total: 2, versions: refs.versions })
     expect(await selectListPageRefs(db, list({ page: '100000', category: 'Web', includeInactive: 'true' })))
-      .toMatchObject({ refs: [], total: (await countListed(db, list({ category: 'Web', includeInactive: 'true' }))).total })
+      .toMatchObject({ refs: [], total: (await selectListPageRefs(db, list({ category: 'Web', includeInactive: 'true' }))).total })
   })
 
   it('reads only the changed project again after a write', async () => {
@@ -113,6 +128,35 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     const body = JSON.parse((await pages(query)).body)
     expect(body.projects.map((p: { _id: string }) => p._id)).toEqual([ids[1]])
     expect(body.projects[0].verificationStatus).toBe('rejected')
+  })
+
+  it('reads a page again in one snapshot when a project changed between its refs and rows', async () => {
+    const { db } = get().database
+    const { word, ids } = await probeProjects()
+    const pages = createProjectListPages(db, new TableVersions(db))
+    const readOn: unknown[] = []
+    rowsHook.before = async (on) => {
+      readOn.push(on)
+      if (readOn.length === 1) await db.update(projects).set({ verificationStatus: 'rejected' }).where(eq(projects.id, ids[1]))
+    }
+    try {
+      const query = list({ search: word })
+      const built = await pages(query)
+      // Once on the pool (its rows disagreed with the refs), once inside the snapshot's transaction.
+      expect(readOn).toHaveLength(2)
+      expect(readOn[0]).toBe(db)
+      expect(readOn[1]).not.toBe(db)
+      expect(built.cache).toBe('miss')
+      const body = JSON.parse(built.body)
+      expect(body.projects.map((p: { _id: string; verificationStatus: string }) => [p._id, p.verificationStatus]))
+        .toEqual([[ids[1], 'rejected'], [ids[0], 'pending']])
+      rowsHook.before = undefined
+      expect(built.body).toBe(await wholeBody(query))
+      // Cached under the versions of its snapshot: the next request is a hit with the same page.
+      expect(await pages(query)).toEqual({ body: built.body, cache: 'hit' })
+    } finally {
+      rowsHook.before = undefined
+    }
   })
 
   it('keys a project\'s JSON by its images and owner too', async () => {

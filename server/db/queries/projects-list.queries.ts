@@ -1,11 +1,10 @@
 /**
  * The projects list in SQL (SPEC.md 2 "Projects list", 7 "GET /api/projects"): the WHERE clause
  * of the filters, the order, a page by reference (ids, row versions, table versions and total in
- * one statement) and the rows of the projects it names (decision 024); the one-statement page and
- * the count, for a page whose projects changed between those two. The page cache over these is
- * services/project-list-pages.ts.
+ * one statement) and the rows of the projects it names (decision 024). The page cache over these
+ * is services/project-list-pages.ts.
  */
-import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { ProjectListQuery } from '../../../src/api/schemas/projects'
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core'
 import type { Db } from '../client'
@@ -116,40 +115,6 @@ function perShape<T>(kind: string, build: (db: Db, name: string, shape: GroupVal
   }
 }
 
-/** The columns of a page row: the project with its relations and the versions its statement saw. */
-const pageColumns = {
-  ...projectWithRelations, listVersion: versionOf('projects'), imagesVersion: versionOf('project_images'),
-  usersVersion: versionOf('users'),
-}
-
-/** A page without a search: prepared per filter shape (the values, limit and offset are placeholders). */
-const unsearchedPage = perShape('project_list_page', (db, name, shape) =>
-  db.select(pageColumns).from(projects).where(inArray(projects.id,
-    db.select({ id: projects.id }).from(projects).where(and(...groupConditions(shape, projects, true)))
-      .orderBy(...projectListOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'))))
-    .orderBy(...projectListOrder).prepare(name))
-
-/** The total without a search, from project_list_counts: prepared per filter shape. */
-const unsearchedCount = perShape('project_list_count', (db, name, shape) =>
-  db.select({ total: sql<number>`coalesce(sum(${projectListCounts.n}), 0)::int`, version: versionOf('projects') })
-    .from(projectListCounts).where(and(...groupConditions(shape, projectListCounts, true))).prepare(name))
-
-/**
- * A search's page and its exact total in one statement: the matching project_search rows are
- * found once (a CTE read twice, so PostgreSQL materializes it), the page is the newest of them
- * and the total their count, an uncorrelated subquery evaluated once. Separately, the page and
- * the count each found the matches again (BENCHMARKS.md "Load", fourth pass).
- */
-async function searchedPage(db: Db, query: ProjectListQuery, window: { offset: number; limit: number }) {
-  const matches = db.$with('matches').as(db.select({ id: projectSearch.projectId, createdAt: projectSearch.createdAt })
-    .from(projectSearch).where(projectListWhere(query)))
-  const pageIds = db.select({ id: matches.id }).from(matches).orderBy(desc(matches.createdAt), desc(matches.id))
-    .limit(window.limit).offset(window.offset)
-  const rows = await db.with(matches).select({ ...pageColumns, total: sql<number>`(SELECT count(*) FROM ${matches})::int` })
-    .from(projects).where(inArray(projects.id, pageIds)).orderBy(...projectListOrder)
-  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows.length ? Number(rows[0].total) : undefined }
-}
-
 /**
  * A page by reference as one statement that always answers a row: `head`, one aggregate row with
  * the total, LEFT JOIN LATERAL `page` (the page's ids and created_at, newest first, limit and
@@ -202,7 +167,7 @@ const trigramSearchable = (term: string) => /[\p{L}\p{N}]{3}/u.test(term)
  * the trigram index can serve is matched with LIKE (the generic plan scans the index); any other
  * with strpos, which no index serves, so its generic plan reads the rows instead of the whole
  * index. Both match the lower-cased term as a literal substring of the lower-cased search text.
- * The matches are found once, as in searchedPage.
+ * The matches are found once (a CTE read for the total and the page).
  */
 function searchedRefs(kind: 'trigram' | 'scan') {
   return perShape(kind === 'trigram' ? 'project_list_search_refs' : 'project_list_scan_refs', (db, name, shape) => {
@@ -264,41 +229,4 @@ const rowsByIds = preparedPer('project_list_rows', (db, name) =>
  */
 export async function selectListRows(db: Db, ids: readonly string[]) {
   return rowsByIds(db).execute({ ids: [...ids] })
-}
-
-/**
- * The rows of one page with images and owner, each carrying the versions of projects,
- * project_images and users its statement saw, and for a search the exact total when the page is
- * not empty. Ids of the page first (without a search from projects, an index-only scan of
- * projects_list_cover_idx when filtered by category and status; with one from project_search, in
- * the same order), then the full rows of just those. Without a search the statement is prepared
- * per filter shape; a search's is planned for its term.
- */
-export async function selectListPage(db: Db, query: ProjectListQuery) {
-  const window = pageWindow(query.page, query.limit)
-  const term = query.search.trim()
-  if (!term) {
-    const values = groupValues(query)
-    return { rows: await unsearchedPage(db, values).execute({ ...values, limit: window.limit, offset: window.offset }),
-      total: undefined }
-  }
-  return searchedPage(db, query, window)
-}
-
-/**
- * The number of projects matching `filter` and the projects version, from one statement (one
- * snapshot). Without a search the total is the sum of the matching groups of
- * `project_list_counts` (migration 0013: a few dozen rows kept exact by triggers; prepared per
- * filter shape); with one, an exact count(*) over project_search (migration 0029).
- */
-export async function countListed(db: Db, filter: ProjectListFilter): Promise<{ total: number; version: string }> {
-  const term = filter.search.trim()
-  if (!term) {
-    const values = groupValues(filter)
-    const [summed] = await unsearchedCount(db, values).execute(values)
-    return summed
-  }
-  const [counted] = await db.select({ total: count(), version: versionOf('projects') }).from(projectSearch)
-    .where(projectListWhere(filter))
-  return counted
 }
