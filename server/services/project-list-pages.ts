@@ -2,7 +2,8 @@
  * Projects-list pages (SPEC.md 7 "GET /api/projects") cached at two levels (docs/decisions/004,
  * 024):
  * 1. Whole pages per table versions: reused only while projects, project_images and users are all
- *    unchanged, kept as JSON text; identical concurrent misses build once.
+ *    unchanged, kept as JSON text; identical concurrent misses build once (single-flight-cache.ts),
+ *    and a page is stored under the versions its statements saw.
  * 2. Each project's JSON per row version: a miss asks the database for the page by reference (ids,
  *    row versions, table versions and total in one prepared statement, selectListPageRefs), takes
  *    the JSON of every project whose row version, images version and users version it already
@@ -22,6 +23,7 @@ import type { Db } from '../db/client'
 import { selectListPageRefs, selectListRows, type ListVersions, type PageRef } from '../db/queries/projects-list.queries'
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../domain/projects/serialize'
 import { pagination } from '../domain/projects/list-query'
+import { createSingleFlightCache, StoreUnder, type CacheOutcome } from './single-flight-cache'
 import { versionsKey, type TableVersions, type Versions } from './table-versions'
 
 /** Characters of cached pages: about 20,000 a page of 20. */
@@ -33,7 +35,7 @@ const PROJECT_CACHE_CHARS = 32 * 1024 * 1024
 const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const
 
 /** A page as JSON text and where it came from: the cache, a new build, or a concurrent build. */
-export type ListPage = { body: string; cache: 'hit' | 'miss' | 'shared' }
+export type ListPage = { body: string; cache: CacheOutcome }
 
 /** The key of a project's JSON: its id, row version and the versions of its images and owner. */
 const projectKey = (ref: PageRef, v: ListVersions) => `${ref.id}/${ref.rowVersion}/${v.project_images}/${v.users}`
@@ -94,10 +96,9 @@ export class ProjectJsonCache {
 
 /** The page cache of one app over `db`, keyed by the versions `versions` reports. */
 export function createProjectListPages(db: Db, versions: TableVersions) {
-  const pages = new LRUCache<string, string>({ maxSize: PAGE_CACHE_CHARS, sizeCalculation: (body) => body.length })
+  /** Whole pages; a burst of identical misses (after a write) builds once. */
+  const pages = createSingleFlightCache<string>({ maxSize: PAGE_CACHE_CHARS, sizeCalculation: (body) => body.length })
   const projectJson = new ProjectJsonCache()
-  /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
-  const building = new Map<string, Promise<string>>()
 
   /**
    * The page of `query` read on `on` (the pool, or a transaction) and the versions it saw: refs,
@@ -122,25 +123,13 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
   async function build(query: ProjectListQuery, pageKey: (v: Partial<Versions>) => string) {
     const page = (await read(db, query)) ?? (await db.transaction((tx) => read(tx, query), ONE_SNAPSHOT))
     if (!page) throw new Error('A page\'s rows disagreed with its refs within one snapshot')
-    pages.set(pageKey(page.seen), page.body)
-    return page.body
+    return new StoreUnder(pageKey(page.seen), page.body)
   }
 
   /** The page of `query` as of now. */
   return async function page(query: ProjectListQuery): Promise<ListPage> {
     const pageKey = (v: Partial<Versions>) => `${versionsKey(v)}|${JSON.stringify(query)}`
-    const before = await versions.current()
-    const key = pageKey(before)
-    const cached = pages.get(key)
-    if (cached) return { body: cached, cache: 'hit' }
-    const inFlight = building.get(key)
-    if (inFlight) return { body: await inFlight, cache: 'shared' }
-    const pending = build(query, pageKey)
-    building.set(key, pending)
-    try {
-      return { body: await pending, cache: 'miss' }
-    } finally {
-      building.delete(key)
-    }
+    const { value, cache } = await pages(pageKey(await versions.current()), () => build(query, pageKey))
+    return { body: value, cache }
   }
 }

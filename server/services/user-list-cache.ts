@@ -13,6 +13,7 @@ import type { UserListQuery, UserListResponseSchema } from '../../src/api/schema
 import type { Db } from '../db/client'
 import { listUsers } from '../db/queries/users.queries'
 import { toUserSummary } from '../domain/users'
+import { createSingleFlightCache, StoreUnder, type CacheOutcome } from './single-flight-cache'
 import type { TableVersions } from './table-versions'
 
 /** Characters of cached pages (≈ bytes: the JSON is almost all ASCII). */
@@ -20,15 +21,13 @@ const CACHE_CHARS = 8 * 1024 * 1024
 type UserListResponse = v.InferInput<typeof UserListResponseSchema>
 
 /** A users list page as JSON text (the contract's UserListResponse; a string, not bytes: project-list-pages.ts) and whether it came from the cache (or a build in flight). */
-export type UserListPage = { body: string; cache: 'hit' | 'shared' | 'miss' }
+export type UserListPage = { body: string; cache: CacheOutcome }
 
 /** The users list pages of one app over `db`, keyed by the users version `versions` reports. */
 export function createUserListPages(db: Db, versions: TableVersions) {
-  const pages = new LRUCache<string, string>({ maxSize: CACHE_CHARS, sizeCalculation: (body) => body.length })
+  const pages = createSingleFlightCache<string>({ maxSize: CACHE_CHARS, sizeCalculation: (body) => body.length })
   // Totals per (version, search, role, status): paging through a search counts it once.
   const totals = new LRUCache<string, number>({ max: 10_000 })
-  /** Builds in flight per page key: a burst of identical misses (after a write) queries once. */
-  const building = new Map<string, Promise<string>>()
 
   async function build(query: UserListQuery, current: number, queryKey: string) {
     const filterKey = JSON.stringify([query.search, query.role, query.status])
@@ -40,29 +39,16 @@ export function createUserListPages(db: Db, versions: TableVersions) {
       users: rows.map(toUserSummary),
       pagination: { currentPage: query.page, totalPages: Math.ceil(total / query.limit), totalUsers: total },
     }
-    const body = JSON.stringify(response)
+    if (version !== undefined) totals.set(`${version}|${filterKey}`, total)
     // Stored under the version the statements saw, never a newer one.
-    if (version !== undefined) {
-      totals.set(`${version}|${filterKey}`, total)
-      pages.set(`${version}|${queryKey}`, body)
-    }
-    return body
+    return new StoreUnder(version === undefined ? null : `${version}|${queryKey}`, JSON.stringify(response))
   }
 
+  /** The page of `query` as of now; identical concurrent misses (after a write) query once. */
   return async function page(query: UserListQuery): Promise<UserListPage> {
     const queryKey = JSON.stringify(query)
     const current = (await versions.current()).users
-    const key = `${current}|${queryKey}`
-    const cached = pages.get(key)
-    if (cached) return { body: cached, cache: 'hit' }
-    const inFlight = building.get(key)
-    if (inFlight) return { body: await inFlight, cache: 'shared' }
-    const pending = build(query, current, queryKey)
-    building.set(key, pending)
-    try {
-      return { body: await pending, cache: 'miss' }
-    } finally {
-      building.delete(key)
-    }
+    const { value, cache } = await pages(`${current}|${queryKey}`, () => build(query, current, queryKey))
+    return { body: value, cache }
   }
 }

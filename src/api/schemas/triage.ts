@@ -17,7 +17,7 @@
  * Times are ISO 8601 strings, durations in milliseconds.
  */
 import * as v from 'valibot'
-import { IsoDateSchema, noControlChars } from './common'
+import { IsoDateSchema, textSchema } from './common'
 import { VERIFICATION_STATUSES, type VerificationStatus } from './projects'
 
 /** The statuses of a project waiting for a decision. */
@@ -37,8 +37,7 @@ export const TriageQueueQuerySchema = v.object({
     v.minValue(1, 'limit must be at least 1'), v.maxValue(QUEUE_LIMIT_MAX, `limit must be at most ${QUEUE_LIMIT_MAX}`)),
   String(QUEUE_LIMIT_DEFAULT)),
   /** Only this category (exact name); '' or absent: every category. */
-  category: v.optional(v.pipe(v.string(), noControlChars('Category'), v.trim(),
-    v.maxLength(100, 'category must be at most 100 characters')), ''),
+  category: v.optional(textSchema('Category', 100), ''),
 })
 
 const StatusSchema = v.picklist(VERIFICATION_STATUSES)
