@@ -26,10 +26,14 @@ const { values: args } = parseArgs({ options: {
   reset: { type: 'boolean', default: false },
 } })
 
-/** Empty every table of the public schema but table_versions (its rows are set up by migrations). */
+/**
+ * Empty every table of the public schema but table_versions (its rows are set up by migrations)
+ * and audit_log, which is append-only (migration 0032 refuses TRUNCATE): a reset is itself history.
+ */
 async function truncateAll(db: Db): Promise<void> {
   const names = (await rawRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables
-    WHERE schemaname = 'public' AND tablename <> 'table_versions' ORDER BY tablename`)).map((r) => `"${r.tablename}"`)
+    WHERE schemaname = 'public' AND tablename NOT IN ('table_versions', 'audit_log') ORDER BY tablename`))
+    .map((r) => `"${r.tablename}"`)
   if (names.length) await db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`))
 }
 

@@ -1,6 +1,6 @@
 /**
- * Issue 8 audit log, on PGlite and PostgreSQL: append-only in the database (UPDATE and DELETE are
- * refused by a trigger, whoever asks), and the trigger-written rows for role/flag, commission and
+ * The audit log, on PGlite and PostgreSQL: append-only in the database (UPDATE, DELETE and
+ * TRUNCATE are refused by triggers, whoever asks), and the trigger-written rows for role/flag, commission and
  * payment changes, naming the actor set by setAuditActor.
  */
 import { eq, sql } from 'drizzle-orm'
@@ -37,6 +37,19 @@ describeEachDatabase('audit log', (get) => {
       .toBe('audit_log is append-only: DELETE refused')
     expect(await refusal(db.delete(auditLog))).toBe('audit_log is append-only: DELETE refused')
     expect(await rowsFor('append-only')).toEqual([row])
+  })
+
+  it('refuses TRUNCATE of the audit log, alone or with other tables, and keeps every row', async () => {
+    const { db } = get().database
+    await audit(db, { actorId: null, action: 'test.entry', entityType: 'test', entityId: 'no-truncate' })
+    const before = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog)
+    expect(before[0].n).toBeGreaterThan(0)
+    expect(await refusal(db.execute(sql`TRUNCATE audit_log`))).toBe('audit_log is append-only: TRUNCATE refused')
+    expect(await refusal(db.execute(sql`TRUNCATE audit_log RESTART IDENTITY CASCADE`)))
+      .toBe('audit_log is append-only: TRUNCATE refused')
+    expect(await refusal(db.execute(sql`TRUNCATE contacts, audit_log`))).toBe('audit_log is append-only: TRUNCATE refused')
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(before)
+    expect(await rowsFor('no-truncate')).toHaveLength(1)
   })
 
   it('keeps the rows of an actor whose user is deleted', async () => {
