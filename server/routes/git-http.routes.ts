@@ -19,7 +19,11 @@ import { git } from '../services/repo-host/git-exec'
 import { localGitFor } from '../services/repo-host/host-for'
 import { isSafeRepoName } from '../services/repo-host/repo-host'
 
-/** True when the `Authorization: Basic` header names an active admin and carries a valid access token. */
+/**
+ * True when the `Authorization: Basic` header names an active admin and carries a valid access
+ * token of a session still signed in: the same token is refused here as on /api once its session
+ * was signed out, revoked or ended by a password change (services/live-sessions.ts).
+ */
 export async function isAdminBasicAuth(deps: AppDeps, header: string | undefined): Promise<boolean> {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '')
   if (!match) return false
@@ -27,9 +31,10 @@ export async function isAdminBasicAuth(deps: AppDeps, header: string | undefined
   const colon = decoded.indexOf(':')
   if (colon < 0) return false
   const email = decoded.slice(0, colon).trim().toLowerCase()
-  const userId = (await verifyAccessToken(deps.jwtSecret, decoded.slice(colon + 1), deps.now(), deps.verifiedTokens))?.sub
-  if (!userId) return false
-  const user = await findUserById(deps.db, userId)
+  const claims = await verifyAccessToken(deps.jwtSecret, decoded.slice(colon + 1), deps.now(), deps.verifiedTokens)
+  if (!claims) return false
+  if (claims.sid && !(await deps.liveSessions.isLive(claims.sid))) return false
+  const user = await findUserById(deps.db, claims.sub)
   return Boolean(user && user.isActive && user.isAdmin && user.email.toLowerCase() === email)
 }
 
