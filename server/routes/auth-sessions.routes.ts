@@ -8,7 +8,8 @@
  *   this browser out too.
  * - POST /revoke-others → revokes every family but the request's own ('Sign out everywhere
  *   else'); audited `auth.sessions_revoke_others` with the count.
- * Revoked sessions' access tokens are refused at once (middleware/require-admin.ts).
+ * Revoked sessions' access tokens are refused at once (middleware/require-admin.ts). Revoking a
+ * session other than the current one needs step-up (domain/sensitive-actions.ts 'sessions.revoke').
  */
 import { Hono, type Context } from 'hono'
 import { SessionListResponseSchema, SessionRevokeResponseSchema } from '../../src/api/schemas/auth'
@@ -21,6 +22,7 @@ import { clientIp } from '../http/client-ip'
 import { notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { assertStepUp } from '../middleware/require-recent-auth'
 
 /** 'Signed out 1 other session' / 'Signed out 3 other sessions'. */
 export const signedOutMessage = (n: number, other = true) => `Signed out ${n} ${other ? 'other ' : ''}session${n === 1 ? '' : 's'}`
@@ -35,6 +37,7 @@ export function authSessionsRoutes(deps: AppDeps) {
   })
 
   app.post('/revoke-others', async (c) => {
+    assertStepUp(c, deps.now(), 'sessions.revoke')
     const admin = c.get('admin')
     const { sid } = c.get('auth')
     const now = deps.now()
@@ -51,6 +54,8 @@ export function authSessionsRoutes(deps: AppDeps) {
   app.delete('/:id', validate('param', IdParamSchema), async (c) => {
     const admin = c.get('admin')
     const { id } = c.req.valid('param')
+    // Ending the own session is signing out; ending another one is the sensitive action.
+    if (id !== c.get('auth').sid) assertStepUp(c, deps.now(), 'sessions.revoke')
     const revoked = await deps.db.transaction(async (tx) => {
       const families = await revokeUserFamilies(tx, admin.id, deps.now(), { familyId: id })
       if (!families.length) throw notFound('Session not found')

@@ -18,7 +18,7 @@ import { badRequest, conflict, hasErrorCode } from '../http/errors'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { assertRecentAuth } from '../middleware/require-recent-auth'
+import { assertStepUp } from '../middleware/require-recent-auth'
 import { signAccessToken } from '../services/access-token'
 import { consumeOtpChallenge, createOtpChallenge } from '../services/otp'
 import { hashPassword, verifyPassword } from '../services/password'
@@ -112,7 +112,7 @@ export function authProfileRoutes(deps: AppDeps) {
     const input = c.req.valid('json')
     const admin = c.get('admin')
     // A new e-mail moves where sign-in codes go: it needs a fresh OTP proof (step-up).
-    if (input.email !== admin.email.toLowerCase()) assertRecentAuth(c, deps.now())
+    if (input.email !== admin.email.toLowerCase()) assertStepUp(c, deps.now(), 'admin.email')
     const taken = await findUserByEmail(deps.db, input.email)
     if (taken && taken.id !== admin.id) throw conflict(EMAIL_TAKEN)
     try {
@@ -130,6 +130,8 @@ export function authProfileRoutes(deps: AppDeps) {
   app.put('/change-password', validate('json', ChangePasswordRequestSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
     const admin = c.get('admin')
+    // Before the current password is checked: a stolen token must not even learn whether a guess is right.
+    assertStepUp(c, deps.now(), 'password.set')
     // An OTP-only admin has no password yet: the first one needs no current password.
     if (admin.passwordHash && !(await verifyPassword(currentPassword, admin.passwordHash))) {
       throw badRequest('Current password is incorrect')

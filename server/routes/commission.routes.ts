@@ -29,7 +29,7 @@ import { clientIp } from '../http/client-ip'
 import { notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { assertRecentAuth } from '../middleware/require-recent-auth'
+import { assertStepUp } from '../middleware/require-recent-auth'
 import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 
 export function commissionRoutes(deps: AppDeps) {
@@ -37,7 +37,7 @@ export function commissionRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   /** The acting admin for the audit trigger, after the step-up check every commission change needs. */
   const writer = (c: Context<AppEnv>): CommissionActor => {
-    assertRecentAuth(c, deps.now())
+    assertStepUp(c, deps.now(), 'commission.change')
     return { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') }
   }
   const found = async (id: string): Promise<CommissionConfig> => {

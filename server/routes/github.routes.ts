@@ -1,7 +1,8 @@
 /**
  * /api/github/repo/{name}: the repository panel (SPEC.md 7 "Repository"; issue 4) over the app's
  * RepoHost (`deps.repoHost`: local bare repositories or GitHub). Host errors map to 404 (unknown
- * repository, branch, collaborator) and 409 (branch exists).
+ * repository, branch, collaborator) and 409 (branch exists). Adding a collaborator and making a
+ * private repository public open the source to others: both need step-up ('repository.access').
  */
 import { Hono } from 'hono'
 import {
@@ -17,6 +18,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { assertStepUp } from '../middleware/require-recent-auth'
 import { audit } from '../db/queries/audit.queries'
 import { RepoConflictError, RepoNotFoundError } from '../services/repo-host/repo-host'
 
@@ -45,6 +47,7 @@ export function githubRoutes(deps: AppDeps) {
 
   app.post('/repo/:name/collaborators', name, validate('json', AddCollaboratorSchema), async (c) => {
     const { username, permission } = c.req.valid('json')
+    assertStepUp(c, deps.now(), 'repository.access')
     const collaborator = await hosted(() => host().addCollaborator(c.req.valid('param').name, username, permission))
     return ok(c, CollaboratorAddedResponseSchema, { success: true, message: 'Collaborator added', collaborator }, 201)
   })
@@ -58,6 +61,7 @@ export function githubRoutes(deps: AppDeps) {
   app.put('/repo/:name/features', name, validate('json', RepoFeaturesSchema), async (c) => {
     const repo = c.req.valid('param').name
     const isPrivate = c.req.valid('json').private
+    if (!isPrivate && (await hosted(() => host().info(repo))).private) assertStepUp(c, deps.now(), 'repository.access')
     await hosted(() => host().setPrivate(repo, isPrivate))
     const projectId = await projectOfRepo(deps.db, repo)
     if (projectId) await setProjectRepoPrivate(deps.db, projectId, isPrivate)

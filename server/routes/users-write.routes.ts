@@ -1,8 +1,9 @@
 /**
  * Writes of /api/users (SPEC.md 7 "Users"; issue 9): PUT /bulk-update (all or nothing), POST /
  * (Add User, 201), PUT /{id} (one group of the detail screen: src/api/schemas/users.ts
- * UserUpdateSchema), PUT /{id}/status. Each answers the user after the change. Step-up
- * (require-recent-auth.ts) guards a change of isAdmin and every bank-details edit. The rules and
+ * UserUpdateSchema), PUT /{id}/status. Each answers the user after the change. Step-up guards
+ * what domain/sensitive-actions.ts lists: granting admin, an admin's e-mail or status, an agent's
+ * commission rate (decided in the queries from the locked rows) and every bank-details edit. The rules and
  * audit rows are in db/queries/users-write.queries.ts; the users version is bumped at commit by
  * the trigger of migration 0012, so cached list pages refresh.
  */
@@ -20,13 +21,13 @@ import { clientIp } from '../http/client-ip'
 import { notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { assertRecentAuth } from '../middleware/require-recent-auth'
+import { assertStepUp, stepUpCheckOf } from '../middleware/require-recent-auth'
 
 export function usersWriteRoutes(deps: AppDeps) {
   const { db, dataKey, now } = deps
   const app = new Hono<AppEnv>()
   const writer = (c: Context<AppEnv>): UserWriteContext =>
-    ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1'), now: now() })
+    ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1'), now: now(), stepUp: stepUpCheckOf(c, now) })
   const answer = async (c: Context<AppEnv>, id: string, message: string, status: 200 | 201 = 200) =>
     ok(c, UserMessageResponseSchema, { success: true, message, user: await findUserDetail(db, dataKey, id) }, status)
 
@@ -44,13 +45,13 @@ export function usersWriteRoutes(deps: AppDeps) {
     const { id } = c.req.valid('param')
     const update = c.req.valid('json')
     if (update.group === 'bankDetails') {
-      assertRecentAuth(c, now())
+      assertStepUp(c, now(), 'bank.update')
       const ctx = writer(c)
       const saved = await setBankDetails(db, dataKey, id, update.data.bankDetails, ctx.now,
         { actorId: ctx.actorId, ip: ctx.ip, action: 'user.bank_details.update', entityType: 'user', entityId: id })
       if (!saved) throw notFound(USER_NOT_FOUND)
     } else {
-      await updateUserGroup(db, id, update, { ...writer(c), assertStepUp: () => assertRecentAuth(c, now()) })
+      await updateUserGroup(db, id, update, writer(c))
     }
     return answer(c, id, 'User updated successfully')
   })

@@ -16,7 +16,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { assertRecentAuth } from '../middleware/require-recent-auth'
+import { assertStepUp } from '../middleware/require-recent-auth'
 import { createUserListPages } from '../services/user-list-cache'
 import { createUserStatsCache } from '../services/user-stats-cache'
 import { usersWriteRoutes } from './users-write.routes'
@@ -44,7 +44,7 @@ export function usersRoutes(deps: AppDeps) {
     ok(c, UserResponseSchema, { success: true, user: await findUserDetail(db, dataKey, c.req.valid('param').id) }))
 
   app.post('/:id/bank-details/reveal', validate('param', IdParamSchema), async (c) => {
-    assertRecentAuth(c, now())
+    assertStepUp(c, now(), 'bank.reveal')
     const accountNumber = await revealAccountNumber(db, dataKey, c.req.valid('param').id,
       { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
     return ok(c, BankAccountRevealResponseSchema, { success: true, accountNumber })

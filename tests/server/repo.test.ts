@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { projects } from '../../server/db/schema'
 import { ADMIN_EMAIL, call, createTestContext, type TestContext } from './harness'
 import { adminSession, insertProject } from './projects-helpers'
+import { sessionToken } from './session-token'
 import { gitClone, listen, postChunk, readTree, run } from './upload-helpers'
 
 describe('repository panel /api/github/repo/:name and git smart HTTP', () => {
@@ -15,7 +16,8 @@ describe('repository panel /api/github/repo/:name and git smart HTTP', () => {
   let projectId: string
   beforeAll(async () => {
     ctx = await createTestContext()
-    token = (await adminSession(ctx)).token
+    // A fresh OTP proof: opening a repository to others (collaborators, public) is a step-up action.
+    token = await sessionToken(ctx, (await adminSession(ctx)).adminId)
     server = await listen(ctx)
   })
   beforeEach(async () => {

@@ -12,6 +12,9 @@ import { generateCode } from '../../server/domain/user-rules'
 import { call, describeEachDatabase } from './harness'
 import { usersHelpers } from './users-helpers'
 
+/** Straight to the queries: the request's step-up check stands passed (its own tests are step-up-table.test.ts). */
+const stepUpDone = { stepUp: () => undefined }
+
 const conflict = (message: string) => ({ status: 409, body: { success: false, message } })
 
 describeEachDatabase('users: admin guards and agent codes', (get) => {
@@ -58,8 +61,8 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
     try {
       // Straight to the query (requireAdmin would already refuse a request of a just-deactivated admin).
       const results = await Promise.allSettled([
-        setUsersActive(db, [b.id], false, { actorId: a.id, now: new Date() }),
-        setUsersActive(db, [a.id], false, { actorId: b.id, now: new Date() }),
+        setUsersActive(db, [b.id], false, { actorId: a.id, now: new Date(), ...stepUpDone }),
+        setUsersActive(db, [a.id], false, { actorId: b.id, now: new Date(), ...stepUpDone }),
       ])
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected'])
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
@@ -78,14 +81,14 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
     const first = generateCode('REF', () => 0)
     await h.addUser({ referralCode: first, agentCode: generateCode('AGT', () => 0), isAgent: true })
     const id = await createUser(h.db(), { name: 'Clash', email: `clash-${Date.now()}@x.in`, phone: '', isAdmin: false,
-      isAgent: true }, { actorId: admin.id, now: new Date(), randomInt: sequence() })
+      isAgent: true }, { actorId: admin.id, now: new Date(), ...stepUpDone, randomInt: sequence() })
     const row = await h.row(id)
     expect(row).toMatchObject({ referralCode: generateCode('REF', () => 1), agentCode: generateCode('AGT', () => 1),
       agentStatus: 'active' })
     // Always the same code: gives up with the driver error after its attempts (the route's 500
     // path is then a real fault, not a clash): here through the query, not the route.
     await expect(createUser(h.db(), { name: 'Stuck', email: `stuck-${Date.now()}@x.in`, phone: '', isAdmin: false,
-      isAgent: true }, { actorId: admin.id, now: new Date(), randomInt: () => 0 })).rejects.toThrow()
+      isAgent: true }, { actorId: admin.id, now: new Date(), ...stepUpDone, randomInt: () => 0 })).rejects.toThrow()
     expect((await h.db().select().from(users).where(eq(users.name, 'Stuck')))).toEqual([])
   })
 

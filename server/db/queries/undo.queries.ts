@@ -9,14 +9,18 @@ import { lt } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
 import type { UndoKind, UndoTicket } from '../../../src/api/schemas/undo'
 import { UNDO_MESSAGES } from '../../../src/api/schemas/undo'
+import type { StepUpCheck } from '../../domain/sensitive-actions'
 import { UNDO_PRUNE_AFTER_MS, unchangedSince, undoExpiry, type UndoRecord } from '../../domain/undo'
 import { conflict } from '../../http/errors'
 import type { Db } from '../client'
 import { undoActions } from '../schema'
 import type { Tx } from './projects.queries'
 
-/** Who acts and from where (the audit rows of an undo). */
-export type UndoActor = { actorId: string; ip?: string | null }
+/**
+ * Who acts and from where (the audit rows of an undo); `stepUp` is the request's check for a
+ * restore that is a sensitive action (an admin's status).
+ */
+export type UndoActor = { actorId: string; ip?: string | null; stepUp: StepUpCheck }
 
 /** A change to record: its kind, the admin, the app's clock, and one record per row it changed. */
 export type UndoableChange = { kind: UndoKind; actorId: string; now: Date; records: UndoRecord[] }

@@ -13,6 +13,7 @@ import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
 import { users } from '../schema'
 import { conflict, notFound } from '../../http/errors'
+import { userWriteActions, type StepUpCheck } from '../../domain/sensitive-actions'
 import { adminGuardError, agentOnboarding, diffFields, mergeAddress, mergeNested } from '../../domain/user-rules'
 import { percentToBps } from '../../domain/money'
 import { audit, setAuditActor } from './audit.queries'
@@ -22,11 +23,11 @@ import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 import { assignAgentCodes, secureRandomInt, uniqueViolationOf, type RandomInt } from './user-codes.queries'
 
 /**
- * Who writes and when; `randomInt` draws agent codes (tests inject a fixed one); `assertStepUp`
- * throws when the request may not make a sensitive change (called, inside the transaction, when
- * isAdmin would change from its stored value).
+ * Who writes and when; `randomInt` draws agent codes (tests inject a fixed one); `stepUp` throws
+ * when the request may not perform a sensitive action (domain/sensitive-actions.ts), called inside
+ * the transaction for each one the locked rows show the write to be.
  */
-export type UserWriteContext = { actorId: string; ip?: string | null; now: Date; randomInt?: RandomInt; assertStepUp?: () => void }
+export type UserWriteContext = { actorId: string; ip?: string | null; now: Date; randomInt?: RandomInt; stepUp: StepUpCheck }
 type UserRow = typeof users.$inferSelect
 type Columns = Partial<typeof users.$inferInsert>
 
@@ -85,8 +86,8 @@ export async function updateUserGroup(db: Db, id: string, update: Exclude<UserUp
     const adminIds = update.group === 'flags' ? await lockActiveAdmins(tx) : []
     const [row] = await lockUsers(tx, [id])
     const columns = defined(columnsOf(update, row))
+    for (const action of userWriteActions(row, columns)) ctx.stepUp(action)
     if (update.group === 'flags') {
-      if (columns.isAdmin !== undefined && columns.isAdmin !== row.isAdmin) ctx.assertStepUp?.()
       const refused = adminGuardError(ctx.actorId, [row],
         (r) => ({ isAdmin: columns.isAdmin ?? r.isAdmin, isActive: columns.isActive ?? r.isActive }), adminIds)
       if (refused) throw conflict(refused)
@@ -119,6 +120,7 @@ export async function setUsersActive(db: Db, ids: readonly string[], isActive: b
     const rows = await lockUsers(tx, ids)
     const refused = adminGuardError(ctx.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive }), adminIds)
     if (refused) throw conflict(refused)
+    for (const row of rows) userWriteActions(row, { isActive }).forEach(ctx.stepUp)
     const updated = await tx.update(users).set({ isActive, updatedAt: ctx.now })
       .where(and(inArray(users.id, rows.map((r) => r.id)), ne(users.isActive, isActive)))
       .returning({ id: users.id, updatedAt: users.updatedAt })
@@ -142,6 +144,7 @@ export async function restoreUsersActive(tx: Tx, records: UndoRecord[], actor: U
     .for('update')
   assertUnchanged(rows, records)
   const restored = new Map(records.map((r) => [r.id, r.before.isActive === true]))
+  for (const row of rows) userWriteActions(row, { isActive: restored.get(row.id) }).forEach(actor.stepUp)
   const refused = adminGuardError(actor.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive: restored.get(r.id) ?? r.isActive }),
     adminIds)
   if (refused) throw conflict(refused)
@@ -152,6 +155,7 @@ export async function restoreUsersActive(tx: Tx, records: UndoRecord[], actor: U
 
 /** Add User: insert and audit 'user.create'; 409 for a taken e-mail; an agent gets codes and agentStatus 'active'. Returns the id. */
 export async function createUser(db: Db, input: CreateUserInput, ctx: UserWriteContext): Promise<string> {
+  if (input.isAdmin) ctx.stepUp('admin.grant')
   return withEmailConflict(() => db.transaction(async (tx) => {
     await setAuditActor(tx, ctx)
     await assertEmailFree(tx, input.email)
