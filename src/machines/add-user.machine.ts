@@ -8,6 +8,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import type { UserDetail } from '../api/schemas/users'
 import { createUser } from '../api/users'
+import { isStepUpCancelled, withStepUp } from './step-up-gate'
 import {
   createUserBody, draftErrors, EMPTY_DRAFT, serverErrors,
   type AddUserDraft, type AddUserErrors, type AddUserFlag, type AddUserField,
@@ -36,7 +37,8 @@ function createdOf(c: AddUserContext): UserDetail {
 
 export const addUserMachine = setup({
   types: { context: {} as AddUserContext, events: {} as AddUserEvent, emitted: {} as AddUserEmitted },
-  actors: { createUser: fromPromise<UserDetail, AddUserDraft>(({ input }) => createUser(createUserBody(input))) },
+  // Creating an admin is a sensitive action: the server may ask for a fresh code (step-up-gate.ts).
+  actors: { createUser: fromPromise<UserDetail, AddUserDraft>(({ input }) => withStepUp(() => createUser(createUserBody(input)))) },
   actions: {
     resetForm: assign({ draft: EMPTY_DRAFT, errors: {}, created: null }),
     changeField: assign(({ context, event }) => {
@@ -57,6 +59,7 @@ export const addUserMachine = setup({
   },
   guards: {
     draftValid: ({ context }) => Object.keys(draftErrors(context.draft)).length === 0,
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
   },
 }).createMachine({
   id: 'addUser',
@@ -82,7 +85,10 @@ export const addUserMachine = setup({
         src: 'createUser', id: 'createUser',
         input: ({ context }) => context.draft,
         onDone: { target: 'created', actions: [{ type: 'keepCreated', params: ({ event }) => ({ user: event.output }) }, 'announceChange'] },
-        onError: { target: 'editing', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
+          { target: 'editing', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
     created: {

@@ -5,6 +5,7 @@
  */
 import { fromPromise } from 'xstate'
 import * as repo from '../api/repository'
+import { withStepUp } from './step-up-gate'
 
 /** Info, collaborators and branches of one repository. */
 export interface RepositoryData {
@@ -19,9 +20,10 @@ export const repositoryActors = {
     const [info, collaborators, branches] = await Promise.all([repo.fetchRepo(input.name), repo.fetchCollaborators(input.name), repo.fetchBranches(input.name)])
     return { info, collaborators, branches }
   }),
-  setPrivacy: fromPromise<void, { name: string; private: boolean }>(({ input }) => repo.setRepoPrivate(input.name, input.private)),
+  // Making a repository public and adding a collaborator open the source to others: the server may ask for a fresh code.
+  setPrivacy: fromPromise<void, { name: string; private: boolean }>(({ input }) => withStepUp(() => repo.setRepoPrivate(input.name, input.private))),
   addCollaborator: fromPromise<void, { name: string; username: string; permission: repo.Permission }>(({ input }) =>
-    repo.addCollaborator(input.name, input.username, input.permission)),
+    withStepUp(() => repo.addCollaborator(input.name, input.username, input.permission))),
   removeCollaborator: fromPromise<void, { name: string; username: string }>(({ input }) => repo.removeCollaborator(input.name, input.username)),
   createBranch: fromPromise<void, { name: string; branchName: string; baseBranch: string }>(({ input }) =>
     repo.createBranch(input.name, input.branchName, input.baseBranch)),

@@ -13,6 +13,7 @@ import type * as repo from '../api/repository'
 import type { Project } from '../api/schemas/projects'
 import { repositoryActors, type RepositoryData } from './project-repository.actors'
 import { required } from './required'
+import { isStepUpCancelled } from './step-up-gate'
 
 export type { RepositoryData }
 
@@ -42,6 +43,9 @@ const BUSY = 'Wait for the current repository action to finish.'
 const refuse = (text: string) => ({ type: 'refuse' as const, params: { text } })
 const setError = (text: string) => ({ type: 'setError' as const, params: { text } })
 const failTo = (text: string) => ({ target: 'idle' as const, actions: setError(text) })
+/** A step-up dialog the admin cancelled: nothing changed, nothing to say. */
+const cancelledToIdle = { guard: { type: 'wasCancelled' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  target: 'idle' as const }
 type Form = ProjectRepositoryContext['form']
 
 /** The repository panel of one project (input { name }). */
@@ -67,6 +71,7 @@ export const projectRepositoryMachine = setup({
   guards: {
     noUsername: ({ context }) => !context.form.username.trim(),
     noBranchName: ({ context }) => !context.form.branchName.trim(),
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
   },
 }).createMachine({
   id: 'projectRepository',
@@ -110,7 +115,7 @@ export const projectRepositoryMachine = setup({
           invoke: {
             id: 'setPrivacy', src: 'setPrivacy',
             input: ({ context }) => ({ name: context.name, private: !required(context.data, 'The repository').info.private }),
-            onDone: 'reloading', onError: failTo('Failed to update privacy'),
+            onDone: 'reloading', onError: [cancelledToIdle, failTo('Failed to update privacy')],
           },
         },
         addingCollaborator: {
@@ -118,7 +123,7 @@ export const projectRepositoryMachine = setup({
             id: 'addCollaborator', src: 'addCollaborator',
             input: ({ context }) => ({ name: context.name, username: context.form.username.trim(), permission: context.form.permission }),
             onDone: { target: 'reloading', actions: { type: 'resetForm', params: { fields: { username: '' } } } },
-            onError: failTo('Failed to add collaborator'),
+            onError: [cancelledToIdle, failTo('Failed to add collaborator')],
           },
         },
         removingCollaborator: {

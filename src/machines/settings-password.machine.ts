@@ -6,11 +6,14 @@
  * successfully!', the fields cleared and hidden again, `hasPassword` true, `password.changed`
  * emitted (the view updates the signed-in admin and the sessions list: the server signed the other
  * sessions out). Failure: the server's message ('Current password is incorrect'), else 'Failed to
- * change password', or 'An error occurred while changing password' when no answer came.
+ * change password', or 'An error occurred while changing password' when no answer came. Setting a
+ * password is a sensitive action: the step-up dialog may ask for a code first; cancelling it keeps the
+ * typed fields and says nothing.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { changePassword } from '../api/settings'
 import { accountFailure, passwordProblem, type PasswordDraft } from './settings-forms'
+import { isStepUpCancelled, withStepUp } from './step-up-gate'
 
 /** The password inputs with a show/hide toggle (SPEC.md 2: all but Confirm New Password). */
 export type PasswordVisibility = 'current' | 'next'
@@ -41,7 +44,7 @@ export const settingsPasswordMachine = setup({
     input: {} as { hasPassword: boolean },
   },
   actors: {
-    submitPassword: fromPromise<string, { currentPassword: string; newPassword: string }>(({ input }) => changePassword(input)),
+    submitPassword: fromPromise<string, { currentPassword: string; newPassword: string }>(({ input }) => withStepUp(() => changePassword(input))),
   },
   actions: {
     applyPatch: assign({ draft: ({ context }, params: { patch: Partial<PasswordDraft> }) => ({ ...context.draft, ...params.patch }) }),
@@ -58,6 +61,7 @@ export const settingsPasswordMachine = setup({
   },
   guards: {
     isDraftValid: ({ context }) => passwordProblem(context.draft, context.hasPassword) === null,
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
   },
 }).createMachine({
   id: 'settingsPassword',
@@ -78,7 +82,10 @@ export const settingsPasswordMachine = setup({
         src: 'submitPassword', id: 'submitPassword',
         input: ({ context }) => ({ currentPassword: context.hasPassword ? context.draft.current : '', newPassword: context.draft.next }),
         onDone: { target: 'editing', actions: [{ type: 'assignChanged', params: ({ event }) => ({ message: event.output }) }, 'emitChanged'] },
-        onError: { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
+          { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
   },

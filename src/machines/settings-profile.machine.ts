@@ -58,7 +58,7 @@ export const settingsProfileMachine = setup({
   },
   guards: {
     isDraftValid: ({ context }) => Object.keys(profileProblems(context.draft)).length === 0,
-    isCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
     isEmailTaken: (_, params: { error: unknown }) => params.error instanceof ApiError && params.error.status === 409,
   },
 }).createMachine({
@@ -83,7 +83,7 @@ export const settingsProfileMachine = setup({
           actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, { type: 'emitSaved', params: ({ event }) => event.output }],
         },
         onError: [
-          { guard: { type: 'isCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
           { guard: { type: 'isEmailTaken', params: ({ event }) => ({ error: event.error }) }, target: 'editing',
             actions: { type: 'assignEmailTaken', params: ({ event }) => ({ error: event.error }) } },
           { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },

@@ -3,12 +3,15 @@
  * session; the current one asks first (confirming: it signs this browser out) and, once revoked,
  * emits `session.ended` (the view signs out). 'Sign out everywhere else' → revokingOthers. Each
  * success emits `sessions.changed` (the list refetches) with the server's message; a failure
- * emits `notify.error` with the server's reason, else 'Failed to sign out the session'.
+ * emits `notify.error` with the server's reason, else 'Failed to sign out the session'. Signing
+ * out other sessions is a sensitive action: the step-up dialog may ask for a code first; cancelling
+ * it changes nothing and says nothing.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { Session } from '../api/schemas/auth'
 import { revokeOtherSessions, revokeSession } from '../api/settings'
+import { isStepUpCancelled, withStepUp } from './step-up-gate'
 
 export interface SettingsSessionsContext {
   /** The session being confirmed or revoked, or null. */
@@ -32,8 +35,8 @@ const othersText = (n: number) => (n === 0 ? 'No other sessions to sign out' : `
 export const settingsSessionsMachine = setup({
   types: { context: {} as SettingsSessionsContext, events: {} as SettingsSessionsEvent, emitted: {} as SettingsSessionsEmitted },
   actors: {
-    revokeSession: fromPromise<string, { id: string }>(({ input }) => revokeSession(input.id)),
-    revokeOthers: fromPromise<number>(() => revokeOtherSessions()),
+    revokeSession: fromPromise<string, { id: string }>(({ input }) => withStepUp(() => revokeSession(input.id))),
+    revokeOthers: fromPromise<number>(() => withStepUp(() => revokeOtherSessions())),
   },
   actions: {
     assignTarget: assign({ target: (_, params: { session: Session }) => params.session }),
@@ -45,6 +48,7 @@ export const settingsSessionsMachine = setup({
   guards: {
     isCurrent: (_, params: { session: Session }) => params.session.current,
     wasCurrent: ({ context }) => !!context.target?.current,
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
   },
 }).createMachine({
   id: 'settingsSessions',
@@ -75,14 +79,20 @@ export const settingsSessionsMachine = setup({
           { guard: 'wasCurrent', target: 'idle', actions: ['emitEnded', 'clearTarget'] },
           { target: 'idle', actions: [{ type: 'emitChanged', params: ({ event }) => ({ text: event.output }) }, 'clearTarget'] },
         ],
-        onError: { target: 'idle', actions: [{ type: 'emitFailure', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'] },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: 'clearTarget' },
+          { target: 'idle', actions: [{ type: 'emitFailure', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'] },
+        ],
       },
     },
     revokingOthers: {
       invoke: {
         src: 'revokeOthers', id: 'revokeOthers',
         onDone: { target: 'idle', actions: { type: 'emitChanged', params: ({ event }) => ({ text: othersText(event.output) }) } },
-        onError: { target: 'idle', actions: { type: 'emitFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle' },
+          { target: 'idle', actions: { type: 'emitFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
       },
     },
   },

@@ -1,8 +1,9 @@
 /**
  * Step-up ("sudo mode", issue 8): runs a sensitive request; when the server answers 403
  * `step_up_required` (the last OTP proof is over 15 minutes old) it sends a fresh code to the
- * admin, asks for it in a dialog (states tagged 'dialog'), verifies it (the API stores the new
- * access token) and retries the request once.
+ * admin, asks for it in a dialog (states tagged 'dialog') that says why (`reason`: the 403's
+ * message names the sensitive action), verifies it (the API stores the new access token) and
+ * retries the request once.
  *
  * idle → running → done | failed, or running → sending → awaitingCode → verifying → retrying →
  * done | failed. In the dialog: 'code.submit' (6 digits), 'code.resend', 'cancel' (back to idle,
@@ -26,6 +27,8 @@ import { STEP_UP_REQUIRED } from '../api/schemas/step-up'
 export interface StepUpContext {
   /** The sessionToken of the code sent last (null before a send succeeded). */
   sessionToken: string | null
+  /** Why the server asks: its 403 message, naming the sensitive action ('Changing commission needs a fresh confirmation: …'). */
+  reason: string | null
   /** What the dialog says about the code ('A confirmation code has been sent to …'). */
   notice: string | null
   /** The last failure's message, shown in the dialog or, after 'failed', to the caller. */
@@ -79,7 +82,8 @@ export const stepUpMachine = setup({
     canSubmit: ({ context }, params: { otp: string }) => context.sessionToken !== null && isWellFormedCode(params.otp),
   },
   actions: {
-    reset: assign({ sessionToken: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' }),
+    reset: assign({ sessionToken: null, reason: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' }),
+    takeReason: assign({ reason: (_, params: { error: unknown }) => messageOf(params.error, '') || null }),
     takeRequest: assign({ request: (_, params: { request: StepUpRequest | undefined }) => params.request }),
     changeCode: assign({ code: (_, params: { code: string }) => codeDigits(params.code) }),
     fail: assign((_, params: { error: unknown; fallback: string }) => ({ error: messageOf(params.error, params.fallback), cause: params.error })),
@@ -93,7 +97,7 @@ export const stepUpMachine = setup({
 }).createMachine({
   id: 'stepUp',
   initial: 'idle',
-  context: { sessionToken: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' },
+  context: { sessionToken: null, reason: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' },
   states: {
     idle: { on: { run: { target: 'running', actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }] } } },
     running: {
@@ -101,7 +105,8 @@ export const stepUpMachine = setup({
         src: 'performAction', id: 'performAction', input: ({ context }) => context.request,
         onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
-          { guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) }, target: 'sending' },
+          { guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) }, target: 'sending',
+            actions: { type: 'takeReason', params: ({ event }) => ({ error: event.error }) } },
           { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) } },
         ],
       },

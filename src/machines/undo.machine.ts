@@ -4,13 +4,15 @@
  * answer arrived, ms); it stays for UNDO_WINDOW_MS from then (a local deadline, so a skewed clock
  * does not matter; the server keeps a grace for the request in flight). `undo.run` undoes the
  * newest one through the `runUndo` actor; a `ticker` sends `clock.tick` while any is pending and
- * drops the lapsed ones. Outcomes are emitted: `undo.done` (refetch `resource`) or `undo.failed`.
+ * drops the lapsed ones. Outcomes are emitted: `undo.done` (refetch `resource`) or `undo.failed`;
+ * a cancelled step-up puts the change back as still undoable.
  * idle → watching ⇄ undoing → idle once nothing is pending.
  */
 import { assign, emit, fromCallback, fromPromise, not, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import { UNDO_WINDOW_MS, type UndoResponse, type UndoTicket } from '../api/schemas/undo'
 import { undoChange } from '../api/undo'
+import { isStepUpCancelled, withStepUp } from './step-up-gate'
 
 /** The query root a successful undo makes stale. */
 export type UndoResource = 'projects' | 'users' | 'orders' | 'contacts'
@@ -59,7 +61,8 @@ function runningOf(c: UndoContext): PendingUndo {
 export const undoMachine = setup({
   types: { context: {} as UndoContext, events: {} as UndoEvent, emitted: {} as UndoEmitted },
   actors: {
-    runUndo: fromPromise<UndoResponse, { id: string }>(({ input }) => undoChange(input.id)),
+    // Undoing an admin's deactivation is a sensitive action: the server may ask for a fresh code.
+    runUndo: fromPromise<UndoResponse, { id: string }>(({ input }) => withStepUp(() => undoChange(input.id))),
     ticker: fromCallback<UndoEvent>(({ sendBack }) => {
       const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), UNDO_TICK_MS)
       return () => clearInterval(timer)
@@ -78,6 +81,7 @@ export const undoMachine = setup({
       (params.id ? context.entries.filter((e) => e.id !== params.id) : context.entries.slice(0, -1)) }),
     takeNewest: assign(({ context }) => ({ running: context.entries.at(-1) ?? null, entries: context.entries.slice(0, -1) })),
     finish: assign({ running: null }),
+    restoreRunning: assign(({ context }) => ({ entries: [...context.entries, runningOf(context)], running: null })),
     announceDone: emit(({ context }, params: { message: string }) => ({
       type: 'undo.done' as const, text: params.message, resource: runningOf(context).resource,
     })),
@@ -87,6 +91,7 @@ export const undoMachine = setup({
   },
   guards: {
     hasEntries: ({ context }) => context.entries.length > 0,
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
   },
 }).createMachine({
   id: 'undo',
@@ -116,7 +121,11 @@ export const undoMachine = setup({
             src: 'runUndo', id: 'runUndo',
             input: ({ context }) => ({ id: runningOf(context).id }),
             onDone: { target: 'watching', actions: [{ type: 'announceDone', params: ({ event }) => ({ message: event.output.message }) }, 'finish'] },
-            onError: { target: 'watching', actions: [{ type: 'announceFailure', params: ({ event }) => ({ error: event.error }) }, 'finish'] },
+            onError: [
+              // Cancelled: the change stays undoable while its window lasts.
+              { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'watching', actions: 'restoreRunning' },
+              { target: 'watching', actions: [{ type: 'announceFailure', params: ({ event }) => ({ error: event.error }) }, 'finish'] },
+            ],
           },
         },
       },

@@ -55,7 +55,8 @@ export const userSectionsMachine = setup({
   actors: {
     saveUser: fromPromise<UserDetail, { id: string; body: Record<string, unknown> }>(({ input }) =>
       withStepUp(() => updateUser(input.id, input.body))),
-    setStatus: fromPromise<UserDetail, { id: string; status: 'active' | 'inactive' }>(({ input }) => setUserStatus(input.id, input.status)),
+    setStatus: fromPromise<UserDetail, { id: string; status: 'active' | 'inactive' }>(({ input }) =>
+      withStepUp(() => setUserStatus(input.id, input.status))),
     revealAccount: fromPromise<string, { id: string }>(({ input }) => withStepUp(() => revealBankAccount(input.id))),
   },
   actions: {
@@ -135,7 +136,10 @@ export const userSectionsMachine = setup({
             { type: 'notifySuccess', params: ({ event }) => ({ text: event.output.isActive ? 'User activated successfully' : 'User deactivated successfully' }) },
           ],
         },
-        onError: { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to update user status', event.error) }) } },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'viewing' },
+          { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to update user status', event.error) }) } },
+        ],
       },
     },
     revealing: {

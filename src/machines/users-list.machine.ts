@@ -12,6 +12,7 @@ import {
   listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
 } from './list-selection'
 import { failureText, NO_SELECTION_TEXT, runUsersAction, successText, type UsersStatusAction } from './users-list.actions'
+import { isStepUpCancelled, withStepUp } from './step-up-gate'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 
 /** What the machine needs of a row. */
@@ -44,7 +45,8 @@ function pendingOf(c: UsersListContext): UsersStatusAction {
 
 export const usersListMachine = setup({
   types: { context: {} as UsersListContext, events: {} as UsersListEvent, emitted: {} as UsersListEmitted },
-  actors: { updateStatus: fromPromise<unknown, UsersStatusAction>(({ input }) => runUsersAction(input)) },
+  // An admin's status is a sensitive action: the whole action runs through the step-up gate, so one code covers every row.
+  actors: { updateStatus: fromPromise<unknown, UsersStatusAction>(({ input }) => withStepUp(() => runUsersAction(input))) },
   actions: {
     ...listSelectionActions<UserRow, UsersListContext, UsersListEvent>(),
     holdAction: assign({ pending: (_, params: { action: UsersStatusAction }) => params.action }),
@@ -58,6 +60,7 @@ export const usersListMachine = setup({
   },
   guards: {
     hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
+    wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
   },
 }).createMachine({
   id: 'usersList',
@@ -85,7 +88,11 @@ export const usersListMachine = setup({
         src: 'updateStatus', id: 'updateStatus',
         input: ({ context }) => pendingOf(context),
         onDone: { target: 'idle', actions: [{ type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) }, 'announceChange', 'dropAction'] },
-        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'announceChange', 'dropAction'] },
+        onError: [
+          // Cancelled: nothing was said to fail; rows changed before the server asked are refetched.
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: ['announceChange', 'dropAction'] },
+          { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'announceChange', 'dropAction'] },
+        ],
       },
     },
   },

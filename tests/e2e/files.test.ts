@@ -16,7 +16,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { minimalDocx, solidPng } from '../fixtures/documents'
 import { accessToken, apiGet, apiRequest, launchBrowser, screenshot } from './browser'
-import { openSignedInPage, type TokenPair } from './session'
+import { freshAdminTokens, openSignedInPage, type TokenPair } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -99,7 +99,8 @@ describe('Add Project, repository and project files', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser()
-    page = await openSignedInPage(browser, inject('adminTokens'))
+    // A fresh OTP proof: adding a collaborator opens the source to others (a step-up action).
+    page = await openSignedInPage(browser, await freshAdminTokens(inject('dataDir')))
     fixtureId = await projectThroughApi(inject('adminTokens'), 'E2E Fixture Shop')
   })
   afterAll(async () => {

@@ -88,3 +88,14 @@ export function accessClaims(token: string): { sub: string; sid: string | null }
   const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string; sid?: string }
   return { sub: payload.sub, sid: payload.sid ?? null }
 }
+
+/**
+ * The global setup's admin session with an access token whose OTP proof is now: sensitive changes
+ * (server/domain/sensitive-actions.ts) never meet the step-up dialog by chance, however long the
+ * run has been going. The refresh token is the session's own.
+ */
+export async function freshAdminTokens(dataDir: string): Promise<TokenPair> {
+  const tokens = inject('adminTokens')
+  const { sub, sid } = accessClaims(tokens.accessToken)
+  return { accessToken: await mintAccessToken(dataDir, { sub, sid, authTime: new Date() }), refreshToken: tokens.refreshToken }
+}

@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, launchBrowser, screenshot } from './browser'
-import { accessClaims, mintAccessToken, openSignedInPage, signInByApi, type TokenPair } from './session'
+import { freshAdminTokens, openSignedInPage, signInByApi, type TokenPair } from './session'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -18,8 +18,7 @@ const mailDir = inject('mailDir')
 
 /** A new active admin (POST /api/users by the suite's admin with a fresh OTP proof). */
 async function newAdmin(): Promise<{ _id: string; email: string; name: string }> {
-  const { sub, sid } = accessClaims(inject('adminTokens').accessToken)
-  const token = await mintAccessToken(dataDir, { sub, sid, authTime: new Date() })
+  const token = (await freshAdminTokens(dataDir)).accessToken
   const name = `Settings Admin ${Date.now() % 100000}`
   const email = `settings.admin.${Date.now()}@example.in`
   return (await apiRequest(baseUrl, token, 'POST', '/api/users', { name, email, phone: '98765 43210', isAdmin: true })).user

@@ -12,18 +12,13 @@
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, launchBrowser, readOtpMail, screenshot } from './browser'
-import { accessClaims, mintAccessToken } from './session'
+import { freshAdminTokens, mintAccessToken } from './session'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
 const ACCOUNT = '001234561234'
 
-/** The main admin's session with a fresh OTP proof: no step-up however long the run has been going. */
-async function freshAdmin() {
-  const tokens = inject('adminTokens')
-  const { sub, sid } = accessClaims(tokens.accessToken)
-  return { accessToken: await mintAccessToken(dataDir, { sub, sid, authTime: new Date() }), refreshToken: tokens.refreshToken }
-}
+const freshAdmin = () => freshAdminTokens(dataDir)
 
 const api = async (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, (await freshAdmin()).accessToken, method, apiPath, body)
 
@@ -159,6 +154,7 @@ describe('user detail', () => {
     await page.keyboard.press('Control+Enter')
     const dialog = page.getByTestId('step-up-dialog')
     await dialog.waitFor()
+    await page.getByTestId('step-up-reason').filter({ hasText: 'Granting or removing admin rights needs a fresh confirmation' }).waitFor()
     await page.getByText(`A confirmation code has been sent to ${admin.email}.`).waitFor()
     await expectCommandsOnly(page)
     await page.locator('[data-command="auth.stepUp.cancel"]').first().click()
@@ -175,6 +171,7 @@ describe('user detail', () => {
     sentAt = Date.now()
     await page.keyboard.press('Shift+R')
     await dialog.waitFor()
+    await page.getByTestId('step-up-reason').filter({ hasText: 'Revealing a bank account number needs a fresh confirmation' }).waitFor()
     await page.getByText(`A confirmation code has been sent to ${admin.email}.`).waitFor()
     const code = await readOtpMail(inject('mailDir'), admin.email, sentAt)
     const wrong = code === '000000' ? '111111' : '000000'

@@ -7,8 +7,8 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { apiRequest, screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { apiRequest, readOtpMail, screenshot } from './browser'
+import { freshAdminTokens, mintAccessToken, openSignedInPage, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="user-row"]'
@@ -55,6 +55,43 @@ describe('users list', () => {
     await expect.poll(() => page.locator(rowSel).count()).toBe(1)
     await row(user._id).waitFor()
     expect(await row(user._id).textContent()).toContain(phone)
+  })
+
+  it('deactivating an admin asks for a fresh code and says why; Cancel changes nothing; the mailed code completes it', async () => {
+    const fresh = (await freshAdminTokens(inject('dataDir'))).accessToken
+    const newAdmin = async (label: string) => (await apiRequest(baseUrl, fresh, 'POST', '/api/users',
+      { name: `${label} ${run}`, email: `${label.toLowerCase().replace(' ', '-')}-${run}@example.com`, isAdmin: true })).user as { _id: string; email: string }
+    // An admin of its own signed in an hour ago, so the codes of this test do not count against the suite's admin.
+    const actor = await newAdmin('Acting Admin')
+    const target = await newAdmin('Target Admin')
+    const aged = await mintAccessToken(inject('dataDir'), { sub: actor._id, sid: null, authTime: new Date(Date.now() - 3600_000) })
+    const own = await openSignedInPage(page.context().browser()!, { accessToken: aged, refreshToken: 'none' })
+    try {
+      await own.goto(`${baseUrl}/users?search=${encodeURIComponent(`Target Admin ${run}`)}`)
+      await own.locator(`${rowSel}[data-id="${target._id}"]`).waitFor()
+      const dialog = own.getByTestId('step-up-dialog')
+      const reason = 'Activating or deactivating an admin account needs a fresh confirmation: enter the code we send to your e-mail.'
+      await own.keyboard.press('e')
+      await dialog.waitFor()
+      await own.getByTestId('step-up-reason').filter({ hasText: reason }).waitFor()
+      await own.getByText(`A confirmation code has been sent to ${actor.email}.`).waitFor()
+      await own.locator('[data-command="auth.stepUp.cancel"]').first().click()
+      await dialog.waitFor({ state: 'detached' })
+      expect(await own.getByTestId('toast').filter({ hasText: 'Failed' }).count()).toBe(0)
+      expect((await api('GET', `/api/users/${target._id}`)).user.isActive).toBe(true)
+
+      const sentAt = Date.now()
+      await own.keyboard.press('e')
+      await dialog.waitFor()
+      await own.getByText(`A confirmation code has been sent to ${actor.email}.`).waitFor()
+      await own.getByTestId('step-up-code').fill(await readOtpMail(inject('mailDir'), actor.email, sentAt))
+      await own.keyboard.press('Enter')
+      await dialog.waitFor({ state: 'detached' })
+      await own.getByTestId('toast').filter({ hasText: 'User deactivated successfully' }).first().waitFor()
+      expect((await api('GET', `/api/users/${target._id}`)).user.isActive).toBe(false)
+    } finally {
+      await own.context().close()
+    }
   })
 
   it('bulk-deactivates three users from the keyboard; after a reload they are inactive, the URL and stats intact', async () => {

@@ -8,6 +8,8 @@
  * below, or whose request body carries an account, credential, bank, commission or access field
  * without being in the table, fails the last test: a new route must be put in one of them.
  */
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import { expect, it } from 'vitest'
 import { STEP_UP_REQUIRED } from '../../../src/api/schemas/step-up'
 import { SENSITIVE_ACTIONS, stepUpMessage, type SensitiveActionId } from '../../../server/domain/sensitive-actions'
@@ -127,6 +129,13 @@ describeEachDatabase('step-up: the sensitive-action table', (get) => {
       aged: await sessionToken(get(), admin.id, new Date(now - 20 * MINUTE)) }
   }
   const send = (request: Request, token: string) => call(get(), request.method, request.path, request.body, token)
+
+  it('is the table SECURITY.md shows, row by row', async () => {
+    const text = await fs.readFile(path.join(import.meta.dirname, '../../../SECURITY.md'), 'utf8')
+    const rows = text.split('\n').filter((line) => /^\| .+ \| `[a-z]+\.[a-z_]+` \|/.test(line))
+      .map((line) => line.split(' | ').map((cell) => cell.replace(/^\| |`| \|$/g, '')))
+    expect(rows).toEqual(Object.entries(SENSITIVE_ACTIONS).map(([id, a]) => [a.title, id, a.when, a.operations.join(', ')]))
+  })
 
   it('has a sample for every operation of every action, and no sample for an operation outside the table', () => {
     for (const [action, { operations }] of Object.entries(SENSITIVE_ACTIONS)) {

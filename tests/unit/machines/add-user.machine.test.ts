@@ -5,6 +5,7 @@ import { ApiError } from '../../../src/api/client'
 import type { UserDetail } from '../../../src/api/schemas/users'
 import { createUserBody, draftErrors, EMPTY_DRAFT, serverErrors, type AddUserDraft } from '../../../src/machines/add-user-form'
 import { addUserMachine, type AddUserEmitted, type AddUserEvent } from '../../../src/machines/add-user.machine'
+import { StepUpCancelled } from '../../../src/machines/step-up-gate'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 
@@ -124,6 +125,19 @@ describe('addUserMachine', () => {
     await flush()
     expect(ctx().errors).toEqual({ form: 'Failed to create user' })
   })
+
+  it('a cancelled step-up (creating an admin) goes back to editing with the draft and no message', async () => {
+    const { actor, calls, emitted, state, ctx } = start()
+    actor.send({ type: 'dialog.open' })
+    fill(actor, 'Asha', 'asha@example.com')
+    actor.send({ type: 'flag.toggle', flag: 'isAdmin' })
+    actor.send({ type: 'form.submit' })
+    calls[0].d.reject(new StepUpCancelled())
+    await flush()
+    expect(state()).toBe('editing')
+    expect(ctx()).toMatchObject({ draft: { name: 'Asha', email: 'asha@example.com', isAdmin: true }, errors: {} })
+    expect(emitted).toEqual([])
+  })
 })
 
 describe('add user form rules', () => {
@@ -141,6 +155,7 @@ const EVENTS = [
   { type: 'field.change', field: 'name', value: 'Asha' }, { type: 'field.change', field: 'email', value: 'asha@example.com' },
   { type: 'flag.toggle', flag: 'isAgent' }, { type: 'form.submit' },
   { type: 'xstate.done.actor.createUser', output: created }, { type: 'xstate.error.actor.createUser', error: new ApiError(409, 'taken') },
+  { type: 'xstate.error.actor.createUser', error: new StepUpCancelled() },
   { type: 'created.open' }, { type: 'created.another' },
 ] as unknown as AddUserEvent[]
 

@@ -3,6 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { Permission } from '../../../src/api/repository'
 import type { RepositoryData } from '../../../src/machines/project-repository.actors'
+import { StepUpCancelled } from '../../../src/machines/step-up-gate'
 import { projectRepositoryMachine, type ProjectRepositoryEmitted, type ProjectRepositoryEvent } from '../../../src/machines/project-repository.machine'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
@@ -118,6 +119,21 @@ describe('projectRepositoryMachine', () => {
       { type: 'notify.success', text: 'Repository deleted.' },
       { type: 'project.patch', patch: { githubRepo: null } },
     ])
+  })
+
+  it.each<[string, ProjectRepositoryEvent]>([
+    ['privacy', { type: 'privacy.toggle' }],
+    ['add', { type: 'collaborator.add' }],
+  ])('a cancelled step-up of %s goes back to idle with no red line and no reload', async (name, event) => {
+    const { actor, calls, emitted } = start({ [name]: new StepUpCancelled() })
+    await settle()
+    actor.send({ type: 'form.change', patch: { username: 'outsider' } })
+    actor.send(event)
+    await settle()
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true)
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, form: { username: 'outsider' } })
+    expect(calls.map(([n]) => n)).toEqual(['load', name])
+    expect(emitted).toEqual([])
   })
 
   it("a failed delete reads 'Delete failed: {reason}'", async () => {

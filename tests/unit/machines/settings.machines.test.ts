@@ -198,6 +198,16 @@ describe('settingsPasswordMachine', () => {
       expect(ctx()).toMatchObject({ banner: text, draft: { current: 'wrong' } })
     }
   })
+
+  it('a cancelled step-up keeps the fields and shows no banner', async () => {
+    const { actor, calls, ctx, state } = startPassword()
+    actor.send({ type: 'password.change', patch: { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' } })
+    actor.send({ type: 'password.submit' })
+    calls[0].d.reject(new StepUpCancelled())
+    await flush()
+    expect(state()).toBe('editing')
+    expect(ctx()).toMatchObject({ banner: null, draft: { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' } })
+  })
 })
 
 function startSessions() {
@@ -250,6 +260,19 @@ describe('settingsSessionsMachine', () => {
       { type: 'sessions.changed', text: 'No other sessions to sign out' },
     ])
   })
+  it('a cancelled step-up (another session, or everywhere else) goes back to idle and says nothing', async () => {
+    const { actor, revokes, others, emitted, state, ctx } = startSessions()
+    actor.send({ type: 'session.revoke', session: session('s2') })
+    revokes[0].d.reject(new StepUpCancelled())
+    await flush()
+    expect(state()).toBe('idle')
+    expect(ctx().target).toBeNull()
+    actor.send({ type: 'sessions.revokeOthers' })
+    others[0].d.reject(new StepUpCancelled())
+    await flush()
+    expect(state()).toBe('idle')
+    expect(emitted).toEqual([])
+  })
   it('failures emit notify.error with the reason or the fallback', async () => {
     const { actor, revokes, others, emitted, state } = startSessions()
     actor.send({ type: 'session.revoke', session: session('s2') })
@@ -279,12 +302,14 @@ describe('settings machines, model-based', () => {
       { type: 'password.change', patch: { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' } } as EventObject,
       { type: 'password.toggleVisibility', field: 'current' } as EventObject, { type: 'password.submit' }, { type: 'banner.dismiss' },
       { type: 'xstate.done.actor.submitPassword', output: 'Password changed successfully!' } as EventObject, fail('submitPassword'),
+      fail('submitPassword', new StepUpCancelled()),
     ], { hasPassword: true }, (s) => JSON.stringify([s.value, s.context.draft, s.context.banner, s.context.visible, s.context.hasPassword])],
     ['sessions', settingsSessionsMachine, ['revokeSession', 'revokeOthers'], [
       { type: 'session.revoke', session: session('s2') } as EventObject, { type: 'session.revoke', session: session('me', true) } as EventObject,
       { type: 'confirm.accept' }, { type: 'confirm.cancel' }, { type: 'sessions.revokeOthers' },
       { type: 'xstate.done.actor.revokeSession', output: 'ok' } as EventObject, fail('revokeSession'),
       { type: 'xstate.done.actor.revokeOthers', output: 1 } as EventObject, fail('revokeOthers'),
+      fail('revokeSession', new StepUpCancelled()), fail('revokeOthers', new StepUpCancelled()),
     ], undefined, (s) => JSON.stringify([s.value, s.context.target?._id ?? null])],
   ]
   for (const [name, machine, actorNames, events, input, serializeState] of walks) {

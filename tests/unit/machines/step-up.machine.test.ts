@@ -14,7 +14,8 @@ import { STEP_UP_REQUIRED } from '../../../src/api/schemas/step-up'
 import { isWellFormedCode, stepUpMachine, type StepUpEvent } from '../../../src/machines/step-up.machine'
 import { fakeActors, replay, unreached } from './model-walk'
 
-const stepUp = () => new ApiError(403, 'Confirm it is you', undefined, STEP_UP_REQUIRED)
+const REASON = 'Changing commission needs a fresh confirmation: enter the code we send to your e-mail.'
+const stepUp = () => new ApiError(403, REASON, undefined, STEP_UP_REQUIRED)
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
 /** A live actor whose I/O answers from queues (one entry per call; an Error entry rejects). */
@@ -62,16 +63,20 @@ describe('stepUpMachine, transition by transition', () => {
     expect(again.state().value).toBe('done')
   })
 
-  it('running → sending → awaitingCode on step_up_required, with the notice; the dialog is open', async () => {
+  it('running → sending → awaitingCode on step_up_required, with the server\'s reason and the notice; the dialog is open', async () => {
     const { state, send, actor, until } = start({ performAction: [stepUp()], sendCode: [SENT, SENT] })
     actor.send({ type: 'run' })
     expect(state().value).toBe('running')
     await until('sending')
+    expect(state().context.reason).toBe(REASON)
     await until('awaitingCode')
-    expect(state().context).toMatchObject({ sessionToken: 'st-1', notice: SENT.message, error: null })
+    expect(state().context).toMatchObject({ sessionToken: 'st-1', reason: REASON, notice: SENT.message, error: null })
     expect(state().hasTag('dialog')).toBe(true)
     await send({ type: 'code.resend' })
     expect(state().value).toBe('awaitingCode')
+    expect(state().context.reason).toBe(REASON)
+    await send({ type: 'cancel' })
+    expect(state().context.reason).toBeNull()
   })
 
   it('awaitingCode ignores a malformed code, verifies a 6-digit one (trimmed) and retries the request', async () => {
@@ -141,7 +146,7 @@ describe('stepUpMachine, transition by transition', () => {
     await send({ type: 'code.submit', otp: '123456' })
     await settle()
     expect(state().value).toBe('failed')
-    expect(state().context.error).toBe('Confirm it is you')
+    expect(state().context.error).toBe(REASON)
   })
 
   it('done → run → running starts over with a clean context', async () => {

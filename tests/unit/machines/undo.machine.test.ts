@@ -3,6 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { UNDO_WINDOW_MS, type UndoResponse } from '../../../src/api/schemas/undo'
 import { secondsLeft, undoMachine, type UndoEmitted, type UndoResource } from '../../../src/machines/undo.machine'
+import { StepUpCancelled } from '../../../src/machines/step-up-gate'
 import { deferred, flush } from '../../fixtures/project'
 
 const T0 = 1_000_000
@@ -85,6 +86,19 @@ describe('undoMachine', () => {
     await flush()
     expect(emitted).toEqual([{ type: 'undo.failed', text: 'Undo failed: Too late to undo: the 10 seconds have passed', resource: 'contacts' }])
     expect(state()).toBe('idle')
+  })
+
+  it('a cancelled step-up puts the change back as undoable, says nothing, and it can be run again', async () => {
+    const { actor, offer, calls, emitted, ctx, state } = start()
+    offer('a', T0, 'users')
+    actor.send({ type: 'undo.run' })
+    calls[0].d.reject(new StepUpCancelled())
+    await flush()
+    expect(state()).toEqual({ active: 'watching' })
+    expect(ctx()).toMatchObject({ running: null, entries: [{ id: 'a', resource: 'users', deadline: T0 + UNDO_WINDOW_MS }] })
+    expect(emitted).toEqual([])
+    actor.send({ type: 'undo.run' })
+    expect(calls.map((c) => c.id)).toEqual(['a', 'a'])
   })
 
   it('undo.run with nothing pending does nothing; dismiss drops one; a repeated offer replaces it', () => {

@@ -145,6 +145,16 @@ describe('userSectionsMachine', () => {
     ])
   })
 
+  it('a cancelled step-up of the status toggle goes back to viewing, unchanged and silent', async () => {
+    const { actor, statuses, emitted, state, ctx } = start()
+    actor.send({ type: 'user.toggleActive' })
+    statuses[0].d.reject(new StepUpCancelled())
+    await flush()
+    expect(state()).toBe('viewing')
+    expect(ctx().user.isActive).toBe(true)
+    expect(emitted).toEqual([])
+  })
+
   it('reveal keeps the full number until a bank-details save; a cancelled step-up changes nothing; a failure is told', async () => {
     const { actor, reveals, saves, emitted, state, ctx } = start()
     actor.send({ type: 'account.reveal' })
@@ -196,6 +206,7 @@ const EVENTS = [
   { type: 'xstate.done.actor.saveUser', output: user }, { type: 'xstate.error.actor.saveUser', error: new ApiError(400, 'Bad') },
   { type: 'xstate.error.actor.saveUser', error: new StepUpCancelled() },
   { type: 'xstate.done.actor.setStatus', output: user }, { type: 'xstate.error.actor.setStatus', error: new ApiError(409, 'Last admin') },
+  { type: 'xstate.error.actor.setStatus', error: new StepUpCancelled() },
   { type: 'xstate.done.actor.revealAccount', output: '001234561234' }, { type: 'xstate.error.actor.revealAccount', error: new StepUpCancelled() },
   { type: 'xstate.error.actor.revealAccount', error: new ApiError(500, 'down') },
 ] as unknown as UserSectionsEvent[]

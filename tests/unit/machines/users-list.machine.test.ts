@@ -4,6 +4,7 @@ import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { failureText, successText, type UsersStatusAction } from '../../../src/machines/users-list.actions'
 import { usersListMachine, type UserRow, type UsersListEmitted, type UsersListEvent } from '../../../src/machines/users-list.machine'
+import { StepUpCancelled } from '../../../src/machines/step-up-gate'
 import { flush } from '../../fixtures/project'
 import { deferredCalls, describeListSelection } from './list-harness'
 import { fakeActors, replay, unreached } from './model-walk'
@@ -44,6 +45,16 @@ describe('usersListMachine: status actions', () => {
     expect(emitted).toEqual([
       { type: 'notify.error', text: 'Failed to update user status: The last active admin cannot be deactivated' }, { type: 'users.changed' },
     ])
+  })
+
+  it('a cancelled step-up (an admin among the rows) goes back to idle without a failure, and still refetches', async () => {
+    const { actor, calls, emitted, state, ctx } = start()
+    actor.send({ type: 'bulk.set', ids: ['a', 'c'], isActive: false })
+    calls[0].d.reject(new StepUpCancelled())
+    await flush()
+    expect(state()).toBe('idle')
+    expect(ctx().pending).toBeNull()
+    expect(emitted).toEqual([{ type: 'users.changed' }])
   })
 
   it('bulk: acting with the bulk call, then "3 users deactivated successfully"', async () => {
@@ -108,6 +119,7 @@ const EVENTS = [
   { type: 'bulk.set', ids: ['a', 'b'], isActive: true },
   { type: 'bulk.set', ids: [], isActive: true },
   { type: 'xstate.done.actor.updateStatus' }, { type: 'xstate.error.actor.updateStatus', error: new ApiError(500, 'down') },
+  { type: 'xstate.error.actor.updateStatus', error: new StepUpCancelled() },
 ] as unknown as UsersListEvent[]
 
 const paths = getSimplePaths(usersListMachine, { events: EVENTS, serializeState: (s) => JSON.stringify([s.value, s.context.pending?.bulk ?? null]) })

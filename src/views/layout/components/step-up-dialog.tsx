@@ -1,7 +1,7 @@
 /**
  * The step-up dialog (issue 8 "sudo mode"), mounted once in the protected layout: it renders the
  * console's step-up actor (step-up-gate.ts) while that actor is in a 'dialog' state — the notice
- * that a code was mailed, the 6-digit code field, the server's message after a wrong code or a
+ * why it asks (the server names the sensitive action), that a code was mailed, the 6-digit code field, the server's message after a wrong code or a
  * failed send, and the Confirm / Send a new code / Cancel commands (`auth.stepUp.*`). Closing it
  * (×, Escape) is Cancel: the call is not made and the screen stays as it was. Leaving the
  * signed-in area cancels it too.
@@ -27,6 +27,7 @@ export function StepUpDialog() {
 function StepUpForm() {
   const actor = stepUpGate.actor
   const code = useSelector(actor, (s) => s.context.code)
+  const reason = useSelector(actor, (s) => s.context.reason)
   const notice = useSelector(actor, (s) => s.context.notice)
   const error = useSelector(actor, (s) => s.context.error)
   const codeSent = useSelector(actor, (s) => s.context.sessionToken !== null)
@@ -39,7 +40,12 @@ function StepUpForm() {
 
   return (
     <Dialog open onOpenChange={(next) => !next && cancel.run()} title="Confirm it is you" size="sm" closeCommand="auth.stepUp.cancel"
-      description={notice ?? (sending ? 'Sending a code to your e-mail…' : 'This change needs a fresh confirmation: send a code to your e-mail.')}
+      description={(
+        <>
+          {reason && <span className="step-up__reason" data-testid="step-up-reason">{reason}</span>}
+          {notice ?? (sending ? 'Sending a code to your e-mail…' : reason ? null : 'This change needs a fresh confirmation: send a code to your e-mail.')}
+        </>
+      )}
       footer={(
         <>
           <CommandButton id="auth.stepUp.cancel" />
