@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import * as schema from './schema'
@@ -42,10 +43,36 @@ export function defaultPoolSize(): number {
 /** The drizzle-kit migrations (SQL files and meta/_journal.json). */
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
-/** Apply the migrations of `folder` (default: all of this build's) that `database` has not run yet. */
+/**
+ * True when the PostgreSQL database of `pool` has run every migration of `folder` (drizzle's own
+ * record: the newest `created_at` of drizzle.__drizzle_migrations against the journal's newest).
+ * Then a server needs no DDL rights at all: it may run as a role that owns nothing (SECURITY.md
+ * "Audit"), while the owner applies migrations with `npm run db:migrate`.
+ */
+async function migrationsApplied(pool: pg.Pool, folder: string): Promise<boolean> {
+  const newest = Math.max(...readMigrationFiles({ migrationsFolder: folder }).map((m) => m.folderMillis))
+  const { rows: [table] } = await pool.query<{ present: boolean }>(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`)
+  if (!table.present) return false
+  const { rows: [last] } = await pool.query<{ at: string | null }>('SELECT max(created_at)::text AS at FROM drizzle.__drizzle_migrations')
+  return last.at !== null && Number(last.at) >= newest
+}
+
+/**
+ * Apply the migrations of `folder` (default: all of this build's) that `database` has not run yet.
+ * Throws when they fail; on PostgreSQL, a role without the rights to apply pending migrations gets
+ * an error saying to run them as the owner.
+ */
 export async function migrateDatabase(database: Database, folder = MIGRATIONS_FOLDER): Promise<void> {
-  if (database.pglite) await migratePglite(database.db as never, { migrationsFolder: folder })
-  else await migratePg(database.db as never, { migrationsFolder: folder })
+  if (database.pglite) return void await migratePglite(database.db as never, { migrationsFolder: folder })
+  if (database.pool && await migrationsApplied(database.pool, folder)) return
+  try {
+    await migratePg(database.db as never, { migrationsFolder: folder })
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code
+    if (code !== '42501') throw error
+    throw new Error('Database migrations are pending and this role may not apply them: run `npm run db:migrate` with '
+      + 'DATABASE_URL of the role that owns the tables (SECURITY.md "Audit")', { cause: error })
+  }
 }
 
 /**
