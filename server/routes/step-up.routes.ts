@@ -23,7 +23,7 @@ import { assertOtpSendAllowed } from '../services/rate-limit'
 
 export function stepUpRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
+  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY)
 
   app.post('/send-otp', async (c) => {
     const admin = c.get('admin')
