@@ -2,15 +2,15 @@
  * Who may stop a sign-in (decision 026), through the real app on PGlite and PostgreSQL: sends
  * from one address for someone else's e-mail neither block the owner at another address nor void
  * the code the owner holds; the per-address (20 in 15 minutes), per-(address, e-mail) (5 in 15
- * minutes) and per-e-mail (30 an hour) send limits answer 429 with the wait; and past 30 tries
- * on one e-mail's codes in an hour each code takes one try, so guessing stays bounded while the
- * owner's first try still signs in.
+ * minutes) and per-e-mail (30 an hour, lifted for the admin at the address of a live session of
+ * theirs) send limits answer 429 with the wait; and past 30 tries on one e-mail's codes in an
+ * hour each code takes one try, so guessing stays bounded while the owner's first try signs in.
  */
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { auditLog, otpChallenges } from '../../server/db/schema'
 import { authHelpers, wrongCode } from './auth-helpers'
-import { describeEachDatabase, lastCode } from './harness'
+import { call, describeEachDatabase, lastCode } from './harness'
 
 const MINUTE = 60 * 1000
 const tooMany = (minutes: number) =>
@@ -73,6 +73,26 @@ describeEachDatabase('auth: OTP send limits and lock-out', (get) => {
     expect(await sendOtp(admin.email)).toEqual(tooMany(15))
     get().advance(15 * MINUTE + 1000)
     expect((await sendOtp(admin.email)).status).toBe(200)
+  })
+
+  it('lets the owner ask from the address of a live session of theirs past the per-e-mail ceiling, and only them', async () => {
+    const admin = await newAdmin()
+    const home = freshIp()
+    const signInFrom = async (ip: string) => {
+      const sent = await sendOtp(admin.email, ip)
+      expect(sent.status).toBe(200)
+      return call(get(), 'POST', '/api/auth/verify-otp', { email: admin.email, otp: lastCode(get(), admin.email),
+        sessionToken: sent.body.sessionToken }, undefined, { 'x-forwarded-for': ip })
+    }
+    expect((await signInFrom(home)).status).toBe(200)
+    for (let i = 0; i < 29; i++) expect((await sendOtp(admin.email)).status).toBe(200)
+    expect(await sendOtp(admin.email)).toEqual(tooMany(60))
+    expect((await signInFrom(home)).status).toBe(200)
+    // The address lifts the ceiling for its own admin only, and the per-address limits still hold there.
+    for (let i = 0; i < 30; i++) await sendOtp('nobody-home@example.com')
+    expect(await sendOtp('nobody-home@example.com', home)).toEqual(tooMany(60))
+    for (let i = 0; i < 3; i++) expect((await sendOtp(admin.email, home)).status).toBe(200)
+    expect(await sendOtp(admin.email, home)).toEqual(tooMany(15))
   })
 
   it('after 30 tries on an e-mail\'s codes in an hour gives each code one try: the owner\'s first still signs in', async () => {

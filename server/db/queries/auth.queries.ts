@@ -6,7 +6,7 @@
 import { and, desc, eq, gt, isNull, lt, min, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../client'
-import { otpChallenges, refreshTokens } from '../schema'
+import { otpChallenges, refreshTokens, users } from '../schema'
 
 /** Rows of refresh_tokens. */
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect
@@ -81,6 +81,20 @@ export async function revokeUserFamilies(
 export async function familyIsLive(db: Db, familyId: string): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))).limit(1)
+  return row !== undefined
+}
+
+/**
+ * Whether the active admin with `email` (lower case) has a live session (an unrotated, unrevoked
+ * token unexpired at `now`) that signed in from `ip`. One statement whatever the e-mail, so its
+ * time does not tell who is an admin; refresh_user_live_idx.
+ */
+export async function adminHasSessionFrom(db: Db, email: string, ip: string, now: Date): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isAdmin, true), eq(users.isActive, true),
+      eq(refreshTokens.ip, ip), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .limit(1)
   return row !== undefined
 }
 

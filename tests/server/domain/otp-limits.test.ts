@@ -1,4 +1,7 @@
-/** The pure OTP limit rules (server/domain/otp-limits.ts, decision 026): the wait a full key names, and tries per code. */
+/**
+ * The pure OTP limit rules (server/domain/otp-limits.ts, decision 026): the wait a full key names,
+ * the ceiling lifted at the owner's address, and tries per code.
+ */
 import { describe, expect, it } from 'vitest'
 import { OTP_MAX_ATTEMPTS, OTP_SEND_LIMITS, otpSendRefusal, otpTriesAllowed, type OtpSendUsage } from '../../../server/domain/otp-limits'
 
@@ -19,6 +22,13 @@ describe('otpSendRefusal', () => {
     // Several full keys: the send waits for the last of them.
     expect(otpSendRefusal({ ip: { n: 20, oldest: ago(14) }, ipEmail: none, email: { n: 30, oldest: ago(20) } }, now))
       .toBe('Too many OTP requests. Please try again in 40 minutes.')
+  })
+
+  it('lifts only the per-e-mail ceiling at the address of the owner\'s live session', () => {
+    const full = { ip: none, ipEmail: none, email: { n: 30, oldest: ago(1) } }
+    expect(otpSendRefusal(full, now, true)).toBeNull()
+    expect(otpSendRefusal({ ...full, ipEmail: { n: 5, oldest: ago(3) } }, now, true))
+      .toBe('Too many OTP requests. Please try again in 12 minutes.')
   })
 })
 
