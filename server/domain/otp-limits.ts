@@ -3,8 +3,9 @@
  * a code gets. Sends are counted per client address over every e-mail (one address spraying many
  * inboxes), per address and e-mail (one address at one inbox), and per e-mail over every address
  * (a ceiling on mail to one inbox, set above what one address may send, and lifted for the admin
- * at the address of a live session of theirs), so sends from elsewhere do not stop the owner. Guessing is bounded per code (5 tries) and per e-mail: past 30 tries on
- * its codes in an hour, each code takes one try, which the owner, holding the mailed code, needs.
+ * at the address of a live session of theirs), so sends from elsewhere do not stop the owner.
+ * Guessing is bounded per code (5 tries) and per e-mail: past 30 tries on its codes in an hour,
+ * each code takes one try, which the owner, holding the mailed code, needs.
  */
 const MINUTE = 60_000
 

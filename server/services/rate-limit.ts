@@ -2,7 +2,7 @@
  * OTP send limits (decision 026; figures in server/domain/otp-limits.ts), counted from the
  * otp_challenges rows themselves so that every server instance on one database agrees: per client
  * IP, per (IP, e-mail) and per e-mail. Rows for unknown e-mails count too, so a limit reveals
- * nothing about who is an admin.
+ * nothing about who is an admin (but at the address of an admin's own live session, see 026).
  *
  * No separate 60-second gap between two sends: SPEC.md 4 lets 'Back to email' clear the client's
  * resend countdown, so an admin may legitimately ask again at once. Two sends racing past a count
