@@ -44,8 +44,12 @@ const EnvSchema = v.object({
   S3_REGION: v.optional(v.string(), 'us-east-1'),
   /** '1' addresses the bucket in the path (local S3 servers) instead of the host name. */
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1']), '0'),
-  /** '1' when behind a reverse proxy: the client IP is read from X-Forwarded-For. */
-  TRUST_PROXY: v.optional(v.picklist(['0', '1']), '0'),
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For: the client IP is
+   * the entry the outermost one wrote (http/client-ip.ts); 0 = the header is ignored.
+   */
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of trusted proxies (0, 1, 2, ...)'),
+    v.toNumber()), '0'),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'info', 'debug']), 'info'),
 })
 

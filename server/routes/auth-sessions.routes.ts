@@ -29,7 +29,7 @@ export const signedOutMessage = (n: number, other = true) => `Signed out ${n} ${
 
 export function authSessionsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
+  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY)
 
   app.get('/', async (c) => {
     const rows = await listLiveSessions(deps.db, c.get('admin').id, deps.now())

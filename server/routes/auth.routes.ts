@@ -43,7 +43,7 @@ function mailFailure(error: unknown): string {
 /** Public sign-in routes, mounted at /api/auth without the admin guard. */
 export function authPublicRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
+  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY)
 
   app.post('/send-otp', validate('json', SendOtpRequestSchema), async (c) => {
     const { email } = c.req.valid('json')
@@ -104,7 +104,7 @@ export function authPublicRoutes(deps: AppDeps) {
 /** Profile and password routes, mounted at /api/auth behind requireAdmin. */
 export function authProfileRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
+  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY)
 
   app.get('/profile', (c) => ok(c, ProfileResponseSchema, { success: true, admin: toAdmin(c.get('admin')) }))
 

@@ -38,7 +38,7 @@ export function commissionRoutes(deps: AppDeps) {
   /** The acting admin for the audit trigger, after the step-up check every commission change needs. */
   const writer = (c: Context<AppEnv>): CommissionActor => {
     assertStepUp(c, deps.now(), 'commission.change')
-    return { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') }
+    return { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY) }
   }
   const found = async (id: string): Promise<CommissionConfig> => {
     const config = await findCommissionConfig(db, id)

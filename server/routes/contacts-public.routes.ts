@@ -23,7 +23,7 @@ export function contactsPublicRoutes(deps: AppDeps) {
     app.on(['OPTIONS', 'POST'], '/', cors({ origin: origins, allowMethods: ['POST'], allowHeaders: ['Content-Type'], maxAge: 600 }))
   }
   app.post('/', validate('json', ContactCreateSchema), async (c) => {
-    const contactId = await createPublicContact(deps.db, c.req.valid('json'), clientIp(c, deps.env.TRUST_PROXY === '1'), deps.now())
+    const contactId = await createPublicContact(deps.db, c.req.valid('json'), clientIp(c, deps.env.TRUST_PROXY), deps.now())
     return ok(c, ContactCreatedResponseSchema, { success: true, message: CONTACT_CREATED_MESSAGE, contactId }, 201)
   })
   return app

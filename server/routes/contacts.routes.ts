@@ -27,7 +27,7 @@ import { createVersionedJsonCache, jsonResponse } from '../services/versioned-js
 export function contactsRoutes(deps: AppDeps) {
   const { db } = deps
   const app = new Hono<AppEnv>()
-  const actor = (c: Context<AppEnv>): Actor => ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+  const actor = (c: Context<AppEnv>): Actor => ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY) })
 
   // A page shows contacts and their project's title; the stats count contacts only. The stats key
   // holds the IST month, so 'this month' rolls over on the 1st without a write.

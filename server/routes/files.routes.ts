@@ -55,7 +55,7 @@ export function filesRoutes(deps: AppDeps) {
       'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(report.fileName)}` })
     await audit(deps.db, { actorId: null, action: 'report.download', entityType: 'project', entityId: report.projectId,
       after: { fileName: report.fileName, filePath: key, linkExpires: Number(c.req.query('expires')) },
-      ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+      ip: clientIp(c, deps.env.TRUST_PROXY) })
     return response
   })
 

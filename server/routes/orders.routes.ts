@@ -27,7 +27,7 @@ import type { Context } from 'hono'
 export function ordersRoutes(deps: AppDeps) {
   const { db } = deps
   const app = new Hono<AppEnv>()
-  const actor = (c: Context<AppEnv>): Actor => ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+  const actor = (c: Context<AppEnv>): Actor => ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY) })
 
   // Pages and stats cached per table versions (services/versioned-json-cache.ts): a page shows
   // orders, their customer and project, and their payment; the stats count orders and sum payments.

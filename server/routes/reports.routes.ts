@@ -70,7 +70,7 @@ export function reportsRoutes(deps: AppDeps) {
     const downloadUrl = presigned ?? `${deps.env.PUBLIC_URL}${signPath(deps.jwtSecret, path, deps.now())}`
     await audit(deps.db, { actorId: c.get('admin').id, action: 'report.download_link', entityType: 'project',
       entityId: row.projectId, after: { fileName: row.fileName, filePath: row.filePath },
-      ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+      ip: clientIp(c, deps.env.TRUST_PROXY) })
     return ok(c, ReportDownloadResponseSchema, { success: true, downloadUrl })
   })
 

@@ -1,8 +1,8 @@
 /**
  * /api/auth/step-up (issue 8 "Step-up"), behind requireAdmin: a fresh OTP for the signed-in admin
  * that renews the session's `auth_time` without a new session.
- * - POST /send-otp: a code to the admin's own e-mail (the sign-in send limits apply: 5 per e-mail,
- *   20 per IP in 15 minutes); answers the sessionToken to verify with.
+ * - POST /send-otp: a code to the admin's own e-mail (the sign-in send limits apply,
+ *   domain/otp-limits.ts); answers the sessionToken to verify with.
  * - POST /verify `{ otp, sessionToken }`: checks the code like sign-in does (10 minutes, single
  *   use, 5 tries), sets the session's auth_time (every live token of its refresh family, so later
  *   refreshes keep it), audits `auth.step_up` and answers a new access token carrying it.
@@ -23,7 +23,7 @@ import { assertOtpSendAllowed } from '../services/rate-limit'
 
 export function stepUpRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY === '1')
+  const ipOf = (c: Context) => clientIp(c, deps.env.TRUST_PROXY)
 
   app.post('/send-otp', async (c) => {
     const admin = c.get('admin')

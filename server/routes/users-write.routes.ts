@@ -27,7 +27,7 @@ export function usersWriteRoutes(deps: AppDeps) {
   const { db, dataKey, now } = deps
   const app = new Hono<AppEnv>()
   const writer = (c: Context<AppEnv>): UserWriteContext =>
-    ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1'), now: now(), stepUp: stepUpCheckOf(c, now) })
+    ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY), now: now(), stepUp: stepUpCheckOf(c, now) })
   const answer = async (c: Context<AppEnv>, id: string, message: string, status: 200 | 201 = 200) =>
     ok(c, UserMessageResponseSchema, { success: true, message, user: await findUserDetail(db, dataKey, id) }, status)
 

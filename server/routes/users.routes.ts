@@ -46,7 +46,7 @@ export function usersRoutes(deps: AppDeps) {
   app.post('/:id/bank-details/reveal', validate('param', IdParamSchema), async (c) => {
     assertStepUp(c, now(), 'bank.reveal')
     const accountNumber = await revealAccountNumber(db, dataKey, c.req.valid('param').id,
-      { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY === '1') })
+      { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY) })
     return ok(c, BankAccountRevealResponseSchema, { success: true, accountNumber })
   })
   return app

@@ -3,7 +3,9 @@
  * the 6-digit code from a CSPRNG, stored only as HMAC-SHA256 keyed with the server secret and
  * bound to the session token; the session token (32 random bytes, base64url) stored as SHA-256.
  * A code is valid 10 minutes, single use, compared in constant time, and burnt by the 5th wrong
- * try. Every try is claimed atomically in SQL, so parallel guesses cannot exceed 5 comparisons.
+ * try; a new code leaves the earlier ones valid. Past 30 tries on one e-mail's codes in an hour a
+ * code allows one try (domain/otp-limits.ts, decision 026). Every try is claimed atomically in SQL
+ * under the e-mail's advisory lock, so parallel guesses cannot exceed either bound.
  * Every failed try is audited (`auth.otp_failed`, issue 8) with its reason, the user id or a keyed
  * hash of the e-mail, and the client IP; never the code.
  */
@@ -11,11 +13,12 @@ import crypto from 'node:crypto'
 import type { Db } from '../db/client'
 import { audit } from '../db/queries/audit.queries'
 import {
-  claimOtpAttempt, consumeOtpChallengeRow, findOtpChallenge, insertOtpChallenge, type OtpChallengeRow,
-} from '../db/queries/auth.queries'
+  claimOtpAttempt, consumeOtpChallengeRow, findOtpChallenge, insertOtpChallenge, lockOtpTries, otpTriesSince,
+  type OtpChallengeRow,
+} from '../db/queries/otp.queries'
+import { OTP_MAX_ATTEMPTS, OTP_TRIES_WINDOW_MS, otpTriesAllowed } from '../domain/otp-limits'
 
 export const OTP_TTL_MS = 10 * 60 * 1000
-export const OTP_MAX_ATTEMPTS = 5
 
 /** A uniformly random 6-digit code, leading zeros kept ('004211'). */
 export function generateOtp(): string {
@@ -104,10 +107,23 @@ async function auditFailure(db: Db, secret: Uint8Array, input: { email: string; 
 }
 
 /**
+ * Claim one try on the live challenge of (`tokenHash`, `email`) if it has a try left: 5, or 1 once
+ * the e-mail's codes of the last hour were tried 30 times. Counted and claimed under the e-mail's
+ * advisory lock, so racing tries on several codes cannot all pass the count.
+ */
+function claimTry(db: Db, where: { tokenHash: string; email: string; now: Date }) {
+  return db.transaction(async (tx) => {
+    await lockOtpTries(tx, where.email)
+    const recentTries = await otpTriesSince(tx, where.email, new Date(where.now.getTime() - OTP_TRIES_WINDOW_MS))
+    return claimOtpAttempt(tx, { ...where, maxAttempts: otpTriesAllowed(recentTries) })
+  })
+}
+
+/**
  * Try `otp` against the challenge of `sessionToken` for `email`. Returns the user id when the code
  * is right and the challenge was live (then it is consumed), else null: unknown session, other
- * e-mail, expired, consumed, burnt, or a wrong code (which uses up one of the 5 tries). Every
- * failure is audited with `ip` (the client's).
+ * e-mail, expired, consumed, out of tries, or a wrong code (which uses up a try). Every failure is
+ * audited with `ip` (the client's).
  */
 export async function consumeOtpChallenge(
   db: Db,
@@ -115,8 +131,7 @@ export async function consumeOtpChallenge(
   input: { email: string; otp: string; sessionToken: string; now: Date; ip?: string | null },
 ): Promise<string | null> {
   const tokenHash = sha256(input.sessionToken)
-  const challenge = await claimOtpAttempt(db,
-    { tokenHash, email: input.email, maxAttempts: OTP_MAX_ATTEMPTS, now: input.now })
+  const challenge = await claimTry(db, { tokenHash, email: input.email, now: input.now })
   if (!challenge) {
     const found = await findOtpChallenge(db, tokenHash)
     const reason = refusalOf(found, input.email, input.now)

@@ -3,8 +3,8 @@
  * on another having signed in first. The global setup signs the admin in once through the API
  * (POST /api/auth/send-otp, the code from the mail the SMTP sink received, POST /api/auth/verify-otp) and provides the
  * token pair; a test opens a fresh browser context that starts with those tokens in localStorage,
- * as the console stores them (src/api/session.ts). The server allows 5 OTP sends per e-mail in 15
- * minutes, so only tests of signing in or out make sessions of their own (`signInByApi`).
+ * as the console stores them (src/api/session.ts). The server allows 5 OTP sends per address and
+ * e-mail in 15 minutes, so only tests of signing in or out make sessions of their own (`signInByApi`).
  */
 import fs from 'node:fs'
 import path from 'node:path'

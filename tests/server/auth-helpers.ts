@@ -1,6 +1,6 @@
 /**
- * Helpers for the auth suites: sends from distinct client IPs (so the per-IP limit only bites
- * where a test wants it), fresh users per test (so the per-e-mail limit of 5 sends never leaks
+ * Helpers for the auth suites: sends from distinct client IPs (so the per-IP limits only bite
+ * where a test wants it), fresh users per test (so the per-e-mail send and try limits never leak
  * between tests), and sign-in as a fresh admin.
  */
 import { users } from '../../server/db/schema'

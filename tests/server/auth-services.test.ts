@@ -1,6 +1,7 @@
 /**
- * Issue 2 auth building blocks without a database: the client IP rule (X-Forwarded-For only
- * behind a trusted proxy), password hashing, and the OTP generator and digests.
+ * Issue 2 auth building blocks without a database: the client IP rule (X-Forwarded-For read from
+ * the right past the trusted proxies; through real sockets in security/client-ip.test.ts), password
+ * hashing, and the OTP generator and digests.
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
@@ -9,17 +10,21 @@ import { digestsEqual, generateOtp, hashOtp } from '../../server/services/otp'
 import { hashPassword, verifyPassword } from '../../server/services/password'
 
 describe('clientIp', () => {
-  const appWith = (trustProxy: boolean) => new Hono().get('/', (c) => c.text(clientIp(c, trustProxy)))
-  const ipFor = async (trustProxy: boolean, headers: Record<string, string> = {}) =>
-    (await appWith(trustProxy).request('/', { headers })).text()
+  const ipFor = async (trustedHops: number, headers: Record<string, string> = {}) =>
+    (await new Hono().get('/', (c) => c.text(clientIp(c, trustedHops))).request('/', { headers })).text()
 
-  it('takes the first X-Forwarded-For entry behind a trusted proxy', async () => {
-    expect(await ipFor(true, { 'x-forwarded-for': ' 203.0.113.7 , 10.0.0.2' })).toBe('203.0.113.7')
+  it('takes the entry the Nth trusted proxy from the right appended, never one the client wrote', async () => {
+    const header = { 'x-forwarded-for': ' 198.51.100.9 , 203.0.113.7,10.0.0.2 ' }
+    expect(await ipFor(1, header)).toBe('10.0.0.2')
+    expect(await ipFor(2, header)).toBe('203.0.113.7')
+    expect(await ipFor(3, header)).toBe('198.51.100.9')
+    // Fewer entries than trusted hops: the leftmost one (the request skipped a proxy).
+    expect(await ipFor(5, header)).toBe('198.51.100.9')
   })
 
-  it('ignores X-Forwarded-For otherwise and falls back to unknown without a socket', async () => {
-    expect(await ipFor(false, { 'x-forwarded-for': '203.0.113.7' })).toBe('unknown')
-    expect(await ipFor(true)).toBe('unknown')
+  it('ignores X-Forwarded-For with 0 hops and falls back to unknown without a socket', async () => {
+    expect(await ipFor(0, { 'x-forwarded-for': '203.0.113.7' })).toBe('unknown')
+    expect(await ipFor(1)).toBe('unknown')
   })
 })
 

@@ -1,6 +1,7 @@
 /**
  * server/env.ts for several servers (issue 15): GIT_DIR (default DATA_DIR/git), the keys required
- * with DATABASE_URL, and git's own GIT_DIR in the server's environment not steering its git runs.
+ * with DATABASE_URL, TRUST_PROXY as a number of proxies, and git's own GIT_DIR in the server's
+ * environment not steering its git runs.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -27,6 +28,15 @@ describe('environment for several servers', () => {
     // The seed CLI needs only the data key.
     expect(() => assertSharedKeys({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: 'k' }, ['DATA_ENCRYPTION_KEY'])).not.toThrow()
     expect(() => assertSharedKeys({ DATABASE_URL: url }, ['DATA_ENCRYPTION_KEY'])).toThrow(/set DATA_ENCRYPTION_KEY \(32 bytes[^)]*\)\. /)
+  })
+
+  it('reads TRUST_PROXY as a count of trusted proxies, 0 when unset, and refuses anything else', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(0)
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    for (const bad of ['-1', '1.5', 'true', ' 1', '', '0x1', '100']) {
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: TRUST_PROXY must be the number of trusted proxies/)
+    }
   })
 
   describe('git runs', () => {

@@ -72,8 +72,8 @@ export async function readTree(root: string): Promise<Map<string, Buffer>> {
   return result
 }
 
-/** Serve the test app on 127.0.0.1:<random port>; returns its base URL and a closer. */
-export async function listen(ctx: TestContext): Promise<{ url: string; close: () => Promise<void> }> {
+/** Serve the test app (or another app) on 127.0.0.1:<random port>; returns its base URL and a closer. */
+export async function listen(ctx: Pick<TestContext, 'app'>): Promise<{ url: string; close: () => Promise<void> }> {
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
   })

@@ -1,61 +1,15 @@
 /**
- * Sign-in tables (SPEC.md 4; issue 2): OTP challenges (stored hashed; counted for the send limits)
- * and refresh tokens (stored as SHA-256, grouped in families). The rules over them (codes, hashing,
- * rotation, limits) are in server/services/otp.ts, refresh-tokens.ts and rate-limit.ts.
+ * Sign-in tables (SPEC.md 4; issue 2): refresh tokens (stored as SHA-256, grouped in families) and
+ * the purge of both them and OTP challenges (whose queries are in otp.queries.ts). The rules over
+ * them (rotation, sessions) are in server/services/refresh-tokens.ts and live-sessions.ts.
  */
-import { and, count, desc, eq, gt, isNull, lt, min, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, min, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../client'
-import { otpChallenges, refreshTokens } from '../schema'
+import { otpChallenges, refreshTokens, users } from '../schema'
 
-/** Rows of otp_challenges and refresh_tokens. */
-export type OtpChallengeRow = typeof otpChallenges.$inferSelect
+/** Rows of refresh_tokens. */
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect
-
-/** Store a new OTP challenge. */
-export async function insertOtpChallenge(db: Db, values: typeof otpChallenges.$inferInsert): Promise<void> {
-  await db.insert(otpChallenges).values(values)
-}
-
-/**
- * Count one attempt on the live challenge of (`tokenHash`, `email`): not consumed, fewer than
- * `maxAttempts` tries, not expired at `now`. Returns the row after the count, or undefined.
- */
-export async function claimOtpAttempt(db: Db, where: { tokenHash: string; email: string; maxAttempts: number; now: Date }) {
-  const [challenge] = await db.update(otpChallenges)
-    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-    .where(and(
-      eq(otpChallenges.sessionTokenHash, where.tokenHash),
-      eq(otpChallenges.email, where.email),
-      isNull(otpChallenges.consumedAt),
-      lt(otpChallenges.attempts, where.maxAttempts),
-      gt(otpChallenges.expiresAt, where.now),
-    ))
-    .returning()
-  return challenge as OtpChallengeRow | undefined
-}
-
-/** The challenge stored under session token digest `tokenHash`, or undefined (why a try failed). */
-export async function findOtpChallenge(db: Db, tokenHash: string): Promise<OtpChallengeRow | undefined> {
-  const [row] = await db.select().from(otpChallenges).where(eq(otpChallenges.sessionTokenHash, tokenHash)).limit(1)
-  return row
-}
-
-/** Mark challenge `id` consumed at `now` unless it already is; true when this call consumed it. */
-export async function consumeOtpChallengeRow(db: Db, id: string, now: Date): Promise<boolean> {
-  const consumed = await db.update(otpChallenges).set({ consumedAt: now })
-    .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)))
-    .returning({ id: otpChallenges.id })
-  return consumed.length === 1
-}
-
-/** OTP sends by `email` or by `ip` created after `since`: how many, and when the oldest was made. */
-export async function otpSendUsage(db: Db, by: { email: string } | { ip: string }, since: Date) {
-  const filter: SQL = 'email' in by ? eq(otpChallenges.email, by.email) : eq(otpChallenges.ip, by.ip)
-  const [row] = await db.select({ n: count(), oldest: min(otpChallenges.createdAt) }).from(otpChallenges)
-    .where(and(filter, gt(otpChallenges.createdAt, since)))
-  return row
-}
 
 /** Store a refresh token (hash, family, expiry) with `db` (the database or a transaction). */
 export async function insertRefreshToken(db: Pick<Db, 'insert'>, values: typeof refreshTokens.$inferInsert) {
@@ -127,6 +81,20 @@ export async function revokeUserFamilies(
 export async function familyIsLive(db: Db, familyId: string): Promise<boolean> {
   const [row] = await db.select({ one: sql<number>`1` }).from(refreshTokens)
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))).limit(1)
+  return row !== undefined
+}
+
+/**
+ * Whether the active admin with `email` (lower case) has a live session (an unrotated, unrevoked
+ * token unexpired at `now`) that signed in from `ip`. One statement whatever the e-mail, so its
+ * time does not tell who is an admin; refresh_user_live_idx.
+ */
+export async function adminHasSessionFrom(db: Db, email: string, ip: string, now: Date): Promise<boolean> {
+  const [row] = await db.select({ one: sql<number>`1` }).from(refreshTokens)
+    .innerJoin(users, eq(users.id, refreshTokens.userId))
+    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isAdmin, true), eq(users.isActive, true),
+      eq(refreshTokens.ip, ip), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .limit(1)
   return row !== undefined
 }
 
