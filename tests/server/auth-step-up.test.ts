@@ -63,11 +63,17 @@ describeEachDatabase('auth: step-up', (get) => {
     const code = lastCode(get(), admin.email)
     const wrong = await call(get(), 'POST', '/api/auth/step-up/verify', { otp: wrongCode(code), sessionToken: sent.body.sessionToken }, accessToken)
     expect(wrong).toEqual({ status: 400, body: { success: false, message: 'Invalid or expired OTP' } })
+    // The app's clock runs on: auth_time is the second the verify ran in, between these two readings.
+    const seconds = () => Math.floor(get().deps.now().getTime() / 1000)
+    const verifyFrom = seconds()
     const ok = await call(get(), 'POST', '/api/auth/step-up/verify', { otp: code, sessionToken: sent.body.sessionToken }, accessToken)
+    const verifyTo = seconds()
     expect(ok).toEqual({ status: 200, body: { success: true, message: 'Confirmed', accessToken: expect.any(String) } })
     const fresh = ok.body.accessToken as string
-    const nowSeconds = Math.floor(get().deps.now().getTime() / 1000)
-    expect(claims(fresh)).toMatchObject({ sub: admin.id, auth_time: nowSeconds, sid: claims(accessToken).sid })
+    const renewed = claims(fresh).auth_time as number
+    expect(renewed).toBeGreaterThanOrEqual(verifyFrom)
+    expect(renewed).toBeLessThanOrEqual(verifyTo)
+    expect(claims(fresh)).toMatchObject({ sub: admin.id, sid: claims(accessToken).sid })
     // Single use: the same code does not confirm twice.
     expect((await call(get(), 'POST', '/api/auth/step-up/verify', { otp: code, sessionToken: sent.body.sessionToken }, accessToken)).status).toBe(400)
     expect((await profile(fresh, `new-${admin.email}`)).status).toBe(200)
@@ -75,7 +81,7 @@ describeEachDatabase('auth: step-up', (get) => {
     // Same session (no new refresh family), and a refresh keeps the renewed auth_time.
     get().advance(5 * MINUTE)
     const refreshed = (await refresh(refreshToken)).body.tokens.accessToken as string
-    expect(claims(refreshed).auth_time).toBe(nowSeconds)
+    expect(claims(refreshed).auth_time).toBe(renewed)
     const families = await db().selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.userId, admin.id))
     expect(families).toHaveLength(1)
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'auth.step_up'), eq(auditLog.entityId, admin.id)))
