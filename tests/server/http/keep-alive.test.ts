@@ -3,7 +3,8 @@
  * (tests/server/faults/server-process.ts), clients that keep their connections open and reuse them
  * (keep-alive-client.ts). Mixed in with valid reads and writes: invalid JSON, wrong types, a wrong
  * content type, a bad token, and bodies the route answers without reading to their end (a large
- * body with a wrong content type or a bad token, a body over the limit). A server that closes a connection after such an answer, with the client's next
+ * body with a wrong content type or a bad token, a body over the limit, sent with Content-Length
+ * or chunked). A server that closes a connection after such an answer, with the client's next
  * request already on it, leaves that request without an answer.
  */
 import fs from 'node:fs'
@@ -35,16 +36,16 @@ afterAll(async () => {
 /** A JSON text of about `bytes` bytes: a body of a few hundred KB arrives over several reads. */
 const bigJson = (bytes: number) => JSON.stringify({ title: 'Large', description: 'd'.repeat(bytes) })
 
-/** A kind of request and its answer's status. */
-type Kind = { name: string; status: number; sent: () => Sent }
+/** A kind of request and its answer's status; `closes`: its body cannot be discarded, so the answer says Connection: close. */
+type Kind = { name: string; status: number; sent: () => Sent; closes?: true }
 
 /** The requests sent: valid reads and a write, small invalid ones, and large bodies the route answers unread. */
 function kinds() {
   const auth = { authorization: `Bearer ${token}` }
   const json = { ...auth, 'content-type': 'application/json' }
   const badToken = { authorization: 'Bearer x', 'content-type': 'application/json' }
-  const create = (body: string, headers: Record<string, string> = json): Sent =>
-    ({ method: 'POST', path: '/api/projects/create', headers, body })
+  const create = (body: string, headers: Record<string, string> = json, chunked = false): Sent =>
+    ({ method: 'POST', path: '/api/projects/create', headers, body, chunked })
   let edits = 0
   const list: Kind = { name: 'list', status: 200, sent: () => ({ method: 'GET', path: '/api/projects?page=1&limit=5', headers: auth }) }
   const valid: Kind[] = [list,
@@ -60,7 +61,8 @@ function kinds() {
   const large: Kind[] = [
     { name: '512 KB as text/plain', status: 400, sent: () => create(bigJson(512 * 1024), { ...auth, 'content-type': 'text/plain' }) },
     { name: '512 KB, bad token', status: 401, sent: () => create(bigJson(512 * 1024), badToken) },
-    { name: 'over 1 MB', status: 413, sent: () => create(bigJson(1024 * 1024)) }]
+    { name: 'over 1 MB', status: 413, sent: () => create(bigJson(1024 * 1024)) },
+    { name: 'over 1 MB, chunked', status: 413, sent: () => create(bigJson(1280 * 1024), json, true), closes: true }]
   return { list, small: [...valid, ...invalid], unread: [...invalid, ...large], large }
 }
 
@@ -85,7 +87,7 @@ const wrong = (outcomes: { kind: Kind; outcome: Outcome }[]) => outcomes.flatMap
     : outcome.status !== kind.status ? [`#${i} ${kind.name}: ${outcome.status}, expected ${kind.status}`] : [])
 
 describe('keep-alive connections', () => {
-  it('stay open after an answered, unread body and answer the next request on them', async () => {
+  it('stay open after an answered, unread body, and are closed with Connection: close when it cannot be discarded', async () => {
     const { list, unread } = kinds()
     const agent = keepAliveAgent(1)
     const said = (outcome: Outcome) => ('error' in outcome ? `no answer (${outcome.error})`
@@ -98,7 +100,7 @@ describe('keep-alive connections', () => {
     }
     agent.destroy()
     expect(seen).toEqual(unread.map((kind) =>
-      `${kind.name}: ${kind.status} keep-alive, then 200 keep-alive on the same connection`))
+      `${kind.name}: ${kind.status} ${kind.closes ? 'close' : 'keep-alive'}, then 200 keep-alive on the ${kind.closes ? 'new' : 'same'} connection`))
   })
 
   it('answer every one of 5,000 mixed invalid and valid requests from 8 clients', async () => {
@@ -108,7 +110,7 @@ describe('keep-alive connections', () => {
     const outcomes = await stream(5000, 8, pick)
     const problems = wrong(outcomes)
     expect(problems.slice(0, 10), `${problems.length} of 5,000 wrong`).toEqual([])
-    // Kept alive: all but the first request of each connection reused one.
+    // Kept alive: all but the first request of each connection (and those after a close) reused one.
     expect(outcomes.filter(({ outcome }) => outcome.reused).length).toBeGreaterThan(4500)
   }, 240_000)
 })
