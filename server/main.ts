@@ -12,6 +12,7 @@ import { assertSharedKeys, loadEnv } from './env'
 import { openDatabase } from './db/client'
 import { ensureAdmin, isEmpty, loadJwtSecret, lockDataDir } from './bootstrap'
 import { createApp } from './app'
+import { closeWhenBodyUnread } from './http/keep-alive'
 import { seedDemoImages } from './db/seed/images'
 import { TableVersions } from './services/table-versions'
 import { createMailer } from './services/mail'
@@ -66,7 +67,9 @@ async function main() {
     },
   })
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // An answer that leaves an opened request body unread closes its connection rather than keep one
+  // @hono/node-server cannot drain and will cut under the client's next request (http/keep-alive.ts).
+  const server = serve({ fetch: closeWhenBodyUnread(app.fetch), port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`Admin Panel on http://${env.HOST}:${info.port} (database: ${database.kind}, data: ${env.DATA_DIR})`)
   })
   const stop = drainOnSignal(server, async () => {

@@ -26,12 +26,23 @@ const OWN_LIMIT_ROUTES = [
 
 /**
  * Middleware: 413 `{ success: false, message }` once the request body passes `maxBytes` (bytes).
- * hono/body-limit refuses a Content-Length above it before reading anything and counts a streamed
- * (chunked) body as it arrives, so no more than `maxBytes` is ever held. Used for /api below and
- * by the upload routes (source chunks, images, reports) with their own limits and texts.
+ * A body with Content-Length is judged by that header alone, its bytes left untouched: asking
+ * hono/body-limit would open the body's web stream, which starts reading it; a route that then
+ * answers without reading the rest (a wrong content type, a bad token or id, this 413) leaves the
+ * socket paused by that stream, so @hono/node-server cannot drain the body and closes the
+ * kept-alive connection 500 ms later, under the client's next request. Left untouched, Node
+ * discards the unread body itself. A chunked body is counted as it arrives (hono/body-limit), so
+ * no more than `maxBytes` is ever held. Used for /api below and by the upload routes.
  */
-export const bodyLimitOf = (maxBytes: number, message: string) =>
-  bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(message) } })
+export function bodyLimitOf(maxBytes: number, message: string): MiddlewareHandler<AppEnv> {
+  const counted = bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(message) } })
+  return async (c, next) => {
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next)
+    if (Number(length) > maxBytes) throw tooLarge(message)
+    return next()
+  }
+}
 
 const limit = (maxSize: number, label: string) => bodyLimitOf(maxSize, `Request body too large (limit ${label})`)
 

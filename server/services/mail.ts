@@ -5,6 +5,7 @@
  * sender (`from`, `replyTo`: the contact replies' CONTACT_REPLY_FROM); `mailFailureReason` says why a
  * send failed without the SMTP URL or its credentials.
  */
+import { readdirSync, rmSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
@@ -14,7 +15,14 @@ import { maskSecrets } from '../http/error-log'
 export type MailMessage = { to: string; subject: string; text: string; html?: string; from?: string; replyTo?: string }
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 
-/** Create the mailer for an env: SMTP (`smtpUrl`) or the outbox folder under `dataDir`. */
+/** The suffix of a message still being written (`<name>.eml.tmp`); readers take `.eml` files only. */
+const UNFINISHED = '.tmp'
+
+/**
+ * Create the mailer for an env: SMTP (`smtpUrl`) or the outbox folder under `dataDir`, from which
+ * the `.eml.tmp` files a crash left half-written are removed first. Made once per DATA_DIR, by the
+ * server holding its lock (main.ts), so no other process is writing there.
+ */
 export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: string }): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl)
@@ -25,6 +33,7 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
     }
   }
   const outbox = path.join(opts.dataDir, 'outbox')
+  removeUnfinished(outbox)
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(message) {
@@ -32,10 +41,30 @@ export function createMailer(opts: { smtpUrl?: string; dataDir: string; from: st
       await fs.mkdir(outbox, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(outbox, `${stamp}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`)
-      // Write then rename so a reader never sees a half-written message.
-      await fs.writeFile(`${file}.tmp`, info.message as Buffer)
-      await fs.rename(`${file}.tmp`, file)
+      // Write then rename so a reader never sees a half-written message; a failed write leaves nothing.
+      const temp = `${file}${UNFINISHED}`
+      try {
+        await fs.writeFile(temp, info.message as Buffer)
+        await fs.rename(temp, file)
+      } catch (error) {
+        await fs.rm(temp, { force: true })
+        throw error
+      }
     },
+  }
+}
+
+/** Remove the unfinished messages (`*.eml.tmp`) from `outbox`, if it exists. */
+function removeUnfinished(outbox: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(outbox)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  for (const name of names) {
+    if (name.endsWith(`.eml${UNFINISHED}`)) rmSync(path.join(outbox, name), { force: true })
   }
 }
 

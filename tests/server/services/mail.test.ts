@@ -1,12 +1,14 @@
 /**
  * services/mail.ts: without SMTP_URL each message is one `.eml` file in DATA_DIR/outbox; with it
  * the message goes over SMTP (to the local sink of tests/fixtures/smtp-sink.ts) and the outbox
- * stays empty.
+ * stays empty. No half-written `.eml.tmp` stays in the outbox: one a crash left is removed when the
+ * mailer starts, and a write that fails removes its own.
  */
 import fs from 'node:fs'
+import fsPromises from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMailer, mailFailureReason } from '../../../server/services/mail'
 import { codesInMailbox, startSmtpSink, type SmtpSink } from '../../fixtures/smtp-sink'
 
@@ -58,6 +60,34 @@ describe('mailer', () => {
       expect(texts.filter((t) => /^From: Admin Panel <no-reply@marketplace\.local>$/m.test(t) && !/^Reply-To:/m.test(t))).toHaveLength(1)
     } finally {
       fs.rmSync(outboxDir, { recursive: true, force: true })
+    }
+  })
+
+  it('removes the .eml.tmp a crash left in the outbox when it starts, and keeps the mail', () => {
+    const crashed = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-crash-'))
+    try {
+      const outbox = path.join(crashed, 'outbox')
+      fs.mkdirSync(outbox)
+      fs.writeFileSync(path.join(outbox, '2026-01-01T00-00-00-000Z-1a2bmarketplace.local.eml.tmp'), 'From: half')
+      fs.writeFileSync(path.join(outbox, '2026-01-01T00-00-00-000Z-3c4dmarketplace.local.eml'), 'From: whole')
+      createMailer({ dataDir: crashed, from: 'Admin Panel <no-reply@marketplace.local>' })
+      expect(fs.readdirSync(outbox)).toEqual(['2026-01-01T00-00-00-000Z-3c4dmarketplace.local.eml'])
+    } finally {
+      fs.rmSync(crashed, { recursive: true, force: true })
+    }
+  })
+
+  it('leaves no .eml.tmp behind when writing a message fails', async () => {
+    const failing = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-fail-'))
+    const rename = vi.spyOn(fsPromises, 'rename').mockRejectedValueOnce(Object.assign(new Error('no space left'), { code: 'ENOSPC' }))
+    try {
+      await expect(createMailer({ dataDir: failing, from: 'Admin Panel <no-reply@marketplace.local>' }).send(MESSAGE))
+        .rejects.toThrow('no space left')
+      expect(rename).toHaveBeenCalledOnce()
+      expect(fs.readdirSync(path.join(failing, 'outbox'))).toEqual([])
+    } finally {
+      rename.mockRestore()
+      fs.rmSync(failing, { recursive: true, force: true })
     }
   })
 
