@@ -7,13 +7,16 @@
  * chunk 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
  * The body is read as it streams (upload.intake.ts): files go to a spool, never whole into memory,
  * and counts and sizes are bounded while it streams (UPLOAD_LIMITS), before the project's lock is
- * taken. A chunk of an upload id already committed
+ * taken. Paths that collide (the same path twice, a file and a folder of one name; in this chunk,
+ * or with another chunk of the upload) refuse the chunk with 400 naming them: a tree holds one
+ * of each, and a dropped file must not pass unnoticed. A chunk of an upload id already committed
  * gets the commit's answer again from its receipt (issue 8 item 10).
  * Staging abandoned for a day is swept by the hourly background job (services/background-jobs.ts).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
 import { Hono } from 'hono'
 import { gitScannedFileError } from '../../src/api/schemas/git-path'
+import { collisionMessage, pathCollisions } from '../../src/api/schemas/path-collisions'
 import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
 import { UPLOAD_LIMITS, UploadChunkResponseSchema, type UploadChunkResponse } from '../../src/api/schemas/upload'
 import { findProjectRow } from '../db/queries/projects.queries'
@@ -63,6 +66,8 @@ export function uploadRoutes(deps: AppDeps) {
         if (refused) throw badRequest(`Path refused by git: ${raw}: ${refused}`)
         accepted.push({ index: file.index, path: checked.path, size: file.size })
       }
+      const collisions = pathCollisions(accepted.map((f) => f.path))
+      if (collisions.length) throw badRequest(collisionMessage(collisions))
       return ok(c, UploadChunkResponseSchema, await stage(input, accepted, failedUploads, spool))
     } finally {
       await spool.discard()
@@ -87,6 +92,8 @@ export function uploadRoutes(deps: AppDeps) {
       const elsewhere = await staging.stagedElsewhere(projectId, uploadKey, totalChunks, chunkIndex)
       const total = elsewhere.bytes + accepted.reduce((sum, f) => sum + f.size, 0)
       if (total > UPLOAD_LIMITS.totalBytes) throw refusals.upload(total)
+      const collisions = pathCollisions([...elsewhere.paths, ...accepted.map((f) => f.path)])
+      if (collisions.length) throw badRequest(collisionMessage(collisions))
       await staging.stageChunk(projectId, uploadKey, chunkIndex, totalChunks, spool, accepted)
       const present = await staging.presentChunks(projectId, uploadKey, totalChunks)
       const data = { github: null, failedUploads, received: accepted.length, committed: false }

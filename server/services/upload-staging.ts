@@ -98,19 +98,20 @@ export class UploadStaging {
   }
 
   /**
-   * Every staged file in chunk order, later chunks winning for a repeated path, each readable at
-   * its `sourcePath`: in place with the local driver, else copied to a temp folder that
-   * `release()` removes (call it after the commit, also on failure). Throws when a chunk is missing.
+   * Every staged file in chunk order (a path staged twice is listed twice: the caller refuses
+   * that), each readable at its `sourcePath`: in place with the local driver, else copied to a
+   * temp folder that `release()` removes (call it after the commit, also on failure). Throws when
+   * a chunk is missing.
    */
   async files(projectId: string, uploadKey: string, totalChunks: number): Promise<StagedFiles> {
     const dir = this.dir(projectId, uploadKey)
-    const byPath = new Map<string, { path: string; size: number; key: string }>()
+    const staged: { path: string; size: number; key: string }[] = []
     for (let i = 0; i < totalChunks; i++) {
       const manifest = await this.readManifest(dir, i)
       if (!manifest) throw new Error(`Chunk ${i} is not staged`)
-      for (const f of manifest.files) byPath.set(f.path, { path: f.path, size: f.size, key: `${dir}/${f.blob}` })
+      for (const f of manifest.files) staged.push({ path: f.path, size: f.size, key: `${dir}/${f.blob}` })
     }
-    return materialise(this.storage, [...byPath.values()])
+    return materialise(this.storage, staged)
   }
 
   /** The staged bytes and paths of the upload's chunks but `exceptChunk` (for the total-size bound and path collisions). */
