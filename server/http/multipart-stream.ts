@@ -42,13 +42,19 @@ export async function readMultipart(c: Context, limits: StreamLimits, onPart: (p
   // Changed by the parser's events and the feeder while the loop below awaits.
   const state = { ended: false, failure: null as { error: unknown } | null }
   let wake = () => {}
-  let rejectFailed: (error: unknown) => void = () => {}
-  const failed = new Promise<never>((_, reject) => { rejectFailed = reject })
-  failed.catch(() => {})
+  // The feeder's one pending wait (a read or a write), rejected when the body fails. One at a time,
+  // never a race against a lasting promise: each race would stay attached to it, and keep its chunk.
+  let interrupt: ((error: unknown) => void) | null = null
+  const interruptible = <T>(start: (resolve: (value: T) => void, reject: (error: unknown) => void) => void) =>
+    new Promise<T>((resolve, reject) => {
+      if (state.failure) return reject(state.failure.error)
+      interrupt = reject
+      start(resolve, reject)
+    }).finally(() => { interrupt = null })
   const fail = (error: unknown) => {
     if (state.failure) return
     state.failure = { error }
-    rejectFailed(error)
+    interrupt?.(error)
     parser.destroy(error instanceof Error ? error : new Error(String(error)))
     for (const part of queue) if (part.kind === 'file') part.body.destroy()
     wake()
@@ -80,11 +86,13 @@ export async function readMultipart(c: Context, limits: StreamLimits, onPart: (p
     let read = 0
     for (;;) {
       // A read fails when the client goes away mid-body: no one hears the answer, but say what it was.
-      const { done, value } = await Promise.race([reader.read().catch(() => { throw badRequest('The request body ended early') }), failed])
+      const { done, value } = await interruptible<ReadableStreamReadResult<Uint8Array>>((resolve, reject) => {
+        reader.read().then(resolve, () => reject(badRequest('The request body ended early')))
+      })
       if (done) break
       read += value.byteLength
       if (read > limits.bodyBytes) throw limits.tooLarge()
-      await Promise.race([new Promise<void>((resolve, reject) => parser.write(value, (e) => (e ? reject(e) : resolve()))), failed])
+      await interruptible<void>((resolve, reject) => parser.write(value, (e) => (e ? reject(e) : resolve())))
     }
     parser.end()
   }
