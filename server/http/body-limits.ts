@@ -27,8 +27,9 @@ const OWN_LIMIT_ROUTES = [
 /**
  * Middleware: 413 `{ success: false, message }` once the request body passes `maxBytes` (bytes).
  * hono/body-limit refuses a Content-Length above it before reading anything and counts a streamed
- * (chunked) body as it arrives, so no more than `maxBytes` is ever held. Used for /api below and
- * by the upload routes (source chunks, images, reports) with their own limits and texts.
+ * (chunked) body as it arrives, holding up to `maxBytes` of it. Used for /api below and by the
+ * image and report routes with their own limits and texts; source chunks count their bytes as
+ * they stream them to storage instead (server/http/multipart-stream.ts).
  */
 export const bodyLimitOf = (maxBytes: number, message: string) =>
   bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(message) } })

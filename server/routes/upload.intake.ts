@@ -23,7 +23,7 @@ import { FileMeter } from './upload.meter'
 
 const MB = 1024 * 1024
 /** Bytes as the refusals show them: `12.34 MB`. */
-export const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
+const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
 
 /** The refusals of the chunk bounds (413), shared with the checks made under the project's lock. */
 export const refusals = {
@@ -35,7 +35,10 @@ export const refusals = {
 
 /** The chunk's text fields as the contract gives them. */
 export type ChunkInput = Omit<v.InferOutput<typeof UploadChunkBodySchema>, 'files'>
-/** One file read: its index in the spool, part file name, size in bytes and whether a line breaks git's `.gitattributes` rule. */
+/**
+ * One file read: its index in the chunk (and spool), part file name, size in bytes, whether a line
+ * breaks git's `.gitattributes` rule, and whether it was stored (not when refused while streaming).
+ */
 export type ReadFile = { index: number; filename: string; size: number; longLine: boolean; stored: boolean }
 /** Called once, before the first file, when the text fields came first: checks the project, answers the upload's staged bytes. */
 export type BeforeFiles = (input: ChunkInput) => Promise<{ stagedBytes: number }>
@@ -43,13 +46,13 @@ export type BeforeFiles = (input: ChunkInput) => Promise<{ stagedBytes: number }
 /** Text fields per chunk body (the contract has 9), and their bytes together (100 paths of 4,096 characters fit). */
 const FIELD_LIMITS = { fields: 32, fieldBytes: 4 * MB }
 
-/** The file's path when it is kept, else null (unsafe, or left out by the source filter). */
-const keptPath = (raw: string | undefined) => {
-  if (raw === undefined) return null
-  const checked = checkRelativePath(raw)
-  return checked.ok && !exclusionReason(checked.path) ? checked.path : null
+/** True when a file sent as `raw` is kept (neither unsafe nor left out by the source filter). */
+const isKept = (raw: string | undefined) => {
+  const checked = raw === undefined ? null : checkRelativePath(raw)
+  return checked?.ok === true && !exclusionReason(checked.path)
 }
 
+/** The relativePaths field read as the schema reads it, or null (absent, repeated or not a JSON list of strings). */
 function relativePathsOf(fields: Record<string, string | string[]>): string[] | null {
   try {
     const parsed: unknown = JSON.parse(String(fields.relativePaths))
@@ -78,7 +81,7 @@ export async function readChunk(c: Context, spool: ChunkSpool, beforeFiles: Befo
     }
     const { early } = state
     const index = files.length
-    const kept = early ? keptPath(state.paths?.[index]) !== null : true
+    const kept = early ? isKept(state.paths?.[index]) : true
     const meter = new FileMeter(UPLOAD_LIMITS.fileBytes, (n) => {
       if (!early || !kept) return null
       state.uploadBytes += n

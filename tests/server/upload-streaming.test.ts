@@ -5,6 +5,7 @@
  * open on a state (a file stored), never on time: a server that read the whole body before
  * storing anything would wait at the gate until the test times out.
  */
+import { Readable } from 'node:stream'
 import { afterEach, expect, it } from 'vitest'
 import { UPLOAD_LIMITS } from '../../src/api/schemas/upload'
 import { describeEachDatabase } from './harness'
@@ -56,6 +57,31 @@ describeEachDatabase('source chunks stream to storage', (get) => {
     expect(res).toEqual({ status: 413, body: { success: false, message: `Too many files in one chunk: ${count} (limit 100)` } })
     expect(watch.stored).toHaveLength(UPLOAD_LIMITS.filesPerChunk)
     expect(await stagedKeys(ctx, project.id)).toEqual([])
+  }, GATE_TIMEOUT_MS)
+
+  it('with the fields first, the upload\'s total is checked as the files stream: refused before the body ends', async () => {
+    const ctx = get()
+    const { token } = await adminSession(ctx)
+    const project = await insertProject(ctx, { title: 'Total' })
+    // Chunk 0 staged as 480 MB (its manifest's figure; the bound reads the manifests).
+    const spool = ctx.deps.staging.openSpool()
+    await spool.put(0, Readable.from([Buffer.from('x')]))
+    await ctx.deps.staging.stageChunk(project.id, 'streamed', 0, 2, spool, [{ index: 0, path: 'big.bin.txt', size: 480 * MB }])
+    watch = watchStaging(ctx)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => { release = resolve })
+    const paths = ['src/a.txt', 'node_modules/x.js', 'src/b.txt', 'src/c.txt']
+    const body = scriptedBody([...chunkFields(project.id, paths, 1, 2),
+      ...['a', 'x', 'b'].map((name) => filePart(name, Buffer.alloc(10 * MB))), fileHead('c'), Buffer.alloc(10 * MB), () => held, fileTail, closing])
+    const res = await postBody(ctx, token, body)
+    release()
+    expect(res.status).toBe(413)
+    // The figure is the total when the bound was passed (480 MB + what of a, b and c had arrived).
+    expect(res.body.message).toMatch(/^Upload too large: 5\d\d\.\d\d MB \(limit 500\.00 MB per upload\)$/)
+    // The excluded file was not stored; the two before the bound were, and went with the spool.
+    expect(watch.started).toHaveLength(3)
+    expect(watch.stored).toHaveLength(2)
+    expect((await stagedKeys(ctx, project.id)).filter((key) => !key.startsWith('streamed/blobs-0-'))).toEqual(['streamed/chunk-0.json'])
   }, GATE_TIMEOUT_MS)
 
   it('fields after the files: each file is stored, then decided; refused ones are removed, a too-large one named', async () => {
