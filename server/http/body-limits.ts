@@ -32,7 +32,9 @@ const OWN_LIMIT_ROUTES = [
  * socket paused by that stream, so @hono/node-server cannot drain the body and closes the
  * kept-alive connection 500 ms later, under the client's next request. Left untouched, Node
  * discards the unread body itself. A chunked body is counted as it arrives (hono/body-limit), so
- * no more than `maxBytes` is ever held. Used for /api below and by the upload routes.
+ * no more than `maxBytes` is ever held. Used for /api below and by the image and report routes
+ * with their own limits and texts; source chunks count their bytes as they stream them to storage
+ * instead (server/http/multipart-stream.ts).
  */
 export function bodyLimitOf(maxBytes: number, message: string): MiddlewareHandler<AppEnv> {
   const counted = bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(message) } })

@@ -10,7 +10,10 @@
  * after the branch moved but before the receipt, the resend finds its commit on main and only
  * records it; a crash before the branch moved leaves the staging whole, and the resend commits.
  * An upload with an id ends with its receipt (UploadStaging.recordCommit), one without is dropped.
+ * Paths that collide across the staged chunks refuse the commit (400 naming them) before anything
+ * is written: each chunk was checked against the others when staged, this is the last word.
  */
+import { collisionMessage, pathCollisions } from '../../src/api/schemas/path-collisions'
 import type { UploadChunkResponse } from '../../src/api/schemas/upload'
 import { findProjectRow, setProjectFiles } from '../db/queries/projects.queries'
 import { findRepoRow } from '../db/queries/repositories.queries'
@@ -32,6 +35,8 @@ export async function commitUpload(deps: AppDeps, staging: UploadStaging, projec
   const staged = await staging.files(projectId, uploadKey, totalChunks)
   let githubRepo: GithubRepo | null
   try {
+    const collisions = pathCollisions(staged.files.map((f) => f.path))
+    if (collisions.length) throw badRequest(collisionMessage(collisions))
     githubRepo = await commitFiles(deps, project, staged.files, uploadId)
   } finally {
     // With S3 the staged blobs were copied to a temp folder for the commit: remove it.

@@ -5,69 +5,81 @@
  * itself refuses (`.git`, `GIT~1`, `.git.`, src/api/schemas/git-path.ts) refuses the whole chunk
  * with 400 naming it: the client skips those, so only a hostile caller sends them. When every
  * chunk 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
- * Counts and sizes are bounded before the project's lock is taken (UPLOAD_LIMITS); a chunk of an
- * upload id already committed gets the commit's answer again from its receipt (issue 8 item 10).
+ * The body is read as it streams (upload.intake.ts): files go to a spool, never whole into memory,
+ * and counts and sizes are bounded while it streams (UPLOAD_LIMITS), before the project's lock is
+ * taken. Paths that collide (the same path twice, a file and a folder of one name; in this chunk,
+ * or with another chunk of the upload) refuse the chunk with 400 naming them: a tree holds one
+ * of each, and a dropped file must not pass unnoticed. A chunk of an upload id already committed
+ * gets the commit's answer again from its receipt (issue 8 item 10).
  * Staging abandoned for a day is swept by the hourly background job (services/background-jobs.ts).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */
 import { Hono } from 'hono'
-import { gitFileError } from '../../src/api/schemas/git-path'
+import { gitScannedFileError } from '../../src/api/schemas/git-path'
+import { collisionMessage, pathCollisions } from '../../src/api/schemas/path-collisions'
 import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
-import {
-  UPLOAD_LIMITS, UploadChunkBodySchema, UploadChunkResponseSchema, type UploadChunkResponse,
-} from '../../src/api/schemas/upload'
+import { UPLOAD_LIMITS, UploadChunkResponseSchema, type UploadChunkResponse } from '../../src/api/schemas/upload'
 import { findProjectRow } from '../db/queries/projects.queries'
 import type { AppDeps, AppEnv } from '../deps'
-import { badRequest, conflict, notFound, tooLarge } from '../http/errors'
+import { badRequest, conflict, notFound } from '../http/errors'
 import { ok } from '../http/respond'
-import { bodyLimitOf } from '../http/body-limits'
-import { parseMultipart } from '../http/validate'
+import type { ChunkSpool } from '../services/upload-spool'
+import type { StagedEntry } from '../services/upload-staging'
 import { commitUpload } from './upload.commit'
+import { readChunk, refusals, type ChunkInput } from './upload.intake'
 
 type Github = NonNullable<UploadChunkResponse['data']['github']>
 
 const COMMITTED = 'Upload completed successfully!'
-const MB = 1024 * 1024
-const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
 
 export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const staging = deps.staging
+  const uploadKeyOf = (input: ChunkInput) => input.uploadId ?? 'current'
 
-  const limit = bodyLimitOf(UPLOAD_LIMITS.chunkBodyBytes,
-    `Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`)
-  app.post('/upload', limit, async (c) => {
-    const { files, ...input } = await parseMultipart(c, UploadChunkBodySchema)
-    if (files.length > UPLOAD_LIMITS.filesPerChunk) {
-      throw tooLarge(`Too many files in one chunk: ${files.length} (limit ${UPLOAD_LIMITS.filesPerChunk})`)
-    }
-    if (input.relativePaths.length !== files.length) {
-      throw badRequest(`relativePaths lists ${input.relativePaths.length} paths for ${files.length} files`)
-    }
-    if (!(await findProjectRow(deps.db, input.projectId))) throw notFound('Project not found')
-
-    const accepted: { path: string; data: Uint8Array }[] = []
-    const failedUploads: { path: string; error: string }[] = []
-    for (const [i, file] of files.entries()) {
-      const raw = input.relativePaths[i]
-      if (file.size > UPLOAD_LIMITS.fileBytes) {
-        throw tooLarge(`File too large: ${raw} is ${mb(file.size)} (limit ${mb(UPLOAD_LIMITS.fileBytes)} per file)`)
+  app.post('/upload', async (c) => {
+    const spool = staging.openSpool()
+    try {
+      const { input, files } = await readChunk(c, spool, async (early) => {
+        if (!(await findProjectRow(deps.db, early.projectId))) throw notFound('Project not found')
+        // A first chunk without an uploadId replaces what is staged: nothing of it counts.
+        if (early.isFirstChunk && !early.uploadId) return { stagedBytes: 0 }
+        return { stagedBytes: (await staging.stagedElsewhere(early.projectId, uploadKeyOf(early), early.totalChunks, early.chunkIndex)).bytes }
+      })
+      if (input.relativePaths.length !== files.length) {
+        throw badRequest(`relativePaths lists ${input.relativePaths.length} paths for ${files.length} files`)
       }
-      const checked = checkRelativePath(raw)
-      const error = checked.ok ? exclusionReason(checked.path) : checked.error
-      if (!checked.ok || error) {
-        failedUploads.push({ path: raw, error: error ?? 'Invalid path' })
-        continue
-      }
-      const data = new Uint8Array(await file.arrayBuffer())
-      const refused = gitFileError(checked.path, data)
-      if (refused) throw badRequest(`Path refused by git: ${raw}: ${refused}`)
-      accepted.push({ path: checked.path, data })
-    }
+      if (!(await findProjectRow(deps.db, input.projectId))) throw notFound('Project not found')
 
-    const uploadKey = input.uploadId ?? 'current'
+      const accepted: StagedEntry[] = []
+      const failedUploads: { path: string; error: string }[] = []
+      for (const file of files) {
+        const raw = input.relativePaths[file.index]
+        const checked = checkRelativePath(raw)
+        const error = checked.ok ? exclusionReason(checked.path) : checked.error
+        if (!checked.ok || error) {
+          failedUploads.push({ path: raw, error: error ?? 'Invalid path' })
+          if (file.stored) await spool.remove(file.index)
+          continue
+        }
+        const refused = gitScannedFileError(checked.path, file.longLine)
+        if (refused) throw badRequest(`Path refused by git: ${raw}: ${refused}`)
+        accepted.push({ index: file.index, path: checked.path, size: file.size })
+      }
+      const collisions = pathCollisions(accepted.map((f) => f.path))
+      if (collisions.length) throw badRequest(collisionMessage(collisions))
+      return ok(c, UploadChunkResponseSchema, await stage(input, accepted, failedUploads, spool))
+    } finally {
+      await spool.discard()
+    }
+  })
+
+  /** Under the project's lock: answer a committed upload's receipt, or stage the chunk and commit when it is the last. */
+  const stage = (input: ChunkInput, accepted: StagedEntry[], failedUploads: UploadChunkResponse['data']['failedUploads'],
+    spool: ChunkSpool) => {
+    const uploadKey = uploadKeyOf(input)
     const { projectId, chunkIndex, totalChunks } = input
-    const response = await deps.uploadLocks.run(projectId, async (): Promise<UploadChunkResponse> => {
+    return deps.uploadLocks.run(projectId, async (): Promise<UploadChunkResponse> => {
       // A chunk of an upload already committed is answered as the commit was (a resend after a crash).
       const receipt = input.uploadId ? await staging.receipt<Github>(projectId, uploadKey) : null
       if (receipt) {
@@ -77,12 +89,12 @@ export function uploadRoutes(deps: AppDeps) {
       }
       // Without an uploadId, a first chunk starts a new upload: staging left by an abandoned one is dropped.
       if (input.isFirstChunk && !input.uploadId) await staging.discard(projectId, uploadKey)
-      const staged = await staging.stagedBytes(projectId, uploadKey, totalChunks, chunkIndex)
-      const chunkBytes = accepted.reduce((sum, f) => sum + f.data.byteLength, 0)
-      if (staged + chunkBytes > UPLOAD_LIMITS.totalBytes) {
-        throw tooLarge(`Upload too large: ${mb(staged + chunkBytes)} (limit ${mb(UPLOAD_LIMITS.totalBytes)} per upload)`)
-      }
-      await staging.stageChunk(projectId, uploadKey, chunkIndex, totalChunks, accepted)
+      const elsewhere = await staging.stagedElsewhere(projectId, uploadKey, totalChunks, chunkIndex)
+      const total = elsewhere.bytes + accepted.reduce((sum, f) => sum + f.size, 0)
+      if (total > UPLOAD_LIMITS.totalBytes) throw refusals.upload(total)
+      const collisions = pathCollisions([...elsewhere.paths, ...accepted.map((f) => f.path)])
+      if (collisions.length) throw badRequest(collisionMessage(collisions))
+      await staging.stageChunk(projectId, uploadKey, chunkIndex, totalChunks, spool, accepted)
       const present = await staging.presentChunks(projectId, uploadKey, totalChunks)
       const data = { github: null, failedUploads, received: accepted.length, committed: false }
       if (present.length < totalChunks) {
@@ -92,7 +104,6 @@ export function uploadRoutes(deps: AppDeps) {
       const github = await commitUpload(deps, staging, projectId, { uploadId: input.uploadId, uploadKey, totalChunks })
       return { success: true, message: COMMITTED, data: { ...data, github, committed: true } }
     })
-    return ok(c, UploadChunkResponseSchema, response)
-  })
+  }
   return app
 }

@@ -1,12 +1,14 @@
 /**
  * Staged blobs as files the repository host can read (CommitFile.sourcePath, read by
  * repo-host/fast-import.ts and github.ts). The local driver's files are used where they are (no
- * copy); from S3 they are downloaded into a fresh temp folder, removed by `release()`.
+ * copy); from S3 they are streamed into a fresh temp folder, removed by `release()`.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
 import type { ObjectStorage } from './storage/object-storage'
 import type { StagedFiles } from './upload-staging'
 
@@ -29,9 +31,10 @@ export async function materialise(storage: ObjectStorage,
     const worker = async () => {
       while (next < staged.length) {
         const i = next++
-        const data = await storage.get(staged[i].key)
-        if (!data) throw new Error(`Staged blob ${staged[i].key} is missing`)
-        await fsp.writeFile(files[i].sourcePath, data)
+        // Streamed: a blob may be as large as a file may be (25 MB), and 16 are read at once.
+        const blob = await storage.stream(staged[i].key)
+        if (!blob) throw new Error(`Staged blob ${staged[i].key} is missing`)
+        await pipeline(blob.body, fs.createWriteStream(files[i].sourcePath))
       }
     }
     await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, staged.length) }, worker))

@@ -1,24 +1,29 @@
 /**
  * Staging of chunked source uploads (SPEC.md 7 "Source and image storage"; issues 4 and 15). Each
  * chunk is stored in object storage under `uploads/{projectId}/{uploadKey}/` (DATA_DIR/uploads
- * locally, the bucket with S3, so a chunk may arrive at any server): its bytes under a fresh
- * `blobs-{n}-{random}/` and its manifest `chunk-{n}.json` written last (one whole-object put), so
- * a chunk is either wholly present or absent, and a retried chunk replaces the earlier one
- * (idempotent). Nothing touches the repository until every chunk is present and the caller
- * commits. After the commit of an upload with an id, its receipt `committed.json` (the answer
- * given) replaces the chunks, so a resent chunk is answered the same (issue 8 item 10); it is
- * swept with the rest. Every read lists the upload once: a request's work follows the chunks
- * staged, never the `totalChunks` it claims.
+ * locally, the bucket with S3, so a chunk may arrive at any server): its bytes, streamed to a
+ * spool while the request is read (upload-spool.ts), are moved to a fresh `blobs-{n}-{random}/`
+ * and its manifest `chunk-{n}.json` is written last (one whole-object put), so a chunk is either
+ * wholly present or absent, and a retried chunk replaces the earlier one (idempotent). Nothing
+ * touches the repository until every chunk is present and the caller commits. After the commit
+ * of an upload with an id, its receipt `committed.json` (the answer given) replaces the chunks,
+ * so a resent chunk is answered the same (issue 8 item 10); it is swept with the rest. Every
+ * read lists the upload once: a request's work follows the chunks staged, never the
+ * `totalChunks` it claims.
  */
 import crypto from 'node:crypto'
 import type { CommitFile } from './repo-host/repo-host'
 import type { ObjectStorage } from './storage/object-storage'
 import { materialise } from './upload-materialise'
+import { ChunkSpool } from './upload-spool'
 
 /** Staging older than this (ms) belongs to an abandoned upload and may be swept. */
 export const STALE_STAGING_MS = 24 * 60 * 60 * 1000
 
 type Manifest = { totalChunks: number; blobDir: string; files: { path: string; blob: string; size: number }[] }
+
+/** One accepted file of a chunk: its index in the chunk's spool, repository path and size in bytes. */
+export type StagedEntry = { index: number; path: string; size: number }
 
 /** What a committed upload answered: its chunk count and repository details (JSON). */
 export type UploadReceipt<G> = { totalChunks: number; github: G }
@@ -38,15 +43,23 @@ export class UploadStaging {
     return `${ROOT}/${projectId}/${uploadKey}`
   }
 
-  /** Store one chunk (replacing a previous copy of the same index). Sizes in bytes. */
+  /** A new spool for the files of one incoming chunk (upload-spool.ts). */
+  openSpool(): ChunkSpool {
+    return new ChunkSpool(this.storage)
+  }
+
+  /**
+   * Store one chunk (replacing a previous copy of the same index): the spool's folder becomes the
+   * chunk's blob folder, then the manifest lists `files` (spool index, repository path, size in
+   * bytes). Run under the project's upload lock.
+   */
   async stageChunk(projectId: string, uploadKey: string, chunkIndex: number, totalChunks: number,
-    files: { path: string; data: Uint8Array }[]): Promise<void> {
+    spool: ChunkSpool, files: StagedEntry[]): Promise<void> {
     const dir = this.dir(projectId, uploadKey)
     const blobDir = `blobs-${chunkIndex}-${crypto.randomBytes(6).toString('hex')}`
-    // At most 100 files a chunk: written concurrently (the thread pool or the sockets overlap).
-    await Promise.all(files.map((file, i) => this.storage.put(`${dir}/${blobDir}/${i}`, file.data)))
+    await this.storage.movePrefix(spool.dir, `${dir}/${blobDir}`)
     const manifest: Manifest = { totalChunks, blobDir,
-      files: files.map((file, i) => ({ path: file.path, blob: `${blobDir}/${i}`, size: file.data.byteLength })) }
+      files: files.map((file) => ({ path: file.path, blob: `${blobDir}/${file.index}`, size: file.size })) }
     const previous = await this.readManifest(dir, chunkIndex)
     await this.storage.put(`${dir}/chunk-${chunkIndex}.json`, JSON.stringify(manifest), { contentType: 'application/json' })
     const oldBlobDir = previous?.blobDir
@@ -85,30 +98,35 @@ export class UploadStaging {
   }
 
   /**
-   * Every staged file in chunk order, later chunks winning for a repeated path, each readable at
-   * its `sourcePath`: in place with the local driver, else copied to a temp folder that
-   * `release()` removes (call it after the commit, also on failure). Throws when a chunk is missing.
+   * Every staged file in chunk order (a path staged twice is listed twice: the caller refuses
+   * that), each readable at its `sourcePath`: in place with the local driver, else copied to a
+   * temp folder that `release()` removes (call it after the commit, also on failure). Throws when
+   * a chunk is missing.
    */
   async files(projectId: string, uploadKey: string, totalChunks: number): Promise<StagedFiles> {
     const dir = this.dir(projectId, uploadKey)
-    const byPath = new Map<string, { path: string; size: number; key: string }>()
+    const staged: { path: string; size: number; key: string }[] = []
     for (let i = 0; i < totalChunks; i++) {
       const manifest = await this.readManifest(dir, i)
       if (!manifest) throw new Error(`Chunk ${i} is not staged`)
-      for (const f of manifest.files) byPath.set(f.path, { path: f.path, size: f.size, key: `${dir}/${f.blob}` })
+      for (const f of manifest.files) staged.push({ path: f.path, size: f.size, key: `${dir}/${f.blob}` })
     }
-    return materialise(this.storage, [...byPath.values()])
+    return materialise(this.storage, staged)
   }
 
-  /** Total staged bytes of the upload (for the total-size bound). */
-  async stagedBytes(projectId: string, uploadKey: string, totalChunks: number, exceptChunk: number): Promise<number> {
+  /** The staged bytes and paths of the upload's chunks but `exceptChunk` (for the total-size bound and path collisions). */
+  async stagedElsewhere(projectId: string, uploadKey: string, totalChunks: number, exceptChunk: number): Promise<{ bytes: number; paths: string[] }> {
     const dir = this.dir(projectId, uploadKey)
-    let total = 0
+    let bytes = 0
+    const paths: string[] = []
     for (const i of await this.stagedIndexes(dir)) {
       if (i === exceptChunk || i >= totalChunks) continue
-      for (const f of (await this.readManifest(dir, i))?.files ?? []) total += f.size
+      for (const f of (await this.readManifest(dir, i))?.files ?? []) {
+        bytes += f.size
+        paths.push(f.path)
+      }
     }
-    return total
+    return { bytes, paths }
   }
 
   /** The receipt of a committed upload, or null when it was not committed (or was swept). */

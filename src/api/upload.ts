@@ -22,10 +22,13 @@ export interface ChunkInput {
   totalChunks: number
 }
 
-/** The multipart body of SPEC.md 7: files (repeated), relativePaths (JSON), uploadType=folder, ids and flags. */
+/**
+ * The multipart body of SPEC.md 7: relativePaths (JSON), uploadType=folder, ids and flags, then the
+ * files (repeated). Text fields first: the server then knows each file's path and the upload's
+ * size while the files stream in, and refuses an oversized upload before it has all been sent.
+ */
 export function chunkFormData(input: ChunkInput): FormData {
   const form = new FormData()
-  for (const f of input.files) form.append('files', f.file, f.path.split('/').pop() || 'file')
   form.append('relativePaths', JSON.stringify(input.files.map((f) => f.path)))
   form.append('uploadType', 'folder')
   form.append('projectId', input.projectId)
@@ -34,6 +37,7 @@ export function chunkFormData(input: ChunkInput): FormData {
   form.append('totalChunks', String(input.totalChunks))
   form.append('isFirstChunk', String(input.chunkIndex === 0))
   form.append('isLastChunk', String(input.chunkIndex === input.totalChunks - 1))
+  for (const f of input.files) form.append('files', f.file, f.path.split('/').pop() || 'file')
   return form
 }
 

@@ -10,7 +10,7 @@ import { assertEvent, assign, emit, setup } from 'xstate'
 import { errorReason, errorText, withReason } from '../api/error-text'
 import { chunkUploadMachine, type ChunkProgressEvent, type ChunkUploadOutput } from './chunk-upload.machine'
 import { createReadZip } from './read-zip.actor'
-import { selectFromFolder, type FailedUpload, type FolderEntry, type Selection, type SourceFile } from './upload-files'
+import { selectFromFolder, selectionError, type FailedUpload, type FolderEntry, type Selection, type SourceFile } from './upload-files'
 
 /** Delay before the panel resets after a successful upload (SPEC.md 9), ms. */
 export const RESET_AFTER_MS = 2000
@@ -65,6 +65,7 @@ export const projectFilesMachine = setup({
     clear: assign(cleared),
     clearError: assign({ error: null }),
     setError: assign({ error: (_, params: { text: string }) => params.text }),
+    selectionRefused: assign({ error: ({ context }) => selectionError(context.files) }),
     startUpload: assign({ chunkIndex: 0, done: 0, failed: [], error: null, notice: null, uploadId: () => crypto.randomUUID() }),
     assignProgress: assign(({ event }) => (assertEvent(event, 'chunks.progress'), { chunkIndex: event.nextChunk, done: event.done, failed: event.failed })),
     assignResult: assign((_, params: { output: ChunkUploadOutput }) => (params.output.ok
@@ -75,6 +76,7 @@ export const projectFilesMachine = setup({
   },
   guards: {
     noFiles: ({ context }) => context.files.length === 0,
+    pathsCollide: ({ context }) => selectionError(context.files) !== null,
     cleanUpload: ({ context }) => context.failed.length === 0,
     chunksFailed: (_, params: { output: ChunkUploadOutput }) => !params.output.ok,
   },
@@ -99,6 +101,7 @@ export const projectFilesMachine = setup({
       on: {
         'upload.start': [
           { guard: 'noFiles', actions: { type: 'setError', params: { text: 'Please select a folder or ZIP first.' } } },
+          { guard: 'pathsCollide', actions: 'selectionRefused' },
           { target: 'uploading', actions: 'startUpload' },
         ],
       },

@@ -5,6 +5,7 @@
  * figures the progress line shows (percent, MB with 2 decimals). No DOM or network access.
  */
 import { gitPathError } from '../api/schemas/git-path'
+import { collisionMessage, pathCollisions } from '../api/schemas/path-collisions'
 import { checkRelativePath, isSourceFile, stripFirstSegment } from '../api/schemas/source-filter'
 
 /** Files per upload request (SPEC.md 9). */
@@ -37,10 +38,11 @@ export interface Selection {
 /**
  * Folder selection → upload files: strips the selected folder's name (the first segment), drops
  * unsafe paths, files the source filter excludes and paths git refuses (`sub/.git`, git-path.ts).
- * Later duplicates of a path win.
+ * Every other entry is kept, also one whose path another already has (`a\b` read as `a/b`): the
+ * upload refuses such a selection by name (`selectionError`) rather than keep one of them.
  */
 export function selectFromFolder(entries: readonly FolderEntry[]): Selection {
-  const byPath = new Map<string, SourceFile>()
+  const files: SourceFile[] = []
   let excluded = 0
   for (const entry of entries) {
     const checked = checkRelativePath(stripFirstSegment(entry.relativePath))
@@ -48,9 +50,15 @@ export function selectFromFolder(entries: readonly FolderEntry[]): Selection {
       excluded += 1
       continue
     }
-    byPath.set(checked.path, { path: checked.path, file: entry.file })
+    files.push({ path: checked.path, file: entry.file })
   }
-  return { files: [...byPath.values()], excluded }
+  return { files, excluded }
+}
+
+/** Why the selected files cannot be uploaded as they are (paths a git tree cannot hold together), or null. */
+export function selectionError(files: readonly SourceFile[]): string | null {
+  const collisions = pathCollisions(files.map((f) => f.path))
+  return collisions.length ? collisionMessage(collisions) : null
 }
 
 /** Number of chunks for `count` files (0 files → 0 chunks). */

@@ -58,6 +58,7 @@ export const uploadMachine = uploadSetup.createMachine({
         'upload.start': [
           { guard: 'noFiles', actions: { type: 'flowError', params: { title: 'Please select a folder or ZIP first.' } } },
           { guard: 'lacksTitleOrDescription', actions: { type: 'flowError', params: { title: 'Please enter at least title and description before uploading.' } } },
+          { guard: 'pathsCollide', actions: 'selectionRefused' },
           { guard: 'hasDraft', target: 'busy.uploadingSource', actions: ['clearError', intent('upload'), 'startUpload'] },
           { target: 'busy.creatingDraft', actions: ['clearError', intent('upload')] },
         ],

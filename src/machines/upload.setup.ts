@@ -11,7 +11,7 @@ import { validateForm, type AddProjectValues, type FormErrors, type ProjectPaylo
 import { chunkUploadMachine, type ChunkProgressEvent, type ChunkUploadOutput, type GithubDetails } from './chunk-upload.machine'
 import { createReadZip } from './read-zip.actor'
 import { addImages, newSelection, stepError, uploadNotice, zipError, type FlowError, type UploadStep } from './upload-rules'
-import { selectFromFolder, type FailedUpload, type FolderEntry, type SourceFile } from './upload-files'
+import { selectFromFolder, selectionError, type FailedUpload, type FolderEntry, type SourceFile } from './upload-files'
 
 export type { GithubDetails, ProjectPayload, UploadStep }
 /** Which file picker the view should open. */
@@ -95,12 +95,14 @@ export const uploadSetup = setup({
     markImagesUploaded: assign(({ context }) => ({ imagesUploaded: true, imagesSent: context.images.length })),
     assignNotice: assign({ notice: ({ context }) => uploadNotice(context.failed.length, context.imagesSent) }),
     flowError: assign({ error: (_, params: { title: string }) => ({ title: params.title }) }),
+    selectionRefused: assign({ error: ({ context }) => ({ title: selectionError(context.files) ?? '' }) }),
     clearError: assign({ error: null, failedStep: null }),
     zipFailed: assign({ error: (_, params: { error: unknown }) => zipError(params.error) }),
     failStep: assign((_, params: { step: UploadStep; error: unknown }) => ({ failedStep: params.step, error: stepError(params.step, params.error) })),
   },
   guards: {
     noFiles: ({ context }) => context.files.length === 0,
+    pathsCollide: ({ context }) => selectionError(context.files) !== null,
     hasDraft: ({ context }) => context.projectId !== null,
     lacksTitleOrDescription: ({ context }) => !context.values.title.trim() || !context.values.description.trim(),
     hasFieldErrors: ({ context }) => Object.keys(validateForm(context.values, context.images.length)).length > 0,

@@ -1,6 +1,7 @@
 /**
- * Issues 4 and 7 end to end: Add Project with a ZIP (read in the worker) and two images, upload,
- * publish, then `git clone` the project's repository and compare it with the filtered ZIP; a PNG
+ * Issues 4 and 7 end to end: Add Project refuses a ZIP whose paths collide in a tree, naming them,
+ * then takes a ZIP (read in the worker) and two images, uploads, publishes, then `git clone` the
+ * project's repository and compare it with the filtered ZIP; a PNG
  * added while a 1,000-file ZIP is being read is uploaded and published (issue 7's dropped image);
  * on the detail page reorder and delete an image, add a collaborator and a branch, upload and
  * download a report. Controls are found by their command ids (`data-command`, decision 003).
@@ -40,6 +41,14 @@ async function bigZip(count: number): Promise<Buffer> {
 async function sourceZip(): Promise<Buffer> {
   const zip = new JSZip()
   for (const [p, text] of Object.entries({ ...SOURCE, ...FILTERED })) zip.file(`e2e-shop/${p}`, text)
+  return zip.generateAsync({ type: 'nodebuffer' })
+}
+
+/** A ZIP whose tree cannot hold both entries: a file `dir` and a file inside a folder `dir`. */
+async function clashingZip(): Promise<Buffer> {
+  const zip = new JSZip()
+  zip.file('clash/dir', 'a file\n')
+  zip.file('clash/dir/x.ts', 'export {}\n')
   return zip.generateAsync({ type: 'nodebuffer' })
 }
 
@@ -126,6 +135,11 @@ describe('Add Project, repository and project files', () => {
     await page.locator('[data-command="projects.new.upload"]').click()
     await page.getByText('Please select a folder or ZIP first.').first().waitFor()
     await page.getByRole('radio', { name: 'ZIP' }).check()
+    // Paths a git tree cannot hold together are refused by name before anything is sent.
+    await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'clash.zip', mimeType: 'application/zip', buffer: await clashingZip() })
+    await page.locator('.source-files__path', { hasText: 'dir/x.ts' }).waitFor()
+    await page.locator('[data-command="projects.new.upload"]').click()
+    await page.locator('[data-testid=flow-error]').getByText('Paths collide: dir (a file and a folder: dir/x.ts)').waitFor()
     await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
     await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
     expect(await page.locator('.source-files__path').allTextContents()).toEqual(expect.arrayContaining(Object.keys(SOURCE)))

@@ -19,7 +19,10 @@ export type TreeFile = { path: string; data: Buffer }
 export async function postChunk(ctx: TestContext, token: string, projectId: string, files: TreeFile[],
   chunkIndex: number, totalChunks: number, extra: Record<string, string> = {}) {
   const form = new FormData()
-  for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)]), path.basename(f.path))
+  // A part's file name is a quoted string, which may hold no control character (RFC 7578): the
+  // server reads paths from relativePaths, and a hostile path stays there.
+  // eslint-disable-next-line no-control-regex -- replacing control characters is the point
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)]), path.basename(f.path).replace(/[\x00-\x1f\x7f]/g, '_'))
   form.append('relativePaths', JSON.stringify(files.map((f) => f.path)))
   form.append('uploadType', 'folder')
   form.append('projectId', projectId)

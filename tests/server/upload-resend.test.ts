@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projects } from '../../server/db/schema'
@@ -75,7 +76,9 @@ describe('resending an upload (uploadId) after it was committed or crashed', () 
   it('a crash while the chunks are deleted after the receipt: the next resent chunk drops the leftovers', async () => {
     const project = await insertProject(ctx, { title: 'Crash cleanup' })
     const done = await sendAll(project.id, 'd1')
-    await ctx.deps.staging.stageChunk(project.id, 'd1', 1, 2, [{ path: 'left.txt', data: Buffer.from('x') }])
+    const spool = ctx.deps.staging.openSpool()
+    await spool.put(0, Readable.from([Buffer.from('x')]))
+    await ctx.deps.staging.stageChunk(project.id, 'd1', 1, 2, spool, [{ index: 0, path: 'left.txt', size: 1 }])
     expect((await stagingOf(project.id, 'd1')).length).toBeGreaterThan(1)
     const resent = await postChunk(ctx, token, project.id, chunks[1], 1, 2, { uploadId: 'd1' })
     await expectOneCleanCommit(project.id, 'd1', [...done.filter((d) => d.body.data.committed), resent])

@@ -8,6 +8,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import fsp from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { assertValidKey, folderPrefix, type ObjectInfo, type ObjectStorage } from './object-storage'
 
 const TEMP_MARK = '.tmp-'
@@ -45,6 +47,29 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async put(key: string, data: Uint8Array | string): Promise<void> {
     await writeFileAtomic(this.localPath(key), data)
+  }
+
+  async putStream(key: string, body: Readable): Promise<void> {
+    const file = this.localPath(key)
+    await fsp.mkdir(path.dirname(file), { recursive: true })
+    const temp = `${file}${TEMP_MARK}${crypto.randomBytes(6).toString('hex')}`
+    try {
+      await pipeline(body, fs.createWriteStream(temp))
+      await fsp.rename(temp, file)
+    } catch (error) {
+      await fsp.rm(temp, { force: true })
+      throw error
+    }
+  }
+
+  async movePrefix(from: string, to: string): Promise<void> {
+    const [source, target] = [folderPrefix(from), folderPrefix(to)]
+    if (!source || !target) throw new Error('movePrefix needs non-empty folders')
+    const targetDir = path.join(this.root, target.slice(0, -1))
+    await fsp.mkdir(path.dirname(targetDir), { recursive: true })
+    await fsp.rename(path.join(this.root, source.slice(0, -1)), targetDir).catch((error: unknown) => {
+      if (!isMissing(error)) throw error
+    })
   }
 
   async size(key: string): Promise<number | null> {

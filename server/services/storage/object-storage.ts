@@ -19,6 +19,12 @@ export interface ObjectStorage {
   readonly kind: 'local' | 's3'
   /** Store `data` under `key`, replacing any earlier object whole. */
   put(key: string, data: Uint8Array | string, opts?: { contentType?: string }): Promise<void>
+  /**
+   * Store the bytes of `body` under `key` as they arrive, holding no more than a buffer or an S3
+   * part (5 MB) of them; the object appears whole once `body` ends. When `body` errors (or is
+   * destroyed) nothing is stored and the promise rejects with that error.
+   */
+  putStream(key: string, body: Readable, opts?: { contentType?: string }): Promise<void>
   /** Size in bytes, or null when the key does not exist. */
   size(key: string): Promise<number | null>
   /** The whole object, or null when the key does not exist. */
@@ -29,6 +35,12 @@ export interface ObjectStorage {
   remove(key: string): Promise<void>
   /** Remove every key under the folder `prefix` (`images/p1` removes `images/p1/…`, not `images/p10/…`). */
   removePrefix(prefix: string): Promise<void>
+  /**
+   * Move every key under the folder `from` to the same name under the folder `to`, which must not
+   * exist yet; nothing under `from` is no error. Local: one rename; S3: each object copied, then
+   * the originals removed.
+   */
+  movePrefix(from: string, to: string): Promise<void>
   /** Every key under the folder `prefix` ('' = all), in no promised order; `shallow`: not those in sub-folders. */
   list(prefix: string, opts?: { shallow?: boolean }): Promise<ObjectInfo[]>
   /** A time-limited link fetching `key` straight from the storage; null when the driver has none (local). */

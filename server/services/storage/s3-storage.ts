@@ -7,7 +7,7 @@
  * trailers) of recent SDKs are not understood by local S3 servers.
  */
 import {
-  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
+  CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
   ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
@@ -17,6 +17,10 @@ import { assertValidKey, folderPrefix, type ObjectInfo, type ObjectStorage, type
 
 /** Bodies larger than this (bytes) are sent as a multipart upload. */
 export const MULTIPART_THRESHOLD_BYTES = 16 * 1024 * 1024
+/** Part size of a streamed put (bytes; S3's smallest): a streamed put holds at most two parts. */
+const STREAM_PART_BYTES = 5 * 1024 * 1024
+/** Objects copied at once by movePrefix. */
+const PARALLEL_COPIES = 8
 
 /** Where the bucket is: name, optional endpoint URL, region, path-style addressing; credentials for tests. */
 export type S3Settings = {
@@ -56,6 +60,35 @@ export class S3ObjectStorage implements ObjectStorage {
     } else {
       await this.client.send(new PutObjectCommand(params))
     }
+  }
+
+  async putStream(key: string, body: Readable, opts: { contentType?: string } = {}): Promise<void> {
+    assertValidKey(key)
+    // lib-storage reads `body` part by part: one PutObject when it ends within the first part, else
+    // a multipart upload that it aborts when `body` errors, so no object appears from a failed stream.
+    // Answer the body's own error, not that of the abort that followed it.
+    let bodyError: unknown = null
+    body.once('error', (error) => { bodyError = error })
+    const params = { Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }
+    await new Upload({ client: this.client, params, partSize: STREAM_PART_BYTES, queueSize: 1 }).done().catch((error: unknown) => {
+      throw bodyError ?? error
+    })
+  }
+
+  async movePrefix(from: string, to: string): Promise<void> {
+    const [source, target] = [folderPrefix(from), folderPrefix(to)]
+    if (!source || !target) throw new Error('movePrefix needs non-empty folders')
+    const keys = (await this.list(source)).map((o) => o.key)
+    let next = 0
+    const worker = async () => {
+      while (next < keys.length) {
+        const key = keys[next++]
+        const copySource = `${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`
+        await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target + key.slice(source.length), CopySource: copySource }))
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_COPIES, keys.length) }, worker))
+    await this.removePrefix(source)
   }
 
   async size(key: string): Promise<number | null> {

@@ -95,22 +95,63 @@ export function gitPathError(path: string): string | null {
 }
 
 /**
- * Why git fsck would refuse the file `path` with contents `data`: the path rules of
- * `gitPathError`, then a `.gitattributes` (or alias) with a line of GITATTRIBUTES_MAX_LINE bytes
- * or more (git reads up to the first NUL byte). Null when git accepts it.
+ * The `.gitattributes` line rule of fsck.c, fed a file's bytes in order (a stream's pieces):
+ * `longLine` is true once a line of GITATTRIBUTES_MAX_LINE bytes or more was seen before the first
+ * NUL byte (git reads up to it). Call `end()` after the last piece: the last line needs no newline.
  */
-export function gitFileError(path: string, data: Uint8Array): string | null {
+export function gitattributesLineScan() {
+  let lineBytes = 0
+  let stopped = false
+  let longLine = false
+  const close = () => {
+    if (lineBytes >= GITATTRIBUTES_MAX_LINE) longLine = true
+    lineBytes = 0
+  }
+  return {
+    push(piece: Uint8Array): void {
+      let start = 0
+      while (!stopped && start < piece.length) {
+        const nl = piece.indexOf(0x0a, start)
+        const nul = piece.indexOf(0, start)
+        const stop = nul !== -1 && (nl === -1 || nul < nl)
+        const at = stop ? nul : nl
+        if (at === -1) {
+          lineBytes += piece.length - start
+          return
+        }
+        lineBytes += at - start
+        close()
+        stopped = stop
+        start = at + 1
+      }
+    },
+    end(): void {
+      if (!stopped) close()
+      stopped = true
+    },
+    get longLine(): boolean {
+      return longLine
+    },
+  }
+}
+
+/**
+ * Why git fsck would refuse the file `path` whose bytes gave `longLine` (gitattributesLineScan):
+ * the path rules of `gitPathError`, then a `.gitattributes` (or alias) with a line of
+ * GITATTRIBUTES_MAX_LINE bytes or more. Null when git accepts it.
+ */
+export function gitScannedFileError(path: string, longLine: boolean): string | null {
   const pathError = gitPathError(path)
   if (pathError) return pathError
   const name = path.split(/[/\\]/).pop() ?? ''
-  if (!isDotGitattributes(name)) return null
-  const end = data.indexOf(0)
-  let lineStart = 0
-  for (let i = 0; i <= (end === -1 ? data.length : end); i++) {
-    if (i === data.length || data[i] === 0x0a || data[i] === 0) {
-      if (i - lineStart >= GITATTRIBUTES_MAX_LINE) return `'${name}' has a line of ${GITATTRIBUTES_MAX_LINE} bytes or more`
-      lineStart = i + 1
-    }
-  }
+  if (longLine && isDotGitattributes(name)) return `'${name}' has a line of ${GITATTRIBUTES_MAX_LINE} bytes or more`
   return null
+}
+
+/** `gitScannedFileError` for a file whose contents `data` are at hand. */
+export function gitFileError(path: string, data: Uint8Array): string | null {
+  const scan = gitattributesLineScan()
+  scan.push(data)
+  scan.end()
+  return gitScannedFileError(path, scan.longLine)
 }

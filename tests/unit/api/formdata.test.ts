@@ -22,6 +22,9 @@ describe('api client with a FormData body (multipart uploads)', () => {
     expect(seen!.auth).toBe('Bearer a')
     const form = seen!.form
     expect(form.getAll('files')).toHaveLength(2)
+    // Text fields first, files last: the server knows the paths and the upload while the files stream.
+    expect([...new Set(form.keys())]).toEqual(['relativePaths', 'uploadType', 'projectId', 'uploadId', 'chunkIndex', 'totalChunks',
+      'isFirstChunk', 'isLastChunk', 'files'])
     expect(JSON.parse(String(form.get('relativePaths')))).toEqual(['src/a.ts', 'b.md'])
     expect(Object.fromEntries(['uploadType', 'projectId', 'uploadId', 'chunkIndex', 'totalChunks', 'isFirstChunk', 'isLastChunk'].map((k) => [k, form.get(k)])))
       .toEqual({ uploadType: 'folder', projectId: 'p1', uploadId: 'u1', chunkIndex: '1', totalChunks: '3', isFirstChunk: 'false', isLastChunk: 'false' })

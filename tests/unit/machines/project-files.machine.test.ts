@@ -78,6 +78,22 @@ describe('projectFilesMachine', () => {
     expect(actor.getSnapshot().value).toBe('idle')
   })
 
+  it('refuses a selection whose paths collide, naming them, and shows the server\'s refusal of a collision across chunks', async () => {
+    const zip = { files: [{ path: 'dir', file: new Blob(['a']) }, { path: 'dir/file', file: new Blob(['b']) }], excluded: 0 }
+    const { actor, inputs } = start(async () => { throw new ApiError(400, 'Paths collide: lib (a file and a folder: lib/x.ts)') }, async () => zip)
+    actor.send({ type: 'zip.select', file: new Blob(['x']) })
+    await vi.advanceTimersByTimeAsync(0)
+    actor.send({ type: 'upload.start' })
+    expect(actor.getSnapshot().value).toBe('idle')
+    expect(actor.getSnapshot().context.error).toBe('Paths collide: dir (a file and a folder: dir/file)')
+    expect(inputs).toHaveLength(0)
+    actor.send({ type: 'file.remove', path: 'dir' })
+    actor.send({ type: 'upload.start' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().context.error).toBe('Upload failed: Paths collide: lib (a file and a folder: lib/x.ts)')
+  })
+
   it('names the ZIP reader failure', async () => {
     const { actor } = start(async () => ok(), async () => { throw new Error('Corrupted zip: missing 1 bytes.') })
     actor.send({ type: 'zip.select', file: new Blob(['x']) })

@@ -58,6 +58,27 @@ describe('uploadMachine: Upload Files', () => {
     expect(calls.creates).toHaveLength(0)
   })
 
+  it('refuses a selection whose paths collide before anything is created, and shows the server\'s refusal', async () => {
+    const { actor, calls } = start()
+    actor.send({ type: 'zip.select', file: new Blob(['zip']) })
+    calls.zips[0].resolve({ files: [{ path: 'a.ts', file: new Blob(['a']) }, { path: 'a.ts', file: new Blob(['b']) }, { path: 'b.ts', file: new Blob(['c']) }], excluded: 0 })
+    await until(actor, 'editing')
+    actor.send({ type: 'upload.start' })
+    expect(state(actor)).toBe('editing')
+    expect(ctx(actor).error).toEqual({ title: 'Paths collide: a.ts (twice)' })
+    expect(calls.creates).toHaveLength(0)
+    actor.send({ type: 'file.remove', path: 'b.ts' })
+    actor.send({ type: 'upload.start' })
+    expect(ctx(actor).error).toEqual({ title: 'Paths collide: a.ts (twice)' })
+    selectTree(actor, 1)
+    actor.send({ type: 'upload.start' })
+    calls.creates[0].d.resolve({ _id: 'p1' })
+    await until(actor, 'busy.uploadingSource')
+    calls.chunks[0].d.reject(new ApiError(400, 'Paths collide: src (a file and a folder: src/f0.ts)'))
+    await until(actor, 'failed')
+    expect(ctx(actor).error).toEqual({ title: 'Upload failed', detail: 'Paths collide: src (a file and a folder: src/f0.ts)' })
+  })
+
   it('creates a pending active draft, uploads 3 chunks of ≤100, then the images, and reports failures', async () => {
     const { actor, calls } = start()
     selectTree(actor)

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LocalObjectStorage } from '../../../../server/services/storage/local-storage'
@@ -23,6 +24,16 @@ const drivers: [string, () => Promise<Driver>][] = [
 ]
 
 const bytes = (s: string) => new Uint8Array(Buffer.from(s))
+const MB = 1024 * 1024
+/** A stream of `pieces` 1 MB pieces of `fill`, then the end, or `failWith` instead of the end. */
+function pieces(count: number, fill: number, failWith?: Error): Readable {
+  let sent = 0
+  return new Readable({ read() {
+    if (sent < count) return void (sent++, this.push(Buffer.alloc(MB, fill)))
+    if (failWith) this.destroy(failWith)
+    else this.push(null)
+  } })
+}
 const decode = (b: Uint8Array | null) => (b === null ? null : Buffer.from(b).toString())
 
 describe.each(drivers)('object storage: %s driver', (kind, open) => {
@@ -51,6 +62,37 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     expect((await storage.list('uploads/many')).map((o) => o.key).sort()).toEqual(keys)
     await storage.removePrefix('uploads/many')
     expect(await storage.list('uploads/many')).toEqual([])
+  })
+
+  it('streams a put: the object appears whole at the end; a stream that fails stores nothing', async () => {
+    // 7 MB crosses S3's 5 MB part: the multipart path, whose parts are aborted on failure.
+    await storage.putStream('uploads/sp/x/0', pieces(7, 3))
+    const stored = await storage.get('uploads/sp/x/0')
+    expect(stored?.length).toBe(7 * MB)
+    expect(stored?.every((b) => b === 3)).toBe(true)
+    for (const count of [0, 1, 7]) {
+      const key = `uploads/sp/x/failed-${count}`
+      await expect(storage.putStream(key, pieces(count, 4, new Error('client went away')))).rejects.toThrow('client went away')
+      expect(await storage.size(key)).toBeNull()
+    }
+    await storage.putStream('uploads/sp/x/0', pieces(1, 5))
+    expect((await storage.get('uploads/sp/x/0'))?.length).toBe(MB)
+    expect((await storage.list('uploads/sp/x')).map((o) => o.key)).toEqual(['uploads/sp/x/0'])
+    await storage.removePrefix('uploads/sp')
+  })
+
+  it('moves a folder to a new name; moving an empty folder is no error', async () => {
+    await storage.put('uploads/_incoming/m1/0', 'zero')
+    await storage.put('uploads/_incoming/m1/1', 'one')
+    await storage.put('uploads/_incoming/m10/0', 'neighbour')
+    await storage.movePrefix('uploads/_incoming/m1', 'uploads/p5/u1/blobs-0-ab')
+    expect(await storage.list('uploads/_incoming/m1')).toEqual([])
+    expect((await storage.list('uploads/p5')).map((o) => o.key).sort()).toEqual(['uploads/p5/u1/blobs-0-ab/0', 'uploads/p5/u1/blobs-0-ab/1'])
+    expect(decode(await storage.get('uploads/p5/u1/blobs-0-ab/1'))).toBe('one')
+    expect(decode(await storage.get('uploads/_incoming/m10/0'))).toBe('neighbour')
+    await storage.movePrefix('uploads/_incoming/none', 'uploads/p5/u1/blobs-1-cd')
+    expect(await storage.list('uploads/p5/u1/blobs-1-cd')).toEqual([])
+    await storage.removePrefix('uploads')
   })
 
   it('answers null for a missing key and removes idempotently', async () => {
