@@ -140,6 +140,7 @@ describe('Add Project, repository and project files', () => {
     await page.locator('.source-files__path', { hasText: 'dir/x.ts' }).waitFor()
     await page.locator('[data-command="projects.new.upload"]').click()
     await page.locator('[data-testid=flow-error]').getByText('Paths collide: dir (a file and a folder: dir/x.ts)').waitFor()
+    await screenshot(page, 'add-project-paths-collide')
     await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
     await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
     expect(await page.locator('.source-files__path').allTextContents()).toEqual(expect.arrayContaining(Object.keys(SOURCE)))
