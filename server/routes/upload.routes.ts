@@ -1,6 +1,6 @@
 /**
  * POST /api/upload/upload: one multipart chunk of a source upload (SPEC.md 7 "Source and image
- * storage"; issue 4). Each file's path is checked again on the server (zip slip, SPEC.md 5
+ * storage"). Each file's path is checked again on the server (zip slip, SPEC.md 5
  * filter): refused files are answered in `failedUploads`, the rest staged. A remaining path git
  * itself refuses (`.git`, `GIT~1`, `.git.`, src/api/schemas/git-path.ts) refuses the whole chunk
  * with 400 naming it: the client skips those, so only a hostile caller sends them. When every
@@ -10,7 +10,8 @@
  * taken. Paths that collide (the same path twice, a file and a folder of one name; in this chunk,
  * or with another chunk of the upload) refuse the chunk with 400 naming them: a tree holds one
  * of each, and a dropped file must not pass unnoticed. A chunk of an upload id already committed
- * gets the commit's answer again from its receipt (issue 8 item 10).
+ * gets the commit's answer again from its receipt, so a client resending after a lost answer
+ * learns the upload is in.
  * Staging abandoned for a day is swept by the hourly background job (services/background-jobs.ts).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
  */

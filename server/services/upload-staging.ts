@@ -1,5 +1,5 @@
 /**
- * Staging of chunked source uploads (SPEC.md 7 "Source and image storage"; issues 4 and 15). Each
+ * Staging of chunked source uploads (SPEC.md 7 "Source and image storage"). Each
  * chunk is stored in object storage under `uploads/{projectId}/{uploadKey}/` (DATA_DIR/uploads
  * locally, the bucket with S3, so a chunk may arrive at any server): its bytes, streamed to a
  * spool while the request is read (upload-spool.ts), are moved to a fresh `blobs-{n}-{random}/`
@@ -7,7 +7,7 @@
  * wholly present or absent, and a retried chunk replaces the earlier one (idempotent). Nothing
  * touches the repository until every chunk is present and the caller commits. After the commit
  * of an upload with an id, its receipt `committed.json` (the answer given) replaces the chunks,
- * so a resent chunk is answered the same (issue 8 item 10); it is swept with the rest. Every
+ * so a resent chunk is answered the same; it is swept with the rest. Every
  * read lists the upload once: a request's work follows the chunks staged, never the
  * `totalChunks` it claims.
  */

@@ -89,7 +89,7 @@ export const usersListMachine = setup({
         input: ({ context }) => pendingOf(context),
         onDone: { target: 'idle', actions: [{ type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) }, 'announceChange', 'dropAction'] },
         onError: [
-          // Cancelled: nothing was said to fail; rows changed before the server asked are refetched.
+          // Cancelled: no failure to report; refetch anyway, as a row status call may have landed before the server asked.
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: ['announceChange', 'dropAction'] },
           { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'announceChange', 'dropAction'] },
         ],

@@ -1,5 +1,5 @@
 /**
- * Issues 4 and 7 end to end: Add Project refuses a ZIP whose paths collide in a tree, naming them,
+ * Source files and images end to end: Add Project refuses a ZIP whose paths collide in a tree, naming them,
  * then takes a ZIP (read in the worker) and two images, uploads, publishes, then `git clone` the
  * project's repository and compare it with the filtered ZIP; a PNG
  * added while a 1,000-file ZIP is being read is uploaded and published (issue 7's dropped image);

@@ -1,5 +1,5 @@
 /**
- * Issue 2 auth building blocks without a database: the client IP rule (X-Forwarded-For read from
+ * Auth building blocks without a database: the client IP rule (X-Forwarded-For read from
  * the right past the trusted proxies; through real sockets in security/client-ip.test.ts), password
  * hashing, and the OTP generator and digests.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in tables (SPEC.md 4; issue 2): refresh tokens (stored as SHA-256, grouped in families) and
+ * Sign-in tables (SPEC.md 4): refresh tokens (stored as SHA-256, grouped in families) and
  * the purge of both them and OTP challenges (whose queries are in otp.queries.ts). The rules over
  * them (rotation, sessions) are in server/services/refresh-tokens.ts and live-sessions.ts.
  */

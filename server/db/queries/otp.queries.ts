@@ -1,5 +1,5 @@
 /**
- * OTP challenges (SPEC.md 4; issue 2): stored with the code and session token hashed, one row per
+ * OTP challenges (SPEC.md 4): stored with the code and session token hashed, one row per
  * code sent (or refused to a non-admin, which looks the same), counted for the send limits and the
  * tries across one e-mail's codes. The rules are in server/domain/otp-limits.ts and
  * server/services/otp.ts; the purge of old rows in auth.queries.ts.

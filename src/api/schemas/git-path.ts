@@ -1,5 +1,5 @@
 /**
- * Paths git itself refuses in a tree (issue 8 item 4). Pure: the server refuses an upload chunk
+ * Paths git itself refuses in a tree. Pure: the server refuses an upload chunk
  * naming such a path (400), the client skips it when reading a folder or ZIP. A port of git's
  * read-cache.c `verify_path` / `verify_dotfile` and path.c `is_ntfs_dotgit`, `is_hfs_dotgit`,
  * `is_ntfs_dot_generic`, applied as if `core.protectNTFS` and `core.protectHFS` were both on
@@ -96,8 +96,8 @@ export function gitPathError(path: string): string | null {
 
 /**
  * The `.gitattributes` line rule of fsck.c, fed a file's bytes in order (a stream's pieces):
- * `longLine` is true once a line of GITATTRIBUTES_MAX_LINE bytes or more was seen before the first
- * NUL byte (git reads up to it). Call `end()` after the last piece: the last line needs no newline.
+ * `longLine` is true when any line up to the first NUL byte (git reads no further) is
+ * GITATTRIBUTES_MAX_LINE bytes or longer. Call `end()` after the last piece: the last line needs no newline.
  */
 export function gitattributesLineScan() {
   let lineBytes = 0
