@@ -40,9 +40,16 @@ export function uploadRoutes(deps: AppDeps) {
 
   app.post('/upload', async (c) => {
     const spool = staging.openSpool()
+    // The project is looked up once: before the files when the text fields come first, else after the body.
+    let found: string | null = null
+    const assertProject = async (projectId: string) => {
+      if (found === projectId) return
+      if (!(await findProjectRow(deps.db, projectId))) throw notFound('Project not found')
+      found = projectId
+    }
     try {
       const { input, files } = await readChunk(c, spool, async (early) => {
-        if (!(await findProjectRow(deps.db, early.projectId))) throw notFound('Project not found')
+        await assertProject(early.projectId)
         // A first chunk without an uploadId replaces what is staged: nothing of it counts.
         if (early.isFirstChunk && !early.uploadId) return { stagedBytes: 0 }
         return { stagedBytes: (await staging.stagedElsewhere(early.projectId, uploadKeyOf(early), early.totalChunks, early.chunkIndex)).bytes }
@@ -50,7 +57,7 @@ export function uploadRoutes(deps: AppDeps) {
       if (input.relativePaths.length !== files.length) {
         throw badRequest(`relativePaths lists ${input.relativePaths.length} paths for ${files.length} files`)
       }
-      if (!(await findProjectRow(deps.db, input.projectId))) throw notFound('Project not found')
+      await assertProject(input.projectId)
 
       const accepted: StagedEntry[] = []
       const failedUploads: { path: string; error: string }[] = []
@@ -67,8 +74,6 @@ export function uploadRoutes(deps: AppDeps) {
         if (refused) throw badRequest(`Path refused by git: ${raw}: ${refused}`)
         accepted.push({ index: file.index, path: checked.path, size: file.size })
       }
-      const collisions = pathCollisions(accepted.map((f) => f.path))
-      if (collisions.length) throw badRequest(collisionMessage(collisions))
       return ok(c, UploadChunkResponseSchema, await stage(input, accepted, failedUploads, spool))
     } finally {
       await spool.discard()
@@ -93,6 +98,7 @@ export function uploadRoutes(deps: AppDeps) {
       const elsewhere = await staging.stagedElsewhere(projectId, uploadKey, totalChunks, chunkIndex)
       const total = elsewhere.bytes + accepted.reduce((sum, f) => sum + f.size, 0)
       if (total > UPLOAD_LIMITS.totalBytes) throw refusals.upload(total)
+      // This chunk's paths among themselves and against the upload's other staged chunks, in one pass.
       const collisions = pathCollisions([...elsewhere.paths, ...accepted.map((f) => f.path)])
       if (collisions.length) throw badRequest(collisionMessage(collisions))
       await staging.stageChunk(projectId, uploadKey, chunkIndex, totalChunks, spool, accepted)
