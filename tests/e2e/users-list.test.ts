@@ -75,6 +75,12 @@ describe('users list', () => {
       await dialog.waitFor()
       await own.getByTestId('step-up-reason').filter({ hasText: reason }).waitFor()
       await own.getByText(`A confirmation code has been sent to ${actor.email}.`).waitFor()
+      await own.setViewportSize({ width: 1280, height: 800 })
+      await own.emulateMedia({ colorScheme: 'dark' })
+      // Let the colour transitions finish before the picture.
+      await own.waitForTimeout(400)
+      await screenshot(own, 'step-up-reason-dark-1280')
+      await own.emulateMedia({ colorScheme: 'light' })
       await own.locator('[data-command="auth.stepUp.cancel"]').first().click()
       await dialog.waitFor({ state: 'detached' })
       expect(await own.getByTestId('toast').filter({ hasText: 'Failed' }).count()).toBe(0)
