@@ -8,7 +8,11 @@ const AREA = 'src/views/layout/protected-area.view.tsx'
 const PRELOADS: RoutePreload[] = [
   { path: '/login', modules: ['src/views/login/login.view.tsx'] },
   { path: '/', modules: [AREA, 'src/views/dashboard/dashboard.view.tsx'], session: true },
-  { path: '/projects', modules: [AREA, 'src/views/projects/projects-list.view.tsx', 'src/views/projects/list-prefetch.ts'], session: true },
+  {
+    path: '/projects',
+    modules: [AREA, 'src/views/projects/projects-list.view.tsx', 'src/views/projects/list-prefetch.ts'],
+    session: true,
+  },
   { path: '/projects/new', modules: [AREA, 'src/views/projects/new/add-project.view.tsx'], session: true },
   { path: '/projects/:id', modules: [AREA, 'src/views/projects/project-detail.view.tsx'], session: true },
 ]

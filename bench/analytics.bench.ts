@@ -40,11 +40,16 @@ import { BENCH_ADMIN_EMAIL, createBenchDatabase, type DatabaseKind } from './ben
 import { cold, repeated, type CachedResult } from './cached-requests'
 import { insertBenchOrders } from './orders-list-data'
 
-const { values: args } = parseArgs({ options: {
-  orders: { type: 'string', default: '1000000' }, requests: { type: 'string', default: '2000' },
-  cold: { type: 'string', default: '10' }, only: { type: 'string' }, pool: { type: 'string' },
-  explain: { type: 'boolean', default: false },
-} })
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000000' },
+    requests: { type: 'string', default: '2000' },
+    cold: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    pool: { type: 'string' },
+    explain: { type: 'boolean', default: false },
+  },
+})
 v8.setFlagsFromString('--expose-gc')
 const collectGarbage = vm.runInNewContext('gc') as () => void
 
@@ -63,27 +68,54 @@ async function explain(database: Database, period: AnalyticsPeriod): Promise<voi
   await analyticsAggregates(database.db, analyticsBounds(period, new Date()))
   Object.assign(pool, { query })
   for (const statement of seen) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values)
-    console.log(`\n${period}: ${statement.text.replace(/\s+/g, ' ').slice(0, 100)}…\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`)
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+      statement.values,
+    )
+    console.log(
+      `\n${period}: ${statement.text.replace(/\s+/g, ' ').slice(0, 100)}…\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`,
+    )
   }
 }
 
 async function bench(kind: DatabaseKind) {
-  const { database, drop } = await createBenchDatabase(kind, { prefix: 'bench_analytics', poolSize: args.pool ? Number(args.pool) : undefined })
+  const { database, drop } = await createBenchDatabase(kind, {
+    prefix: 'bench_analytics',
+    poolSize: args.pool ? Number(args.pool) : undefined,
+  })
   try {
     const seeded = performance.now()
     await ensureAdmin(database.db, BENCH_ADMIN_EMAIL)
-    await insertBenchOrders(database, Number(args.orders), { adminEmail: BENCH_ADMIN_EMAIL, dataKey: crypto.createSecretKey(crypto.randomBytes(32)),
-      onBatch: (n) => { if (n % 200_000 < 50_000) console.log(`  ${kind}: ${n} orders…`) } })
-    const [counts] = await rawRows<{ orders: number; payments: number; completed: number }>(database.db, sql`SELECT
+    await insertBenchOrders(database, Number(args.orders), {
+      adminEmail: BENCH_ADMIN_EMAIL,
+      dataKey: crypto.createSecretKey(crypto.randomBytes(32)),
+      onBatch: (n) => {
+        if (n % 200_000 < 50_000) console.log(`  ${kind}: ${n} orders…`)
+      },
+    })
+    const [counts] = await rawRows<{ orders: number; payments: number; completed: number }>(
+      database.db,
+      sql`SELECT
       (SELECT count(*)::int FROM orders) AS orders, (SELECT count(*)::int FROM payments) AS payments,
-      (SELECT count(*)::int FROM orders WHERE status = 'completed') AS completed`)
-    console.log(`${kind}: ${counts.orders} orders (${counts.completed} completed), ${counts.payments} payments; seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
-    const [admin] = await rawRows<{ id: string }>(database.db, sql`SELECT id FROM users WHERE lower(email) = ${BENCH_ADMIN_EMAIL}`)
+      (SELECT count(*)::int FROM orders WHERE status = 'completed') AS completed`,
+    )
+    console.log(
+      `${kind}: ${counts.orders} orders (${counts.completed} completed), ${counts.payments} payments; seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+    )
+    const [admin] = await rawRows<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM users WHERE lower(email) = ${BENCH_ADMIN_EMAIL}`,
+    )
     const versions = new TableVersions(database.db)
     await versions.listen(database)
-    const deps: AppConfig = { db: database.db, env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-')) }),
-      jwtSecret: new Uint8Array(32), mailer: { send: async () => {} }, now: () => new Date(), versions }
+    const deps: AppConfig = {
+      db: database.db,
+      env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-analytics-')) }),
+      jwtSecret: new Uint8Array(32),
+      mailer: { send: async () => {} },
+      now: () => new Date(),
+      versions,
+    }
     const app = createApp(deps)
     const authorization = `Bearer ${await signAccessToken(deps.jwtSecret, admin.id, new Date())}`
 
@@ -96,13 +128,18 @@ async function bench(kind: DatabaseKind) {
         toAnalytics(bounds, await analyticsAggregates(database.db, bounds))
         times.push(performance.now() - started)
       }
-      console.log(`${kind}: one build of ${period}: ${Math.min(...times).toFixed(0)}-${Math.max(...times).toFixed(0)} ms`)
+      console.log(
+        `${kind}: one build of ${period}: ${Math.min(...times).toFixed(0)}-${Math.max(...times).toFixed(0)} ms`,
+      )
     }
     if (args.explain && kind === 'postgres') for (const period of ANALYTICS_PERIODS) await explain(database, period)
 
-    const ids = await rawRows<{ o: string; p: string }>(database.db, sql`SELECT
+    const ids = await rawRows<{ o: string; p: string }>(
+      database.db,
+      sql`SELECT
       (SELECT id FROM orders ORDER BY id LIMIT 1 OFFSET n * 997) AS o,
-      (SELECT id FROM payments ORDER BY id LIMIT 1 OFFSET n * 991) AS p FROM generate_series(0, 49) AS n`)
+      (SELECT id FROM payments ORDER BY id LIMIT 1 OFFSET n * 991) AS p FROM generate_series(0, 49) AS n`,
+    )
     const write = async (i: number) => {
       const { o, p } = ids[i % ids.length]
       if (i % 2 === 0) await database.db.execute(sql`UPDATE orders SET updated_at = now() WHERE id = ${o}`)
@@ -113,14 +150,30 @@ async function bench(kind: DatabaseKind) {
     collectGarbage()
     const rows: string[] = []
     const row = (clients: number, what: string, r: CachedResult) =>
-      rows.push(`| ${kind} | ${clients} | ${what} | ${r.n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.caches} |`)
+      rows.push(
+        `| ${kind} | ${clients} | ${what} | ${r.n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.caches} |`,
+      )
     const requests = Number(args.requests)
     for (const period of ANALYTICS_PERIODS) {
-      for (const clients of [1, 8]) row(clients, `${period} repeated (cached)`, await repeated(app, authorization, clients, requests, [url(period)]))
+      for (const clients of [1, 8])
+        row(
+          clients,
+          `${period} repeated (cached)`,
+          await repeated(app, authorization, clients, requests, [url(period)]),
+        )
     }
-    row(8, '30d, 90d, 12m in turn (cached)', await repeated(app, authorization, 8, requests, ANALYTICS_PERIODS.map(url)))
+    row(
+      8,
+      '30d, 90d, 12m in turn (cached)',
+      await repeated(app, authorization, 8, requests, ANALYTICS_PERIODS.map(url)),
+    )
     for (const period of ANALYTICS_PERIODS) {
-      for (const clients of [1, 8]) row(clients, `${period} cold: after a write`, await cold(app, authorization, clients, Number(args.cold), url(period), write))
+      for (const clients of [1, 8])
+        row(
+          clients,
+          `${period} cold: after a write`,
+          await cold(app, authorization, clients, Number(args.cold), url(period), write),
+        )
     }
     await versions.close()
     return rows
@@ -131,9 +184,19 @@ async function bench(kind: DatabaseKind) {
 }
 
 const kinds = (['postgres', 'pglite'] as const).filter((k) => !args.only || args.only === k)
-const table = ['| database | clients | requests | n | p50 ms | p99 ms | req/s | x-cache |', '|---|---|---|---|---|---|---|---|']
-for (const kind of kinds) table.push(...await bench(kind))
+const table = [
+  '| database | clients | requests | n | p50 ms | p99 ms | req/s | x-cache |',
+  '|---|---|---|---|---|---|---|---|',
+]
+for (const kind of kinds) table.push(...(await bench(kind)))
 console.log(`\nCommand: npx tsx bench/analytics.bench.ts ${process.argv.slice(2).join(' ')}`.trimEnd())
-console.log(`Date: ${new Date().toISOString()}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-console.log(`\nGET /api/admin/analytics, ${args.orders} orders, ${args.requests} repeated requests per row, ${args.cold} cold rounds per row`)
+console.log(
+  `Date: ${new Date().toISOString()}; ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
+console.log(
+  `\nGET /api/admin/analytics, ${args.orders} orders, ${args.requests} repeated requests per row, ${args.cold} cold rounds per row`,
+)
 console.log(table.join('\n'))

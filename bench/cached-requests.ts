@@ -13,11 +13,22 @@ export type CachedResult = { p50: number; p99: number; rps: number; n: number; c
 function summary(latencies: number[], caches: Map<string, number>, seconds: number): CachedResult {
   latencies.sort((a, b) => a - b)
   const total = latencies.length
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: total / seconds, n: total,
-    caches: [...caches].map(([k, n]) => `${k} ${Math.round((100 * n) / total)}%`).join(', ') }
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: total / seconds,
+    n: total,
+    caches: [...caches].map(([k, n]) => `${k} ${Math.round((100 * n) / total)}%`).join(', '),
+  }
 }
 
-async function timedGet(app: App, authorization: string, url: string, latencies: number[], caches: Map<string, number>) {
+async function timedGet(
+  app: App,
+  authorization: string,
+  url: string,
+  latencies: number[],
+  caches: Map<string, number>,
+) {
   const started = performance.now()
   const res = await app.request(url, { headers: { authorization } })
   const body = await res.text()
@@ -28,20 +39,35 @@ async function timedGet(app: App, authorization: string, url: string, latencies:
 }
 
 /** `total` requests from `clients` concurrent loops, request i for `urls[i % length]` (nothing written). */
-export async function repeated(app: App, authorization: string, clients: number, total: number, urls: readonly string[]): Promise<CachedResult> {
+export async function repeated(
+  app: App,
+  authorization: string,
+  clients: number,
+  total: number,
+  urls: readonly string[],
+): Promise<CachedResult> {
   const latencies: number[] = []
   const caches = new Map<string, number>()
   let next = 0
   const started = performance.now()
-  await Promise.all(Array.from({ length: clients }, async () => {
-    for (let i = next++; i < total; i = next++) await timedGet(app, authorization, urls[i % urls.length], latencies, caches)
-  }))
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < total; i = next++)
+        await timedGet(app, authorization, urls[i % urls.length], latencies, caches)
+    }),
+  )
   return summary(latencies, caches, (performance.now() - started) / 1000)
 }
 
 /** `rounds` rounds of: `write(i)` (untimed), then `clients` requests of `url` at once, each timed. */
-export async function cold(app: App, authorization: string, clients: number, rounds: number, url: string,
-  write: (i: number) => Promise<void>): Promise<CachedResult> {
+export async function cold(
+  app: App,
+  authorization: string,
+  clients: number,
+  rounds: number,
+  url: string,
+  write: (i: number) => Promise<void>,
+): Promise<CachedResult> {
   const latencies: number[] = []
   const caches = new Map<string, number>()
   let busy = 0

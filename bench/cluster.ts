@@ -22,13 +22,15 @@ import { KINDS } from './load-mix'
 import { mixData, onServer, runMix, seed } from './load-run'
 import { SHARED_KEYS, signInByOutbox, startServer, type ServerProcess } from '../tests/server/faults/server-process'
 
-const { values: args } = parseArgs({ options: {
-  clients: { type: 'string', default: '32' },
-  duration: { type: 'string', default: '20' },
-  warmup: { type: 'string', default: '3' },
-  scale: { type: 'string', default: '10' },
-  keep: { type: 'boolean', default: false },
-} })
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '32' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    scale: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+})
 const SERVER_URL = process.env.BENCH_LOAD_PG ?? 'postgres://root@127.0.0.1:5432'
 const DB_NAME = 'bench_cluster'
 
@@ -42,11 +44,13 @@ async function roundRobinProxy(upstreams: string[]): Promise<{ url: string; clos
   let next = 0
   const server = http.createServer((req, res) => {
     const target = targets[next++ % targets.length]
-    const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url,
-      headers: req.headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
+    const upstream = http.request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
     upstream.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' })
       res.end(`proxy: ${error.message}`)
@@ -56,11 +60,15 @@ async function roundRobinProxy(upstreams: string[]): Promise<{ url: string; clos
   server.keepAliveTimeout = 30_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-    agent.destroy()
-  }) }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+        agent.destroy()
+      }),
+  }
 }
 
 type Row = { mix: string; topology: string; rps: number; p50: number; p99: number; errors: number }
@@ -76,7 +84,12 @@ async function main() {
   const servers: ServerProcess[] = []
   try {
     for (const dataDir of dataDirs) {
-      servers.push(await startServer({ dataDir, env: { DATABASE_URL: databaseUrl, ...SHARED_KEYS, GIT_DIR: gitDir, LOG_LEVEL: 'silent' } }))
+      servers.push(
+        await startServer({
+          dataDir,
+          env: { DATABASE_URL: databaseUrl, ...SHARED_KEYS, GIT_DIR: gitDir, LOG_LEVEL: 'silent' },
+        }),
+      )
     }
     const token = await signInByOutbox(servers[0])
     const data = await mixData(databaseUrl)
@@ -88,8 +101,11 @@ async function main() {
     const rows: Row[] = []
     for (const mix of mixes) {
       for (const topology of ['one server, direct', 'one server, proxy', 'two servers, proxy']) {
-        const proxy = topology.startsWith('two') ? await roundRobinProxy(servers.map((s) => s.url))
-          : topology.endsWith('proxy') ? await roundRobinProxy([servers[0].url]) : undefined
+        const proxy = topology.startsWith('two')
+          ? await roundRobinProxy(servers.map((s) => s.url))
+          : topology.endsWith('proxy')
+            ? await roundRobinProxy([servers[0].url])
+            : undefined
         const url = proxy?.url ?? servers[0].url
         try {
           const common = { url, token, data, clients, reads: mix.reads, writes: mix.writes, kinds: mix.kinds }
@@ -97,9 +113,18 @@ async function main() {
           const { done, failures } = runMix({ ...common, seconds: Number(args.duration) })
           const result = await done
           const errors = result.errors + result.timeouts + result.non2xx
-          rows.push({ mix: mix.name, topology, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors })
-          console.log(`${mix.name} / ${topology}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
-            `p99 ${result.latency.p99} ms, errors ${errors}`)
+          rows.push({
+            mix: mix.name,
+            topology,
+            rps: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            errors,
+          })
+          console.log(
+            `${mix.name} / ${topology}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
+              `p99 ${result.latency.p99} ms, errors ${errors}`,
+          )
           for (const failure of failures) console.log(`  failure: ${failure}`)
           if (errors) process.exitCode = 1
         } finally {
@@ -107,10 +132,16 @@ async function main() {
         }
       }
     }
-    console.log(`\n${clients} clients, ${args.duration} s each, ${data.projectIds.length} projects, ${os.availableParallelism()} cores, ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+    console.log(
+      `\n${clients} clients, ${args.duration} s each, ${data.projectIds.length} projects, ${os.availableParallelism()} cores, ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    )
     console.log('\n| workload | topology | req/s | p50 ms | p99 ms | errors |\n|---|---|---|---|---|---|')
-    for (const r of rows) console.log(`| ${r.mix} | ${r.topology} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`)
+    for (const r of rows)
+      console.log(`| ${r.mix} | ${r.topology} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} |`)
   } finally {
     for (const server of servers) {
       const exit = await server.stop('SIGTERM')

@@ -38,23 +38,40 @@ const DETAILS = [
   'Kindly share an invoice with our institute name and GSTIN so that accounts can reimburse it.',
   'The demo site shows a blank page after login in Chrome and Firefox.',
 ]
-const CLOSINGS = ['Please get back to me soon.', 'Thanks in advance.', 'Looking forward to your reply.',
-  'Waiting for your response.', 'Thank you for your help.']
+const CLOSINGS = [
+  'Please get back to me soon.',
+  'Thanks in advance.',
+  'Looking forward to your reply.',
+  'Waiting for your response.',
+  'Thank you for your help.',
+]
 
 /**
  * Seed people and projects, then contacts until `count` in all (the seed's included). Returns the
  * number of contacts written by the generate_series statement.
  */
-export async function insertBenchContacts(database: Database, count: number,
-  opts: { adminEmail: string; dataKey: KeyObject }): Promise<number> {
+export async function insertBenchContacts(
+  database: Database,
+  count: number,
+  opts: { adminEmail: string; dataKey: KeyObject },
+): Promise<number> {
   await seedDemo(database, { scale: BENCH_CONTACTS_SEED.scale, adminEmail: opts.adminEmail, dataKey: opts.dataKey })
   const db = database.db
-  const [{ seeded }] = (await db.execute(sql`SELECT count(*)::int AS seeded FROM contacts`) as unknown as
-    { rows: { seeded: number }[] }).rows
+  const [{ seeded }] = (
+    (await db.execute(sql`SELECT count(*)::int AS seeded FROM contacts`)) as unknown as { rows: { seeded: number }[] }
+  ).rows
   const extra = Math.max(0, count - seeded)
   const f = buildFragments(20_26)
-  const pools = JSON.stringify({ first: f.firstNames, last: f.lastNames, domains: f.mailDomains, subjects: f.subjects,
-    asks: f.asks, details: DETAILS, closings: CLOSINGS, replies: f.replies })
+  const pools = JSON.stringify({
+    first: f.firstNames,
+    last: f.lastNames,
+    domains: f.mailDomains,
+    subjects: f.subjects,
+    asks: f.asks,
+    details: DETAILS,
+    closings: CLOSINGS,
+    replies: f.replies,
+  })
   if (extra > 0) {
     // h1..h4: independent hashes of i (Knuth multiplicative, different primes) pick from the pools.
     await db.execute(sql`

@@ -47,11 +47,16 @@ import { BENCH_ADMIN_EMAIL, createBenchDatabase, type DatabaseKind } from './ben
 import { percentile } from './measure'
 import { insertBenchContacts } from './contacts-list-data'
 
-const { values: args } = parseArgs({ options: {
-  contacts: { type: 'string', default: '100000' }, requests: { type: 'string', default: '2000' },
-  cold: { type: 'string', default: '40' }, distinct: { type: 'string', default: '60' },
-  only: { type: 'string' }, pool: { type: 'string' },
-} })
+const { values: args } = parseArgs({
+  options: {
+    contacts: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '2000' },
+    cold: { type: 'string', default: '40' },
+    distinct: { type: 'string', default: '60' },
+    only: { type: 'string' },
+    pool: { type: 'string' },
+  },
+})
 // The generated rows are garbage once written: collected before timing.
 v8.setFlagsFromString('--expose-gc')
 const collectGarbage = vm.runInNewContext('gc') as () => void
@@ -67,18 +72,58 @@ export const KINDS: Record<string, string[]> = {
 }
 const ALL = Object.values(KINDS).flat()
 
-const NEW_TERMS = ['sharma', 'singh', 'patel', 'priya', 'reddy', 'iyer', 'nair', 'gupta', 'mehta', 'joshi', 'rao', 'verma',
-  'khan', 'arjun', 'devi', 'aditi', 'rahul', 'pooja', 'anand', 'invoice', 'gst', 'demo', 'install', 'windows', 'mysql',
-  'otp', 'report', 'yahoo.co', 'outlook', 'hotmail', 'rediffmail', 'upi', 'chrome', 'licence', 'feature', 'video']
+const NEW_TERMS = [
+  'sharma',
+  'singh',
+  'patel',
+  'priya',
+  'reddy',
+  'iyer',
+  'nair',
+  'gupta',
+  'mehta',
+  'joshi',
+  'rao',
+  'verma',
+  'khan',
+  'arjun',
+  'devi',
+  'aditi',
+  'rahul',
+  'pooja',
+  'anand',
+  'invoice',
+  'gst',
+  'demo',
+  'install',
+  'windows',
+  'mysql',
+  'otp',
+  'report',
+  'yahoo.co',
+  'outlook',
+  'hotmail',
+  'rediffmail',
+  'upi',
+  'chrome',
+  'licence',
+  'feature',
+  'video',
+]
 const STATUSES = ['', 'new', 'read', 'replied', 'archived']
 
 /** `2n` search URLs, none among the repeated ones: terms × status, then numbered e-mail fragments. */
 function newSearchUrls(n: number): string[] {
-  const urls = NEW_TERMS.flatMap((t) => STATUSES.map((s) => list(`search=${encodeURIComponent(t)}${s ? `&status=${s}` : ''}`)))
+  const urls = NEW_TERMS.flatMap((t) =>
+    STATUSES.map((s) => list(`search=${encodeURIComponent(t)}${s ? `&status=${s}` : ''}`)),
+  )
   for (let i = 0; urls.length < 2 * n; i++) urls.push(list(`search=.${(i * 7_919) % 100_000}%40`))
   const unique = [...new Set(urls)].filter((u) => !ALL.includes(u))
   // Interleave so that both halves (1 and 32 clients) get a mix of terms and statuses.
-  const shuffled = unique.map((u, i) => [((i * 2_654_435_761) >>> 0) % 1_000_003, u] as const).sort((a, b) => a[0] - b[0]).map(([, u]) => u)
+  const shuffled = unique
+    .map((u, i) => [((i * 2_654_435_761) >>> 0) % 1_000_003, u] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, u]) => u)
   if (shuffled.length < 2 * n) throw new Error(`only ${shuffled.length} distinct searches for --distinct ${n}`)
   return shuffled.slice(0, 2 * n)
 }
@@ -115,8 +160,14 @@ function processShare() {
 
 function summary(latencies: number[], hits: number, seconds: number, process: string): Result {
   latencies.sort((a, b) => a - b)
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds,
-    hits: `${Math.round((100 * hits) / Math.max(1, latencies.length))}%`, n: latencies.length, process }
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / seconds,
+    hits: `${Math.round((100 * hits) / Math.max(1, latencies.length))}%`,
+    n: latencies.length,
+    process,
+  }
 }
 
 /** One timed GET; throws on any answer but 200. `hit` when the answer came from a cache (x-cache: hit). */
@@ -150,8 +201,14 @@ async function run(app: App, authorization: string, clients: number, total: numb
 }
 
 /** `rounds` × (a write, untimed; then `clients` requests at once cycling `urls`, timed). */
-async function cold(app: App, authorization: string, clients: number, rounds: number, urls: string[],
-  write: (round: number) => Promise<void>): Promise<Result> {
+async function cold(
+  app: App,
+  authorization: string,
+  clients: number,
+  rounds: number,
+  urls: string[],
+  write: (round: number) => Promise<void>,
+): Promise<Result> {
   const latencies: number[] = []
   let hits = 0
   let seconds = 0
@@ -159,7 +216,9 @@ async function cold(app: App, authorization: string, clients: number, rounds: nu
   for (let round = 0; round < rounds; round++) {
     await write(round)
     const started = performance.now()
-    const answers = await Promise.all(Array.from({ length: clients }, (_, i) => get(app, authorization, urls[(round + i) % urls.length])))
+    const answers = await Promise.all(
+      Array.from({ length: clients }, (_, i) => get(app, authorization, urls[(round + i) % urls.length])),
+    )
     seconds += (performance.now() - started) / 1000
     for (const a of answers) {
       latencies.push(a.ms)
@@ -170,51 +229,86 @@ async function cold(app: App, authorization: string, clients: number, rounds: nu
 }
 
 async function bench(kind: DatabaseKind) {
-  const { database, drop } = await createBenchDatabase(kind, { prefix: 'bench_contacts', poolSize: args.pool ? Number(args.pool) : undefined })
+  const { database, drop } = await createBenchDatabase(kind, {
+    prefix: 'bench_contacts',
+    poolSize: args.pool ? Number(args.pool) : undefined,
+  })
   try {
     const count = Number(args.contacts)
     const seeded = performance.now()
     await ensureAdmin(database.db, BENCH_ADMIN_EMAIL)
-    await insertBenchContacts(database, count, { adminEmail: BENCH_ADMIN_EMAIL, dataKey: crypto.createSecretKey(crypto.randomBytes(32)) })
+    await insertBenchContacts(database, count, {
+      adminEmail: BENCH_ADMIN_EMAIL,
+      dataKey: crypto.createSecretKey(crypto.randomBytes(32)),
+    })
     const seconds = ((performance.now() - seeded) / 1000).toFixed(1)
-    const [admin] = await rawRows<{ id: string }>(database.db, sql`SELECT id FROM users WHERE lower(email) = ${BENCH_ADMIN_EMAIL}`)
-    const mix = await rawRows<{ status: string; n: number; with_project: number; avg_message: number }>(database.db,
+    const [admin] = await rawRows<{ id: string }>(
+      database.db,
+      sql`SELECT id FROM users WHERE lower(email) = ${BENCH_ADMIN_EMAIL}`,
+    )
+    const mix = await rawRows<{ status: string; n: number; with_project: number; avg_message: number }>(
+      database.db,
       sql`SELECT status::text, count(*)::int AS n, count(project_id)::int AS with_project, round(avg(length(message)))::int AS avg_message
-        FROM contacts GROUP BY status ORDER BY status`)
+        FROM contacts GROUP BY status ORDER BY status`,
+    )
     const total = mix.reduce((s, m) => s + m.n, 0)
-    console.log(`${kind}: ${total} contacts seeded in ${seconds} s (demo seed at scale 0.5 included); per status: ${
-      mix.map((m) => `${m.status} ${m.n} (${m.with_project} with a project, message ${m.avg_message} chars on average)`).join(', ')}`)
+    console.log(
+      `${kind}: ${total} contacts seeded in ${seconds} s (demo seed at scale 0.5 included); per status: ${mix
+        .map((m) => `${m.status} ${m.n} (${m.with_project} with a project, message ${m.avg_message} chars on average)`)
+        .join(', ')}`,
+    )
     // As `npm start` runs it: table versions kept in memory from NOTIFY (decision 004).
     const versions = new TableVersions(database.db)
     await versions.listen(database)
-    const deps: AppConfig = { db: database.db, env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-contacts-')) }),
-      jwtSecret: new Uint8Array(32), mailer: { send: async () => {} }, now: () => new Date(), versions }
+    const deps: AppConfig = {
+      db: database.db,
+      env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-contacts-')) }),
+      jwtSecret: new Uint8Array(32),
+      mailer: { send: async () => {} },
+      now: () => new Date(),
+      versions,
+    }
     const app = createApp(deps)
     const authorization = `Bearer ${await signAccessToken(deps.jwtSecret, admin.id, new Date())}`
     await run(app, authorization, 8, 300, ALL) // warm-up: JIT, the pool's connections, the caches
     collectGarbage()
     const rows: string[] = []
     const row = (clients: number, what: string, r: Result) =>
-      rows.push(`| ${kind} | ${clients} | ${what} | ${r.n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} | ${r.process} |`)
+      rows.push(
+        `| ${kind} | ${clients} | ${what} | ${r.n} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} | ${r.process} |`,
+      )
     const requests = Number(args.requests)
     for (const [what, urls] of [...Object.entries(KINDS), ['all five', ALL] as const]) {
-      for (const clients of [1, 32]) row(clients, `repeated: ${what}`, await run(app, authorization, clients, requests, urls))
+      for (const clients of [1, 32])
+        row(clients, `repeated: ${what}`, await run(app, authorization, clients, requests, urls))
     }
     // A write of the kind an admin makes from the list: one contact's status (and so the counts) changes.
-    const ids = (await rawRows<{ id: string }>(database.db, sql`SELECT id FROM contacts ORDER BY random() LIMIT 500`)).map((r) => r.id)
+    const ids = (
+      await rawRows<{ id: string }>(database.db, sql`SELECT id FROM contacts ORDER BY random() LIMIT 500`)
+    ).map((r) => r.id)
     const write = async (round: number) => {
-      await database.db.execute(sql`UPDATE contacts SET status = (CASE WHEN status = 'new' THEN 'read' ELSE 'new' END)::contact_status,
+      await database.db
+        .execute(sql`UPDATE contacts SET status = (CASE WHEN status = 'new' THEN 'read' ELSE 'new' END)::contact_status,
         updated_at = now() WHERE id = ${ids[round % ids.length]}`)
       versions.invalidate() // as the app's own writes do: the next request reads the new version
     }
     const rounds = Number(args.cold)
     for (const [what, urls] of Object.entries(KINDS)) {
-      for (const clients of [1, 32]) row(clients, `cold (first after a write): ${what}`, await cold(app, authorization, clients, rounds, urls, write))
+      for (const clients of [1, 32])
+        row(
+          clients,
+          `cold (first after a write): ${what}`,
+          await cold(app, authorization, clients, rounds, urls, write),
+        )
     }
     const distinct = Number(args.distinct)
     const fresh = newSearchUrls(distinct)
     for (const [i, clients] of [1, 32].entries()) {
-      row(clients, 'new: search (+ status), never asked before', await run(app, authorization, clients, distinct, fresh.slice(i * distinct, (i + 1) * distinct)))
+      row(
+        clients,
+        'new: search (+ status), never asked before',
+        await run(app, authorization, clients, distinct, fresh.slice(i * distinct, (i + 1) * distinct)),
+      )
     }
     await versions.close()
     return rows
@@ -225,11 +319,20 @@ async function bench(kind: DatabaseKind) {
 }
 
 const kinds = (['postgres', 'pglite'] as const).filter((k) => !args.only || args.only === k)
-const table = ['| database | clients | requests | n | p50 ms | p99 ms | req/s | cache hits | process CPU / wall | GC max / total ms |',
-  '|---|---|---|---|---|---|---|---|---|---|']
+const table = [
+  '| database | clients | requests | n | p50 ms | p99 ms | req/s | cache hits | process CPU / wall | GC max / total ms |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+]
 for (const kind of kinds) table.push(...(await bench(kind)))
 console.log(`\nCommand: npx tsx bench/contacts-list.bench.ts ${process.argv.slice(2).join(' ')}`.trimEnd())
-console.log(`Date: ${new Date().toISOString()}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-console.log(`\ncontacts list (limit 20) and stats, ${args.contacts} contacts, ${args.requests} repeated requests per row, ${args.cold} cold rounds, ${args.distinct} new searches per row`)
+console.log(
+  `Date: ${new Date().toISOString()}; ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+)
+console.log(
+  `\ncontacts list (limit 20) and stats, ${args.contacts} contacts, ${args.requests} repeated requests per row, ${args.cold} cold rounds, ${args.distinct} new searches per row`,
+)
 for (const [what, urls] of Object.entries(KINDS)) console.log(`  ${what}: ${urls.join(', ')}`)
 console.log(table.join('\n'))

@@ -29,7 +29,18 @@ export function seededRng(seed: number): Rng {
 const pick = <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length)]
 const STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const
 /** Words of the seed's titles, technologies and tags (server/db/seed). */
-const SEARCHES = ['react', 'hospital', 'dashboard', 'chat', 'python', 'app', 'inventory', 'portal', 'payments', 'student']
+const SEARCHES = [
+  'react',
+  'hospital',
+  'dashboard',
+  'chat',
+  'python',
+  'app',
+  'inventory',
+  'portal',
+  'payments',
+  'student',
+]
 const USER_SEARCHES = ['a', 'an', 'sh', 'ra', 'example', 'gmail', '98']
 const json = (body: unknown) => JSON.stringify(body)
 const ids = (r: Rng, d: MixData, n: number) => [...new Set(Array.from({ length: n }, () => pick(r, d.projectIds)))]
@@ -38,11 +49,14 @@ const ids = (r: Rng, d: MixData, n: number) => [...new Set(Array.from({ length: 
 function listPath(r: Rng, d: MixData): string {
   const params = new URLSearchParams({ page: String(1 + Math.floor(r() * r() * 3)), limit: '20' })
   const view = r()
-  if (view < 0.25) { /* the default view: active projects, newest first */ }
-  else if (view < 0.45) params.set('category', pick(r, d.categories))
+  if (view < 0.25) {
+    /* the default view: active projects, newest first */
+  } else if (view < 0.45) params.set('category', pick(r, d.categories))
   else if (view < 0.6) params.set('verificationStatus', pick(r, STATUSES))
-  else if (view < 0.7) { params.set('includeInactive', 'true'); params.set('status', pick(r, ['active', 'inactive'])) }
-  else if (view < 0.9) params.set('search', pick(r, SEARCHES))
+  else if (view < 0.7) {
+    params.set('includeInactive', 'true')
+    params.set('status', pick(r, ['active', 'inactive']))
+  } else if (view < 0.9) params.set('search', pick(r, SEARCHES))
   else {
     params.set('search', pick(r, SEARCHES))
     params.set('category', pick(r, d.categories))
@@ -54,30 +68,77 @@ function listPath(r: Rng, d: MixData): string {
 /** Reads and writes, weights within each group (the groups are weighted by the --reads/--writes ratio). */
 export const KINDS: Kind[] = [
   { name: 'GET projects list', write: false, weight: 45, make: (r, d) => ({ method: 'GET', path: listPath(r, d) }) },
-  { name: 'GET project detail', write: false, weight: 20,
-    make: (r, d) => ({ method: 'GET', path: `/api/projects/${pick(r, d.projectIds)}` }) },
-  { name: 'GET verification history', write: false, weight: 10,
-    make: (r, d) => ({ method: 'GET', path: `/api/projects/${pick(r, d.projectIds)}/verification-history` }) },
-  { name: 'GET dashboard stats', write: false, weight: 10, make: () => ({ method: 'GET', path: '/api/admin/dashboard/stats' }) },
-  { name: 'GET users list', write: false, weight: 15, make: (r) => {
-    const params = new URLSearchParams({ page: String(1 + Math.floor(r() * 3)), limit: '20' })
-    if (r() < 0.5) params.set('search', pick(r, USER_SEARCHES))
-    if (r() < 0.3) params.set('role', pick(r, ['admin', 'agent', 'user']))
-    return { method: 'GET', path: `/api/users?${params}` }
-  } },
-  { name: 'PUT project fields', write: true, weight: 35, make: (r, d) => {
-    const edit = r() < 0.5 ? { discount: Math.floor(r() * 40) }
-      : { price: 500 + Math.floor(r() * 20_000), isFeatured: r() < 0.3 }
-    return { method: 'PUT', path: `/api/projects/${pick(r, d.projectIds)}`, body: json(edit) }
-  } },
-  { name: 'PUT verification status', write: true, weight: 30, make: (r, d) => ({
-    method: 'PUT', path: `/api/projects/${pick(r, d.projectIds)}/verify`,
-    body: json({ status: pick(r, STATUSES), notes: 'Checked by the load bench' }) }) },
-  { name: 'POST bulk-update', write: true, weight: 20, make: (r, d) => ({
-    method: 'POST', path: '/api/projects/bulk-update', body: json({ ids: ids(r, d, 5), isActive: r() < 0.8 }) }) },
-  { name: 'POST bulk-verify', write: true, weight: 15, make: (r, d) => ({
-    method: 'POST', path: '/api/projects/bulk-verify',
-    body: json({ ids: ids(r, d, 5), status: pick(r, STATUSES), notes: 'Bulk check by the load bench' }) }) },
+  {
+    name: 'GET project detail',
+    write: false,
+    weight: 20,
+    make: (r, d) => ({ method: 'GET', path: `/api/projects/${pick(r, d.projectIds)}` }),
+  },
+  {
+    name: 'GET verification history',
+    write: false,
+    weight: 10,
+    make: (r, d) => ({ method: 'GET', path: `/api/projects/${pick(r, d.projectIds)}/verification-history` }),
+  },
+  {
+    name: 'GET dashboard stats',
+    write: false,
+    weight: 10,
+    make: () => ({ method: 'GET', path: '/api/admin/dashboard/stats' }),
+  },
+  {
+    name: 'GET users list',
+    write: false,
+    weight: 15,
+    make: (r) => {
+      const params = new URLSearchParams({ page: String(1 + Math.floor(r() * 3)), limit: '20' })
+      if (r() < 0.5) params.set('search', pick(r, USER_SEARCHES))
+      if (r() < 0.3) params.set('role', pick(r, ['admin', 'agent', 'user']))
+      return { method: 'GET', path: `/api/users?${params}` }
+    },
+  },
+  {
+    name: 'PUT project fields',
+    write: true,
+    weight: 35,
+    make: (r, d) => {
+      const edit =
+        r() < 0.5
+          ? { discount: Math.floor(r() * 40) }
+          : { price: 500 + Math.floor(r() * 20_000), isFeatured: r() < 0.3 }
+      return { method: 'PUT', path: `/api/projects/${pick(r, d.projectIds)}`, body: json(edit) }
+    },
+  },
+  {
+    name: 'PUT verification status',
+    write: true,
+    weight: 30,
+    make: (r, d) => ({
+      method: 'PUT',
+      path: `/api/projects/${pick(r, d.projectIds)}/verify`,
+      body: json({ status: pick(r, STATUSES), notes: 'Checked by the load bench' }),
+    }),
+  },
+  {
+    name: 'POST bulk-update',
+    write: true,
+    weight: 20,
+    make: (r, d) => ({
+      method: 'POST',
+      path: '/api/projects/bulk-update',
+      body: json({ ids: ids(r, d, 5), isActive: r() < 0.8 }),
+    }),
+  },
+  {
+    name: 'POST bulk-verify',
+    write: true,
+    weight: 15,
+    make: (r, d) => ({
+      method: 'POST',
+      path: '/api/projects/bulk-verify',
+      body: json({ ids: ids(r, d, 5), status: pick(r, STATUSES), notes: 'Bulk check by the load bench' }),
+    }),
+  },
 ]
 
 /** A chooser of `kinds` (default all) with reads:writes = `reads`:`writes` overall. */

@@ -33,22 +33,24 @@ import { startPrivatePostgres } from '../tests/server/faults/private-postgres'
 import { perfAvailable, perfCategories, recordPerf } from './perf-record'
 import { SHARED_KEYS, signInByOutbox, startServer } from '../tests/server/faults/server-process'
 
-const { values: args } = parseArgs({ options: {
-  clients: { type: 'string', default: '50' },
-  duration: { type: 'string', default: '60' },
-  warmup: { type: 'string', default: '5' },
-  reads: { type: 'string', default: '3' },
-  writes: { type: 'string', default: '1' },
-  scale: { type: 'string', default: '10' },
-  pool: { type: 'string' },
-  'cpu-prof': { type: 'string' },
-  perf: { type: 'string' },
-  'node-flags': { type: 'string' },
-  waits: { type: 'boolean', default: false },
-  statements: { type: 'boolean', default: false },
-  keep: { type: 'boolean', default: false },
-  'server-root': { type: 'string' },
-} })
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '5' },
+    reads: { type: 'string', default: '3' },
+    writes: { type: 'string', default: '1' },
+    scale: { type: 'string', default: '10' },
+    pool: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+    perf: { type: 'string' },
+    'node-flags': { type: 'string' },
+    waits: { type: 'boolean', default: false },
+    statements: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    'server-root': { type: 'string' },
+  },
+})
 /** The PostgreSQL server to run on; with --statements and no BENCH_LOAD_PG, a private cluster started by main(). */
 let SERVER_URL = process.env.BENCH_LOAD_PG ?? 'postgres://root@127.0.0.1:5432'
 const DB_NAME = 'bench_load'
@@ -64,9 +66,12 @@ function sampleWaits(databaseUrl: string) {
   const loop = (async () => {
     await client.connect()
     while (running) {
-      const { rows } = await client.query<{ w: string; n: number }>(`SELECT coalesce(wait_event_type || ':' || wait_event,
+      const { rows } = await client.query<{ w: string; n: number }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event,
         'CPU') AS w, count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND state = 'active' AND pid <> pg_backend_pid()
-        AND backend_type = 'client backend' GROUP BY 1`, [DB_NAME])
+        AND backend_type = 'client backend' GROUP BY 1`,
+        [DB_NAME],
+      )
       samples++
       for (const { w, n } of rows) counts.set(w, (counts.get(w) ?? 0) + n)
       await new Promise((r) => setTimeout(r, 20))
@@ -101,8 +106,11 @@ function trackBackendCpu(databaseUrl: string) {
   let running = true
   let firstPass = true
   const poll = async () => {
-    const { rows } = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1
-      AND pid <> pg_backend_pid() AND backend_type = 'client backend'`, [DB_NAME])
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = $1
+      AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+      [DB_NAME],
+    )
     for (const { pid } of rows) {
       const now = await cpuSeconds(pid)
       const known = seen.get(pid)
@@ -138,9 +146,13 @@ function trackBackendCpu(databaseUrl: string) {
 async function main() {
   // pg_stat_statements needs shared_preload_libraries, which the shared server does not set: a
   // private cluster (tests/server/faults/private-postgres.ts) that preloads it, removed after.
-  const privatePg = args.statements && !process.env.BENCH_LOAD_PG
-    ? await startPrivatePostgres({ shared_preload_libraries: "'pg_stat_statements'", 'pg_stat_statements.track': 'all' })
-    : undefined
+  const privatePg =
+    args.statements && !process.env.BENCH_LOAD_PG
+      ? await startPrivatePostgres({
+          shared_preload_libraries: "'pg_stat_statements'",
+          'pg_stat_statements.track': 'all',
+        })
+      : undefined
   if (privatePg) SERVER_URL = privatePg.url('postgres').replace(/\/postgres$/, '')
   try {
     await run()
@@ -156,15 +168,26 @@ async function run() {
   await onServer(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`)
   await onServer(`CREATE DATABASE ${DB_NAME}`)
   process.stdout.write(await seed(databaseUrl, dataDir, args.scale, SHARED_KEYS, args['server-root']))
-  if (args.perf && !perfAvailable()) throw new Error('--perf needs Linux perf on PATH (Debian: apt-get install linux-perf)')
+  if (args.perf && !perfAvailable())
+    throw new Error('--perf needs Linux perf on PATH (Debian: apt-get install linux-perf)')
   const nodeArgs = [
     ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []),
     ...(args.perf ? ['--perf-basic-prof-only-functions'] : []),
   ]
   const nodeFlags = args['node-flags'] === undefined ? undefined : args['node-flags'].split(/\s+/).filter(Boolean)
   if (nodeFlags) console.log(`Server node flags: ${nodeFlags.join(' ') || '(none)'}`)
-  const server = await startServer({ dataDir, nodeArgs, nodeFlags, root: args['server-root'], env: { DATABASE_URL: databaseUrl, ...SHARED_KEYS, LOG_LEVEL: 'silent',
-    ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}) } })
+  const server = await startServer({
+    dataDir,
+    nodeArgs,
+    nodeFlags,
+    root: args['server-root'],
+    env: {
+      DATABASE_URL: databaseUrl,
+      ...SHARED_KEYS,
+      LOG_LEVEL: 'silent',
+      ...(args.pool ? { DATABASE_POOL_SIZE: args.pool } : {}),
+    },
+  })
   try {
     const token = await signInByOutbox(server)
     const data = await mixData(databaseUrl)
@@ -180,22 +203,35 @@ async function run() {
     await pgCpu.started
     const cpuBefore = { server: await cpuSeconds(serverPid) }
     const loadBefore = os.loadavg()
-    if (args.statements) await onDatabase(databaseUrl, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()')
+    if (args.statements)
+      await onDatabase(
+        databaseUrl,
+        'CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()',
+      )
     const stopWaits = args.waits ? sampleWaits(databaseUrl) : undefined
     if (args.perf) await fs.mkdir(args.perf, { recursive: true })
     const perf = args.perf ? recordPerf(serverPid, path.resolve(args.perf)) : undefined
-    console.log(`Load: ${args.clients} clients, ${args.duration} s, reads:writes ${args.reads}:${args.writes}, ` +
-      `${data.projectIds.length} projects, load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`)
-    const { done, failures } = runMix({ url: server.url, token, data, seconds: Number(args.duration), ...mix, onLatency: (kind, ms) => {
-      const list = perKind.get(kind) ?? []
-      list.push(ms)
-      perKind.set(kind, list)
-    } })
+    console.log(
+      `Load: ${args.clients} clients, ${args.duration} s, reads:writes ${args.reads}:${args.writes}, ` +
+        `${data.projectIds.length} projects, load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    )
+    const { done, failures } = runMix({
+      url: server.url,
+      token,
+      data,
+      seconds: Number(args.duration),
+      ...mix,
+      onLatency: (kind, ms) => {
+        const list = perKind.get(kind) ?? []
+        list.push(ms)
+        perKind.set(kind, list)
+      },
+    })
     const result = await done
     const perfFile = await perf?.stop()
     const loadAfter = os.loadavg()
     const pgUsed = await pgCpu.stop()
-    const cpu = { server: await cpuSeconds(serverPid) - cpuBefore.server, pg: pgUsed.seconds }
+    const cpu = { server: (await cpuSeconds(serverPid)) - cpuBefore.server, pg: pgUsed.seconds }
     const waits = await stopWaits?.()
 
     const f = (n: number) => n.toFixed(1)
@@ -203,34 +239,55 @@ async function run() {
     const total = [...perKind.values()].reduce((s, l) => s + l.length, 0)
     for (const [kind, list] of [...perKind].sort()) {
       const sorted = [...list].sort((a, b) => a - b)
-      console.log(`| ${kind} | ${((100 * list.length) / total).toFixed(0)}% | ${list.length} | ` +
-        `${f(percentile(sorted, 50))} | ${f(percentile(sorted, 99))} |`)
+      console.log(
+        `| ${kind} | ${((100 * list.length) / total).toFixed(0)}% | ${list.length} | ` +
+          `${f(percentile(sorted, 50))} | ${f(percentile(sorted, 99))} |`,
+      )
     }
-    console.log(`\nOverall (autocannon): ${result.requests.total} requests in ${result.duration} s, ` +
-      `${f(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-      `max ${result.latency.max} ms`)
-    console.log(`errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, ` +
-      `status codes ${JSON.stringify(result.statusCodeStats)}`)
+    console.log(
+      `\nOverall (autocannon): ${result.requests.total} requests in ${result.duration} s, ` +
+        `${f(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+        `max ${result.latency.max} ms`,
+    )
+    console.log(
+      `errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}, ` +
+        `status codes ${JSON.stringify(result.statusCodeStats)}`,
+    )
     const perRequest = (seconds: number) => ((1000 * seconds) / result.requests.total).toFixed(2)
-    console.log(`CPU: server process ${cpu.server.toFixed(1)} s (${perRequest(cpu.server)} ms/request), ` +
-      `PostgreSQL backends (${pgUsed.backends}) ${cpu.pg.toFixed(1)} s (${perRequest(cpu.pg)} ms/request)`)
-    console.log(`load average after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`)
+    console.log(
+      `CPU: server process ${cpu.server.toFixed(1)} s (${perRequest(cpu.server)} ms/request), ` +
+        `PostgreSQL backends (${pgUsed.backends}) ${cpu.pg.toFixed(1)} s (${perRequest(cpu.pg)} ms/request)`,
+    )
+    console.log(
+      `load average after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`,
+    )
     if (waits) {
       console.log(`\nPostgreSQL active backends, ${waits.samples} samples (mean per sample):`)
       for (const [w, n] of waits.counts) console.log(`  ${w.padEnd(36)} ${(n / waits.samples).toFixed(2)}`)
     }
     if (args.statements) {
-      const top = await onDatabase(databaseUrl, `SELECT calls, round(total_exec_time::numeric, 0) AS total_ms,
+      const top = await onDatabase(
+        databaseUrl,
+        `SELECT calls, round(total_exec_time::numeric, 0) AS total_ms,
         round(mean_exec_time::numeric, 3) AS mean_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-        ORDER BY total_exec_time DESC LIMIT 25`)
+        ORDER BY total_exec_time DESC LIMIT 25`,
+      )
       console.log('\npg_stat_statements, top 25 by total time:')
-      for (const r of top) console.log(`  ${String(r.calls).padStart(7)} ${String(r.total_ms).padStart(7)} ms ${String(r.mean_ms).padStart(8)} ms/call  ${String(r.query)}`)
-      const byCalls = await onDatabase(databaseUrl, `SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query,
+      for (const r of top)
+        console.log(
+          `  ${String(r.calls).padStart(7)} ${String(r.total_ms).padStart(7)} ms ${String(r.mean_ms).padStart(8)} ms/call  ${String(r.query)}`,
+        )
+      const byCalls = await onDatabase(
+        databaseUrl,
+        `SELECT calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) AS query,
         sum(calls) OVER () AS all_calls FROM pg_stat_statements
-        WHERE toplevel AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY calls DESC LIMIT 15`)
+        WHERE toplevel AND dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY calls DESC LIMIT 15`,
+      )
       const topLevel = Number(byCalls[0]?.all_calls ?? 0)
-      console.log(`\nTop-level statements (round trips): ${topLevel} in all, ${(topLevel / result.requests.total).toFixed(2)} per request; most called:`)
+      console.log(
+        `\nTop-level statements (round trips): ${topLevel} in all, ${(topLevel / result.requests.total).toFixed(2)} per request; most called:`,
+      )
       for (const r of byCalls) console.log(`  ${String(r.calls).padStart(7)}  ${String(r.query)}`)
     }
     if (perfFile) {

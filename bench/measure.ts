@@ -10,8 +10,12 @@ export function percentile(sorted: number[], p: number): number {
 export function summarise(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b)
   const round = (x: number) => Math.round(x * 100) / 100
-  return { n: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)),
-    mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length) }
+  return {
+    n: sorted.length,
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length),
+  }
 }
 
 /** Call `fn(i)` sequentially `iterations` times (closed loop, one client) and time each call. */

@@ -26,12 +26,21 @@ const SPAN_SECONDS = 730 * 86_400
  * Seed people and projects, then `count` orders in all (the seed's 4,000 included) with their
  * payments. `onBatch` reports progress (orders written so far).
  */
-export async function insertBenchOrders(database: Database, count: number, opts: { adminEmail: string; dataKey: KeyObject;
-  onBatch?: (written: number) => void }): Promise<void> {
-  await seedDemo(database, { scale: BENCH_SEED.scale, users: BENCH_SEED.users, adminEmail: opts.adminEmail, dataKey: opts.dataKey })
+export async function insertBenchOrders(
+  database: Database,
+  count: number,
+  opts: { adminEmail: string; dataKey: KeyObject; onBatch?: (written: number) => void },
+): Promise<void> {
+  await seedDemo(database, {
+    scale: BENCH_SEED.scale,
+    users: BENCH_SEED.users,
+    adminEmail: opts.adminEmail,
+    dataKey: opts.dataKey,
+  })
   const db = database.db
-  const [{ seeded }] = (await db.execute(sql`SELECT count(*)::int AS seeded FROM orders`) as unknown as
-    { rows: { seeded: number }[] }).rows
+  const [{ seeded }] = (
+    (await db.execute(sql`SELECT count(*)::int AS seeded FROM orders`)) as unknown as { rows: { seeded: number }[] }
+  ).rows
   const total = Math.max(count, seeded)
   for (let start = seeded + 1; start <= total; start += BATCH) {
     const end = Math.min(total, start + BATCH - 1)

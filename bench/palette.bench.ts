@@ -28,14 +28,17 @@ import { insertBenchProjects } from './projects-list-data'
 import { buildConsole, startConsole } from './web/servers'
 import { signInByApi } from './web/sign-in'
 
-const { values: args } = parseArgs({ options: {
-  projects: { type: 'string', default: '100000' },
-  rounds: { type: 'string', default: '3' },
-  'no-build': { type: 'boolean', default: false },
-} })
+const { values: args } = parseArgs({
+  options: {
+    projects: { type: 'string', default: '100000' },
+    rounds: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
 const projects = Number(args.projects)
 const rounds = Number(args.rounds)
-if (!Number.isInteger(projects) || projects < 1 || projects > 1_000_000) throw new Error('--projects takes an integer from 1 to 1,000,000')
+if (!Number.isInteger(projects) || projects < 1 || projects > 1_000_000)
+  throw new Error('--projects takes an integer from 1 to 1,000,000')
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 3) throw new Error('--rounds takes an integer from 1 to 3')
 
 /**
@@ -119,8 +122,13 @@ async function main() {
   } finally {
     await database.close()
   }
-  const app = await startConsole({ DATABASE_URL: url, SEED: 'none', ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
-    JWT_SECRET: crypto.randomBytes(32).toString('base64url'), DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') }).catch(async (error: unknown) => {
+  const app = await startConsole({
+    DATABASE_URL: url,
+    SEED: 'none',
+    ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
+    JWT_SECRET: crypto.randomBytes(32).toString('base64url'),
+    DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+  }).catch(async (error: unknown) => {
     await drop()
     throw error
   })
@@ -128,7 +136,11 @@ async function main() {
   try {
     const tokens = await signInByApi(app.baseUrl, app.dataDir)
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    await context.addInitScript(Object.entries(tokens).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)})`).join(';'))
+    await context.addInitScript(
+      Object.entries(tokens)
+        .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)})`)
+        .join(';'),
+    )
     await context.addInitScript(INSTRUMENT)
     const page = await context.newPage()
     const samples: KeySample[] = []
@@ -169,11 +181,21 @@ function report(samples: KeySample[]) {
     return `${percentile(sorted, 50).toFixed(0)} | ${percentile(sorted, 95).toFixed(0)} | ${sorted.at(-1)?.toFixed(0)}`
   }
   console.log(`Command: npm run bench:palette -- ${process.argv.slice(2).join(' ')}`.trimEnd())
-  console.log(`Date: ${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), `
-    + `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-  const typed = TERMS_BY_ROUND.slice(1, rounds + 1).flat().map((t) => `'${t}'`).join(', ')
-  console.log(`${projects} projects on PostgreSQL; ${samples.length} keys ('#' then ${typed}, after a warm-up round); `
-    + 'each key waited for until its answer was painted.')
+  console.log(
+    `Date: ${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  )
+  const typed = TERMS_BY_ROUND.slice(1, rounds + 1)
+    .flat()
+    .map((t) => `'${t}'`)
+    .join(', ')
+  console.log(
+    `${projects} projects on PostgreSQL; ${samples.length} keys ('#' then ${typed}, after a warm-up round); ` +
+      'each key waited for until its answer was painted.',
+  )
   console.log('\n| keystroke → | n | p50 ms | p95 ms | max ms |')
   console.log('|---|---|---|---|---|')
   console.log(`| input and local rows painted | ${samples.length} | ${stats(samples.map((s) => s.echo))} |`)
@@ -188,7 +210,8 @@ function report(samples: KeySample[]) {
   console.log('|---|---|---|')
   const byText = new Map<string, KeySample[]>()
   for (const s of samples) byText.set(s.text, [...(byText.get(s.text) ?? []), s])
-  for (const [text, list] of byText) console.log(`| ${text} | ${list[0].total} | ${list.map((s) => s.results.toFixed(0)).join(', ')} |`)
+  for (const [text, list] of byText)
+    console.log(`| ${text} | ${list[0].total} | ${list.map((s) => s.results.toFixed(0)).join(', ')} |`)
 }
 
 main().catch((error: unknown) => {

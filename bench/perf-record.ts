@@ -19,7 +19,10 @@ import path from 'node:path'
 
 /** Categories by the innermost frame of a sample that matches one; first match wins. */
 const CATEGORIES: readonly (readonly [string, RegExp])[] = [
-  ['V8 garbage collector', /Scavenger|MarkCompact|ConcurrentMarking|Heap::|Sweeper|GCTracer|MinorMC|IncrementalMarking/],
+  [
+    'V8 garbage collector',
+    /Scavenger|MarkCompact|ConcurrentMarking|Heap::|Sweeper|GCTracer|MinorMC|IncrementalMarking/,
+  ],
   ['V8 compiler', /v8::internal::compiler|OptimizingCompile|Baseline|CompileLazy|Compiler::/],
   ['drizzle-orm', /drizzle-orm/],
   ['pg-types, postgres-array', /pg-types|postgres-array|postgres-date|postgres-interval|postgres-bytea/],
@@ -42,7 +45,9 @@ export function perfAvailable(): boolean {
 /** Start `perf record` (999 Hz, call graphs) on `pid` into `dir/perf.data`; `stop()` ends it and answers the file. */
 export function recordPerf(pid: number, dir: string): { stop: () => Promise<string> } {
   const file = path.join(dir, 'perf.data')
-  const child: ChildProcess = spawn('perf', ['record', '-F', '999', '-g', '-p', String(pid), '-o', file], { stdio: 'ignore' })
+  const child: ChildProcess = spawn('perf', ['record', '-F', '999', '-g', '-p', String(pid), '-o', file], {
+    stdio: 'ignore',
+  })
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   return {
     stop: async () => {
@@ -63,7 +68,10 @@ export function perfCategories(file: string): { samples: number; shares: [string
   const counts = new Map<string, number>()
   let samples = 0
   for (const block of script.stdout.split(/\n\s*\n/)) {
-    const frames = block.split('\n').map((l) => l.trim()).filter(Boolean)
+    const frames = block
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
     if (!frames.length) continue
     samples++
     let category = 'other'

@@ -5,14 +5,58 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../server/db/client'
 
-export const BENCH_CATEGORIES = ['Web Development', 'Mobile Development', 'AI/ML', 'SaaS', 'Desktop App',
-  'Game Development', 'Security Tools']
-const TECHS = ['React', 'Vue', 'Angular', 'Node.js', 'Python', 'Django', 'Flutter', 'Kotlin', 'Go', 'Rust',
-  'PostgreSQL', 'MongoDB']
+export const BENCH_CATEGORIES = [
+  'Web Development',
+  'Mobile Development',
+  'AI/ML',
+  'SaaS',
+  'Desktop App',
+  'Game Development',
+  'Security Tools',
+]
+const TECHS = [
+  'React',
+  'Vue',
+  'Angular',
+  'Node.js',
+  'Python',
+  'Django',
+  'Flutter',
+  'Kotlin',
+  'Go',
+  'Rust',
+  'PostgreSQL',
+  'MongoDB',
+]
 const ADJECTIVES = ['Smart', 'Simple', 'Secure', 'Fast', 'Modern', 'Open', 'Cloud', 'Mini', 'Pro', 'Easy']
-const NOUNS = ['Inventory', 'Chat', 'Dashboard', 'Tracker', 'Portal', 'Scanner', 'Planner', 'Store', 'Editor',
-  'Analytics', 'Booking', 'Quiz', 'Wallet']
-const TAGS = ['student', 'final-year', 'erp', 'retail', 'health', 'education', 'finance', 'iot', 'game', 'nlp', 'vision']
+const NOUNS = [
+  'Inventory',
+  'Chat',
+  'Dashboard',
+  'Tracker',
+  'Portal',
+  'Scanner',
+  'Planner',
+  'Store',
+  'Editor',
+  'Analytics',
+  'Booking',
+  'Quiz',
+  'Wallet',
+]
+const TAGS = [
+  'student',
+  'final-year',
+  'erp',
+  'retail',
+  'health',
+  'education',
+  'finance',
+  'iot',
+  'game',
+  'nlp',
+  'vision',
+]
 
 const pg = (list: string[]) => sql.raw(`ARRAY[${list.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]::text[]`)
 
@@ -55,11 +99,30 @@ export const BENCH_QUERIES = [
  * none can reuse a cached count: the cost of the exact count(*) is in every request.
  */
 export function distinctBenchQueries(n: number): string[] {
-  const terms = ['react', 'dashboard', 'python', 'retail', 'chat', 'postgres', 'tracker', 'flutter', 'secure',
-    'health', 'kotlin', 'wallet', 'quiz', 'mongodb']
+  const terms = [
+    'react',
+    'dashboard',
+    'python',
+    'retail',
+    'chat',
+    'postgres',
+    'tracker',
+    'flutter',
+    'secure',
+    'health',
+    'kotlin',
+    'wallet',
+    'quiz',
+    'mongodb',
+  ]
   const statuses = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected']
-  const all = terms.flatMap((t) => BENCH_CATEGORIES.flatMap((c) => statuses.map((s) =>
-    `/api/projects?search=${t}&category=${encodeURIComponent(c)}&verificationStatus=${s}&limit=20&page=1`)))
+  const all = terms.flatMap((t) =>
+    BENCH_CATEGORIES.flatMap((c) =>
+      statuses.map(
+        (s) => `/api/projects?search=${t}&category=${encodeURIComponent(c)}&verificationStatus=${s}&limit=20&page=1`,
+      ),
+    ),
+  )
   if (n > all.length) throw new Error(`at most ${all.length} distinct queries`)
   return all.slice(0, n)
 }

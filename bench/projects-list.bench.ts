@@ -24,18 +24,28 @@ import { createBenchDatabase } from './bench-db'
 import { percentile } from './measure'
 import { BENCH_QUERIES, distinctBenchQueries, insertBenchProjects } from './projects-list-data'
 
-const { values: args } = parseArgs({ options: {
-  projects: { type: 'string', default: '100000' }, requests: { type: 'string', default: '240' },
-  only: { type: 'string' }, pool: { type: 'string' },
-} })
+const { values: args } = parseArgs({
+  options: {
+    projects: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '240' },
+    only: { type: 'string' },
+    pool: { type: 'string' },
+  },
+})
 
 /**
  * `total` list requests from `clients` concurrent loops; latency per list request in ms. With
  * `writes`, every `writes.every`-th request is instead a PUT of one project's discount through
  * the API (an admin at work: it invalidates every cached page); writes are not timed.
  */
-async function run(app: App, authorization: string, clients: number, total: number, queries: string[],
-  writes?: { every: number; ids: string[] }) {
+async function run(
+  app: App,
+  authorization: string,
+  clients: number,
+  total: number,
+  queries: string[],
+  writes?: { every: number; ids: string[] },
+) {
   const latencies: number[] = []
   let next = 0
   let hits = 0
@@ -43,8 +53,11 @@ async function run(app: App, authorization: string, clients: number, total: numb
     while (next < total) {
       const n = next++
       if (writes && n % writes.every === writes.every - 1) {
-        const res = await app.request(`/api/projects/${writes.ids[n % writes.ids.length]}`, { method: 'PUT',
-          headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ discount: n % 40 }) })
+        const res = await app.request(`/api/projects/${writes.ids[n % writes.ids.length]}`, {
+          method: 'PUT',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ discount: n % 40 }),
+        })
         if (res.status !== 200) throw new Error(`PUT → ${res.status}`)
         continue
       }
@@ -61,8 +74,12 @@ async function run(app: App, authorization: string, clients: number, total: numb
   await Promise.all(Array.from({ length: clients }, client))
   const seconds = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds,
-    hits: `${Math.round((100 * hits) / latencies.length)}%` }
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / seconds,
+    hits: `${Math.round((100 * hits) / latencies.length)}%`,
+  }
 }
 
 async function explain(database: Database) {
@@ -80,19 +97,30 @@ async function explain(database: Database) {
 }
 
 async function bench(kind: 'pglite' | 'postgres') {
-  const { database, drop } = await createBenchDatabase(kind, { prefix: 'bench_projects', poolSize: args.pool ? Number(args.pool) : undefined })
+  const { database, drop } = await createBenchDatabase(kind, {
+    prefix: 'bench_projects',
+    poolSize: args.pool ? Number(args.pool) : undefined,
+  })
   try {
     const count = Number(args.projects)
     const seeded = performance.now()
     await insertBenchProjects(database.db, count)
-    const [admin] = (await database.db.execute(sql`INSERT INTO users (id, name, email, is_admin)
-      VALUES (gen_random_uuid(), 'Bench', 'bench@example.com', true) RETURNING *`) as unknown as { rows: never[] }).rows
+    const [admin] = (
+      (await database.db.execute(sql`INSERT INTO users (id, name, email, is_admin)
+      VALUES (gen_random_uuid(), 'Bench', 'bench@example.com', true) RETURNING *`)) as unknown as { rows: never[] }
+    ).rows
     console.log(`${kind}: ${count} projects inserted in ${((performance.now() - seeded) / 1000).toFixed(1)} s`)
     // As `npm start` runs it: table versions kept in memory from NOTIFY (decision 004).
     const versions = new TableVersions(database.db)
     await versions.listen(database)
-    const deps: AppConfig = { db: database.db, env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-')) }), jwtSecret: new Uint8Array(32),
-      mailer: { send: async () => {} }, now: () => new Date(), versions }
+    const deps: AppConfig = {
+      db: database.db,
+      env: loadEnv({ SEED: 'none', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-')) }),
+      jwtSecret: new Uint8Array(32),
+      mailer: { send: async () => {} },
+      now: () => new Date(),
+      versions,
+    }
     const app = createApp(deps)
     const authorization = `Bearer ${await signAccessToken(deps.jwtSecret, (admin as { id: string }).id, new Date())}`
     await explain(database)
@@ -101,21 +129,36 @@ async function bench(kind: 'pglite' | 'postgres') {
     const total = Number(args.requests)
     for (const clients of [1, 32]) {
       const r = await run(app, authorization, clients, total, BENCH_QUERIES)
-      rows.push(`| ${kind} | ${clients} | repeated queries (page cache hits) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`)
+      rows.push(
+        `| ${kind} | ${clients} | repeated queries (page cache hits) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`,
+      )
     }
     // The same views while an admin writes: one PUT per 100 requests invalidates every page.
-    const ids = ((await database.db.execute(sql`SELECT id FROM projects ORDER BY random() LIMIT 500`)) as unknown as
-      { rows: { id: string }[] }).rows.map((r) => r.id)
+    const ids = (
+      (await database.db.execute(sql`SELECT id FROM projects ORDER BY random() LIMIT 500`)) as unknown as {
+        rows: { id: string }[]
+      }
+    ).rows.map((r) => r.id)
     for (const clients of [1, 32]) {
       const r = await run(app, authorization, clients, total, BENCH_QUERIES, { every: 100, ids })
-      rows.push(`| ${kind} | ${clients} | repeated queries, 1 write per 100 requests | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`)
+      rows.push(
+        `| ${kind} | ${clients} | repeated queries, 1 write per 100 requests | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`,
+      )
     }
     // Every request a new filter combination: each one runs the exact count(*).
     const distinctTotal = Math.min(total, 240)
     const distinct = distinctBenchQueries(2 * distinctTotal)
     for (const [i, clients] of [1, 32].entries()) {
-      const r = await run(app, authorization, clients, distinctTotal, distinct.slice(i * distinctTotal, (i + 1) * distinctTotal))
-      rows.push(`| ${kind} | ${clients} | new filters (page and count computed) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`)
+      const r = await run(
+        app,
+        authorization,
+        clients,
+        distinctTotal,
+        distinct.slice(i * distinctTotal, (i + 1) * distinctTotal),
+      )
+      rows.push(
+        `| ${kind} | ${clients} | new filters (page and count computed) | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.hits} |`,
+      )
     }
     await versions.close()
     return rows
@@ -126,7 +169,10 @@ async function bench(kind: 'pglite' | 'postgres') {
 }
 
 const kinds = (['postgres', 'pglite'] as const).filter((k) => !args.only || args.only === k)
-const table = ['| database | clients | queries | p50 ms | p99 ms | req/s | cache hits |', '|---|---|---|---|---|---|---|']
+const table = [
+  '| database | clients | queries | p50 ms | p99 ms | req/s | cache hits |',
+  '|---|---|---|---|---|---|---|',
+]
 for (const kind of kinds) table.push(...(await bench(kind)))
 console.log(`\nlist projects, page 20, search + category + verificationStatus, ${args.projects} projects`)
 console.log(table.join('\n'))

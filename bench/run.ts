@@ -17,15 +17,20 @@ import type { Latency } from './measure'
 import { benchSignIn } from './sign-in.bench'
 
 const BENCHES = ['dashboard', 'sign-in'] as const
-const { values: args } = parseArgs({ options: {
-  only: { type: 'string' },
-  scale: { type: 'string', default: '1,10' },
-  db: { type: 'string', default: 'pglite,postgres' },
-  iterations: { type: 'string', default: '200' },
-} })
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    scale: { type: 'string', default: '1,10' },
+    db: { type: 'string', default: 'pglite,postgres' },
+    iterations: { type: 'string', default: '200' },
+  },
+})
 
 function list<T extends string>(value: string, allowed: readonly T[], flag: string): T[] {
-  const items = value.split(',').map((s) => s.trim()).filter(Boolean)
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   const bad = items.filter((s) => !allowed.includes(s as T))
   if (bad.length || !items.length) throw new Error(`${flag} takes ${allowed.join(', ')}; got '${value}'`)
   return items as T[]
@@ -47,12 +52,18 @@ async function main() {
       const { database, drop } = await openBenchDatabase(kind)
       try {
         const started = performance.now()
-        const counts = await seedDemo(database, { scale, adminEmail: BENCH_ADMIN_EMAIL,
-          dataKey: crypto.createSecretKey(crypto.randomBytes(32)) })
+        const counts = await seedDemo(database, {
+          scale,
+          adminEmail: BENCH_ADMIN_EMAIL,
+          dataKey: crypto.createSecretKey(crypto.randomBytes(32)),
+        })
         const seconds = ((performance.now() - started) / 1000).toFixed(1)
         console.error(`[${kind} scale ${scale}] seeded in ${seconds} s: ${JSON.stringify(counts)}`)
-        rows.push(`| ${kind} | ${scale} | seed (${counts.projects} projects, ${counts.orders} orders) | 1 | ${seconds} s | | |`)
-        if (only.includes('dashboard')) row(kind, scale, 'GET /api/admin/dashboard/stats', await benchDashboard(database, iterations))
+        rows.push(
+          `| ${kind} | ${scale} | seed (${counts.projects} projects, ${counts.orders} orders) | 1 | ${seconds} s | | |`,
+        )
+        if (only.includes('dashboard'))
+          row(kind, scale, 'GET /api/admin/dashboard/stats', await benchDashboard(database, iterations))
         if (only.includes('sign-in') && (index === 0 || !only.includes('dashboard'))) {
           const signIn = await benchSignIn(database, iterations)
           row(kind, scale, 'sign-in: send-otp + verify-otp', signIn.pair)
@@ -65,8 +76,10 @@ async function main() {
     }
   }
   console.log(`Command: npm run bench -- ${process.argv.slice(2).join(' ')}`.trimEnd())
-  console.log(`Date: ${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), `
-    + `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`)
+  console.log(
+    `Date: ${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+  )
   console.log('\n| database | scale | what | n | p50 ms | p99 ms | mean ms |\n|---|---|---|---|---|---|---|')
   console.log(rows.join('\n'))
 }

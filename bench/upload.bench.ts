@@ -25,9 +25,13 @@ import type { AppConfig } from '../server/deps'
 import { loadEnv } from '../server/env'
 import { signAccessToken } from '../server/services/access-token'
 
-const { values: args } = parseArgs({ options: {
-  files: { type: 'string', default: '5000' }, mb: { type: 'string', default: '50' }, runs: { type: 'string', default: '3' },
-} })
+const { values: args } = parseArgs({
+  options: {
+    files: { type: 'string', default: '5000' },
+    mb: { type: 'string', default: '50' },
+    runs: { type: 'string', default: '3' },
+  },
+})
 const FILES = Number(args.files)
 const BYTES = Number(args.mb) * 1024 * 1024
 
@@ -36,7 +40,14 @@ function generate(): { path: string; data: Buffer }[] {
   const avg = Math.floor(BYTES / FILES)
   return Array.from({ length: FILES }, (_, i) => {
     const size = Math.floor(avg * (0.5 + (i % 11) / 10))
-    const data = Buffer.from(crypto.createHash('sha512').update(`f${i}`).digest('hex').repeat(Math.ceil(size / 128)).slice(0, size))
+    const data = Buffer.from(
+      crypto
+        .createHash('sha512')
+        .update(`f${i}`)
+        .digest('hex')
+        .repeat(Math.ceil(size / 128))
+        .slice(0, size),
+    )
     data.write(`${i}\n`, 0)
     return { path: `src/pkg-${i % 50}/mod-${i % 7}/file-${i}.ts`, data }
   })
@@ -50,8 +61,13 @@ async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-upload-'))
   const database = await openDatabase({ memory: true })
   await ensureAdmin(database.db, 'admin@example.com')
-  const deps: AppConfig = { db: database.db, env: loadEnv({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
-    jwtSecret: new Uint8Array(crypto.randomBytes(32)), mailer: { send: async () => {} }, now: () => new Date() }
+  const deps: AppConfig = {
+    db: database.db,
+    env: loadEnv({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent' }),
+    jwtSecret: new Uint8Array(crypto.randomBytes(32)),
+    mailer: { send: async () => {} },
+    now: () => new Date(),
+  }
   const app = createApp(deps)
   const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@example.com'))
   const token = await signAccessToken(deps.jwtSecret, admin.id, new Date())
@@ -60,19 +76,32 @@ async function main() {
   const gitTimes: number[] = []
   const commitTimes: number[] = []
   for (let run = 0; run < Number(args.runs); run++) {
-    const [project] = await database.db.insert(projects).values({ title: `Bench ${run}`, description: 'x' }).returning()
+    const [project] = await database.db
+      .insert(projects)
+      .values({ title: `Bench ${run}`, description: 'x' })
+      .returning()
     const chunks = Math.ceil(files.length / 100)
     const started = performance.now()
     for (let i = 0; i < chunks; i++) {
       const slice = files.slice(i * 100, (i + 1) * 100)
       const form = new FormData()
       for (const f of slice) form.append('files', new Blob([new Uint8Array(f.data)]), path.basename(f.path))
-      for (const [k, v] of Object.entries({ relativePaths: JSON.stringify(slice.map((f) => f.path)), uploadType: 'folder',
-        projectId: project.id, chunkIndex: String(i), totalChunks: String(chunks), isFirstChunk: String(i === 0),
-        isLastChunk: String(i === chunks - 1) })) form.append(k, v)
+      for (const [k, v] of Object.entries({
+        relativePaths: JSON.stringify(slice.map((f) => f.path)),
+        uploadType: 'folder',
+        projectId: project.id,
+        chunkIndex: String(i),
+        totalChunks: String(chunks),
+        isFirstChunk: String(i === 0),
+        isLastChunk: String(i === chunks - 1),
+      }))
+        form.append(k, v)
       const chunkStarted = performance.now()
-      const res = await app.request('/api/upload/upload', { method: 'POST', body: form,
-        headers: { authorization: `Bearer ${token}` } })
+      const res = await app.request('/api/upload/upload', {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      })
       if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${await res.text()}`)
       await res.arrayBuffer()
       if (i === chunks - 1) commitTimes.push(performance.now() - chunkStarted)
@@ -95,7 +124,9 @@ async function main() {
   const plain = median(gitTimes)
   console.log(`files ${files.length}, ${(total / 1024 / 1024).toFixed(1)} MB, runs ${apiTimes.length}`)
   console.log(`API upload+commit  median ${api.toFixed(0)} ms  (${apiTimes.map((t) => t.toFixed(0)).join(', ')})`)
-  console.log(`  of which the last chunk (stage + one fast-import commit of all files) median ${median(commitTimes).toFixed(0)} ms`)
+  console.log(
+    `  of which the last chunk (stage + one fast-import commit of all files) median ${median(commitTimes).toFixed(0)} ms`,
+  )
   console.log(`git add -A+commit  median ${plain.toFixed(0)} ms  (${gitTimes.map((t) => t.toFixed(0)).join(', ')})`)
   console.log(`ratio ${(api / plain).toFixed(2)}× (target ≤ 3×)`)
   await database.close()

@@ -17,10 +17,12 @@ import { coldLoad, type PageLoad } from './web/page-load'
 import { buildConsole, startConsole, startFloor } from './web/servers'
 import { signInByApi } from './web/sign-in'
 
-const { values: args } = parseArgs({ options: {
-  runs: { type: 'string', default: '15' },
-  'no-build': { type: 'boolean', default: false },
-} })
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '15' },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
 const runs = Number(args.runs)
 if (!Number.isInteger(runs) || runs < 1 || runs > 200) throw new Error('--runs takes an integer from 1 to 200')
 
@@ -64,9 +66,16 @@ function report(samples: Record<string, PageLoad[]>) {
   }
   const floor = stats(samples.floor)
   console.log(`Command: npm run bench:web -- ${process.argv.slice(2).join(' ')}`.trimEnd())
-  console.log(`Date: ${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), `
-    + `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`)
-  console.log('\n| page | until | n | median ms | p90 ms | median / floor | JS files | JS gzip -9 kB | JS on the wire kB |')
+  console.log(
+    `Date: ${new Date().toISOString()}; machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  )
+  console.log(
+    '\n| page | until | n | median ms | p90 ms | median / floor | JS files | JS gzip -9 kB | JS on the wire kB |',
+  )
   console.log('|---|---|---|---|---|---|---|---|---|')
   const until = { floor: 'e-mail field visible', login: 'e-mail field visible', projects: 'first projects row' }
   for (const [name, loads] of Object.entries(samples)) {
@@ -74,11 +83,15 @@ function report(samples: Record<string, PageLoad[]>) {
     const scripts = loads[0].scripts
     const gzip = scripts.reduce((sum, f) => sum + f.gzip9, 0)
     const wire = scripts.reduce((sum, f) => sum + f.wire, 0)
-    console.log(`| ${name} | ${until[name as keyof typeof until]} | ${loads.length} | ${s.median.toFixed(0)} | ${s.p90.toFixed(0)} | `
-      + `${(s.median / floor.median).toFixed(2)}× | ${scripts.length} | ${kB(gzip)} | ${kB(wire)} |`)
+    console.log(
+      `| ${name} | ${until[name as keyof typeof until]} | ${loads.length} | ${s.median.toFixed(0)} | ${s.p90.toFixed(0)} | ` +
+        `${(s.median / floor.median).toFixed(2)}× | ${scripts.length} | ${kB(gzip)} | ${kB(wire)} |`,
+    )
   }
   for (const [name, loads] of Object.entries(samples)) {
-    console.log(`\n${name} (first timed sample): ${loads[0].scripts.map((f) => `${f.url} ${kB(f.gzip9)} kB gz9 / ${kB(f.wire)} kB ${f.encoding}`).join('; ')}`)
+    console.log(
+      `\n${name} (first timed sample): ${loads[0].scripts.map((f) => `${f.url} ${kB(f.gzip9)} kB gz9 / ${kB(f.wire)} kB ${f.encoding}`).join('; ')}`,
+    )
   }
 }
 

@@ -22,9 +22,12 @@ export function precompressDir(dir: string): number {
     const data = fs.readFileSync(file)
     if (data.length < MIN_BYTES) continue
     fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }))
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
-    }))
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(data, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
+    )
     count++
   }
   return count

@@ -20,16 +20,21 @@ export interface RoutePreload {
 
 /** `/projects/:id` → the source of a RegExp matching that address exactly. */
 export function patternSource(route: string): string {
-  const escaped = route.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')
+  const escaped = route
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
   return `^${escaped}$`
 }
 
 /** The inline script: the first route matching location.pathname gets its files preloaded. */
 export function preloadScript(table: Array<{ pattern: string; session: boolean; files: string[] }>): string {
-  return `(function(){var t=${JSON.stringify(table)},p=location.pathname,s;`
-    + `try{s=!!(localStorage.getItem('accessToken')||localStorage.getItem('refreshToken'))}catch(e){s=false}`
-    + `for(var i=0;i<t.length;i++){if(!new RegExp(t[i].pattern).test(p))continue;if(t[i].session&&!s)return;`
-    + `t[i].files.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});return}})()`
+  return (
+    `(function(){var t=${JSON.stringify(table)},p=location.pathname,s;` +
+    `try{s=!!(localStorage.getItem('accessToken')||localStorage.getItem('refreshToken'))}catch(e){s=false}` +
+    `for(var i=0;i<t.length;i++){if(!new RegExp(t[i].pattern).test(p))continue;if(t[i].session&&!s)return;` +
+    `t[i].files.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});return}})()`
+  )
 }
 
 /** The plugin: one inline script in the head of index.html, covering every entry of `routes` in order. */
@@ -49,7 +54,10 @@ export function routePreload(routes: RoutePreload[]): Plugin {
         const chunks = Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [c] : []))
         const byFile = new Map(chunks.map((c) => [c.fileName, c]))
         // Files the entry imports statically are in the HTML already (script or modulepreload).
-        const entryFiles = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName), byFile)
+        const entryFiles = closure(
+          chunks.filter((c) => c.isEntry).map((c) => c.fileName),
+          byFile,
+        )
         const table = routes.map((route) => {
           const files = route.modules.map((module) => {
             const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, module))
@@ -57,7 +65,8 @@ export function routePreload(routes: RoutePreload[]): Plugin {
             return chunk.fileName
           })
           return {
-            pattern: patternSource(route.path), session: !!route.session,
+            pattern: patternSource(route.path),
+            session: !!route.session,
             files: [...closure(files, byFile)].filter((f) => !entryFiles.has(f)).map((f) => base + f),
           }
         })

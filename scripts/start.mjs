@@ -16,11 +16,20 @@ const newest = (dir) => {
   return latest
 }
 const index = path.join(root, 'dist', 'index.html')
-if (!process.argv.includes('--no-build') && (!fs.existsSync(index) || fs.statSync(index).mtimeMs < Math.max(newest(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs))) {
+if (
+  !process.argv.includes('--no-build') &&
+  (!fs.existsSync(index) ||
+    fs.statSync(index).mtimeMs <
+      Math.max(newest(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs))
+) {
   console.log('Building the console (vite build)...')
   // Always the production build: under a test runner NODE_ENV is 'test', which would bundle React's
   // development build (a third larger) and make the e2e suite measure and test another app.
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 const flags = JSON.parse(fs.readFileSync(path.join(root, 'scripts', 'server-node-flags.json'), 'utf8'))

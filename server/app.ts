@@ -44,8 +44,12 @@ import { contactsRoutes } from './routes/contacts.routes'
 import { contactsPublicRoutes } from './routes/contacts-public.routes'
 
 /** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors, `code` when set. */
-const errorBody = (message: string, errors?: string[], code?: string): ErrorBody =>
-  ({ success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) })
+const errorBody = (message: string, errors?: string[], code?: string): ErrorBody => ({
+  success: false,
+  message,
+  ...(errors ? { errors } : {}),
+  ...(code ? { code } : {}),
+})
 
 /** The app and the deps it was built with (its own state; tests read and adjust it). */
 export type App = Hono<AppEnv> & { deps: AppDeps }
@@ -69,7 +73,10 @@ export function createApp(config: AppConfig): App {
   })
 
   // Readiness: the storage driver's probe (S3 HeadBucket, or the local folder writable).
-  app.route('/api', healthRoutes(deps, () => deps.storage.ping()))
+  app.route(
+    '/api',
+    healthRoutes(deps, () => deps.storage.ping()),
+  )
   app.route('/api/auth', authPublicRoutes(deps))
   // The storefront's contact form: POST /api/contacts only; every other contacts route is the admin's.
   app.route('/api/contacts', contactsPublicRoutes(deps))
@@ -100,7 +107,10 @@ export function createApp(config: AppConfig): App {
   api.route('/github', githubRoutes(deps))
   api.route('/storage', storageRoutes(deps))
   api.route('/admin/projects', reportsRoutes(deps))
-  api.route('/', openApiDocumentRoutes(() => app))
+  api.route(
+    '/',
+    openApiDocumentRoutes(() => app),
+  )
   app.route('/api', api)
 
   app.all('/api/*', (c) => c.json(errorBody(`No route for ${c.req.method} ${c.req.path}`), 404))

@@ -40,7 +40,9 @@ const INSTANCE = crypto.randomUUID()
 export class DataDirLockedError extends Error {
   readonly code = 'ELOCKED'
   constructor(dataDir: string) {
-    super(`Another server is already using DATA_DIR ${dataDir}. Stop it first, or start this one with another DATA_DIR.`)
+    super(
+      `Another server is already using DATA_DIR ${dataDir}. Stop it first, or start this one with another DATA_DIR.`,
+    )
     this.name = 'DataDirLockedError'
   }
 }
@@ -66,7 +68,13 @@ export function processStartTicks(pid: number): string | null {
 
 /** This process as a lock owner. */
 export function currentOwner(): LockOwner {
-  return { host: os.hostname(), bootId: bootId(), pid: process.pid, startTicks: processStartTicks(process.pid), instance: INSTANCE }
+  return {
+    host: os.hostname(),
+    bootId: bootId(),
+    pid: process.pid,
+    startTicks: processStartTicks(process.pid),
+    instance: INSTANCE,
+  }
 }
 
 /** True when `pid` names a process (EPERM: it exists but belongs to another user). */

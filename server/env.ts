@@ -21,9 +21,21 @@ const EnvSchema = v.object({
    * Origins (comma-separated, e.g. `https://shop.example.in`) allowed to POST the public contact
    * form from a browser (CORS on POST /api/contacts only); unset = no CORS headers.
    */
-  STOREFRONT_ORIGINS: v.optional(v.pipe(v.string(), v.transform((list) => list.split(',').map((o) => o.trim()).filter(Boolean)),
-    v.everyItem((origin) => URL.canParse(origin) && new URL(origin).origin === origin,
-      'STOREFRONT_ORIGINS must be origins like https://shop.example.in, comma-separated'))),
+  STOREFRONT_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+      v.everyItem(
+        (origin) => URL.canParse(origin) && new URL(origin).origin === origin,
+        'STOREFRONT_ORIGINS must be origins like https://shop.example.in, comma-separated',
+      ),
+    ),
+  ),
   /** 32 bytes, base64: the key of bank account numbers at rest (services/data-encryption.ts); else DATA_DIR/data-key. */
   DATA_ENCRYPTION_KEY: v.optional(v.string()),
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'JWT_SECRET must be at least 32 characters'))),
@@ -48,8 +60,14 @@ const EnvSchema = v.object({
    * How many reverse proxies in front of the server append to X-Forwarded-For: the client IP is
    * the entry the outermost one wrote (http/client-ip.ts); 0 = the header is ignored.
    */
-  TRUST_PROXY: v.optional(v.pipe(v.string(), v.regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of trusted proxies (0, 1, 2, ...)'),
-    v.toNumber()), '0'),
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of trusted proxies (0, 1, 2, ...)'),
+      v.toNumber(),
+    ),
+    '0',
+  ),
   LOG_LEVEL: v.optional(v.picklist(['silent', 'info', 'debug']), 'info'),
 })
 
@@ -79,17 +97,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
  * that uses only one of them (the seed CLI encrypts bank details, it signs nothing). Throws one
  * readable start-up error naming what is missing and how to make it; a no-op for the embedded database.
  */
-export function assertSharedKeys(env: Pick<Env, 'DATABASE_URL' | 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY'>,
-  needs: readonly ('JWT_SECRET' | 'DATA_ENCRYPTION_KEY')[] = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY']): void {
+export function assertSharedKeys(
+  env: Pick<Env, 'DATABASE_URL' | 'JWT_SECRET' | 'DATA_ENCRYPTION_KEY'>,
+  needs: readonly ('JWT_SECRET' | 'DATA_ENCRYPTION_KEY')[] = ['JWT_SECRET', 'DATA_ENCRYPTION_KEY'],
+): void {
   if (!env.DATABASE_URL) return
   const missing = [
-    needs.includes('JWT_SECRET') && !env.JWT_SECRET ? 'JWT_SECRET (at least 32 characters, e.g. `openssl rand -base64 48`)' : null,
+    needs.includes('JWT_SECRET') && !env.JWT_SECRET
+      ? 'JWT_SECRET (at least 32 characters, e.g. `openssl rand -base64 48`)'
+      : null,
     needs.includes('DATA_ENCRYPTION_KEY') && !env.DATA_ENCRYPTION_KEY
-      ? 'DATA_ENCRYPTION_KEY (32 bytes in base64, e.g. `openssl rand -base64 32`; '
-        + 'the value of DATA_DIR/data-key when the data was made by the embedded database)'
+      ? 'DATA_ENCRYPTION_KEY (32 bytes in base64, e.g. `openssl rand -base64 32`; ' +
+        'the value of DATA_DIR/data-key when the data was made by the embedded database)'
       : null,
   ].filter(Boolean)
   if (missing.length === 0) return
-  throw new Error(`DATABASE_URL is set, so every server on that database must share its keys: set ${missing.join(' and ')}. `
-    + 'See docs/deploy.md.')
+  throw new Error(
+    `DATABASE_URL is set, so every server on that database must share its keys: set ${missing.join(' and ')}. ` +
+      'See docs/deploy.md.',
+  )
 }

@@ -27,7 +27,11 @@ async function main() {
   const env = loadEnv()
   assertSharedKeys(env)
   const release = await lockDataDir(env.DATA_DIR)
-  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+  const database = await openDatabase({
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+  })
   const fresh = await isEmpty(database.db)
   await ensureAdmin(database.db, env.ADMIN_EMAIL)
   const dataKey = loadDataKey(env)
@@ -105,13 +109,16 @@ function drainOnSignal(server: ReturnType<typeof serve>, closeResources: () => P
     server.close(() => {
       clearInterval(closeIdle)
       clearTimeout(cut)
-      closeResources().then(() => {
-        console.log('Stopped.')
-        process.exit(0)
-      }, (error: unknown) => {
-        console.error('Error while stopping:', error instanceof Error ? error.message : error)
-        process.exit(1)
-      })
+      closeResources().then(
+        () => {
+          console.log('Stopped.')
+          process.exit(0)
+        },
+        (error: unknown) => {
+          console.error('Error while stopping:', error instanceof Error ? error.message : error)
+          process.exit(1)
+        },
+      )
     })
   }
 }

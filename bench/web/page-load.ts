@@ -47,27 +47,36 @@ const watchFor = (selector: string) => `(() => {
 })()`
 
 /** Cold-loads `url` in a new context of `browser` and times `selector`; `storage` goes into localStorage first. */
-export async function coldLoad(browser: Browser, url: string, selector: string, storage: Record<string, string> = {}): Promise<PageLoad> {
+export async function coldLoad(
+  browser: Browser,
+  url: string,
+  selector: string,
+  storage: Record<string, string> = {},
+): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   try {
-    const entries = Object.entries(storage).map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)})`)
+    const entries = Object.entries(storage).map(
+      ([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)})`,
+    )
     await context.addInitScript(entries.join(';'))
     await context.addInitScript(watchFor(selector))
     const page = await context.newPage()
     const pending: Array<Promise<ScriptLoad | null>> = []
     page.on('response', (response) => {
-      pending.push((async () => {
-        if (!(response.headers()['content-type'] ?? '').includes('javascript')) return null
-        const body = await response.body()
-        const sizes = await response.request().sizes()
-        return {
-          url: new URL(response.url()).pathname,
-          bytes: body.length,
-          gzip9: zlib.gzipSync(body, { level: 9 }).length,
-          wire: sizes.responseBodySize,
-          encoding: response.headers()['content-encoding'] ?? 'identity',
-        }
-      })())
+      pending.push(
+        (async () => {
+          if (!(response.headers()['content-type'] ?? '').includes('javascript')) return null
+          const body = await response.body()
+          const sizes = await response.request().sizes()
+          return {
+            url: new URL(response.url()).pathname,
+            bytes: body.length,
+            gzip9: zlib.gzipSync(body, { level: 9 }).length,
+            wire: sizes.responseBodySize,
+            encoding: response.headers()['content-encoding'] ?? 'identity',
+          }
+        })(),
+      )
     })
     await page.goto(url)
     await page.waitForFunction(() => window.__benchVisibleAt !== undefined, null, { timeout: 60_000, polling: 50 })

@@ -50,10 +50,13 @@ export async function startFloor(): Promise<RunningServer & { dir: string }> {
   return {
     dir,
     baseUrl: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => {
-      fs.rmSync(dir, { recursive: true, force: true })
-      resolve()
-    })),
+    stop: () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          fs.rmSync(dir, { recursive: true, force: true })
+          resolve()
+        }),
+      ),
   }
 }
 
@@ -68,7 +71,15 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Ru
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a')
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED: 'demo', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'demo',
+      SMTP_URL: '',
+      ...env,
+    },
     stdio: ['ignore', log, log],
   })
   let exited = false

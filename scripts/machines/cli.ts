@@ -9,12 +9,16 @@ import { DOCS_DIR, renderDocuments } from './collect'
 const check = process.argv.includes('--check')
 const docs = await renderDocuments()
 const existing = fs.existsSync(DOCS_DIR) ? fs.readdirSync(DOCS_DIR) : []
-const stale = [...docs].filter(([name, text]) => !existing.includes(name) || fs.readFileSync(path.join(DOCS_DIR, name), 'utf8') !== text).map(([n]) => n)
+const stale = [...docs]
+  .filter(([name, text]) => !existing.includes(name) || fs.readFileSync(path.join(DOCS_DIR, name), 'utf8') !== text)
+  .map(([n]) => n)
 const orphans = existing.filter((name) => !docs.has(name))
 
 if (check) {
   if (stale.length || orphans.length) {
-    console.error(`docs/machines differs from src/machines: ${[...stale, ...orphans].join(', ')}. Run 'npm run machines'.`)
+    console.error(
+      `docs/machines differs from src/machines: ${[...stale, ...orphans].join(', ')}. Run 'npm run machines'.`,
+    )
     process.exit(1)
   }
   console.log(`docs/machines is current (${docs.size} files)`)

@@ -29,7 +29,7 @@ const nodeName = (id: string) => id.replace(/[^A-Za-z0-9_]/g, '_')
 export function eventLabel(eventType: string, node: StateNodeJSON): string {
   const actorSrc = (actorId: string) => {
     const invoke = node.invoke?.find((i) => i.id === actorId)
-    return invoke ? (typeof invoke.src === 'string' ? invoke.src : invoke.src.id ?? actorId) : actorId
+    return invoke ? (typeof invoke.src === 'string' ? invoke.src : (invoke.src.id ?? actorId)) : actorId
   }
   const done = /^xstate\.done\.actor\.(.+)$/.exec(eventType)
   if (done) return `${actorSrc(done[1])} done`
@@ -54,7 +54,8 @@ function transitionLines(node: StateNodeJSON, indent: string): string[] {
   for (const t of all) {
     const label = `${eventLabel(t.eventType, node)}${guardLabel(t.guard)}`.replace(/:/g, ' ')
     const targets = t.target?.length ? t.target : [`#${node.id}`]
-    for (const target of targets) lines.push(`${indent}${nodeName(node.id)} --> ${nodeName(target.replace(/^#/, ''))} : ${label}`)
+    for (const target of targets)
+      lines.push(`${indent}${nodeName(node.id)} --> ${nodeName(target.replace(/^#/, ''))} : ${label}`)
   }
   return lines
 }
@@ -75,7 +76,11 @@ function stateLines(node: StateNodeJSON, indent: string): string[] {
 function regionLines(node: StateNodeJSON, indent: string): string[] {
   const children = Object.values(node.states)
   if (node.type === 'parallel') {
-    return children.flatMap((child, i) => [...(i > 0 ? [`${indent}--`] : []), ...stateLines(child, indent), ...transitionLines(child, indent)])
+    return children.flatMap((child, i) => [
+      ...(i > 0 ? [`${indent}--`] : []),
+      ...stateLines(child, indent),
+      ...transitionLines(child, indent),
+    ])
   }
   const initial = node.initial?.target[0]
   return [
@@ -87,8 +92,7 @@ function regionLines(node: StateNodeJSON, indent: string): string[] {
 /** The whole diagram for the machine definition `root` (the value of `machine.toJSON()`). */
 export function toMermaid(root: StateNodeJSON): string {
   // Mermaid allows the '--' region separator only inside a composite state: box a parallel root.
-  const body = root.type === 'parallel'
-    ? [`  [*] --> ${nodeName(root.id)}`, ...stateLines(root, '  ')]
-    : regionLines(root, '  ')
+  const body =
+    root.type === 'parallel' ? [`  [*] --> ${nodeName(root.id)}`, ...stateLines(root, '  ')] : regionLines(root, '  ')
   return ['stateDiagram-v2', ...body, ...transitionLines(root, '  ')].join('\n') + '\n'
 }

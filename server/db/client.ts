@@ -51,9 +51,15 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  */
 async function migrationsApplied(pool: pg.Pool, folder: string): Promise<boolean> {
   const newest = Math.max(...readMigrationFiles({ migrationsFolder: folder }).map((m) => m.folderMillis))
-  const { rows: [table] } = await pool.query<{ present: boolean }>(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`)
+  const {
+    rows: [table],
+  } = await pool.query<{ present: boolean }>(
+    `SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`,
+  )
   if (!table.present) return false
-  const { rows: [last] } = await pool.query<{ at: string | null }>('SELECT max(created_at)::text AS at FROM drizzle.__drizzle_migrations')
+  const {
+    rows: [last],
+  } = await pool.query<{ at: string | null }>('SELECT max(created_at)::text AS at FROM drizzle.__drizzle_migrations')
   return last.at !== null && Number(last.at) >= newest
 }
 
@@ -63,15 +69,18 @@ async function migrationsApplied(pool: pg.Pool, folder: string): Promise<boolean
  * an error saying to run them as the owner.
  */
 export async function migrateDatabase(database: Database, folder = MIGRATIONS_FOLDER): Promise<void> {
-  if (database.pglite) return void await migratePglite(database.db as never, { migrationsFolder: folder })
-  if (database.pool && await migrationsApplied(database.pool, folder)) return
+  if (database.pglite) return void (await migratePglite(database.db as never, { migrationsFolder: folder }))
+  if (database.pool && (await migrationsApplied(database.pool, folder))) return
   try {
     await migratePg(database.db as never, { migrationsFolder: folder })
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code
     if (code !== '42501') throw error
-    throw new Error('Database migrations are pending and this role may not apply them: run `npm run db:migrate` with '
-      + 'DATABASE_URL of the role that owns the tables (SECURITY.md "Audit")', { cause: error })
+    throw new Error(
+      'Database migrations are pending and this role may not apply them: run `npm run db:migrate` with ' +
+        'DATABASE_URL of the role that owns the tables (SECURITY.md "Audit")',
+      { cause: error },
+    )
   }
 }
 
@@ -92,8 +101,11 @@ export async function openDatabase(opts: {
     // connectionTimeoutMillis: while PostgreSQL is unreachable a request fails (503, app.ts) within
     // 5 s instead of waiting for the OS's TCP timeout; broken clients are dropped by the pool and
     // new ones are opened on demand, so the API recovers by itself when the server is back.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? defaultPoolSize(),
-      connectionTimeoutMillis: 5000 })
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? defaultPoolSize(),
+      connectionTimeoutMillis: 5000,
+    })
     // An idle client whose backend goes away (server restart, DROP DATABASE ... WITH (FORCE) in
     // tests) emits 'error' on the pool; unhandled, that would crash the process.
     pool.on('error', (error: Error & { code?: string }) => {

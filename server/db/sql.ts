@@ -52,17 +52,24 @@ export type PendingWrite = SQLWrapper | false | null | undefined
  * statement, writes nothing. Outside a transaction that is one round trip with its own implicit
  * transaction: no BEGIN, lock or COMMIT (BENCHMARKS.md "Load", fourth pass). Retry with `optimistic`.
  */
-export async function writeTogether(db: Pick<Db, 'execute'>, writes: readonly PendingWrite[], guard?: { rows: number })
-  : Promise<void> {
+export async function writeTogether(
+  db: Pick<Db, 'execute'>,
+  writes: readonly PendingWrite[],
+  guard?: { rows: number },
+): Promise<void> {
   const statements = writes.filter((w): w is SQLWrapper => Boolean(w)).map((w) => w.getSQL())
   if (!statements.length) return
   if (statements.length === 1 && !guard) {
     await db.execute(statements[0])
     return
   }
-  const ctes = sql.join(statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`), sql`, `)
-  await db.execute(guard ? sql`WITH ${ctes} SELECT expect_rows((SELECT count(*) FROM w0), ${guard.rows})`
-    : sql`WITH ${ctes} SELECT 1`)
+  const ctes = sql.join(
+    statements.map((statement, i) => sql`${sql.raw(`w${i}`)} AS (${statement})`),
+    sql`, `,
+  )
+  await db.execute(
+    guard ? sql`WITH ${ctes} SELECT expect_rows((SELECT count(*) FROM w0), ${guard.rows})` : sql`WITH ${ctes} SELECT 1`,
+  )
 }
 
 /**

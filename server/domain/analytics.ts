@@ -62,17 +62,29 @@ export function istMonthLabel(at: Date): string {
 /** `at` shifted `months` calendar months back in India wall-clock time (day overflow rolls forward, as Date.UTC does). */
 function istMonthsBefore(at: Date, months: number): Date {
   const local = new Date(at.getTime() + IST_OFFSET_MS)
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - months, local.getUTCDate(),
-    local.getUTCHours(), local.getUTCMinutes(), local.getUTCSeconds(), local.getUTCMilliseconds()) - IST_OFFSET_MS)
+  return new Date(
+    Date.UTC(
+      local.getUTCFullYear(),
+      local.getUTCMonth() - months,
+      local.getUTCDate(),
+      local.getUTCHours(),
+      local.getUTCMinutes(),
+      local.getUTCSeconds(),
+      local.getUTCMilliseconds(),
+    ) - IST_OFFSET_MS,
+  )
 }
 
 /** The bounds of `period` at `now` (see the module note). */
 export function analyticsBounds(period: AnalyticsPeriod, now: Date): AnalyticsBounds {
   const to = new Date(Math.floor((now.getTime() + IST_OFFSET_MS) / HOUR_MS) * HOUR_MS + HOUR_MS - IST_OFFSET_MS)
-  const back = (n: number) => period === '12m' ? istMonthsBefore(to, 12 * n) : new Date(to.getTime() - n * (period === '30d' ? 30 : 90) * DAY_MS)
+  const back = (n: number) =>
+    period === '12m' ? istMonthsBefore(to, 12 * n) : new Date(to.getTime() - n * (period === '30d' ? 30 : 90) * DAY_MS)
   const local = new Date(to.getTime() - 1 + IST_OFFSET_MS)
   const months = Array.from({ length: ANALYTICS_MONTHS }, (_, i) => {
-    const start = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - (ANALYTICS_MONTHS - 1 - i), 1) - IST_OFFSET_MS)
+    const start = new Date(
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - (ANALYTICS_MONTHS - 1 - i), 1) - IST_OFFSET_MS,
+    )
     return { month: istMonthLabel(start), start }
   })
   return { period, from: back(1), to, previousFrom: back(2), months }
@@ -96,18 +108,34 @@ export function changePercent(current: number, previous: number): number | null 
 /** The response's `analytics` from the aggregates of `bounds`: rupees, percents, 12 months with 0 for a month without revenue. */
 export function toAnalytics(bounds: AnalyticsBounds, aggregates: AnalyticsAggregates): Analytics {
   const { current, previous, allTime, completed, customers } = aggregates
-  const stat = (key: keyof typeof current, value: (n: number) => number = (n) => n) =>
-    ({ value: value(current[key]), change: changePercent(current[key], previous[key]) })
+  const stat = (key: keyof typeof current, value: (n: number) => number = (n) => n) => ({
+    value: value(current[key]),
+    change: changePercent(current[key], previous[key]),
+  })
   return {
     period: bounds.period,
     from: bounds.from.toISOString(),
     to: bounds.to.toISOString(),
-    totals: { revenue: stat('revenue', paiseToRupees), orders: stat('orders'), users: stat('users'), projects: stat('projects') },
+    totals: {
+      revenue: stat('revenue', paiseToRupees),
+      orders: stat('orders'),
+      users: stat('users'),
+      projects: stat('projects'),
+    },
     allTime: { ...allTime, revenue: paiseToRupees(allTime.revenue) },
-    monthlyRevenue: bounds.months.map(({ month }) => ({ month, revenue: paiseToRupees(aggregates.monthlyRevenue.get(month) ?? 0) })),
-    topProjects: aggregates.topProjects.map((p) => ({ _id: p.id, title: p.title, sales: p.sales, revenue: paiseToRupees(p.paise) })),
+    monthlyRevenue: bounds.months.map(({ month }) => ({
+      month,
+      revenue: paiseToRupees(aggregates.monthlyRevenue.get(month) ?? 0),
+    })),
+    topProjects: aggregates.topProjects.map((p) => ({
+      _id: p.id,
+      title: p.title,
+      sales: p.sales,
+      revenue: paiseToRupees(p.paise),
+    })),
     conversionRate: percentOf(completed.orders, current.orders),
-    averageOrderValue: completed.orders === 0 ? null : paiseToRupees(roundedDivision(completed.paise, completed.orders)),
+    averageOrderValue:
+      completed.orders === 0 ? null : paiseToRupees(roundedDivision(completed.paise, completed.orders)),
     customerRetention: percentOf(customers.returning, customers.paying),
   }
 }

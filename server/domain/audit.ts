@@ -22,7 +22,11 @@ export function decodeAuditCursor(cursor: string): AuditCursor | null {
   const [createdAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
   if (rest.length || !createdAt || !id || !ISO_MICROS.test(createdAt) || !ROW_ID.test(id)) return null
   const time = Date.parse(createdAt)
-  if (Number.isNaN(time) || createdAt.startsWith('0000') || new Date(time).toISOString().slice(0, 19) !== createdAt.slice(0, 19)) {
+  if (
+    Number.isNaN(time) ||
+    createdAt.startsWith('0000') ||
+    new Date(time).toISOString().slice(0, 19) !== createdAt.slice(0, 19)
+  ) {
     return null
   }
   return { createdAt, id }
@@ -34,9 +38,7 @@ export function decodeAuditCursor(cursor: string): AuditCursor | null {
  * `project.report.` (the family is what migration 0027's audit_action_family_idx serves).
  */
 export type ActionFilter =
-  | { kind: 'none' }
-  | { kind: 'exact'; action: string }
-  | { kind: 'prefix'; family: string; prefix: string }
+  { kind: 'none' } | { kind: 'exact'; action: string } | { kind: 'prefix'; family: string; prefix: string }
 
 /** Read an `action` query value (already validated as dotted lower-case words). */
 export function actionFilter(action: string): ActionFilter {
@@ -57,7 +59,9 @@ const STORED_ENTITY_TYPES: Readonly<Record<string, readonly string[]>> = {
   commission: ['commission', 'commission_configs'],
   payment: ['payment', 'payments'],
 }
-const ENTITY_TYPE_OF_STORED = new Map(Object.entries(STORED_ENTITY_TYPES).flatMap(([type, stored]) => stored.map((s) => [s, type] as const)))
+const ENTITY_TYPE_OF_STORED = new Map(
+  Object.entries(STORED_ENTITY_TYPES).flatMap(([type, stored]) => stored.map((s) => [s, type] as const)),
+)
 
 /** The stored entity types a filter on `types` matches ('user' → user, users), without repeats. */
 export function storedEntityTypes(types: readonly string[]): string[] {

@@ -7,26 +7,46 @@
  * No I/O.
  */
 import {
-  COMMISSION_DEFAULTS, DEFAULT_CONFIG_NOTES, SPLIT_TOTAL_BPS, TOTAL_MUST_EQUAL_MESSAGE, percentToBps,
-  type CommissionConfigUpdateInput, type CommissionStats, type NoReferralDistribution,
+  COMMISSION_DEFAULTS,
+  DEFAULT_CONFIG_NOTES,
+  SPLIT_TOTAL_BPS,
+  TOTAL_MUST_EQUAL_MESSAGE,
+  percentToBps,
+  type CommissionConfigUpdateInput,
+  type CommissionStats,
+  type NoReferralDistribution,
 } from '../../src/api/schemas/commission'
-import { COMMISSION_PARTIES, splitOrder, type CommissionParty, type SplitConfig } from '../../src/domain/commission-split'
+import {
+  COMMISSION_PARTIES,
+  splitOrder,
+  type CommissionParty,
+  type SplitConfig,
+} from '../../src/domain/commission-split'
 import { bpsToPercent, paiseToRupees } from './money'
 
 /** The stored values of a configuration (basis points), the columns the API can change. */
 export type CommissionValues = {
-  projectOwnerRateBps: number; platformOwnerRateBps: number; customizerRateBps: number
-  installationSupportRateBps: number; referralCommissionRateBps: number
-  agentDiscountBps: number; studentCommissionBps: number
+  projectOwnerRateBps: number
+  platformOwnerRateBps: number
+  customizerRateBps: number
+  installationSupportRateBps: number
+  referralCommissionRateBps: number
+  agentDiscountBps: number
+  studentCommissionBps: number
   noReferralDistribution: NoReferralDistribution
-  notes: string; isActive: boolean
+  notes: string
+  isActive: boolean
 }
 
 /** Percent field of the API → its column (basis points) in CommissionValues. */
 const PERCENT_FIELDS = {
-  projectOwnerRate: 'projectOwnerRateBps', platformOwnerRate: 'platformOwnerRateBps', customizerRate: 'customizerRateBps',
-  installationSupportRate: 'installationSupportRateBps', referralCommissionRate: 'referralCommissionRateBps',
-  agentDiscountPercent: 'agentDiscountBps', studentCommissionPercent: 'studentCommissionBps',
+  projectOwnerRate: 'projectOwnerRateBps',
+  platformOwnerRate: 'platformOwnerRateBps',
+  customizerRate: 'customizerRateBps',
+  installationSupportRate: 'installationSupportRateBps',
+  referralCommissionRate: 'referralCommissionRateBps',
+  agentDiscountPercent: 'agentDiscountBps',
+  studentCommissionPercent: 'studentCommissionBps',
 } as const satisfies Record<string, keyof CommissionValues>
 
 /** SPEC.md 9: the values a new configuration takes for omitted fields (notes '' for a project's, the default note for the default). */
@@ -47,8 +67,13 @@ export function defaultCommissionValues(kind: 'project' | 'default'): Commission
 
 /** The five split rates' total in basis points. */
 export function ratesTotalBps(values: CommissionValues): number {
-  return values.projectOwnerRateBps + values.platformOwnerRateBps + values.customizerRateBps
-    + values.installationSupportRateBps + values.referralCommissionRateBps
+  return (
+    values.projectOwnerRateBps +
+    values.platformOwnerRateBps +
+    values.customizerRateBps +
+    values.installationSupportRateBps +
+    values.referralCommissionRateBps
+  )
 }
 
 /** The outcome of a merge: the values to store, or the 400 message that refuses them. */
@@ -60,9 +85,16 @@ export type MergeResult = { ok: true; values: CommissionValues } | { ok: false; 
  * the result total exactly 10,000 bps (integers, SPEC.md 5), and 'The default configuration is
  * always active' when `isDefault` and isActive is false.
  */
-export function mergeCommissionValues(base: CommissionValues, input: CommissionConfigUpdateInput, isDefault: boolean): MergeResult {
+export function mergeCommissionValues(
+  base: CommissionValues,
+  input: CommissionConfigUpdateInput,
+  isDefault: boolean,
+): MergeResult {
   const values: CommissionValues = { ...base }
-  for (const [field, column] of Object.entries(PERCENT_FIELDS) as [keyof typeof PERCENT_FIELDS, typeof PERCENT_FIELDS[keyof typeof PERCENT_FIELDS]][]) {
+  for (const [field, column] of Object.entries(PERCENT_FIELDS) as [
+    keyof typeof PERCENT_FIELDS,
+    (typeof PERCENT_FIELDS)[keyof typeof PERCENT_FIELDS],
+  ][]) {
     const percent = input[field]
     if (percent !== undefined) values[column] = percentToBps(percent)
   }
@@ -75,17 +107,32 @@ export function mergeCommissionValues(base: CommissionValues, input: CommissionC
 }
 
 /** A stored row as the API shows it (SPEC.md 3): percent rates, ISO dates, project or null. */
-export function toApiCommissionConfig(row: CommissionValues & { id: string; isDefault: boolean; createdAt: Date; updatedAt: Date;
-  projectId: string | null; projectTitle: string | null }) {
+export function toApiCommissionConfig(
+  row: CommissionValues & {
+    id: string
+    isDefault: boolean
+    createdAt: Date
+    updatedAt: Date
+    projectId: string | null
+    projectTitle: string | null
+  },
+) {
   return {
     _id: row.id,
     project: row.projectId !== null ? { _id: row.projectId, title: row.projectTitle ?? '' } : null,
-    projectOwnerRate: bpsToPercent(row.projectOwnerRateBps), platformOwnerRate: bpsToPercent(row.platformOwnerRateBps),
-    customizerRate: bpsToPercent(row.customizerRateBps), installationSupportRate: bpsToPercent(row.installationSupportRateBps),
+    projectOwnerRate: bpsToPercent(row.projectOwnerRateBps),
+    platformOwnerRate: bpsToPercent(row.platformOwnerRateBps),
+    customizerRate: bpsToPercent(row.customizerRateBps),
+    installationSupportRate: bpsToPercent(row.installationSupportRateBps),
     referralCommissionRate: bpsToPercent(row.referralCommissionRateBps),
-    agentDiscountPercent: bpsToPercent(row.agentDiscountBps), studentCommissionPercent: bpsToPercent(row.studentCommissionBps),
-    noReferralDistribution: row.noReferralDistribution, notes: row.notes, isActive: row.isActive, isDefault: row.isDefault,
-    createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(),
+    agentDiscountPercent: bpsToPercent(row.agentDiscountBps),
+    studentCommissionPercent: bpsToPercent(row.studentCommissionBps),
+    noReferralDistribution: row.noReferralDistribution,
+    notes: row.notes,
+    isActive: row.isActive,
+    isDefault: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   }
 }
 
@@ -99,7 +146,10 @@ export type ReferrerKind = 'agent' | 'student' | null
  */
 export type CommissionOrderGroup = {
   config: SplitConfig | null
-  amountPaise: number; withCustomization: boolean; withInstallation: boolean; referrer: ReferrerKind
+  amountPaise: number
+  withCustomization: boolean
+  withInstallation: boolean
+  referrer: ReferrerKind
   orders: number | string
 }
 
@@ -107,9 +157,13 @@ export type CommissionOrderGroup = {
 export function fallbackSplitConfig(): SplitConfig {
   const d = defaultCommissionValues('default')
   return {
-    projectOwnerBps: d.projectOwnerRateBps, platformOwnerBps: d.platformOwnerRateBps, customizerBps: d.customizerRateBps,
-    installationSupportBps: d.installationSupportRateBps, referralBps: d.referralCommissionRateBps,
-    studentCommissionBps: d.studentCommissionBps, noReferralDistribution: d.noReferralDistribution,
+    projectOwnerBps: d.projectOwnerRateBps,
+    platformOwnerBps: d.platformOwnerRateBps,
+    customizerBps: d.customizerRateBps,
+    installationSupportBps: d.installationSupportRateBps,
+    referralBps: d.referralCommissionRateBps,
+    studentCommissionBps: d.studentCommissionBps,
+    noReferralDistribution: d.noReferralDistribution,
   }
 }
 
@@ -121,22 +175,38 @@ export function fallbackSplitConfig(): SplitConfig {
  */
 export function commissionRevenue(groups: Iterable<CommissionOrderGroup>): CommissionStats['revenue'] {
   const fallback = fallbackSplitConfig()
-  const totals: Record<CommissionParty, bigint> = { projectOwner: 0n, platform: 0n, customizer: 0n, installationSupport: 0n, referral: 0n }
+  const totals: Record<CommissionParty, bigint> = {
+    projectOwner: 0n,
+    platform: 0n,
+    customizer: 0n,
+    installationSupport: 0n,
+    referral: 0n,
+  }
   let orders = 0n
   let revenue = 0n
   for (const group of groups) {
     const n = BigInt(group.orders)
-    const split = splitOrder({ amountPaise: group.amountPaise, withCustomization: group.withCustomization,
-      withInstallation: group.withInstallation, referrer: group.referrer }, group.config ?? fallback)
+    const split = splitOrder(
+      {
+        amountPaise: group.amountPaise,
+        withCustomization: group.withCustomization,
+        withInstallation: group.withInstallation,
+        referrer: group.referrer,
+      },
+      group.config ?? fallback,
+    )
     orders += n
     revenue += n * BigInt(group.amountPaise)
     for (const party of COMMISSION_PARTIES) totals[party] += n * BigInt(split[party])
   }
   const rupees = (paise: bigint) => paiseToRupees(Number(paise))
   return {
-    totalOrders: Number(orders), totalRevenue: rupees(revenue),
-    totalProjectOwnerCommission: rupees(totals.projectOwner), totalPlatformCommission: rupees(totals.platform),
-    totalCustomizerCommission: rupees(totals.customizer), totalInstallationCommission: rupees(totals.installationSupport),
+    totalOrders: Number(orders),
+    totalRevenue: rupees(revenue),
+    totalProjectOwnerCommission: rupees(totals.projectOwner),
+    totalPlatformCommission: rupees(totals.platform),
+    totalCustomizerCommission: rupees(totals.customizer),
+    totalInstallationCommission: rupees(totals.installationSupport),
     totalReferralCommission: rupees(totals.referral),
   }
 }

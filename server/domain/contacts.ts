@@ -22,7 +22,12 @@ export function replySubject(subject: string): string {
 }
 
 const RECEIVED_AT = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
   timeZoneName: 'short',
 })
 
@@ -35,8 +40,14 @@ export function formatReceivedAt(at: Date): string {
  * The reply's text body: the reply, a blank line, 'On {date}, {name} <{email}> wrote:' and the
  * original message with every line prefixed by '> '.
  */
-export function replyText(reply: string, original: { name: string; email: string; message: string; createdAt: Date }): string {
-  const quoted = original.message.split(/\r\n|\r|\n/).map((line) => `> ${line}`).join('\n')
+export function replyText(
+  reply: string,
+  original: { name: string; email: string; message: string; createdAt: Date },
+): string {
+  const quoted = original.message
+    .split(/\r\n|\r|\n/)
+    .map((line) => `> ${line}`)
+    .join('\n')
   return `${reply}\n\nOn ${formatReceivedAt(original.createdAt)}, ${original.name} <${original.email}> wrote:\n${quoted}\n`
 }
 

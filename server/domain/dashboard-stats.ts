@@ -29,7 +29,8 @@ export function monthStarts(now: Date): MonthStarts {
 /** All dashboard figures; money in rupees (2 decimals), categories and statuses by count then name. */
 export function toDashboardStats(aggregates: DashboardAggregates): DashboardStats {
   const { byCategory, byStatus, admins, revenuePaise, recentProjects, recentContacts } = aggregates
-  const sum = <T>(rows: T[], pick: (row: T) => number | null) => rows.reduce((total, row) => total + (pick(row) ?? 0), 0)
+  const sum = <T>(rows: T[], pick: (row: T) => number | null) =>
+    rows.reduce((total, row) => total + (pick(row) ?? 0), 0)
   const activeProjects = sum(byCategory, (r) => r.active)
   return {
     overview: {
@@ -40,23 +41,43 @@ export function toDashboardStats(aggregates: DashboardAggregates): DashboardStat
       totalAdmins: admins,
     },
     growth: {
-      projectGrowth: growthPercent(sum(byCategory, (r) => r.thisMonth), sum(byCategory, (r) => r.lastMonth)),
-      contactGrowth: growthPercent(sum(byStatus, (r) => r.thisMonth), sum(byStatus, (r) => r.lastMonth)),
+      projectGrowth: growthPercent(
+        sum(byCategory, (r) => r.thisMonth),
+        sum(byCategory, (r) => r.lastMonth),
+      ),
+      contactGrowth: growthPercent(
+        sum(byStatus, (r) => r.thisMonth),
+        sum(byStatus, (r) => r.lastMonth),
+      ),
     },
     pricing: {
-      avgPrice: activeProjects ? paiseToRupees(Math.round(sum(byCategory, (r) => r.activePricePaise) / activeProjects)) : 0,
+      avgPrice: activeProjects
+        ? paiseToRupees(Math.round(sum(byCategory, (r) => r.activePricePaise) / activeProjects))
+        : 0,
       totalRevenue: paiseToRupees(revenuePaise),
     },
     recentActivity: {
-      projects: recentProjects.map((p) => ({ _id: p.id, title: p.title, category: p.category,
-        price: paiseToRupees(p.pricePaise), isActive: p.isActive, createdAt: p.createdAt.toISOString() })),
-      contacts: recentContacts.map((c) => ({ _id: c.id, name: c.name, email: c.email, status: c.status,
-        createdAt: c.createdAt.toISOString() })),
+      projects: recentProjects.map((p) => ({
+        _id: p.id,
+        title: p.title,
+        category: p.category,
+        price: paiseToRupees(p.pricePaise),
+        isActive: p.isActive,
+        createdAt: p.createdAt.toISOString(),
+      })),
+      contacts: recentContacts.map((c) => ({
+        _id: c.id,
+        name: c.name,
+        email: c.email,
+        status: c.status,
+        createdAt: c.createdAt.toISOString(),
+      })),
     },
     categories: byCategory
       .map((r) => ({ _id: r.category, count: r.count, avgPrice: paiseToRupees(Math.round(r.avgPricePaise ?? 0)) }))
       .sort((a, b) => b.count - a.count || a._id.localeCompare(b._id)),
-    contactStatus: byStatus.map((r) => ({ _id: r.status, count: r.count }))
+    contactStatus: byStatus
+      .map((r) => ({ _id: r.status, count: r.count }))
       .sort((a, b) => b.count - a.count || a._id.localeCompare(b._id)),
   }
 }

@@ -23,7 +23,11 @@ export function decodeCursor(cursor: string): ListCursor | null {
   if (rest.length || !createdAt || !id || !ISO_MICROS.test(createdAt) || !UUID.test(id)) return null
   // A real instant PostgreSQL accepts: no 30 February (Date.parse rolls it over), no year 0.
   const time = Date.parse(createdAt)
-  if (Number.isNaN(time) || createdAt.startsWith('0000') || new Date(time).toISOString().slice(0, 19) !== createdAt.slice(0, 19)) {
+  if (
+    Number.isNaN(time) ||
+    createdAt.startsWith('0000') ||
+    new Date(time).toISOString().slice(0, 19) !== createdAt.slice(0, 19)
+  ) {
     return null
   }
   return { createdAt, id }
@@ -46,8 +50,12 @@ export function istDayRange(from: string, to: string): { start?: Date; end?: Dat
 /** True when `day` (YYYY-MM-DD) is a real calendar day from year 1 on (no 30 February, no year 0). */
 export function isCalendarDay(day: string): boolean {
   const time = Date.parse(`${day}T00:00:00Z`)
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !day.startsWith('0000') && !Number.isNaN(time)
-    && new Date(time).toISOString().slice(0, 10) === day
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+    !day.startsWith('0000') &&
+    !Number.isNaN(time) &&
+    new Date(time).toISOString().slice(0, 10) === day
+  )
 }
 
 /** Today's calendar day in India (YYYY-MM-DD), for export file names. */

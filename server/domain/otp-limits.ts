@@ -32,7 +32,11 @@ export const OTP_TRIES_WINDOW_MS = 60 * MINUTE
  * `ownersAddress`: the e-mail's admin has a live session from this address, which an attacker
  * elsewhere cannot make, so the per-e-mail ceiling does not apply (the per-address limits do).
  */
-export function otpSendRefusal(usage: Record<OtpSendKey, OtpSendUsage>, now: Date, ownersAddress = false): string | null {
+export function otpSendRefusal(
+  usage: Record<OtpSendKey, OtpSendUsage>,
+  now: Date,
+  ownersAddress = false,
+): string | null {
   const keys = (Object.keys(OTP_SEND_LIMITS) as OtpSendKey[]).filter((key) => !(ownersAddress && key === 'email'))
   const freeAt = keys.flatMap((key) => {
     const { n, oldest } = usage[key]

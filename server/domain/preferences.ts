@@ -4,7 +4,11 @@
  * RECENT_LIMIT long. Pure.
  */
 import {
-  DEFAULT_PREFERENCES, RECENT_LIMIT, type Preferences, type ReasonTemplate, type RecentRecord,
+  DEFAULT_PREFERENCES,
+  RECENT_LIMIT,
+  type Preferences,
+  type ReasonTemplate,
+  type RecentRecord,
 } from '../../src/api/schemas/preferences'
 
 /** The stored columns (null: the default). */

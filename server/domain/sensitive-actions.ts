@@ -21,18 +21,23 @@ export type SensitiveAction = {
 export const SENSITIVE_ACTIONS = {
   'admin.grant': {
     title: 'Granting or removing admin rights',
-    when: 'a user created with isAdmin true; any change of a user\'s isAdmin',
+    when: "a user created with isAdmin true; any change of a user's isAdmin",
     operations: ['POST /api/users', 'PUT /api/users/{id}'],
   },
   'admin.email': {
     title: 'Changing the e-mail of an admin account',
-    when: 'the e-mail of a user who is an admin changes, the own profile\'s included',
+    when: "the e-mail of a user who is an admin changes, the own profile's included",
     operations: ['PUT /api/users/{id}', 'PUT /api/auth/profile'],
   },
   'admin.status': {
     title: 'Activating or deactivating an admin account',
     when: 'isActive of a user who is an admin changes: one, in bulk, or by undoing such a change',
-    operations: ['PUT /api/users/{id}/status', 'PUT /api/users/bulk-update', 'PUT /api/users/{id}', 'POST /api/admin/undo/{id}'],
+    operations: [
+      'PUT /api/users/{id}/status',
+      'PUT /api/users/bulk-update',
+      'PUT /api/users/{id}',
+      'POST /api/admin/undo/{id}',
+    ],
   },
   'password.set': {
     title: 'Setting a password',
@@ -41,7 +46,7 @@ export const SENSITIVE_ACTIONS = {
   },
   'sessions.revoke': {
     title: 'Signing out other sessions',
-    when: '\'Sign out everywhere else\', or revoking one session other than the current one',
+    when: "'Sign out everywhere else', or revoking one session other than the current one",
     operations: ['POST /api/auth/sessions/revoke-others', 'DELETE /api/auth/sessions/{id}'],
   },
   'bank.update': {
@@ -56,12 +61,17 @@ export const SENSITIVE_ACTIONS = {
   },
   'commission.change': {
     title: 'Changing commission',
-    when: 'a commission configuration created, edited or deleted; an agent\'s commission rate changed',
-    operations: ['POST /api/commission/configs', 'PUT /api/commission/configs/default', 'PUT /api/commission/configs/{id}',
-      'DELETE /api/commission/configs/{id}', 'PUT /api/users/{id}'],
+    when: "a commission configuration created, edited or deleted; an agent's commission rate changed",
+    operations: [
+      'POST /api/commission/configs',
+      'PUT /api/commission/configs/default',
+      'PUT /api/commission/configs/{id}',
+      'DELETE /api/commission/configs/{id}',
+      'PUT /api/users/{id}',
+    ],
   },
   'repository.access': {
-    title: 'Opening a project\'s source to others',
+    title: "Opening a project's source to others",
     when: 'a repository collaborator added; a private repository made public',
     operations: ['POST /api/github/repo/{name}/collaborators', 'PUT /api/github/repo/{name}/features'],
   },
@@ -90,7 +100,8 @@ export function userWriteActions(row: UserGuardFields, next: Partial<UserGuardFi
   const changed = <K extends keyof UserGuardFields>(key: K) => next[key] !== undefined && next[key] !== row[key]
   const admin = row.isAdmin || next.isAdmin === true
   if (changed('isAdmin')) actions.push('admin.grant')
-  if (admin && next.email !== undefined && next.email.toLowerCase() !== row.email.toLowerCase()) actions.push('admin.email')
+  if (admin && next.email !== undefined && next.email.toLowerCase() !== row.email.toLowerCase())
+    actions.push('admin.email')
   if (admin && changed('isActive')) actions.push('admin.status')
   if (changed('commissionRateBps')) actions.push('commission.change')
   return actions

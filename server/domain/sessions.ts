@@ -26,8 +26,13 @@ export function describeDevice(userAgent: string): string {
  */
 export function toSessions(rows: readonly LiveSessionRow[], sid: string | null): Session[] {
   const sessions = rows.map((row) => ({
-    _id: row.familyId, device: describeDevice(row.userAgent), userAgent: row.userAgent, ip: row.ip,
-    signedInAt: row.signedInAt.toISOString(), lastUsedAt: row.lastUsedAt.toISOString(), current: row.familyId === sid,
+    _id: row.familyId,
+    device: describeDevice(row.userAgent),
+    userAgent: row.userAgent,
+    ip: row.ip,
+    signedInAt: row.signedInAt.toISOString(),
+    lastUsedAt: row.lastUsedAt.toISOString(),
+    current: row.familyId === sid,
   }))
   return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)]
 }

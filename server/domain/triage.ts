@@ -24,11 +24,15 @@ const HIDDEN_FIELDS = new Set(['updatedAt', 'createdAt'])
 
 /** One `project.update` audit row: before and after hold the changed columns only. */
 export type ProjectUpdateRow = {
-  before: unknown; after: unknown; at: Date; actorId: string | null; actorName: string | null
+  before: unknown
+  after: unknown
+  at: Date
+  actorId: string | null
+  actorName: string | null
 }
 
 const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : {}
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 
 /**
  * One FieldChange per field per audit row, oldest first, fields of a row in name order; a field
@@ -38,9 +42,16 @@ export function fieldChanges(rows: readonly ProjectUpdateRow[]): FieldChange[] {
   return rows.flatMap((row) => {
     const before = record(row.before)
     const after = record(row.after)
-    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !HIDDEN_FIELDS.has(f)).sort()
+    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .filter((f) => !HIDDEN_FIELDS.has(f))
+      .sort()
     const by = row.actorId ? { _id: row.actorId, name: row.actorName ?? 'Removed user' } : null
-    return fields.map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null, by,
-      at: row.at.toISOString() }))
+    return fields.map((field) => ({
+      field,
+      before: before[field] ?? null,
+      after: after[field] ?? null,
+      by,
+      at: row.at.toISOString(),
+    }))
   })
 }

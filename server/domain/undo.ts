@@ -15,12 +15,21 @@ type Stored = string | number | boolean | null
  * `version` (its updated_at, ISO, as the change left it) and `created` (the id of the history
  * entry or order note the change inserted, which the undo deletes).
  */
-export type UndoRecord = { id: string; before: Record<string, Stored>; after: Record<string, Stored>; version: string; created?: string }
+export type UndoRecord = {
+  id: string
+  before: Record<string, Stored>
+  after: Record<string, Stored>
+  version: string
+  created?: string
+}
 
 const StoredSchema = v.union([v.string(), v.number(), v.boolean(), v.null()])
 const UndoRecordSchema = v.object({
-  id: v.string(), before: v.record(v.string(), StoredSchema), after: v.record(v.string(), StoredSchema),
-  version: v.string(), created: v.optional(v.string()),
+  id: v.string(),
+  before: v.record(v.string(), StoredSchema),
+  after: v.record(v.string(), StoredSchema),
+  version: v.string(),
+  created: v.optional(v.string()),
 })
 /** The payload column: the records of one change. */
 export const UndoPayloadSchema = v.object({ records: v.array(UndoRecordSchema) })
@@ -28,7 +37,10 @@ export type UndoPayload = v.InferOutput<typeof UndoPayloadSchema>
 
 /** The entity type each kind's records are, in the audit log. */
 export const UNDO_ENTITY: Readonly<Record<UndoKind, string>> = {
-  'project.verify': 'project', 'project.active': 'project', 'user.active': 'user', 'order.status': 'order',
+  'project.verify': 'project',
+  'project.active': 'project',
+  'user.active': 'user',
+  'order.status': 'order',
   'contact.status': 'contact',
 }
 
@@ -47,7 +59,11 @@ export type UndoState = { actorId: string; expiresAt: Date; undoneAt: Date | nul
  * Why `actorId` may not undo now (HTTP status and message), or null when it may: 403 for another
  * admin's change, 409 once undone, 410 after expiresAt + UNDO_GRACE_MS.
  */
-export function undoRefusal(row: UndoState, actorId: string, now: Date): { status: 403 | 409 | 410; message: string } | null {
+export function undoRefusal(
+  row: UndoState,
+  actorId: string,
+  now: Date,
+): { status: 403 | 409 | 410; message: string } | null {
   if (row.actorId !== actorId) return { status: 403, message: UNDO_MESSAGES.notYours }
   if (row.undoneAt) return { status: 409, message: UNDO_MESSAGES.alreadyUndone }
   if (now.getTime() > row.expiresAt.getTime() + UNDO_GRACE_MS) return { status: 410, message: UNDO_MESSAGES.expired }
@@ -71,10 +87,22 @@ export function unchangedSince(row: Record<string, unknown> & { updatedAt: Date 
 }
 
 /** The record of one row: `before` and `after` hold the same columns; `version` is the row's new updated_at. */
-export function undoRecord(id: string, before: Record<string, unknown>, after: Record<string, unknown>, updatedAt: Date,
-  created?: string): UndoRecord {
-  const pick = (source: Record<string, unknown>) => Object.fromEntries(Object.keys(after).map((k) => [k, stored(source[k])]))
-  return { id, before: pick(before), after: pick(after), version: updatedAt.toISOString(), ...(created ? { created } : {}) }
+export function undoRecord(
+  id: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  updatedAt: Date,
+  created?: string,
+): UndoRecord {
+  const pick = (source: Record<string, unknown>) =>
+    Object.fromEntries(Object.keys(after).map((k) => [k, stored(source[k])]))
+  return {
+    id,
+    before: pick(before),
+    after: pick(after),
+    version: updatedAt.toISOString(),
+    ...(created ? { created } : {}),
+  }
 }
 
 /** Records grouped by their `before` state, so a restore is one UPDATE per distinct previous state. */

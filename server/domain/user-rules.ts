@@ -17,16 +17,27 @@ export type AdminFlags = { id: string; isAdmin: boolean; isActive: boolean }
  * the actor (`actorId`) may neither deactivate nor demote themself, and of `activeAdminIds`
  * (every active admin, locked by the caller) at least one must stay an active admin.
  */
-export function adminGuardError(actorId: string, targets: readonly AdminFlags[],
-  after: (row: AdminFlags) => { isAdmin: boolean; isActive: boolean }, activeAdminIds: readonly string[]): string | undefined {
+export function adminGuardError(
+  actorId: string,
+  targets: readonly AdminFlags[],
+  after: (row: AdminFlags) => { isAdmin: boolean; isActive: boolean },
+  activeAdminIds: readonly string[],
+): string | undefined {
   const self = targets.find((t) => t.id === actorId)
   if (self) {
     const next = after(self)
     if (self.isActive && !next.isActive) return SELF_DEACTIVATE
     if (self.isAdmin && !next.isAdmin) return SELF_DEMOTE
   }
-  const losing = new Set(targets.filter((t) => t.isAdmin && t.isActive)
-    .filter((t) => { const next = after(t); return !(next.isAdmin && next.isActive) }).map((t) => t.id))
+  const losing = new Set(
+    targets
+      .filter((t) => t.isAdmin && t.isActive)
+      .filter((t) => {
+        const next = after(t)
+        return !(next.isAdmin && next.isActive)
+      })
+      .map((t) => t.id),
+  )
   const gaining = targets.some((t) => !(t.isAdmin && t.isActive) && after(t).isAdmin && after(t).isActive)
   if (losing.size && !gaining && activeAdminIds.every((id) => losing.has(id))) return LAST_ADMIN
   return undefined
@@ -48,12 +59,15 @@ export function generateCode(prefix: string, randomInt: (max: number) => number)
  * What becoming an agent adds (SPEC.md 3): codes when the user has none yet (`needsCodes`) and
  * agentStatus 'active' when it is unset. Nothing when the user was an agent already or stays none.
  */
-export function agentOnboarding(before: { isAgent: boolean; agentStatus: string | null; referralCode: string | null;
-  agentCode: string | null }, isAgentAfter: boolean, agentStatusAfter: string | null) {
+export function agentOnboarding(
+  before: { isAgent: boolean; agentStatus: string | null; referralCode: string | null; agentCode: string | null },
+  isAgentAfter: boolean,
+  agentStatusAfter: string | null,
+) {
   const becomes = !before.isAgent && isAgentAfter
   return {
     needsCodes: becomes && (!before.referralCode || !before.agentCode),
-    agentStatus: becomes && agentStatusAfter === null ? 'active' as const : undefined,
+    agentStatus: becomes && agentStatusAfter === null ? ('active' as const) : undefined,
   }
 }
 

@@ -16,16 +16,29 @@ export function userRole(user: { isAdmin: boolean; isAgent: boolean }): UserRole
 
 /** The signed-in admin: `{ _id, name, email, phone ('' when none), role: 'admin', hasPassword }`. */
 export function toAdmin(user: UserRow): Admin {
-  return { _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: 'admin',
-    hasPassword: user.passwordHash !== null }
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+    role: 'admin',
+    hasPassword: user.passwordHash !== null,
+  }
 }
 
 /** One row of the users list: rates in percent (stored as basis points), `createdAt` as an ISO string. */
 export function toUserSummary(user: UserRow): UserSummary {
   return {
-    _id: user.id, name: user.name, email: user.email, phone: user.phone ?? '', role: userRole(user),
-    isActive: user.isActive, isAgent: user.isAgent, isAdmin: user.isAdmin,
-    defaultDiscountPercent: bpsToPercent(user.defaultDiscountBps), commissionRate: bpsToPercent(user.commissionRateBps),
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    phone: user.phone ?? '',
+    role: userRole(user),
+    isActive: user.isActive,
+    isAgent: user.isAgent,
+    isAdmin: user.isAdmin,
+    defaultDiscountPercent: bpsToPercent(user.defaultDiscountBps),
+    commissionRate: bpsToPercent(user.commissionRateBps),
     createdAt: user.createdAt.toISOString(),
   }
 }
@@ -41,21 +54,42 @@ export function toUserDetail(user: UserRow, bankDetails: BankDetails): UserDetai
   const p = user.preferences
   return {
     ...toUserSummary(user),
-    college: user.college ?? '', course: user.course ?? '', year: user.year ?? '',
-    address: { street: a.street ?? '', city: a.city ?? '', state: a.state ?? '', country: a.country ?? '', pincode: a.pincode ?? '' },
+    college: user.college ?? '',
+    course: user.course ?? '',
+    year: user.year ?? '',
+    address: {
+      street: a.street ?? '',
+      city: a.city ?? '',
+      state: a.state ?? '',
+      country: a.country ?? '',
+      pincode: a.pincode ?? '',
+    },
     isEmailVerified: user.isEmailVerified,
     agentStatus: user.agentStatus,
-    businessName: user.businessName ?? '', websiteUrl: user.websiteUrl ?? '',
-    socialMedia: { instagram: s.instagram ?? '', facebook: s.facebook ?? '', twitter: s.twitter ?? '',
-      linkedin: s.linkedin ?? '', youtube: s.youtube ?? '' },
+    businessName: user.businessName ?? '',
+    websiteUrl: user.websiteUrl ?? '',
+    socialMedia: {
+      instagram: s.instagram ?? '',
+      facebook: s.facebook ?? '',
+      twitter: s.twitter ?? '',
+      linkedin: s.linkedin ?? '',
+      youtube: s.youtube ?? '',
+    },
     bankDetails: {
       accountHolderName: bankDetails.accountHolderName ?? '',
       accountNumber: bankDetails.accountNumber ? maskAccountNumber(bankDetails.accountNumber)! : '',
-      bankName: bankDetails.bankName ?? '', branchName: bankDetails.branchName ?? '',
-      ifscCode: bankDetails.ifscCode ?? '', upiId: bankDetails.upiId ?? '',
+      bankName: bankDetails.bankName ?? '',
+      branchName: bankDetails.branchName ?? '',
+      ifscCode: bankDetails.ifscCode ?? '',
+      upiId: bankDetails.upiId ?? '',
     },
-    preferences: { newsletter: p.newsletter ?? false, notifications: p.notifications ?? true, marketingEmails: p.marketingEmails ?? false },
-    referralCode: user.referralCode, agentCode: user.agentCode,
+    preferences: {
+      newsletter: p.newsletter ?? false,
+      notifications: p.notifications ?? true,
+      marketingEmails: p.marketingEmails ?? false,
+    },
+    referralCode: user.referralCode,
+    agentCode: user.agentCode,
     updatedAt: user.updatedAt.toISOString(),
   }
 }

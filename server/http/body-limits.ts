@@ -37,7 +37,12 @@ const OWN_LIMIT_ROUTES = [
  * instead (server/http/multipart-stream.ts).
  */
 export function bodyLimitOf(maxBytes: number, message: string): MiddlewareHandler<AppEnv> {
-  const counted = bodyLimit({ maxSize: maxBytes, onError: () => { throw tooLarge(message) } })
+  const counted = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw tooLarge(message)
+    },
+  })
   return async (c, next) => {
     const length = c.req.header('content-length')
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next)

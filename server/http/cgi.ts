@@ -34,8 +34,10 @@ export async function runCgi(program: string, env: Record<string, string>, body:
   }
   if (!end) {
     const message = Buffer.concat(stderr).toString('utf8').trim() || 'CGI program produced no response'
-    return new Response(JSON.stringify({ success: false, message }), { status: 500,
-      headers: { 'content-type': 'application/json' } })
+    return new Response(JSON.stringify({ success: false, message }), {
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+    })
   }
   const headers = new Headers()
   let status = 200

@@ -54,7 +54,8 @@ export function describeError(error: unknown): string {
     const name = current.constructor?.name || 'Error'
     const code = (current as { code?: unknown }).code
     const codeText = typeof code === 'string' || typeof code === 'number' ? ` ${String(code).slice(0, 20)}` : ''
-    const message = mayQuoteData(current) ? '(query failed)'
+    const message = mayQuoteData(current)
+      ? '(query failed)'
       : shortLine(String((current as { message?: unknown }).message ?? ''))
     parts.push(`${name}${codeText}: ${message}`)
     current = (current as { cause?: unknown }).cause

@@ -35,10 +35,22 @@ export const DATABASE_UNAVAILABLE = 'Database unavailable, try again shortly'
  * (admin shutdown, crash shutdown, cannot connect now), 53300 (too many connections).
  * Source: PostgreSQL "Appendix A. PostgreSQL Error Codes".
  */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH',
-  'EAI_AGAIN', '57P01', '57P02', '57P03', '53300'])
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+])
 /** node-postgres reports a dropped connection or a full pool by message only. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|not queryable|timeout exceeded when trying to connect|Client was closed/i
 
 /** What the error objects of a cause chain may carry (node-postgres and PGlite: `code`, `constraint`). */
 export type ChainedError = { code?: unknown; message?: unknown; constraint?: unknown }
@@ -65,7 +77,9 @@ export function hasErrorCode(error: unknown, ...codes: string[]): boolean {
  * 503 DATABASE_UNAVAILABLE instead of 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  return causeChain(error).some(({ code, message }) =>
-    (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
-    || UNAVAILABLE_MESSAGES.test(String(message ?? '')))
+  return causeChain(error).some(
+    ({ code, message }) =>
+      (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) ||
+      UNAVAILABLE_MESSAGES.test(String(message ?? '')),
+  )
 }

@@ -14,8 +14,7 @@ import { badRequest, tooLarge } from './errors'
 
 /** One part of the body: a text field, or a file whose bytes `body` streams. */
 export type StreamedPart =
-  | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; name: string; filename: string; body: Readable }
+  { kind: 'field'; name: string; value: string } | { kind: 'file'; name: string; filename: string; body: Readable }
 
 /** Bounds of a streamed body: the whole body and all its text fields together in bytes, text fields in count. */
 export type StreamLimits = { bodyBytes: number; fieldBytes: number; fields: number; tooLarge: () => Error }
@@ -26,13 +25,20 @@ export type StreamLimits = { bodyBytes: number; fieldBytes: number; fields: numb
  * text fields past `fieldBytes`, 400 for more than `fields` text fields or a malformed body, and
  * whatever `onPart` throws. A body that is not a form has no parts.
  */
-export async function readMultipart(c: Context, limits: StreamLimits, onPart: (part: StreamedPart) => Promise<void>): Promise<void> {
+export async function readMultipart(
+  c: Context,
+  limits: StreamLimits,
+  onPart: (part: StreamedPart) => Promise<void>,
+): Promise<void> {
   if (Number(c.req.header('content-length')) > limits.bodyBytes) throw limits.tooLarge()
   const body = c.req.raw.body
   let parser: busboy.Busboy
   try {
-    parser = busboy({ headers: { 'content-type': c.req.header('content-type') ?? '' }, defParamCharset: 'utf8',
-      limits: { fieldSize: limits.fieldBytes, fields: limits.fields } })
+    parser = busboy({
+      headers: { 'content-type': c.req.header('content-type') ?? '' },
+      defParamCharset: 'utf8',
+      limits: { fieldSize: limits.fieldBytes, fields: limits.fields },
+    })
   } catch {
     return
   }
@@ -50,7 +56,9 @@ export async function readMultipart(c: Context, limits: StreamLimits, onPart: (p
       if (state.failure) return reject(state.failure.error)
       interrupt = reject
       start(resolve, reject)
-    }).finally(() => { interrupt = null })
+    }).finally(() => {
+      interrupt = null
+    })
   const fail = (error: unknown) => {
     if (state.failure) return
     state.failure = { error }
@@ -62,7 +70,8 @@ export async function readMultipart(c: Context, limits: StreamLimits, onPart: (p
   let fieldBytes = 0
   parser.on('field', (name, value, info) => {
     fieldBytes += Buffer.byteLength(value)
-    if (info.valueTruncated || fieldBytes > limits.fieldBytes) return fail(tooLarge(`Form fields exceed ${limits.fieldBytes} bytes`))
+    if (info.valueTruncated || fieldBytes > limits.fieldBytes)
+      return fail(tooLarge(`Form fields exceed ${limits.fieldBytes} bytes`))
     queue.push({ kind: 'field', name, value })
     wake()
   })
@@ -73,7 +82,9 @@ export async function readMultipart(c: Context, limits: StreamLimits, onPart: (p
     wake()
   })
   parser.on('fieldsLimit', () => fail(badRequest(`Too many form fields (limit ${limits.fields})`)))
-  parser.on('error', (error) => fail(state.failure ? error : badRequest(`Malformed form body: ${(error as Error).message}`)))
+  parser.on('error', (error) =>
+    fail(state.failure ? error : badRequest(`Malformed form body: ${(error as Error).message}`)),
+  )
   parser.on('close', () => {
     state.ended = true
     wake()
@@ -107,7 +118,9 @@ export async function readMultipart(c: Context, limits: StreamLimits, onPart: (p
       } else if (state.ended) {
         break
       } else {
-        await new Promise<void>((resolve) => { wake = resolve })
+        await new Promise<void>((resolve) => {
+          wake = resolve
+        })
       }
     }
   } catch (error) {

@@ -9,7 +9,10 @@ import type * as v from 'valibot'
 
 /** Answer `body` (the input shape of the response schema `_schema`) with `status` (default 200). */
 export function ok<S extends v.GenericSchema>(
-  c: Context, _schema: S, body: v.InferInput<S>, status: ContentfulStatusCode = 200,
+  c: Context,
+  _schema: S,
+  body: v.InferInput<S>,
+  status: ContentfulStatusCode = 200,
 ): Response {
   return c.json(body as Record<string, unknown>, status)
 }

@@ -62,7 +62,10 @@ export function securityHeaders(): MiddlewareHandler {
   const headers = secureHeaders({
     overwrite: false,
     contentSecurityPolicy: {
-      defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"],
+      defaultSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
     },
     xFrameOptions: 'DENY',
     referrerPolicy: 'no-referrer',
@@ -72,11 +75,12 @@ export function securityHeaders(): MiddlewareHandler {
     strictTransportSecurity: 'max-age=15552000',
   })
   const pagePolicy = htmlPolicy('')
-  return (c, next) => headers(c, async () => {
-    await next()
-    const type = c.res.headers.get('content-type') ?? ''
-    if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
-      c.res.headers.set('content-security-policy', pagePolicy)
-    }
-  })
+  return (c, next) =>
+    headers(c, async () => {
+      await next()
+      const type = c.res.headers.get('content-type') ?? ''
+      if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
+        c.res.headers.set('content-security-policy', pagePolicy)
+      }
+    })
 }

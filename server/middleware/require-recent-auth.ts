@@ -16,8 +16,12 @@ import { ApiError } from '../http/errors'
  * `now`. `action` names the row of the sensitive-action table the caller is about to perform; the
  * answer's message names it ('Changing commission needs a fresh confirmation: …').
  */
-export function assertStepUp(c: Context<AppEnv>, now: Date, action: SensitiveActionId,
-  maxAgeSeconds = STEP_UP_MAX_AGE_SECONDS): void {
+export function assertStepUp(
+  c: Context<AppEnv>,
+  now: Date,
+  action: SensitiveActionId,
+  maxAgeSeconds = STEP_UP_MAX_AGE_SECONDS,
+): void {
   const authTime = c.get('auth')?.authTime
   if (!authTime || now.getTime() - authTime.getTime() > maxAgeSeconds * 1000) {
     throw new ApiError(403, stepUpMessage(action), undefined, STEP_UP_REQUIRED)
@@ -25,4 +29,7 @@ export function assertStepUp(c: Context<AppEnv>, now: Date, action: SensitiveAct
 }
 
 /** The step-up check of one request, for the queries that decide from stored rows what a write is. */
-export const stepUpCheckOf = (c: Context<AppEnv>, now: () => Date): StepUpCheck => (action) => assertStepUp(c, now(), action)
+export const stepUpCheckOf =
+  (c: Context<AppEnv>, now: () => Date): StepUpCheck =>
+  (action) =>
+    assertStepUp(c, now(), action)

@@ -31,7 +31,12 @@ async function multipartSchema(multipart: NonNullable<OperationExtra['multipart'
   for (const [name, { multiple }] of Object.entries(multipart.files)) {
     properties[name] = multiple ? { type: 'array', items: binary } : binary
   }
-  return { ...fields, type: 'object', properties, required: [...(fields.required ?? []), ...Object.keys(multipart.files)] }
+  return {
+    ...fields,
+    type: 'object',
+    properties,
+    required: [...(fields.required ?? []), ...Object.keys(multipart.files)],
+  }
 }
 
 /** The group of a path in the docs: `/api/admin/projects/{id}/report` → 'reports', `/api/projects/x` → 'projects'. */
@@ -49,27 +54,39 @@ async function applyExtra(operation: Operation, extra: OperationExtra, errorSche
   const responses: OpenAPIV3_1.ResponsesObject = { ...operation.responses }
   if (Object.keys(responses['200'] ?? {}).length === 0) delete responses['200']
   if (extra.response) {
-    responses[String(extra.response.status)] = { description: 'Success',
-      content: { 'application/json': { schema: await jsonSchemaOf(extra.response.schema) } } }
+    responses[String(extra.response.status)] = {
+      description: 'Success',
+      content: { 'application/json': { schema: await jsonSchemaOf(extra.response.schema) } },
+    }
   }
   if (extra.rawResponse) {
-    responses[String(extra.rawResponse.status)] = { description: extra.rawResponse.description,
-      content: { [extra.rawResponse.media]: {} } }
+    responses[String(extra.rawResponse.status)] = {
+      description: extra.rawResponse.description,
+      content: { [extra.rawResponse.media]: {} },
+    }
   }
-  responses.default = { description: 'Error: `{ success: false, message, errors? }`',
-    content: { 'application/json': { schema: errorSchema } } }
+  responses.default = {
+    description: 'Error: `{ success: false, message, errors? }`',
+    content: { 'application/json': { schema: errorSchema } },
+  }
   operation.responses = responses
   if (extra.jsonBody) {
-    operation.requestBody = { required: true,
-      content: { 'application/json': { schema: await jsonSchemaOf(extra.jsonBody) } } }
+    operation.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: await jsonSchemaOf(extra.jsonBody) } },
+    }
   }
   if (extra.optionalJson) {
-    operation.requestBody = { required: false,
-      content: { 'application/json': { schema: await jsonSchemaOf(extra.optionalJson) } } }
+    operation.requestBody = {
+      required: false,
+      content: { 'application/json': { schema: await jsonSchemaOf(extra.optionalJson) } },
+    }
   }
   if (extra.multipart) {
-    operation.requestBody = { required: true,
-      content: { 'multipart/form-data': { schema: await multipartSchema(extra.multipart) } } }
+    operation.requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: await multipartSchema(extra.multipart) } },
+    }
   }
 }
 
@@ -79,20 +96,26 @@ async function applyExtra(operation: Operation, extra: OperationExtra, errorSche
  */
 export async function buildOpenApiDocument(app: Hono<AppEnv>): Promise<OpenAPIV3_1.Document> {
   const errorSchema = await jsonSchemaOf(ErrorBodySchema)
-  const document = await generateSpecs(app as unknown as Hono, {
+  const document = (await generateSpecs(app as unknown as Hono, {
     documentation: {
-      info: { title: 'Marketplace admin console API', version: '1.0.0',
-        description: 'The admin API (SPEC.md 7). Every route but the public ones needs `Authorization: Bearer <access token>` '
-          + 'of an admin. JSON bodies are limited to 1 MB (the auth routes to 8 KB); errors answer '
-          + '`{ success: false, message, errors? }`.' },
+      info: {
+        title: 'Marketplace admin console API',
+        version: '1.0.0',
+        description:
+          'The admin API (SPEC.md 7). Every route but the public ones needs `Authorization: Bearer <access token>` ' +
+          'of an admin. JSON bodies are limited to 1 MB (the auth routes to 8 KB); errors answer ' +
+          '`{ success: false, message, errors? }`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     includeEmptyPaths: true,
     excludeStaticFile: false,
-    defaultValidationErrorResponse: { description: 'Invalid request: `{ success: false, message, errors }`',
-      content: { 'application/json': { schema: errorSchema } } },
-  }) as OpenAPIV3_1.Document
+    defaultValidationErrorResponse: {
+      description: 'Invalid request: `{ success: false, message, errors }`',
+      content: { 'application/json': { schema: errorSchema } },
+    },
+  })) as OpenAPIV3_1.Document
   const paths = (document.paths ??= {})
   for (const [path, item] of Object.entries(paths)) {
     for (const operation of Object.values(item ?? {}) as Operation[]) operation.tags = [tagOf(path)]

@@ -7,8 +7,14 @@
  */
 import * as v from 'valibot'
 import {
-  MessageResponseSchema, ProfileResponseSchema, RefreshResponseSchema, SessionListResponseSchema, SessionRevokeResponseSchema,
-  SendOtpResponseSchema, UpdateProfileResponseSchema, VerifyOtpResponseSchema,
+  MessageResponseSchema,
+  ProfileResponseSchema,
+  RefreshResponseSchema,
+  SessionListResponseSchema,
+  SessionRevokeResponseSchema,
+  SendOtpResponseSchema,
+  UpdateProfileResponseSchema,
+  VerifyOtpResponseSchema,
 } from '../../src/api/schemas/auth'
 import { HealthResponseSchema, ReadyResponseSchema } from '../../src/api/schemas/common'
 import { StepUpSendResponseSchema, StepUpVerifyResponseSchema } from '../../src/api/schemas/step-up'
@@ -18,34 +24,75 @@ import { PaletteProjectsResponseSchema } from '../../src/api/schemas/palette'
 import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
 import { UndoResponseSchema } from '../../src/api/schemas/undo'
 import { AuditFacetsResponseSchema, AuditListResponseSchema } from '../../src/api/schemas/audit'
-import { TriageBundleResponseSchema, TriageQueueResponseSchema, TriageStatsResponseSchema } from '../../src/api/schemas/triage'
 import {
-  BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
-  ProjectResponseSchema, TechnologiesResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
+  TriageBundleResponseSchema,
+  TriageQueueResponseSchema,
+  TriageStatsResponseSchema,
+} from '../../src/api/schemas/triage'
+import {
+  BulkResponseSchema,
+  CategoriesResponseSchema,
+  ProjectListResponseSchema,
+  ProjectMessageResponseSchema,
+  ProjectResponseSchema,
+  TechnologiesResponseSchema,
+  VerificationEntryResponseSchema,
+  VerificationHistoryResponseSchema,
 } from '../../src/api/schemas/projects'
-import { ReportDownloadResponseSchema, ReportFieldsSchema, ReportMessageResponseSchema } from '../../src/api/schemas/reports'
 import {
-  ArchiveResponseSchema, BranchCreatedResponseSchema, BranchesResponseSchema, CollaboratorAddedResponseSchema,
-  CollaboratorsResponseSchema, RepoFeaturesResponseSchema, RepoMessageResponseSchema, RepoResponseSchema,
+  ReportDownloadResponseSchema,
+  ReportFieldsSchema,
+  ReportMessageResponseSchema,
+} from '../../src/api/schemas/reports'
+import {
+  ArchiveResponseSchema,
+  BranchCreatedResponseSchema,
+  BranchesResponseSchema,
+  CollaboratorAddedResponseSchema,
+  CollaboratorsResponseSchema,
+  RepoFeaturesResponseSchema,
+  RepoMessageResponseSchema,
+  RepoResponseSchema,
 } from '../../src/api/schemas/repository'
 import { DeleteImageBodySchema, ImagesResponseSchema } from '../../src/api/schemas/storage'
 import { UploadChunkFieldsSchema, UploadChunkResponseSchema } from '../../src/api/schemas/upload'
 import {
-  BankAccountRevealResponseSchema, UserBulkResponseSchema, UserListResponseSchema, UserMessageResponseSchema,
-  UserResponseSchema, UserStatsResponseSchema, UserUpdateGroupSchemas,
+  BankAccountRevealResponseSchema,
+  UserBulkResponseSchema,
+  UserListResponseSchema,
+  UserMessageResponseSchema,
+  UserResponseSchema,
+  UserStatsResponseSchema,
+  UserUpdateGroupSchemas,
 } from '../../src/api/schemas/users'
 import {
-  ExportLinkResponseSchema, OrderBulkResponseSchema, OrderListResponseSchema, OrderMessageResponseSchema, OrderResponseSchema,
+  ExportLinkResponseSchema,
+  OrderBulkResponseSchema,
+  OrderListResponseSchema,
+  OrderMessageResponseSchema,
+  OrderResponseSchema,
   OrderStatsResponseSchema,
 } from '../../src/api/schemas/orders'
 import {
-  ContactBulkResponseSchema, ContactCreatedResponseSchema, ContactListResponseSchema, ContactMessageResponseSchema,
-  ContactResponseSchema, ContactStatsResponseSchema,
+  ContactBulkResponseSchema,
+  ContactCreatedResponseSchema,
+  ContactListResponseSchema,
+  ContactMessageResponseSchema,
+  ContactResponseSchema,
+  ContactStatsResponseSchema,
 } from '../../src/api/schemas/contacts'
-import { PaymentListResponseSchema, PaymentResponseSchema, PaymentStatsResponseSchema } from '../../src/api/schemas/payments'
 import {
-  CommissionConfigListResponseSchema, CommissionConfigMessageResponseSchema, CommissionDefaultResponseSchema,
-  CommissionDeleteResponseSchema, CommissionProjectsResponseSchema, CommissionStatsResponseSchema,
+  PaymentListResponseSchema,
+  PaymentResponseSchema,
+  PaymentStatsResponseSchema,
+} from '../../src/api/schemas/payments'
+import {
+  CommissionConfigListResponseSchema,
+  CommissionConfigMessageResponseSchema,
+  CommissionDefaultResponseSchema,
+  CommissionDeleteResponseSchema,
+  CommissionProjectsResponseSchema,
+  CommissionStatsResponseSchema,
 } from '../../src/api/schemas/commission'
 
 /** One operation's extras; every field optional. */
@@ -74,180 +121,380 @@ const PUBLIC = { public: true } as const
 /** The extras of every route, by `METHOD /path` with OpenAPI `{param}` segments. */
 export const OPERATIONS: Record<string, OperationExtra> = {
   'GET /api/health': { ...PUBLIC, summary: 'The process answers', response: json(HealthResponseSchema) },
-  'GET /api/ready': { ...PUBLIC, summary: 'The database and the storage answer (503 otherwise)', response: json(ReadyResponseSchema) },
-  'GET /api/openapi.json': { summary: 'This document', rawResponse: { status: 200, media: 'application/json',
-    description: 'The OpenAPI 3.1 document' } },
-  'GET /api/docs': { ...PUBLIC, summary: 'The API docs (Swagger UI)', rawResponse: { status: 200, media: 'text/html',
-    description: 'The docs page' } },
-  'GET /api/docs/{file}': { ...PUBLIC, summary: 'A docs page asset', rawResponse: { status: 200,
-    media: 'application/octet-stream', description: 'Script, style sheet or image' } },
+  'GET /api/ready': {
+    ...PUBLIC,
+    summary: 'The database and the storage answer (503 otherwise)',
+    response: json(ReadyResponseSchema),
+  },
+  'GET /api/openapi.json': {
+    summary: 'This document',
+    rawResponse: { status: 200, media: 'application/json', description: 'The OpenAPI 3.1 document' },
+  },
+  'GET /api/docs': {
+    ...PUBLIC,
+    summary: 'The API docs (Swagger UI)',
+    rawResponse: { status: 200, media: 'text/html', description: 'The docs page' },
+  },
+  'GET /api/docs/{file}': {
+    ...PUBLIC,
+    summary: 'A docs page asset',
+    rawResponse: { status: 200, media: 'application/octet-stream', description: 'Script, style sheet or image' },
+  },
 
   'POST /api/auth/send-otp': { ...PUBLIC, summary: 'Mail a sign-in code', response: json(SendOtpResponseSchema) },
   'POST /api/auth/verify-otp': { ...PUBLIC, summary: 'Sign in with the code', response: json(VerifyOtpResponseSchema) },
   'POST /api/auth/refresh': { ...PUBLIC, summary: 'Rotate the refresh token', response: json(RefreshResponseSchema) },
-  'POST /api/auth/logout': { ...PUBLIC, summary: 'Sign out (revoke the refresh token)', response: json(MessageResponseSchema) },
+  'POST /api/auth/logout': {
+    ...PUBLIC,
+    summary: 'Sign out (revoke the refresh token)',
+    response: json(MessageResponseSchema),
+  },
   'GET /api/auth/profile': { summary: 'The signed-in admin', response: json(ProfileResponseSchema) },
   'PUT /api/auth/profile': { summary: 'Update name, e-mail, phone', response: json(UpdateProfileResponseSchema) },
-  'PUT /api/auth/change-password': { summary: 'Set a new password; signs out the other sessions', response: json(MessageResponseSchema) },
-  'GET /api/auth/sessions': { summary: "The admin's sessions (refresh-token families), this one first", response: json(SessionListResponseSchema) },
+  'PUT /api/auth/change-password': {
+    summary: 'Set a new password; signs out the other sessions',
+    response: json(MessageResponseSchema),
+  },
+  'GET /api/auth/sessions': {
+    summary: "The admin's sessions (refresh-token families), this one first",
+    response: json(SessionListResponseSchema),
+  },
   'DELETE /api/auth/sessions/{id}': { summary: 'Sign a session out', response: json(SessionRevokeResponseSchema) },
-  'POST /api/auth/sessions/revoke-others': { summary: 'Sign out everywhere else', response: json(SessionRevokeResponseSchema) },
-  'POST /api/auth/step-up/send-otp': { summary: 'Mail a confirmation code to the signed-in admin (step-up)',
-    response: json(StepUpSendResponseSchema) },
-  'POST /api/auth/step-up/verify': { summary: 'Confirm with the code: renews auth_time, answers a fresh access token',
-    response: json(StepUpVerifyResponseSchema) },
+  'POST /api/auth/sessions/revoke-others': {
+    summary: 'Sign out everywhere else',
+    response: json(SessionRevokeResponseSchema),
+  },
+  'POST /api/auth/step-up/send-otp': {
+    summary: 'Mail a confirmation code to the signed-in admin (step-up)',
+    response: json(StepUpSendResponseSchema),
+  },
+  'POST /api/auth/step-up/verify': {
+    summary: 'Confirm with the code: renews auth_time, answers a fresh access token',
+    response: json(StepUpVerifyResponseSchema),
+  },
 
   'GET /api/admin/dashboard/stats': { summary: 'Dashboard figures', response: json(DashboardStatsResponseSchema) },
-  'GET /api/admin/preferences': { summary: "The signed-in admin's console preferences (defaults until changed)",
-    response: json(PreferencesResponseSchema) },
-  'PUT /api/admin/preferences': { summary: 'Change single-key shortcuts or the reason templates',
-    response: json(PreferencesResponseSchema) },
-  'POST /api/admin/preferences/recent': { summary: 'Remember a command run or a record opened (newest first, at most 20)',
-    response: json(PreferencesResponseSchema) },
-  'GET /api/admin/palette/projects': { summary: "The palette's project search: lean rows newest first and the matches counted up to 1,000",
-    response: json(PaletteProjectsResponseSchema) },
-  'GET /api/admin/analytics': { summary: 'Analytics of a period (30d, 90d, 12m ending at the end of the hour in India): '
-    + 'revenue, orders, users, projects and their change, 12 months of revenue, top projects, conversion, average order, retention',
-    response: json(AnalyticsResponseSchema) },
-  'POST /api/admin/undo/{id}': { summary: 'Undo a change of yours within 10 s (409 already undone or changed since, 410 too late)',
-    response: json(UndoResponseSchema) },
-  'GET /api/admin/audit': { summary: 'The audit log, newest first (keyset-paged; filters entity, admin, action or prefix, IST days, search)',
-    response: json(AuditListResponseSchema) },
-  'GET /api/admin/audit/facets': { summary: 'Entity types, actions and admins that occur in the audit log',
-    response: json(AuditFacetsResponseSchema) },
-  'GET /api/admin/triage/queue': { summary: 'The verification queue: pending and under-review projects, oldest in the queue first',
-    response: json(TriageQueueResponseSchema) },
-  'GET /api/admin/triage/projects/{id}': { summary: 'Triage bundle of a project: owner, images, README, age, changes since the last decision',
-    response: json(TriageBundleResponseSchema) },
-  'GET /api/admin/triage/stats': { summary: 'Queue figures: waiting, oldest age, decided today (IST), median time to decision (30 days)',
-    response: json(TriageStatsResponseSchema) },
+  'GET /api/admin/preferences': {
+    summary: "The signed-in admin's console preferences (defaults until changed)",
+    response: json(PreferencesResponseSchema),
+  },
+  'PUT /api/admin/preferences': {
+    summary: 'Change single-key shortcuts or the reason templates',
+    response: json(PreferencesResponseSchema),
+  },
+  'POST /api/admin/preferences/recent': {
+    summary: 'Remember a command run or a record opened (newest first, at most 20)',
+    response: json(PreferencesResponseSchema),
+  },
+  'GET /api/admin/palette/projects': {
+    summary: "The palette's project search: lean rows newest first and the matches counted up to 1,000",
+    response: json(PaletteProjectsResponseSchema),
+  },
+  'GET /api/admin/analytics': {
+    summary:
+      'Analytics of a period (30d, 90d, 12m ending at the end of the hour in India): ' +
+      'revenue, orders, users, projects and their change, 12 months of revenue, top projects, conversion, average order, retention',
+    response: json(AnalyticsResponseSchema),
+  },
+  'POST /api/admin/undo/{id}': {
+    summary: 'Undo a change of yours within 10 s (409 already undone or changed since, 410 too late)',
+    response: json(UndoResponseSchema),
+  },
+  'GET /api/admin/audit': {
+    summary: 'The audit log, newest first (keyset-paged; filters entity, admin, action or prefix, IST days, search)',
+    response: json(AuditListResponseSchema),
+  },
+  'GET /api/admin/audit/facets': {
+    summary: 'Entity types, actions and admins that occur in the audit log',
+    response: json(AuditFacetsResponseSchema),
+  },
+  'GET /api/admin/triage/queue': {
+    summary: 'The verification queue: pending and under-review projects, oldest in the queue first',
+    response: json(TriageQueueResponseSchema),
+  },
+  'GET /api/admin/triage/projects/{id}': {
+    summary: 'Triage bundle of a project: owner, images, README, age, changes since the last decision',
+    response: json(TriageBundleResponseSchema),
+  },
+  'GET /api/admin/triage/stats': {
+    summary: 'Queue figures: waiting, oldest age, decided today (IST), median time to decision (30 days)',
+    response: json(TriageStatsResponseSchema),
+  },
 
   'GET /api/projects': { summary: 'List projects', response: json(ProjectListResponseSchema) },
   'GET /api/projects/categories': { summary: 'Categories in use', response: json(CategoriesResponseSchema) },
   'GET /api/projects/technologies': { summary: 'Technologies in use', response: json(TechnologiesResponseSchema) },
   'POST /api/projects/bulk-delete': { summary: 'Delete projects', response: json(BulkResponseSchema) },
-  'POST /api/projects/bulk-verify': { summary: 'Set the verification status of projects', response: json(BulkResponseSchema) },
+  'POST /api/projects/bulk-verify': {
+    summary: 'Set the verification status of projects',
+    response: json(BulkResponseSchema),
+  },
   'POST /api/projects/bulk-update': { summary: 'Activate or deactivate projects', response: json(BulkResponseSchema) },
   'POST /api/projects/create': { summary: 'Create a project', response: json(ProjectResponseSchema, 201) },
   'GET /api/projects/{id}': { summary: 'One project', response: json(ProjectResponseSchema) },
-  'PUT /api/projects/{id}': { summary: 'Update a project (any subset of fields)', response: json(ProjectResponseSchema) },
+  'PUT /api/projects/{id}': {
+    summary: 'Update a project (any subset of fields)',
+    response: json(ProjectResponseSchema),
+  },
   'DELETE /api/projects/{id}': { summary: 'Delete a project', response: json(ProjectMessageResponseSchema) },
-  'PUT /api/projects/{id}/verify': { summary: 'Change the verification status', response: json(ProjectMessageResponseSchema) },
-  'GET /api/projects/{id}/verification-history': { summary: 'Verification history, newest first',
-    response: json(VerificationHistoryResponseSchema) },
-  'PUT /api/projects/{id}/verification-history/{entryId}': { summary: 'Edit a history entry',
-    response: json(VerificationEntryResponseSchema) },
-  'DELETE /api/projects/{id}/verification-history/{entryId}': { summary: 'Delete a history entry',
-    response: json(ProjectMessageResponseSchema) },
+  'PUT /api/projects/{id}/verify': {
+    summary: 'Change the verification status',
+    response: json(ProjectMessageResponseSchema),
+  },
+  'GET /api/projects/{id}/verification-history': {
+    summary: 'Verification history, newest first',
+    response: json(VerificationHistoryResponseSchema),
+  },
+  'PUT /api/projects/{id}/verification-history/{entryId}': {
+    summary: 'Edit a history entry',
+    response: json(VerificationEntryResponseSchema),
+  },
+  'DELETE /api/projects/{id}/verification-history/{entryId}': {
+    summary: 'Delete a history entry',
+    response: json(ProjectMessageResponseSchema),
+  },
 
-  'POST /api/upload/upload': { summary: 'Upload one chunk of a project\'s source files',
-    response: json(UploadChunkResponseSchema), multipart: { fields: UploadChunkFieldsSchema, files: { files: { multiple: true } } } },
+  'POST /api/upload/upload': {
+    summary: "Upload one chunk of a project's source files",
+    response: json(UploadChunkResponseSchema),
+    multipart: { fields: UploadChunkFieldsSchema, files: { files: { multiple: true } } },
+  },
   'GET /api/users': { summary: 'List users', response: json(UserListResponseSchema) },
-  'GET /api/users/stats': { summary: 'User counts (total, admins, agents, new this month in IST)',
-    response: json(UserStatsResponseSchema) },
-  'PUT /api/users/bulk-update': { summary: 'Activate or deactivate users (all or nothing)', response: json(UserBulkResponseSchema) },
+  'GET /api/users/stats': {
+    summary: 'User counts (total, admins, agents, new this month in IST)',
+    response: json(UserStatsResponseSchema),
+  },
+  'PUT /api/users/bulk-update': {
+    summary: 'Activate or deactivate users (all or nothing)',
+    response: json(UserBulkResponseSchema),
+  },
   'POST /api/users': { summary: 'Add a user', response: json(UserMessageResponseSchema, 201) },
   'GET /api/users/{id}': { summary: 'One user (bank account masked)', response: json(UserResponseSchema) },
-  'PUT /api/users/{id}': { summary: 'Update one group of a user (basic, address, flags, agent, socialMedia, bankDetails, '
-    + 'preferences); step-up for isAdmin changes and bank details', response: json(UserMessageResponseSchema),
-  jsonBody: v.union(Object.values(UserUpdateGroupSchemas)) },
+  'PUT /api/users/{id}': {
+    summary:
+      'Update one group of a user (basic, address, flags, agent, socialMedia, bankDetails, ' +
+      'preferences); step-up for isAdmin changes and bank details',
+    response: json(UserMessageResponseSchema),
+    jsonBody: v.union(Object.values(UserUpdateGroupSchemas)),
+  },
   'PUT /api/users/{id}/status': { summary: 'Activate or deactivate a user', response: json(UserMessageResponseSchema) },
-  'POST /api/users/{id}/bank-details/reveal': { summary: 'The full bank account number (audited; step-up)',
-    response: json(BankAccountRevealResponseSchema) },
+  'POST /api/users/{id}/bank-details/reveal': {
+    summary: 'The full bank account number (audited; step-up)',
+    response: json(BankAccountRevealResponseSchema),
+  },
 
-  'GET /api/orders': { summary: 'List orders (keyset-paged, newest first; search, status, IST date range)',
-    response: json(OrderListResponseSchema) },
-  'GET /api/orders/stats': { summary: 'Order counts and revenue (sum of completed payments, rupees)',
-    response: json(OrderStatsResponseSchema) },
-  'GET /api/orders/export.csv': { summary: 'The filtered orders as CSV (streamed)',
-    rawResponse: { status: 200, media: 'text/csv', description: 'Order number, record id, date, customer, e-mail, project, '
-      + 'category, amount (INR), status, payment status, payment method' } },
-  'GET /api/orders/export-link': { summary: 'A signed link (10 minutes) to the filtered orders CSV',
-    response: json(ExportLinkResponseSchema) },
-  'PUT /api/orders/bulk-update': { summary: 'Confirm, complete or cancel orders (legal moves made, the rest reported)',
-    response: json(OrderBulkResponseSchema) },
+  'GET /api/orders': {
+    summary: 'List orders (keyset-paged, newest first; search, status, IST date range)',
+    response: json(OrderListResponseSchema),
+  },
+  'GET /api/orders/stats': {
+    summary: 'Order counts and revenue (sum of completed payments, rupees)',
+    response: json(OrderStatsResponseSchema),
+  },
+  'GET /api/orders/export.csv': {
+    summary: 'The filtered orders as CSV (streamed)',
+    rawResponse: {
+      status: 200,
+      media: 'text/csv',
+      description:
+        'Order number, record id, date, customer, e-mail, project, ' +
+        'category, amount (INR), status, payment status, payment method',
+    },
+  },
+  'GET /api/orders/export-link': {
+    summary: 'A signed link (10 minutes) to the filtered orders CSV',
+    response: json(ExportLinkResponseSchema),
+  },
+  'PUT /api/orders/bulk-update': {
+    summary: 'Confirm, complete or cancel orders (legal moves made, the rest reported)',
+    response: json(OrderBulkResponseSchema),
+  },
   'GET /api/orders/{id}': { summary: 'One order with its notes and payments', response: json(OrderResponseSchema) },
-  'PUT /api/orders/{id}/status': { summary: 'Move an order (legal transitions only: 409 otherwise) with a note',
-    response: json(OrderMessageResponseSchema) },
-  'GET /api/payments': { summary: 'List payments (keyset-paged, newest first; search, status)',
-    response: json(PaymentListResponseSchema) },
-  'GET /api/payments/stats': { summary: 'Payment count and amount per status', response: json(PaymentStatsResponseSchema) },
-  'GET /api/payments/export.csv': { summary: 'The filtered payments as CSV (streamed)',
-    rawResponse: { status: 200, media: 'text/csv', description: 'Payment id, order number, amount (INR), method, status, '
-      + 'transaction id, date' } },
-  'GET /api/payments/export-link': { summary: 'A signed link (10 minutes) to the filtered payments CSV',
-    response: json(ExportLinkResponseSchema) },
+  'PUT /api/orders/{id}/status': {
+    summary: 'Move an order (legal transitions only: 409 otherwise) with a note',
+    response: json(OrderMessageResponseSchema),
+  },
+  'GET /api/payments': {
+    summary: 'List payments (keyset-paged, newest first; search, status)',
+    response: json(PaymentListResponseSchema),
+  },
+  'GET /api/payments/stats': {
+    summary: 'Payment count and amount per status',
+    response: json(PaymentStatsResponseSchema),
+  },
+  'GET /api/payments/export.csv': {
+    summary: 'The filtered payments as CSV (streamed)',
+    rawResponse: {
+      status: 200,
+      media: 'text/csv',
+      description: 'Payment id, order number, amount (INR), method, status, ' + 'transaction id, date',
+    },
+  },
+  'GET /api/payments/export-link': {
+    summary: 'A signed link (10 minutes) to the filtered payments CSV',
+    response: json(ExportLinkResponseSchema),
+  },
   'GET /api/payments/{id}': { summary: 'One payment with its order', response: json(PaymentResponseSchema) },
-  'GET /api/commission/configs': { summary: 'Commission configurations (the default first, then newest; page, search, isActive)',
-    response: json(CommissionConfigListResponseSchema) },
-  'POST /api/commission/configs': { summary: "Create a project's commission configuration (step-up; rates total 100 %; one per project)",
-    response: json(CommissionConfigMessageResponseSchema, 201) },
-  'GET /api/commission/configs/default': { summary: 'The default commission configuration (null until created)',
-    response: json(CommissionDefaultResponseSchema) },
-  'PUT /api/commission/configs/default': { summary: 'Create or update the default commission configuration (step-up)',
-    response: json(CommissionConfigMessageResponseSchema) },
-  'PUT /api/commission/configs/{id}': { summary: 'Update a commission configuration (step-up; merged, rates total 100 %)',
-    response: json(CommissionConfigMessageResponseSchema) },
-  'DELETE /api/commission/configs/{id}': { summary: 'Delete a commission configuration (step-up; not the default: 409)',
-    response: json(CommissionDeleteResponseSchema) },
-  'GET /api/commission/stats': { summary: 'Revenue of completed orders split per party by the engine; configuration counts',
-    response: json(CommissionStatsResponseSchema) },
-  'GET /api/commission/projects': { summary: "The create modal's project picker: first 20 projects by title, with their configuration",
-    response: json(CommissionProjectsResponseSchema) },
+  'GET /api/commission/configs': {
+    summary: 'Commission configurations (the default first, then newest; page, search, isActive)',
+    response: json(CommissionConfigListResponseSchema),
+  },
+  'POST /api/commission/configs': {
+    summary: "Create a project's commission configuration (step-up; rates total 100 %; one per project)",
+    response: json(CommissionConfigMessageResponseSchema, 201),
+  },
+  'GET /api/commission/configs/default': {
+    summary: 'The default commission configuration (null until created)',
+    response: json(CommissionDefaultResponseSchema),
+  },
+  'PUT /api/commission/configs/default': {
+    summary: 'Create or update the default commission configuration (step-up)',
+    response: json(CommissionConfigMessageResponseSchema),
+  },
+  'PUT /api/commission/configs/{id}': {
+    summary: 'Update a commission configuration (step-up; merged, rates total 100 %)',
+    response: json(CommissionConfigMessageResponseSchema),
+  },
+  'DELETE /api/commission/configs/{id}': {
+    summary: 'Delete a commission configuration (step-up; not the default: 409)',
+    response: json(CommissionDeleteResponseSchema),
+  },
+  'GET /api/commission/stats': {
+    summary: 'Revenue of completed orders split per party by the engine; configuration counts',
+    response: json(CommissionStatsResponseSchema),
+  },
+  'GET /api/commission/projects': {
+    summary: "The create modal's project picker: first 20 projects by title, with their configuration",
+    response: json(CommissionProjectsResponseSchema),
+  },
 
-  'GET /api/contacts': { summary: 'List contacts (newest first, page-numbered; search over name, e-mail, subject, message; status)',
-    response: json(ContactListResponseSchema) },
-  'POST /api/contacts': { ...PUBLIC, summary: 'The storefront\'s contact form (no token; 32 KB; 5 per 15 minutes per IP: 429)',
-    response: json(ContactCreatedResponseSchema, 201) },
-  'OPTIONS /api/contacts': { ...PUBLIC, summary: 'CORS preflight of the contact form (served only with STOREFRONT_ORIGINS)',
-    rawResponse: { status: 204, media: 'text/plain', description: 'Empty; Access-Control-* headers for a storefront origin' } },
-  'GET /api/contacts/stats': { summary: 'Contact counts: total, unread (status new), this month (IST), per status',
-    response: json(ContactStatsResponseSchema) },
-  'PUT /api/contacts/bulk-update': { summary: 'Set the status of contacts (all or nothing: 404 naming an unknown id)',
-    response: json(ContactBulkResponseSchema) },
-  'GET /api/contacts/{id}': { summary: 'One contact with its message, reply, project and registered user',
-    response: json(ContactResponseSchema) },
-  'PUT /api/contacts/{id}': { summary: 'Set the status; with a reply (status replied) e-mail it first (409 when replied, '
-    + '502 with the mailer\'s reason when the mail fails)', response: json(ContactMessageResponseSchema) },
+  'GET /api/contacts': {
+    summary: 'List contacts (newest first, page-numbered; search over name, e-mail, subject, message; status)',
+    response: json(ContactListResponseSchema),
+  },
+  'POST /api/contacts': {
+    ...PUBLIC,
+    summary: "The storefront's contact form (no token; 32 KB; 5 per 15 minutes per IP: 429)",
+    response: json(ContactCreatedResponseSchema, 201),
+  },
+  'OPTIONS /api/contacts': {
+    ...PUBLIC,
+    summary: 'CORS preflight of the contact form (served only with STOREFRONT_ORIGINS)',
+    rawResponse: {
+      status: 204,
+      media: 'text/plain',
+      description: 'Empty; Access-Control-* headers for a storefront origin',
+    },
+  },
+  'GET /api/contacts/stats': {
+    summary: 'Contact counts: total, unread (status new), this month (IST), per status',
+    response: json(ContactStatsResponseSchema),
+  },
+  'PUT /api/contacts/bulk-update': {
+    summary: 'Set the status of contacts (all or nothing: 404 naming an unknown id)',
+    response: json(ContactBulkResponseSchema),
+  },
+  'GET /api/contacts/{id}': {
+    summary: 'One contact with its message, reply, project and registered user',
+    response: json(ContactResponseSchema),
+  },
+  'PUT /api/contacts/{id}': {
+    summary:
+      'Set the status; with a reply (status replied) e-mail it first (409 when replied, ' +
+      "502 with the mailer's reason when the mail fails)",
+    response: json(ContactMessageResponseSchema),
+  },
 
   'GET /api/github/repo/{name}': { summary: 'Repository details', response: json(RepoResponseSchema) },
   'DELETE /api/github/repo/{name}': { summary: 'Delete the repository', response: json(RepoMessageResponseSchema) },
-  'GET /api/github/repo/{name}/collaborators': { summary: 'Collaborators', response: json(CollaboratorsResponseSchema) },
-  'POST /api/github/repo/{name}/collaborators': { summary: 'Add a collaborator',
-    response: json(CollaboratorAddedResponseSchema, 201) },
-  'DELETE /api/github/repo/{name}/collaborators/{username}': { summary: 'Remove a collaborator',
-    response: json(RepoMessageResponseSchema) },
-  'PUT /api/github/repo/{name}/features': { summary: 'Make the repository private or public',
-    response: json(RepoFeaturesResponseSchema) },
+  'GET /api/github/repo/{name}/collaborators': {
+    summary: 'Collaborators',
+    response: json(CollaboratorsResponseSchema),
+  },
+  'POST /api/github/repo/{name}/collaborators': {
+    summary: 'Add a collaborator',
+    response: json(CollaboratorAddedResponseSchema, 201),
+  },
+  'DELETE /api/github/repo/{name}/collaborators/{username}': {
+    summary: 'Remove a collaborator',
+    response: json(RepoMessageResponseSchema),
+  },
+  'PUT /api/github/repo/{name}/features': {
+    summary: 'Make the repository private or public',
+    response: json(RepoFeaturesResponseSchema),
+  },
   'GET /api/github/repo/{name}/branches': { summary: 'Branches', response: json(BranchesResponseSchema) },
-  'POST /api/github/repo/{name}/branches': { summary: 'Create a branch', response: json(BranchCreatedResponseSchema, 201) },
-  'GET /api/github/repo/{name}/archive': { summary: 'A signed zip link of a branch', response: json(ArchiveResponseSchema) },
+  'POST /api/github/repo/{name}/branches': {
+    summary: 'Create a branch',
+    response: json(BranchCreatedResponseSchema, 201),
+  },
+  'GET /api/github/repo/{name}/archive': {
+    summary: 'A signed zip link of a branch',
+    response: json(ArchiveResponseSchema),
+  },
 
-  'POST /api/storage/projects/{id}/images': { summary: 'Add images (jpeg, png, webp; up to 5 per project)',
-    response: json(ImagesResponseSchema), multipart: { files: { images: { multiple: true } } } },
-  'DELETE /api/storage/projects/{id}/images': { summary: 'Delete one image (?index or ?url, or a JSON {index})',
-    response: json(ImagesResponseSchema), optionalJson: DeleteImageBodySchema },
-  'PUT /api/storage/projects/{id}/images/order': { summary: 'Reorder the images', response: json(ImagesResponseSchema) },
+  'POST /api/storage/projects/{id}/images': {
+    summary: 'Add images (jpeg, png, webp; up to 5 per project)',
+    response: json(ImagesResponseSchema),
+    multipart: { files: { images: { multiple: true } } },
+  },
+  'DELETE /api/storage/projects/{id}/images': {
+    summary: 'Delete one image (?index or ?url, or a JSON {index})',
+    response: json(ImagesResponseSchema),
+    optionalJson: DeleteImageBodySchema,
+  },
+  'PUT /api/storage/projects/{id}/images/order': {
+    summary: 'Reorder the images',
+    response: json(ImagesResponseSchema),
+  },
 
-  'POST /api/admin/projects/{id}/report': { summary: 'Upload the report (.doc, .docx)', response: json(ReportMessageResponseSchema),
-    multipart: { fields: ReportFieldsSchema, files: { report: { multiple: false } } } },
-  'GET /api/admin/projects/{id}/report/download': { summary: 'A signed download link (10 minutes)',
-    response: json(ReportDownloadResponseSchema) },
-  'DELETE /api/admin/projects/{id}/report': { summary: 'Delete the report', response: json(ReportMessageResponseSchema) },
+  'POST /api/admin/projects/{id}/report': {
+    summary: 'Upload the report (.doc, .docx)',
+    response: json(ReportMessageResponseSchema),
+    multipart: { fields: ReportFieldsSchema, files: { report: { multiple: false } } },
+  },
+  'GET /api/admin/projects/{id}/report/download': {
+    summary: 'A signed download link (10 minutes)',
+    response: json(ReportDownloadResponseSchema),
+  },
+  'DELETE /api/admin/projects/{id}/report': {
+    summary: 'Delete the report',
+    response: json(ReportMessageResponseSchema),
+  },
 
-  'GET /files/images/{projectId}/{file}': { ...PUBLIC, summary: 'A project image',
-    rawResponse: { status: 200, media: 'image/*', description: 'The image' } },
-  'GET /files/reports/{projectId}/{file}': { ...PUBLIC, summary: 'A report file (signed link: ?expires&sig)',
-    rawResponse: { status: 200, media: 'application/octet-stream', description: 'The report' } },
-  'GET /files/archives/{name}/{file}': { ...PUBLIC, summary: 'A branch as zip (signed link: ?expires&sig)',
-    rawResponse: { status: 200, media: 'application/zip', description: 'The zip archive' } },
-  'GET /files/exports/orders/{token}': { ...PUBLIC, summary: 'The orders CSV of a signed export link (?expires&sig)',
-    rawResponse: { status: 200, media: 'text/csv', description: 'The orders CSV' } },
-  'GET /files/exports/payments/{token}': { ...PUBLIC, summary: 'The payments CSV of a signed export link (?expires&sig)',
-    rawResponse: { status: 200, media: 'text/csv', description: 'The payments CSV' } },
-  'GET /git/{repo}.git/info/refs': { ...PUBLIC, summary: 'git smart HTTP: ref advertisement (Basic auth for private repositories)',
-    rawResponse: { status: 200, media: 'application/x-git-upload-pack-advertisement', description: 'git refs' } },
-  'POST /git/{repo}.git/git-upload-pack': { ...PUBLIC, summary: 'git smart HTTP: fetch (clone); pushes are refused',
-    rawResponse: { status: 200, media: 'application/x-git-upload-pack-result', description: 'git pack' } },
+  'GET /files/images/{projectId}/{file}': {
+    ...PUBLIC,
+    summary: 'A project image',
+    rawResponse: { status: 200, media: 'image/*', description: 'The image' },
+  },
+  'GET /files/reports/{projectId}/{file}': {
+    ...PUBLIC,
+    summary: 'A report file (signed link: ?expires&sig)',
+    rawResponse: { status: 200, media: 'application/octet-stream', description: 'The report' },
+  },
+  'GET /files/archives/{name}/{file}': {
+    ...PUBLIC,
+    summary: 'A branch as zip (signed link: ?expires&sig)',
+    rawResponse: { status: 200, media: 'application/zip', description: 'The zip archive' },
+  },
+  'GET /files/exports/orders/{token}': {
+    ...PUBLIC,
+    summary: 'The orders CSV of a signed export link (?expires&sig)',
+    rawResponse: { status: 200, media: 'text/csv', description: 'The orders CSV' },
+  },
+  'GET /files/exports/payments/{token}': {
+    ...PUBLIC,
+    summary: 'The payments CSV of a signed export link (?expires&sig)',
+    rawResponse: { status: 200, media: 'text/csv', description: 'The payments CSV' },
+  },
+  'GET /git/{repo}.git/info/refs': {
+    ...PUBLIC,
+    summary: 'git smart HTTP: ref advertisement (Basic auth for private repositories)',
+    rawResponse: { status: 200, media: 'application/x-git-upload-pack-advertisement', description: 'git refs' },
+  },
+  'POST /git/{repo}.git/git-upload-pack': {
+    ...PUBLIC,
+    summary: 'git smart HTTP: fetch (clone); pushes are refused',
+    rawResponse: { status: 200, media: 'application/x-git-upload-pack-result', description: 'git pack' },
+  },
 }
-

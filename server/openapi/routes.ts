@@ -92,7 +92,10 @@ export function docsRoutes() {
     if (file === 'docs.js') return c.body(DOCS_JS, 200, { 'content-type': 'text/javascript; charset=utf-8' })
     const type = ASSETS.get(file)
     if (!type) throw notFound('No such docs asset')
-    return c.body(new Uint8Array(await read(file)), 200, { 'content-type': type, 'cache-control': 'public, max-age=3600' })
+    return c.body(new Uint8Array(await read(file)), 200, {
+      'content-type': type,
+      'cache-control': 'public, max-age=3600',
+    })
   })
   return app
 }

@@ -26,9 +26,15 @@ export function analyticsRoutes(deps: AppDeps) {
 
   app.get('/', validate('query', AnalyticsQuerySchema), async (c) => {
     const bounds = analyticsBounds(c.req.valid('query').period, deps.now())
-    return jsonResponse(await figures(`${bounds.period}|${bounds.to.toISOString()}`,
-      async (): Promise<v.InferInput<typeof AnalyticsResponseSchema>> =>
-        ({ success: true, analytics: toAnalytics(bounds, await analyticsAggregates(deps.db, bounds)) })))
+    return jsonResponse(
+      await figures(
+        `${bounds.period}|${bounds.to.toISOString()}`,
+        async (): Promise<v.InferInput<typeof AnalyticsResponseSchema>> => ({
+          success: true,
+          analytics: toAnalytics(bounds, await analyticsAggregates(deps.db, bounds)),
+        }),
+      ),
+    )
   })
   return app
 }

@@ -16,9 +16,10 @@ export function auditRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.get('/', validate('query', AuditListQuerySchema), async (c) =>
-    ok(c, AuditListResponseSchema, { success: true, ...await listAudit(deps.db, c.req.valid('query')) }))
+    ok(c, AuditListResponseSchema, { success: true, ...(await listAudit(deps.db, c.req.valid('query'))) }),
+  )
 
-  app.get('/facets', async (c) => ok(c, AuditFacetsResponseSchema, { success: true, ...await auditFacets(deps.db) }))
+  app.get('/facets', async (c) => ok(c, AuditFacetsResponseSchema, { success: true, ...(await auditFacets(deps.db)) }))
 
   return app
 }

@@ -25,7 +25,8 @@ import { validate } from '../http/validate'
 import { assertStepUp } from '../middleware/require-recent-auth'
 
 /** 'Signed out 1 other session' / 'Signed out 3 other sessions'. */
-export const signedOutMessage = (n: number, other = true) => `Signed out ${n} ${other ? 'other ' : ''}session${n === 1 ? '' : 's'}`
+export const signedOutMessage = (n: number, other = true) =>
+  `Signed out ${n} ${other ? 'other ' : ''}session${n === 1 ? '' : 's'}`
 
 export function authSessionsRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -43,12 +44,22 @@ export function authSessionsRoutes(deps: AppDeps) {
     const now = deps.now()
     const revoked = await deps.db.transaction(async (tx) => {
       const families = await revokeUserFamilies(tx, admin.id, now, { except: sid })
-      await audit(tx, { actorId: admin.id, action: 'auth.sessions_revoke_others', entityType: 'user', entityId: admin.id,
-        after: { revoked: families.length, kept: sid }, ip: ipOf(c) })
+      await audit(tx, {
+        actorId: admin.id,
+        action: 'auth.sessions_revoke_others',
+        entityType: 'user',
+        entityId: admin.id,
+        after: { revoked: families.length, kept: sid },
+        ip: ipOf(c),
+      })
       return families
     })
     deps.liveSessions.forget(revoked)
-    return ok(c, SessionRevokeResponseSchema, { success: true, message: signedOutMessage(revoked.length), revoked: revoked.length })
+    return ok(c, SessionRevokeResponseSchema, {
+      success: true,
+      message: signedOutMessage(revoked.length),
+      revoked: revoked.length,
+    })
   })
 
   app.delete('/:id', validate('param', IdParamSchema), async (c) => {
@@ -59,8 +70,14 @@ export function authSessionsRoutes(deps: AppDeps) {
     const revoked = await deps.db.transaction(async (tx) => {
       const families = await revokeUserFamilies(tx, admin.id, deps.now(), { familyId: id })
       if (!families.length) throw notFound('Session not found')
-      await audit(tx, { actorId: admin.id, action: 'auth.session_revoke', entityType: 'user', entityId: admin.id,
-        after: { familyId: id, current: id === c.get('auth').sid }, ip: ipOf(c) })
+      await audit(tx, {
+        actorId: admin.id,
+        action: 'auth.session_revoke',
+        entityType: 'user',
+        entityId: admin.id,
+        after: { familyId: id, current: id === c.get('auth').sid },
+        ip: ipOf(c),
+      })
       return families
     })
     deps.liveSessions.forget(revoked)

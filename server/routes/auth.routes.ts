@@ -6,9 +6,17 @@
  */
 import { Hono, type Context } from 'hono'
 import {
-  ChangePasswordRequestSchema, MessageResponseSchema, ProfileResponseSchema, RefreshRequestSchema,
-  RefreshResponseSchema, SendOtpRequestSchema, SendOtpResponseSchema, UpdateProfileRequestSchema,
-  UpdateProfileResponseSchema, VerifyOtpRequestSchema, VerifyOtpResponseSchema,
+  ChangePasswordRequestSchema,
+  MessageResponseSchema,
+  ProfileResponseSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+  SendOtpRequestSchema,
+  SendOtpResponseSchema,
+  UpdateProfileRequestSchema,
+  UpdateProfileResponseSchema,
+  VerifyOtpRequestSchema,
+  VerifyOtpResponseSchema,
 } from '../../src/api/schemas/auth'
 import { revokeUserFamilies } from '../db/queries/auth.queries'
 import { findUserByEmail, findUserById, setPasswordHash, updateProfile } from '../db/queries/users.queries'
@@ -53,7 +61,10 @@ export function authPublicRoutes(deps: AppDeps) {
     const user = await findUserByEmail(deps.db, email)
     const eligible = user?.isActive && user.isAdmin ? user : null
     const { sessionToken, code } = await createOtpChallenge(deps.db, deps.jwtSecret, {
-      email, userId: eligible?.id ?? null, ip, now,
+      email,
+      userId: eligible?.id ?? null,
+      ip,
+      now,
     })
     if (eligible) {
       if (!deps.env.SMTP_URL && deps.env.LOG_LEVEL !== 'silent') {
@@ -61,12 +72,15 @@ export function authPublicRoutes(deps: AppDeps) {
       }
       // Not awaited: the answer must take as long for an admin as for an unknown e-mail, so mail
       // latency cannot reveal who is an admin. A failed delivery is logged; the admin asks again.
-      deps.mailer.send({
-        to: email,
-        subject: 'Your Admin Panel sign-in code',
-        text: `Your Admin Panel sign-in code is ${code}\n\nIt is valid for 10 minutes and can be used once. `
-          + 'If you did not ask for it, ignore this mail.',
-      }).catch((error: unknown) => console.error(`[auth] OTP mail to ${email} failed: ${mailFailure(error)}`))
+      deps.mailer
+        .send({
+          to: email,
+          subject: 'Your Admin Panel sign-in code',
+          text:
+            `Your Admin Panel sign-in code is ${code}\n\nIt is valid for 10 minutes and can be used once. ` +
+            'If you did not ask for it, ignore this mail.',
+        })
+        .catch((error: unknown) => console.error(`[auth] OTP mail to ${email} failed: ${mailFailure(error)}`))
     }
     return ok(c, SendOtpResponseSchema, { success: true, message: OTP_SENT_MESSAGE, sessionToken })
   })
@@ -78,16 +92,25 @@ export function authPublicRoutes(deps: AppDeps) {
     // Re-checked here: the admin may have been deactivated or demoted since the code was sent.
     if (!user?.isActive || !user.isAdmin) throw badRequest(INVALID_OTP)
     const ip = ipOf(c)
-    const { refreshToken, session } = await startSession(deps.db, user.id, now,
+    const { refreshToken, session } = await startSession(
+      deps.db,
+      user.id,
+      now,
       { actorId: user.id, action: 'auth.sign_in', entityType: 'user', entityId: user.id, ip },
-      { userAgent: c.req.header('user-agent') ?? '', ip: ip === 'unknown' ? '' : ip })
+      { userAgent: c.req.header('user-agent') ?? '', ip: ip === 'unknown' ? '' : ip },
+    )
     const tokens = { accessToken: await signAccessToken(deps.jwtSecret, user.id, now, session), refreshToken }
     return ok(c, VerifyOtpResponseSchema, { success: true, admin: toAdmin(user), tokens })
   })
 
   app.post('/refresh', validate('json', RefreshRequestSchema), async (c) => {
     const now = deps.now()
-    const { userId, refreshToken, session } = await rotateRefreshToken(deps.db, c.req.valid('json').refreshToken, now, ipOf(c))
+    const { userId, refreshToken, session } = await rotateRefreshToken(
+      deps.db,
+      c.req.valid('json').refreshToken,
+      now,
+      ipOf(c),
+    )
     const accessToken = await signAccessToken(deps.jwtSecret, userId, now, session)
     return ok(c, RefreshResponseSchema, { success: true, tokens: { accessToken, refreshToken } })
   })
@@ -116,10 +139,20 @@ export function authProfileRoutes(deps: AppDeps) {
     const taken = await findUserByEmail(deps.db, input.email)
     if (taken && taken.id !== admin.id) throw conflict(EMAIL_TAKEN)
     try {
-      const user = await updateProfile(deps.db, admin.id, input, deps.now(), (updated) => ({ actorId: admin.id,
-        action: 'auth.profile_update', entityType: 'user', entityId: admin.id, before: toAdmin(admin),
-        after: toAdmin(updated), ip: ipOf(c) }))
-      return ok(c, UpdateProfileResponseSchema, { success: true, message: 'Profile updated successfully!', user: toAdmin(user) })
+      const user = await updateProfile(deps.db, admin.id, input, deps.now(), (updated) => ({
+        actorId: admin.id,
+        action: 'auth.profile_update',
+        entityType: 'user',
+        entityId: admin.id,
+        before: toAdmin(admin),
+        after: toAdmin(updated),
+        ip: ipOf(c),
+      }))
+      return ok(c, UpdateProfileResponseSchema, {
+        success: true,
+        message: 'Profile updated successfully!',
+        user: toAdmin(user),
+      })
     } catch (error) {
       // Another request took the e-mail between the check above and the update.
       if (hasErrorCode(error, '23505')) throw conflict(EMAIL_TAKEN)
@@ -138,8 +171,13 @@ export function authProfileRoutes(deps: AppDeps) {
     }
     const passwordHash = await hashPassword(newPassword)
     const now = deps.now()
-    await setPasswordHash(deps.db, admin.id, passwordHash, now,
-      { actorId: admin.id, action: 'auth.password_change', entityType: 'user', entityId: admin.id, ip: ipOf(c) })
+    await setPasswordHash(deps.db, admin.id, passwordHash, now, {
+      actorId: admin.id,
+      action: 'auth.password_change',
+      entityType: 'user',
+      entityId: admin.id,
+      ip: ipOf(c),
+    })
     // A new password ends every other session (a thief's included); this one stays signed in.
     deps.liveSessions.forget(await revokeUserFamilies(deps.db, admin.id, now, { except: c.get('auth').sid }))
     return ok(c, MessageResponseSchema, { success: true, message: 'Password changed successfully!' })

@@ -13,16 +13,31 @@
 import { Hono, type Context } from 'hono'
 import type * as v from 'valibot'
 import {
-  CommissionConfigCreateSchema, CommissionConfigListQuerySchema, CommissionConfigListResponseSchema,
-  CommissionConfigMessageResponseSchema, CommissionConfigUpdateSchema, CommissionDefaultResponseSchema,
-  CommissionDeleteResponseSchema, CommissionProjectQuerySchema, CommissionProjectsResponseSchema,
-  CommissionStatsResponseSchema, type CommissionConfig,
+  CommissionConfigCreateSchema,
+  CommissionConfigListQuerySchema,
+  CommissionConfigListResponseSchema,
+  CommissionConfigMessageResponseSchema,
+  CommissionConfigUpdateSchema,
+  CommissionDefaultResponseSchema,
+  CommissionDeleteResponseSchema,
+  CommissionProjectQuerySchema,
+  CommissionProjectsResponseSchema,
+  CommissionStatsResponseSchema,
+  type CommissionConfig,
 } from '../../src/api/schemas/commission'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  CONFIG_NOT_FOUND, commissionStats, createCommissionConfig, deleteCommissionConfig, findCommissionConfig,
-  findDefaultCommissionConfig, listCommissionConfigs, saveDefaultCommissionConfig, searchCommissionProjects,
-  updateCommissionConfig, type CommissionActor,
+  CONFIG_NOT_FOUND,
+  commissionStats,
+  createCommissionConfig,
+  deleteCommissionConfig,
+  findCommissionConfig,
+  findDefaultCommissionConfig,
+  listCommissionConfigs,
+  saveDefaultCommissionConfig,
+  searchCommissionProjects,
+  updateCommissionConfig,
+  type CommissionActor,
 } from '../db/queries/commission.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
@@ -51,41 +66,79 @@ export function commissionRoutes(deps: AppDeps) {
 
   app.get('/configs', validate('query', CommissionConfigListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    return jsonResponse(await pages(JSON.stringify(query), async (): Promise<v.InferInput<typeof CommissionConfigListResponseSchema>> =>
-      ({ success: true, ...await listCommissionConfigs(db, query) })))
+    return jsonResponse(
+      await pages(
+        JSON.stringify(query),
+        async (): Promise<v.InferInput<typeof CommissionConfigListResponseSchema>> => ({
+          success: true,
+          ...(await listCommissionConfigs(db, query)),
+        }),
+      ),
+    )
   })
 
   app.post('/configs', validate('json', CommissionConfigCreateSchema), async (c) => {
     const id = await createCommissionConfig(db, c.req.valid('json'), writer(c))
-    return ok(c, CommissionConfigMessageResponseSchema, { success: true, message: 'Commission configuration created successfully',
-      config: await found(id) }, 201)
+    return ok(
+      c,
+      CommissionConfigMessageResponseSchema,
+      { success: true, message: 'Commission configuration created successfully', config: await found(id) },
+      201,
+    )
   })
 
   app.get('/configs/default', async (c) =>
-    ok(c, CommissionDefaultResponseSchema, { success: true, config: await findDefaultCommissionConfig(db) }))
+    ok(c, CommissionDefaultResponseSchema, { success: true, config: await findDefaultCommissionConfig(db) }),
+  )
 
   app.put('/configs/default', validate('json', CommissionConfigUpdateSchema), async (c) => {
     const { id, created } = await saveDefaultCommissionConfig(db, c.req.valid('json'), writer(c))
-    return ok(c, CommissionConfigMessageResponseSchema, { success: true, config: await found(id),
-      message: created ? 'Default commission configuration created successfully' : 'Default commission configuration updated successfully' })
+    return ok(c, CommissionConfigMessageResponseSchema, {
+      success: true,
+      config: await found(id),
+      message: created
+        ? 'Default commission configuration created successfully'
+        : 'Default commission configuration updated successfully',
+    })
   })
 
-  app.put('/configs/:id', validate('param', IdParamSchema), validate('json', CommissionConfigUpdateSchema), async (c) => {
-    const { id } = c.req.valid('param')
-    await updateCommissionConfig(db, id, c.req.valid('json'), writer(c))
-    return ok(c, CommissionConfigMessageResponseSchema, { success: true, message: 'Commission configuration updated successfully',
-      config: await found(id) })
-  })
+  app.put(
+    '/configs/:id',
+    validate('param', IdParamSchema),
+    validate('json', CommissionConfigUpdateSchema),
+    async (c) => {
+      const { id } = c.req.valid('param')
+      await updateCommissionConfig(db, id, c.req.valid('json'), writer(c))
+      return ok(c, CommissionConfigMessageResponseSchema, {
+        success: true,
+        message: 'Commission configuration updated successfully',
+        config: await found(id),
+      })
+    },
+  )
 
   app.delete('/configs/:id', validate('param', IdParamSchema), async (c) => {
     await deleteCommissionConfig(db, c.req.valid('param').id, writer(c))
-    return ok(c, CommissionDeleteResponseSchema, { success: true, message: 'Commission configuration deleted successfully' })
+    return ok(c, CommissionDeleteResponseSchema, {
+      success: true,
+      message: 'Commission configuration deleted successfully',
+    })
   })
 
-  app.get('/stats', async () => jsonResponse(await stats('stats',
-    async (): Promise<v.InferInput<typeof CommissionStatsResponseSchema>> => ({ success: true, stats: await commissionStats(db) }))))
+  app.get('/stats', async () =>
+    jsonResponse(
+      await stats('stats', async (): Promise<v.InferInput<typeof CommissionStatsResponseSchema>> => ({
+        success: true,
+        stats: await commissionStats(db),
+      })),
+    ),
+  )
 
   app.get('/projects', validate('query', CommissionProjectQuerySchema), async (c) =>
-    ok(c, CommissionProjectsResponseSchema, { success: true, projects: await searchCommissionProjects(db, c.req.valid('query').search) }))
+    ok(c, CommissionProjectsResponseSchema, {
+      success: true,
+      projects: await searchCommissionProjects(db, c.req.valid('query').search),
+    }),
+  )
   return app
 }

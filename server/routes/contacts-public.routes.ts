@@ -20,10 +20,19 @@ export function contactsPublicRoutes(deps: AppDeps) {
   const origins = deps.env.STOREFRONT_ORIGINS ?? []
   if (origins.length) {
     // Preflight and the POST itself; a browser on any other origin gets no Access-Control-* header.
-    app.on(['OPTIONS', 'POST'], '/', cors({ origin: origins, allowMethods: ['POST'], allowHeaders: ['Content-Type'], maxAge: 600 }))
+    app.on(
+      ['OPTIONS', 'POST'],
+      '/',
+      cors({ origin: origins, allowMethods: ['POST'], allowHeaders: ['Content-Type'], maxAge: 600 }),
+    )
   }
   app.post('/', validate('json', ContactCreateSchema), async (c) => {
-    const contactId = await createPublicContact(deps.db, c.req.valid('json'), clientIp(c, deps.env.TRUST_PROXY), deps.now())
+    const contactId = await createPublicContact(
+      deps.db,
+      c.req.valid('json'),
+      clientIp(c, deps.env.TRUST_PROXY),
+      deps.now(),
+    )
     return ok(c, ContactCreatedResponseSchema, { success: true, message: CONTACT_CREATED_MESSAGE, contactId }, 201)
   })
   return app

@@ -10,8 +10,14 @@ import { LRUCache } from 'lru-cache'
 import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  ContactBulkResponseSchema, ContactBulkUpdateSchema, ContactListQuerySchema, ContactListResponseSchema,
-  ContactMessageResponseSchema, ContactResponseSchema, ContactStatsResponseSchema, ContactUpdateSchema,
+  ContactBulkResponseSchema,
+  ContactBulkUpdateSchema,
+  ContactListQuerySchema,
+  ContactListResponseSchema,
+  ContactMessageResponseSchema,
+  ContactResponseSchema,
+  ContactStatsResponseSchema,
+  ContactUpdateSchema,
 } from '../../src/api/schemas/contacts'
 import { contactStats, findContactDetail, listContacts } from '../db/queries/contacts.queries'
 import { bulkSetContactStatus, setContactStatus, type Actor } from '../db/queries/contacts-write.queries'
@@ -37,19 +43,28 @@ export function contactsRoutes(deps: AppDeps) {
 
   app.get('/', validate('query', ContactListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    return jsonResponse(await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof ContactListResponseSchema>> => {
-      // The total of a filter is kept per versions: the other pages of the same filter do not count again.
-      const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status])}`
-      const result = await listContacts(db, query, totals.get(totalKey))
-      totals.set(totalKey, result.pagination.totalContacts)
-      return { success: true, ...result }
-    }))
+    return jsonResponse(
+      await pages(
+        JSON.stringify(query),
+        async (versionKey): Promise<v.InferInput<typeof ContactListResponseSchema>> => {
+          // The total of a filter is kept per versions: the other pages of the same filter do not count again.
+          const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status])}`
+          const result = await listContacts(db, query, totals.get(totalKey))
+          totals.set(totalKey, result.pagination.totalContacts)
+          return { success: true, ...result }
+        },
+      ),
+    )
   })
 
   app.get('/stats', async () => {
     const since = monthStartIst(deps.now())
-    return jsonResponse(await stats(since.toISOString(),
-      async (): Promise<v.InferInput<typeof ContactStatsResponseSchema>> => ({ success: true, stats: await contactStats(db, since) })))
+    return jsonResponse(
+      await stats(since.toISOString(), async (): Promise<v.InferInput<typeof ContactStatsResponseSchema>> => ({
+        success: true,
+        stats: await contactStats(db, since),
+      })),
+    )
   })
 
   app.put('/bulk-update', validate('json', ContactBulkUpdateSchema), async (c) => {
@@ -58,7 +73,8 @@ export function contactsRoutes(deps: AppDeps) {
   })
 
   app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, ContactResponseSchema, { success: true, contact: await findContactDetail(db, c.req.valid('param').id) }))
+    ok(c, ContactResponseSchema, { success: true, contact: await findContactDetail(db, c.req.valid('param').id) }),
+  )
 
   app.put('/:id', validate('param', IdParamSchema), validate('json', ContactUpdateSchema), async (c) => {
     const { id } = c.req.valid('param')
@@ -66,8 +82,11 @@ export function contactsRoutes(deps: AppDeps) {
     if (reply !== undefined) await replyToContact(deps, id, reply, actor(c))
     else await setContactStatus(db, id, status, actor(c), deps.now())
     const contact = await findContactDetail(db, id)
-    return ok(c, ContactMessageResponseSchema, { success: true, contact,
-      message: reply !== undefined ? `Reply sent to ${contact.email}` : statusMessage(status) })
+    return ok(c, ContactMessageResponseSchema, {
+      success: true,
+      contact,
+      message: reply !== undefined ? `Reply sent to ${contact.email}` : statusMessage(status),
+    })
   })
   return app
 }

@@ -27,32 +27,68 @@ import { signPath, verifySignedPath } from '../services/signed-url'
  * Free-text cells starting with = + - @ are prefixed with ' (services/csv-export.ts textCell).
  */
 export const ORDER_CSV_COLUMNS = {
-  orderId: 'Order number', id: 'Record id', createdAt: 'Date', customer: 'Customer', email: 'E-mail',
-  project: 'Project', category: 'Category', amount: 'Amount (INR)', status: 'Status', paymentStatus: 'Payment status',
+  orderId: 'Order number',
+  id: 'Record id',
+  createdAt: 'Date',
+  customer: 'Customer',
+  email: 'E-mail',
+  project: 'Project',
+  category: 'Category',
+  amount: 'Amount (INR)',
+  status: 'Status',
+  paymentStatus: 'Payment status',
   paymentMethod: 'Payment method',
 } as const
 
 /** Payments CSV columns: payment id, order number, amount in rupees (2 decimals), method, status, transaction id, date (ISO). */
 export const PAYMENT_CSV_COLUMNS = {
-  paymentId: 'Payment id', orderId: 'Order number', amount: 'Amount (INR)', method: 'Method', status: 'Status',
-  transactionId: 'Transaction id', createdAt: 'Date',
+  paymentId: 'Payment id',
+  orderId: 'Order number',
+  amount: 'Amount (INR)',
+  method: 'Method',
+  status: 'Status',
+  transactionId: 'Transaction id',
+  createdAt: 'Date',
 } as const
 
 /** The orders CSV of `filters`, streamed. */
 export function ordersCsv(db: Db, filters: OrderFilters, now: Date): Promise<Response> {
-  return csvResponse(`orders-${istDay(now)}.csv`, ORDER_CSV_COLUMNS,
+  return csvResponse(
+    `orders-${istDay(now)}.csv`,
+    ORDER_CSV_COLUMNS,
     (after, limit) => orderSummaryRows(db, filters, after, limit),
-    (r) => ({ orderId: r.orderId, id: r.id, createdAt: r.createdAt.toISOString(), customer: textCell(r.userName),
-      email: textCell(r.userEmail), project: textCell(r.projectTitle), category: textCell(r.projectCategory),
-      amount: paiseText(r.totalAmountPaise), status: r.status, paymentStatus: r.payStatus ?? '', paymentMethod: r.payMethod ?? '' }))
+    (r) => ({
+      orderId: r.orderId,
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      customer: textCell(r.userName),
+      email: textCell(r.userEmail),
+      project: textCell(r.projectTitle),
+      category: textCell(r.projectCategory),
+      amount: paiseText(r.totalAmountPaise),
+      status: r.status,
+      paymentStatus: r.payStatus ?? '',
+      paymentMethod: r.payMethod ?? '',
+    }),
+  )
 }
 
 /** The payments CSV of `filters`, streamed. */
 export function paymentsCsv(db: Db, filters: PaymentFilters, now: Date): Promise<Response> {
-  return csvResponse(`payments-${istDay(now)}.csv`, PAYMENT_CSV_COLUMNS,
+  return csvResponse(
+    `payments-${istDay(now)}.csv`,
+    PAYMENT_CSV_COLUMNS,
     (after, limit) => paymentRows(db, filters, after, limit),
-    (r) => ({ paymentId: r.paymentId, orderId: r.orderNumber ?? '', amount: paiseText(r.amountPaise), method: r.method,
-      status: r.status, transactionId: textCell(r.transactionId), createdAt: r.createdAt.toISOString() }))
+    (r) => ({
+      paymentId: r.paymentId,
+      orderId: r.orderNumber ?? '',
+      amount: paiseText(r.amountPaise),
+      method: r.method,
+      status: r.status,
+      transactionId: textCell(r.transactionId),
+      createdAt: r.createdAt.toISOString(),
+    }),
+  )
 }
 
 /** The signed download URL (absolute, PUBLIC_URL) of the `kind` export of `filters`. */
@@ -75,7 +111,8 @@ function filtersOf<S extends v.GenericSchema>(schema: S, token: string): v.Infer
 export function exportFileRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const check = (url: string, query: (k: string) => string | undefined) => {
-    if (!verifySignedPath(deps.jwtSecret, new URL(url).pathname, query('expires'), query('sig'), deps.now())) throw linkExpired()
+    if (!verifySignedPath(deps.jwtSecret, new URL(url).pathname, query('expires'), query('sig'), deps.now()))
+      throw linkExpired()
   }
   app.get('/orders/:token', (c) => {
     check(c.req.url, (k) => c.req.query(k))

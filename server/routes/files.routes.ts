@@ -33,7 +33,9 @@ export function filesRoutes(deps: AppDeps) {
     const file = await blobs.stream(key)
     if (!file) throw notFound('File not found')
     const body = Readable.toWeb(file.body) as ReadableStream<Uint8Array>
-    return new Response(body, { headers: { 'content-length': String(file.size), 'x-content-type-options': 'nosniff', ...headers } })
+    return new Response(body, {
+      headers: { 'content-length': String(file.size), 'x-content-type-options': 'nosniff', ...headers },
+    })
   }
 
   // A name the server never gives a file (NUL, slashes, dots) is refused before any lookup.
@@ -51,11 +53,19 @@ export function filesRoutes(deps: AppDeps) {
     const key = `reports/${c.req.param('projectId')}/${c.req.param('file')}`
     const report = await findReportFile(deps.db, c.req.param('projectId'), key)
     if (!report) throw notFound('Report not found')
-    const response = await serve(key, { 'content-type': report.contentType, 'cache-control': 'private, no-store',
-      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(report.fileName)}` })
-    await audit(deps.db, { actorId: null, action: 'report.download', entityType: 'project', entityId: report.projectId,
+    const response = await serve(key, {
+      'content-type': report.contentType,
+      'cache-control': 'private, no-store',
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(report.fileName)}`,
+    })
+    await audit(deps.db, {
+      actorId: null,
+      action: 'report.download',
+      entityType: 'project',
+      entityId: report.projectId,
       after: { fileName: report.fileName, filePath: key, linkExpires: Number(c.req.query('expires')) },
-      ip: clientIp(c, deps.env.TRUST_PROXY) })
+      ip: clientIp(c, deps.env.TRUST_PROXY),
+    })
     return response
   })
 

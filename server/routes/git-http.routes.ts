@@ -57,8 +57,9 @@ export function gitHttpRoutes(deps: AppDeps) {
     }
     const row = await findRepoRow(deps.db, name)
     if ((row?.private ?? true) && !(await isAdminBasicAuth(deps, c.req.header('authorization')))) {
-      return c.json({ success: false, message: 'Authentication required' } satisfies ErrorBody, 401,
-        { 'WWW-Authenticate': 'Basic realm="git", charset="UTF-8"' })
+      return c.json({ success: false, message: 'Authentication required' } satisfies ErrorBody, 401, {
+        'WWW-Authenticate': 'Basic realm="git", charset="UTF-8"',
+      })
     }
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -6,14 +6,22 @@
  */
 import { Hono } from 'hono'
 import {
-  AddCollaboratorSchema, ArchiveQuerySchema, ArchiveResponseSchema, BranchCreatedResponseSchema,
-  BranchesResponseSchema, CollaboratorAddedResponseSchema, CollaboratorParamSchema, CollaboratorsResponseSchema,
-  CreateBranchSchema, RepoFeaturesResponseSchema, RepoFeaturesSchema, RepoMessageResponseSchema, RepoNameParamSchema,
+  AddCollaboratorSchema,
+  ArchiveQuerySchema,
+  ArchiveResponseSchema,
+  BranchCreatedResponseSchema,
+  BranchesResponseSchema,
+  CollaboratorAddedResponseSchema,
+  CollaboratorParamSchema,
+  CollaboratorsResponseSchema,
+  CreateBranchSchema,
+  RepoFeaturesResponseSchema,
+  RepoFeaturesSchema,
+  RepoMessageResponseSchema,
+  RepoNameParamSchema,
   RepoResponseSchema,
 } from '../../src/api/schemas/repository'
-import {
-  clearProjectRepo, findRepoRow, projectOfRepo, setProjectRepoPrivate,
-} from '../db/queries/repositories.queries'
+import { clearProjectRepo, findRepoRow, projectOfRepo, setProjectRepoPrivate } from '../db/queries/repositories.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { conflict, notFound } from '../http/errors'
 import { ok } from '../http/respond'
@@ -40,10 +48,15 @@ export function githubRoutes(deps: AppDeps) {
   const name = validate('param', RepoNameParamSchema)
 
   app.get('/repo/:name', name, async (c) =>
-    ok(c, RepoResponseSchema, { success: true, repo: await hosted(() => host().info(c.req.valid('param').name)) }))
+    ok(c, RepoResponseSchema, { success: true, repo: await hosted(() => host().info(c.req.valid('param').name)) }),
+  )
 
-  app.get('/repo/:name/collaborators', name, async (c) => ok(c, CollaboratorsResponseSchema, { success: true,
-    collaborators: await hosted(() => host().listCollaborators(c.req.valid('param').name)) }))
+  app.get('/repo/:name/collaborators', name, async (c) =>
+    ok(c, CollaboratorsResponseSchema, {
+      success: true,
+      collaborators: await hosted(() => host().listCollaborators(c.req.valid('param').name)),
+    }),
+  )
 
   app.post('/repo/:name/collaborators', name, validate('json', AddCollaboratorSchema), async (c) => {
     const { username, permission } = c.req.valid('json')
@@ -65,23 +78,40 @@ export function githubRoutes(deps: AppDeps) {
     await hosted(() => host().setPrivate(repo, isPrivate))
     const projectId = await projectOfRepo(deps.db, repo)
     if (projectId) await setProjectRepoPrivate(deps.db, projectId, isPrivate)
-    await audit(deps.db, { actorId: c.get('admin').id, action: 'repository.update', entityType: 'repository',
-      entityId: repo, after: { private: isPrivate } })
+    await audit(deps.db, {
+      actorId: c.get('admin').id,
+      action: 'repository.update',
+      entityType: 'repository',
+      entityId: repo,
+      after: { private: isPrivate },
+    })
     return ok(c, RepoFeaturesResponseSchema, { success: true, message: 'Repository updated', private: isPrivate })
   })
 
-  app.get('/repo/:name/branches', name, async (c) => ok(c, BranchesResponseSchema,
-    { success: true, branches: await hosted(() => host().listBranches(c.req.valid('param').name)) }))
+  app.get('/repo/:name/branches', name, async (c) =>
+    ok(c, BranchesResponseSchema, {
+      success: true,
+      branches: await hosted(() => host().listBranches(c.req.valid('param').name)),
+    }),
+  )
 
   app.post('/repo/:name/branches', name, validate('json', CreateBranchSchema), async (c) => {
     const { branchName, baseBranch } = c.req.valid('json')
     const branch = await hosted(() => host().createBranch(c.req.valid('param').name, branchName, baseBranch))
-    return ok(c, BranchCreatedResponseSchema, { success: true, message: 'Branch created', branch: { ...branch, baseBranch } }, 201)
+    return ok(
+      c,
+      BranchCreatedResponseSchema,
+      { success: true, message: 'Branch created', branch: { ...branch, baseBranch } },
+      201,
+    )
   })
 
-  app.get('/repo/:name/archive', name, validate('query', ArchiveQuerySchema), async (c) => ok(c, ArchiveResponseSchema, {
-    success: true, url: await hosted(() => host().archiveUrl(c.req.valid('param').name, c.req.valid('query').ref)),
-  }))
+  app.get('/repo/:name/archive', name, validate('query', ArchiveQuerySchema), async (c) =>
+    ok(c, ArchiveResponseSchema, {
+      success: true,
+      url: await hosted(() => host().archiveUrl(c.req.valid('param').name, c.req.valid('query').ref)),
+    }),
+  )
 
   app.delete('/repo/:name', name, async (c) => {
     const repo = c.req.valid('param').name
@@ -89,8 +119,13 @@ export function githubRoutes(deps: AppDeps) {
     if (!row) throw notFound(`Repository not found: ${repo}`)
     await hosted(() => host().delete(repo))
     if (row.projectId) await clearProjectRepo(deps.db, row.projectId)
-    await audit(deps.db, { actorId: c.get('admin').id, action: 'repository.delete', entityType: 'repository',
-      entityId: repo, before: { projectId: row.projectId } })
+    await audit(deps.db, {
+      actorId: c.get('admin').id,
+      action: 'repository.delete',
+      entityType: 'repository',
+      entityId: repo,
+      before: { projectId: row.projectId },
+    })
     return ok(c, RepoMessageResponseSchema, { success: true, message: 'Repository deleted.' })
   })
   return app

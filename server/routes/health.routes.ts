@@ -18,9 +18,17 @@ type Check = 'ok' | 'unreachable' | 'timeout'
 /** Resolve 'ok' when `probe` settles within `ms`, 'unreachable' when it rejects, 'timeout' otherwise. */
 async function check(probe: () => Promise<unknown>, ms = READY_TIMEOUT_MS): Promise<Check> {
   let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<Check>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms) })
+  const timeout = new Promise<Check>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms)
+  })
   try {
-    return await Promise.race([probe().then((): Check => 'ok', (): Check => 'unreachable'), timeout])
+    return await Promise.race([
+      probe().then(
+        (): Check => 'ok',
+        (): Check => 'unreachable',
+      ),
+      timeout,
+    ])
   } finally {
     clearTimeout(timer)
   }
@@ -31,15 +39,22 @@ export function healthRoutes(deps: Pick<AppDeps, 'db'>, storageProbe: () => Prom
   const app = new Hono<AppEnv>()
   app.get('/health', (c) => ok(c, HealthResponseSchema, { success: true, status: 'ok' }))
   app.get('/ready', async (c) => {
-    const [database, storage] = await Promise.all([
-      check(() => deps.db.execute(sql`SELECT 1`)),
-      check(storageProbe),
-    ])
+    const [database, storage] = await Promise.all([check(() => deps.db.execute(sql`SELECT 1`)), check(storageProbe)])
     const down = [database !== 'ok' ? 'database' : null, storage !== 'ok' ? 'storage' : null].filter(Boolean)
     c.header('cache-control', 'no-store')
-    if (down.length === 0) return ok(c, ReadyResponseSchema, { success: true, status: 'ready', checks: { database, storage } })
-    return ok(c, ReadyResponseSchema, { success: false, status: 'unavailable', message: `Not ready: ${down.join(' and ')} not answering`,
-      checks: { database, storage } }, 503)
+    if (down.length === 0)
+      return ok(c, ReadyResponseSchema, { success: true, status: 'ready', checks: { database, storage } })
+    return ok(
+      c,
+      ReadyResponseSchema,
+      {
+        success: false,
+        status: 'unavailable',
+        message: `Not ready: ${down.join(' and ')} not answering`,
+        checks: { database, storage },
+      },
+      503,
+    )
   })
   return app
 }

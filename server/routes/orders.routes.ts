@@ -10,11 +10,23 @@ import { LRUCache } from 'lru-cache'
 import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  ExportLinkResponseSchema, OrderBulkResponseSchema, OrderBulkUpdateSchema, OrderListQuerySchema, OrderListResponseSchema,
-  OrderMessageResponseSchema, OrderResponseSchema, OrderStatsResponseSchema, OrderStatusUpdateSchema,
+  ExportLinkResponseSchema,
+  OrderBulkResponseSchema,
+  OrderBulkUpdateSchema,
+  OrderListQuerySchema,
+  OrderListResponseSchema,
+  OrderMessageResponseSchema,
+  OrderResponseSchema,
+  OrderStatsResponseSchema,
+  OrderStatusUpdateSchema,
 } from '../../src/api/schemas/orders'
 import {
-  bulkMoveOrders, findOrderDetail, listOrders, moveOrder, orderStats, type Actor,
+  bulkMoveOrders,
+  findOrderDetail,
+  listOrders,
+  moveOrder,
+  orderStats,
+  type Actor,
 } from '../db/queries/orders.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
@@ -38,22 +50,35 @@ export function ordersRoutes(deps: AppDeps) {
   app.get('/', validate('query', OrderListQuerySchema), async (c) => {
     const query = c.req.valid('query')
     // The total of a filter is kept per versions too: the next pages of a walk do not count again.
-    return jsonResponse(await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof OrderListResponseSchema>> => {
-      const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status, query.from, query.to])}`
-      const result = await listOrders(db, query, totals.get(totalKey))
-      totals.set(totalKey, result.pagination.total)
-      return { success: true, ...result }
-    }))
+    return jsonResponse(
+      await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof OrderListResponseSchema>> => {
+        const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status, query.from, query.to])}`
+        const result = await listOrders(db, query, totals.get(totalKey))
+        totals.set(totalKey, result.pagination.total)
+        return { success: true, ...result }
+      }),
+    )
   })
 
-  app.get('/stats', async () => jsonResponse(await stats('stats',
-    async (): Promise<v.InferInput<typeof OrderStatsResponseSchema>> => ({ success: true, stats: await orderStats(db) }))))
+  app.get('/stats', async () =>
+    jsonResponse(
+      await stats('stats', async (): Promise<v.InferInput<typeof OrderStatsResponseSchema>> => ({
+        success: true,
+        stats: await orderStats(db),
+      })),
+    ),
+  )
 
-  app.get('/export.csv', validate('query', OrderListQuerySchema), (c) => ordersCsv(db, c.req.valid('query'), deps.now()))
+  app.get('/export.csv', validate('query', OrderListQuerySchema), (c) =>
+    ordersCsv(db, c.req.valid('query'), deps.now()),
+  )
 
   app.get('/export-link', validate('query', OrderListQuerySchema), (c) => {
     const { search, status, from, to } = c.req.valid('query')
-    return ok(c, ExportLinkResponseSchema, { success: true, downloadUrl: exportLink(deps, 'orders', { search, status, from, to }) })
+    return ok(c, ExportLinkResponseSchema, {
+      success: true,
+      downloadUrl: exportLink(deps, 'orders', { search, status, from, to }),
+    })
   })
 
   app.put('/bulk-update', validate('json', OrderBulkUpdateSchema), async (c) => {
@@ -62,7 +87,8 @@ export function ordersRoutes(deps: AppDeps) {
   })
 
   app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, OrderResponseSchema, { success: true, order: await findOrderDetail(db, c.req.valid('param').id) }))
+    ok(c, OrderResponseSchema, { success: true, order: await findOrderDetail(db, c.req.valid('param').id) }),
+  )
 
   app.put('/:id/status', validate('param', IdParamSchema), validate('json', OrderStatusUpdateSchema), async (c) => {
     const { status, notes } = c.req.valid('json')

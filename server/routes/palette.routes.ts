@@ -4,7 +4,11 @@
  * - GET /projects?search=&limit= → `{ success, projects, total, capped }` (400 without a search).
  */
 import { Hono } from 'hono'
-import { PALETTE_COUNT_CAP, PaletteProjectsQuerySchema, PaletteProjectsResponseSchema } from '../../src/api/schemas/palette'
+import {
+  PALETTE_COUNT_CAP,
+  PaletteProjectsQuerySchema,
+  PaletteProjectsResponseSchema,
+} from '../../src/api/schemas/palette'
 import { searchPaletteProjects } from '../db/queries/palette.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
@@ -17,7 +21,10 @@ export function paletteRoutes(deps: AppDeps) {
     const { search, limit } = c.req.valid('query')
     const { rows, counted } = await searchPaletteProjects(deps.db, search, limit, PALETTE_COUNT_CAP)
     return ok(c, PaletteProjectsResponseSchema, {
-      success: true, projects: rows, total: Math.min(counted, PALETTE_COUNT_CAP), capped: counted > PALETTE_COUNT_CAP,
+      success: true,
+      projects: rows,
+      total: Math.min(counted, PALETTE_COUNT_CAP),
+      capped: counted > PALETTE_COUNT_CAP,
     })
   })
 

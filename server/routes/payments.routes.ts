@@ -10,7 +10,10 @@ import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import { ExportLinkResponseSchema } from '../../src/api/schemas/orders'
 import {
-  PaymentListQuerySchema, PaymentListResponseSchema, PaymentResponseSchema, PaymentStatsResponseSchema,
+  PaymentListQuerySchema,
+  PaymentListResponseSchema,
+  PaymentResponseSchema,
+  PaymentStatsResponseSchema,
 } from '../../src/api/schemas/payments'
 import { findPayment, listPayments, paymentStats } from '../db/queries/payments.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -29,21 +32,38 @@ export function paymentsRoutes(deps: AppDeps) {
   app.get('/', validate('query', PaymentListQuerySchema), async (c) => {
     const query = c.req.valid('query')
     // The total of a filter is kept per versions too: the next pages of a walk do not count again.
-    return jsonResponse(await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof PaymentListResponseSchema>> => {
-      const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status])}`
-      const result = await listPayments(db, query, totals.get(totalKey))
-      totals.set(totalKey, result.pagination.total)
-      return { success: true, ...result }
-    }))
+    return jsonResponse(
+      await pages(
+        JSON.stringify(query),
+        async (versionKey): Promise<v.InferInput<typeof PaymentListResponseSchema>> => {
+          const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status])}`
+          const result = await listPayments(db, query, totals.get(totalKey))
+          totals.set(totalKey, result.pagination.total)
+          return { success: true, ...result }
+        },
+      ),
+    )
   })
-  app.get('/stats', async () => jsonResponse(await stats('stats',
-    async (): Promise<v.InferInput<typeof PaymentStatsResponseSchema>> => ({ success: true, stats: await paymentStats(db) }))))
-  app.get('/export.csv', validate('query', PaymentListQuerySchema), (c) => paymentsCsv(db, c.req.valid('query'), deps.now()))
+  app.get('/stats', async () =>
+    jsonResponse(
+      await stats('stats', async (): Promise<v.InferInput<typeof PaymentStatsResponseSchema>> => ({
+        success: true,
+        stats: await paymentStats(db),
+      })),
+    ),
+  )
+  app.get('/export.csv', validate('query', PaymentListQuerySchema), (c) =>
+    paymentsCsv(db, c.req.valid('query'), deps.now()),
+  )
   app.get('/export-link', validate('query', PaymentListQuerySchema), (c) => {
     const { search, status } = c.req.valid('query')
-    return ok(c, ExportLinkResponseSchema, { success: true, downloadUrl: exportLink(deps, 'payments', { search, status }) })
+    return ok(c, ExportLinkResponseSchema, {
+      success: true,
+      downloadUrl: exportLink(deps, 'payments', { search, status }),
+    })
   })
   app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, PaymentResponseSchema, { success: true, ...(await findPayment(db, c.req.valid('param').id)) }))
+    ok(c, PaymentResponseSchema, { success: true, ...(await findPayment(db, c.req.valid('param').id)) }),
+  )
   return app
 }

@@ -8,7 +8,9 @@
  */
 import { Hono } from 'hono'
 import {
-  PreferencesResponseSchema, RecordRecentSchema, UpdatePreferencesSchema,
+  PreferencesResponseSchema,
+  RecordRecentSchema,
+  UpdatePreferencesSchema,
 } from '../../src/api/schemas/preferences'
 import { preferencesRow, updatePreferencesRow } from '../db/queries/preferences.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -35,9 +37,11 @@ export function preferencesRoutes(deps: AppDeps) {
 
   app.post('/recent', validate('json', RecordRecentSchema), async (c) => {
     const input = c.req.valid('json')
-    const row = await updatePreferencesRow(deps.db, c.get('admin').id, (stored) => 'command' in input
-      ? { recentCommands: pushRecent(stored.recentCommands, input.command, (id) => id) }
-      : { recentRecords: pushRecent(stored.recentRecords, input.record, recordKey) })
+    const row = await updatePreferencesRow(deps.db, c.get('admin').id, (stored) =>
+      'command' in input
+        ? { recentCommands: pushRecent(stored.recentCommands, input.command, (id) => id) }
+        : { recentRecords: pushRecent(stored.recentRecords, input.record, recordKey) },
+    )
     return ok(c, PreferencesResponseSchema, { success: true, preferences: toPreferences(row) })
   })
 

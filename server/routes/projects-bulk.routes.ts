@@ -6,7 +6,12 @@
  * confirmed first, and its files are removed after the commit (decision 014).
  */
 import { Hono } from 'hono'
-import { BulkDeleteSchema, BulkResponseSchema, BulkUpdateSchema, BulkVerifySchema } from '../../src/api/schemas/projects'
+import {
+  BulkDeleteSchema,
+  BulkResponseSchema,
+  BulkUpdateSchema,
+  BulkVerifySchema,
+} from '../../src/api/schemas/projects'
 import { deleteProjects, setProjectsActive } from '../db/queries/projects-write.queries'
 import { changeVerificationStatus } from '../db/queries/verification.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -25,8 +30,19 @@ export function projectsBulkRoutes({ db, now, onProjectDeleted }: AppDeps) {
 
   app.post('/bulk-verify', validate('json', BulkVerifySchema), async (c) => {
     const { ids, status, notes } = c.req.valid('json')
-    const { count, undo } = await changeVerificationStatus(db, { ids, status, notes, actorId: c.get('admin').id, at: now() })
-    return ok(c, BulkResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}`, count, undo })
+    const { count, undo } = await changeVerificationStatus(db, {
+      ids,
+      status,
+      notes,
+      actorId: c.get('admin').id,
+      at: now(),
+    })
+    return ok(c, BulkResponseSchema, {
+      success: true,
+      message: `Project status updated to ${status.replace(/_/g, ' ')}`,
+      count,
+      undo,
+    })
   })
 
   app.post('/bulk-update', validate('json', BulkUpdateSchema), async (c) => {

@@ -7,8 +7,13 @@
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  CategoriesResponseSchema, CreateProjectSchema, ProjectListQuerySchema, ProjectMessageResponseSchema,
-  ProjectResponseSchema, TechnologiesResponseSchema, UpdateProjectSchema,
+  CategoriesResponseSchema,
+  CreateProjectSchema,
+  ProjectListQuerySchema,
+  ProjectMessageResponseSchema,
+  ProjectResponseSchema,
+  TechnologiesResponseSchema,
+  UpdateProjectSchema,
 } from '../../src/api/schemas/projects'
 import { findProject, listCategories, listTechnologies } from '../db/queries/projects.queries'
 import { createProject, deleteProjects, updateProject } from '../db/queries/projects-write.queries'
@@ -36,10 +41,12 @@ export function projectsRoutes(deps: AppDeps) {
   })
 
   app.get('/categories', async (c) =>
-    ok(c, CategoriesResponseSchema, { success: true, categories: sortedNames(await listCategories(db)) }))
+    ok(c, CategoriesResponseSchema, { success: true, categories: sortedNames(await listCategories(db)) }),
+  )
 
   app.get('/technologies', async (c) =>
-    ok(c, TechnologiesResponseSchema, { success: true, technologies: sortedNames(await listTechnologies(db)) }))
+    ok(c, TechnologiesResponseSchema, { success: true, technologies: sortedNames(await listTechnologies(db)) }),
+  )
 
   app.route('/', projectsBulkRoutes(deps))
 
@@ -49,7 +56,8 @@ export function projectsRoutes(deps: AppDeps) {
   })
 
   app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, ProjectResponseSchema, { success: true, project: await findProject(db, c.req.valid('param').id) }))
+    ok(c, ProjectResponseSchema, { success: true, project: await findProject(db, c.req.valid('param').id) }),
+  )
 
   app.put('/:id', validate('param', IdParamSchema), validate('json', UpdateProjectSchema), async (c) => {
     const { id } = c.req.valid('param')

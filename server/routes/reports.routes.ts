@@ -12,7 +12,10 @@ import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import { MULTIPART_OVERHEAD_BYTES } from '../../src/api/schemas/multipart'
 import {
-  REPORT_LIMITS, ReportDownloadResponseSchema, ReportUploadBodySchema, ReportMessageResponseSchema,
+  REPORT_LIMITS,
+  ReportDownloadResponseSchema,
+  ReportUploadBodySchema,
+  ReportMessageResponseSchema,
 } from '../../src/api/schemas/reports'
 import { audit } from '../db/queries/audit.queries'
 import { deleteReport, findReport, replaceReport } from '../db/queries/reports.queries'
@@ -50,8 +53,19 @@ export function reportsRoutes(deps: AppDeps) {
     const key = `reports/${projectId}/${crypto.randomUUID()}.${kind.ext}`
     await blobs.put(key, bytes, { contentType: kind.contentType })
     try {
-      const previous = await replaceReport(deps.db, projectId, { filePath: key, fileName: storedFileName(report.name),
-        contentType: kind.contentType, size: bytes.length, uploadedAt: deps.now() }, rupeesToPaise(price), c.get('admin').id)
+      const previous = await replaceReport(
+        deps.db,
+        projectId,
+        {
+          filePath: key,
+          fileName: storedFileName(report.name),
+          contentType: kind.contentType,
+          size: bytes.length,
+          uploadedAt: deps.now(),
+        },
+        rupeesToPaise(price),
+        c.get('admin').id,
+      )
       if (previous) await blobs.remove(previous)
     } catch (error) {
       await blobs.remove(key)
@@ -64,13 +78,21 @@ export function reportsRoutes(deps: AppDeps) {
     const row = await findReport(deps.db, c.req.valid('param').id)
     if (!row) throw notFound('Report not found')
     // With S3 the link goes straight to the bucket (the fetch is then not seen here); else the app's signed /files link.
-    const presigned = await blobs.presignedGetUrl(row.filePath, { expiresInS: PRESIGNED_EXPIRY_S, fileName: row.fileName,
-      contentType: row.contentType })
+    const presigned = await blobs.presignedGetUrl(row.filePath, {
+      expiresInS: PRESIGNED_EXPIRY_S,
+      fileName: row.fileName,
+      contentType: row.contentType,
+    })
     const path = `/files/${row.filePath.split('/').map(encodeURIComponent).join('/')}`
     const downloadUrl = presigned ?? `${deps.env.PUBLIC_URL}${signPath(deps.jwtSecret, path, deps.now())}`
-    await audit(deps.db, { actorId: c.get('admin').id, action: 'report.download_link', entityType: 'project',
-      entityId: row.projectId, after: { fileName: row.fileName, filePath: row.filePath },
-      ip: clientIp(c, deps.env.TRUST_PROXY) })
+    await audit(deps.db, {
+      actorId: c.get('admin').id,
+      action: 'report.download_link',
+      entityType: 'project',
+      entityId: row.projectId,
+      after: { fileName: row.fileName, filePath: row.filePath },
+      ip: clientIp(c, deps.env.TRUST_PROXY),
+    })
     return ok(c, ReportDownloadResponseSchema, { success: true, downloadUrl })
   })
 

@@ -23,9 +23,11 @@ import { htmlPolicy } from '../http/security-headers'
 export function spaRoutes(deps: Pick<AppDeps, 'env'>, distDir: string) {
   const app = new Hono<AppEnv>()
   let page: Promise<{ html: string; csp: string }> | undefined
-  const index = () => (page ??= fsp.readFile(path.join(distDir, 'index.html'), 'utf8')
-    .then((html) => injectRuntimeConfig(html, { adminEmail: deps.env.ADMIN_EMAIL }))
-    .then((html) => ({ html, csp: htmlPolicy(html) })))
+  const index = () =>
+    (page ??= fsp
+      .readFile(path.join(distDir, 'index.html'), 'utf8')
+      .then((html) => injectRuntimeConfig(html, { adminEmail: deps.env.ADMIN_EMAIL }))
+      .then((html) => ({ html, csp: htmlPolicy(html) })))
   const html = async (c: Context) => {
     const { html: body, csp } = await index()
     return c.html(body, 200, { 'cache-control': REVALIDATE, 'content-security-policy': csp })

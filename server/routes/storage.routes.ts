@@ -10,7 +10,11 @@ import * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import { MULTIPART_OVERHEAD_BYTES } from '../../src/api/schemas/multipart'
 import {
-  DeleteImageBodySchema, DeleteImageQuerySchema, IMAGE_LIMITS, ImageUploadBodySchema, ImagesResponseSchema,
+  DeleteImageBodySchema,
+  DeleteImageQuerySchema,
+  IMAGE_LIMITS,
+  ImageUploadBodySchema,
+  ImagesResponseSchema,
   ReorderImagesSchema,
 } from '../../src/api/schemas/storage'
 import { addImages, deleteImage, reorderImages, type NewImage } from '../db/queries/images.queries'
@@ -33,8 +37,10 @@ export function storageRoutes(deps: AppDeps) {
   const id = validate('param', IdParamSchema)
 
   // The body stops being read past 5 images of 10 MB (issue 8 item 9).
-  const imagesLimit = bodyLimitOf(IMAGE_LIMITS.perProject * IMAGE_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
-    `Images too large (limit ${IMAGE_LIMITS.perProject} images of 10 MB)`)
+  const imagesLimit = bodyLimitOf(
+    IMAGE_LIMITS.perProject * IMAGE_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
+    `Images too large (limit ${IMAGE_LIMITS.perProject} images of 10 MB)`,
+  )
   app.post('/projects/:id/images', imagesLimit, id, async (c) => {
     const projectId = c.req.valid('param').id
     const { images } = await parseMultipart(c, ImageUploadBodySchema)
@@ -44,17 +50,30 @@ export function storageRoutes(deps: AppDeps) {
       const bytes = new Uint8Array(await file.arrayBuffer())
       const kind = await imageKind(bytes)
       if (!kind) throw badRequest(ONLY_IMAGES)
-      const data = await reencodeImage(bytes, kind).catch(() => { throw badRequest(ONLY_IMAGES) })
-      prepared.push({ key: `images/${projectId}/${crypto.randomUUID()}.${kind.ext}`, contentType: kind.contentType,
-        size: data.length, alt: altFromFileName(file.name), data })
+      const data = await reencodeImage(bytes, kind).catch(() => {
+        throw badRequest(ONLY_IMAGES)
+      })
+      prepared.push({
+        key: `images/${projectId}/${crypto.randomUUID()}.${kind.ext}`,
+        contentType: kind.contentType,
+        size: data.length,
+        alt: altFromFileName(file.name),
+        data,
+      })
     }
     const written: string[] = []
     try {
-      const rows = await addImages(deps.db, projectId, prepared, IMAGE_LIMITS.perProject, c.get('admin').id,
+      const rows = await addImages(
+        deps.db,
+        projectId,
+        prepared,
+        IMAGE_LIMITS.perProject,
+        c.get('admin').id,
         async (image) => {
           await blobs.put(image.key, image.data, { contentType: image.contentType })
           written.push(image.key)
-        })
+        },
+      )
       return ok(c, ImagesResponseSchema, { success: true, images: toApi(rows) })
     } catch (error) {
       await Promise.all(written.map((key) => blobs.remove(key)))
@@ -78,7 +97,12 @@ export function storageRoutes(deps: AppDeps) {
   })
 
   app.put('/projects/:id/images/order', id, validate('json', ReorderImagesSchema), async (c) => {
-    const images = await reorderImages(deps.db, c.req.valid('param').id, c.req.valid('json').newOrder, c.get('admin').id)
+    const images = await reorderImages(
+      deps.db,
+      c.req.valid('param').id,
+      c.req.valid('json').newOrder,
+      c.get('admin').id,
+    )
     return ok(c, ImagesResponseSchema, { success: true, images: toApi(images) })
   })
   return app

@@ -7,7 +7,10 @@
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  TriageBundleResponseSchema, TriageQueueQuerySchema, TriageQueueResponseSchema, TriageStatsResponseSchema,
+  TriageBundleResponseSchema,
+  TriageQueueQuerySchema,
+  TriageQueueResponseSchema,
+  TriageStatsResponseSchema,
 } from '../../src/api/schemas/triage'
 import { queueFigures, queuePage } from '../db/queries/triage.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -23,24 +26,37 @@ export function triageRoutes(deps: AppDeps) {
     const { limit, category } = c.req.valid('query')
     const { total, rows } = await queuePage(deps.db, limit, category)
     const now = deps.now().getTime()
-    return ok(c, TriageQueueResponseSchema, { success: true, total, queue: rows.map((r) => ({
-      _id: r.id, title: r.title, category: r.category, verificationStatus: r.status, ownerName: r.ownerName,
-      enteredQueueAt: r.enteredAt.toISOString(), ageMs: Math.max(0, now - r.enteredAt.getTime()),
-    })) })
+    return ok(c, TriageQueueResponseSchema, {
+      success: true,
+      total,
+      queue: rows.map((r) => ({
+        _id: r.id,
+        title: r.title,
+        category: r.category,
+        verificationStatus: r.status,
+        ownerName: r.ownerName,
+        enteredQueueAt: r.enteredAt.toISOString(),
+        ageMs: Math.max(0, now - r.enteredAt.getTime()),
+      })),
+    })
   })
 
   app.get('/projects/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, TriageBundleResponseSchema, { success: true, bundle: await triageBundle(deps, c.req.valid('param').id) }))
+    ok(c, TriageBundleResponseSchema, { success: true, bundle: await triageBundle(deps, c.req.valid('param').id) }),
+  )
 
   app.get('/stats', async (c) => {
     const now = deps.now()
     const figures = await queueFigures(deps.db, istDayStart(now), medianWindowStart(now))
-    return ok(c, TriageStatsResponseSchema, { success: true, stats: {
-      waiting: figures.waiting,
-      oldestAgeMs: figures.oldestEnteredAt ? Math.max(0, now.getTime() - figures.oldestEnteredAt.getTime()) : null,
-      decidedToday: figures.decidedToday,
-      medianDecisionMs: figures.medianDecisionMs === null ? null : Math.round(figures.medianDecisionMs),
-    } })
+    return ok(c, TriageStatsResponseSchema, {
+      success: true,
+      stats: {
+        waiting: figures.waiting,
+        oldestAgeMs: figures.oldestEnteredAt ? Math.max(0, now.getTime() - figures.oldestEnteredAt.getTime()) : null,
+        decidedToday: figures.decidedToday,
+        medianDecisionMs: figures.medianDecisionMs === null ? null : Math.round(figures.medianDecisionMs),
+      },
+    })
   })
   return app
 }

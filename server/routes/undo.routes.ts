@@ -18,7 +18,11 @@ export function undoRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.post('/:id', validate('param', IdParamSchema), async (c) => {
-    const actor = { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY), stepUp: stepUpCheckOf(c, deps.now) }
+    const actor = {
+      actorId: c.get('admin').id,
+      ip: clientIp(c, deps.env.TRUST_PROXY),
+      stepUp: stepUpCheckOf(c, deps.now),
+    }
     return ok(c, UndoResponseSchema, await undoChange(deps.db, c.req.valid('param').id, actor, deps.now()))
   })
   return app

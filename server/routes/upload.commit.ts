@@ -27,8 +27,12 @@ import type { UploadStaging } from '../services/upload-staging'
 type Github = NonNullable<UploadChunkResponse['data']['github']>
 
 /** Commit the staged upload; returns the repository details for the chunk response. */
-export async function commitUpload(deps: AppDeps, staging: UploadStaging, projectId: string,
-  upload: { uploadId: string | undefined; uploadKey: string; totalChunks: number }): Promise<Github> {
+export async function commitUpload(
+  deps: AppDeps,
+  staging: UploadStaging,
+  projectId: string,
+  upload: { uploadId: string | undefined; uploadKey: string; totalChunks: number },
+): Promise<Github> {
   const { uploadId, uploadKey, totalChunks } = upload
   const project = await findProjectRow(deps.db, projectId)
   if (!project) throw badRequest('Project not found')
@@ -46,16 +50,26 @@ export async function commitUpload(deps: AppDeps, staging: UploadStaging, projec
     await staging.discard(projectId, uploadKey)
     throw badRequest('No valid files to upload')
   }
-  const github = { repoName: githubRepo.name, repoUrl: githubRepo.url, cloneUrl: githubRepo.cloneUrl,
-    sshUrl: githubRepo.sshUrl, private: githubRepo.private, createdAt: githubRepo.createdAt }
+  const github = {
+    repoName: githubRepo.name,
+    repoUrl: githubRepo.url,
+    cloneUrl: githubRepo.cloneUrl,
+    sshUrl: githubRepo.sshUrl,
+    private: githubRepo.private,
+    createdAt: githubRepo.createdAt,
+  }
   if (uploadId) await staging.recordCommit(projectId, uploadKey, { totalChunks, github })
   else await staging.discard(projectId, uploadKey)
   return github
 }
 
 /** Write `files` as one commit on main (unless the resend finds it there) and record it on the project; null for no files. */
-async function commitFiles(deps: AppDeps, project: ProjectRow, files: CommitFile[],
-  uploadId: string | undefined): Promise<GithubRepo | null> {
+async function commitFiles(
+  deps: AppDeps,
+  project: ProjectRow,
+  files: CommitFile[],
+  uploadId: string | undefined,
+): Promise<GithubRepo | null> {
   if (files.length === 0) return null
   const host = deps.repoHost
   const name = project.githubRepo?.name ?? repoNameFor(project.title, project.id)
@@ -66,9 +80,18 @@ async function commitFiles(deps: AppDeps, project: ProjectRow, files: CommitFile
   const alreadyCommitted = uploadId !== undefined && created.latestCommit?.message.split('\n')[0] === message
   if (!alreadyCommitted) await host.commitTree(name, files, message)
   const githubRepo: GithubRepo = {
-    name, url: created.url, cloneUrl: created.cloneUrl, sshUrl: created.sshUrl, private: created.private,
+    name,
+    url: created.url,
+    cloneUrl: created.cloneUrl,
+    sshUrl: created.sshUrl,
+    private: created.private,
     createdAt: project.githubRepo?.createdAt ?? created.createdAt,
   }
-  await setProjectFiles(deps.db, project.id, files.reduce((sum, f) => sum + f.size, 0), githubRepo)
+  await setProjectFiles(
+    deps.db,
+    project.id,
+    files.reduce((sum, f) => sum + f.size, 0),
+    githubRepo,
+  )
   return githubRepo
 }

@@ -29,8 +29,10 @@ const mb = (bytes: number) => `${(bytes / MB).toFixed(2)} MB`
 export const refusals = {
   body: () => tooLarge(`Upload chunk exceeds ${mb(UPLOAD_LIMITS.chunkBodyBytes)}; send fewer files per chunk`),
   files: (count: number) => tooLarge(`Too many files in one chunk: ${count} (limit ${UPLOAD_LIMITS.filesPerChunk})`),
-  file: (path: string, bytes: number) => tooLarge(`File too large: ${path} is ${mb(bytes)} (limit ${mb(UPLOAD_LIMITS.fileBytes)} per file)`),
-  upload: (bytes: number) => tooLarge(`Upload too large: ${mb(bytes)} (limit ${mb(UPLOAD_LIMITS.totalBytes)} per upload)`),
+  file: (path: string, bytes: number) =>
+    tooLarge(`File too large: ${path} is ${mb(bytes)} (limit ${mb(UPLOAD_LIMITS.fileBytes)} per file)`),
+  upload: (bytes: number) =>
+    tooLarge(`Upload too large: ${mb(bytes)} (limit ${mb(UPLOAD_LIMITS.totalBytes)} per upload)`),
 }
 
 /** The chunk's text fields as the contract gives them. */
@@ -63,13 +65,21 @@ function relativePathsOf(fields: Record<string, string | string[]>): string[] | 
 }
 
 /** Read the chunk body of `c` into `spool`; answers its checked text fields and its files in order. Throws the 400/413/404 refusals. */
-export async function readChunk(c: Context, spool: ChunkSpool, beforeFiles: BeforeFiles): Promise<{ input: ChunkInput; files: ReadFile[] }> {
+export async function readChunk(
+  c: Context,
+  spool: ChunkSpool,
+  beforeFiles: BeforeFiles,
+): Promise<{ input: ChunkInput; files: ReadFile[] }> {
   const fields: Record<string, string | string[]> = {}
   const files: ReadFile[] = []
   // Set as the parts arrive: the paths once relativePaths came, the fields when they came before
   // the first file (null: they did not), this chunk's counted bytes, the first file past its bound.
-  const state = { paths: null as string[] | null, early: undefined as { input: ChunkInput; stagedBytes: number } | null | undefined,
-    uploadBytes: 0, over: null as ReadFile | null }
+  const state = {
+    paths: null as string[] | null,
+    early: undefined as { input: ChunkInput; stagedBytes: number } | null | undefined,
+    uploadBytes: 0,
+    over: null as ReadFile | null,
+  }
   const overError = (file: ReadFile) => refusals.file(state.paths?.[file.index] ?? file.filename, file.size)
 
   const onFile = async (part: Extract<StreamedPart, { kind: 'file' }>) => {
@@ -102,13 +112,17 @@ export async function readChunk(c: Context, spool: ChunkSpool, beforeFiles: Befo
     for (const result of outcome) if (result.status === 'rejected') throw result.reason
   }
 
-  await readMultipart(c, { bodyBytes: UPLOAD_LIMITS.chunkBodyBytes, ...FIELD_LIMITS, tooLarge: refusals.body }, async (part) => {
-    if (part.kind === 'file') return onFile(part)
-    const previous = fields[part.name]
-    fields[part.name] = previous === undefined ? part.value : [previous, part.value].flat()
-    if (part.name === 'relativePaths') state.paths = relativePathsOf(fields)
-    if (state.over && state.paths) throw overError(state.over)
-  })
+  await readMultipart(
+    c,
+    { bodyBytes: UPLOAD_LIMITS.chunkBodyBytes, ...FIELD_LIMITS, tooLarge: refusals.body },
+    async (part) => {
+      if (part.kind === 'file') return onFile(part)
+      const previous = fields[part.name]
+      fields[part.name] = previous === undefined ? part.value : [previous, part.value].flat()
+      if (part.name === 'relativePaths') state.paths = relativePathsOf(fields)
+      if (state.over && state.paths) throw overError(state.over)
+    },
+  )
   if (state.over) throw overError(state.over)
   const parsed = v.safeParse(UploadChunkBodySchema, fields)
   if (!parsed.success) {

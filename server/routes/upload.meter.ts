@@ -20,7 +20,10 @@ export class FileMeter extends Transform {
    * `limitBytes`: the most stored of one file; `onBytes(n)` is told of every `n` bytes passed on
    * and may answer an error that fails the stream at once (the upload's total passed).
    */
-  constructor(private readonly limitBytes: number, private readonly onBytes: (n: number) => Error | null = () => null) {
+  constructor(
+    private readonly limitBytes: number,
+    private readonly onBytes: (n: number) => Error | null = () => null,
+  ) {
     super()
   }
 

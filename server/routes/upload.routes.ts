@@ -52,7 +52,11 @@ export function uploadRoutes(deps: AppDeps) {
         await assertProject(early.projectId)
         // A first chunk without an uploadId replaces what is staged: nothing of it counts.
         if (early.isFirstChunk && !early.uploadId) return { stagedBytes: 0 }
-        return { stagedBytes: (await staging.stagedElsewhere(early.projectId, uploadKeyOf(early), early.totalChunks, early.chunkIndex)).bytes }
+        return {
+          stagedBytes: (
+            await staging.stagedElsewhere(early.projectId, uploadKeyOf(early), early.totalChunks, early.chunkIndex)
+          ).bytes,
+        }
       })
       if (input.relativePaths.length !== files.length) {
         throw badRequest(`relativePaths lists ${input.relativePaths.length} paths for ${files.length} files`)
@@ -81,17 +85,26 @@ export function uploadRoutes(deps: AppDeps) {
   })
 
   /** Under the project's lock: answer a committed upload's receipt, or stage the chunk and commit when it is the last. */
-  const stage = (input: ChunkInput, accepted: StagedEntry[], failedUploads: UploadChunkResponse['data']['failedUploads'],
-    spool: ChunkSpool) => {
+  const stage = (
+    input: ChunkInput,
+    accepted: StagedEntry[],
+    failedUploads: UploadChunkResponse['data']['failedUploads'],
+    spool: ChunkSpool,
+  ) => {
     const uploadKey = uploadKeyOf(input)
     const { projectId, chunkIndex, totalChunks } = input
     return deps.uploadLocks.run(projectId, async (): Promise<UploadChunkResponse> => {
       // A chunk of an upload already committed is answered as the commit was (a resend after a crash).
       const receipt = input.uploadId ? await staging.receipt<Github>(projectId, uploadKey) : null
       if (receipt) {
-        if (receipt.totalChunks !== totalChunks) throw conflict(`Upload ${uploadKey} was committed with ${receipt.totalChunks} chunks`)
+        if (receipt.totalChunks !== totalChunks)
+          throw conflict(`Upload ${uploadKey} was committed with ${receipt.totalChunks} chunks`)
         await staging.dropChunks(projectId, uploadKey)
-        return { success: true, message: COMMITTED, data: { github: receipt.github, failedUploads, received: accepted.length, committed: true } }
+        return {
+          success: true,
+          message: COMMITTED,
+          data: { github: receipt.github, failedUploads, received: accepted.length, committed: true },
+        }
       }
       // Without an uploadId, a first chunk starts a new upload: staging left by an abandoned one is dropped.
       if (input.isFirstChunk && !input.uploadId) await staging.discard(projectId, uploadKey)

@@ -10,12 +10,22 @@
 import { Hono, type Context } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  CreateUserSchema, UserBulkResponseSchema, UserBulkUpdateSchema, UserMessageResponseSchema, UserStatusSchema,
+  CreateUserSchema,
+  UserBulkResponseSchema,
+  UserBulkUpdateSchema,
+  UserMessageResponseSchema,
+  UserStatusSchema,
   UserUpdateSchema,
 } from '../../src/api/schemas/users'
 import { setBankDetails } from '../db/queries/users.queries'
 import { findUserDetail } from '../db/queries/users-detail.queries'
-import { createUser, setUsersActive, updateUserGroup, USER_NOT_FOUND, type UserWriteContext } from '../db/queries/users-write.queries'
+import {
+  createUser,
+  setUsersActive,
+  updateUserGroup,
+  USER_NOT_FOUND,
+  type UserWriteContext,
+} from '../db/queries/users-write.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
 import { notFound } from '../http/errors'
@@ -26,20 +36,29 @@ import { assertStepUp, stepUpCheckOf } from '../middleware/require-recent-auth'
 export function usersWriteRoutes(deps: AppDeps) {
   const { db, dataKey, now } = deps
   const app = new Hono<AppEnv>()
-  const writer = (c: Context<AppEnv>): UserWriteContext =>
-    ({ actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY), now: now(), stepUp: stepUpCheckOf(c, now) })
+  const writer = (c: Context<AppEnv>): UserWriteContext => ({
+    actorId: c.get('admin').id,
+    ip: clientIp(c, deps.env.TRUST_PROXY),
+    now: now(),
+    stepUp: stepUpCheckOf(c, now),
+  })
   const answer = async (c: Context<AppEnv>, id: string, message: string, status: 200 | 201 = 200) =>
     ok(c, UserMessageResponseSchema, { success: true, message, user: await findUserDetail(db, dataKey, id) }, status)
 
   app.put('/bulk-update', validate('json', UserBulkUpdateSchema), async (c) => {
     const { userIds, action } = c.req.valid('json')
     const { count, undo } = await setUsersActive(db, userIds, action === 'activate', writer(c))
-    return ok(c, UserBulkResponseSchema, { success: true, count, undo,
-      message: action === 'activate' ? 'Users activated successfully' : 'Users deactivated successfully' })
+    return ok(c, UserBulkResponseSchema, {
+      success: true,
+      count,
+      undo,
+      message: action === 'activate' ? 'Users activated successfully' : 'Users deactivated successfully',
+    })
   })
 
   app.post('/', validate('json', CreateUserSchema), async (c) =>
-    answer(c, await createUser(db, c.req.valid('json'), writer(c)), 'User created successfully', 201))
+    answer(c, await createUser(db, c.req.valid('json'), writer(c)), 'User created successfully', 201),
+  )
 
   app.put('/:id', validate('param', IdParamSchema), validate('json', UserUpdateSchema), async (c) => {
     const { id } = c.req.valid('param')
@@ -47,8 +66,13 @@ export function usersWriteRoutes(deps: AppDeps) {
     if (update.group === 'bankDetails') {
       assertStepUp(c, now(), 'bank.update')
       const ctx = writer(c)
-      const saved = await setBankDetails(db, dataKey, id, update.data.bankDetails, ctx.now,
-        { actorId: ctx.actorId, ip: ctx.ip, action: 'user.bank_details.update', entityType: 'user', entityId: id })
+      const saved = await setBankDetails(db, dataKey, id, update.data.bankDetails, ctx.now, {
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        action: 'user.bank_details.update',
+        entityType: 'user',
+        entityId: id,
+      })
       if (!saved) throw notFound(USER_NOT_FOUND)
     } else {
       await updateUserGroup(db, id, update, writer(c))

@@ -9,7 +9,10 @@
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  BankAccountRevealResponseSchema, UserListQuerySchema, UserResponseSchema, UserStatsResponseSchema,
+  BankAccountRevealResponseSchema,
+  UserListQuerySchema,
+  UserResponseSchema,
+  UserStatsResponseSchema,
 } from '../../src/api/schemas/users'
 import { findUserDetail, revealAccountNumber } from '../db/queries/users-detail.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -41,12 +44,15 @@ export function usersRoutes(deps: AppDeps) {
   app.route('/', usersWriteRoutes(deps))
 
   app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, UserResponseSchema, { success: true, user: await findUserDetail(db, dataKey, c.req.valid('param').id) }))
+    ok(c, UserResponseSchema, { success: true, user: await findUserDetail(db, dataKey, c.req.valid('param').id) }),
+  )
 
   app.post('/:id/bank-details/reveal', validate('param', IdParamSchema), async (c) => {
     assertStepUp(c, now(), 'bank.reveal')
-    const accountNumber = await revealAccountNumber(db, dataKey, c.req.valid('param').id,
-      { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY) })
+    const accountNumber = await revealAccountNumber(db, dataKey, c.req.valid('param').id, {
+      actorId: c.get('admin').id,
+      ip: clientIp(c, deps.env.TRUST_PROXY),
+    })
     return ok(c, BankAccountRevealResponseSchema, { success: true, accountNumber })
   })
   return app

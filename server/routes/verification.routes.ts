@@ -6,8 +6,11 @@
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
-  HistoryEntryParamSchema, ProjectMessageResponseSchema, VerificationEntryResponseSchema,
-  VerificationHistoryResponseSchema, VerifyProjectSchema,
+  HistoryEntryParamSchema,
+  ProjectMessageResponseSchema,
+  VerificationEntryResponseSchema,
+  VerificationHistoryResponseSchema,
+  VerifyProjectSchema,
 } from '../../src/api/schemas/projects'
 import { changeVerificationStatus, deleteEntry, listHistory, updateEntry } from '../db/queries/verification.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -25,9 +28,19 @@ export function verificationRoutes(deps: AppDeps) {
     // The repository's head as the moderator saw it, for triage's "changed since the last review":
     // looked up while the change reads the project (one round trip less).
     const reviewCommits = reviewCommitOf(deps, id).then((commit) => (commit ? new Map([[id, commit]]) : undefined))
-    const { undo } = await changeVerificationStatus(db, { ids: [id], status, notes,
-      actorId: c.get('admin').id, at: now(), reviewCommits })
-    return ok(c, ProjectMessageResponseSchema, { success: true, message: `Project status updated to ${status.replace(/_/g, ' ')}`, undo })
+    const { undo } = await changeVerificationStatus(db, {
+      ids: [id],
+      status,
+      notes,
+      actorId: c.get('admin').id,
+      at: now(),
+      reviewCommits,
+    })
+    return ok(c, ProjectMessageResponseSchema, {
+      success: true,
+      message: `Project status updated to ${status.replace(/_/g, ' ')}`,
+      undo,
+    })
   })
 
   app.get('/:id/verification-history', validate('param', IdParamSchema), async (c) => {
@@ -39,18 +52,28 @@ export function verificationRoutes(deps: AppDeps) {
     })
   })
 
-  app.put('/:id/verification-history/:entryId', validate('param', HistoryEntryParamSchema),
-    validate('json', VerifyProjectSchema), async (c) => {
+  app.put(
+    '/:id/verification-history/:entryId',
+    validate('param', HistoryEntryParamSchema),
+    validate('json', VerifyProjectSchema),
+    async (c) => {
       const { id, entryId } = c.req.valid('param')
       const entry = await updateEntry(db, id, entryId, c.req.valid('json'), c.get('admin').id)
-      return ok(c, VerificationEntryResponseSchema,
-        { success: true, message: 'Verification history entry updated successfully', entry })
-    })
+      return ok(c, VerificationEntryResponseSchema, {
+        success: true,
+        message: 'Verification history entry updated successfully',
+        entry,
+      })
+    },
+  )
 
   app.delete('/:id/verification-history/:entryId', validate('param', HistoryEntryParamSchema), async (c) => {
     const { id, entryId } = c.req.valid('param')
     await deleteEntry(db, id, entryId, c.get('admin').id)
-    return ok(c, ProjectMessageResponseSchema, { success: true, message: 'Verification history entry deleted successfully' })
+    return ok(c, ProjectMessageResponseSchema, {
+      success: true,
+      message: 'Verification history entry deleted successfully',
+    })
   })
   return app
 }

@@ -22,7 +22,10 @@ export type AccessClaims = { sub: string; sid: string | null; authTime: Date | n
  * `auth_time` (tokens made without it, e.g. by benches, count as signed in long ago).
  */
 export async function signAccessToken(
-  secret: Uint8Array, userId: string, now: Date, session?: SessionClaims,
+  secret: Uint8Array,
+  userId: string,
+  now: Date,
+  session?: SessionClaims,
 ): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000)
   const claims: Record<string, unknown> = { typ: 'access' }
@@ -53,7 +56,10 @@ export const createVerifiedTokens = (): VerifiedTokens => new LRUCache({ max: 10
  * expiry is still checked against `now` on every call.
  */
 export async function verifyAccessToken(
-  secret: Uint8Array, token: string, now: Date, cache: VerifiedTokens,
+  secret: Uint8Array,
+  token: string,
+  now: Date,
+  cache: VerifiedTokens,
 ): Promise<AccessClaims | null> {
   const known = cache.get(token)
   if (known) return now.getTime() / 1000 < known.exp ? known.claims : null

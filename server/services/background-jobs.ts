@@ -30,30 +30,50 @@ export const FIRST_RUN_DELAY_MS = 5_000
 /** The console's jobs for a database and an upload staging. */
 export function consoleJobs(deps: { db: Db; staging: Pick<UploadStaging, 'sweep'> }): BackgroundJob[] {
   return [
-    { name: 'sweep-upload-staging', everyMs: HOUR_MS, run: async (now) => {
-      const removed = await deps.staging.sweep(now)
-      return `removed ${removed} abandoned upload staging${removed === 1 ? '' : 's'}`
-    } },
-    { name: 'purge-sign-ins', everyMs: HOUR_MS, run: async (now) => {
-      const purged = await purgeExpiredSignIns(deps.db, now)
-      return `removed ${purged.otpChallenges} OTP challenges and ${purged.refreshTokens} expired refresh tokens`
-    } },
-    { name: 'purge-undo', everyMs: HOUR_MS, run: async (now) => {
-      const purged = await purgeExpiredUndo(deps.db, now)
-      return `removed ${purged} expired undo row${purged === 1 ? '' : 's'}`
-    } },
+    {
+      name: 'sweep-upload-staging',
+      everyMs: HOUR_MS,
+      run: async (now) => {
+        const removed = await deps.staging.sweep(now)
+        return `removed ${removed} abandoned upload staging${removed === 1 ? '' : 's'}`
+      },
+    },
+    {
+      name: 'purge-sign-ins',
+      everyMs: HOUR_MS,
+      run: async (now) => {
+        const purged = await purgeExpiredSignIns(deps.db, now)
+        return `removed ${purged.otpChallenges} OTP challenges and ${purged.refreshTokens} expired refresh tokens`
+      },
+    },
+    {
+      name: 'purge-undo',
+      everyMs: HOUR_MS,
+      run: async (now) => {
+        const purged = await purgeExpiredUndo(deps.db, now)
+        return `removed ${purged} expired undo row${purged === 1 ? '' : 's'}`
+      },
+    },
   ]
 }
 
 /** Run one round of `job` under its lock; never throws. */
-export async function runJobOnce(job: BackgroundJob, locks: Pick<ClusterMutex, 'tryRun'>, now: () => Date): Promise<JobOutcome> {
+export async function runJobOnce(
+  job: BackgroundJob,
+  locks: Pick<ClusterMutex, 'tryRun'>,
+  now: () => Date,
+): Promise<JobOutcome> {
   const started = performance.now()
   try {
     const result = await locks.tryRun(job.name, () => job.run(now()))
     if (!result.ran) return { job: job.name, outcome: 'skipped' }
     return { job: job.name, outcome: 'ran', summary: result.value, ms: Math.round(performance.now() - started) }
   } catch (error) {
-    return { job: job.name, outcome: 'failed', error: error instanceof Error ? error.message.split('\n')[0].slice(0, 300) : String(error) }
+    return {
+      job: job.name,
+      outcome: 'failed',
+      error: error instanceof Error ? error.message.split('\n')[0].slice(0, 300) : String(error),
+    }
   }
 }
 
@@ -69,18 +89,23 @@ export function describeOutcome(outcome: JobOutcome): string {
  * they never keep the process alive). `log` gets one line per round (skips only at debug level,
  * as the caller chooses). `stop()` clears the timers and waits for rounds in flight.
  */
-export function startBackgroundJobs(jobs: BackgroundJob[], opts: {
-  locks: Pick<ClusterMutex, 'tryRun'>
-  now: () => Date
-  log: (outcome: JobOutcome) => void
-  firstDelayMs?: number
-}): { stop: () => Promise<void> } {
+export function startBackgroundJobs(
+  jobs: BackgroundJob[],
+  opts: {
+    locks: Pick<ClusterMutex, 'tryRun'>
+    now: () => Date
+    log: (outcome: JobOutcome) => void
+    firstDelayMs?: number
+  },
+): { stop: () => Promise<void> } {
   const timers: NodeJS.Timeout[] = []
   const inFlight = new Set<Promise<void>>()
   let stopped = false
   const round = (job: BackgroundJob) => {
     if (stopped) return
-    const run = runJobOnce(job, opts.locks, opts.now).then(opts.log).finally(() => inFlight.delete(run))
+    const run = runJobOnce(job, opts.locks, opts.now)
+      .then(opts.log)
+      .finally(() => inFlight.delete(run))
     inFlight.add(run)
   }
   for (const job of jobs) {

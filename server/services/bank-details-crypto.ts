@@ -25,8 +25,15 @@ export function sealBankDetails(key: KeyObject, userId: string, details: BankDet
 export function openBankDetails(key: KeyObject, userId: string, stored: BankDetails): BankDetails {
   const { accountNumber } = stored
   if (!accountNumber || !isEncrypted(accountNumber)) return stored
-  return { ...stored,
-    accountNumber: decryptField(key, accountNumber, accountNumberContext(userId), `the bank account number of user ${userId}`) }
+  return {
+    ...stored,
+    accountNumber: decryptField(
+      key,
+      accountNumber,
+      accountNumberContext(userId),
+      `the bank account number of user ${userId}`,
+    ),
+  }
 }
 
 /** An account number for logs and the audit log: its last 4 digits only ('••••9012'). */

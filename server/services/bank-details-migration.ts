@@ -18,8 +18,10 @@ export async function encryptBankDetailsAtStart(db: Db, key: KeyObject): Promise
       openBankDetails(key, sample.id, sample.bankDetails)
     } catch (error) {
       if (!(error instanceof DataDecryptionError)) throw error
-      throw new Error('The data key does not open the bank details stored in this database: start with the '
-        + 'DATA_ENCRYPTION_KEY (or DATA_DIR/data-key) they were encrypted with.')
+      throw new Error(
+        'The data key does not open the bank details stored in this database: start with the ' +
+          'DATA_ENCRYPTION_KEY (or DATA_DIR/data-key) they were encrypted with.',
+      )
     }
   }
   return encryptPlainAccountNumbers(db, key)

@@ -33,11 +33,18 @@ export class ClusterMutex {
   private readonly pool: pg.Pool | undefined
 
   /** `database`: PostgreSQL gets a lock pool of its own (same connection string); PGlite none. */
-  constructor(database: Pick<Database, 'pool'>, private readonly namespace: LockNamespace) {
+  constructor(
+    database: Pick<Database, 'pool'>,
+    private readonly namespace: LockNamespace,
+  ) {
     const options = database.pool?.options
     if (options) {
-      this.pool = new pg.Pool({ connectionString: options.connectionString, max: LOCK_POOL_SIZE,
-        idleTimeoutMillis: 10_000, connectionTimeoutMillis: 5000 })
+      this.pool = new pg.Pool({
+        connectionString: options.connectionString,
+        max: LOCK_POOL_SIZE,
+        idleTimeoutMillis: 10_000,
+        connectionTimeoutMillis: 5000,
+      })
       this.pool.on('error', () => {})
       this.pool.on('connect', (client) => client.on('error', () => {}))
     }
@@ -73,14 +80,20 @@ export class ClusterMutex {
    * unlock. A connection whose lock or unlock statement failed may still hold the lock: it is
    * destroyed, not returned to the pool, so PostgreSQL frees the lock with its session.
    */
-  private async holding<T>(key: string, lock: 'pg_advisory_lock' | 'pg_try_advisory_lock',
-    task: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+  private async holding<T>(
+    key: string,
+    lock: 'pg_advisory_lock' | 'pg_try_advisory_lock',
+    task: () => Promise<T>,
+  ): Promise<{ ran: true; value: T } | { ran: false }> {
     const client = await this.pool!.connect()
     const args = [LOCK_NAMESPACE[this.namespace], key]
     // Destroyed instead of returned when the lock or unlock statement failed (not when the task did).
     let broken = true
     try {
-      const { rows } = await client.query<{ locked: boolean | string }>(`SELECT ${lock}($1, hashtext($2)) AS locked`, args)
+      const { rows } = await client.query<{ locked: boolean | string }>(
+        `SELECT ${lock}($1, hashtext($2)) AS locked`,
+        args,
+      )
       // pg_advisory_lock returns void (''), pg_try_advisory_lock whether it took the lock.
       if (rows[0]?.locked === false) {
         broken = false
@@ -89,7 +102,10 @@ export class ClusterMutex {
       try {
         return { ran: true, value: await task() }
       } finally {
-        broken = await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', args).then(() => false, () => true)
+        broken = await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', args).then(
+          () => false,
+          () => true,
+        )
       }
     } finally {
       client.release(broken)

@@ -18,17 +18,27 @@ import { mailFailureReason } from './mail'
  * MAIL_FROM, Reply-To the same) and record it: status replied, reply, repliedAt, audited with
  * `actor`. Throws 404, 409 (already replied / a reply in flight) or 502 (the mail failed).
  */
-export async function replyToContact(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now'>, id: string, reply: string,
-  actor: Actor): Promise<void> {
+export async function replyToContact(
+  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now'>,
+  id: string,
+  reply: string,
+  actor: Actor,
+): Promise<void> {
   const claimedAt = deps.now()
   const contact = await claimReply(deps.db, id, claimedAt)
   const from = deps.env.CONTACT_REPLY_FROM ?? deps.env.MAIL_FROM
   try {
-    await deps.mailer.send({ to: contact.email, from, replyTo: from, subject: replySubject(contact.subject),
-      text: replyText(reply, contact) })
+    await deps.mailer.send({
+      to: contact.email,
+      from,
+      replyTo: from,
+      subject: replySubject(contact.subject),
+      text: replyText(reply, contact),
+    })
   } catch (error) {
     await releaseReplyClaim(deps.db, id, claimedAt)
-    if (deps.env.LOG_LEVEL !== 'silent') console.error(`[contacts] reply to contact ${id} failed: ${describeError(error)}`)
+    if (deps.env.LOG_LEVEL !== 'silent')
+      console.error(`[contacts] reply to contact ${id} failed: ${describeError(error)}`)
     throw badGateway(mailFailureReason(error, deps.env.SMTP_URL))
   }
   await recordReply(deps.db, id, reply, actor, deps.now())

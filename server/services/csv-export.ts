@@ -13,13 +13,19 @@ import { describeError } from '../http/error-log'
 export const CSV_BATCH = 2000
 
 /** A batch of rows after `after` (undefined: from the start), newest first, each with its keyset position. */
-export type BatchReader<T> = (after: ListCursor | undefined, limit: number) => Promise<(T & { id: string; cursorAt: string })[]>
+export type BatchReader<T> = (
+  after: ListCursor | undefined,
+  limit: number,
+) => Promise<(T & { id: string; cursorAt: string })[]>
 
 /** Every row `read` yields, batch after batch (starting with `first` when given), until a short batch. */
-export async function* keysetRows<T>(read: BatchReader<T>, batch = CSV_BATCH, first?: (T & { id: string; cursorAt: string })[])
-  : AsyncGenerator<T & { id: string; cursorAt: string }> {
+export async function* keysetRows<T>(
+  read: BatchReader<T>,
+  batch = CSV_BATCH,
+  first?: (T & { id: string; cursorAt: string })[],
+): AsyncGenerator<T & { id: string; cursorAt: string }> {
   let after: ListCursor | undefined
-  let rows = first ?? await read(after, batch)
+  let rows = first ?? (await read(after, batch))
   for (;;) {
     for (const row of rows) yield row
     if (rows.length < batch) return
@@ -51,21 +57,29 @@ export function paiseText(paise: number): string {
  * first batch is read before answering, so a bad filter or a failing database is a 4xx/5xx answer
  * rather than a truncated file; a later failure aborts the stream (the download fails visibly).
  */
-export async function csvResponse<T>(fileName: string, columns: Record<string, string>, read: BatchReader<T>,
-  record: (row: T) => Record<string, string>): Promise<Response> {
+export async function csvResponse<T>(
+  fileName: string,
+  columns: Record<string, string>,
+  read: BatchReader<T>,
+  record: (row: T) => Record<string, string>,
+): Promise<Response> {
   const first = await read(undefined, CSV_BATCH)
-  const source = Readable.from((async function* () {
-    for await (const row of keysetRows(read, CSV_BATCH, first)) yield record(row)
-  })())
+  const source = Readable.from(
+    (async function* () {
+      for await (const row of keysetRows(read, CSV_BATCH, first)) yield record(row)
+    })(),
+  )
   const writer = stringify({ header: true, columns: Object.entries(columns).map(([key, header]) => ({ key, header })) })
   pipeline(source, writer, (error) => {
     // Never the error itself: a failed query's message holds its SQL and parameters.
     if (error) console.error(`CSV export ${fileName} stopped: ${describeError(error)}`)
   })
-  return new Response(Readable.toWeb(writer) as ReadableStream<Uint8Array>, { headers: {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="${fileName}"`,
-    'cache-control': 'private, no-store',
-    'x-content-type-options': 'nosniff',
-  } })
+  return new Response(Readable.toWeb(writer) as ReadableStream<Uint8Array>, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  })
 }

@@ -13,7 +13,11 @@
  */
 import type { Db } from '../db/client'
 import {
-  activeAdminCount, completedRevenuePaise, dashboardContacts, dashboardProjects, type DashboardAggregates,
+  activeAdminCount,
+  completedRevenuePaise,
+  dashboardContacts,
+  dashboardProjects,
+  type DashboardAggregates,
 } from '../db/queries/dashboard.queries'
 import { monthStarts, type MonthStarts } from '../domain/dashboard-stats'
 import { createSingleFlightCache, type CacheOutcome } from './single-flight-cache'
@@ -27,12 +31,17 @@ export type DashboardPart = (typeof DASHBOARD_PARTS)[number]
 const ENTRIES_PER_PART = 4
 
 /** One part cached by the versions of `tables` (and, when `monthly`, the month). */
-function cachedPart<V extends object | number>(tables: readonly VersionedTable[], monthly: boolean,
-  build: (months: MonthStarts) => Promise<V>) {
+function cachedPart<V extends object | number>(
+  tables: readonly VersionedTable[],
+  monthly: boolean,
+  build: (months: MonthStarts) => Promise<V>,
+) {
   const get = createSingleFlightCache<V>({ max: ENTRIES_PER_PART })
   return (versions: Versions, months: MonthStarts) =>
-    get(monthly ? `${versionsKey(versions, tables)}|${months.thisMonth.toISOString()}` : versionsKey(versions, tables),
-      () => build(months))
+    get(
+      monthly ? `${versionsKey(versions, tables)}|${months.thisMonth.toISOString()}` : versionsKey(versions, tables),
+      () => build(months),
+    )
 }
 
 /**
@@ -45,11 +54,17 @@ export function createDashboardCache(db: Db, versions: TableVersions) {
   const admins = cachedPart(['users'], false, () => activeAdminCount(db))
   const revenue = cachedPart(['payments'], false, () => completedRevenuePaise(db))
 
-  return async function aggregates(now: Date): Promise<{ aggregates: DashboardAggregates; cache: Record<DashboardPart, CacheOutcome> }> {
+  return async function aggregates(
+    now: Date,
+  ): Promise<{ aggregates: DashboardAggregates; cache: Record<DashboardPart, CacheOutcome> }> {
     const months = monthStarts(now)
     const known = await versions.current()
     const [p, c, a, r] = await Promise.all([
-      projects(known, months), contacts(known, months), admins(known, months), revenue(known, months)])
+      projects(known, months),
+      contacts(known, months),
+      admins(known, months),
+      revenue(known, months),
+    ])
     return {
       aggregates: { ...p.value, ...c.value, admins: a.value, revenuePaise: r.value },
       cache: { projects: p.cache, contacts: c.cache, admins: a.cache, revenue: r.cache },

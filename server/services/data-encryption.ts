@@ -22,8 +22,10 @@ const TAG_BYTES = 16
 /** A stored value could not be decrypted: altered, moved to another row, or another key. */
 export class DataDecryptionError extends Error {
   constructor(what: string) {
-    super(`Cannot decrypt ${what}: the stored value was altered, or DATA_ENCRYPTION_KEY (or DATA_DIR/data-key) `
-      + 'is not the key it was encrypted with')
+    super(
+      `Cannot decrypt ${what}: the stored value was altered, or DATA_ENCRYPTION_KEY (or DATA_DIR/data-key) ` +
+        'is not the key it was encrypted with',
+    )
     this.name = 'DataDecryptionError'
   }
 }
@@ -64,8 +66,9 @@ export function encryptField(key: KeyObject, plain: string, context: string): st
   const cipher = crypto.createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES })
   cipher.setAAD(Buffer.from(context, 'utf8'))
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
-  return [ENCRYPTED_PREFIX.slice(0, -1), iv, cipher.getAuthTag(), body].map((part) =>
-    typeof part === 'string' ? part : part.toString('base64url')).join(':')
+  return [ENCRYPTED_PREFIX.slice(0, -1), iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join(':')
 }
 
 /**

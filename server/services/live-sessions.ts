@@ -25,7 +25,11 @@ export class LiveSessions {
   private readonly known = new LRUCache<string, number | 'revoked'>({ max: 10_000 })
   private epoch = 0
 
-  constructor(private readonly db: Db, private readonly now: () => Date, private readonly recheckMs = LIVE_SESSION_RECHECK_MS) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly recheckMs = LIVE_SESSION_RECHECK_MS,
+  ) {}
 
   /** True when family `familyId` still has an unrevoked refresh token; false for an id that cannot name a family. */
   async isLive(familyId: string): Promise<boolean> {

@@ -92,7 +92,8 @@ export function mailFailureReason(error: unknown, smtpUrl?: string): string {
       // Not a URL nodemailer could have used either; the whole string is still removed.
     }
   }
-  for (const secret of secrets.filter(Boolean).sort((a, b) => b.length - a.length)) line = line.split(secret).join('[redacted]')
+  for (const secret of secrets.filter(Boolean).sort((a, b) => b.length - a.length))
+    line = line.split(secret).join('[redacted]')
   line = maskSecrets(line.replace(/\b([a-z][\w+.-]*:\/\/)[^\s/@]*@/gi, '$1[redacted]@'))
   if (!line) return 'The mail could not be sent'
   return line.length > REASON_MAX ? `${line.slice(0, REASON_MAX)}…` : line

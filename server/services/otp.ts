@@ -13,7 +13,12 @@ import crypto from 'node:crypto'
 import type { Db } from '../db/client'
 import { audit } from '../db/queries/audit.queries'
 import {
-  claimOtpAttempt, consumeOtpChallengeRow, findOtpChallenge, insertOtpChallenge, lockOtpTries, otpTriesSince,
+  claimOtpAttempt,
+  consumeOtpChallengeRow,
+  findOtpChallenge,
+  insertOtpChallenge,
+  lockOtpTries,
+  otpTriesSince,
   type OtpChallengeRow,
 } from '../db/queries/otp.queries'
 import { OTP_MAX_ATTEMPTS, OTP_TRIES_WINDOW_MS, otpTriesAllowed } from '../domain/otp-limits'
@@ -95,11 +100,18 @@ function refusalOf(challenge: OtpChallengeRow | undefined, email: string, now: D
  * Audit row of a failed try (no actor: nobody is signed in): the user id when the challenge names one, else the keyed e-mail
  * digest; the reason, the tries used and the IP. The code itself is never written.
  */
-async function auditFailure(db: Db, secret: Uint8Array, input: { email: string; ip?: string | null },
-  reason: OtpFailure, challenge?: Pick<OtpChallengeRow, 'userId' | 'attempts'>) {
+async function auditFailure(
+  db: Db,
+  secret: Uint8Array,
+  input: { email: string; ip?: string | null },
+  reason: OtpFailure,
+  challenge?: Pick<OtpChallengeRow, 'userId' | 'attempts'>,
+) {
   const userId = challenge?.userId ?? null
   await audit(db, {
-    actorId: null, action: 'auth.otp_failed', entityType: userId ? 'user' : 'email',
+    actorId: null,
+    action: 'auth.otp_failed',
+    entityType: userId ? 'user' : 'email',
     entityId: userId ?? emailDigest(secret, input.email),
     after: { reason, attempts: challenge?.attempts ?? null, emailDigest: emailDigest(secret, input.email) },
     ip: input.ip ?? null,

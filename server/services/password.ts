@@ -6,7 +6,10 @@ import crypto from 'node:crypto'
 import { promisify } from 'node:util'
 
 const scrypt = promisify(crypto.scrypt) as (
-  password: string, salt: Buffer, keylen: number, options: crypto.ScryptOptions,
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: crypto.ScryptOptions,
 ) => Promise<Buffer>
 const PARAMS = { N: 16384, r: 8, p: 1 }
 const KEY_LENGTH = 64
@@ -29,7 +32,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (expected.length < 16) return false
   try {
     const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
-      N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEMORY,
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: MAX_MEMORY,
     })
     return crypto.timingSafeEqual(key, expected)
   } catch {

@@ -13,11 +13,15 @@ import type { ProjectDeletedHook } from './project-deleted-hooks'
 import { isSafeRepoName } from './repo-host/repo-host'
 
 /** The cleanup hook of one app (server/deps.ts registers it first in `deps.onProjectDeleted`). */
-export function projectCleanupHook(deps: Pick<AppDeps, 'env' | 'repoHost' | 'storage' | 'staging'>): ProjectDeletedHook {
+export function projectCleanupHook(
+  deps: Pick<AppDeps, 'env' | 'repoHost' | 'storage' | 'staging'>,
+): ProjectDeletedHook {
   const blobs = deps.storage
   const staging = deps.staging
   return async (projectId, info) => {
-    await Promise.all([...info.imagePaths, ...(info.reportPath ? [info.reportPath] : [])].map((key) => blobs.remove(key)))
+    await Promise.all(
+      [...info.imagePaths, ...(info.reportPath ? [info.reportPath] : [])].map((key) => blobs.remove(key)),
+    )
     await blobs.removePrefix(`images/${projectId}`)
     await blobs.removePrefix(`reports/${projectId}`)
     await staging.discardProject(projectId)

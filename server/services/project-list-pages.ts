@@ -20,7 +20,12 @@
 import { LRUCache } from 'lru-cache'
 import type { ProjectListQuery, ProjectListResponse } from '../../src/api/schemas/projects'
 import type { Db } from '../db/client'
-import { selectListPageRefs, selectListRows, type ListVersions, type PageRef } from '../db/queries/projects-list.queries'
+import {
+  selectListPageRefs,
+  selectListRows,
+  type ListVersions,
+  type PageRef,
+} from '../db/queries/projects-list.queries'
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../domain/projects/serialize'
 import { pagination } from '../domain/projects/list-query'
 import { createSingleFlightCache, StoreUnder, type CacheOutcome } from './single-flight-cache'
@@ -77,15 +82,24 @@ export class ProjectJsonCache {
    * a row is missing or not at the version its ref names (changed or deleted since the refs were
    * read; inconsistent rows are never mixed into a page).
    */
-  complete(refs: readonly PageRef[], v: ListVersions, found: (string | undefined)[], rows: readonly ListRow[]): string[] | null {
+  complete(
+    refs: readonly PageRef[],
+    v: ListVersions,
+    found: (string | undefined)[],
+    rows: readonly ListRow[],
+  ): string[] | null {
     const complete = [...found]
     const index = new Map(refs.map((ref, i) => [ref.id, i]))
     for (const row of rows) {
       const i = index.get(row.id)
       if (i === undefined) continue
       const ref = refs[i]
-      if (row.rowVersion !== ref.rowVersion || Number(row.imagesVersion) !== v.project_images
-        || Number(row.usersVersion) !== v.users) return null
+      if (
+        row.rowVersion !== ref.rowVersion ||
+        Number(row.imagesVersion) !== v.project_images ||
+        Number(row.usersVersion) !== v.users
+      )
+        return null
       const json = projectJsonOf(row)
       this.#json.set(projectKey(ref, v), json)
       complete[i] = json
@@ -109,7 +123,15 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
     const { refs, versions: seen, total } = await selectListPageRefs(on, query)
     const { found, missing } = projectJson.lookup(refs, seen)
     const json = missing.length
-      ? projectJson.complete(refs, seen, found, await selectListRows(on, missing.map((ref) => ref.id)))
+      ? projectJson.complete(
+          refs,
+          seen,
+          found,
+          await selectListRows(
+            on,
+            missing.map((ref) => ref.id),
+          ),
+        )
       : (found as string[])
     return json && { body: composePage(json, pagination(total, query.page, query.limit)), seen }
   }
@@ -122,7 +144,7 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
    */
   async function build(query: ProjectListQuery, pageKey: (v: Partial<Versions>) => string) {
     const page = (await read(db, query)) ?? (await db.transaction((tx) => read(tx, query), ONE_SNAPSHOT))
-    if (!page) throw new Error('A page\'s rows disagreed with its refs within one snapshot')
+    if (!page) throw new Error("A page's rows disagreed with its refs within one snapshot")
     return new StoreUnder(pageKey(page.seen), page.body)
   }
 

@@ -20,7 +20,11 @@ import { CompactEncrypt, compactDecrypt } from 'jose'
 import { v7 as uuidv7 } from 'uuid'
 import type { Db } from '../db/client'
 import {
-  claimRotation, findRefreshToken, insertRefreshToken, revokeFamily, type RefreshTokenRow,
+  claimRotation,
+  findRefreshToken,
+  insertRefreshToken,
+  revokeFamily,
+  type RefreshTokenRow,
 } from '../db/queries/auth.queries'
 import { findUserById } from '../db/queries/users.queries'
 import { unauthorized } from '../http/errors'
@@ -46,12 +50,20 @@ type Family = { familyId: string; authTime: Date | null } & SessionClient
 
 /** Store a new refresh token for `userId` in `family` (issued, i.e. last used, at `now`); returns it. */
 export async function issueRefreshToken(
-  db: Pick<Db, 'insert'>, userId: string, now: Date, family: Family,
+  db: Pick<Db, 'insert'>,
+  userId: string,
+  now: Date,
+  family: Family,
   token: { token: string; hash: string } = randomToken(),
 ): Promise<string> {
   await insertRefreshToken(db, {
-    userId, familyId: family.familyId, authTime: family.authTime, tokenHash: token.hash,
-    userAgent: family.userAgent.slice(0, USER_AGENT_MAX), ip: family.ip, lastUsedAt: now,
+    userId,
+    familyId: family.familyId,
+    authTime: family.authTime,
+    tokenHash: token.hash,
+    userAgent: family.userAgent.slice(0, USER_AGENT_MAX),
+    ip: family.ip,
+    lastUsedAt: now,
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
   })
   return token.token
@@ -63,7 +75,11 @@ export async function issueRefreshToken(
  * access token.
  */
 export async function startSession(
-  db: Db, userId: string, now: Date, entry: AuditEntry, client: SessionClient,
+  db: Db,
+  userId: string,
+  now: Date,
+  entry: AuditEntry,
+  client: SessionClient,
 ): Promise<{ refreshToken: string; session: SessionClaims }> {
   const familyId = uuidv7()
   const refreshToken = await db.transaction(async (tx) => {
@@ -103,7 +119,12 @@ const invalid = () => unauthorized('Invalid refresh token')
  * (then the whole family is revoked and `auth.refresh_reuse` audited, with `ip`), or its user is no
  * longer an active admin (then the family is revoked too).
  */
-export async function rotateRefreshToken(db: Db, token: string, now: Date, ip: string | null = null): Promise<Rotation> {
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+  now: Date,
+  ip: string | null = null,
+): Promise<Rotation> {
   const hash = sha256(token)
   const row = await findRefreshToken(db, hash)
   if (!row) throw invalid()
@@ -119,7 +140,8 @@ export async function rotateRefreshToken(db: Db, token: string, now: Date, ip: s
   const family = { familyId: row.familyId, authTime: row.authTime, userAgent: row.userAgent, ip: row.ip }
   const refreshToken = await db.transaction(async (tx) =>
     // Only one concurrent rotation of the same token can win; the loser is answered as a repeat.
-    (await claimRotation(tx, row.id, now, sealed)) ? issueRefreshToken(tx, row.userId, now, family, successor) : null)
+    (await claimRotation(tx, row.id, now, sealed)) ? issueRefreshToken(tx, row.userId, now, family, successor) : null,
+  )
   if (!refreshToken) {
     const again = await findRefreshToken(db, hash)
     if (!again?.rotatedAt) throw invalid() // revoked meanwhile
@@ -129,7 +151,13 @@ export async function rotateRefreshToken(db: Db, token: string, now: Date, ip: s
 }
 
 /** A rotated token presented again: the same successor within the grace, else reuse. */
-async function answerAgain(db: Db, token: string, row: RefreshTokenRow, now: Date, ip: string | null): Promise<Rotation> {
+async function answerAgain(
+  db: Db,
+  token: string,
+  row: RefreshTokenRow,
+  now: Date,
+  ip: string | null,
+): Promise<Rotation> {
   const inGrace = row.rotatedAt !== null && now.getTime() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS
   if (inGrace && !row.revokedAt && row.successorSealed) {
     const successor = await openSuccessor(token, row.successorSealed)
@@ -147,8 +175,12 @@ async function answerAgain(db: Db, token: string, row: RefreshTokenRow, now: Dat
   await db.transaction(async (tx) => {
     await revokeFamily(tx, row.familyId, now)
     await audit(tx, {
-      actorId: null, action: 'auth.refresh_reuse', entityType: 'user', entityId: row.userId,
-      after: { familyId: row.familyId, rotatedAt: row.rotatedAt?.toISOString() ?? null }, ip,
+      actorId: null,
+      action: 'auth.refresh_reuse',
+      entityType: 'user',
+      entityId: row.userId,
+      after: { familyId: row.familyId, rotatedAt: row.rotatedAt?.toISOString() ?? null },
+      ip,
     })
   })
   throw invalid()

@@ -20,7 +20,11 @@ export function signPath(secret: Uint8Array, path: string, now: Date, ttlMs = SI
 
 /** True when `sig` signs `path` and `expires` (unix seconds) is still in the future. */
 export function verifySignedPath(
-  secret: Uint8Array, path: string, expires: string | undefined, sig: string | undefined, now: Date,
+  secret: Uint8Array,
+  path: string,
+  expires: string | undefined,
+  sig: string | undefined,
+  now: Date,
 ): boolean {
   if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false
   if (Number(expires) * 1000 < now.getTime()) return false

@@ -16,7 +16,10 @@ export type CacheOutcome = 'hit' | 'miss' | 'shared'
  * value is stored under the versions its data is from, never newer ones).
  */
 export class StoreUnder<V> {
-  constructor(readonly key: string | null, readonly value: V) {}
+  constructor(
+    readonly key: string | null,
+    readonly value: V,
+  ) {}
 }
 
 /**
@@ -24,11 +27,16 @@ export class StoreUnder<V> {
  * `get(key, build)` answers the stored value of `key`, or joins the build of `key` in flight, or
  * runs `build`, stores its value under `key` (or where its StoreUnder says) and answers it.
  */
-export function createSingleFlightCache<V extends object | number | string>(options: LRUCache.Options<string, V, unknown>) {
+export function createSingleFlightCache<V extends object | number | string>(
+  options: LRUCache.Options<string, V, unknown>,
+) {
   const entries = new LRUCache<string, V>(options)
   const building = new Map<string, Promise<V>>()
 
-  return async function get(key: string, build: () => Promise<V | StoreUnder<V>>): Promise<{ value: V; cache: CacheOutcome }> {
+  return async function get(
+    key: string,
+    build: () => Promise<V | StoreUnder<V>>,
+  ): Promise<{ value: V; cache: CacheOutcome }> {
     const cached = entries.get(key)
     if (cached !== undefined) return { value: cached, cache: 'hit' }
     const inFlight = building.get(key)

@@ -18,7 +18,15 @@ import { tableVersions } from '../db/schema'
 import { preparedPer } from '../db/sql'
 
 /** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019), contacts (0021), commission_configs (0022). */
-export const LIST_TABLES = ['projects', 'project_images', 'users', 'orders', 'payments', 'contacts', 'commission_configs'] as const
+export const LIST_TABLES = [
+  'projects',
+  'project_images',
+  'users',
+  'orders',
+  'payments',
+  'contacts',
+  'commission_configs',
+] as const
 /** The tables a projects list page is built from (its cache key). */
 export const PROJECT_LIST_TABLES = ['projects', 'project_images', 'users'] as const
 export type VersionedTable = (typeof LIST_TABLES)[number]
@@ -27,7 +35,12 @@ export type Versions = Readonly<Record<VersionedTable, number>>
 
 /** The rows of the versioned tables (prepared: read once per local write under load). */
 const readVersions = preparedPer('table_versions_read', (db, name) =>
-  db.select().from(tableVersions).where(inArray(tableVersions.name, [...LIST_TABLES])).prepare(name))
+  db
+    .select()
+    .from(tableVersions)
+    .where(inArray(tableVersions.name, [...LIST_TABLES]))
+    .prepare(name),
+)
 
 const CHANNEL = 'table_versions'
 /** Delay before re-opening a LISTEN connection that dropped, in ms. */
@@ -42,12 +55,23 @@ export function parseVersionPayload(payload: string): [VersionedTable, number] |
 }
 
 /** A stable string for the versions of `tables` (by default a projects list page's), usable as part of a cache key. */
-export function versionsKey(versions: Partial<Versions>, tables: readonly VersionedTable[] = PROJECT_LIST_TABLES): string {
+export function versionsKey(
+  versions: Partial<Versions>,
+  tables: readonly VersionedTable[] = PROJECT_LIST_TABLES,
+): string {
   return tables.map((t) => versions[t]).join('.')
 }
 
 export class TableVersions {
-  private versions: Versions = { projects: -1, project_images: -1, users: -1, orders: -1, payments: -1, contacts: -1, commission_configs: -1 }
+  private versions: Versions = {
+    projects: -1,
+    project_images: -1,
+    users: -1,
+    orders: -1,
+    payments: -1,
+    contacts: -1,
+    commission_configs: -1,
+  }
   /** True while memory equals the database (listener up, read since the last local write). */
   private known = false
   private listening = false

@@ -7,7 +7,11 @@
 import type { TriageBundle } from '../../src/api/schemas/triage'
 import { CHANGED_FILES_MAX, README_MAX_CHARS } from '../../src/api/schemas/triage'
 import {
-  isQueueStatus, lastDecision, projectRepository, projectUpdatesSince, triageProject,
+  isQueueStatus,
+  lastDecision,
+  projectRepository,
+  projectUpdatesSince,
+  triageProject,
 } from '../db/queries/triage.queries'
 import type { AppDeps } from '../deps'
 import { fieldChanges } from '../domain/triage'
@@ -43,7 +47,7 @@ export async function triageBundle(deps: Deps, id: string): Promise<TriageBundle
   const readme = repo && head ? await readmeAt(repo.dir, head, README_MAX_CHARS) : null
   let files: TriageBundle['changes']['files'] = null
   if (repo && head && decision) {
-    const from = decision.reviewCommit ?? await branchCommitAt(repo.dir, repo.branch, decision.verifiedAt)
+    const from = decision.reviewCommit ?? (await branchCommitAt(repo.dir, repo.branch, decision.verifiedAt))
     const diff = from ? await changedFiles(repo.dir, from, head, CHANGED_FILES_MAX) : null
     if (from && diff) files = { from, to: head, ...diff }
   }
@@ -51,10 +55,18 @@ export async function triageBundle(deps: Deps, id: string): Promise<TriageBundle
   const now = deps.now().getTime()
   return {
     project: {
-      _id: p.id, title: p.title, description: p.description, category: p.category, price: paiseToRupees(p.pricePaise),
-      technologies: p.technologies, demoUrl: p.demoUrl, verificationStatus: p.verificationStatus,
-      verificationNotes: p.verificationNotes, submissionMessage: p.submissionMessage,
-      createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+      _id: p.id,
+      title: p.title,
+      description: p.description,
+      category: p.category,
+      price: paiseToRupees(p.pricePaise),
+      technologies: p.technologies,
+      demoUrl: p.demoUrl,
+      verificationStatus: p.verificationStatus,
+      verificationNotes: p.verificationNotes,
+      submissionMessage: p.submissionMessage,
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
     },
     owner: owner ? { _id: owner.id, name: owner.name, email: owner.email } : null,
     images,
@@ -62,8 +74,9 @@ export async function triageBundle(deps: Deps, id: string): Promise<TriageBundle
     enteredQueueAt: enteredAt.toISOString(),
     ageMs: Math.max(0, now - enteredAt.getTime()),
     readme,
-    lastDecision: decision ? { status: decision.status, notes: decision.notes, at: decision.verifiedAt.toISOString(),
-      by: decision.byName } : null,
+    lastDecision: decision
+      ? { status: decision.status, notes: decision.notes, at: decision.verifiedAt.toISOString(), by: decision.byName }
+      : null,
     changes: { files, fields },
   }
 }

@@ -16,11 +16,16 @@ import type { StagedFiles } from './upload-staging'
 const PARALLEL_DOWNLOADS = 16
 
 /** Make each staged `key` readable at a local path; the answer's `release()` removes any temp copies. */
-export async function materialise(storage: ObjectStorage,
-  staged: { path: string; size: number; key: string }[]): Promise<StagedFiles> {
+export async function materialise(
+  storage: ObjectStorage,
+  staged: { path: string; size: number; key: string }[],
+): Promise<StagedFiles> {
   if (storage.localPath) {
     const localPath = storage.localPath.bind(storage)
-    return { files: staged.map((f) => ({ path: f.path, size: f.size, sourcePath: localPath(f.key) })), release: async () => {} }
+    return {
+      files: staged.map((f) => ({ path: f.path, size: f.size, sourcePath: localPath(f.key) })),
+      release: async () => {},
+    }
   }
   const dir = path.join(os.tmpdir(), `upload-${crypto.randomBytes(8).toString('hex')}`)
   const release = () => fsp.rm(dir, { recursive: true, force: true })

@@ -53,15 +53,26 @@ export class UploadStaging {
    * chunk's blob folder, then the manifest lists `files` (spool index, repository path, size in
    * bytes). Run under the project's upload lock.
    */
-  async stageChunk(projectId: string, uploadKey: string, chunkIndex: number, totalChunks: number,
-    spool: ChunkSpool, files: StagedEntry[]): Promise<void> {
+  async stageChunk(
+    projectId: string,
+    uploadKey: string,
+    chunkIndex: number,
+    totalChunks: number,
+    spool: ChunkSpool,
+    files: StagedEntry[],
+  ): Promise<void> {
     const dir = this.dir(projectId, uploadKey)
     const blobDir = `blobs-${chunkIndex}-${crypto.randomBytes(6).toString('hex')}`
     await this.storage.movePrefix(spool.dir, `${dir}/${blobDir}`)
-    const manifest: Manifest = { totalChunks, blobDir,
-      files: files.map((file) => ({ path: file.path, blob: `${blobDir}/${file.index}`, size: file.size })) }
+    const manifest: Manifest = {
+      totalChunks,
+      blobDir,
+      files: files.map((file) => ({ path: file.path, blob: `${blobDir}/${file.index}`, size: file.size })),
+    }
     const previous = await this.readManifest(dir, chunkIndex)
-    await this.storage.put(`${dir}/chunk-${chunkIndex}.json`, JSON.stringify(manifest), { contentType: 'application/json' })
+    await this.storage.put(`${dir}/chunk-${chunkIndex}.json`, JSON.stringify(manifest), {
+      contentType: 'application/json',
+    })
     const oldBlobDir = previous?.blobDir
     if (oldBlobDir && oldBlobDir !== blobDir) await this.storage.removePrefix(`${dir}/${oldBlobDir}`)
   }
@@ -84,7 +95,10 @@ export class UploadStaging {
   private async stagedIndexes(dir: string): Promise<number[]> {
     // Shallow: the manifests sit in the upload's folder, the blobs below it.
     const keys = (await this.storage.list(dir, { shallow: true })).map((o) => o.key.slice(dir.length + 1))
-    return keys.flatMap((name) => CHUNK_FILE.exec(name)?.[1] ?? []).map(Number).sort((a, b) => a - b)
+    return keys
+      .flatMap((name) => CHUNK_FILE.exec(name)?.[1] ?? [])
+      .map(Number)
+      .sort((a, b) => a - b)
   }
 
   /** Indexes of the chunks staged for this upload whose manifest agrees on `totalChunks`. */
@@ -115,7 +129,12 @@ export class UploadStaging {
   }
 
   /** The staged bytes and paths of the upload's chunks but `exceptChunk` (for the total-size bound and path collisions). */
-  async stagedElsewhere(projectId: string, uploadKey: string, totalChunks: number, exceptChunk: number): Promise<{ bytes: number; paths: string[] }> {
+  async stagedElsewhere(
+    projectId: string,
+    uploadKey: string,
+    totalChunks: number,
+    exceptChunk: number,
+  ): Promise<{ bytes: number; paths: string[] }> {
     const dir = this.dir(projectId, uploadKey)
     let bytes = 0
     const paths: string[] = []
@@ -139,7 +158,9 @@ export class UploadStaging {
    * crash in between leaves the receipt and some chunks: `dropChunks` (run on every resent chunk) ends it.
    */
   async recordCommit<G>(projectId: string, uploadKey: string, receipt: UploadReceipt<G>): Promise<void> {
-    await this.storage.put(`${this.dir(projectId, uploadKey)}/${RECEIPT}`, JSON.stringify(receipt), { contentType: 'application/json' })
+    await this.storage.put(`${this.dir(projectId, uploadKey)}/${RECEIPT}`, JSON.stringify(receipt), {
+      contentType: 'application/json',
+    })
     await this.dropChunks(projectId, uploadKey)
   }
 
@@ -149,7 +170,9 @@ export class UploadStaging {
     const keys = (await this.storage.list(dir)).map((o) => o.key).filter((key) => key !== `${dir}/${RECEIPT}`)
     const manifests = keys.filter((key) => CHUNK_FILE.test(key.slice(dir.length + 1)))
     await Promise.all(manifests.map((key) => this.storage.remove(key)))
-    const blobDirs = new Set(keys.filter((key) => !manifests.includes(key)).map((key) => key.slice(dir.length + 1).split('/')[0]))
+    const blobDirs = new Set(
+      keys.filter((key) => !manifests.includes(key)).map((key) => key.slice(dir.length + 1).split('/')[0]),
+    )
     await Promise.all([...blobDirs].map((blobDir) => this.storage.removePrefix(`${dir}/${blobDir}`)))
   }
 

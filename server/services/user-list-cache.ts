@@ -32,8 +32,11 @@ export function createUserListPages(db: Db, versions: TableVersions) {
   async function build(query: UserListQuery, current: number, queryKey: string) {
     const filterKey = JSON.stringify([query.search, query.role, query.status])
     const knownTotal = totals.get(`${current}|${filterKey}`)
-    const { rows, total, version } = await listUsers(db, query,
-      knownTotal === undefined ? undefined : { total: knownTotal, version: current })
+    const { rows, total, version } = await listUsers(
+      db,
+      query,
+      knownTotal === undefined ? undefined : { total: knownTotal, version: current },
+    )
     const response: UserListResponse = {
       success: true,
       users: rows.map(toUserSummary),

@@ -35,5 +35,8 @@ export function createVersionedJsonCache(versions: TableVersions, tables: readon
 
 /** The JSON response of a cached entry, with its `x-cache` header. */
 export function jsonResponse({ body, cache }: CachedJson): Response {
-  return new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=UTF-8', 'x-cache': cache } })
+  return new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=UTF-8', 'x-cache': cache },
+  })
 }

@@ -15,6 +15,10 @@ export const analyticsKeys = { period: (period: AnalyticsPeriod) => ['analytics'
 
 /** The period's figures; the previous period's stay on screen while another loads. */
 export function useAnalytics(period: AnalyticsPeriod) {
-  return useQuery({ queryKey: analyticsKeys.period(period), queryFn: ({ signal }) => fetchAnalytics(period, signal),
-    placeholderData: keepPreviousData, staleTime: 0 })
+  return useQuery({
+    queryKey: analyticsKeys.period(period),
+    queryFn: ({ signal }) => fetchAnalytics(period, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
 }

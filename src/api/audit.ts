@@ -6,12 +6,24 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api } from './client'
 import {
-  AuditFacetsResponseSchema, AuditListResponseSchema, type AuditFacets, type AuditFilters, type AuditListResponse,
+  AuditFacetsResponseSchema,
+  AuditListResponseSchema,
+  type AuditFacets,
+  type AuditFilters,
+  type AuditListResponse,
 } from './schemas/audit'
 import { CURSOR_PAGE } from './schemas/orders'
 
 /** No filter at all: the whole log. */
-export const NO_AUDIT_FILTERS: AuditFilters = { search: '', entityType: '', entityId: '', actorId: '', action: '', from: '', to: '' }
+export const NO_AUDIT_FILTERS: AuditFilters = {
+  search: '',
+  entityType: '',
+  entityId: '',
+  actorId: '',
+  action: '',
+  from: '',
+  to: '',
+}
 
 /** The filters as query parameters, empty ones left out. */
 export function auditFilterQuery(filters: AuditFilters): Record<string, string> {
@@ -21,8 +33,12 @@ export function auditFilterQuery(filters: AuditFilters): Record<string, string> 
 }
 
 /** GET /api/admin/audit: one page after `cursor` ('' for the first), newest first. */
-export function fetchAudit(filters: AuditFilters, cursor = '', limit: number = CURSOR_PAGE.default,
-  signal?: AbortSignal): Promise<AuditListResponse> {
+export function fetchAudit(
+  filters: AuditFilters,
+  cursor = '',
+  limit: number = CURSOR_PAGE.default,
+  signal?: AbortSignal,
+): Promise<AuditListResponse> {
   const query: Record<string, string | number> = { ...auditFilterQuery(filters), limit }
   if (cursor) query.cursor = cursor
   return api.get('/api/admin/audit', AuditListResponseSchema, { query, signal })
@@ -30,7 +46,9 @@ export function fetchAudit(filters: AuditFilters, cursor = '', limit: number = C
 
 /** GET /api/admin/audit/facets → entity types, actions and admins in the log. */
 export async function fetchAuditFacets(signal?: AbortSignal): Promise<AuditFacets> {
-  const { entityTypes, actions, actors } = await api.get('/api/admin/audit/facets', AuditFacetsResponseSchema, { signal })
+  const { entityTypes, actions, actors } = await api.get('/api/admin/audit/facets', AuditFacetsResponseSchema, {
+    signal,
+  })
   return { entityTypes, actions, actors }
 }
 

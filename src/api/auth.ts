@@ -43,7 +43,10 @@ export function createAuthApi(client: ApiClient = api, store: SessionStore = def
       store.clear()
       try {
         if (refreshToken) {
-          await client.post('/api/auth/logout', { refreshToken }, MessageResponseSchema, { auth: false, keepalive: true })
+          await client.post('/api/auth/logout', { refreshToken }, MessageResponseSchema, {
+            auth: false,
+            keepalive: true,
+          })
         }
       } catch {
         // Signed out locally either way.

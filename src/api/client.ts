@@ -47,7 +47,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 type AnySchema = v.GenericSchema
 
 export interface ApiClient {
-  request<S extends AnySchema>(method: Method, path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
+  request<S extends AnySchema>(
+    method: Method,
+    path: string,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<v.InferOutput<S>>
   get<S extends AnySchema>(path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
   post<S extends AnySchema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
   put<S extends AnySchema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>

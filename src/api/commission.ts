@@ -9,10 +9,18 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
 import {
-  CommissionConfigListResponseSchema, CommissionConfigMessageResponseSchema, CommissionDefaultResponseSchema,
-  CommissionDeleteResponseSchema, CommissionProjectsResponseSchema, CommissionStatsResponseSchema,
-  type CommissionConfig, type CommissionConfigCreateInput, type CommissionConfigListResponse,
-  type CommissionConfigUpdateInput, type CommissionProjectOption, type CommissionStats,
+  CommissionConfigListResponseSchema,
+  CommissionConfigMessageResponseSchema,
+  CommissionDefaultResponseSchema,
+  CommissionDeleteResponseSchema,
+  CommissionProjectsResponseSchema,
+  CommissionStatsResponseSchema,
+  type CommissionConfig,
+  type CommissionConfigCreateInput,
+  type CommissionConfigListResponse,
+  type CommissionConfigUpdateInput,
+  type CommissionProjectOption,
+  type CommissionStats,
 } from './schemas/commission'
 
 /** The Configurations tab's filters as the URL carries them ('' = all). */
@@ -23,7 +31,10 @@ export interface CommissionConfigFilters {
 }
 
 /** GET /api/commission/configs; empty filters are left out. */
-export function fetchCommissionConfigs(filters: CommissionConfigFilters, signal?: AbortSignal): Promise<CommissionConfigListResponse> {
+export function fetchCommissionConfigs(
+  filters: CommissionConfigFilters,
+  signal?: AbortSignal,
+): Promise<CommissionConfigListResponse> {
   const query: Record<string, string | number> = { page: filters.page }
   if (filters.search.trim()) query.search = filters.search.trim()
   if (filters.isActive) query.isActive = filters.isActive
@@ -31,12 +42,17 @@ export function fetchCommissionConfigs(filters: CommissionConfigFilters, signal?
 }
 
 /** POST /api/commission/configs → the new configuration (409 when the project already has one). */
-export async function createCommissionConfig(input: Partial<CommissionConfigCreateInput> & { projectId: string }): Promise<CommissionConfig> {
+export async function createCommissionConfig(
+  input: Partial<CommissionConfigCreateInput> & { projectId: string },
+): Promise<CommissionConfig> {
   return (await api.post('/api/commission/configs', input, CommissionConfigMessageResponseSchema)).config
 }
 
 /** PUT /api/commission/configs/{id} with any subset of the fields → the configuration. */
-export async function updateCommissionConfig(id: string, input: Partial<CommissionConfigUpdateInput>): Promise<CommissionConfig> {
+export async function updateCommissionConfig(
+  id: string,
+  input: Partial<CommissionConfigUpdateInput>,
+): Promise<CommissionConfig> {
   return (await api.put(`/api/commission/configs/${id}`, input, CommissionConfigMessageResponseSchema)).config
 }
 
@@ -51,7 +67,9 @@ export async function fetchDefaultCommissionConfig(signal?: AbortSignal): Promis
 }
 
 /** PUT /api/commission/configs/default: creates the default (SPEC.md 9 defaults for omitted fields) or updates it. */
-export async function saveDefaultCommissionConfig(input: Partial<CommissionConfigUpdateInput>): Promise<CommissionConfig> {
+export async function saveDefaultCommissionConfig(
+  input: Partial<CommissionConfigUpdateInput>,
+): Promise<CommissionConfig> {
   return (await api.put('/api/commission/configs/default', input, CommissionConfigMessageResponseSchema)).config
 }
 
@@ -61,7 +79,10 @@ export async function fetchCommissionStats(signal?: AbortSignal): Promise<Commis
 }
 
 /** GET /api/commission/projects?search= → the first 20 matching projects, each with the configuration it has (if any). */
-export async function searchCommissionProjects(search: string, signal?: AbortSignal): Promise<CommissionProjectOption[]> {
+export async function searchCommissionProjects(
+  search: string,
+  signal?: AbortSignal,
+): Promise<CommissionProjectOption[]> {
   const query = search.trim() ? { search: search.trim() } : {}
   return (await api.get('/api/commission/projects', CommissionProjectsResponseSchema, { query, signal })).projects
 }
@@ -76,23 +97,40 @@ export const commissionKeys = {
 
 /** The Configurations tab's current page (the previous page stays on screen while the next loads). */
 export function useCommissionConfigs(filters: CommissionConfigFilters) {
-  return useQuery({ queryKey: commissionKeys.configs(filters), queryFn: ({ signal }) => fetchCommissionConfigs(filters, signal),
-    placeholderData: keepPreviousData, staleTime: 0 })
+  return useQuery({
+    queryKey: commissionKeys.configs(filters),
+    queryFn: ({ signal }) => fetchCommissionConfigs(filters, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
 }
 
 export function useDefaultCommissionConfig() {
-  return useQuery({ queryKey: commissionKeys.default, queryFn: ({ signal }) => fetchDefaultCommissionConfig(signal), staleTime: 0 })
+  return useQuery({
+    queryKey: commissionKeys.default,
+    queryFn: ({ signal }) => fetchDefaultCommissionConfig(signal),
+    staleTime: 0,
+  })
 }
 
 export function useCommissionStats(enabled = true) {
-  return useQuery({ queryKey: commissionKeys.stats, queryFn: ({ signal }) => fetchCommissionStats(signal), enabled, staleTime: 0 })
+  return useQuery({
+    queryKey: commissionKeys.stats,
+    queryFn: ({ signal }) => fetchCommissionStats(signal),
+    enabled,
+    staleTime: 0,
+  })
 }
 
 /** The project picker's results for `search` (debounced by the caller); `enabled` false keeps it idle. */
 export function useCommissionProjectSearch(search: string, enabled: boolean) {
   const q = search.trim()
-  return useQuery({ queryKey: commissionKeys.projects(q), queryFn: ({ signal }) => searchCommissionProjects(q, signal),
-    enabled, staleTime: 10_000 })
+  return useQuery({
+    queryKey: commissionKeys.projects(q),
+    queryFn: ({ signal }) => searchCommissionProjects(q, signal),
+    enabled,
+    staleTime: 10_000,
+  })
 }
 
 /** After any commission write: configurations, the default, the stats and the picker refetch (SPEC.md 4: saving reloads the data). */

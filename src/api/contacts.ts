@@ -10,9 +10,17 @@ import { api } from './client'
 import { dashboardKeys } from './dashboard'
 import { PREFETCH_FRESH_MS, usePagedList } from './paged-list'
 import {
-  ContactBulkResponseSchema, ContactListResponseSchema, ContactMessageResponseSchema, ContactResponseSchema,
-  ContactStatsResponseSchema, type ContactBulkAction, type ContactDetail, type ContactListResponse, type ContactStats,
-  type ContactStatus, type ContactSummary,
+  ContactBulkResponseSchema,
+  ContactListResponseSchema,
+  ContactMessageResponseSchema,
+  ContactResponseSchema,
+  ContactStatsResponseSchema,
+  type ContactBulkAction,
+  type ContactDetail,
+  type ContactListResponse,
+  type ContactStats,
+  type ContactStatus,
+  type ContactSummary,
 } from './schemas/contacts'
 import type { UndoTicket } from './schemas/undo'
 
@@ -53,7 +61,10 @@ export async function sendContactReply(id: string, reply: string): Promise<Conta
 }
 
 /** PUT /api/contacts/bulk-update {contactIds, action}: all or nothing. Returns how many were updated. */
-export async function bulkUpdateContacts(contactIds: readonly string[], action: ContactBulkAction): Promise<UndoTicket | null> {
+export async function bulkUpdateContacts(
+  contactIds: readonly string[],
+  action: ContactBulkAction,
+): Promise<UndoTicket | null> {
   return (await api.put('/api/contacts/bulk-update', { contactIds, action }, ContactBulkResponseSchema)).undo ?? null
 }
 
@@ -87,8 +98,11 @@ export function useContact(id: string) {
 
 /** Load contact `id` into the cache ahead of opening it (the focused row of the list). */
 export function prefetchContact(queryClient: QueryClient, id: string): Promise<void> {
-  return queryClient.prefetchQuery({ queryKey: contactKeys.detail(id), queryFn: ({ signal }) => fetchContact(id, signal),
-    staleTime: PREFETCH_FRESH_MS })
+  return queryClient.prefetchQuery({
+    queryKey: contactKeys.detail(id),
+    queryFn: ({ signal }) => fetchContact(id, signal),
+    staleTime: PREFETCH_FRESH_MS,
+  })
 }
 
 /**
@@ -98,7 +112,10 @@ export function prefetchContact(queryClient: QueryClient, id: string): Promise<v
 export async function invalidateContacts(queryClient: QueryClient, contact?: ContactDetail): Promise<void> {
   if (contact) queryClient.setQueryData(contactKeys.detail(contact._id), contact)
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: contactKeys.all, predicate: (q) => !contact || q.queryKey[2] !== contact._id }),
+    queryClient.invalidateQueries({
+      queryKey: contactKeys.all,
+      predicate: (q) => !contact || q.queryKey[2] !== contact._id,
+    }),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.stats }),
   ])
 }

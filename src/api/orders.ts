@@ -6,9 +6,19 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
 import {
-  CURSOR_PAGE, ExportLinkResponseSchema, OrderBulkResponseSchema, OrderListResponseSchema, OrderMessageResponseSchema, OrderResponseSchema,
-  OrderStatsResponseSchema, type OrderBulkAction, type OrderBulkResult, type OrderDetail, type OrderListResponse,
-  type OrderStats, type OrderStatus,
+  CURSOR_PAGE,
+  ExportLinkResponseSchema,
+  OrderBulkResponseSchema,
+  OrderListResponseSchema,
+  OrderMessageResponseSchema,
+  OrderResponseSchema,
+  OrderStatsResponseSchema,
+  type OrderBulkAction,
+  type OrderBulkResult,
+  type OrderDetail,
+  type OrderListResponse,
+  type OrderStats,
+  type OrderStatus,
 } from './schemas/orders'
 
 /** The list filters as the URL carries them ('' = all). Dates are YYYY-MM-DD, India time. */
@@ -30,8 +40,12 @@ export function orderFilterQuery(filters: OrderListFilters): Record<string, stri
 }
 
 /** GET /api/orders: one page after `cursor` ('' for the first), `limit` rows. */
-export function fetchOrders(filters: OrderListFilters, cursor = '', limit: number = CURSOR_PAGE.default,
-  signal?: AbortSignal): Promise<OrderListResponse> {
+export function fetchOrders(
+  filters: OrderListFilters,
+  cursor = '',
+  limit: number = CURSOR_PAGE.default,
+  signal?: AbortSignal,
+): Promise<OrderListResponse> {
   const query: Record<string, string | number> = { ...orderFilterQuery(filters), limit }
   if (cursor) query.cursor = cursor
   return api.get('/api/orders', OrderListResponseSchema, { query, signal })
@@ -59,7 +73,8 @@ export async function bulkUpdateOrders(orderIds: readonly string[], action: Orde
 
 /** GET /api/orders/export-link → a signed, expiring URL of the CSV of the filtered view, for the browser to download. */
 export async function fetchOrdersExportLink(filters: OrderListFilters): Promise<string> {
-  return (await api.get('/api/orders/export-link', ExportLinkResponseSchema, { query: orderFilterQuery(filters) })).downloadUrl
+  return (await api.get('/api/orders/export-link', ExportLinkResponseSchema, { query: orderFilterQuery(filters) }))
+    .downloadUrl
 }
 
 export const orderKeys = {
@@ -86,12 +101,19 @@ export function useOrderStats() {
 }
 
 export function useOrder(id: string | undefined) {
-  return useQuery({ queryKey: orderKeys.detail(id ?? ''), queryFn: ({ signal }) => fetchOrder(id!, signal),
-    enabled: Boolean(id), staleTime: 0 })
+  return useQuery({
+    queryKey: orderKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => fetchOrder(id!, signal),
+    enabled: Boolean(id),
+    staleTime: 0,
+  })
 }
 
 /** After any order write: lists and stats refetch; `order` (when given) replaces its cached detail. */
 export function invalidateOrders(queryClient: QueryClient, order?: OrderDetail): Promise<void> {
   if (order) queryClient.setQueryData(orderKeys.detail(order._id), order)
-  return queryClient.invalidateQueries({ queryKey: orderKeys.all, predicate: (q) => !order || q.queryKey[2] !== order._id })
+  return queryClient.invalidateQueries({
+    queryKey: orderKeys.all,
+    predicate: (q) => !order || q.queryKey[2] !== order._id,
+  })
 }

@@ -24,7 +24,10 @@ export interface PagedListSource<F extends { page: number }, R extends { paginat
  * page while `isPlaceholderData`), prefetching page `filters.page + 1` when there is one.
  * `source` must be a module-level constant (it is an effect dependency).
  */
-export function usePagedList<F extends { page: number }, R extends { pagination: { totalPages: number } }>(source: PagedListSource<F, R>, filters: F) {
+export function usePagedList<F extends { page: number }, R extends { pagination: { totalPages: number } }>(
+  source: PagedListSource<F, R>,
+  filters: F,
+) {
   const queryClient = useQueryClient()
   const query = useQuery({
     queryKey: source.key(filters),
@@ -36,8 +39,11 @@ export function usePagedList<F extends { page: number }, R extends { pagination:
   useEffect(() => {
     if (totalPages === undefined || filters.page >= totalPages) return
     const next = { ...filters, page: filters.page + 1 }
-    void queryClient.prefetchQuery({ queryKey: source.key(next), queryFn: ({ signal }) => source.fetch(next, signal),
-      staleTime: PREFETCH_FRESH_MS })
+    void queryClient.prefetchQuery({
+      queryKey: source.key(next),
+      queryFn: ({ signal }) => source.fetch(next, signal),
+      staleTime: PREFETCH_FRESH_MS,
+    })
   }, [source, filters, totalPages, queryClient])
   return query
 }

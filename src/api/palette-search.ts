@@ -38,16 +38,28 @@ export interface EntitySearchResult {
 }
 
 /** One capped page of `kind` matching `search` (the list endpoints' own search), with the total. */
-export async function searchEntities(kind: EntitySearchKind, search: string, signal?: AbortSignal): Promise<EntitySearchResult> {
+export async function searchEntities(
+  kind: EntitySearchKind,
+  search: string,
+  signal?: AbortSignal,
+): Promise<EntitySearchResult> {
   switch (kind) {
     case 'projects': {
-      const r = await api.get('/api/admin/palette/projects', PaletteProjectsResponseSchema, { query: { search, limit: PALETTE_PAGE }, signal })
+      const r = await api.get('/api/admin/palette/projects', PaletteProjectsResponseSchema, {
+        query: { search, limit: PALETTE_PAGE },
+        signal,
+      })
       return {
         total: r.total,
         capped: r.capped,
         hits: r.projects.map((p) => ({
-          kind: 'project', id: p._id, title: p.title, path: `/projects/${p._id}`,
-          detail: [p.category, p.verificationStatus.replace(/_/g, ' '), p.isActive ? '' : 'inactive'].filter(Boolean).join(' · '),
+          kind: 'project',
+          id: p._id,
+          title: p.title,
+          path: `/projects/${p._id}`,
+          detail: [p.category, p.verificationStatus.replace(/_/g, ' '), p.isActive ? '' : 'inactive']
+            .filter(Boolean)
+            .join(' · '),
         })),
       }
     }
@@ -55,7 +67,13 @@ export async function searchEntities(kind: EntitySearchKind, search: string, sig
       const r = await fetchUsers({ search, role: '', status: '', page: 1, limit: PALETTE_PAGE }, signal)
       return {
         total: r.pagination.totalUsers,
-        hits: r.users.map((u) => ({ kind: 'user', id: u._id, title: u.name, path: `/users/${u._id}`, detail: [u.email, u.phone].filter(Boolean).join(' · ') })),
+        hits: r.users.map((u) => ({
+          kind: 'user',
+          id: u._id,
+          title: u.name,
+          path: `/users/${u._id}`,
+          detail: [u.email, u.phone].filter(Boolean).join(' · '),
+        })),
       }
     }
     case 'orders': {
@@ -63,7 +81,10 @@ export async function searchEntities(kind: EntitySearchKind, search: string, sig
       return {
         total: r.pagination.total,
         hits: r.orders.map((o) => ({
-          kind: 'order', id: o._id, title: o.orderId, path: `/orders?order=${o._id}`,
+          kind: 'order',
+          id: o._id,
+          title: o.orderId,
+          path: `/orders?order=${o._id}`,
           detail: [o.user?.name, o.project?.title, formatINR(o.totalAmount), o.status].filter(Boolean).join(' · '),
         })),
       }
@@ -72,7 +93,13 @@ export async function searchEntities(kind: EntitySearchKind, search: string, sig
       const r = await fetchContacts({ search, status: '', page: 1, limit: PALETTE_PAGE }, signal)
       return {
         total: r.pagination.totalContacts,
-        hits: r.contacts.map((c) => ({ kind: 'contact', id: c._id, title: c.name, path: `/contacts/${c._id}`, detail: [c.email, c.subject].filter(Boolean).join(' · ') })),
+        hits: r.contacts.map((c) => ({
+          kind: 'contact',
+          id: c._id,
+          title: c.name,
+          path: `/contacts/${c._id}`,
+          detail: [c.email, c.subject].filter(Boolean).join(' · '),
+        })),
       }
     }
   }

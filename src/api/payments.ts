@@ -7,8 +7,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api } from './client'
 import { CURSOR_PAGE, ExportLinkResponseSchema } from './schemas/orders'
 import {
-  PaymentListResponseSchema, PaymentResponseSchema, PaymentStatsResponseSchema, type PaymentListResponse,
-  type PaymentStats, type PaymentStatus,
+  PaymentListResponseSchema,
+  PaymentResponseSchema,
+  PaymentStatsResponseSchema,
+  type PaymentListResponse,
+  type PaymentStats,
+  type PaymentStatus,
 } from './schemas/payments'
 import type * as v from 'valibot'
 
@@ -27,8 +31,12 @@ export function paymentFilterQuery(filters: PaymentListFilters): Record<string, 
 }
 
 /** GET /api/payments: one page after `cursor` ('' for the first). */
-export function fetchPayments(filters: PaymentListFilters, cursor = '', limit: number = CURSOR_PAGE.default,
-  signal?: AbortSignal): Promise<PaymentListResponse> {
+export function fetchPayments(
+  filters: PaymentListFilters,
+  cursor = '',
+  limit: number = CURSOR_PAGE.default,
+  signal?: AbortSignal,
+): Promise<PaymentListResponse> {
   const query: Record<string, string | number> = { ...paymentFilterQuery(filters), limit }
   if (cursor) query.cursor = cursor
   return api.get('/api/payments', PaymentListResponseSchema, { query, signal })
@@ -46,7 +54,8 @@ export async function fetchPaymentStats(signal?: AbortSignal): Promise<PaymentSt
 
 /** GET /api/payments/export-link → a signed, expiring URL of the CSV of the filtered view. */
 export async function fetchPaymentsExportLink(filters: PaymentListFilters): Promise<string> {
-  return (await api.get('/api/payments/export-link', ExportLinkResponseSchema, { query: paymentFilterQuery(filters) })).downloadUrl
+  return (await api.get('/api/payments/export-link', ExportLinkResponseSchema, { query: paymentFilterQuery(filters) }))
+    .downloadUrl
 }
 
 export const paymentKeys = {
@@ -72,6 +81,10 @@ export function usePaymentStats() {
 }
 
 export function usePayment(id: string | undefined) {
-  return useQuery({ queryKey: paymentKeys.detail(id ?? ''), queryFn: ({ signal }) => fetchPayment(id!, signal),
-    enabled: Boolean(id), staleTime: 0 })
+  return useQuery({
+    queryKey: paymentKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => fetchPayment(id!, signal),
+    enabled: Boolean(id),
+    staleTime: 0,
+  })
 }

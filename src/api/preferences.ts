@@ -7,7 +7,12 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react'
 import { api } from './client'
 import {
-  DEFAULT_PREFERENCES, PreferencesResponseSchema, type Preferences, type RecentRecordKind, type RecordRecent, type UpdatePreferences,
+  DEFAULT_PREFERENCES,
+  PreferencesResponseSchema,
+  type Preferences,
+  type RecentRecordKind,
+  type RecordRecent,
+  type UpdatePreferences,
 } from './schemas/preferences'
 
 export const preferencesKeys = { all: ['preferences'] as const }
@@ -32,7 +37,11 @@ export async function recordRecent(input: RecordRecent): Promise<Preferences> {
  * without its recents still works).
  */
 export function usePreferences(): Preferences {
-  const { data } = useQuery({ queryKey: preferencesKeys.all, queryFn: ({ signal }) => fetchPreferences(signal), staleTime: 60_000 })
+  const { data } = useQuery({
+    queryKey: preferencesKeys.all,
+    queryFn: ({ signal }) => fetchPreferences(signal),
+    staleTime: 60_000,
+  })
   return data ?? DEFAULT_PREFERENCES
 }
 
@@ -50,12 +59,18 @@ export function useRecordOpened(kind: RecentRecordKind, id: string | undefined, 
   const queryClient = useQueryClient()
   useEffect(() => {
     if (!id || !label) return
-    recordRecent({ record: { kind, id, label: label.slice(0, 200) } })
-      .then((preferences) => setPreferences(queryClient, preferences), () => undefined)
+    recordRecent({ record: { kind, id, label: label.slice(0, 200) } }).then(
+      (preferences) => setPreferences(queryClient, preferences),
+      () => undefined,
+    )
   }, [queryClient, kind, id, label])
 }
 
 /** Whether the admin's saved preferences have arrived (false while loading, or when they failed). */
 export function usePreferencesLoaded(): boolean {
-  return useQuery({ queryKey: preferencesKeys.all, queryFn: ({ signal }) => fetchPreferences(signal), staleTime: 60_000 }).isSuccess
+  return useQuery({
+    queryKey: preferencesKeys.all,
+    queryFn: ({ signal }) => fetchPreferences(signal),
+    staleTime: 60_000,
+  }).isSuccess
 }

@@ -7,8 +7,14 @@ import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
 import { PREFETCH_FRESH_MS, usePagedList } from './paged-list'
 import {
-  BulkResponseSchema, CategoriesResponseSchema, ProjectListResponseSchema, ProjectMessageResponseSchema,
-  ProjectResponseSchema, type Project, type ProjectListResponse, type VerificationStatus,
+  BulkResponseSchema,
+  CategoriesResponseSchema,
+  ProjectListResponseSchema,
+  ProjectMessageResponseSchema,
+  ProjectResponseSchema,
+  type Project,
+  type ProjectListResponse,
+  type VerificationStatus,
 } from './schemas/projects'
 import type { UndoTicket } from './schemas/undo'
 
@@ -53,7 +59,11 @@ export async function bulkDeleteProjects(ids: readonly string[]): Promise<number
 }
 
 /** POST /api/projects/bulk-verify {ids, status, notes}: notes are required by the server. */
-export async function bulkVerifyProjects(ids: readonly string[], status: VerificationStatus, notes: string): Promise<UndoTicket | null> {
+export async function bulkVerifyProjects(
+  ids: readonly string[],
+  status: VerificationStatus,
+  notes: string,
+): Promise<UndoTicket | null> {
   return (await api.post('/api/projects/bulk-verify', { ids, status, notes }, BulkResponseSchema)).undo ?? null
 }
 
@@ -88,8 +98,11 @@ const projectListSource = { key: projectKeys.list, fetch: fetchProjects }
 
 /** Load project `id` into the cache ahead of opening it (the focused row of the list). */
 export function prefetchProject(queryClient: QueryClient, id: string): Promise<void> {
-  return queryClient.prefetchQuery({ queryKey: projectKeys.detail(id), queryFn: ({ signal }) => fetchProject(id, signal),
-    staleTime: PREFETCH_FRESH_MS })
+  return queryClient.prefetchQuery({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) => fetchProject(id, signal),
+    staleTime: PREFETCH_FRESH_MS,
+  })
 }
 
 export function useProject(id: string) {
@@ -97,7 +110,11 @@ export function useProject(id: string) {
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: projectKeys.categories, queryFn: ({ signal }) => fetchCategories(signal), staleTime: 5 * 60_000 })
+  return useQuery({
+    queryKey: projectKeys.categories,
+    queryFn: ({ signal }) => fetchCategories(signal),
+    staleTime: 5 * 60_000,
+  })
 }
 
 /** Title search for the palette's 'Open project…' group; idle below 2 characters. */
@@ -105,9 +122,9 @@ export function useProjectTitleSearch(query: string) {
   const q = query.trim()
   return useQuery({
     queryKey: projectKeys.search(q),
-    queryFn: ({ signal }) => fetchProjects({ search: q, status: '', verificationStatus: '', category: '', page: 1, limit: 8 }, signal),
+    queryFn: ({ signal }) =>
+      fetchProjects({ search: q, status: '', verificationStatus: '', category: '', page: 1, limit: 8 }, signal),
     enabled: q.length >= 2,
     staleTime: 10_000,
   })
 }
-

@@ -27,7 +27,8 @@ export async function setRepoPrivate(name: string, isPrivate: boolean): Promise<
 
 /** GET .../collaborators → collaborators. */
 export async function fetchCollaborators(name: string): Promise<Collaborator[]> {
-  return (await api.get(`${base(name)}/collaborators`, v.object({ collaborators: v.array(CollaboratorSchema) }))).collaborators
+  return (await api.get(`${base(name)}/collaborators`, v.object({ collaborators: v.array(CollaboratorSchema) })))
+    .collaborators
 }
 
 /** POST .../collaborators {username, permission}. */

@@ -7,12 +7,20 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
 import {
-  MessageResponseSchema, SessionListResponseSchema, SessionRevokeResponseSchema, UpdateProfileResponseSchema,
-  type Admin, type Session,
+  MessageResponseSchema,
+  SessionListResponseSchema,
+  SessionRevokeResponseSchema,
+  UpdateProfileResponseSchema,
+  type Admin,
+  type Session,
 } from './schemas/auth'
 
 /** PUT /api/auth/profile {name, email, phone} → the updated admin ('Profile updated successfully!'). */
-export async function updateProfile(input: { name: string; email: string; phone: string }): Promise<{ admin: Admin; message: string }> {
+export async function updateProfile(input: {
+  name: string
+  email: string
+  phone: string
+}): Promise<{ admin: Admin; message: string }> {
   const res = await api.put('/api/auth/profile', input, UpdateProfileResponseSchema)
   return { admin: res.user, message: res.message }
 }

@@ -6,8 +6,13 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
 import {
-  QUEUE_LIMIT_MAX, TriageBundleResponseSchema, TriageQueueResponseSchema, TriageStatsResponseSchema,
-  type TriageBundle, type TriageQueueResponse, type TriageStats,
+  QUEUE_LIMIT_MAX,
+  TriageBundleResponseSchema,
+  TriageQueueResponseSchema,
+  TriageStatsResponseSchema,
+  type TriageBundle,
+  type TriageQueueResponse,
+  type TriageStats,
 } from './schemas/triage'
 
 export const triageKeys = {
@@ -20,7 +25,10 @@ export const triageKeys = {
  * GET /api/admin/triage/queue?limit=&category= → `{ total, queue }`, oldest in the queue first
  * (QUEUE_LIMIT_MAX of them; one category when `category` is not '').
  */
-export async function fetchTriageQueue(category = '', signal?: AbortSignal): Promise<Pick<TriageQueueResponse, 'total' | 'queue'>> {
+export async function fetchTriageQueue(
+  category = '',
+  signal?: AbortSignal,
+): Promise<Pick<TriageQueueResponse, 'total' | 'queue'>> {
   const query = new URLSearchParams({ limit: String(QUEUE_LIMIT_MAX), ...(category ? { category } : {}) })
   const { total, queue } = await api.get(`/api/admin/triage/queue?${query}`, TriageQueueResponseSchema, { signal })
   return { total, queue }
@@ -32,7 +40,8 @@ export async function fetchTriageBundle(id: string, signal?: AbortSignal): Promi
 }
 
 const bundleQuery = (id: string) => ({
-  queryKey: triageKeys.bundle(id), queryFn: ({ signal }: { signal: AbortSignal }) => fetchTriageBundle(id, signal),
+  queryKey: triageKeys.bundle(id),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchTriageBundle(id, signal),
   staleTime: 30_000,
 })
 
@@ -53,5 +62,9 @@ export async function fetchTriageStats(signal?: AbortSignal): Promise<TriageStat
 
 /** The queue figures (refetched every minute while shown). */
 export function useTriageStats() {
-  return useQuery({ queryKey: triageKeys.stats, queryFn: ({ signal }) => fetchTriageStats(signal), refetchInterval: 60_000 })
+  return useQuery({
+    queryKey: triageKeys.stats,
+    queryFn: ({ signal }) => fetchTriageStats(signal),
+    refetchInterval: 60_000,
+  })
 }

@@ -9,9 +9,18 @@ import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
 import { PREFETCH_FRESH_MS, usePagedList } from './paged-list'
 import {
-  BankAccountRevealResponseSchema, UserBulkResponseSchema, UserListResponseSchema, UserMessageResponseSchema,
-  UserResponseSchema, UserStatsResponseSchema, type CreateUserInput, type UserDetail, type UserListResponse,
-  type UserRole, type UserStats, type UserSummary,
+  BankAccountRevealResponseSchema,
+  UserBulkResponseSchema,
+  UserListResponseSchema,
+  UserMessageResponseSchema,
+  UserResponseSchema,
+  UserStatsResponseSchema,
+  type CreateUserInput,
+  type UserDetail,
+  type UserListResponse,
+  type UserRole,
+  type UserStats,
+  type UserSummary,
 } from './schemas/users'
 import type { UndoTicket } from './schemas/undo'
 
@@ -54,18 +63,24 @@ export async function setUserStatus(id: string, status: 'active' | 'inactive'): 
 }
 
 /** POST /api/users ('Add User') → the new user. A taken e-mail is a 409 ApiError. */
-export async function createUser(input: Partial<CreateUserInput> & { name: string; email: string }): Promise<UserDetail> {
+export async function createUser(
+  input: Partial<CreateUserInput> & { name: string; email: string },
+): Promise<UserDetail> {
   return (await api.post('/api/users', input, UserMessageResponseSchema)).user
 }
 
 /** PUT /api/users/bulk-update {userIds, action}: all or nothing. Returns how many were updated. */
-export async function bulkUpdateUsers(userIds: readonly string[], action: 'activate' | 'deactivate'): Promise<UndoTicket | null> {
+export async function bulkUpdateUsers(
+  userIds: readonly string[],
+  action: 'activate' | 'deactivate',
+): Promise<UndoTicket | null> {
   return (await api.put('/api/users/bulk-update', { userIds, action }, UserBulkResponseSchema)).undo ?? null
 }
 
 /** POST /api/users/{id}/bank-details/reveal → the full account number ('' when none). Audited; may need step-up. */
 export async function revealBankAccount(id: string): Promise<string> {
-  return (await api.post(`/api/users/${id}/bank-details/reveal`, undefined, BankAccountRevealResponseSchema)).accountNumber
+  return (await api.post(`/api/users/${id}/bank-details/reveal`, undefined, BankAccountRevealResponseSchema))
+    .accountNumber
 }
 
 /** Users matching `search` (name, e-mail or phone), first 20: the owner picker and the palette's `@` search. */
@@ -98,18 +113,29 @@ export function useUser(id: string) {
 
 /** Load user `id` into the cache ahead of opening it (the focused row of the list). */
 export function prefetchUser(queryClient: QueryClient, id: string): Promise<void> {
-  return queryClient.prefetchQuery({ queryKey: userKeys.detail(id), queryFn: ({ signal }) => fetchUser(id, signal),
-    staleTime: PREFETCH_FRESH_MS })
+  return queryClient.prefetchQuery({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => fetchUser(id, signal),
+    staleTime: PREFETCH_FRESH_MS,
+  })
 }
 
 /** After any user write: lists, stats and searches refetch; `user` (when given) replaces its cached detail. */
 export function invalidateUsers(queryClient: QueryClient, user?: UserDetail): Promise<void> {
   if (user) queryClient.setQueryData(userKeys.detail(user._id), user)
-  return queryClient.invalidateQueries({ queryKey: userKeys.all, predicate: (q) => !user || q.queryKey[2] !== user._id })
+  return queryClient.invalidateQueries({
+    queryKey: userKeys.all,
+    predicate: (q) => !user || q.queryKey[2] !== user._id,
+  })
 }
 
 /** Users search for the owner picker and the palette's `@` group; `enabled` false keeps it idle. */
 export function useUserSearch(query: string, enabled: boolean) {
   const q = query.trim()
-  return useQuery({ queryKey: userKeys.search(q), queryFn: ({ signal }) => searchUsers(q, signal), enabled, staleTime: 10_000 })
+  return useQuery({
+    queryKey: userKeys.search(q),
+    queryFn: ({ signal }) => searchUsers(q, signal),
+    enabled,
+    staleTime: 10_000,
+  })
 }

@@ -4,8 +4,11 @@
  */
 import { api } from './client'
 import {
-  ProjectMessageResponseSchema, VerificationEntryResponseSchema, VerificationHistoryResponseSchema,
-  type VerificationEntry, type VerificationStatus,
+  ProjectMessageResponseSchema,
+  VerificationEntryResponseSchema,
+  VerificationHistoryResponseSchema,
+  type VerificationEntry,
+  type VerificationStatus,
 } from './schemas/projects'
 import type { UndoTicket } from './schemas/undo'
 
@@ -16,12 +19,24 @@ export async function verifyProject(id: string, status: VerificationStatus, note
 
 /** GET /api/projects/{id}/verification-history → entries, newest first. */
 export async function fetchVerificationHistory(id: string, signal?: AbortSignal): Promise<VerificationEntry[]> {
-  return (await api.get(`/api/projects/${id}/verification-history`, VerificationHistoryResponseSchema, { signal })).verificationHistory
+  return (await api.get(`/api/projects/${id}/verification-history`, VerificationHistoryResponseSchema, { signal }))
+    .verificationHistory
 }
 
 /** PUT /api/projects/{id}/verification-history/{entryId} {status, notes} → the updated entry. */
-export async function updateVerificationEntry(id: string, entryId: string, status: VerificationStatus, notes: string): Promise<VerificationEntry> {
-  return (await api.put(`/api/projects/${id}/verification-history/${entryId}`, { status, notes }, VerificationEntryResponseSchema)).entry
+export async function updateVerificationEntry(
+  id: string,
+  entryId: string,
+  status: VerificationStatus,
+  notes: string,
+): Promise<VerificationEntry> {
+  return (
+    await api.put(
+      `/api/projects/${id}/verification-history/${entryId}`,
+      { status, notes },
+      VerificationEntryResponseSchema,
+    )
+  ).entry
 }
 
 /** DELETE /api/projects/{id}/verification-history/{entryId}. */

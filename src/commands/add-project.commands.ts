@@ -26,8 +26,10 @@ const GROUP = 'Add Project'
 const snap = (ctx: CommandContext): SnapshotFrom<typeof uploadMachine> | undefined => ctx.view.addProject?.getSnapshot()
 const send = (ctx: CommandContext, event: UploadEvent) => ctx.view.addProject?.send(event)
 const onScreen = (ctx: CommandContext) => !!ctx.view.addProject
-const uploading = (s: SnapshotFrom<typeof uploadMachine>) => s.matches({ busy: 'creatingDraft' }) || s.matches({ busy: 'uploadingSource' })
-  || (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload')
+const uploading = (s: SnapshotFrom<typeof uploadMachine>) =>
+  s.matches({ busy: 'creatingDraft' }) ||
+  s.matches({ busy: 'uploadingSource' }) ||
+  (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload')
 
 /** Why the flow cannot take a new step now, or null in `editing`. */
 export function addProjectBusy(ctx: CommandContext): string | null {
@@ -40,9 +42,18 @@ export function addProjectBusy(ctx: CommandContext): string | null {
 const focusedOf = (ctx: CommandContext, kind: string) => (ctx.view.focused?.kind === kind ? ctx.view.focused.id : null)
 
 /** A checkbox of the form: toggles one boolean field. */
-function toggle(field: keyof AddProjectValues & ('isActive' | 'isFeatured' | 'allowsCustomization' | 'includesInstallationSupport' | 'hasReport'), id: string, title: string): Command {
+function toggle(
+  field: keyof AddProjectValues &
+    ('isActive' | 'isFeatured' | 'allowsCustomization' | 'includesInstallationSupport' | 'hasReport'),
+  id: string,
+  title: string,
+): Command {
   return {
-    id, title, group: GROUP, keywords: ['checkbox', 'toggle'], when: onScreen,
+    id,
+    title,
+    group: GROUP,
+    keywords: ['checkbox', 'toggle'],
+    when: onScreen,
     checked: (ctx) => !!snap(ctx)?.context.values[field],
     run: (ctx) => {
       const values = snap(ctx)?.context.values
@@ -59,7 +70,10 @@ type OptionField = 'category' | 'difficulty' | 'verificationStatus'
  */
 function formOption(field: OptionField, title: string, labelOf: (value: string) => string = (v) => v): Command {
   return {
-    id: `projects.new.field.${field}`, title, group: GROUP, label: (ctx) => (ctx.view.focused ? labelOf(ctx.view.focused.id) : title),
+    id: `projects.new.field.${field}`,
+    title,
+    group: GROUP,
+    label: (ctx) => (ctx.view.focused ? labelOf(ctx.view.focused.id) : title),
     when: (ctx) => onScreen(ctx) && ctx.view.focused?.kind === field,
     checked: (ctx) => snap(ctx)?.context.values[field] === ctx.view.focused?.id,
     disabledReason: addProjectBusy,
@@ -68,32 +82,63 @@ function formOption(field: OptionField, title: string, labelOf: (value: string) 
 }
 
 /** The options of an Add Project select: one command with each value as target. */
-export const formOptions = (field: OptionField, values: readonly string[]) => values.map((id) => ({ id: `projects.new.field.${field}`, target: { kind: field, id } }))
+export const formOptions = (field: OptionField, values: readonly string[]) =>
+  values.map((id) => ({ id: `projects.new.field.${field}`, target: { kind: field, id } }))
 
 /** `projects.new.*`, in the order the '?' sheet lists them. */
 export const addProjectCommands: Command[] = [
   {
-    id: 'projects.new.submit', title: 'Create Project / Publish Project', group: GROUP, keywords: ['create', 'publish', 'save'], when: onScreen,
+    id: 'projects.new.submit',
+    title: 'Create Project / Publish Project',
+    group: GROUP,
+    keywords: ['create', 'publish', 'save'],
+    when: onScreen,
     label: (ctx) => (snap(ctx)?.context.projectId ? 'Publish Project' : 'Create Project'),
     disabledReason: (ctx) => {
       const s = snap(ctx)
-      if (s && s.context.files.length > 0 && !s.context.projectId) return 'Please upload files first before publishing the project.'
+      if (s && s.context.files.length > 0 && !s.context.projectId)
+        return 'Please upload files first before publishing the project.'
       return addProjectBusy(ctx)
     },
     run: (ctx) => send(ctx, { type: 'project.submit' }),
   },
   {
-    id: 'projects.new.upload', title: 'Upload Files', group: GROUP, keywords: ['upload', 'source', 'files'], when: onScreen,
+    id: 'projects.new.upload',
+    title: 'Upload Files',
+    group: GROUP,
+    keywords: ['upload', 'source', 'files'],
+    when: onScreen,
     label: (ctx) => {
       const s = snap(ctx)
       return s && uploading(s) ? `Uploading ${percentOf(s.context.done, s.context.files.length)}%` : 'Upload Files'
     },
-    disabledReason: addProjectBusy, run: (ctx) => send(ctx, { type: 'upload.start' }),
+    disabledReason: addProjectBusy,
+    run: (ctx) => send(ctx, { type: 'upload.start' }),
   },
-  { id: 'projects.new.chooseFolder', title: 'Select Folder', group: GROUP, keywords: ['folder', 'source'], when: onScreen, disabledReason: addProjectBusy, run: (ctx) => send(ctx, { type: 'folder.choose' }) },
-  { id: 'projects.new.chooseZip', title: 'Select ZIP', group: GROUP, keywords: ['zip', 'archive', 'source'], when: onScreen, disabledReason: addProjectBusy, run: (ctx) => send(ctx, { type: 'zip.choose' }) },
   {
-    id: 'projects.new.chooseImages', title: 'Add images', group: GROUP, keywords: ['images', 'media', 'pictures'], when: onScreen,
+    id: 'projects.new.chooseFolder',
+    title: 'Select Folder',
+    group: GROUP,
+    keywords: ['folder', 'source'],
+    when: onScreen,
+    disabledReason: addProjectBusy,
+    run: (ctx) => send(ctx, { type: 'folder.choose' }),
+  },
+  {
+    id: 'projects.new.chooseZip',
+    title: 'Select ZIP',
+    group: GROUP,
+    keywords: ['zip', 'archive', 'source'],
+    when: onScreen,
+    disabledReason: addProjectBusy,
+    run: (ctx) => send(ctx, { type: 'zip.choose' }),
+  },
+  {
+    id: 'projects.new.chooseImages',
+    title: 'Add images',
+    group: GROUP,
+    keywords: ['images', 'media', 'pictures'],
+    when: onScreen,
     disabledReason: (ctx) => {
       const s = snap(ctx)
       if (!s) return null
@@ -104,24 +149,52 @@ export const addProjectCommands: Command[] = [
     run: (ctx) => send(ctx, { type: 'images.choose' }),
   },
   {
-    id: 'projects.new.clear', title: 'Clear all', group: GROUP, keywords: ['clear', 'remove', 'files'], when: onScreen,
+    id: 'projects.new.clear',
+    title: 'Clear all',
+    group: GROUP,
+    keywords: ['clear', 'remove', 'files'],
+    when: onScreen,
     disabledReason: (ctx) => addProjectBusy(ctx) ?? (snap(ctx)?.context.files.length ? null : 'No files selected'),
     run: (ctx) => send(ctx, { type: 'files.clear' }),
   },
   {
-    id: 'projects.new.removeFile', title: 'Remove file', group: GROUP, when: (ctx) => onScreen(ctx) && focusedOf(ctx, 'file') !== null,
-    disabledReason: addProjectBusy, run: (ctx) => send(ctx, { type: 'file.remove', path: focusedOf(ctx, 'file') ?? '' }),
+    id: 'projects.new.removeFile',
+    title: 'Remove file',
+    group: GROUP,
+    when: (ctx) => onScreen(ctx) && focusedOf(ctx, 'file') !== null,
+    disabledReason: addProjectBusy,
+    run: (ctx) => send(ctx, { type: 'file.remove', path: focusedOf(ctx, 'file') ?? '' }),
   },
   {
-    id: 'projects.new.removeImage', title: 'Remove image', group: GROUP, when: (ctx) => onScreen(ctx) && focusedOf(ctx, 'image') !== null,
+    id: 'projects.new.removeImage',
+    title: 'Remove image',
+    group: GROUP,
+    when: (ctx) => onScreen(ctx) && focusedOf(ctx, 'image') !== null,
     disabledReason: (ctx) => (snap(ctx)?.context.imagesUploaded ? 'Images were uploaded with the draft' : null),
     run: (ctx) => send(ctx, { type: 'image.remove', index: Number(focusedOf(ctx, 'image')) }),
   },
-  { id: 'projects.new.retry', title: 'Retry failed step', group: GROUP, when: (ctx) => !!snap(ctx)?.matches('failed'), run: (ctx) => send(ctx, { type: 'step.retry' }) },
-  { id: 'projects.new.dismiss', title: 'Dismiss', group: GROUP, when: (ctx) => !!snap(ctx)?.context.error, run: (ctx) => send(ctx, { type: 'error.dismiss' }) },
   {
-    id: 'projects.new.cancel', title: 'Cancel', group: GROUP, keywords: ['back', 'projects'], when: onScreen,
-    disabledReason: (ctx) => (snap(ctx)?.matches('busy') ? 'Working…' : null), run: (ctx) => ctx.navigate('/projects'),
+    id: 'projects.new.retry',
+    title: 'Retry failed step',
+    group: GROUP,
+    when: (ctx) => !!snap(ctx)?.matches('failed'),
+    run: (ctx) => send(ctx, { type: 'step.retry' }),
+  },
+  {
+    id: 'projects.new.dismiss',
+    title: 'Dismiss',
+    group: GROUP,
+    when: (ctx) => !!snap(ctx)?.context.error,
+    run: (ctx) => send(ctx, { type: 'error.dismiss' }),
+  },
+  {
+    id: 'projects.new.cancel',
+    title: 'Cancel',
+    group: GROUP,
+    keywords: ['back', 'projects'],
+    when: onScreen,
+    disabledReason: (ctx) => (snap(ctx)?.matches('busy') ? 'Working…' : null),
+    run: (ctx) => ctx.navigate('/projects'),
   },
   toggle('isActive', 'projects.new.toggleActive', 'Active'),
   toggle('isFeatured', 'projects.new.toggleFeatured', 'Featured'),

@@ -38,7 +38,7 @@ const screen = (ctx: CommandContext) => ctx.view.analytics
 const onAnalytics = (ctx: CommandContext) => !!screen(ctx)
 const hasProjects = (ctx: CommandContext) => (screen(ctx)?.projects.length ?? 0) > 0
 const focusedProject = (ctx: CommandContext) =>
-  (ctx.view.focused?.kind === TOP_PROJECT ? screen(ctx)?.projects.find((p) => p.id === ctx.view.focused?.id) : undefined)
+  ctx.view.focused?.kind === TOP_PROJECT ? screen(ctx)?.projects.find((p) => p.id === ctx.view.focused?.id) : undefined
 const openFocused = (ctx: CommandContext) => {
   const project = focusedProject(ctx)
   if (project) ctx.navigate(`/projects/${project.id}`)
@@ -49,24 +49,53 @@ const PERIOD_KEYS: Record<AnalyticsPeriod, string> = { '30d': '1', '90d': '2', '
 function periodCommand(period: AnalyticsPeriod): Command {
   const label = ANALYTICS_PERIOD_LABELS[period]
   return {
-    id: `analytics.period.${period}`, title: `Show the ${label.toLowerCase()}`, label: () => PERIOD_SHORT_LABELS[period], group: GROUP,
-    shortcut: PERIOD_KEYS[period], keywords: ['period', 'analytics', 'range', label.toLowerCase(), period],
-    when: onAnalytics, checked: (ctx) => screen(ctx)?.period === period,
+    id: `analytics.period.${period}`,
+    title: `Show the ${label.toLowerCase()}`,
+    label: () => PERIOD_SHORT_LABELS[period],
+    group: GROUP,
+    shortcut: PERIOD_KEYS[period],
+    keywords: ['period', 'analytics', 'range', label.toLowerCase(), period],
+    when: onAnalytics,
+    checked: (ctx) => screen(ctx)?.period === period,
     run: (ctx) => ctx.navigate(analyticsPath(period)),
   }
 }
 
 export const analyticsCommands: Command[] = [
   ...ANALYTICS_PERIODS.map(periodCommand),
-  { id: 'analytics.focusNext', title: 'Next top project', group: GROUP, shortcut: 'j', when: hasProjects, run: (ctx) => screen(ctx)?.list.send({ type: 'focus.next' }) },
-  { id: 'analytics.focusPrev', title: 'Previous top project', group: GROUP, shortcut: 'k', when: hasProjects, run: (ctx) => screen(ctx)?.list.send({ type: 'focus.prev' }) },
   {
-    id: 'analytics.openProject', title: 'Open the focused top project', group: GROUP, shortcut: 'o', keywords: ['project', 'top', 'open', 'detail'],
-    when: hasProjects, label: (ctx) => focusedProject(ctx)?.title ?? 'Open project',
-    disabledReason: (ctx) => (focusedProject(ctx) ? null : 'Focus a top project with J/K first'), run: openFocused,
+    id: 'analytics.focusNext',
+    title: 'Next top project',
+    group: GROUP,
+    shortcut: 'j',
+    when: hasProjects,
+    run: (ctx) => screen(ctx)?.list.send({ type: 'focus.next' }),
   },
   {
-    id: 'analytics.openFocused', title: 'Open the focused top project (Enter)', group: GROUP, shortcut: 'enter',
-    when: (ctx) => !!focusedProject(ctx), run: openFocused,
+    id: 'analytics.focusPrev',
+    title: 'Previous top project',
+    group: GROUP,
+    shortcut: 'k',
+    when: hasProjects,
+    run: (ctx) => screen(ctx)?.list.send({ type: 'focus.prev' }),
+  },
+  {
+    id: 'analytics.openProject',
+    title: 'Open the focused top project',
+    group: GROUP,
+    shortcut: 'o',
+    keywords: ['project', 'top', 'open', 'detail'],
+    when: hasProjects,
+    label: (ctx) => focusedProject(ctx)?.title ?? 'Open project',
+    disabledReason: (ctx) => (focusedProject(ctx) ? null : 'Focus a top project with J/K first'),
+    run: openFocused,
+  },
+  {
+    id: 'analytics.openFocused',
+    title: 'Open the focused top project (Enter)',
+    group: GROUP,
+    shortcut: 'enter',
+    when: (ctx) => !!focusedProject(ctx),
+    run: openFocused,
   },
 ]

@@ -61,10 +61,11 @@ export const AUDIT_ACTION = 'auditAction'
 const screen = (ctx: CommandContext) => ctx.view.audit
 const onAudit = (ctx: CommandContext) => !!screen(ctx)
 const focusedRow = (ctx: CommandContext) =>
-  (ctx.view.focused?.kind === AUDIT_ENTRY ? screen(ctx)?.rows.find((r) => r.id === ctx.view.focused?.id) : undefined)
+  ctx.view.focused?.kind === AUDIT_ENTRY ? screen(ctx)?.rows.find((r) => r.id === ctx.view.focused?.id) : undefined
 const noFocus = (ctx: CommandContext) => (focusedRow(ctx) ? null : 'Focus an entry with J/K first')
 const send = (ctx: CommandContext, event: Parameters<AuditHandle['list']['send']>[0]) => screen(ctx)?.list.send(event)
-const targetOf = (ctx: CommandContext, kind: string) => (ctx.view.focused?.kind === kind ? ctx.view.focused.id : undefined)
+const targetOf = (ctx: CommandContext, kind: string) =>
+  ctx.view.focused?.kind === kind ? ctx.view.focused.id : undefined
 
 /** Goes to the audit screen with `patch` applied to its URL state (the open entry closes when a filter changes). */
 export function navigateAudit(ctx: CommandContext, patch: Partial<AuditUrlState>) {
@@ -73,19 +74,41 @@ export function navigateAudit(ctx: CommandContext, patch: Partial<AuditUrlState>
 }
 const filter = (ctx: CommandContext, patch: Partial<AuditUrlState>) => navigateAudit(ctx, { ...patch, entry: '' })
 
-function filterOption(id: string, title: string, label: string, isOn: (u: AuditUrlState) => boolean, patch: Partial<AuditUrlState>): Command {
+function filterOption(
+  id: string,
+  title: string,
+  label: string,
+  isOn: (u: AuditUrlState) => boolean,
+  patch: Partial<AuditUrlState>,
+): Command {
   return {
-    id, title, label: () => label, group: 'Filters', keywords: ['filter', 'audit', 'show', label.toLowerCase()], when: onAudit,
-    checked: (ctx) => { const u = screen(ctx)?.url; return !!u && isOn(u) },
+    id,
+    title,
+    label: () => label,
+    group: 'Filters',
+    keywords: ['filter', 'audit', 'show', label.toLowerCase()],
+    when: onAudit,
+    checked: (ctx) => {
+      const u = screen(ctx)?.url
+      return !!u && isOn(u)
+    },
     run: (ctx) => filter(ctx, patch),
   }
 }
 
 /** A select option standing for the value in its target (not a palette entry of its own). */
-function targetOption(id: string, title: string, kind: string, key: 'entityType' | 'actorId' | 'action',
-  label: (ctx: CommandContext, value: string) => string): Command {
+function targetOption(
+  id: string,
+  title: string,
+  kind: string,
+  key: 'entityType' | 'actorId' | 'action',
+  label: (ctx: CommandContext, value: string) => string,
+): Command {
   return {
-    id, title, group: 'Filters', keywords: ['filter', 'audit'],
+    id,
+    title,
+    group: 'Filters',
+    keywords: ['filter', 'audit'],
     label: (ctx) => label(ctx, targetOf(ctx, kind) ?? ''),
     when: (ctx) => onAudit(ctx) && !!targetOf(ctx, kind),
     checked: (ctx) => screen(ctx)?.url[key] === targetOf(ctx, kind),
@@ -95,75 +118,206 @@ function targetOption(id: string, title: string, kind: string, key: 'entityType'
 
 /** Palette entries for the record kinds the console has pages for; users are written as `user` (app) and `users` (triggers). */
 const ENTITY_TYPES: Array<[string, string, string]> = [
-  ['project', 'project', 'projects'], ['user', 'user,users', 'users'], ['order', 'order', 'orders'], ['contact', 'contact', 'contacts']]
+  ['project', 'project', 'projects'],
+  ['user', 'user,users', 'users'],
+  ['order', 'order', 'orders'],
+  ['contact', 'contact', 'contacts'],
+]
 
 export const auditCommands: Command[] = [
-  { id: 'audit.focusNext', title: 'Next entry', group: GROUP, shortcut: 'j', when: onAudit, run: (ctx) => send(ctx, { type: 'focus.next' }) },
-  { id: 'audit.focusPrev', title: 'Previous entry', group: GROUP, shortcut: 'k', when: onAudit, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
   {
-    id: 'audit.open', title: 'Show the changes of the focused entry', group: GROUP, shortcut: 'enter', keywords: ['diff', 'before', 'after', 'expand'],
-    label: () => 'Show changes', when: onAudit, disabledReason: noFocus,
-    run: (ctx) => { const row = focusedRow(ctx); if (row) navigateAudit(ctx, { entry: row.id }) },
+    id: 'audit.focusNext',
+    title: 'Next entry',
+    group: GROUP,
+    shortcut: 'j',
+    when: onAudit,
+    run: (ctx) => send(ctx, { type: 'focus.next' }),
   },
   {
-    id: 'audit.closeDetails', title: 'Close the changes panel', group: GROUP, shortcut: 'escape', label: () => 'Close',
-    when: (ctx) => onAudit(ctx) && !!screen(ctx)?.url.entry, run: (ctx) => navigateAudit(ctx, { entry: '' }),
+    id: 'audit.focusPrev',
+    title: 'Previous entry',
+    group: GROUP,
+    shortcut: 'k',
+    when: onAudit,
+    run: (ctx) => send(ctx, { type: 'focus.prev' }),
   },
   {
-    id: 'audit.openRecord', title: "Open the entry's record", group: GROUP, shortcut: 'o', keywords: ['record', 'link', 'open'],
-    label: (ctx) => focusedRow(ctx)?.label ?? 'Open record', when: onAudit,
-    disabledReason: (ctx) => { const row = focusedRow(ctx); return !row ? 'Focus an entry with J/K first' : row.href ? null : 'This record has no page' },
-    run: (ctx) => { const href = focusedRow(ctx)?.href; if (href) ctx.navigate(href) },
+    id: 'audit.open',
+    title: 'Show the changes of the focused entry',
+    group: GROUP,
+    shortcut: 'enter',
+    keywords: ['diff', 'before', 'after', 'expand'],
+    label: () => 'Show changes',
+    when: onAudit,
+    disabledReason: noFocus,
+    run: (ctx) => {
+      const row = focusedRow(ctx)
+      if (row) navigateAudit(ctx, { entry: row.id })
+    },
   },
   {
-    id: 'audit.filter.record', title: "Show only the focused record's history", group: 'Filters', shortcut: 'f', keywords: ['filter', 'record', 'entity', 'history'],
-    label: () => 'This record only', when: onAudit,
-    disabledReason: (ctx) => { const row = focusedRow(ctx); return !row ? 'Focus an entry with J/K first' : row.entityId ? null : 'This entry names no record' },
-    run: (ctx) => { const row = focusedRow(ctx); if (row?.entityId) filter(ctx, { entityType: row.entityType, entityId: row.entityId }) },
+    id: 'audit.closeDetails',
+    title: 'Close the changes panel',
+    group: GROUP,
+    shortcut: 'escape',
+    label: () => 'Close',
+    when: (ctx) => onAudit(ctx) && !!screen(ctx)?.url.entry,
+    run: (ctx) => navigateAudit(ctx, { entry: '' }),
   },
   {
-    id: 'audit.filter.focusedAdmin', title: 'Show only the changes of the focused entry’s admin', group: 'Filters', keywords: ['filter', 'admin', 'actor', 'who'],
-    label: () => 'This admin only', when: onAudit,
-    disabledReason: (ctx) => { const row = focusedRow(ctx); return !row ? 'Focus an entry with J/K first' : row.actorId ? null : 'No admin made this change' },
-    run: (ctx) => { const row = focusedRow(ctx); if (row?.actorId) filter(ctx, { actorId: row.actorId }) },
+    id: 'audit.openRecord',
+    title: "Open the entry's record",
+    group: GROUP,
+    shortcut: 'o',
+    keywords: ['record', 'link', 'open'],
+    label: (ctx) => focusedRow(ctx)?.label ?? 'Open record',
+    when: onAudit,
+    disabledReason: (ctx) => {
+      const row = focusedRow(ctx)
+      return !row ? 'Focus an entry with J/K first' : row.href ? null : 'This record has no page'
+    },
+    run: (ctx) => {
+      const href = focusedRow(ctx)?.href
+      if (href) ctx.navigate(href)
+    },
   },
-  { id: 'audit.search', title: 'Search the audit log', group: GROUP, shortcut: '/', when: onAudit, run: (ctx) => screen(ctx)?.focusSearch() },
+  {
+    id: 'audit.filter.record',
+    title: "Show only the focused record's history",
+    group: 'Filters',
+    shortcut: 'f',
+    keywords: ['filter', 'record', 'entity', 'history'],
+    label: () => 'This record only',
+    when: onAudit,
+    disabledReason: (ctx) => {
+      const row = focusedRow(ctx)
+      return !row ? 'Focus an entry with J/K first' : row.entityId ? null : 'This entry names no record'
+    },
+    run: (ctx) => {
+      const row = focusedRow(ctx)
+      if (row?.entityId) filter(ctx, { entityType: row.entityType, entityId: row.entityId })
+    },
+  },
+  {
+    id: 'audit.filter.focusedAdmin',
+    title: 'Show only the changes of the focused entry’s admin',
+    group: 'Filters',
+    keywords: ['filter', 'admin', 'actor', 'who'],
+    label: () => 'This admin only',
+    when: onAudit,
+    disabledReason: (ctx) => {
+      const row = focusedRow(ctx)
+      return !row ? 'Focus an entry with J/K first' : row.actorId ? null : 'No admin made this change'
+    },
+    run: (ctx) => {
+      const row = focusedRow(ctx)
+      if (row?.actorId) filter(ctx, { actorId: row.actorId })
+    },
+  },
+  {
+    id: 'audit.search',
+    title: 'Search the audit log',
+    group: GROUP,
+    shortcut: '/',
+    when: onAudit,
+    run: (ctx) => screen(ctx)?.focusSearch(),
+  },
 
-  filterOption('audit.filter.entity.all', 'Show entries of every entity', 'All entities', (u) => !u.entityType && !u.entityId, { entityType: '', entityId: '' }),
-  ...ENTITY_TYPES.map(([id, types, plural]) => filterOption(`audit.filter.entity.${id}`, `Show changes of ${plural}`, `${plural[0].toUpperCase()}${plural.slice(1)}`,
-    (u) => u.entityType === types && !u.entityId, { entityType: types, entityId: '' })),
-  targetOption('audit.filter.entity', 'Show one entity type', AUDIT_ENTITY_TYPE, 'entityType', (_ctx, value) => value || 'Entity'),
-  filterOption('audit.filter.admin.all', 'Show changes of every admin', 'All admins', (u) => !u.actorId, { actorId: '' }),
-  targetOption('audit.filter.admin', 'Show one admin', AUDIT_ACTOR, 'actorId',
-    (ctx, value) => screen(ctx)?.actors.find((a) => a.id === value)?.name || value || 'Admin'),
+  filterOption(
+    'audit.filter.entity.all',
+    'Show entries of every entity',
+    'All entities',
+    (u) => !u.entityType && !u.entityId,
+    { entityType: '', entityId: '' },
+  ),
+  ...ENTITY_TYPES.map(([id, types, plural]) =>
+    filterOption(
+      `audit.filter.entity.${id}`,
+      `Show changes of ${plural}`,
+      `${plural[0].toUpperCase()}${plural.slice(1)}`,
+      (u) => u.entityType === types && !u.entityId,
+      { entityType: types, entityId: '' },
+    ),
+  ),
+  targetOption(
+    'audit.filter.entity',
+    'Show one entity type',
+    AUDIT_ENTITY_TYPE,
+    'entityType',
+    (_ctx, value) => value || 'Entity',
+  ),
+  filterOption('audit.filter.admin.all', 'Show changes of every admin', 'All admins', (u) => !u.actorId, {
+    actorId: '',
+  }),
+  targetOption(
+    'audit.filter.admin',
+    'Show one admin',
+    AUDIT_ACTOR,
+    'actorId',
+    (ctx, value) => screen(ctx)?.actors.find((a) => a.id === value)?.name || value || 'Admin',
+  ),
   filterOption('audit.filter.action.all', 'Show every action', 'All actions', (u) => !u.action, { action: '' }),
-  targetOption('audit.filter.action', 'Show one action', AUDIT_ACTION, 'action', (_ctx, value) => actionOptionLabel(value) || 'Action'),
+  targetOption(
+    'audit.filter.action',
+    'Show one action',
+    AUDIT_ACTION,
+    'action',
+    (_ctx, value) => actionOptionLabel(value) || 'Action',
+  ),
   {
-    id: 'audit.filter.clearDates', title: 'Clear the date range', group: 'Filters', keywords: ['filter', 'date', 'from', 'to'],
-    label: () => 'Clear dates', when: (ctx) => onAudit(ctx) && !!(screen(ctx)?.url.from || screen(ctx)?.url.to),
+    id: 'audit.filter.clearDates',
+    title: 'Clear the date range',
+    group: 'Filters',
+    keywords: ['filter', 'date', 'from', 'to'],
+    label: () => 'Clear dates',
+    when: (ctx) => onAudit(ctx) && !!(screen(ctx)?.url.from || screen(ctx)?.url.to),
     run: (ctx) => filter(ctx, { from: '', to: '' }),
   },
   {
-    id: 'audit.filter.clear', title: 'Clear every audit filter', group: 'Filters', keywords: ['filter', 'reset', 'all'],
+    id: 'audit.filter.clear',
+    title: 'Clear every audit filter',
+    group: 'Filters',
+    keywords: ['filter', 'reset', 'all'],
     label: () => 'Clear filters',
-    when: (ctx) => { const u = screen(ctx)?.url; return !!u && !!(u.search || u.entityType || u.entityId || u.actorId || u.action || u.from || u.to) },
+    when: (ctx) => {
+      const u = screen(ctx)?.url
+      return !!u && !!(u.search || u.entityType || u.entityId || u.actorId || u.action || u.from || u.to)
+    },
     run: (ctx) => ctx.navigate('/audit'),
   },
 
   {
-    id: 'audit.trail.toggle', title: 'Show or hide the changes of an audit entry', group: GROUP, keywords: ['diff', 'audit', 'history'],
-    label: (ctx) => (ctx.view.auditTrail?.expanded.includes(targetOf(ctx, AUDIT_ENTRY) ?? '') ? 'Hide changes' : 'Show changes'),
+    id: 'audit.trail.toggle',
+    title: 'Show or hide the changes of an audit entry',
+    group: GROUP,
+    keywords: ['diff', 'audit', 'history'],
+    label: (ctx) =>
+      ctx.view.auditTrail?.expanded.includes(targetOf(ctx, AUDIT_ENTRY) ?? '') ? 'Hide changes' : 'Show changes',
     when: (ctx) => !!ctx.view.auditTrail && !!targetOf(ctx, AUDIT_ENTRY),
     checked: (ctx) => !!ctx.view.auditTrail?.expanded.includes(targetOf(ctx, AUDIT_ENTRY) ?? ''),
-    run: (ctx) => { const id = targetOf(ctx, AUDIT_ENTRY); if (id) ctx.view.auditTrail?.toggle(id) },
+    run: (ctx) => {
+      const id = targetOf(ctx, AUDIT_ENTRY)
+      if (id) ctx.view.auditTrail?.toggle(id)
+    },
   },
   {
-    id: 'audit.trail.more', title: 'Load more of the audit trail', group: GROUP, label: () => 'Load more',
-    when: (ctx) => !!ctx.view.auditTrail?.canLoadMore, run: (ctx) => ctx.view.auditTrail?.loadMore(),
+    id: 'audit.trail.more',
+    title: 'Load more of the audit trail',
+    group: GROUP,
+    label: () => 'Load more',
+    when: (ctx) => !!ctx.view.auditTrail?.canLoadMore,
+    run: (ctx) => ctx.view.auditTrail?.loadMore(),
   },
   {
-    id: 'audit.trail.openLog', title: "Open this record's history in the audit log", group: GROUP, keywords: ['audit', 'history', 'log'],
-    label: () => 'Open in audit log', when: (ctx) => !!ctx.view.auditTrail,
-    run: (ctx) => { const href = ctx.view.auditTrail?.auditHref; if (href) ctx.navigate(href) },
+    id: 'audit.trail.openLog',
+    title: "Open this record's history in the audit log",
+    group: GROUP,
+    keywords: ['audit', 'history', 'log'],
+    label: () => 'Open in audit log',
+    when: (ctx) => !!ctx.view.auditTrail,
+    run: (ctx) => {
+      const href = ctx.view.auditTrail?.auditHref
+      if (href) ctx.navigate(href)
+    },
   },
 ]

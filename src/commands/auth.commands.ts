@@ -29,12 +29,20 @@ const onStep = (step: LoginHandle['step']) => (ctx: CommandContext) => ctx.view.
 
 export const authCommands: Command[] = [
   {
-    id: 'auth.sendOtp', title: 'Send OTP', group: 'Sign in', keywords: ['login', 'email', 'code'], when: onStep('email'),
+    id: 'auth.sendOtp',
+    title: 'Send OTP',
+    group: 'Sign in',
+    keywords: ['login', 'email', 'code'],
+    when: onStep('email'),
     disabledReason: (ctx) => (ctx.view.login?.sending ? 'Sending the code…' : null),
     run: (ctx) => ctx.auth.send({ type: 'otp.send' }),
   },
   {
-    id: 'auth.verifyOtp', title: 'Verify OTP', group: 'Sign in', keywords: ['login', 'code'], when: onStep('otp'),
+    id: 'auth.verifyOtp',
+    title: 'Verify OTP',
+    group: 'Sign in',
+    keywords: ['login', 'code'],
+    when: onStep('otp'),
     disabledReason: (ctx) => {
       if (ctx.view.login?.verifying) return 'Verifying…'
       return ctx.view.login?.codeLength === OTP_LENGTH ? null : `Enter the ${OTP_LENGTH}-character code`
@@ -42,18 +50,28 @@ export const authCommands: Command[] = [
     run: (ctx) => ctx.auth.send({ type: 'otp.verify' }),
   },
   {
-    id: 'auth.toggleCode', title: 'Show / hide the OTP', group: 'Sign in', shortcut: 'mod+shift+h', when: onStep('otp'),
+    id: 'auth.toggleCode',
+    title: 'Show / hide the OTP',
+    group: 'Sign in',
+    shortcut: 'mod+shift+h',
+    when: onStep('otp'),
     label: (ctx) => (ctx.view.login?.codeVisible ? 'Hide OTP' : 'Show OTP'),
     checked: (ctx) => !!ctx.view.login?.codeVisible,
     run: (ctx) => ctx.auth.send({ type: 'code.toggleVisibility' }),
   },
   {
-    id: 'auth.backToEmail', title: 'Back to email', group: 'Sign in', when: onStep('otp'),
+    id: 'auth.backToEmail',
+    title: 'Back to email',
+    group: 'Sign in',
+    when: onStep('otp'),
     disabledReason: (ctx) => (ctx.view.login?.verifying ? 'Verifying…' : null),
     run: (ctx) => ctx.auth.send({ type: 'email.back' }),
   },
   {
-    id: 'auth.resendOtp', title: 'Resend OTP', group: 'Sign in', when: onStep('otp'),
+    id: 'auth.resendOtp',
+    title: 'Resend OTP',
+    group: 'Sign in',
+    when: onStep('otp'),
     label: (ctx) => {
       const login = ctx.view.login
       if (login?.resending) return 'Sending…'
@@ -67,7 +85,10 @@ export const authCommands: Command[] = [
     run: (ctx) => ctx.auth.send({ type: 'otp.resend' }),
   },
   {
-    id: 'auth.signOut', title: 'Sign out', group: 'Session', keywords: ['logout', 'log out', 'exit'],
+    id: 'auth.signOut',
+    title: 'Sign out',
+    group: 'Session',
+    keywords: ['logout', 'log out', 'exit'],
     when: (ctx) => ctx.auth.getSnapshot().matches('signedIn'),
     run: (ctx) => {
       ctx.auth.send({ type: 'session.signOut' })

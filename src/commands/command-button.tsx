@@ -45,16 +45,38 @@ export function useCommandControl(id: string, target?: CommandTarget) {
   return resolveCommand(useRegistry(), useCommandContext(), id, target)
 }
 
-export function CommandButton({ id, target, children, showShortcut = false, iconOnly = false, icon, ...rest }: CommandButtonProps) {
+export function CommandButton({
+  id,
+  target,
+  children,
+  showShortcut = false,
+  iconOnly = false,
+  icon,
+  ...rest
+}: CommandButtonProps) {
   const { command, visible, reason, label, run } = useCommandControl(id, target)
   if (!visible) return null
-  const common = { ...rest, 'data-command': id, disabled: !!reason || rest.disabled, onClick: (e: React.MouseEvent) => {
-    // Row controls sit inside a clickable row: the control acts, the row does not open.
-    e.stopPropagation()
-    run()
-  } }
+  const common = {
+    ...rest,
+    'data-command': id,
+    disabled: !!reason || rest.disabled,
+    onClick: (e: React.MouseEvent) => {
+      // Row controls sit inside a clickable row: the control acts, the row does not open.
+      e.stopPropagation()
+      run()
+    },
+  }
   if (iconOnly && icon) {
-    return <Button variant="ghost" {...common} className={['btn--icon', rest.className].filter(Boolean).join(' ')} aria-label={label} icon={icon} title={reason ?? label} />
+    return (
+      <Button
+        variant="ghost"
+        {...common}
+        className={['btn--icon', rest.className].filter(Boolean).join(' ')}
+        aria-label={label}
+        icon={icon}
+        title={reason ?? label}
+      />
+    )
   }
   return (
     <Button {...common} icon={icon} title={reason ?? label}>

@@ -21,11 +21,18 @@ export function CommandIconButton({ id, icon, target, ...rest }: CommandIconButt
   const { command, visible, reason, label, run } = useCommandControl(id, target)
   if (!visible) return null
   return (
-    <IconButton {...rest} data-command={id} label={reason ?? label} icon={icon} shortcut={command.shortcut} disabled={!!reason || rest.disabled}
+    <IconButton
+      {...rest}
+      data-command={id}
+      label={reason ?? label}
+      icon={icon}
+      shortcut={command.shortcut}
+      disabled={!!reason || rest.disabled}
       onClick={(e) => {
         // Row controls sit inside a clickable row: the control acts, the row does not open.
         e.stopPropagation()
         run()
-      }} />
+      }}
+    />
   )
 }

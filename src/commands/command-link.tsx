@@ -23,11 +23,20 @@ export function CommandLink({ id, target, children, className, plain = false, ..
   const { command, visible, reason, label, checked, run } = useCommandControl(id, target)
   if (!visible) return null
   return (
-    <button type="button" className={[plain ? '' : 'link-button', className].filter(Boolean).join(' ')} data-command={id}
-      disabled={!!reason} title={reason ?? (children ? label : undefined)} aria-pressed={command.checked ? checked === true : undefined}
-      data-testid={rest['data-testid']} onClick={(e) => { e.stopPropagation(); run() }}>
+    <button
+      type="button"
+      className={[plain ? '' : 'link-button', className].filter(Boolean).join(' ')}
+      data-command={id}
+      disabled={!!reason}
+      title={reason ?? (children ? label : undefined)}
+      aria-pressed={command.checked ? checked === true : undefined}
+      data-testid={rest['data-testid']}
+      onClick={(e) => {
+        e.stopPropagation()
+        run()
+      }}
+    >
       {children ?? label}
     </button>
   )
 }
-

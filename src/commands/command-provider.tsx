@@ -20,17 +20,20 @@ export function CommandProvider({ children }: { children: ReactNode }) {
   const [paletteOpen, setPaletteOpen] = useState(false)
   const [sheetOpen, setSheetOpen] = useState(false)
   const { singleKeyShortcuts } = usePreferences()
-  const ui = useMemo(() => ({
-    openPalette: () => {
-      setSheetOpen(false)
-      setPaletteOpen(true)
-    },
-    openShortcuts: () => {
-      setPaletteOpen(false)
-      setSheetOpen(true)
-    },
-    openTab: (path: string) => void window.open(path, '_blank', 'noopener'),
-  }), [])
+  const ui = useMemo(
+    () => ({
+      openPalette: () => {
+        setSheetOpen(false)
+        setPaletteOpen(true)
+      },
+      openShortcuts: () => {
+        setPaletteOpen(false)
+        setSheetOpen(true)
+      },
+      openTab: (path: string) => void window.open(path, '_blank', 'noopener'),
+    }),
+    [],
+  )
   return (
     <CommandScope registry={registry} ui={ui} onBlocked={showBlocked} singleKeys={singleKeyShortcuts}>
       {children}

@@ -27,13 +27,26 @@ interface SelectProps {
 export function CommandSelect({ options, placeholder, size, id, ...rest }: SelectProps) {
   const ctx = useCommandContext()
   const registry = useRegistry()
-  const resolved = options.map((o) => ({ option: o, ...resolveCommand(registry, ctx, o.id, o.target) })).filter((r) => r.visible)
+  const resolved = options
+    .map((o) => ({ option: o, ...resolveCommand(registry, ctx, o.id, o.target) }))
+    .filter((r) => r.visible)
   if (resolved.length === 0) return null
   const selected = resolved.find((r) => r.checked === true)
   return (
-    <Select id={id} aria-label={rest['aria-label']} placeholder={placeholder} size={size}
-      data-command={(selected ?? resolved[0]).option.id} value={selected ? keyOf(selected.option) : ''}
-      options={resolved.map((r) => ({ value: keyOf(r.option), label: r.label, disabled: !!r.reason, command: r.option.id }))}
-      onValueChange={(value) => resolved.find((r) => keyOf(r.option) === value)?.run()} />
+    <Select
+      id={id}
+      aria-label={rest['aria-label']}
+      placeholder={placeholder}
+      size={size}
+      data-command={(selected ?? resolved[0]).option.id}
+      value={selected ? keyOf(selected.option) : ''}
+      options={resolved.map((r) => ({
+        value: keyOf(r.option),
+        label: r.label,
+        disabled: !!r.reason,
+        command: r.option.id,
+      }))}
+      onValueChange={(value) => resolved.find((r) => keyOf(r.option) === value)?.run()}
+    />
   )
 }

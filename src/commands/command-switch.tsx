@@ -16,11 +16,24 @@ export function CommandSwitch({ id, label, description }: { id: string; label: s
   return (
     <div className="switch-field" title={reason ?? undefined}>
       <div className="switch-field__text">
-        <span id={labelId} className="switch-field__label">{label}</span>
-        {description ? <span id={descriptionId} className="switch-field__description muted">{description}</span> : null}
+        <span id={labelId} className="switch-field__label">
+          {label}
+        </span>
+        {description ? (
+          <span id={descriptionId} className="switch-field__description muted">
+            {description}
+          </span>
+        ) : null}
       </div>
-      <Switch.Root className="switch" checked={checked === true} disabled={!!reason} onCheckedChange={() => run()} data-command={id}
-        aria-labelledby={labelId} aria-describedby={description ? descriptionId : undefined}>
+      <Switch.Root
+        className="switch"
+        checked={checked === true}
+        disabled={!!reason}
+        onCheckedChange={() => run()}
+        data-command={id}
+        aria-labelledby={labelId}
+        aria-describedby={description ? descriptionId : undefined}
+      >
         <Switch.Thumb className="switch__thumb" />
       </Switch.Root>
     </div>

@@ -9,7 +9,10 @@
  */
 import type { ActorRefFrom } from 'xstate'
 import {
-  NO_REFERRAL_DISTRIBUTION_LABELS, NO_REFERRAL_DISTRIBUTIONS, type CommissionProjectOption, type NoReferralDistribution,
+  NO_REFERRAL_DISTRIBUTION_LABELS,
+  NO_REFERRAL_DISTRIBUTIONS,
+  type CommissionProjectOption,
+  type NoReferralDistribution,
 } from '../api/schemas/commission'
 import type { CommissionDraft } from '../machines/commission-config-form'
 import type { CommissionPreview, commissionConfigModalMachine } from '../machines/commission-config-modal.machine'
@@ -42,12 +45,18 @@ declare module './registry' {
 const GROUP = 'Commission configuration'
 const form = (ctx: CommandContext) => ctx.view.commissionModal ?? ctx.view.commissionDefaultForm
 // Open: the form shows (while the discard question is asked too, so the form behind it keeps its controls).
-const editing = (ctx: CommandContext) => { const s = form(ctx)?.state; return !!s && s !== 'closed' }
+const editing = (ctx: CommandContext) => {
+  const s = form(ctx)?.state
+  return !!s && s !== 'closed'
+}
 const saving = (ctx: CommandContext) => (form(ctx)?.state === 'saving' ? 'Saving the configuration…' : null)
-const send = (ctx: CommandContext, event: Parameters<CommissionFormHandle['actor']['send']>[0]) => form(ctx)?.actor.send(event)
+const send = (ctx: CommandContext, event: Parameters<CommissionFormHandle['actor']['send']>[0]) =>
+  form(ctx)?.actor.send(event)
 const picking = (ctx: CommandContext) => editing(ctx) && form(ctx)?.mode === 'create' && !form(ctx)?.isDefault
 const candidate = (ctx: CommandContext) =>
-  (ctx.view.focused?.kind === 'commissionProject' ? form(ctx)?.candidates.find((p) => p._id === ctx.view.focused?.id) : undefined)
+  ctx.view.focused?.kind === 'commissionProject'
+    ? form(ctx)?.candidates.find((p) => p._id === ctx.view.focused?.id)
+    : undefined
 
 /** SPEC.md 5's refusal of a project that already has a configuration. */
 export const HAS_CONFIGURATION = 'Has a configuration'
@@ -55,8 +64,13 @@ export const HAS_CONFIGURATION = 'Has a configuration'
 function distributionOption(value: NoReferralDistribution): Command {
   const label = NO_REFERRAL_DISTRIBUTION_LABELS[value]
   return {
-    id: `commission.form.distribution.${value}`, title: `Without a referrer: ${label.toLowerCase()}`, label: () => label, group: GROUP,
-    keywords: ['referral', 'distribution', 'no referrer', label.toLowerCase()], when: editing, disabledReason: saving,
+    id: `commission.form.distribution.${value}`,
+    title: `Without a referrer: ${label.toLowerCase()}`,
+    label: () => label,
+    group: GROUP,
+    keywords: ['referral', 'distribution', 'no referrer', label.toLowerCase()],
+    when: editing,
+    disabledReason: saving,
     checked: (ctx) => form(ctx)?.draft.noReferralDistribution === value,
     run: (ctx) => send(ctx, { type: 'distribution.set', value }),
   }
@@ -65,41 +79,70 @@ function distributionOption(value: NoReferralDistribution): Command {
 function addOnToggle(addOn: 'customization' | 'installation', label: string): Command {
   const key = addOn === 'customization' ? 'withCustomization' : 'withInstallation'
   return {
-    id: `commission.form.preview.${addOn}`, title: `Split preview: order ${label.toLowerCase()}`, label: () => label, group: GROUP,
-    keywords: ['preview', 'add-on', addOn], when: editing, checked: (ctx) => !!form(ctx)?.preview[key],
+    id: `commission.form.preview.${addOn}`,
+    title: `Split preview: order ${label.toLowerCase()}`,
+    label: () => label,
+    group: GROUP,
+    keywords: ['preview', 'add-on', addOn],
+    when: editing,
+    checked: (ctx) => !!form(ctx)?.preview[key],
     run: (ctx) => send(ctx, { type: 'preview.toggle', addOn }),
   }
 }
 
 export const commissionFormCommands: Command[] = [
   {
-    id: 'commission.form.save', title: 'Save the commission configuration', group: GROUP, shortcut: 'mod+enter',
+    id: 'commission.form.save',
+    title: 'Save the commission configuration',
+    group: GROUP,
+    shortcut: 'mod+enter',
     label: (ctx) => {
       const f = form(ctx)
-      return f?.mode === 'edit' ? 'Save Changes' : f?.isDefault ? 'Create Default Configuration' : 'Create Configuration'
+      return f?.mode === 'edit'
+        ? 'Save Changes'
+        : f?.isDefault
+          ? 'Create Default Configuration'
+          : 'Create Configuration'
     },
-    when: editing, disabledReason: (ctx) => saving(ctx) ?? form(ctx)?.blocker,
+    when: editing,
+    disabledReason: (ctx) => saving(ctx) ?? form(ctx)?.blocker,
     run: (ctx) => send(ctx, { type: 'form.save' }),
   },
   {
-    id: 'commission.form.cancel', title: 'Close the configuration form', group: GROUP, label: () => 'Cancel',
-    when: (ctx) => editing(ctx) && !!ctx.view.commissionModal, disabledReason: saving,
+    id: 'commission.form.cancel',
+    title: 'Close the configuration form',
+    group: GROUP,
+    label: () => 'Cancel',
+    when: (ctx) => editing(ctx) && !!ctx.view.commissionModal,
+    disabledReason: saving,
     run: (ctx) => send(ctx, { type: 'modal.close' }),
   },
   {
-    id: 'commission.form.reset', title: 'Reset the default configuration form', group: GROUP, label: () => 'Reset',
+    id: 'commission.form.reset',
+    title: 'Reset the default configuration form',
+    group: GROUP,
+    label: () => 'Reset',
     when: (ctx) => editing(ctx) && !!form(ctx)?.inline,
     disabledReason: (ctx) => saving(ctx) ?? (form(ctx)?.dirty ? null : 'Nothing has changed'),
     run: (ctx) => send(ctx, { type: 'form.reset' }),
   },
   {
-    id: 'commission.form.active', title: 'Configuration active', group: GROUP, label: () => 'Active', keywords: ['active', 'inactive', 'status'],
-    when: editing, disabledReason: saving, checked: (ctx) => !!form(ctx)?.draft.isActive,
+    id: 'commission.form.active',
+    title: 'Configuration active',
+    group: GROUP,
+    label: () => 'Active',
+    keywords: ['active', 'inactive', 'status'],
+    when: editing,
+    disabledReason: saving,
+    checked: (ctx) => !!form(ctx)?.draft.isActive,
     run: (ctx) => send(ctx, { type: 'active.toggle' }),
   },
   ...NO_REFERRAL_DISTRIBUTIONS.map(distributionOption),
   {
-    id: 'commission.form.pickProject', title: 'Choose this project', group: GROUP, keywords: ['project', 'pick'],
+    id: 'commission.form.pickProject',
+    title: 'Choose this project',
+    group: GROUP,
+    keywords: ['project', 'pick'],
     label: (ctx) => candidate(ctx)?.title ?? 'Choose project',
     // Runs with the project as target (the picker's rows); not a palette entry of its own.
     when: (ctx) => picking(ctx) && !!candidate(ctx),

@@ -12,7 +12,11 @@ import type { commissionConfigModalMachine } from '../machines/commission-config
 import type { commissionDeleteMachine } from '../machines/commission-delete.machine'
 import type { listFocusMachine } from '../machines/list-focus.machine'
 import {
-  COMMISSION_TAB_LABELS, COMMISSION_TABS, commissionPath, type CommissionTab, type CommissionUrlState,
+  COMMISSION_TAB_LABELS,
+  COMMISSION_TABS,
+  commissionPath,
+  type CommissionTab,
+  type CommissionUrlState,
 } from '../views/commission/commission-url'
 import type { Command, CommandContext } from './registry'
 
@@ -53,7 +57,9 @@ export const onCommission = (ctx: CommandContext) => !!screen(ctx)
 const onTab = (tab: CommissionTab) => (ctx: CommandContext) => screen(ctx)?.url.tab === tab
 const onConfigs = onTab('configs')
 const focusedCard = (ctx: CommandContext) =>
-  (ctx.view.focused?.kind === 'commissionConfig' ? screen(ctx)?.cards.find((c) => c.id === ctx.view.focused?.id) : undefined)
+  ctx.view.focused?.kind === 'commissionConfig'
+    ? screen(ctx)?.cards.find((c) => c.id === ctx.view.focused?.id)
+    : undefined
 const needsCard = (ctx: CommandContext) => (focusedCard(ctx) ? null : 'Focus a configuration with J/K first')
 const modalBusy = (ctx: CommandContext) => (screen(ctx)?.modalOpen ? 'A configuration form is open' : null)
 
@@ -68,15 +74,27 @@ const TAB_KEYS: Record<CommissionTab, string> = { configs: '1', default: '2', st
 function tabCommand(tab: CommissionTab): Command {
   const label = COMMISSION_TAB_LABELS[tab]
   return {
-    id: `commission.tab.${tab}`, title: `Show the ${label} tab`, label: () => label, group: GROUP, shortcut: TAB_KEYS[tab],
-    keywords: ['tab', 'commission', label.toLowerCase()], when: onCommission, checked: onTab(tab),
+    id: `commission.tab.${tab}`,
+    title: `Show the ${label} tab`,
+    label: () => label,
+    group: GROUP,
+    shortcut: TAB_KEYS[tab],
+    keywords: ['tab', 'commission', label.toLowerCase()],
+    when: onCommission,
+    checked: onTab(tab),
     run: (ctx) => navigateCommission(ctx, { tab }),
   }
 }
 
 function editCommand(id: string, title: string, shortcut: string): Command {
   return {
-    id, title, group: GROUP, shortcut, label: () => 'Edit', keywords: ['edit', 'change', 'rates'], when: onConfigs,
+    id,
+    title,
+    group: GROUP,
+    shortcut,
+    label: () => 'Edit',
+    keywords: ['edit', 'change', 'rates'],
+    when: onConfigs,
     disabledReason: (ctx) => needsCard(ctx) ?? modalBusy(ctx),
     run: (ctx) => {
       const card = focusedCard(ctx)
@@ -87,13 +105,22 @@ function editCommand(id: string, title: string, shortcut: string): Command {
 
 function deleteCommand(id: string, title: string, shortcut: string): Command {
   return {
-    id, title, group: GROUP, shortcut, label: () => 'Delete', keywords: ['delete', 'remove'],
+    id,
+    title,
+    group: GROUP,
+    shortcut,
+    label: () => 'Delete',
+    keywords: ['delete', 'remove'],
     // Hidden for the default configuration (SPEC.md 2, 6): its card shows no Delete.
     when: (ctx) => onConfigs(ctx) && focusedCard(ctx)?.isDefault !== true,
     disabledReason: (ctx) => needsCard(ctx) ?? modalBusy(ctx),
     run: (ctx) => {
       const card = focusedCard(ctx)
-      if (card) screen(ctx)?.deleter.send({ type: 'delete.request', target: { id: card.id, title: card.title, isDefault: card.isDefault } })
+      if (card)
+        screen(ctx)?.deleter.send({
+          type: 'delete.request',
+          target: { id: card.id, title: card.title, isDefault: card.isDefault },
+        })
     },
   }
 }
@@ -102,7 +129,10 @@ function statusOption(value: '' | 'true' | 'false', label: string): Command {
   return {
     id: `commission.filter.status.${value === '' ? 'all' : value === 'true' ? 'active' : 'inactive'}`,
     title: value === '' ? 'Show configurations of every status' : `Show ${label.toLowerCase()} configurations`,
-    label: () => label, group: 'Filters', keywords: ['filter', 'status', 'commission', label.toLowerCase()], when: onConfigs,
+    label: () => label,
+    group: 'Filters',
+    keywords: ['filter', 'status', 'commission', label.toLowerCase()],
+    when: onConfigs,
     checked: (ctx) => screen(ctx)?.url.isActive === value,
     run: (ctx) => navigateCommission(ctx, { isActive: value, page: 1 }),
   }
@@ -111,16 +141,40 @@ function statusOption(value: '' | 'true' | 'false', label: string): Command {
 export const commissionCommands: Command[] = [
   ...COMMISSION_TABS.map(tabCommand),
   {
-    id: 'commission.new', title: 'New Configuration', group: GROUP, shortcut: 'n', keywords: ['new', 'create', 'add', 'project', 'commission'],
-    when: onCommission, disabledReason: modalBusy, run: (ctx) => screen(ctx)?.modal.send({ type: 'modal.create' }),
+    id: 'commission.new',
+    title: 'New Configuration',
+    group: GROUP,
+    shortcut: 'n',
+    keywords: ['new', 'create', 'add', 'project', 'commission'],
+    when: onCommission,
+    disabledReason: modalBusy,
+    run: (ctx) => screen(ctx)?.modal.send({ type: 'modal.create' }),
   },
   {
-    id: 'commission.createDefault', title: 'Create Default Configuration', group: GROUP, keywords: ['default', 'create'],
-    when: (ctx) => onTab('default')(ctx) && screen(ctx)?.hasDefault === false, disabledReason: modalBusy,
+    id: 'commission.createDefault',
+    title: 'Create Default Configuration',
+    group: GROUP,
+    keywords: ['default', 'create'],
+    when: (ctx) => onTab('default')(ctx) && screen(ctx)?.hasDefault === false,
+    disabledReason: modalBusy,
     run: (ctx) => screen(ctx)?.modal.send({ type: 'modal.createDefault' }),
   },
-  { id: 'commission.focusNext', title: 'Next configuration', group: GROUP, shortcut: 'j', when: onConfigs, run: (ctx) => screen(ctx)?.list.send({ type: 'focus.next' }) },
-  { id: 'commission.focusPrev', title: 'Previous configuration', group: GROUP, shortcut: 'k', when: onConfigs, run: (ctx) => screen(ctx)?.list.send({ type: 'focus.prev' }) },
+  {
+    id: 'commission.focusNext',
+    title: 'Next configuration',
+    group: GROUP,
+    shortcut: 'j',
+    when: onConfigs,
+    run: (ctx) => screen(ctx)?.list.send({ type: 'focus.next' }),
+  },
+  {
+    id: 'commission.focusPrev',
+    title: 'Previous configuration',
+    group: GROUP,
+    shortcut: 'k',
+    when: onConfigs,
+    run: (ctx) => screen(ctx)?.list.send({ type: 'focus.prev' }),
+  },
   editCommand('commission.edit', 'Edit configuration', 'e'),
   editCommand('commission.open', 'Edit the focused configuration', 'enter'),
   deleteCommand('commission.delete', 'Delete configuration', 'delete'),
@@ -129,16 +183,32 @@ export const commissionCommands: Command[] = [
   statusOption('true', 'Active'),
   statusOption('false', 'Inactive'),
   {
-    id: 'commission.prevPage', title: 'Previous page of configurations', group: GROUP, shortcut: '[', label: () => 'Previous',
+    id: 'commission.prevPage',
+    title: 'Previous page of configurations',
+    group: GROUP,
+    shortcut: '[',
+    label: () => 'Previous',
     when: (ctx) => onConfigs(ctx) && (screen(ctx)?.totalPages ?? 0) > 1,
     disabledReason: (ctx) => ((screen(ctx)?.url.page ?? 1) <= 1 ? 'This is the first page' : null),
     run: (ctx) => navigateCommission(ctx, { page: (screen(ctx)?.url.page ?? 2) - 1 }),
   },
   {
-    id: 'commission.nextPage', title: 'Next page of configurations', group: GROUP, shortcut: ']', label: () => 'Next',
+    id: 'commission.nextPage',
+    title: 'Next page of configurations',
+    group: GROUP,
+    shortcut: ']',
+    label: () => 'Next',
     when: (ctx) => onConfigs(ctx) && (screen(ctx)?.totalPages ?? 0) > 1,
-    disabledReason: (ctx) => ((screen(ctx)?.url.page ?? 1) >= (screen(ctx)?.totalPages ?? 1) ? 'This is the last page' : null),
+    disabledReason: (ctx) =>
+      (screen(ctx)?.url.page ?? 1) >= (screen(ctx)?.totalPages ?? 1) ? 'This is the last page' : null,
     run: (ctx) => navigateCommission(ctx, { page: (screen(ctx)?.url.page ?? 0) + 1 }),
   },
-  { id: 'commission.search', title: 'Search configurations', group: GROUP, shortcut: '/', when: onConfigs, run: (ctx) => screen(ctx)?.focusSearch() },
+  {
+    id: 'commission.search',
+    title: 'Search configurations',
+    group: GROUP,
+    shortcut: '/',
+    when: onConfigs,
+    run: (ctx) => screen(ctx)?.focusSearch(),
+  },
 ]

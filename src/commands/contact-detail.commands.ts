@@ -40,10 +40,17 @@ const detail = (ctx: CommandContext) => ctx.view.contactDetail
 /** On /contacts/{id}, loaded or not ('Contact not found' and 'Error Loading Contact' offer the way back too). */
 const onDetailRoute = (ctx: CommandContext) => /^\/contacts\/[^/]+$/.test(ctx.route)
 /** SPEC.md 4: the reply form is shown only while the contact is not replied. */
-const replyOpen = (ctx: CommandContext) => { const d = detail(ctx); return !!d && d.contact.status !== 'replied' }
+const replyOpen = (ctx: CommandContext) => {
+  const d = detail(ctx)
+  return !!d && d.contact.status !== 'replied'
+}
 
 const statusCommands = CONTACT_STATUS_ACTIONS.map(({ status, label, shortcut }): Command => ({
-  id: `contacts.detail.status.${status}`, title: `${label} (this contact)`, group: GROUP, shortcut, label: () => label,
+  id: `contacts.detail.status.${status}`,
+  title: `${label} (this contact)`,
+  group: GROUP,
+  shortcut,
+  label: () => label,
   keywords: ['status', CONTACT_STATUS_LABELS[status].toLowerCase()],
   when: (ctx) => !!detail(ctx),
   disabledReason: (ctx) => {
@@ -55,24 +62,56 @@ const statusCommands = CONTACT_STATUS_ACTIONS.map(({ status, label, shortcut }):
 }))
 
 export const contactDetailCommands: Command[] = [
-  { id: 'contacts.detail.back', title: 'Back to Contacts', group: GROUP, shortcut: 'u', when: onDetailRoute, run: (ctx) => ctx.navigate('/contacts') },
   {
-    id: 'contacts.detail.openUser', title: 'Open the registered user of this contact', group: GROUP, keywords: ['user', 'customer', 'account'],
-    when: (ctx) => !!detail(ctx)?.contact.user, label: (ctx) => `Back to ${detail(ctx)?.contact.user?.name ?? 'user'}`,
-    run: (ctx) => { const user = detail(ctx)?.contact.user; if (user) ctx.navigate(`/users/${user._id}`) },
+    id: 'contacts.detail.back',
+    title: 'Back to Contacts',
+    group: GROUP,
+    shortcut: 'u',
+    when: onDetailRoute,
+    run: (ctx) => ctx.navigate('/contacts'),
   },
   {
-    id: 'contacts.detail.openProject', title: 'Open the related project', group: GROUP, shortcut: 'o', keywords: ['project'],
-    when: (ctx) => !!detail(ctx)?.contact.project, label: () => 'Open project',
-    run: (ctx) => { const project = detail(ctx)?.contact.project; if (project) ctx.navigate(`/projects/${project._id}`) },
+    id: 'contacts.detail.openUser',
+    title: 'Open the registered user of this contact',
+    group: GROUP,
+    keywords: ['user', 'customer', 'account'],
+    when: (ctx) => !!detail(ctx)?.contact.user,
+    label: (ctx) => `Back to ${detail(ctx)?.contact.user?.name ?? 'user'}`,
+    run: (ctx) => {
+      const user = detail(ctx)?.contact.user
+      if (user) ctx.navigate(`/users/${user._id}`)
+    },
   },
   {
-    id: 'contacts.detail.focusReply', title: 'Write a reply', group: GROUP, shortcut: 'r', keywords: ['reply', 'answer', 'email'],
-    when: (ctx) => replyOpen(ctx) && !detail(ctx)?.replyFocused, run: (ctx) => detail(ctx)?.focusReply(),
+    id: 'contacts.detail.openProject',
+    title: 'Open the related project',
+    group: GROUP,
+    shortcut: 'o',
+    keywords: ['project'],
+    when: (ctx) => !!detail(ctx)?.contact.project,
+    label: () => 'Open project',
+    run: (ctx) => {
+      const project = detail(ctx)?.contact.project
+      if (project) ctx.navigate(`/projects/${project._id}`)
+    },
   },
   {
-    id: 'contacts.detail.sendReply', title: 'Send the reply by e-mail', group: GROUP, shortcut: 'mod+enter', keywords: ['reply', 'send', 'email'],
-    when: replyOpen, label: () => 'Send Reply',
+    id: 'contacts.detail.focusReply',
+    title: 'Write a reply',
+    group: GROUP,
+    shortcut: 'r',
+    keywords: ['reply', 'answer', 'email'],
+    when: (ctx) => replyOpen(ctx) && !detail(ctx)?.replyFocused,
+    run: (ctx) => detail(ctx)?.focusReply(),
+  },
+  {
+    id: 'contacts.detail.sendReply',
+    title: 'Send the reply by e-mail',
+    group: GROUP,
+    shortcut: 'mod+enter',
+    keywords: ['reply', 'send', 'email'],
+    when: replyOpen,
+    label: () => 'Send Reply',
     disabledReason: (ctx) => {
       const d = detail(ctx)
       if (d?.sending) return 'Sending…'
@@ -81,8 +120,12 @@ export const contactDetailCommands: Command[] = [
     run: (ctx) => detail(ctx)?.reply.send({ type: 'reply.send' }),
   },
   {
-    id: 'contacts.detail.leaveReply', title: 'Leave the reply box', group: GROUP, shortcut: 'escape',
-    when: (ctx) => replyOpen(ctx) && !!detail(ctx)?.replyFocused, run: (ctx) => detail(ctx)?.leaveReply(),
+    id: 'contacts.detail.leaveReply',
+    title: 'Leave the reply box',
+    group: GROUP,
+    shortcut: 'escape',
+    when: (ctx) => replyOpen(ctx) && !!detail(ctx)?.replyFocused,
+    run: (ctx) => detail(ctx)?.leaveReply(),
   },
   ...statusCommands,
 ]

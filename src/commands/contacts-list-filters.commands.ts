@@ -11,10 +11,24 @@ import type { Command, CommandContext } from './registry'
 
 const filters = (ctx: CommandContext) => ctx.view.contactsList?.filters
 
-function option(id: string, title: string, label: string, isOn: (f: ContactListFilters) => boolean, patch: Partial<ContactListFilters>): Command {
+function option(
+  id: string,
+  title: string,
+  label: string,
+  isOn: (f: ContactListFilters) => boolean,
+  patch: Partial<ContactListFilters>,
+): Command {
   return {
-    id, title, label: () => label, group: 'Filters', keywords: ['filter', 'show', 'contacts', label.toLowerCase()], when: onContactsList,
-    checked: (ctx) => { const f = filters(ctx); return !!f && isOn(f) },
+    id,
+    title,
+    label: () => label,
+    group: 'Filters',
+    keywords: ['filter', 'show', 'contacts', label.toLowerCase()],
+    when: onContactsList,
+    checked: (ctx) => {
+      const f = filters(ctx)
+      return !!f && isOn(f)
+    },
     run: (ctx) => navigateContactFilters(ctx, { ...patch, page: 1 }),
   }
 }
@@ -23,7 +37,17 @@ export const contactsFilterCommands: Command[] = [
   option('contacts.filter.status.all', 'Show contacts of every status', 'All Status', (f) => !f.status, { status: '' }),
   ...CONTACT_STATUSES.map((status) => {
     const label = CONTACT_STATUS_LABELS[status]
-    return option(`contacts.filter.status.${status}`, `Show ${label.toLowerCase()} contacts`, label, (f) => f.status === status, { status })
+    return option(
+      `contacts.filter.status.${status}`,
+      `Show ${label.toLowerCase()} contacts`,
+      label,
+      (f) => f.status === status,
+      { status },
+    )
   }),
-  ...PAGE_SIZES.map((n) => option(`contacts.pageSize.${n}`, `Show ${n} contacts per page`, `${n} per page`, (f) => f.limit === n, { limit: n })),
+  ...PAGE_SIZES.map((n) =>
+    option(`contacts.pageSize.${n}`, `Show ${n} contacts per page`, `${n} per page`, (f) => f.limit === n, {
+      limit: n,
+    }),
+  ),
 ]

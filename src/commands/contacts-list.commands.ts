@@ -39,10 +39,14 @@ declare module './registry' {
 export const onContactsList = (ctx: CommandContext) => !!ctx.view.contactsList
 const list = (ctx: CommandContext) => ctx.view.contactsList
 const focusedId = (ctx: CommandContext) => (ctx.view.focused?.kind === 'contact' ? ctx.view.focused.id : undefined)
-const focusedRow = (ctx: CommandContext) => { const id = focusedId(ctx); return id ? list(ctx)?.rows.find((r) => r.id === id) : undefined }
+const focusedRow = (ctx: CommandContext) => {
+  const id = focusedId(ctx)
+  return id ? list(ctx)?.rows.find((r) => r.id === id) : undefined
+}
 const noFocus = (ctx: CommandContext) => (focusedId(ctx) ? null : 'Focus a contact with J/K first')
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating contacts…' : null)
-const send = (ctx: CommandContext, event: Parameters<ContactsListHandle['actor']['send']>[0]) => list(ctx)?.actor.send(event)
+const send = (ctx: CommandContext, event: Parameters<ContactsListHandle['actor']['send']>[0]) =>
+  list(ctx)?.actor.send(event)
 const page = (ctx: CommandContext) => list(ctx)?.filters.page ?? 1
 
 /** Goes to the list with `patch` applied to the filters in the URL. */
@@ -53,8 +57,17 @@ export function navigateContactFilters(ctx: CommandContext, patch: Partial<Conta
 
 function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
   return {
-    id, title, group: 'Contacts', shortcut, label: () => label, when: onContactsList, disabledReason: noFocus,
-    run: (ctx) => { const contact = focusedId(ctx); if (contact) ctx.navigate(`/contacts/${contact}`) },
+    id,
+    title,
+    group: 'Contacts',
+    shortcut,
+    label: () => label,
+    when: onContactsList,
+    disabledReason: noFocus,
+    run: (ctx) => {
+      const contact = focusedId(ctx)
+      if (contact) ctx.navigate(`/contacts/${contact}`)
+    },
   }
 }
 
@@ -63,14 +76,22 @@ function rowCommand(id: string, action: ContactBulkAction, shortcut: string): Co
   const status = CONTACT_BULK_ACTIONS[action]
   const { verb } = CONTACT_ACTION_WORDS[action]
   return {
-    id, title: `${verb} (focused contact)`, group: 'Contacts', shortcut, keywords: ['status', CONTACT_STATUS_LABELS[status].toLowerCase()],
-    when: onContactsList, label: () => verb,
+    id,
+    title: `${verb} (focused contact)`,
+    group: 'Contacts',
+    shortcut,
+    keywords: ['status', CONTACT_STATUS_LABELS[status].toLowerCase()],
+    when: onContactsList,
+    label: () => verb,
     disabledReason: (ctx) => {
       const row = focusedRow(ctx)
       if (!row) return 'Focus a contact with J/K first'
       return busy(ctx) ?? (row.status === status ? `Already ${CONTACT_STATUS_LABELS[status].toLowerCase()}` : null)
     },
-    run: (ctx) => { const contact = focusedId(ctx); if (contact) send(ctx, { type: 'status.set', id: contact, action }) },
+    run: (ctx) => {
+      const contact = focusedId(ctx)
+      if (contact) send(ctx, { type: 'status.set', id: contact, action })
+    },
   }
 }
 
@@ -86,8 +107,12 @@ const BULK_LABELS: Record<ContactBulkAction, (n: number) => string> = {
 function bulkCommand(id: string, action: ContactBulkAction, shortcut?: string): Command {
   const status = CONTACT_BULK_ACTIONS[action]
   return {
-    id, title: `${CONTACT_ACTION_WORDS[action].verb} (selected contacts)`, group: 'Contacts', shortcut,
-    keywords: ['bulk', 'selected', 'status', CONTACT_STATUS_LABELS[status].toLowerCase()], when: onContactsList,
+    id,
+    title: `${CONTACT_ACTION_WORDS[action].verb} (selected contacts)`,
+    group: 'Contacts',
+    shortcut,
+    keywords: ['bulk', 'selected', 'status', CONTACT_STATUS_LABELS[status].toLowerCase()],
+    when: onContactsList,
     label: (ctx) => BULK_LABELS[action](ctx.view.selection?.length ?? 0),
     disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'bulk.run', ids: [...(ctx.view.selection ?? [])], action }),
@@ -95,20 +120,51 @@ function bulkCommand(id: string, action: ContactBulkAction, shortcut?: string): 
 }
 
 export const contactsListCommands: Command[] = [
-  { id: 'contacts.focusNext', title: 'Next contact', group: 'Contacts', shortcut: 'j', when: onContactsList, run: (ctx) => send(ctx, { type: 'focus.next' }) },
-  { id: 'contacts.focusPrev', title: 'Previous contact', group: 'Contacts', shortcut: 'k', when: onContactsList, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
   {
-    id: 'contacts.toggleSelect', title: 'Toggle selection of the focused contact', group: 'Contacts', shortcut: 'x', when: onContactsList,
+    id: 'contacts.focusNext',
+    title: 'Next contact',
+    group: 'Contacts',
+    shortcut: 'j',
+    when: onContactsList,
+    run: (ctx) => send(ctx, { type: 'focus.next' }),
+  },
+  {
+    id: 'contacts.focusPrev',
+    title: 'Previous contact',
+    group: 'Contacts',
+    shortcut: 'k',
+    when: onContactsList,
+    run: (ctx) => send(ctx, { type: 'focus.prev' }),
+  },
+  {
+    id: 'contacts.toggleSelect',
+    title: 'Toggle selection of the focused contact',
+    group: 'Contacts',
+    shortcut: 'x',
+    when: onContactsList,
     label: (ctx) => `Select ${focusedRow(ctx)?.name ?? 'contact'}`,
-    checked: (ctx) => { const id = focusedId(ctx); return !!id && !!list(ctx)?.selected.includes(id) },
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedId(ctx) }),
+    checked: (ctx) => {
+      const id = focusedId(ctx)
+      return !!id && !!list(ctx)?.selected.includes(id)
+    },
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedId(ctx) }),
   },
   {
-    id: 'contacts.selectRange', title: 'Select range to the focused contact', group: 'Contacts', shortcut: 'shift+x', when: onContactsList,
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+    id: 'contacts.selectRange',
+    title: 'Select range to the focused contact',
+    group: 'Contacts',
+    shortcut: 'shift+x',
+    when: onContactsList,
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
   },
   {
-    id: 'contacts.selectAll', title: 'Select all contacts on this page', group: 'Contacts', keywords: ['select', 'all', 'none'], when: onContactsList,
+    id: 'contacts.selectAll',
+    title: 'Select all contacts on this page',
+    group: 'Contacts',
+    keywords: ['select', 'all', 'none'],
+    when: onContactsList,
     label: () => 'Select all contacts',
     checked: (ctx) => {
       const handle = list(ctx)
@@ -123,7 +179,10 @@ export const contactsListCommands: Command[] = [
     },
   },
   {
-    id: 'contacts.clearSelection', title: 'Clear selection', group: 'Contacts', when: (ctx) => onContactsList(ctx) && !!ctx.view.selection?.length,
+    id: 'contacts.clearSelection',
+    title: 'Clear selection',
+    group: 'Contacts',
+    when: (ctx) => onContactsList(ctx) && !!ctx.view.selection?.length,
     run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
   },
   openCommand('contacts.open', 'Open focused contact', 'Open contact', 'enter'),
@@ -137,14 +196,31 @@ export const contactsListCommands: Command[] = [
   bulkCommand('contacts.bulkArchive', 'archive', 'shift+e'),
   bulkCommand('contacts.bulkMarkUnread', 'mark_unread'),
   {
-    id: 'contacts.prevPage', title: 'Previous page', group: 'Contacts', shortcut: '[', when: onContactsList, label: () => 'Previous',
+    id: 'contacts.prevPage',
+    title: 'Previous page',
+    group: 'Contacts',
+    shortcut: '[',
+    when: onContactsList,
+    label: () => 'Previous',
     disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
     run: (ctx) => navigateContactFilters(ctx, { page: page(ctx) - 1 }),
   },
   {
-    id: 'contacts.nextPage', title: 'Next page', group: 'Contacts', shortcut: ']', when: onContactsList, label: () => 'Next',
+    id: 'contacts.nextPage',
+    title: 'Next page',
+    group: 'Contacts',
+    shortcut: ']',
+    when: onContactsList,
+    label: () => 'Next',
     disabledReason: (ctx) => (page(ctx) >= (list(ctx)?.totalPages ?? 1) ? 'This is the last page' : null),
     run: (ctx) => navigateContactFilters(ctx, { page: page(ctx) + 1 }),
   },
-  { id: 'contacts.search', title: 'Search contacts', group: 'Contacts', shortcut: '/', when: onContactsList, run: (ctx) => list(ctx)?.focusSearch() },
+  {
+    id: 'contacts.search',
+    title: 'Search contacts',
+    group: 'Contacts',
+    shortcut: '/',
+    when: onContactsList,
+    run: (ctx) => list(ctx)?.focusSearch(),
+  },
 ]

@@ -12,7 +12,14 @@ interface Stroke {
   alt: boolean
 }
 
-const KEY_ALIASES: Record<string, string> = { esc: 'escape', up: 'arrowup', down: 'arrowdown', left: 'arrowleft', right: 'arrowright', space: ' ' }
+const KEY_ALIASES: Record<string, string> = {
+  esc: 'escape',
+  up: 'arrowup',
+  down: 'arrowdown',
+  left: 'arrowleft',
+  right: 'arrowright',
+  space: ' ',
+}
 
 function parseStroke(part: string, shortcut: string): Stroke {
   // '+' alone is a key; 'mod++' would be mod and '+'.
@@ -36,7 +43,17 @@ function parse(shortcut: string): Stroke[] {
   return parts.map((part) => parseStroke(part, shortcut))
 }
 
-const TINYKEYS_NAMES: Record<string, string> = { escape: 'Escape', enter: 'Enter', arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight', ' ': 'Space', backspace: 'Backspace', delete: 'Delete' }
+const TINYKEYS_NAMES: Record<string, string> = {
+  escape: 'Escape',
+  enter: 'Enter',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
+  ' ': 'Space',
+  backspace: 'Backspace',
+  delete: 'Delete',
+}
 
 /**
  * The tinykeys keybinding of a shortcut: 'mod+k' → '$mod+k', 'shift+x' → 'Shift+x', 'g d' → 'g d'.
@@ -44,18 +61,30 @@ const TINYKEYS_NAMES: Record<string, string> = { escape: 'Escape', enter: 'Enter
  * malformed shortcut.
  */
 export function toKeybinding(shortcut: string): string {
-  return parse(shortcut).map((s) => {
-    const symbol = !/^[a-z0-9]$/.test(s.key) && s.key.length === 1 && s.key !== ' '
-    const mods = [s.mod ? '$mod' : '', s.alt ? 'Alt' : '', s.shift ? 'Shift' : symbol ? '[Shift]' : ''].filter(Boolean)
-    return [...mods, TINYKEYS_NAMES[s.key] ?? s.key].join('+')
-  }).join(' ')
+  return parse(shortcut)
+    .map((s) => {
+      const symbol = !/^[a-z0-9]$/.test(s.key) && s.key.length === 1 && s.key !== ' '
+      const mods = [s.mod ? '$mod' : '', s.alt ? 'Alt' : '', s.shift ? 'Shift' : symbol ? '[Shift]' : ''].filter(
+        Boolean,
+      )
+      return [...mods, TINYKEYS_NAMES[s.key] ?? s.key].join('+')
+    })
+    .join(' ')
 }
 
 /** How many key presses a shortcut takes ('g d' → 2). */
 export const strokeCount = (shortcut: string) => parse(shortcut).length
 
 const KEY_LABELS: Record<string, string> = {
-  escape: 'Esc', enter: 'Enter', arrowup: '↑', arrowdown: '↓', arrowleft: '←', arrowright: '→', ' ': 'Space', backspace: '⌫', delete: 'Del',
+  escape: 'Esc',
+  enter: 'Enter',
+  arrowup: '↑',
+  arrowdown: '↓',
+  arrowleft: '←',
+  arrowright: '→',
+  ' ': 'Space',
+  backspace: '⌫',
+  delete: 'Del',
 }
 
 /** Display labels per stroke: 'mod+k' → [['Ctrl','K']] (or [['⌘','K']] on a Mac), 'g d' → [['G'],['D']]. */

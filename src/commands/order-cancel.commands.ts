@@ -29,11 +29,21 @@ const orders = (ctx: CommandContext) => ((handle(ctx)?.count ?? 1) === 1 ? 'orde
 
 export const orderCancelCommands: Command[] = [
   {
-    id: 'orders.cancelConfirm.accept', title: 'Cancel the orders (answer the confirmation)', group: GROUP, shortcut: 'mod+enter', when: open,
-    label: (ctx) => `Cancel ${orders(ctx)}`, run: (ctx) => handle(ctx)?.answer({ type: 'confirm.accept' }),
+    id: 'orders.cancelConfirm.accept',
+    title: 'Cancel the orders (answer the confirmation)',
+    group: GROUP,
+    shortcut: 'mod+enter',
+    when: open,
+    label: (ctx) => `Cancel ${orders(ctx)}`,
+    run: (ctx) => handle(ctx)?.answer({ type: 'confirm.accept' }),
   },
   {
-    id: 'orders.cancelConfirm.dismiss', title: 'Keep the orders (nothing changes)', group: GROUP, shortcut: 'escape', when: open,
-    label: (ctx) => `Keep ${orders(ctx)}`, run: (ctx) => handle(ctx)?.answer({ type: 'confirm.cancel' }),
+    id: 'orders.cancelConfirm.dismiss',
+    title: 'Keep the orders (nothing changes)',
+    group: GROUP,
+    shortcut: 'escape',
+    when: open,
+    label: (ctx) => `Keep ${orders(ctx)}`,
+    run: (ctx) => handle(ctx)?.answer({ type: 'confirm.cancel' }),
   },
 ]

@@ -7,7 +7,14 @@
  * the panel publishes (`orderPanel`).
  */
 import type { ActorRefFrom } from 'xstate'
-import { canMoveOrder, ORDER_ACTIONS, ORDER_TRANSITIONS, shortOrderId, type OrderAction, type OrderDetail } from '../api/schemas/orders'
+import {
+  canMoveOrder,
+  ORDER_ACTIONS,
+  ORDER_TRANSITIONS,
+  shortOrderId,
+  type OrderAction,
+  type OrderDetail,
+} from '../api/schemas/orders'
 import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
 import type { orderPanelMachine } from '../machines/order-panel.machine'
 import { navigateOrders } from './orders-list.commands'
@@ -37,9 +44,19 @@ function panelMove(action: OrderAction, shortcut?: string): Command {
   const { verb } = ORDER_ACTION_WORDS[action]
   const word = action === 'cancel' ? 'Cancel Order' : verb
   return {
-    id: `orders.panel.${action}`, title: `${word} (with the note)`, group: 'Order', shortcut, keywords: ['status', 'note', ORDER_ACTIONS[action]],
-    when: (ctx) => { const order = panel(ctx)?.order; return !!order && canMoveOrder(order.status, ORDER_ACTIONS[action]) },
-    label: (ctx) => { const order = panel(ctx)?.order; return order ? `${word} #${shortOrderId(order._id)}` : word },
+    id: `orders.panel.${action}`,
+    title: `${word} (with the note)`,
+    group: 'Order',
+    shortcut,
+    keywords: ['status', 'note', ORDER_ACTIONS[action]],
+    when: (ctx) => {
+      const order = panel(ctx)?.order
+      return !!order && canMoveOrder(order.status, ORDER_ACTIONS[action])
+    },
+    label: (ctx) => {
+      const order = panel(ctx)?.order
+      return order ? `${word} #${shortOrderId(order._id)}` : word
+    },
     disabledReason: (ctx) => (panel(ctx)?.busy ? 'Updating the order…' : null),
     run: (ctx) => panel(ctx)?.actor.send({ type: 'order.move', action }),
   }
@@ -51,17 +68,38 @@ export const orderPanelCommands: Command[] = [
   panelMove('complete', 'mod+enter'),
   panelMove('cancel'),
   {
-    id: 'orders.panel.note', title: 'Write a note for the next status change', group: 'Order', shortcut: 'n', keywords: ['note', 'comment'],
-    when: (ctx) => { const order = panel(ctx)?.order; return !!order && ORDER_TRANSITIONS[order.status].length > 0 },
-    label: () => 'Write a note', run: (ctx) => panel(ctx)?.focusNote(),
+    id: 'orders.panel.note',
+    title: 'Write a note for the next status change',
+    group: 'Order',
+    shortcut: 'n',
+    keywords: ['note', 'comment'],
+    when: (ctx) => {
+      const order = panel(ctx)?.order
+      return !!order && ORDER_TRANSITIONS[order.status].length > 0
+    },
+    label: () => 'Write a note',
+    run: (ctx) => panel(ctx)?.focusNote(),
   },
   {
-    id: 'orders.panel.openCustomer', title: "Open the order's customer", group: 'Order', shortcut: 'o', keywords: ['customer', 'user'],
-    when: (ctx) => !!panel(ctx)?.order?.user, label: () => 'Open customer',
-    run: (ctx) => { const user = panel(ctx)?.order?.user; if (user) ctx.navigate(`/users/${user._id}`) },
+    id: 'orders.panel.openCustomer',
+    title: "Open the order's customer",
+    group: 'Order',
+    shortcut: 'o',
+    keywords: ['customer', 'user'],
+    when: (ctx) => !!panel(ctx)?.order?.user,
+    label: () => 'Open customer',
+    run: (ctx) => {
+      const user = panel(ctx)?.order?.user
+      if (user) ctx.navigate(`/users/${user._id}`)
+    },
   },
   {
-    id: 'orders.panel.close', title: 'Close the order panel', group: 'Order', shortcut: 'escape', when: onPanel, label: () => 'Close order',
+    id: 'orders.panel.close',
+    title: 'Close the order panel',
+    group: 'Order',
+    shortcut: 'escape',
+    when: onPanel,
+    label: () => 'Close order',
     run: (ctx) => navigateOrders(ctx, { order: '' }),
   },
 ]

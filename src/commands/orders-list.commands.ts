@@ -9,7 +9,13 @@
  * navigate. Filters: orders-list-filters.commands.ts; the side panel: order-panel.commands.ts.
  */
 import type { ActorRefFrom } from 'xstate'
-import { canMoveOrder, ORDER_ACTIONS, shortOrderId, type OrderAction, type OrderBulkAction } from '../api/schemas/orders'
+import {
+  canMoveOrder,
+  ORDER_ACTIONS,
+  shortOrderId,
+  type OrderAction,
+  type OrderBulkAction,
+} from '../api/schemas/orders'
 import type { OrderRow, ordersListMachine } from '../machines/orders-list.machine'
 import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
 import type { csvExportMachine } from '../machines/csv-export.machine'
@@ -46,7 +52,8 @@ const focusedOrder = (ctx: CommandContext) => (ctx.view.focused?.kind === 'order
 const rowOf = (ctx: CommandContext, id: string | undefined) => list(ctx)?.rows.find((r) => r.id === id)
 const noFocus = (ctx: CommandContext) => (focusedOrder(ctx) ? null : 'Focus an order with J/K first')
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating orders…' : null)
-const send = (ctx: CommandContext, event: Parameters<OrdersListHandle['actor']['send']>[0]) => list(ctx)?.actor.send(event)
+const send = (ctx: CommandContext, event: Parameters<OrdersListHandle['actor']['send']>[0]) =>
+  list(ctx)?.actor.send(event)
 const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`)
 
 /** Goes to the list with `patch` applied to the URL state (filters, open order). */
@@ -57,8 +64,17 @@ export function navigateOrders(ctx: CommandContext, patch: Partial<OrdersUrlStat
 
 function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
   return {
-    id, title, group: 'Orders', shortcut, label: () => label, when: onOrdersList, disabledReason: noFocus,
-    run: (ctx) => { const order = focusedOrder(ctx); if (order) navigateOrders(ctx, { order }) },
+    id,
+    title,
+    group: 'Orders',
+    shortcut,
+    label: () => label,
+    when: onOrdersList,
+    disabledReason: noFocus,
+    run: (ctx) => {
+      const order = focusedOrder(ctx)
+      if (order) navigateOrders(ctx, { order })
+    },
   }
 }
 
@@ -66,44 +82,95 @@ function openCommand(id: string, title: string, label: string, shortcut?: string
 function moveCommand(action: OrderAction, shortcut: string): Command {
   const { verb } = ORDER_ACTION_WORDS[action]
   return {
-    id: `orders.${action}`, title: `${verb} order`, group: 'Orders', shortcut, keywords: ['status', ORDER_ACTIONS[action]],
+    id: `orders.${action}`,
+    title: `${verb} order`,
+    group: 'Orders',
+    shortcut,
+    keywords: ['status', ORDER_ACTIONS[action]],
     when: (ctx) => {
       if (!onOrdersList(ctx)) return false
       const row = rowOf(ctx, focusedOrder(ctx))
       return !focusedOrder(ctx) || (!!row && canMoveOrder(row.status, ORDER_ACTIONS[action]))
     },
-    label: (ctx) => { const row = rowOf(ctx, focusedOrder(ctx)); return row ? `${verb} order #${shortOrderId(row.id)}` : `${verb} order` },
+    label: (ctx) => {
+      const row = rowOf(ctx, focusedOrder(ctx))
+      return row ? `${verb} order #${shortOrderId(row.id)}` : `${verb} order`
+    },
     disabledReason: (ctx) => noFocus(ctx) ?? busy(ctx),
-    run: (ctx) => { const id = focusedOrder(ctx); if (id) send(ctx, { type: 'order.move', id, action }) },
+    run: (ctx) => {
+      const id = focusedOrder(ctx)
+      if (id) send(ctx, { type: 'order.move', id, action })
+    },
   }
 }
 
 function bulkCommand(action: OrderBulkAction, shortcut: string): Command {
   const { verb } = ORDER_ACTION_WORDS[action]
   return {
-    id: `orders.bulk${verb}`, title: `${verb} selected orders`, group: 'Orders', shortcut, keywords: ['bulk', 'status', verb.toLowerCase()],
+    id: `orders.bulk${verb}`,
+    title: `${verb} selected orders`,
+    group: 'Orders',
+    shortcut,
+    keywords: ['bulk', 'status', verb.toLowerCase()],
     when: onOrdersList,
-    label: (ctx) => { const n = ctx.view.selection?.length ?? 0; return n ? `${verb} ${orders(n)}` : verb },
+    label: (ctx) => {
+      const n = ctx.view.selection?.length ?? 0
+      return n ? `${verb} ${orders(n)}` : verb
+    },
     disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'bulk.run', ids: [...(ctx.view.selection ?? [])], action }),
   }
 }
 
 export const ordersListCommands: Command[] = [
-  { id: 'orders.focusNext', title: 'Next order', group: 'Orders', shortcut: 'j', when: onOrdersList, run: (ctx) => send(ctx, { type: 'focus.next' }) },
-  { id: 'orders.focusPrev', title: 'Previous order', group: 'Orders', shortcut: 'k', when: onOrdersList, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
   {
-    id: 'orders.toggleSelect', title: 'Toggle selection of the focused order', group: 'Orders', shortcut: 'x', when: onOrdersList,
-    label: (ctx) => { const row = rowOf(ctx, focusedOrder(ctx)); return row ? `Select order #${shortOrderId(row.id)}` : 'Select order' },
-    checked: (ctx) => { const id = focusedOrder(ctx); return !!id && !!list(ctx)?.selected.includes(id) },
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedOrder(ctx) }),
+    id: 'orders.focusNext',
+    title: 'Next order',
+    group: 'Orders',
+    shortcut: 'j',
+    when: onOrdersList,
+    run: (ctx) => send(ctx, { type: 'focus.next' }),
   },
   {
-    id: 'orders.selectRange', title: 'Select range to the focused order', group: 'Orders', shortcut: 'shift+x', when: onOrdersList,
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+    id: 'orders.focusPrev',
+    title: 'Previous order',
+    group: 'Orders',
+    shortcut: 'k',
+    when: onOrdersList,
+    run: (ctx) => send(ctx, { type: 'focus.prev' }),
   },
   {
-    id: 'orders.selectAll', title: 'Select all loaded orders', group: 'Orders', keywords: ['select', 'all', 'none'], when: onOrdersList,
+    id: 'orders.toggleSelect',
+    title: 'Toggle selection of the focused order',
+    group: 'Orders',
+    shortcut: 'x',
+    when: onOrdersList,
+    label: (ctx) => {
+      const row = rowOf(ctx, focusedOrder(ctx))
+      return row ? `Select order #${shortOrderId(row.id)}` : 'Select order'
+    },
+    checked: (ctx) => {
+      const id = focusedOrder(ctx)
+      return !!id && !!list(ctx)?.selected.includes(id)
+    },
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedOrder(ctx) }),
+  },
+  {
+    id: 'orders.selectRange',
+    title: 'Select range to the focused order',
+    group: 'Orders',
+    shortcut: 'shift+x',
+    when: onOrdersList,
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+  },
+  {
+    id: 'orders.selectAll',
+    title: 'Select all loaded orders',
+    group: 'Orders',
+    keywords: ['select', 'all', 'none'],
+    when: onOrdersList,
     label: () => 'Select all loaded orders',
     checked: (ctx) => {
       const handle = list(ctx)
@@ -118,7 +185,10 @@ export const ordersListCommands: Command[] = [
     },
   },
   {
-    id: 'orders.clearSelection', title: 'Clear selection', group: 'Orders', when: (ctx) => onOrdersList(ctx) && !!ctx.view.selection?.length,
+    id: 'orders.clearSelection',
+    title: 'Clear selection',
+    group: 'Orders',
+    when: (ctx) => onOrdersList(ctx) && !!ctx.view.selection?.length,
     run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
   },
   openCommand('orders.open', 'Open focused order', 'Open order', 'enter'),
@@ -131,14 +201,33 @@ export const ordersListCommands: Command[] = [
   bulkCommand('complete', 'shift+d'),
   bulkCommand('cancel', 'shift+backspace'),
   {
-    id: 'orders.dismissReport', title: 'Dismiss the bulk update report', group: 'Orders', when: (ctx) => !!list(ctx)?.hasReport,
-    label: () => 'Dismiss', run: (ctx) => send(ctx, { type: 'report.dismiss' }),
+    id: 'orders.dismissReport',
+    title: 'Dismiss the bulk update report',
+    group: 'Orders',
+    when: (ctx) => !!list(ctx)?.hasReport,
+    label: () => 'Dismiss',
+    run: (ctx) => send(ctx, { type: 'report.dismiss' }),
   },
   {
-    id: 'orders.exportCsv', title: 'Export CSV', group: 'Orders', shortcut: 'shift+e', keywords: ['download', 'csv', 'export'], when: onOrdersList,
+    id: 'orders.exportCsv',
+    title: 'Export CSV',
+    group: 'Orders',
+    shortcut: 'shift+e',
+    keywords: ['download', 'csv', 'export'],
+    when: onOrdersList,
     label: (ctx) => (list(ctx)?.exporting ? 'Exporting…' : 'Export CSV'),
     disabledReason: (ctx) => (list(ctx)?.exporting ? 'Preparing the export…' : null),
-    run: (ctx) => { const handle = list(ctx); handle?.exporter.send({ type: 'export.start', request: { resource: 'orders', filters: listFilters(handle.url) } }) },
+    run: (ctx) => {
+      const handle = list(ctx)
+      handle?.exporter.send({ type: 'export.start', request: { resource: 'orders', filters: listFilters(handle.url) } })
+    },
   },
-  { id: 'orders.search', title: 'Search orders', group: 'Orders', shortcut: '/', when: onOrdersList, run: (ctx) => list(ctx)?.focusSearch() },
+  {
+    id: 'orders.search',
+    title: 'Search orders',
+    group: 'Orders',
+    shortcut: '/',
+    when: onOrdersList,
+    run: (ctx) => list(ctx)?.focusSearch(),
+  },
 ]

@@ -30,7 +30,9 @@ export interface PaletteQuery {
 export function parsePaletteQuery(input: string): PaletteQuery {
   const trimmed = input.trimStart()
   const entry = PALETTE_PREFIXES.find((p) => trimmed.startsWith(p.prefix))
-  return entry ? { mode: entry.mode, text: trimmed.slice(entry.prefix.length).trim() } : { mode: 'all', text: trimmed.trim() }
+  return entry
+    ? { mode: entry.mode, text: trimmed.slice(entry.prefix.length).trim() }
+    : { mode: 'all', text: trimmed.trim() }
 }
 
 /** The prefix of a mode ('' for 'all'). */
@@ -39,7 +41,10 @@ export const prefixOf = (mode: PaletteMode) => PALETTE_PREFIXES.find((p) => p.mo
 /** The server searches a mode runs: one kind per entity mode; projects for free text of 2+ characters. */
 export function entityKindsOf(query: PaletteQuery): EntityKind[] {
   switch (query.mode) {
-    case 'projects': case 'users': case 'orders': case 'contacts':
+    case 'projects':
+    case 'users':
+    case 'orders':
+    case 'contacts':
       return query.text.length > 0 ? [query.mode] : []
     case 'all':
       return query.text.length >= 2 ? ['projects'] : []

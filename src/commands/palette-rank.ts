@@ -23,27 +23,45 @@ export interface RankOptions<T> {
 }
 
 /** `items` that match `text`, best first (see the module comment); all of them, boosted first, for empty text. */
-export function rankItems<T>(items: readonly T[], text: string, { keys, boost, recency, threshold }: RankOptions<T>): T[] {
+export function rankItems<T>(
+  items: readonly T[],
+  text: string,
+  { keys, boost, recency, threshold }: RankOptions<T>,
+): T[] {
   const query = text.trim()
   const boosted = (item: T) => (boost?.(item) ? 1 : 0)
   const age = (item: T) => recency?.(item) ?? Number.POSITIVE_INFINITY
   if (!query) {
-    return items.map((item, index) => ({ item, index })).sort((a, b) => boosted(b.item) - boosted(a.item) || a.index - b.index).map((x) => x.item)
+    return items
+      .map((item, index) => ({ item, index }))
+      .sort((a, b) => boosted(b.item) - boosted(a.item) || a.index - b.index)
+      .map((x) => x.item)
   }
   return matchSorter(items, query, {
     keys,
     ...(threshold === undefined ? {} : { threshold }),
-    sorter: (matched) => [...matched].sort((a, b) => {
-      const strong = (r: number) => (r >= rankings.CONTAINS ? 1 : 0)
-      return strong(b.rank) - strong(a.rank) || boosted(b.item) - boosted(a.item) || b.rank - a.rank
-        || (age(a.item) === age(b.item) ? 0 : age(a.item) < age(b.item) ? -1 : 1)
-        || a.keyIndex - b.keyIndex || a.index - b.index
-    }),
+    sorter: (matched) =>
+      [...matched].sort((a, b) => {
+        const strong = (r: number) => (r >= rankings.CONTAINS ? 1 : 0)
+        return (
+          strong(b.rank) - strong(a.rank) ||
+          boosted(b.item) - boosted(a.item) ||
+          b.rank - a.rank ||
+          (age(a.item) === age(b.item) ? 0 : age(a.item) < age(b.item) ? -1 : 1) ||
+          a.keyIndex - b.keyIndex ||
+          a.index - b.index
+        )
+      }),
   })
 }
 
 /** The record kinds of ViewCommandContext.focused and the command id namespace acting on them. */
-const NAMESPACE_OF_KIND: Record<string, string> = { project: 'projects', user: 'users', order: 'orders', contact: 'contacts' }
+const NAMESPACE_OF_KIND: Record<string, string> = {
+  project: 'projects',
+  user: 'users',
+  order: 'orders',
+  contact: 'contacts',
+}
 
 /**
  * Whether `command` acts on what the admin is working on: its id namespace ('projects.approve' →
@@ -62,7 +80,12 @@ export function appliesToTarget(command: Command, ctx: CommandContext): boolean 
  * The commands matching `text`, best first, with those that apply to the focus/selection/screen
  * boosted; `recent` (command ids, newest first) breaks ties within a tier.
  */
-export function rankCommands(commands: readonly Command[], text: string, ctx: CommandContext, recent: readonly string[] = []): Command[] {
+export function rankCommands(
+  commands: readonly Command[],
+  text: string,
+  ctx: CommandContext,
+  recent: readonly string[] = [],
+): Command[] {
   const ages = new Map(recent.map((id, index) => [id, index]))
   return rankItems(commands, text, {
     recency: (c) => ages.get(c.id),

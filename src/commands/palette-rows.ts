@@ -37,9 +37,17 @@ export function recordPath(kind: RecentRecordKind, id: string): string {
 }
 
 const ENTITY_TITLES: Record<EntityKind, [string, string]> = {
-  projects: ['Projects', 'project'], users: ['Users', 'user'], orders: ['Orders', 'order'], contacts: ['Contacts', 'contact'],
+  projects: ['Projects', 'project'],
+  users: ['Users', 'user'],
+  orders: ['Orders', 'order'],
+  contacts: ['Contacts', 'contact'],
 }
-const RECORD_KIND_TITLES: Record<RecentRecordKind, string> = { project: 'Project', user: 'User', order: 'Order', contact: 'Contact' }
+const RECORD_KIND_TITLES: Record<RecentRecordKind, string> = {
+  project: 'Project',
+  user: 'User',
+  order: 'Order',
+  contact: 'Contact',
+}
 
 export interface EntityState {
   /** The server's answer for the (debounced) text; undefined before the first. */
@@ -60,7 +68,8 @@ export interface PaletteRowsInput {
   entities: Partial<Record<EntityKind, EntityState>>
 }
 
-const commandRows = (commands: readonly Command[]): PaletteRow[] => commands.map((command) => ({ type: 'command', key: `c:${command.id}`, command }))
+const commandRows = (commands: readonly Command[]): PaletteRow[] =>
+  commands.map((command) => ({ type: 'command', key: `c:${command.id}`, command }))
 
 function entityRows(kind: EntityKind, text: string, state: EntityState | undefined): PaletteRow[] {
   const [title, one] = ENTITY_TITLES[kind]
@@ -70,10 +79,19 @@ function entityRows(kind: EntityKind, text: string, state: EntityState | undefin
   const rest = result ? result.hits.filter((h) => !hits.includes(h)) : []
   const shown = [...hits, ...rest]
   const total = result ? `${formatCount(result.total)}${result.capped ? '+' : ''}` : ''
-  const detail = result ? (result.capped || result.total > shown.length ? `${formatCount(shown.length)} of ${total}` : total) : undefined
+  const detail = result
+    ? result.capped || result.total > shown.length
+      ? `${formatCount(shown.length)} of ${total}`
+      : total
+    : undefined
   const rows: PaletteRow[] = [{ type: 'heading', key: `h:${kind}`, label: title, detail }]
   if (shown.length) rows.push(...shown.map((hit): PaletteRow => ({ type: 'entity', key: `e:${kind}:${hit.id}`, hit })))
-  else rows.push({ type: 'note', key: `n:${kind}`, text: state?.loading || !result ? `Searching ${title.toLowerCase()}…` : `No ${one} matches '${text}'` })
+  else
+    rows.push({
+      type: 'note',
+      key: `n:${kind}`,
+      text: state?.loading || !result ? `Searching ${title.toLowerCase()}…` : `No ${one} matches '${text}'`,
+    })
   return rows
 }
 
@@ -84,24 +102,46 @@ export function buildPaletteRows(input: PaletteRowsInput): PaletteRow[] {
   switch (query.mode) {
     case 'commands': {
       const ranked = rankCommands(commands, text, ctx)
-      return ranked.length ? [{ type: 'heading', key: 'h:commands', label: 'Commands' }, ...commandRows(ranked)] : [{ type: 'note', key: 'n:commands', text: 'No matching commands' }]
+      return ranked.length
+        ? [{ type: 'heading', key: 'h:commands', label: 'Commands' }, ...commandRows(ranked)]
+        : [{ type: 'note', key: 'n:commands', text: 'No matching commands' }]
     }
     case 'screens': {
       const ranked = rankItems(SCREENS, text, { keys: ['title', 'path'] })
       return ranked.length
-        ? [{ type: 'heading', key: 'h:screens', label: 'Screens' }, ...ranked.map((screen): PaletteRow => ({ type: 'screen', key: `s:${screen.id}`, screen }))]
+        ? [
+            { type: 'heading', key: 'h:screens', label: 'Screens' },
+            ...ranked.map((screen): PaletteRow => ({ type: 'screen', key: `s:${screen.id}`, screen })),
+          ]
         : [{ type: 'note', key: 'n:screens', text: 'No matching screen' }]
     }
-    case 'projects': case 'users': case 'orders': case 'contacts':
-      return text ? entityRows(query.mode, text, input.entities[query.mode]) : [{ type: 'note', key: 'n:type', text: `Type to search ${ENTITY_TITLES[query.mode][0].toLowerCase()}` }]
+    case 'projects':
+    case 'users':
+    case 'orders':
+    case 'contacts':
+      return text
+        ? entityRows(query.mode, text, input.entities[query.mode])
+        : [{ type: 'note', key: 'n:type', text: `Type to search ${ENTITY_TITLES[query.mode][0].toLowerCase()}` }]
     case 'all': {
       const byId = new Map(commands.map((c) => [c.id, c]))
-      const recentCommands = text ? [] : input.recentCommands.map((id) => byId.get(id)).filter((c): c is Command => !!c).slice(0, RECENT_SHOWN)
-      const records = (text ? rankItems(input.recentRecords, text, { keys: ['label'], threshold: rankings.CONTAINS }) : input.recentRecords).slice(0, RECENT_SHOWN)
+      const recentCommands = text
+        ? []
+        : input.recentCommands
+            .map((id) => byId.get(id))
+            .filter((c): c is Command => !!c)
+            .slice(0, RECENT_SHOWN)
+      const records = (
+        text
+          ? rankItems(input.recentRecords, text, { keys: ['label'], threshold: rankings.CONTAINS })
+          : input.recentRecords
+      ).slice(0, RECENT_SHOWN)
       const rows: PaletteRow[] = []
       if (recentCommands.length || records.length) {
-        rows.push({ type: 'heading', key: 'h:recent', label: 'Recent' }, ...commandRows(recentCommands),
-          ...records.map((record): PaletteRow => ({ type: 'record', key: `r:${record.kind}:${record.id}`, record })))
+        rows.push(
+          { type: 'heading', key: 'h:recent', label: 'Recent' },
+          ...commandRows(recentCommands),
+          ...records.map((record): PaletteRow => ({ type: 'record', key: `r:${record.kind}:${record.id}`, record })),
+        )
       }
       const shownIds = new Set(recentCommands.map((c) => c.id))
       const others = rankCommands(commands, text, ctx, input.recentCommands).filter((c) => !shownIds.has(c.id))

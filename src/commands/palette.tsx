@@ -72,7 +72,10 @@ export function CommandPalette({ open, onOpenChange, registry, ctx }: CommandPal
   })
 
   const remember = (id: string) => {
-    recordRecent({ command: id }).then((preferences) => setPreferences(queryClient, preferences), () => undefined)
+    recordRecent({ command: id }).then(
+      (preferences) => setPreferences(queryClient, preferences),
+      () => undefined,
+    )
   }
 
   const changeOpen = (next: boolean) => {
@@ -127,8 +130,18 @@ const valueOf = (row: PaletteRow) => (row.type === 'command' ? row.command.id : 
 /** Row heights for the virtualizer, px (headings are shorter than items). */
 const ROW_HEIGHT = { heading: 28, item: 36 } as const
 
-function RootPage({ registry, ctx, actor, onPick, close }: {
-  registry: CommandRegistry; ctx: CommandContext; actor: PaletteActor; onPick: (command: Command) => void; close: () => void
+function RootPage({
+  registry,
+  ctx,
+  actor,
+  onPick,
+  close,
+}: {
+  registry: CommandRegistry
+  ctx: CommandContext
+  actor: PaletteActor
+  onPick: (command: Command) => void
+  close: () => void
 }) {
   const search = useSelector(actor, (s) => s.context.search)
   const preferences = usePreferences()
@@ -146,7 +159,9 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
   // The text whose server answer is on screen (the palette benchmark waits for it): that of the first entity group shown.
   const answeredFor = kinds.map((k) => entities[k]?.answered).find((t) => t != null) ?? ''
   const rows = buildPaletteRows({
-    query, ctx, entities,
+    query,
+    ctx,
+    entities,
     commands: registry.visible(ctx).filter((c) => c.id !== 'app.palette'),
     recentCommands: preferences.recentCommands,
     recentRecords: preferences.recentRecords,
@@ -186,18 +201,36 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
         return (
           <div className="palette__heading" data-testid={`palette-heading-${row.key.slice(2)}`}>
             <span>{row.label}</span>
-            {row.detail ? <span className="palette__count" data-testid="palette-count">{row.detail}</span> : null}
+            {row.detail ? (
+              <span className="palette__count" data-testid="palette-count">
+                {row.detail}
+              </span>
+            ) : null}
           </div>
         )
       case 'note':
-        return <div className="palette__note" data-testid="palette-note">{row.text}</div>
+        return (
+          <div className="palette__note" data-testid="palette-note">
+            {row.text}
+          </div>
+        )
       case 'command': {
         const { command } = row
         const reason = registry.disabledReason(command, ctx)
         return (
-          <Cmdk.Item value={command.id} disabled={!!reason} className="palette__item" data-testid={`command-${command.id}`} onSelect={() => onPick(command)}>
+          <Cmdk.Item
+            value={command.id}
+            disabled={!!reason}
+            className="palette__item"
+            data-testid={`command-${command.id}`}
+            onSelect={() => onPick(command)}
+          >
             <span className="palette__title">{command.label?.(ctx) ?? command.title}</span>
-            {reason ? <span className="palette__reason">{reason}</span> : <span className="palette__group-name">{command.group}</span>}
+            {reason ? (
+              <span className="palette__reason">{reason}</span>
+            ) : (
+              <span className="palette__group-name">{command.group}</span>
+            )}
             {command.argument ? <ChevronRight size={14} className="faint" aria-label="asks for more" /> : null}
             {command.shortcut ? <ShortcutKeys shortcut={command.shortcut} className="palette__shortcut" /> : null}
           </Cmdk.Item>
@@ -205,21 +238,36 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
       }
       case 'record':
         return (
-          <Cmdk.Item value={row.key} className="palette__item" data-testid={`palette-recent-${row.record.kind}`} onSelect={() => openPath(recordPath(row.record.kind, row.record.id))}>
+          <Cmdk.Item
+            value={row.key}
+            className="palette__item"
+            data-testid={`palette-recent-${row.record.kind}`}
+            onSelect={() => openPath(recordPath(row.record.kind, row.record.id))}
+          >
             <span className="palette__title">{row.record.label}</span>
             <span className="palette__group-name">{recordKindTitle(row.record.kind)}</span>
           </Cmdk.Item>
         )
       case 'entity':
         return (
-          <Cmdk.Item value={row.key} className="palette__item" data-testid={`palette-item-open-${row.hit.kind}`} onSelect={() => openPath(row.hit.path)}>
+          <Cmdk.Item
+            value={row.key}
+            className="palette__item"
+            data-testid={`palette-item-open-${row.hit.kind}`}
+            onSelect={() => openPath(row.hit.path)}
+          >
             <span className="palette__title">{row.hit.title}</span>
             {row.hit.detail ? <span className="palette__reason palette__detail">{row.hit.detail}</span> : null}
           </Cmdk.Item>
         )
       case 'screen':
         return (
-          <Cmdk.Item value={row.key} className="palette__item" data-testid={`palette-screen-${row.screen.id}`} onSelect={() => openPath(row.screen.path)}>
+          <Cmdk.Item
+            value={row.key}
+            className="palette__item"
+            data-testid={`palette-screen-${row.screen.id}`}
+            onSelect={() => openPath(row.screen.path)}
+          >
             <span className="palette__title">{row.screen.title}</span>
             <span className="palette__group-name">{row.screen.path}</span>
             <ShortcutKeys shortcut={row.screen.shortcut} className="palette__shortcut" />
@@ -243,7 +291,11 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
       <Cmdk.List ref={listRef} className="palette__list" data-testid="palette-list" data-answered-for={answeredFor}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => (
-            <div key={item.key} className="palette__row" style={{ transform: `translateY(${item.start}px)`, height: item.size }}>
+            <div
+              key={item.key}
+              className="palette__row"
+              style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+            >
               {renderRow(rows[item.index])}
             </div>
           ))}
@@ -261,14 +313,29 @@ function RootPage({ registry, ctx, actor, onPick, close }: {
 }
 
 /** One entity search: asked while the debounced text is in its mode; shown while the live text is. */
-function useEntity(kind: EntityKind, text: string, searchKinds: readonly EntityKind[], shownKinds: readonly EntityKind[]) {
+function useEntity(
+  kind: EntityKind,
+  text: string,
+  searchKinds: readonly EntityKind[],
+  shownKinds: readonly EntityKind[],
+) {
   const { data, isFetching, isPlaceholderData } = usePaletteSearch(kind, text, searchKinds.includes(kind))
   const shown = shownKinds.includes(kind)
   return shown ? { result: data, loading: isFetching, answered: data && !isPlaceholderData ? text : null } : undefined
 }
 
 /** The second page: a reason (with the admin's templates) or a user, for `command`. */
-function ArgumentPage({ command, argument, ctx, actor }: { command: Command; argument: CommandArgument; ctx: CommandContext; actor: PaletteActor }) {
+function ArgumentPage({
+  command,
+  argument,
+  ctx,
+  actor,
+}: {
+  command: Command
+  argument: CommandArgument
+  ctx: CommandContext
+  actor: PaletteActor
+}) {
   const text = useSelector(actor, (s) => s.context.text)
   const error = useSelector(actor, (s) => s.context.error)
   const crumb = (
@@ -285,18 +352,45 @@ function ArgumentPage({ command, argument, ctx, actor }: { command: Command; arg
     }
   }
   if (argument.kind === 'user') {
-    return <UserArgument argument={argument} ctx={ctx} actor={actor} text={text} crumb={crumb} onKeyDown={backOnEmpty} />
+    return (
+      <UserArgument argument={argument} ctx={ctx} actor={actor} text={text} crumb={crumb} onKeyDown={backOnEmpty} />
+    )
   }
-  return <TextArgument argument={argument} ctx={ctx} actor={actor} text={text} error={error} crumb={crumb} onKeyDown={backOnEmpty} />
+  return (
+    <TextArgument
+      argument={argument}
+      ctx={ctx}
+      actor={actor}
+      text={text}
+      error={error}
+      crumb={crumb}
+      onKeyDown={backOnEmpty}
+    />
+  )
 }
 
-function TextArgument({ argument, ctx, actor, text, error, crumb, onKeyDown }: {
-  argument: Extract<CommandArgument, { kind: 'text' }>; ctx: CommandContext; actor: PaletteActor; text: string; error: string | null
-  crumb: React.ReactNode; onKeyDown: (event: KeyboardEvent) => void
+function TextArgument({
+  argument,
+  ctx,
+  actor,
+  text,
+  error,
+  crumb,
+  onKeyDown,
+}: {
+  argument: Extract<CommandArgument, { kind: 'text' }>
+  ctx: CommandContext
+  actor: PaletteActor
+  text: string
+  error: string | null
+  crumb: React.ReactNode
+  onKeyDown: (event: KeyboardEvent) => void
 }) {
   const preferences = usePreferences()
   const spec = argument.templates
-  const templates: ReasonTemplate[] = spec ? preferences.reasonTemplates.filter((t) => t.decisions.includes(spec.decision)).slice(0, 9) : []
+  const templates: ReasonTemplate[] = spec
+    ? preferences.reasonTemplates.filter((t) => t.decisions.includes(spec.decision)).slice(0, 9)
+    : []
   const [active, setActive] = useState(-1)
   const apply = (index: number) => {
     const template = templates[index]
@@ -310,7 +404,11 @@ function TextArgument({ argument, ctx, actor, text, error, crumb, onKeyDown }: {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault()
       actor.send({ type: 'submit', requiredMessage: argument.requiredMessage })
-    } else if (templates.length && (event.key === 'ArrowDown' || event.key === 'ArrowUp') && (text === '' || active >= 0)) {
+    } else if (
+      templates.length &&
+      (event.key === 'ArrowDown' || event.key === 'ArrowUp') &&
+      (text === '' || active >= 0)
+    ) {
       event.preventDefault()
       const step = event.key === 'ArrowDown' ? 1 : -1
       apply((active + step + templates.length) % templates.length)
@@ -338,12 +436,24 @@ function TextArgument({ argument, ctx, actor, text, error, crumb, onKeyDown }: {
         }}
         onKeyDown={keyDown}
       />
-      {error ? <div className="palette__error" role="alert">{error}</div> : null}
+      {error ? (
+        <div className="palette__error" role="alert">
+          {error}
+        </div>
+      ) : null}
       {templates.length ? (
         // A listbox the text field drives (numbers, arrows); a click picks too.
         <ul className="palette__templates" role="listbox" aria-label="Reason templates">
           {templates.map((t, i) => (
-            <li key={t.id} role="option" aria-selected={i === active} className="palette__template" data-active={i === active} data-testid="palette-template" onClick={() => apply(i)}>
+            <li
+              key={t.id}
+              role="option"
+              aria-selected={i === active}
+              className="palette__template"
+              data-active={i === active}
+              data-testid="palette-template"
+              onClick={() => apply(i)}
+            >
               <Kbd>{i + 1}</Kbd>
               <span className="palette__title">{t.label}</span>
             </li>
@@ -351,22 +461,42 @@ function TextArgument({ argument, ctx, actor, text, error, crumb, onKeyDown }: {
         </ul>
       ) : null}
       <div className="palette__hint">
-        <span><Kbd>1</Kbd>–<Kbd>{Math.max(templates.length, 1)}</Kbd> or <Kbd>↑</Kbd><Kbd>↓</Kbd> template</span>
-        <span><Kbd>Enter</Kbd> run</span>
-        <span><Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> new line</span>
-        <span><Kbd>Esc</Kbd> back</span>
+        <span>
+          <Kbd>1</Kbd>–<Kbd>{Math.max(templates.length, 1)}</Kbd> or <Kbd>↑</Kbd>
+          <Kbd>↓</Kbd> template
+        </span>
+        <span>
+          <Kbd>Enter</Kbd> run
+        </span>
+        <span>
+          <Kbd>Shift</Kbd>+<Kbd>Enter</Kbd> new line
+        </span>
+        <span>
+          <Kbd>Esc</Kbd> back
+        </span>
       </div>
     </div>
   )
 }
 
-function UserArgument({ argument, ctx, actor, text, crumb, onKeyDown }: {
-  argument: Extract<CommandArgument, { kind: 'user' }>; ctx: CommandContext; actor: PaletteActor; text: string
-  crumb: React.ReactNode; onKeyDown: (event: KeyboardEvent) => void
+function UserArgument({
+  argument,
+  ctx,
+  actor,
+  text,
+  crumb,
+  onKeyDown,
+}: {
+  argument: Extract<CommandArgument, { kind: 'user' }>
+  ctx: CommandContext
+  actor: PaletteActor
+  text: string
+  crumb: React.ReactNode
+  onKeyDown: (event: KeyboardEvent) => void
 }) {
   const [debounced] = useDebounce(text, SEARCH_DEBOUNCE_MS, DEBOUNCE_OPTIONS)
   const { data, isFetching } = usePaletteSearch('users', debounced, true)
-  const users = text.trim() ? data?.hits ?? [] : []
+  const users = text.trim() ? (data?.hits ?? []) : []
   const pick = (user: PickedUser) => actor.send({ type: 'user.pick', user })
   return (
     <Cmdk label={argument.prompt(ctx)} loop shouldFilter={false} data-testid="palette-argument">
@@ -384,17 +514,31 @@ function UserArgument({ argument, ctx, actor, text, crumb, onKeyDown }: {
       </div>
       <Cmdk.List className="palette__list">
         {users.length === 0 ? (
-          <div className="palette__note">{!text.trim() ? 'Type a name, e-mail or phone' : isFetching ? 'Searching users…' : 'No user matches'}</div>
-        ) : users.map((u) => (
-          <Cmdk.Item key={u.id} value={u.id} className="palette__item" data-testid="palette-argument-user" onSelect={() => pick({ id: u.id, label: `${u.title} (${u.detail.split(' · ')[0]})` })}>
-            <span className="palette__title">{u.title}</span>
-            <span className="palette__reason palette__detail">{u.detail}</span>
-          </Cmdk.Item>
-        ))}
+          <div className="palette__note">
+            {!text.trim() ? 'Type a name, e-mail or phone' : isFetching ? 'Searching users…' : 'No user matches'}
+          </div>
+        ) : (
+          users.map((u) => (
+            <Cmdk.Item
+              key={u.id}
+              value={u.id}
+              className="palette__item"
+              data-testid="palette-argument-user"
+              onSelect={() => pick({ id: u.id, label: `${u.title} (${u.detail.split(' · ')[0]})` })}
+            >
+              <span className="palette__title">{u.title}</span>
+              <span className="palette__reason palette__detail">{u.detail}</span>
+            </Cmdk.Item>
+          ))
+        )}
       </Cmdk.List>
       <div className="palette__hint">
-        <span><Kbd>Enter</Kbd> pick</span>
-        <span><Kbd>Esc</Kbd> back</span>
+        <span>
+          <Kbd>Enter</Kbd> pick
+        </span>
+        <span>
+          <Kbd>Esc</Kbd> back
+        </span>
       </div>
     </Cmdk>
   )

@@ -10,8 +10,12 @@ import type { Command } from './registry'
 
 function option(status: '' | PaymentStatus, title: string, label: string): Command {
   return {
-    id: `payments.filter.status.${status || 'all'}`, title, label: () => label, group: 'Filters',
-    keywords: ['filter', 'show', 'payments', 'status', label.toLowerCase()], when: onPayments,
+    id: `payments.filter.status.${status || 'all'}`,
+    title,
+    label: () => label,
+    group: 'Filters',
+    keywords: ['filter', 'show', 'payments', 'status', label.toLowerCase()],
+    when: onPayments,
     checked: (ctx) => ctx.view.payments?.url.status === status,
     run: (ctx) => navigatePayments(ctx, { status }),
   }

@@ -44,7 +44,8 @@ export const onPayments = (ctx: CommandContext) => !!ctx.view.payments
 const screen = (ctx: CommandContext) => ctx.view.payments
 const focusedPayment = (ctx: CommandContext) => (ctx.view.focused?.kind === 'payment' ? ctx.view.focused.id : undefined)
 const noFocus = (ctx: CommandContext) => (focusedPayment(ctx) ? null : 'Focus a payment with J/K first')
-const send = (ctx: CommandContext, event: Parameters<PaymentsHandle['list']['send']>[0]) => screen(ctx)?.list.send(event)
+const send = (ctx: CommandContext, event: Parameters<PaymentsHandle['list']['send']>[0]) =>
+  screen(ctx)?.list.send(event)
 const panelOpen = (ctx: CommandContext) => !!screen(ctx)?.url.payment
 const rowOf = (ctx: CommandContext, id: string | undefined) => screen(ctx)?.rows.find((r) => r.id === id)
 
@@ -56,26 +57,67 @@ export function navigatePayments(ctx: CommandContext, patch: Partial<PaymentsUrl
 
 function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
   return {
-    id, title, group: 'Payments', shortcut, label: () => label, keywords: ['details', 'view', 'open'], when: onPayments, disabledReason: noFocus,
-    run: (ctx) => { const id = focusedPayment(ctx); if (id) navigatePayments(ctx, { payment: id }) },
+    id,
+    title,
+    group: 'Payments',
+    shortcut,
+    label: () => label,
+    keywords: ['details', 'view', 'open'],
+    when: onPayments,
+    disabledReason: noFocus,
+    run: (ctx) => {
+      const id = focusedPayment(ctx)
+      if (id) navigatePayments(ctx, { payment: id })
+    },
   }
 }
 
 export const paymentsCommands: Command[] = [
-  { id: 'payments.focusNext', title: 'Next payment', group: 'Payments', shortcut: 'j', when: onPayments, run: (ctx) => send(ctx, { type: 'focus.next' }) },
-  { id: 'payments.focusPrev', title: 'Previous payment', group: 'Payments', shortcut: 'k', when: onPayments, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
   {
-    id: 'payments.toggleSelect', title: 'Toggle selection of the focused payment', group: 'Payments', shortcut: 'x', when: onPayments,
+    id: 'payments.focusNext',
+    title: 'Next payment',
+    group: 'Payments',
+    shortcut: 'j',
+    when: onPayments,
+    run: (ctx) => send(ctx, { type: 'focus.next' }),
+  },
+  {
+    id: 'payments.focusPrev',
+    title: 'Previous payment',
+    group: 'Payments',
+    shortcut: 'k',
+    when: onPayments,
+    run: (ctx) => send(ctx, { type: 'focus.prev' }),
+  },
+  {
+    id: 'payments.toggleSelect',
+    title: 'Toggle selection of the focused payment',
+    group: 'Payments',
+    shortcut: 'x',
+    when: onPayments,
     label: (ctx) => `Select ${rowOf(ctx, focusedPayment(ctx))?.paymentId ?? 'payment'}`,
-    checked: (ctx) => { const id = focusedPayment(ctx); return !!id && !!screen(ctx)?.selected.includes(id) },
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedPayment(ctx) }),
+    checked: (ctx) => {
+      const id = focusedPayment(ctx)
+      return !!id && !!screen(ctx)?.selected.includes(id)
+    },
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedPayment(ctx) }),
   },
   {
-    id: 'payments.selectRange', title: 'Select range to the focused payment', group: 'Payments', shortcut: 'shift+x', when: onPayments,
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+    id: 'payments.selectRange',
+    title: 'Select range to the focused payment',
+    group: 'Payments',
+    shortcut: 'shift+x',
+    when: onPayments,
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
   },
   {
-    id: 'payments.selectAll', title: 'Select all loaded payments', group: 'Payments', keywords: ['select', 'all', 'none'], when: onPayments,
+    id: 'payments.selectAll',
+    title: 'Select all loaded payments',
+    group: 'Payments',
+    keywords: ['select', 'all', 'none'],
+    when: onPayments,
     label: () => 'Select all loaded payments',
     checked: (ctx) => {
       const handle = screen(ctx)
@@ -90,29 +132,61 @@ export const paymentsCommands: Command[] = [
     },
   },
   {
-    id: 'payments.clearSelection', title: 'Clear selection', group: 'Payments', when: (ctx) => onPayments(ctx) && !!ctx.view.selection?.length,
+    id: 'payments.clearSelection',
+    title: 'Clear selection',
+    group: 'Payments',
+    when: (ctx) => onPayments(ctx) && !!ctx.view.selection?.length,
     run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
   },
   openCommand('payments.open', 'Open details of the focused payment', 'Open details', 'enter'),
   openCommand('payments.view', 'View payment details', 'View details'),
   {
-    id: 'payments.closeDetails', title: 'Close payment details', group: 'Payments', shortcut: 'escape', label: () => 'Close details',
-    when: (ctx) => onPayments(ctx) && panelOpen(ctx), run: (ctx) => navigatePayments(ctx, { payment: '' }),
+    id: 'payments.closeDetails',
+    title: 'Close payment details',
+    group: 'Payments',
+    shortcut: 'escape',
+    label: () => 'Close details',
+    when: (ctx) => onPayments(ctx) && panelOpen(ctx),
+    run: (ctx) => navigatePayments(ctx, { payment: '' }),
   },
   {
-    id: 'payments.openOrder', title: "Open the payment's order", group: 'Payments', shortcut: 'o', keywords: ['order', 'orders'],
-    label: () => 'Open order', when: (ctx) => onPayments(ctx) && panelOpen(ctx),
+    id: 'payments.openOrder',
+    title: "Open the payment's order",
+    group: 'Payments',
+    shortcut: 'o',
+    keywords: ['order', 'orders'],
+    label: () => 'Open order',
+    when: (ctx) => onPayments(ctx) && panelOpen(ctx),
     disabledReason: (ctx) => (screen(ctx)?.panelOrderId ? null : 'This payment has no order to open'),
-    run: (ctx) => { const order = screen(ctx)?.panelOrderId; if (order) ctx.navigate(orderPath(order)) },
+    run: (ctx) => {
+      const order = screen(ctx)?.panelOrderId
+      if (order) ctx.navigate(orderPath(order))
+    },
   },
   {
-    id: 'payments.export', title: 'Export CSV', group: 'Payments', shortcut: 'shift+e', keywords: ['csv', 'download', 'export', 'spreadsheet'],
-    label: () => 'Export CSV', when: onPayments,
+    id: 'payments.export',
+    title: 'Export CSV',
+    group: 'Payments',
+    shortcut: 'shift+e',
+    keywords: ['csv', 'download', 'export', 'spreadsheet'],
+    label: () => 'Export CSV',
+    when: onPayments,
     disabledReason: (ctx) => (screen(ctx)?.exporting ? 'Preparing the CSV…' : null),
     run: (ctx) => {
       const handle = screen(ctx)
-      if (handle) handle.exporter.send({ type: 'export.start', request: { resource: 'payments', filters: { search: handle.url.search, status: handle.url.status } } })
+      if (handle)
+        handle.exporter.send({
+          type: 'export.start',
+          request: { resource: 'payments', filters: { search: handle.url.search, status: handle.url.status } },
+        })
     },
   },
-  { id: 'payments.search', title: 'Search payments', group: 'Payments', shortcut: '/', when: onPayments, run: (ctx) => screen(ctx)?.focusSearch() },
+  {
+    id: 'payments.search',
+    title: 'Search payments',
+    group: 'Payments',
+    shortcut: '/',
+    when: onPayments,
+    run: (ctx) => screen(ctx)?.focusSearch(),
+  },
 ]

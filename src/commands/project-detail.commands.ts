@@ -36,18 +36,29 @@ const busyEditing = (ctx: CommandContext) => {
   if (detail(ctx)?.editing) return 'Save or cancel the open section first'
   return detail(ctx)?.busy ? 'Wait for the current change to finish' : null
 }
-const send = (ctx: CommandContext, event: Parameters<ProjectDetailHandle['actor']['send']>[0]) => detail(ctx)?.actor.send(event)
+const send = (ctx: CommandContext, event: Parameters<ProjectDetailHandle['actor']['send']>[0]) =>
+  detail(ctx)?.actor.send(event)
 
 /** The editable sections and their titles, in page order. */
 export const SECTIONS: Array<[SectionId, string]> = [
-  ['description', 'Description'], ['technologies', 'Technologies'], ['features', 'Features'], ['tags', 'Tags'],
-  ['links', 'Links'], ['status', 'Status'], ['owner', 'Owner'], ['support', 'Support and Services'], ['details', 'Project Details'],
+  ['description', 'Description'],
+  ['technologies', 'Technologies'],
+  ['features', 'Features'],
+  ['tags', 'Tags'],
+  ['links', 'Links'],
+  ['status', 'Status'],
+  ['owner', 'Owner'],
+  ['support', 'Support and Services'],
+  ['details', 'Project Details'],
 ]
 
 /** The draft's yes/no fields: section, field and label. */
 export const DRAFT_CHECKBOXES: Array<[SectionId, string, string]> = [
-  ['status', 'isActive', 'Active'], ['status', 'isFeatured', 'Featured'], ['status', 'isInStock', 'In stock'],
-  ['support', 'allowsCustomization', 'Allows customization'], ['support', 'includesInstallationSupport', 'Includes installation support'],
+  ['status', 'isActive', 'Active'],
+  ['status', 'isFeatured', 'Featured'],
+  ['status', 'isInStock', 'In stock'],
+  ['support', 'allowsCustomization', 'Allows customization'],
+  ['support', 'includesInstallationSupport', 'Includes installation support'],
   ['support', 'hasReport', 'Has report'],
 ]
 
@@ -56,7 +67,10 @@ const editingIn = (section: SectionId) => (ctx: CommandContext) => detail(ctx)?.
 /** A select option of the draft: `field` takes the option's `target.id` (a category or a difficulty). */
 function draftOption(field: 'category' | 'difficulty', title: string): Command {
   return {
-    id: `projects.detail.field.${field}`, title, group: 'Project', label: (ctx) => ctx.view.focused?.id ?? title,
+    id: `projects.detail.field.${field}`,
+    title,
+    group: 'Project',
+    label: (ctx) => ctx.view.focused?.id ?? title,
     // Runs with the value as target (the select's options); not a palette entry of its own.
     when: (ctx) => editingIn('details')(ctx) && ctx.view.focused?.kind === field,
     checked: (ctx) => detail(ctx)?.draft[field] === ctx.view.focused?.id,
@@ -65,33 +79,68 @@ function draftOption(field: 'category' | 'difficulty', title: string): Command {
 }
 
 export const projectDetailCommands: Command[] = [
-  { id: 'projects.detail.back', title: 'Back to projects', group: 'Project', shortcut: 'u', when: onDetail, run: (ctx) => ctx.navigate('/projects') },
   {
-    id: 'projects.detail.toggleActive', title: 'Activate / deactivate project', group: 'Project', shortcut: 'e', when: onDetail,
-    label: (ctx) => (detail(ctx)?.isActive ? 'Deactivate project' : 'Activate project'), disabledReason: busyEditing,
+    id: 'projects.detail.back',
+    title: 'Back to projects',
+    group: 'Project',
+    shortcut: 'u',
+    when: onDetail,
+    run: (ctx) => ctx.navigate('/projects'),
+  },
+  {
+    id: 'projects.detail.toggleActive',
+    title: 'Activate / deactivate project',
+    group: 'Project',
+    shortcut: 'e',
+    when: onDetail,
+    label: (ctx) => (detail(ctx)?.isActive ? 'Deactivate project' : 'Activate project'),
+    disabledReason: busyEditing,
     run: (ctx) => send(ctx, { type: 'project.toggleActive' }),
   },
   {
-    id: 'projects.detail.delete', title: 'Delete project', group: 'Project', shortcut: '#', when: onDetail, disabledReason: busyEditing,
+    id: 'projects.detail.delete',
+    title: 'Delete project',
+    group: 'Project',
+    shortcut: '#',
+    when: onDetail,
+    disabledReason: busyEditing,
     run: (ctx) => send(ctx, { type: 'project.delete' }),
   },
   {
-    id: 'projects.detail.save', title: 'Save section', group: 'Project', shortcut: 'mod+enter', when: (ctx) => !!detail(ctx)?.editing,
-    label: () => 'Save', disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
+    id: 'projects.detail.save',
+    title: 'Save section',
+    group: 'Project',
+    shortcut: 'mod+enter',
+    when: (ctx) => !!detail(ctx)?.editing,
+    label: () => 'Save',
+    disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.save' }),
   },
   {
-    id: 'projects.detail.cancel', title: 'Cancel editing', group: 'Project', shortcut: 'escape', when: (ctx) => !!detail(ctx)?.editing,
-    label: () => 'Cancel', disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
+    id: 'projects.detail.cancel',
+    title: 'Cancel editing',
+    group: 'Project',
+    shortcut: 'escape',
+    when: (ctx) => !!detail(ctx)?.editing,
+    label: () => 'Cancel',
+    disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.cancel' }),
   },
   ...SECTIONS.map(([section, title]): Command => ({
-    id: `projects.detail.edit.${section}`, title: `Edit ${title}`, group: 'Project', keywords: ['edit', 'section'],
+    id: `projects.detail.edit.${section}`,
+    title: `Edit ${title}`,
+    group: 'Project',
+    keywords: ['edit', 'section'],
     when: (ctx) => onDetail(ctx) && detail(ctx)?.editing !== section,
-    disabledReason: busyEditing, run: (ctx) => send(ctx, { type: 'section.edit', section }),
+    disabledReason: busyEditing,
+    run: (ctx) => send(ctx, { type: 'section.edit', section }),
   })),
   ...DRAFT_CHECKBOXES.map(([section, field, label]): Command => ({
-    id: `projects.detail.field.${field}`, title: `Toggle ${label}`, group: 'Project', keywords: ['edit', label.toLowerCase()], label: () => label,
+    id: `projects.detail.field.${field}`,
+    title: `Toggle ${label}`,
+    group: 'Project',
+    keywords: ['edit', label.toLowerCase()],
+    label: () => label,
     when: editingIn(section),
     checked: (ctx) => detail(ctx)?.draft[field] === true,
     run: (ctx) => send(ctx, { type: 'draft.change', patch: { [field]: detail(ctx)?.draft[field] !== true } }),
@@ -101,4 +150,7 @@ export const projectDetailCommands: Command[] = [
 ]
 
 /** The difficulty options of the details section (SPEC.md 9). */
-export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((d) => ({ id: 'projects.detail.field.difficulty', target: { kind: 'difficulty', id: d } }))
+export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((d) => ({
+  id: 'projects.detail.field.difficulty',
+  target: { kind: 'difficulty', id: d },
+}))

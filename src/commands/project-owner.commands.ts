@@ -19,7 +19,10 @@ declare module './registry' {
 }
 
 const editingOwner = (ctx: CommandContext) => ctx.view.projectDetail?.editing === 'owner'
-const picked = (ctx: CommandContext) => (ctx.view.focused?.kind === 'user' ? ctx.view.ownerSearch?.users.find((u) => u._id === ctx.view.focused?.id) : undefined)
+const picked = (ctx: CommandContext) =>
+  ctx.view.focused?.kind === 'user'
+    ? ctx.view.ownerSearch?.users.find((u) => u._id === ctx.view.focused?.id)
+    : undefined
 
 const ownerBlocked = (ctx: CommandContext) => {
   const d = ctx.view.projectDetail
@@ -30,8 +33,12 @@ const ownerBlocked = (ctx: CommandContext) => {
 export const projectOwnerCommands: Command[] = [
   {
     // Keys and buttons open the Owner section's picker; the palette asks for the user on its own page and saves at once.
-    id: 'projects.owner.assign', title: 'Assign owner', group: 'Project', keywords: ['owner', 'user', 'change owner', 'transfer'],
-    when: (ctx) => !!ctx.view.projectDetail, disabledReason: ownerBlocked,
+    id: 'projects.owner.assign',
+    title: 'Assign owner',
+    group: 'Project',
+    keywords: ['owner', 'user', 'change owner', 'transfer'],
+    when: (ctx) => !!ctx.view.projectDetail,
+    disabledReason: ownerBlocked,
     run: (ctx) => ctx.view.projectDetail?.actor.send({ type: 'section.edit', section: 'owner' }),
     argument: {
       kind: 'user',
@@ -47,19 +54,34 @@ export const projectOwnerCommands: Command[] = [
     },
   },
   {
-    id: 'projects.owner.pick', title: 'Make this user the owner', group: 'Project', keywords: ['owner', 'user', 'assign'],
-    label: (ctx) => { const u = picked(ctx); return u ? `${u.name} (${u.email})` : 'Pick owner' },
+    id: 'projects.owner.pick',
+    title: 'Make this user the owner',
+    group: 'Project',
+    keywords: ['owner', 'user', 'assign'],
+    label: (ctx) => {
+      const u = picked(ctx)
+      return u ? `${u.name} (${u.email})` : 'Pick owner'
+    },
     // Runs with the user as target (the picker's rows); not a palette entry of its own.
     when: (ctx) => editingOwner(ctx) && !!picked(ctx),
     checked: (ctx) => !!ctx.view.focused && ctx.view.projectDetail?.draft.projectOwner === ctx.view.focused.id,
     run: (ctx) => {
       const u = picked(ctx)
-      if (u) ctx.view.projectDetail?.actor.send({ type: 'draft.change', patch: { projectOwner: u._id, ownerLabel: `${u.name} (${u.email})` } })
+      if (u)
+        ctx.view.projectDetail?.actor.send({
+          type: 'draft.change',
+          patch: { projectOwner: u._id, ownerLabel: `${u.name} (${u.email})` },
+        })
     },
   },
   {
-    id: 'projects.owner.clear', title: 'Clear owner', group: 'Project', keywords: ['owner', 'remove'], when: editingOwner,
+    id: 'projects.owner.clear',
+    title: 'Clear owner',
+    group: 'Project',
+    keywords: ['owner', 'remove'],
+    when: editingOwner,
     disabledReason: (ctx) => (ctx.view.projectDetail?.draft.projectOwner ? null : 'No owner is set'),
-    run: (ctx) => ctx.view.projectDetail?.actor.send({ type: 'draft.change', patch: { projectOwner: '', ownerLabel: '' } }),
+    run: (ctx) =>
+      ctx.view.projectDetail?.actor.send({ type: 'draft.change', patch: { projectOwner: '', ownerLabel: '' } }),
   },
 ]

@@ -22,30 +22,78 @@ const G = 'Repository'
 
 /** `projects.repository.*`. */
 export const projectRepositoryCommands: Command[] = [
-  { id: 'projects.repository.addCollaborator', title: 'Add collaborator', group: G, keywords: ['github', 'user', 'access'], when: ready,
-    disabledReason: busy, run: (ctx) => send(ctx, { type: 'collaborator.add' }) },
   {
-    id: 'projects.repository.removeCollaborator', title: 'Remove collaborator', group: G, label: () => 'Remove',
-    when: (ctx) => ready(ctx) && ctx.view.focused?.kind === 'collaborator', disabledReason: busy,
+    id: 'projects.repository.addCollaborator',
+    title: 'Add collaborator',
+    group: G,
+    keywords: ['github', 'user', 'access'],
+    when: ready,
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'collaborator.add' }),
+  },
+  {
+    id: 'projects.repository.removeCollaborator',
+    title: 'Remove collaborator',
+    group: G,
+    label: () => 'Remove',
+    when: (ctx) => ready(ctx) && ctx.view.focused?.kind === 'collaborator',
+    disabledReason: busy,
     run: (ctx) => ctx.view.focused && send(ctx, { type: 'collaborator.remove', username: ctx.view.focused.id }),
   },
-  { id: 'projects.repository.createBranch', title: 'Create branch', group: G, keywords: ['github', 'git', 'branch'], when: ready,
-    disabledReason: busy, run: (ctx) => send(ctx, { type: 'branch.create' }) },
-  { id: 'projects.repository.archive', title: 'Download archive (main)', group: G, keywords: ['zip', 'archive', 'git'], when: ready,
-    disabledReason: busy, run: (ctx) => send(ctx, { type: 'archive.open' }) },
-  { id: 'projects.repository.togglePrivate', title: 'Private repository', group: G, keywords: ['private', 'public', 'privacy'], when: ready,
+  {
+    id: 'projects.repository.createBranch',
+    title: 'Create branch',
+    group: G,
+    keywords: ['github', 'git', 'branch'],
+    when: ready,
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'branch.create' }),
+  },
+  {
+    id: 'projects.repository.archive',
+    title: 'Download archive (main)',
+    group: G,
+    keywords: ['zip', 'archive', 'git'],
+    when: ready,
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'archive.open' }),
+  },
+  {
+    id: 'projects.repository.togglePrivate',
+    title: 'Private repository',
+    group: G,
+    keywords: ['private', 'public', 'privacy'],
+    when: ready,
     checked: (ctx) => !!snap(ctx)?.context.data?.info.private,
-    disabledReason: busy, run: (ctx) => send(ctx, { type: 'privacy.toggle' }) },
-  { id: 'projects.repository.delete', title: 'Delete repository', group: G, keywords: ['github', 'remove'], when: ready,
-    disabledReason: busy, run: (ctx) => send(ctx, { type: 'repository.delete' }) },
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'privacy.toggle' }),
+  },
+  {
+    id: 'projects.repository.delete',
+    title: 'Delete repository',
+    group: G,
+    keywords: ['github', 'remove'],
+    when: ready,
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'repository.delete' }),
+  },
   {
     // A select option: runs with the permission as target (SPEC.md 3 Collaborator: default push).
-    id: 'projects.repository.permission', title: 'Set the collaborator permission', group: G, label: (ctx) => ctx.view.focused?.id ?? 'push',
+    id: 'projects.repository.permission',
+    title: 'Set the collaborator permission',
+    group: G,
+    label: (ctx) => ctx.view.focused?.id ?? 'push',
     when: (ctx) => ready(ctx) && ctx.view.focused?.kind === 'permission',
-    checked: (ctx) => snap(ctx)?.context.form.permission === ctx.view.focused?.id, disabledReason: busy,
-    run: (ctx) => ctx.view.focused && send(ctx, { type: 'form.change', patch: { permission: ctx.view.focused.id as (typeof PERMISSIONS)[number] } }),
+    checked: (ctx) => snap(ctx)?.context.form.permission === ctx.view.focused?.id,
+    disabledReason: busy,
+    run: (ctx) =>
+      ctx.view.focused &&
+      send(ctx, { type: 'form.change', patch: { permission: ctx.view.focused.id as (typeof PERMISSIONS)[number] } }),
   },
 ]
 
 /** The options of the permission select: the command with each permission as target. */
-export const PERMISSION_OPTIONS = PERMISSIONS.map((id) => ({ id: 'projects.repository.permission', target: { kind: 'permission', id } }))
+export const PERMISSION_OPTIONS = PERMISSIONS.map((id) => ({
+  id: 'projects.repository.permission',
+  target: { kind: 'permission', id },
+}))

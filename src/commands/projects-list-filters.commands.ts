@@ -13,31 +13,82 @@ import type { Command, CommandContext } from './registry'
 
 const filters = (ctx: CommandContext) => ctx.view.projectsList?.filters
 
-function option(id: string, title: string, label: string, isOn: (f: ProjectListFilters) => boolean, patch: Partial<ProjectListFilters>): Command {
+function option(
+  id: string,
+  title: string,
+  label: string,
+  isOn: (f: ProjectListFilters) => boolean,
+  patch: Partial<ProjectListFilters>,
+): Command {
   return {
-    id, title, label: () => label, group: 'Filters', keywords: ['filter', 'show', label.toLowerCase()], when: onList,
-    checked: (ctx) => { const f = filters(ctx); return !!f && isOn(f) },
+    id,
+    title,
+    label: () => label,
+    group: 'Filters',
+    keywords: ['filter', 'show', label.toLowerCase()],
+    when: onList,
+    checked: (ctx) => {
+      const f = filters(ctx)
+      return !!f && isOn(f)
+    },
     run: (ctx) => navigateFilters(ctx, { ...patch, page: 1 }),
   }
 }
 
-const STATUS: Array<['all' | 'active' | 'inactive', string]> = [['all', 'All Status'], ['active', 'Active'], ['inactive', 'Inactive']]
-const VERIFICATION = ['approved', 'pending', 'under_review', 'rejected', 'needs_changes'] as const satisfies ReadonlyArray<(typeof VERIFICATION_STATUSES)[number]>
+const STATUS: Array<['all' | 'active' | 'inactive', string]> = [
+  ['all', 'All Status'],
+  ['active', 'Active'],
+  ['inactive', 'Inactive'],
+]
+const VERIFICATION = [
+  'approved',
+  'pending',
+  'under_review',
+  'rejected',
+  'needs_changes',
+] as const satisfies ReadonlyArray<(typeof VERIFICATION_STATUSES)[number]>
 
 export const projectsFilterCommands: Command[] = [
-  ...STATUS.map(([value, label]) => option(`projects.filter.status.${value}`, `Show ${value === 'all' ? 'all' : label.toLowerCase()} projects`, label,
-    (f) => f.status === (value === 'all' ? '' : value), { status: value === 'all' ? '' : value })),
-  option('projects.filter.verification.all', 'Show every verification status', 'All Verification', (f) => !f.verificationStatus, { verificationStatus: '' }),
-  ...VERIFICATION.map((s) => option(`projects.filter.verification.${s}`, `Show ${statusTitle(s).toLowerCase()} projects`, statusTitle(s),
-    (f) => f.verificationStatus === s, { verificationStatus: s })),
+  ...STATUS.map(([value, label]) =>
+    option(
+      `projects.filter.status.${value}`,
+      `Show ${value === 'all' ? 'all' : label.toLowerCase()} projects`,
+      label,
+      (f) => f.status === (value === 'all' ? '' : value),
+      { status: value === 'all' ? '' : value },
+    ),
+  ),
+  option(
+    'projects.filter.verification.all',
+    'Show every verification status',
+    'All Verification',
+    (f) => !f.verificationStatus,
+    { verificationStatus: '' },
+  ),
+  ...VERIFICATION.map((s) =>
+    option(
+      `projects.filter.verification.${s}`,
+      `Show ${statusTitle(s).toLowerCase()} projects`,
+      statusTitle(s),
+      (f) => f.verificationStatus === s,
+      { verificationStatus: s },
+    ),
+  ),
   option('projects.filter.category.all', 'Show every category', 'All Categories', (f) => !f.category, { category: '' }),
   {
-    id: 'projects.filter.category', title: 'Show one category', group: 'Filters', keywords: ['filter', 'category'],
+    id: 'projects.filter.category',
+    title: 'Show one category',
+    group: 'Filters',
+    keywords: ['filter', 'category'],
     label: (ctx) => ctx.view.focused?.id ?? 'Category',
     // Runs with the category as its target (the select's options); not a palette entry of its own.
     when: (ctx) => onList(ctx) && ctx.view.focused?.kind === 'category',
     checked: (ctx) => filters(ctx)?.category === ctx.view.focused?.id,
     run: (ctx) => navigateFilters(ctx, { category: ctx.view.focused?.id ?? '', page: 1 }),
   },
-  ...PAGE_SIZES.map((n) => option(`projects.pageSize.${n}`, `Show ${n} projects per page`, `${n} per page`, (f) => f.limit === n, { limit: n })),
+  ...PAGE_SIZES.map((n) =>
+    option(`projects.pageSize.${n}`, `Show ${n} projects per page`, `${n} per page`, (f) => f.limit === n, {
+      limit: n,
+    }),
+  ),
 ]

@@ -42,9 +42,11 @@ const targetRows = (ctx: CommandContext) => {
   const ids = targetIds(ctx)
   return (ctx.view.projectsList?.rows ?? []).filter((r) => ids.includes(r.id))
 }
-const noTarget = (ctx: CommandContext) => (targetIds(ctx).length ? null : 'Focus a project with J/K or select some with X')
+const noTarget = (ctx: CommandContext) =>
+  targetIds(ctx).length ? null : 'Focus a project with J/K or select some with X'
 const noFocus = (ctx: CommandContext) => (ctx.view.focused ? null : 'Focus a project with J/K first')
-const send = (ctx: CommandContext, event: Parameters<ProjectsListHandle['actor']['send']>[0]) => ctx.view.projectsList?.actor.send(event)
+const send = (ctx: CommandContext, event: Parameters<ProjectsListHandle['actor']['send']>[0]) =>
+  ctx.view.projectsList?.actor.send(event)
 const count = (ctx: CommandContext, one: string, many: string) => {
   const n = targetIds(ctx).length
   return n > 1 ? `${many} ${n} projects` : one
@@ -62,10 +64,18 @@ function verifyCommand(id: string, status: VerificationStatus, verb: string, sho
   // SPEC.md 4: Approve is offered unless approved, Reject unless rejected.
   const settled = (ctx: CommandContext) => {
     const rows = targetRows(ctx)
-    return (status === 'approved' || status === 'rejected') && rows.length > 0 && rows.every((r) => r.verificationStatus === status)
+    return (
+      (status === 'approved' || status === 'rejected') &&
+      rows.length > 0 &&
+      rows.every((r) => r.verificationStatus === status)
+    )
   }
   return {
-    id, shortcut, group: 'Projects', title: `${verb} project`, keywords: ['verification', 'status', status.replace(/_/g, ' ')],
+    id,
+    shortcut,
+    group: 'Projects',
+    title: `${verb} project`,
+    keywords: ['verification', 'status', status.replace(/_/g, ' ')],
     label: (ctx) => count(ctx, `${verb} project`, verb),
     when: (ctx) => onList(ctx) && !settled(ctx),
     disabledReason: noTarget,
@@ -84,7 +94,7 @@ function reasonArgument(status: 'rejected' | 'needs_changes', verb: string): Com
     kind: 'text',
     prompt: (ctx) => {
       const n = targetIds(ctx).length
-      return `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${n > 1 ? `${n} projects` : targetRows(ctx)[0]?.title ?? 'the project'}`
+      return `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${n > 1 ? `${n} projects` : (targetRows(ctx)[0]?.title ?? 'the project')}`
     },
     placeholder: `Why? The owner reads this (${verb.toLowerCase()})`,
     requiredMessage: status === 'rejected' ? 'Enter a reason for the rejection' : 'Enter the changes needed',
@@ -104,20 +114,49 @@ function reasonArgument(status: 'rejected' | 'needs_changes', verb: string): Com
 const page = (ctx: CommandContext) => ctx.view.projectsList?.filters.page ?? 1
 
 export const projectsListCommands: Command[] = [
-  { id: 'projects.focusNext', title: 'Next project', group: 'Projects', shortcut: 'j', when: onList, run: (ctx) => send(ctx, { type: 'focus.next' }) },
-  { id: 'projects.focusPrev', title: 'Previous project', group: 'Projects', shortcut: 'k', when: onList, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
   {
-    id: 'projects.toggleSelect', title: 'Toggle selection of the focused project', group: 'Projects', shortcut: 'x', when: onList,
-    label: (ctx) => `Select ${ctx.view.projectsList?.rows.find((r) => r.id === ctx.view.focused?.id)?.title ?? 'project'}`,
+    id: 'projects.focusNext',
+    title: 'Next project',
+    group: 'Projects',
+    shortcut: 'j',
+    when: onList,
+    run: (ctx) => send(ctx, { type: 'focus.next' }),
+  },
+  {
+    id: 'projects.focusPrev',
+    title: 'Previous project',
+    group: 'Projects',
+    shortcut: 'k',
+    when: onList,
+    run: (ctx) => send(ctx, { type: 'focus.prev' }),
+  },
+  {
+    id: 'projects.toggleSelect',
+    title: 'Toggle selection of the focused project',
+    group: 'Projects',
+    shortcut: 'x',
+    when: onList,
+    label: (ctx) =>
+      `Select ${ctx.view.projectsList?.rows.find((r) => r.id === ctx.view.focused?.id)?.title ?? 'project'}`,
     checked: (ctx) => !!ctx.view.focused && !!ctx.view.projectsList?.selected.includes(ctx.view.focused.id),
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: ctx.view.focused?.id }),
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggle', id: ctx.view.focused?.id }),
   },
   {
-    id: 'projects.selectRange', title: 'Select range to the focused project', group: 'Projects', shortcut: 'shift+x', when: onList,
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+    id: 'projects.selectRange',
+    title: 'Select range to the focused project',
+    group: 'Projects',
+    shortcut: 'shift+x',
+    when: onList,
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
   },
   {
-    id: 'projects.selectAll', title: 'Select all projects on this page', group: 'Projects', keywords: ['select', 'all', 'none'], when: onList,
+    id: 'projects.selectAll',
+    title: 'Select all projects on this page',
+    group: 'Projects',
+    keywords: ['select', 'all', 'none'],
+    when: onList,
     label: () => 'Select all projects',
     checked: (ctx) => {
       const list = ctx.view.projectsList
@@ -132,7 +171,12 @@ export const projectsListCommands: Command[] = [
     },
   },
   {
-    id: 'projects.open', title: 'Open focused project', group: 'Projects', shortcut: 'enter', when: onList, disabledReason: noFocus,
+    id: 'projects.open',
+    title: 'Open focused project',
+    group: 'Projects',
+    shortcut: 'enter',
+    when: onList,
+    disabledReason: noFocus,
     run: (ctx) => ctx.view.focused && ctx.navigate(`/projects/${ctx.view.focused.id}`),
   },
   verifyCommand('projects.approve', 'approved', 'Approve', 'a'),
@@ -141,44 +185,84 @@ export const projectsListCommands: Command[] = [
   verifyCommand('projects.markNeedsChanges', 'needs_changes', 'Request changes on'),
   verifyCommand('projects.markPending', 'pending', 'Mark pending'),
   {
-    id: 'projects.toggleActive', title: 'Activate / deactivate project', group: 'Projects', shortcut: 'e', when: onList,
+    id: 'projects.toggleActive',
+    title: 'Activate / deactivate project',
+    group: 'Projects',
+    shortcut: 'e',
+    when: onList,
     label: (ctx) => {
       const rows = targetRows(ctx)
       const verb = rows.length && rows.every((r) => r.isActive) ? 'Deactivate' : 'Activate'
       return rows.length > 1 ? `${verb} ${rows.length} projects` : `${verb} project`
     },
-    checked: (ctx) => { const rows = targetRows(ctx); return rows.length > 0 && rows.every((r) => r.isActive) },
+    checked: (ctx) => {
+      const rows = targetRows(ctx)
+      return rows.length > 0 && rows.every((r) => r.isActive)
+    },
     disabledReason: noTarget,
     // Several rows: all active → deactivate them, otherwise activate them all.
-    run: (ctx) => send(ctx, { type: 'action.setActive', ids: targetIds(ctx), isActive: !targetRows(ctx).every((r) => r.isActive) }),
+    run: (ctx) =>
+      send(ctx, { type: 'action.setActive', ids: targetIds(ctx), isActive: !targetRows(ctx).every((r) => r.isActive) }),
   },
   {
-    id: 'projects.delete', title: 'Delete project', group: 'Projects', shortcut: '#', when: onList,
-    label: (ctx) => count(ctx, 'Delete project', 'Delete'), disabledReason: noTarget,
+    id: 'projects.delete',
+    title: 'Delete project',
+    group: 'Projects',
+    shortcut: '#',
+    when: onList,
+    label: (ctx) => count(ctx, 'Delete project', 'Delete'),
+    disabledReason: noTarget,
     run: (ctx) => send(ctx, { type: 'action.delete', ids: targetIds(ctx) }),
   },
   {
-    id: 'projects.deleteSelected', title: 'Delete selected projects', group: 'Projects', when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
+    id: 'projects.deleteSelected',
+    title: 'Delete selected projects',
+    group: 'Projects',
+    when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
     label: (ctx) => `Delete Selected (${ctx.view.selection?.length ?? 0})`,
     run: (ctx) => send(ctx, { type: 'action.delete', ids: [...(ctx.view.selection ?? [])] }),
   },
   {
-    id: 'projects.clearSelection', title: 'Clear selection', group: 'Projects', when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
+    id: 'projects.clearSelection',
+    title: 'Clear selection',
+    group: 'Projects',
+    when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
     run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
   },
   {
-    id: 'projects.prevPage', title: 'Previous page', group: 'Projects', shortcut: '[', when: onList, label: () => 'Previous',
+    id: 'projects.prevPage',
+    title: 'Previous page',
+    group: 'Projects',
+    shortcut: '[',
+    when: onList,
+    label: () => 'Previous',
     disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
     run: (ctx) => navigateFilters(ctx, { page: page(ctx) - 1 }),
   },
   {
-    id: 'projects.nextPage', title: 'Next page', group: 'Projects', shortcut: ']', when: onList, label: () => 'Next',
+    id: 'projects.nextPage',
+    title: 'Next page',
+    group: 'Projects',
+    shortcut: ']',
+    when: onList,
+    label: () => 'Next',
     disabledReason: (ctx) => (page(ctx) >= (ctx.view.projectsList?.totalPages ?? 1) ? 'This is the last page' : null),
     run: (ctx) => navigateFilters(ctx, { page: page(ctx) + 1 }),
   },
-  { id: 'projects.search', title: 'Search projects', group: 'Projects', shortcut: '/', when: onList, run: (ctx) => ctx.view.projectsList?.focusSearch() },
   {
-    id: 'projects.add', title: 'Add Project', group: 'Projects', keywords: ['new', 'create'],
-    when: (ctx) => ctx.route.startsWith('/projects') && ctx.route !== '/projects/new', run: (ctx) => ctx.navigate('/projects/new'),
+    id: 'projects.search',
+    title: 'Search projects',
+    group: 'Projects',
+    shortcut: '/',
+    when: onList,
+    run: (ctx) => ctx.view.projectsList?.focusSearch(),
+  },
+  {
+    id: 'projects.add',
+    title: 'Add Project',
+    group: 'Projects',
+    keywords: ['new', 'create'],
+    when: (ctx) => ctx.route.startsWith('/projects') && ctx.route !== '/projects/new',
+    run: (ctx) => ctx.navigate('/projects/new'),
   },
 ]

@@ -64,20 +64,23 @@ export interface PickedUser {
  */
 export type CommandArgument =
   | {
-    kind: 'text'
-    /** The page's title, e.g. 'Reason for rejecting 3 projects'. */
-    prompt: (ctx: CommandContext) => string
-    placeholder: string
-    requiredMessage: string
-    templates?: { decision: TemplateDecision; values: (ctx: CommandContext) => { title: string; owner?: string | null; category?: string | null } }
-    runWith: (ctx: CommandContext, text: string) => void
-  }
+      kind: 'text'
+      /** The page's title, e.g. 'Reason for rejecting 3 projects'. */
+      prompt: (ctx: CommandContext) => string
+      placeholder: string
+      requiredMessage: string
+      templates?: {
+        decision: TemplateDecision
+        values: (ctx: CommandContext) => { title: string; owner?: string | null; category?: string | null }
+      }
+      runWith: (ctx: CommandContext, text: string) => void
+    }
   | {
-    kind: 'user'
-    prompt: (ctx: CommandContext) => string
-    placeholder: string
-    runWith: (ctx: CommandContext, user: PickedUser) => void
-  }
+      kind: 'user'
+      prompt: (ctx: CommandContext) => string
+      placeholder: string
+      runWith: (ctx: CommandContext, user: PickedUser) => void
+    }
 
 /** One action of the console. `shortcut` uses the notation of keys.ts ('g d', 'mod+k', '?', 'shift+x'). */
 export interface Command {

@@ -40,7 +40,11 @@ export function screenHints(registry: CommandRegistry, ctx: CommandContext, sing
     seen.add(shortcut)
     // The shorter of the label in this context ('Approve 3 projects') and the title: a hint is compact.
     const label = command.label?.(ctx)
-    hints.push({ id: command.id, shortcut, label: label && label.length <= command.title.length ? label : command.title })
+    hints.push({
+      id: command.id,
+      shortcut,
+      label: label && label.length <= command.title.length ? label : command.title,
+    })
   }
   return hints
 }
@@ -63,7 +67,9 @@ export function startsWithCharacter(shortcut: string): boolean {
 export function sheetGroups(registry: CommandRegistry, ctx: CommandContext, query = ''): Array<[string, Command[]]> {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
   const matches = (c: Command) => {
-    const text = [c.title, c.label?.(ctx) ?? '', c.group, c.shortcut ?? '', ...(c.keywords ?? [])].join(' ').toLowerCase()
+    const text = [c.title, c.label?.(ctx) ?? '', c.group, c.shortcut ?? '', ...(c.keywords ?? [])]
+      .join(' ')
+      .toLowerCase()
     return words.every((w) => text.includes(w))
   }
   const screen = registry.all.filter((c) => isScreenCommand(registry, c, ctx) && matches(c))

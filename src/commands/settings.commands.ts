@@ -17,7 +17,9 @@ import type { Command, CommandContext } from './registry'
 
 /** The Settings tabs, in order: URL value (?tab=) and title. */
 export const SETTINGS_TABS = [
-  ['profile', 'Profile Settings'], ['password', 'Change Password'], ['sessions', 'Sessions'],
+  ['profile', 'Profile Settings'],
+  ['password', 'Change Password'],
+  ['sessions', 'Sessions'],
   // Issue 14: the saved reason templates of verification decisions (reason-templates.commands.ts).
   ['templates', 'Reason templates'],
   // Issue 14: single-key shortcuts and the key hints (decision 018).
@@ -67,10 +69,19 @@ const revokeFocused = (ctx: CommandContext) => {
 const revokeLabel = (ctx: CommandContext) => (focusedSession(ctx)?.current ? 'Sign out this device' : 'Revoke session')
 
 const tabCommands: Command[] = SETTINGS_TABS.map(([tab, title]) => ({
-  id: `settings.tab.${tab}`, title, group: GROUP,
-  keywords: tab === 'password' ? ['change password', 'new password'] : tab === 'sessions' ? ['devices', 'signed in']
-    : tab === 'templates' ? ['reasons', 'notes', 'verification', 'triage']
-    : tab === 'keyboard' ? ['shortcuts', 'keys', 'single-key', 'hotkeys', 'accessibility'] : ['name', 'email', 'phone', 'profile'],
+  id: `settings.tab.${tab}`,
+  title,
+  group: GROUP,
+  keywords:
+    tab === 'password'
+      ? ['change password', 'new password']
+      : tab === 'sessions'
+        ? ['devices', 'signed in']
+        : tab === 'templates'
+          ? ['reasons', 'notes', 'verification', 'triage']
+          : tab === 'keyboard'
+            ? ['shortcuts', 'keys', 'single-key', 'hotkeys', 'accessibility']
+            : ['name', 'email', 'phone', 'profile'],
   // A tab is always reachable; on /settings the tab strip shows the open one as selected.
   run: (ctx) => ctx.navigate(`/settings?tab=${tab}`),
 }))
@@ -78,38 +89,85 @@ const tabCommands: Command[] = SETTINGS_TABS.map(([tab, title]) => ({
 export const settingsCommands: Command[] = [
   ...tabCommands,
   {
-    id: 'settings.profile.save', title: 'Save Changes', group: GROUP, shortcut: 'mod+enter', when: onTab('profile'), disabledReason: busy,
-    keywords: ['profile', 'save'], run: (ctx) => settings(ctx)?.profile.send({ type: 'profile.save' }),
+    id: 'settings.profile.save',
+    title: 'Save Changes',
+    group: GROUP,
+    shortcut: 'mod+enter',
+    when: onTab('profile'),
+    disabledReason: busy,
+    keywords: ['profile', 'save'],
+    run: (ctx) => settings(ctx)?.profile.send({ type: 'profile.save' }),
   },
   {
-    id: 'settings.password.submit', title: 'Save the new password', label: () => 'Change Password', group: GROUP, shortcut: 'mod+enter',
-    when: onTab('password'), disabledReason: busy, run: (ctx) => settings(ctx)?.password.send({ type: 'password.submit' }),
+    id: 'settings.password.submit',
+    title: 'Save the new password',
+    label: () => 'Change Password',
+    group: GROUP,
+    shortcut: 'mod+enter',
+    when: onTab('password'),
+    disabledReason: busy,
+    run: (ctx) => settings(ctx)?.password.send({ type: 'password.submit' }),
   },
   {
-    id: 'settings.password.toggleCurrent', title: 'Show / hide the current password', group: GROUP, when: (ctx) => onTab('password')(ctx) && !!settings(ctx)?.hasPassword,
+    id: 'settings.password.toggleCurrent',
+    title: 'Show / hide the current password',
+    group: GROUP,
+    when: (ctx) => onTab('password')(ctx) && !!settings(ctx)?.hasPassword,
     label: (ctx) => (settings(ctx)?.visible.current ? 'Hide current password' : 'Show current password'),
     checked: (ctx) => !!settings(ctx)?.visible.current,
     run: (ctx) => settings(ctx)?.password.send({ type: 'password.toggleVisibility', field: 'current' }),
   },
   {
-    id: 'settings.password.toggleNew', title: 'Show / hide the new password', group: GROUP, when: onTab('password'),
+    id: 'settings.password.toggleNew',
+    title: 'Show / hide the new password',
+    group: GROUP,
+    when: onTab('password'),
     label: (ctx) => (settings(ctx)?.visible.next ? 'Hide new password' : 'Show new password'),
     checked: (ctx) => !!settings(ctx)?.visible.next,
     run: (ctx) => settings(ctx)?.password.send({ type: 'password.toggleVisibility', field: 'next' }),
   },
-  { id: 'settings.sessions.focusNext', title: 'Next session', group: GROUP, shortcut: 'j', when: onTab('sessions'), run: (ctx) => settings(ctx)?.list.send({ type: 'focus.next' }) },
-  { id: 'settings.sessions.focusPrev', title: 'Previous session', group: GROUP, shortcut: 'k', when: onTab('sessions'), run: (ctx) => settings(ctx)?.list.send({ type: 'focus.prev' }) },
   {
-    id: 'settings.sessions.revoke', title: 'Revoke the focused session', label: revokeLabel, group: GROUP, shortcut: 'r', when: onTab('sessions'),
+    id: 'settings.sessions.focusNext',
+    title: 'Next session',
+    group: GROUP,
+    shortcut: 'j',
+    when: onTab('sessions'),
+    run: (ctx) => settings(ctx)?.list.send({ type: 'focus.next' }),
+  },
+  {
+    id: 'settings.sessions.focusPrev',
+    title: 'Previous session',
+    group: GROUP,
+    shortcut: 'k',
+    when: onTab('sessions'),
+    run: (ctx) => settings(ctx)?.list.send({ type: 'focus.prev' }),
+  },
+  {
+    id: 'settings.sessions.revoke',
+    title: 'Revoke the focused session',
+    label: revokeLabel,
+    group: GROUP,
+    shortcut: 'r',
+    when: onTab('sessions'),
     keywords: ['sign out', 'session', 'device'],
-    disabledReason: (ctx) => busy(ctx) ?? (focusedSession(ctx) ? null : 'Focus a session with J/K first'), run: revokeFocused,
+    disabledReason: (ctx) => busy(ctx) ?? (focusedSession(ctx) ? null : 'Focus a session with J/K first'),
+    run: revokeFocused,
   },
   {
-    id: 'settings.sessions.revokeEnter', title: 'Revoke the focused session (Enter)', label: revokeLabel, group: GROUP, shortcut: 'enter',
-    when: (ctx) => onTab('sessions')(ctx) && !!focusedSession(ctx), disabledReason: busy, run: revokeFocused,
+    id: 'settings.sessions.revokeEnter',
+    title: 'Revoke the focused session (Enter)',
+    label: revokeLabel,
+    group: GROUP,
+    shortcut: 'enter',
+    when: (ctx) => onTab('sessions')(ctx) && !!focusedSession(ctx),
+    disabledReason: busy,
+    run: revokeFocused,
   },
   {
-    id: 'settings.keyboard.singleKeys', title: 'Turn single-key shortcuts on / off', group: GROUP, when: onTab('keyboard'),
+    id: 'settings.keyboard.singleKeys',
+    title: 'Turn single-key shortcuts on / off',
+    group: GROUP,
+    when: onTab('keyboard'),
     keywords: ['keyboard', 'shortcuts', 'keys', 'hotkeys', 'accessibility', 'screen reader'],
     label: (ctx) => (settings(ctx)?.singleKeys ? 'Turn single-key shortcuts off' : 'Turn single-key shortcuts on'),
     checked: (ctx) => !!settings(ctx)?.singleKeys,
@@ -117,9 +175,14 @@ export const settingsCommands: Command[] = [
     run: (ctx) => settings(ctx)?.keyboard.send({ type: 'singleKeys.toggle' }),
   },
   {
-    id: 'settings.sessions.revokeOthers', title: 'Sign out everywhere else', group: GROUP, when: (ctx) => !!settings(ctx),
+    id: 'settings.sessions.revokeOthers',
+    title: 'Sign out everywhere else',
+    group: GROUP,
+    when: (ctx) => !!settings(ctx),
     keywords: ['sessions', 'devices', 'sign out', 'revoke'],
-    disabledReason: (ctx) => busy(ctx) ?? (settings(ctx)?.rows.length && settings(ctx)?.rows.every((s) => s.current) ? 'No other sessions' : null),
+    disabledReason: (ctx) =>
+      busy(ctx) ??
+      (settings(ctx)?.rows.length && settings(ctx)?.rows.every((s) => s.current) ? 'No other sessions' : null),
     run: (ctx) => settings(ctx)?.sessions.send({ type: 'sessions.revokeOthers' }),
   },
 ]

@@ -34,16 +34,21 @@ const closestOf = (target: EventTarget | null, selector: string): boolean => {
 /** Fields that take typed text (a checkbox or radio input does not). */
 const TYPING_SELECTOR = [
   'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]):not([type="submit"]):not([type="reset"])',
-  'textarea', 'select', '[contenteditable]:not([contenteditable="false"])',
+  'textarea',
+  'select',
+  '[contenteditable]:not([contenteditable="false"])',
   // Not role="combobox": a radix Select's trigger is a button with that role, and the list keys
   // ('/', j) must act after a filter was picked from it (focus returns to the trigger).
-  '[role="textbox"]', '[role="searchbox"]',
+  '[role="textbox"]',
+  '[role="searchbox"]',
 ].join(', ')
 /** Overlays a key may come from: radix dialogs (popovers are role="dialog" too), menus, select lists, the palette. */
 const OVERLAY_SELECTOR = '[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]'
 /** An overlay open anywhere in the document (radix marks its open content data-state="open"). */
 const OPEN_OVERLAY_SELECTOR = [
-  '[role="dialog"][data-state="open"]', '[role="alertdialog"][data-state="open"]', '[role="menu"][data-state="open"]',
+  '[role="dialog"][data-state="open"]',
+  '[role="alertdialog"][data-state="open"]',
+  '[role="menu"][data-state="open"]',
   '[role="listbox"][data-state="open"]',
 ].join(', ')
 
@@ -53,7 +58,8 @@ export const isTyping = (target: EventTarget | null) =>
 
 /** Whether the key comes from inside an overlay, or one is open in the target's document. */
 export const isInOverlay = (target: EventTarget | null) =>
-  closestOf(target, OVERLAY_SELECTOR) || (target as Closest | null)?.ownerDocument?.querySelector?.(OPEN_OVERLAY_SELECTOR) != null
+  closestOf(target, OVERLAY_SELECTOR) ||
+  (target as Closest | null)?.ownerDocument?.querySelector?.(OPEN_OVERLAY_SELECTOR) != null
 
 /**
  * Whether `event` is a character key without Ctrl/Cmd/Alt: a letter, digit, punctuation or symbol,
@@ -87,28 +93,38 @@ export function ignoreKey(event: KeyboardEvent, options: ShortcutOptions = {}): 
  * A keydown listener running the registry's commands in the context `getCtx()` returns, by the
  * rules above.
  */
-export function createShortcutHandler(registry: CommandRegistry, getCtx: () => CommandContext, onBlocked: (reason: string) => void,
-  options: ShortcutOptions = {}): EventListener {
+export function createShortcutHandler(
+  registry: CommandRegistry,
+  getCtx: () => CommandContext,
+  onBlocked: (reason: string) => void,
+  options: ShortcutOptions = {},
+): EventListener {
   const byBinding = new Map<string, Command[]>()
   // Longer sequences first: tinykeys tries bindings in this order and fires only the first match.
-  const withKeys = registry.all.flatMap((c) => [c.shortcut, ...(c.altShortcuts ?? [])]
-    .filter((key): key is string => !!key).map((key) => ({ c, key })))
+  const withKeys = registry.all.flatMap((c) =>
+    [c.shortcut, ...(c.altShortcuts ?? [])].filter((key): key is string => !!key).map((key) => ({ c, key })),
+  )
   for (const { c, key } of [...withKeys].sort((a, b) => strokeCount(b.key) - strokeCount(a.key))) {
     const binding = toKeybinding(key)
     byBinding.set(binding, [...(byBinding.get(binding) ?? []), c])
   }
-  const map = Object.fromEntries([...byBinding].map(([binding, commands]) => [binding, (event: KeyboardEvent) => {
-    // tinykeys stops at the first binding that fires and keeps the other half-typed sequences
-    // ('g o' after 'g u'); start afresh so the next 'g' begins a new sequence.
-    inner = fresh()
-    const ctx = getCtx()
-    const candidates = commands.filter((c) => registry.isVisible(c, ctx))
-    if (candidates.length === 0) return
-    event.preventDefault()
-    const runnable = candidates.find((c) => !registry.disabledReason(c, ctx))
-    if (runnable) registry.run(runnable, ctx)
-    else onBlocked(registry.disabledReason(candidates[0], ctx) ?? 'Not available')
-  }]))
+  const map = Object.fromEntries(
+    [...byBinding].map(([binding, commands]) => [
+      binding,
+      (event: KeyboardEvent) => {
+        // tinykeys stops at the first binding that fires and keeps the other half-typed sequences
+        // ('g o' after 'g u'); start afresh so the next 'g' begins a new sequence.
+        inner = fresh()
+        const ctx = getCtx()
+        const candidates = commands.filter((c) => registry.isVisible(c, ctx))
+        if (candidates.length === 0) return
+        event.preventDefault()
+        const runnable = candidates.find((c) => !registry.disabledReason(c, ctx))
+        if (runnable) registry.run(runnable, ctx)
+        else onBlocked(registry.disabledReason(candidates[0], ctx) ?? 'Not available')
+      },
+    ]),
+  )
   const ignore = (event: KeyboardEvent) => ignoreKey(event, options)
   const fresh = () => createKeybindingsHandler(map, { timeout: SEQUENCE_TIMEOUT_MS, ignore })
   let inner = fresh()

@@ -10,7 +10,15 @@ import type { CommandRegistry } from './registry'
 import { sheetGroups } from './screen-keys'
 import { useCommandContext } from './use-command-context'
 
-export function ShortcutsSheet({ open, onOpenChange, registry }: { open: boolean; onOpenChange: (open: boolean) => void; registry: CommandRegistry }) {
+export function ShortcutsSheet({
+  open,
+  onOpenChange,
+  registry,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  registry: CommandRegistry
+}) {
   const ctx = useCommandContext()
   const [query, setQuery] = useState('')
   const groups = open ? sheetGroups(registry, ctx, query) : []
@@ -19,10 +27,22 @@ export function ShortcutsSheet({ open, onOpenChange, registry }: { open: boolean
     onOpenChange(next)
   }
   return (
-    <Dialog open={open} onOpenChange={change} title="Keyboard shortcuts" description="Sequences like G then D are typed one key after the other, within a second. Commands without keys run from the palette (Ctrl/⌘ K).">
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title="Keyboard shortcuts"
+      description="Sequences like G then D are typed one key after the other, within a second. Commands without keys run from the palette (Ctrl/⌘ K)."
+    >
       <div className="shortcuts" data-testid="shortcuts-sheet">
-        <input className="input shortcuts__search" type="search" placeholder="Search shortcuts" aria-label="Search shortcuts" value={query}
-          onChange={(e) => setQuery(e.target.value)} data-testid="shortcuts-search" />
+        <input
+          className="input shortcuts__search"
+          type="search"
+          placeholder="Search shortcuts"
+          aria-label="Search shortcuts"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="shortcuts-search"
+        />
         {groups.length === 0 ? <p className="muted shortcuts__empty">No shortcut matches “{query}”</p> : null}
         {groups.map(([group, commands]) => (
           <section key={group} className="shortcuts__group" aria-label={group} data-group={group}>
@@ -31,7 +51,11 @@ export function ShortcutsSheet({ open, onOpenChange, registry }: { open: boolean
               {commands.map((c) => (
                 <li key={c.id} className="shortcuts__row" data-command-row={c.id}>
                   <span>{c.title}</span>
-                  {c.shortcut ? <ShortcutKeys shortcut={c.shortcut} /> : <span className="faint shortcuts__palette">Palette</span>}
+                  {c.shortcut ? (
+                    <ShortcutKeys shortcut={c.shortcut} />
+                  ) : (
+                    <span className="faint shortcuts__palette">Palette</span>
+                  )}
                 </li>
               ))}
             </ul>

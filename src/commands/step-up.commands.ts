@@ -32,17 +32,37 @@ const busy = (ctx: CommandContext) => (handle(ctx)?.busy ? 'Wait for the code to
 
 export const stepUpCommands: Command[] = [
   {
-    id: 'auth.stepUp.confirm', title: 'Confirm with the code', group: GROUP, shortcut: 'mod+enter', when: open, label: () => 'Confirm',
-    disabledReason: (ctx) => busy(ctx) ?? (!handle(ctx)?.codeSent ? 'No code was sent: send a new code'
-      : !isWellFormedCode(handle(ctx)?.code ?? '') ? 'Enter the 6-digit code' : null),
+    id: 'auth.stepUp.confirm',
+    title: 'Confirm with the code',
+    group: GROUP,
+    shortcut: 'mod+enter',
+    when: open,
+    label: () => 'Confirm',
+    disabledReason: (ctx) =>
+      busy(ctx) ??
+      (!handle(ctx)?.codeSent
+        ? 'No code was sent: send a new code'
+        : !isWellFormedCode(handle(ctx)?.code ?? '')
+          ? 'Enter the 6-digit code'
+          : null),
     run: (ctx) => handle(ctx)?.actor.send({ type: 'code.submit', otp: handle(ctx)?.code ?? '' }),
   },
   {
-    id: 'auth.stepUp.resend', title: 'Send a new code', group: GROUP, shortcut: 'mod+shift+s', when: open, disabledReason: busy,
+    id: 'auth.stepUp.resend',
+    title: 'Send a new code',
+    group: GROUP,
+    shortcut: 'mod+shift+s',
+    when: open,
+    disabledReason: busy,
     run: (ctx) => handle(ctx)?.actor.send({ type: 'code.resend' }),
   },
   {
-    id: 'auth.stepUp.cancel', title: 'Cancel the confirmation', group: GROUP, shortcut: 'escape', when: open, label: () => 'Cancel',
+    id: 'auth.stepUp.cancel',
+    title: 'Cancel the confirmation',
+    group: GROUP,
+    shortcut: 'escape',
+    when: open,
+    label: () => 'Cancel',
     run: (ctx) => handle(ctx)?.actor.send({ type: 'cancel' }),
   },
 ]

@@ -38,14 +38,21 @@ declare module './registry' {
 
 const GROUP = 'Triage'
 const handle = (ctx: CommandContext) => ctx.view.triage
-const send = (ctx: CommandContext, event: Parameters<TriageHandle['actor']['send']>[0]) => handle(ctx)?.actor.send(event)
-const at = (...steps: TriageStep[]) => (ctx: CommandContext) => !!handle(ctx) && steps.includes(handle(ctx)!.step)
+const send = (ctx: CommandContext, event: Parameters<TriageHandle['actor']['send']>[0]) =>
+  handle(ctx)?.actor.send(event)
+const at =
+  (...steps: TriageStep[]) =>
+  (ctx: CommandContext) =>
+    !!handle(ctx) && steps.includes(handle(ctx)!.step)
 const onProject = at('showing')
 const inNotes = at('notes')
 
 function template(n: number): Command {
   return {
-    id: `projects.triage.template.${n}`, title: `Use reason template ${n}`, group: GROUP, shortcut: String(n),
+    id: `projects.triage.template.${n}`,
+    title: `Use reason template ${n}`,
+    group: GROUP,
+    shortcut: String(n),
     keywords: ['template', 'reason', 'notes'],
     label: (ctx) => handle(ctx)?.templates[n - 1]?.label ?? `Template ${n}`,
     when: (ctx) => inNotes(ctx) && !!handle(ctx)?.templates[n - 1],
@@ -60,38 +67,123 @@ function template(n: number): Command {
 
 export const triageCommands: Command[] = [
   {
-    id: 'projects.triage', title: 'Start triage', group: 'Projects', shortcut: 't',
+    id: 'projects.triage',
+    title: 'Start triage',
+    group: 'Projects',
+    shortcut: 't',
     keywords: ['triage', 'verification', 'queue', 'review', 'moderate'],
-    when: (ctx) => !!ctx.view.projectsList, run: (ctx) => ctx.navigate(TRIAGE_PATH),
+    when: (ctx) => !!ctx.view.projectsList,
+    run: (ctx) => ctx.navigate(TRIAGE_PATH),
   },
   {
     // The palette's way in from any other screen (on the Projects screen `projects.triage` is it).
-    id: 'projects.triage.open', title: 'Start triage', group: GROUP, keywords: ['triage', 'verification', 'queue', 'review', 'moderate'],
-    when: (ctx) => !ctx.view.projectsList && !handle(ctx), run: (ctx) => ctx.navigate(TRIAGE_PATH),
+    id: 'projects.triage.open',
+    title: 'Start triage',
+    group: GROUP,
+    keywords: ['triage', 'verification', 'queue', 'review', 'moderate'],
+    when: (ctx) => !ctx.view.projectsList && !handle(ctx),
+    run: (ctx) => ctx.navigate(TRIAGE_PATH),
   },
-  { id: 'projects.triage.approve', title: 'Approve', group: GROUP, shortcut: '1', keywords: ['approve', 'verify', 'accept'],
-    when: onProject, run: (ctx) => send(ctx, { type: 'decide', status: 'approved' }) },
-  { id: 'projects.triage.needsChanges', title: 'Needs changes', group: GROUP, shortcut: '2', keywords: ['needs changes', 'revise', 'notes'],
-    when: onProject, run: (ctx) => send(ctx, { type: 'notes.open', status: 'needs_changes' }) },
-  { id: 'projects.triage.reject', title: 'Reject', group: GROUP, shortcut: '3', keywords: ['reject', 'decline', 'notes'],
-    when: onProject, run: (ctx) => send(ctx, { type: 'notes.open', status: 'rejected' }) },
-  { id: 'projects.triage.hold', title: 'Hold (under review)', group: GROUP, shortcut: 'h', keywords: ['hold', 'under review', 'later'],
-    when: onProject, run: (ctx) => send(ctx, { type: 'decide', status: 'under_review' }) },
-  { id: 'projects.triage.skip', title: 'Skip', group: GROUP, shortcut: 's', keywords: ['skip', 'next', 'pass'],
-    when: at('showing', 'notes'), run: (ctx) => send(ctx, { type: 'skip' }) },
-  { id: 'projects.triage.exit', title: 'Leave triage', group: GROUP, shortcut: 'escape', keywords: ['exit', 'close', 'projects'],
-    when: at('showing', 'done', 'failed', 'loading'), run: (ctx) => ctx.navigate('/projects') },
+  {
+    id: 'projects.triage.approve',
+    title: 'Approve',
+    group: GROUP,
+    shortcut: '1',
+    keywords: ['approve', 'verify', 'accept'],
+    when: onProject,
+    run: (ctx) => send(ctx, { type: 'decide', status: 'approved' }),
+  },
+  {
+    id: 'projects.triage.needsChanges',
+    title: 'Needs changes',
+    group: GROUP,
+    shortcut: '2',
+    keywords: ['needs changes', 'revise', 'notes'],
+    when: onProject,
+    run: (ctx) => send(ctx, { type: 'notes.open', status: 'needs_changes' }),
+  },
+  {
+    id: 'projects.triage.reject',
+    title: 'Reject',
+    group: GROUP,
+    shortcut: '3',
+    keywords: ['reject', 'decline', 'notes'],
+    when: onProject,
+    run: (ctx) => send(ctx, { type: 'notes.open', status: 'rejected' }),
+  },
+  {
+    id: 'projects.triage.hold',
+    title: 'Hold (under review)',
+    group: GROUP,
+    shortcut: 'h',
+    keywords: ['hold', 'under review', 'later'],
+    when: onProject,
+    run: (ctx) => send(ctx, { type: 'decide', status: 'under_review' }),
+  },
+  {
+    id: 'projects.triage.skip',
+    title: 'Skip',
+    group: GROUP,
+    shortcut: 's',
+    keywords: ['skip', 'next', 'pass'],
+    when: at('showing', 'notes'),
+    run: (ctx) => send(ctx, { type: 'skip' }),
+  },
+  {
+    id: 'projects.triage.exit',
+    title: 'Leave triage',
+    group: GROUP,
+    shortcut: 'escape',
+    keywords: ['exit', 'close', 'projects'],
+    when: at('showing', 'done', 'failed', 'loading'),
+    run: (ctx) => ctx.navigate('/projects'),
+  },
   ...Array.from({ length: TEMPLATE_KEYS }, (_, i) => template(i + 1)),
-  { id: 'projects.triage.editNotes', title: 'Edit the notes', group: GROUP, shortcut: 'e', keywords: ['notes', 'write', 'type'],
-    when: inNotes, run: (ctx) => handle(ctx)?.focusNotes() },
-  { id: 'projects.triage.submit', title: 'Submit the decision', group: GROUP, shortcut: 'mod+enter', label: () => 'Submit',
-    keywords: ['submit', 'send', 'decide'], when: inNotes,
-    disabledReason: (ctx) => (handle(ctx)?.notes.trim() ? null : 'Notes are required: pick a template (1-9) or type them'),
-    run: (ctx) => send(ctx, { type: 'notes.submit' }) },
-  { id: 'projects.triage.back', title: 'Back to the project', group: GROUP, shortcut: 'escape', label: () => 'Back', keywords: ['back', 'cancel'],
-    when: inNotes, run: (ctx) => send(ctx, { type: 'notes.back' }) },
-  { id: 'projects.triage.reload', title: 'Reload the queue', group: GROUP, shortcut: 'r', keywords: ['reload', 'refresh', 'queue'],
-    when: at('done'), run: (ctx) => send(ctx, { type: 'reload' }) },
-  { id: 'projects.triage.editTemplates', title: 'Edit reason templates', group: GROUP, keywords: ['templates', 'reasons', 'notes', 'settings'],
-    run: (ctx) => ctx.navigate('/settings?tab=templates') },
+  {
+    id: 'projects.triage.editNotes',
+    title: 'Edit the notes',
+    group: GROUP,
+    shortcut: 'e',
+    keywords: ['notes', 'write', 'type'],
+    when: inNotes,
+    run: (ctx) => handle(ctx)?.focusNotes(),
+  },
+  {
+    id: 'projects.triage.submit',
+    title: 'Submit the decision',
+    group: GROUP,
+    shortcut: 'mod+enter',
+    label: () => 'Submit',
+    keywords: ['submit', 'send', 'decide'],
+    when: inNotes,
+    disabledReason: (ctx) =>
+      handle(ctx)?.notes.trim() ? null : 'Notes are required: pick a template (1-9) or type them',
+    run: (ctx) => send(ctx, { type: 'notes.submit' }),
+  },
+  {
+    id: 'projects.triage.back',
+    title: 'Back to the project',
+    group: GROUP,
+    shortcut: 'escape',
+    label: () => 'Back',
+    keywords: ['back', 'cancel'],
+    when: inNotes,
+    run: (ctx) => send(ctx, { type: 'notes.back' }),
+  },
+  {
+    id: 'projects.triage.reload',
+    title: 'Reload the queue',
+    group: GROUP,
+    shortcut: 'r',
+    keywords: ['reload', 'refresh', 'queue'],
+    when: at('done'),
+    run: (ctx) => send(ctx, { type: 'reload' }),
+  },
+  {
+    id: 'projects.triage.editTemplates',
+    title: 'Edit reason templates',
+    group: GROUP,
+    keywords: ['templates', 'reasons', 'notes', 'settings'],
+    run: (ctx) => ctx.navigate('/settings?tab=templates'),
+  },
 ]

@@ -24,13 +24,21 @@ declare module './registry' {
 
 export const undoCommands: Command[] = [
   {
-    id: 'app.undo', title: 'Undo the last change', group: 'General', keywords: ['undo', 'revert', 'restore', 'back'],
-    shortcut: 'mod+z', altShortcuts: ['u'], label: () => 'Undo',
+    id: 'app.undo',
+    title: 'Undo the last change',
+    group: 'General',
+    keywords: ['undo', 'revert', 'restore', 'back'],
+    shortcut: 'mod+z',
+    altShortcuts: ['u'],
+    label: () => 'Undo',
     when: (ctx) => !!ctx.view.undo?.pending,
     run: (ctx) => ctx.view.undo?.actor.send({ type: 'undo.run' }),
   },
   {
-    id: 'app.undoDismiss', title: 'Dismiss the undo', group: 'General', keywords: ['undo', 'close', 'keep'],
+    id: 'app.undoDismiss',
+    title: 'Dismiss the undo',
+    group: 'General',
+    keywords: ['undo', 'close', 'keep'],
     label: () => 'Dismiss undo',
     when: (ctx) => !!ctx.view.undo?.pending,
     run: (ctx) => ctx.view.undo?.actor.send({ type: 'undo.dismiss' }),

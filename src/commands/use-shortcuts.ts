@@ -8,8 +8,12 @@ import { useEffect, useRef } from 'react'
 import { createShortcutHandler } from './shortcut-handler'
 import type { CommandContext, CommandRegistry } from './registry'
 
-export function useShortcuts(registry: CommandRegistry, ctx: CommandContext, onBlocked: (reason: string) => void = () => {},
-  singleKeys = true): void {
+export function useShortcuts(
+  registry: CommandRegistry,
+  ctx: CommandContext,
+  onBlocked: (reason: string) => void = () => {},
+  singleKeys = true,
+): void {
   const ctxRef = useRef(ctx)
   const blockedRef = useRef(onBlocked)
   const singleKeysRef = useRef(singleKeys)
@@ -19,8 +23,12 @@ export function useShortcuts(registry: CommandRegistry, ctx: CommandContext, onB
     singleKeysRef.current = singleKeys
   }, [ctx, onBlocked, singleKeys])
   useEffect(() => {
-    const handler = createShortcutHandler(registry, () => ctxRef.current, (reason) => blockedRef.current(reason),
-      { singleKeys: () => singleKeysRef.current })
+    const handler = createShortcutHandler(
+      registry,
+      () => ctxRef.current,
+      (reason) => blockedRef.current(reason),
+      { singleKeys: () => singleKeysRef.current },
+    )
     window.addEventListener('keydown', handler)
     return () => window.removeEventListener('keydown', handler)
   }, [registry])

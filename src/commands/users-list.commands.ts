@@ -40,11 +40,13 @@ export function targetUserIds(ctx: CommandContext): string[] {
   if (ctx.view.selection?.length) return [...ctx.view.selection]
   return ctx.view.focused?.kind === 'user' ? [ctx.view.focused.id] : []
 }
-const rowsOf = (ctx: CommandContext, ids: readonly string[]) => (list(ctx)?.rows ?? []).filter((r) => ids.includes(r.id))
+const rowsOf = (ctx: CommandContext, ids: readonly string[]) =>
+  (list(ctx)?.rows ?? []).filter((r) => ids.includes(r.id))
 const focusedUser = (ctx: CommandContext) => (ctx.view.focused?.kind === 'user' ? ctx.view.focused.id : undefined)
 const noFocus = (ctx: CommandContext) => (focusedUser(ctx) ? null : 'Focus a user with J/K first')
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating users…' : null)
-const send = (ctx: CommandContext, event: Parameters<UsersListHandle['actor']['send']>[0]) => list(ctx)?.actor.send(event)
+const send = (ctx: CommandContext, event: Parameters<UsersListHandle['actor']['send']>[0]) =>
+  list(ctx)?.actor.send(event)
 const users = (n: number) => (n === 1 ? '1 user' : `${n} users`)
 
 /** Goes to the list with `patch` applied to the filters in the URL. */
@@ -55,15 +57,32 @@ export function navigateUserFilters(ctx: CommandContext, patch: Partial<UserList
 
 function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
   return {
-    id, title, group: 'Users', shortcut, label: () => label, when: onUsersList, disabledReason: noFocus,
-    run: (ctx) => { const user = focusedUser(ctx); if (user) ctx.navigate(`/users/${user}`) },
+    id,
+    title,
+    group: 'Users',
+    shortcut,
+    label: () => label,
+    when: onUsersList,
+    disabledReason: noFocus,
+    run: (ctx) => {
+      const user = focusedUser(ctx)
+      if (user) ctx.navigate(`/users/${user}`)
+    },
   }
 }
 
 function bulkCommand(id: string, verb: 'Activate' | 'Deactivate', shortcut: string): Command {
   return {
-    id, title: `${verb} selected users`, group: 'Users', shortcut, keywords: ['bulk', 'status', verb.toLowerCase()], when: onUsersList,
-    label: (ctx) => { const n = ctx.view.selection?.length ?? 0; return n ? `${verb} ${users(n)}` : verb },
+    id,
+    title: `${verb} selected users`,
+    group: 'Users',
+    shortcut,
+    keywords: ['bulk', 'status', verb.toLowerCase()],
+    when: onUsersList,
+    label: (ctx) => {
+      const n = ctx.view.selection?.length ?? 0
+      return n ? `${verb} ${users(n)}` : verb
+    },
     disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'bulk.set', ids: [...(ctx.view.selection ?? [])], isActive: verb === 'Activate' }),
   }
@@ -72,20 +91,51 @@ function bulkCommand(id: string, verb: 'Activate' | 'Deactivate', shortcut: stri
 const page = (ctx: CommandContext) => list(ctx)?.filters.page ?? 1
 
 export const usersListCommands: Command[] = [
-  { id: 'users.focusNext', title: 'Next user', group: 'Users', shortcut: 'j', when: onUsersList, run: (ctx) => send(ctx, { type: 'focus.next' }) },
-  { id: 'users.focusPrev', title: 'Previous user', group: 'Users', shortcut: 'k', when: onUsersList, run: (ctx) => send(ctx, { type: 'focus.prev' }) },
   {
-    id: 'users.toggleSelect', title: 'Toggle selection of the focused user', group: 'Users', shortcut: 'x', when: onUsersList,
+    id: 'users.focusNext',
+    title: 'Next user',
+    group: 'Users',
+    shortcut: 'j',
+    when: onUsersList,
+    run: (ctx) => send(ctx, { type: 'focus.next' }),
+  },
+  {
+    id: 'users.focusPrev',
+    title: 'Previous user',
+    group: 'Users',
+    shortcut: 'k',
+    when: onUsersList,
+    run: (ctx) => send(ctx, { type: 'focus.prev' }),
+  },
+  {
+    id: 'users.toggleSelect',
+    title: 'Toggle selection of the focused user',
+    group: 'Users',
+    shortcut: 'x',
+    when: onUsersList,
     label: (ctx) => `Select ${rowsOf(ctx, [focusedUser(ctx) ?? '']).at(0)?.name ?? 'user'}`,
-    checked: (ctx) => { const id = focusedUser(ctx); return !!id && !!list(ctx)?.selected.includes(id) },
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedUser(ctx) }),
+    checked: (ctx) => {
+      const id = focusedUser(ctx)
+      return !!id && !!list(ctx)?.selected.includes(id)
+    },
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedUser(ctx) }),
   },
   {
-    id: 'users.selectRange', title: 'Select range to the focused user', group: 'Users', shortcut: 'shift+x', when: onUsersList,
-    disabledReason: noFocus, run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
+    id: 'users.selectRange',
+    title: 'Select range to the focused user',
+    group: 'Users',
+    shortcut: 'shift+x',
+    when: onUsersList,
+    disabledReason: noFocus,
+    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
   },
   {
-    id: 'users.selectAll', title: 'Select all users on this page', group: 'Users', keywords: ['select', 'all', 'none'], when: onUsersList,
+    id: 'users.selectAll',
+    title: 'Select all users on this page',
+    group: 'Users',
+    keywords: ['select', 'all', 'none'],
+    when: onUsersList,
     label: () => 'Select all users',
     checked: (ctx) => {
       const handle = list(ctx)
@@ -103,14 +153,23 @@ export const usersListCommands: Command[] = [
   openCommand('users.view', 'View user', 'View'),
   openCommand('users.edit', 'Edit user', 'Edit'),
   {
-    id: 'users.toggleActive', title: 'Activate / deactivate user', group: 'Users', shortcut: 'e', when: onUsersList, keywords: ['status'],
+    id: 'users.toggleActive',
+    title: 'Activate / deactivate user',
+    group: 'Users',
+    shortcut: 'e',
+    when: onUsersList,
+    keywords: ['status'],
     label: (ctx) => {
       const rows = rowsOf(ctx, targetUserIds(ctx))
       const verb = rows.length && rows.every((r) => r.isActive) ? 'Deactivate' : 'Activate'
       return rows.length > 1 ? `${verb} ${users(rows.length)}` : `${verb} user`
     },
-    checked: (ctx) => { const rows = rowsOf(ctx, targetUserIds(ctx)); return rows.length > 0 && rows.every((r) => r.isActive) },
-    disabledReason: (ctx) => busy(ctx) ?? (targetUserIds(ctx).length ? null : 'Focus a user with J/K or select some with X'),
+    checked: (ctx) => {
+      const rows = rowsOf(ctx, targetUserIds(ctx))
+      return rows.length > 0 && rows.every((r) => r.isActive)
+    },
+    disabledReason: (ctx) =>
+      busy(ctx) ?? (targetUserIds(ctx).length ? null : 'Focus a user with J/K or select some with X'),
     // Several rows go through the bulk call (one transaction): all active → deactivate them, else activate them all.
     run: (ctx) => {
       const ids = targetUserIds(ctx)
@@ -121,18 +180,38 @@ export const usersListCommands: Command[] = [
   bulkCommand('users.bulkActivate', 'Activate', 'shift+a'),
   bulkCommand('users.bulkDeactivate', 'Deactivate', 'shift+d'),
   {
-    id: 'users.clearSelection', title: 'Clear selection', group: 'Users', when: (ctx) => onUsersList(ctx) && !!ctx.view.selection?.length,
+    id: 'users.clearSelection',
+    title: 'Clear selection',
+    group: 'Users',
+    when: (ctx) => onUsersList(ctx) && !!ctx.view.selection?.length,
     run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
   },
   {
-    id: 'users.prevPage', title: 'Previous page', group: 'Users', shortcut: '[', when: onUsersList, label: () => 'Previous',
+    id: 'users.prevPage',
+    title: 'Previous page',
+    group: 'Users',
+    shortcut: '[',
+    when: onUsersList,
+    label: () => 'Previous',
     disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
     run: (ctx) => navigateUserFilters(ctx, { page: page(ctx) - 1 }),
   },
   {
-    id: 'users.nextPage', title: 'Next page', group: 'Users', shortcut: ']', when: onUsersList, label: () => 'Next',
+    id: 'users.nextPage',
+    title: 'Next page',
+    group: 'Users',
+    shortcut: ']',
+    when: onUsersList,
+    label: () => 'Next',
     disabledReason: (ctx) => (page(ctx) >= (list(ctx)?.totalPages ?? 1) ? 'This is the last page' : null),
     run: (ctx) => navigateUserFilters(ctx, { page: page(ctx) + 1 }),
   },
-  { id: 'users.search', title: 'Search users', group: 'Users', shortcut: '/', when: onUsersList, run: (ctx) => list(ctx)?.focusSearch() },
+  {
+    id: 'users.search',
+    title: 'Search users',
+    group: 'Users',
+    shortcut: '/',
+    when: onUsersList,
+    run: (ctx) => list(ctx)?.focusSearch(),
+  },
 ]

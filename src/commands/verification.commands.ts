@@ -30,9 +30,11 @@ declare module './registry' {
 
 const panel = (ctx: CommandContext) => ctx.view.verification
 const onPanel = (ctx: CommandContext) => !!panel(ctx)
-const send = (ctx: CommandContext, event: Parameters<VerificationHandle['actor']['send']>[0]) => panel(ctx)?.actor.send(event)
+const send = (ctx: CommandContext, event: Parameters<VerificationHandle['actor']['send']>[0]) =>
+  panel(ctx)?.actor.send(event)
 const busy = (ctx: CommandContext) => (panel(ctx)?.busy ? 'Wait for the current change to finish' : null)
-const entryTarget = (ctx: CommandContext) => (ctx.view.focused?.kind === 'verificationEntry' ? ctx.view.focused.id : null)
+const entryTarget = (ctx: CommandContext) =>
+  ctx.view.focused?.kind === 'verificationEntry' ? ctx.view.focused.id : null
 const words = (s: VerificationStatus) => s.replace(/_/g, ' ')
 
 /**
@@ -43,7 +45,8 @@ const words = (s: VerificationStatus) => s.replace(/_/g, ' ')
 function reasonArgument(status: 'rejected' | 'needs_changes'): Command['argument'] {
   return {
     kind: 'text',
-    prompt: (ctx) => `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${ctx.view.projectDetail?.about?.title ?? 'the project'}`,
+    prompt: (ctx) =>
+      `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${ctx.view.projectDetail?.about?.title ?? 'the project'}`,
     placeholder: 'Why? The owner reads this',
     requiredMessage: status === 'rejected' ? 'Enter a reason for the rejection' : 'Enter the changes needed',
     templates: { decision: status, values: (ctx) => ctx.view.projectDetail?.about ?? { title: 'your project' } },
@@ -56,60 +59,106 @@ function reasonArgument(status: 'rejected' | 'needs_changes'): Command['argument
 
 export const verificationCommands: Command[] = [
   ...VERIFICATION_STATUSES.map((status): Command => ({
-    id: `projects.verification.${status}`, title: `Set verification status: ${statusTitle(status)}`, group: 'Verification',
-    keywords: ['verify', 'status', words(status)], when: onPanel, disabledReason: busy,
+    id: `projects.verification.${status}`,
+    title: `Set verification status: ${statusTitle(status)}`,
+    group: 'Verification',
+    keywords: ['verify', 'status', words(status)],
+    when: onPanel,
+    disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'status.request', status }),
     argument: status === 'rejected' || status === 'needs_changes' ? reasonArgument(status) : undefined,
   })),
   ...VERIFICATION_STATUSES.map((status): Command => ({
-    id: `projects.verification.quick.${status}`, title: `Quick status change: ${statusTitle(status)}`, group: 'Verification',
-    label: () => statusTitle(status), keywords: ['quick', 'status', words(status)], when: onPanel,
+    id: `projects.verification.quick.${status}`,
+    title: `Quick status change: ${statusTitle(status)}`,
+    group: 'Verification',
+    label: () => statusTitle(status),
+    keywords: ['quick', 'status', words(status)],
+    when: onPanel,
     checked: (ctx) => panel(ctx)?.quick.status === status,
     run: (ctx) => send(ctx, { type: 'quick.status', status }),
   })),
   {
-    id: 'projects.verification.update', title: 'Update Status', group: 'Verification', keywords: ['quick', 'status', 'submit'], when: onPanel,
-    disabledReason: (ctx) => busy(ctx) ?? verificationInputError(panel(ctx)?.quick.status ?? '', panel(ctx)?.quick.notes ?? ''),
+    id: 'projects.verification.update',
+    title: 'Update Status',
+    group: 'Verification',
+    keywords: ['quick', 'status', 'submit'],
+    when: onPanel,
+    disabledReason: (ctx) =>
+      busy(ctx) ?? verificationInputError(panel(ctx)?.quick.status ?? '', panel(ctx)?.quick.notes ?? ''),
     run: (ctx) => send(ctx, { type: 'quick.submit' }),
   },
   {
-    id: 'projects.verification.filter.all', title: 'Show every history entry', group: 'Verification', label: () => 'All statuses',
-    keywords: ['filter', 'history'], when: onPanel, checked: (ctx) => panel(ctx)?.filter === '',
+    id: 'projects.verification.filter.all',
+    title: 'Show every history entry',
+    group: 'Verification',
+    label: () => 'All statuses',
+    keywords: ['filter', 'history'],
+    when: onPanel,
+    checked: (ctx) => panel(ctx)?.filter === '',
     run: (ctx) => send(ctx, { type: 'filter.status', status: '' }),
   },
   ...VERIFICATION_STATUSES.map((status): Command => ({
-    id: `projects.verification.filter.${status}`, title: `Show ${words(status)} history entries`, group: 'Verification',
-    label: () => statusTitle(status), keywords: ['filter', 'history', words(status)], when: onPanel,
+    id: `projects.verification.filter.${status}`,
+    title: `Show ${words(status)} history entries`,
+    group: 'Verification',
+    label: () => statusTitle(status),
+    keywords: ['filter', 'history', words(status)],
+    when: onPanel,
     checked: (ctx) => panel(ctx)?.filter === status,
     run: (ctx) => send(ctx, { type: 'filter.status', status }),
   })),
   {
-    id: 'projects.verification.dismissError', title: 'Dismiss the verification error', group: 'Verification', label: () => 'Dismiss',
-    when: (ctx) => !!panel(ctx)?.hasError, run: (ctx) => send(ctx, { type: 'error.dismiss' }),
+    id: 'projects.verification.dismissError',
+    title: 'Dismiss the verification error',
+    group: 'Verification',
+    label: () => 'Dismiss',
+    when: (ctx) => !!panel(ctx)?.hasError,
+    run: (ctx) => send(ctx, { type: 'error.dismiss' }),
   },
   {
-    id: 'projects.verification.editEntry', title: 'Edit history entry', group: 'Verification', label: () => 'Edit entry',
+    id: 'projects.verification.editEntry',
+    title: 'Edit history entry',
+    group: 'Verification',
+    label: () => 'Edit entry',
     // Runs with the entry as target (its row in the timeline).
-    when: (ctx) => onPanel(ctx) && !!entryTarget(ctx), disabledReason: busy,
+    when: (ctx) => onPanel(ctx) && !!entryTarget(ctx),
+    disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'entry.edit', entryId: entryTarget(ctx) ?? '' }),
   },
   {
-    id: 'projects.verification.deleteEntry', title: 'Delete history entry', group: 'Verification', label: () => 'Delete entry',
-    when: (ctx) => onPanel(ctx) && !!entryTarget(ctx), disabledReason: busy,
+    id: 'projects.verification.deleteEntry',
+    title: 'Delete history entry',
+    group: 'Verification',
+    label: () => 'Delete entry',
+    when: (ctx) => onPanel(ctx) && !!entryTarget(ctx),
+    disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'entry.delete', entryId: entryTarget(ctx) ?? '' }),
   },
   ...VERIFICATION_STATUSES.map((status): Command => ({
-    id: `projects.verification.entry.${status}`, title: `Edited entry status: ${statusTitle(status)}`, group: 'Verification',
-    label: () => statusTitle(status), when: (ctx) => !!panel(ctx)?.entryEdit,
+    id: `projects.verification.entry.${status}`,
+    title: `Edited entry status: ${statusTitle(status)}`,
+    group: 'Verification',
+    label: () => statusTitle(status),
+    when: (ctx) => !!panel(ctx)?.entryEdit,
     checked: (ctx) => panel(ctx)?.entryEdit?.status === status,
     run: (ctx) => send(ctx, { type: 'edit.status', status }),
   })),
   {
-    id: 'projects.verification.saveEntry', title: 'Save history entry', group: 'Verification', label: () => 'Save',
-    when: (ctx) => !!panel(ctx)?.entryEdit, disabledReason: busy, run: (ctx) => send(ctx, { type: 'edit.save' }),
+    id: 'projects.verification.saveEntry',
+    title: 'Save history entry',
+    group: 'Verification',
+    label: () => 'Save',
+    when: (ctx) => !!panel(ctx)?.entryEdit,
+    disabledReason: busy,
+    run: (ctx) => send(ctx, { type: 'edit.save' }),
   },
   {
-    id: 'projects.verification.cancelEdit', title: 'Cancel editing the entry', group: 'Verification', label: () => 'Cancel',
-    when: (ctx) => !!panel(ctx)?.entryEdit, run: (ctx) => send(ctx, { type: 'edit.cancel' }),
+    id: 'projects.verification.cancelEdit',
+    title: 'Cancel editing the entry',
+    group: 'Verification',
+    label: () => 'Cancel',
+    when: (ctx) => !!panel(ctx)?.entryEdit,
+    run: (ctx) => send(ctx, { type: 'edit.cancel' }),
   },
 ]

@@ -1,7 +1,16 @@
 /** Surfaces: `Card` (titled panel) and `StatCard` (one figure with an optional trend line). */
 import type { ReactNode } from 'react'
 
-export function Card({ title, actions, children, className, ...rest }: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string } & Omit<React.HTMLAttributes<HTMLElement>, 'title'>) {
+export function Card({
+  title,
+  actions,
+  children,
+  className,
+  ...rest
+}: { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string } & Omit<
+  React.HTMLAttributes<HTMLElement>,
+  'title'
+>) {
   return (
     <section className={['card', className].filter(Boolean).join(' ')} {...rest}>
       {title || actions ? (

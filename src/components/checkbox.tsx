@@ -25,7 +25,9 @@ export function Checkbox({ checked, onCheckedChange, id, disabled, title, ...res
       onCheckedChange={(next) => onCheckedChange(next === true)}
       onClick={(e) => e.stopPropagation()}
     >
-      <C.Indicator className="checkbox__indicator">{checked === 'indeterminate' ? <Minus size={12} /> : <Check size={12} />}</C.Indicator>
+      <C.Indicator className="checkbox__indicator">
+        {checked === 'indeterminate' ? <Minus size={12} /> : <Check size={12} />}
+      </C.Indicator>
     </C.Root>
   )
 }

@@ -23,7 +23,17 @@ export interface DialogProps {
   closeCommand?: string
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', kind, closeCommand }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  kind,
+  closeCommand,
+}: DialogProps) {
   const returnFocus = useReturnFocus()
   return (
     <D.Root open={open} onOpenChange={onOpenChange}>
@@ -33,12 +43,20 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           <header className="dialog__header">
             <D.Title className="dialog__title">{title}</D.Title>
             <D.Close asChild>
-              <button className="btn btn--ghost btn--icon btn--sm dialog__close" aria-label="Close" data-command={closeCommand}>
+              <button
+                className="btn btn--ghost btn--icon btn--sm dialog__close"
+                aria-label="Close"
+                data-command={closeCommand}
+              >
                 <X size={14} />
               </button>
             </D.Close>
           </header>
-          {description ? <D.Description className="dialog__description">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+          {description ? (
+            <D.Description className="dialog__description">{description}</D.Description>
+          ) : (
+            <D.Description className="sr-only">{title}</D.Description>
+          )}
           {children ? <div className="dialog__body">{children}</div> : null}
           {footer ? <footer className="dialog__footer">{footer}</footer> : null}
         </D.Content>
@@ -48,12 +66,33 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
 }
 
 /** Cancel (closes) and the confirming action: the footer of ConfirmDialog and PromptDialog. */
-function ConfirmFooter({ onCancel, label, tone, busy, disabled, autoFocus, onConfirm }: { onCancel: () => void; label: string;
-  tone: 'default' | 'danger'; busy?: boolean; disabled?: boolean; autoFocus?: boolean; onConfirm: () => void }) {
+function ConfirmFooter({
+  onCancel,
+  label,
+  tone,
+  busy,
+  disabled,
+  autoFocus,
+  onConfirm,
+}: {
+  onCancel: () => void
+  label: string
+  tone: 'default' | 'danger'
+  busy?: boolean
+  disabled?: boolean
+  autoFocus?: boolean
+  onConfirm: () => void
+}) {
   return (
     <>
       <Button onClick={onCancel}>Cancel</Button>
-      <Button variant={tone === 'danger' ? 'danger' : 'primary'} loading={busy} disabled={disabled} onClick={onConfirm} autoFocus={autoFocus}>
+      <Button
+        variant={tone === 'danger' ? 'danger' : 'primary'}
+        loading={busy}
+        disabled={disabled}
+        onClick={onConfirm}
+        autoFocus={autoFocus}
+      >
         {label}
       </Button>
     </>
@@ -72,7 +111,16 @@ export interface ConfirmDialogProps {
   onConfirm: () => void
 }
 
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Confirm', tone = 'default', busy, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  tone = 'default',
+  busy,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -81,7 +129,16 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
       description={description}
       size="sm"
       kind="answer"
-      footer={<ConfirmFooter onCancel={() => onOpenChange(false)} label={confirmLabel} tone={tone} busy={busy} autoFocus onConfirm={onConfirm} />}
+      footer={
+        <ConfirmFooter
+          onCancel={() => onOpenChange(false)}
+          label={confirmLabel}
+          tone={tone}
+          busy={busy}
+          autoFocus
+          onConfirm={onConfirm}
+        />
+      }
     />
   )
 }
@@ -104,10 +161,26 @@ export interface PromptDialogProps {
 
 export function PromptDialog(props: PromptDialogProps) {
   // Remount the form each time it opens so the text starts from initialValue.
-  return props.open ? <PromptForm {...props} /> : <Dialog open={false} onOpenChange={props.onOpenChange} title={props.title} />
+  return props.open ? (
+    <PromptForm {...props} />
+  ) : (
+    <Dialog open={false} onOpenChange={props.onOpenChange} title={props.title} />
+  )
 }
 
-function PromptForm({ open, onOpenChange, title, description, label, placeholder, initialValue = '', required, confirmLabel = 'OK', tone = 'default', onSubmit }: PromptDialogProps) {
+function PromptForm({
+  open,
+  onOpenChange,
+  title,
+  description,
+  label,
+  placeholder,
+  initialValue = '',
+  required,
+  confirmLabel = 'OK',
+  tone = 'default',
+  onSubmit,
+}: PromptDialogProps) {
   const [value, setValue] = useState(initialValue)
   const blank = value.trim().length === 0
   const submit = () => {
@@ -122,7 +195,15 @@ function PromptForm({ open, onOpenChange, title, description, label, placeholder
       description={description}
       size="sm"
       kind="answer"
-      footer={<ConfirmFooter onCancel={() => onOpenChange(false)} label={confirmLabel} tone={tone} disabled={required && blank} onConfirm={submit} />}
+      footer={
+        <ConfirmFooter
+          onCancel={() => onOpenChange(false)}
+          label={confirmLabel}
+          tone={tone}
+          disabled={required && blank}
+          onConfirm={submit}
+        />
+      }
     >
       <Field label={label}>
         {(id) => (

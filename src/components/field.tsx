@@ -45,7 +45,9 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function Input({ invalid, trailing, className, ...rest }: InputProps) {
-  const input = <input className={['input', className].filter(Boolean).join(' ')} aria-invalid={invalid || undefined} {...rest} />
+  const input = (
+    <input className={['input', className].filter(Boolean).join(' ')} aria-invalid={invalid || undefined} {...rest} />
+  )
   if (!trailing) return input
   return (
     <div className="input-wrap">
@@ -55,6 +57,9 @@ export function Input({ invalid, trailing, className, ...rest }: InputProps) {
   )
 }
 
-export function TextArea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> }) {
+export function TextArea({
+  className,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: React.Ref<HTMLTextAreaElement> }) {
   return <textarea className={['input', 'textarea', className].filter(Boolean).join(' ')} {...rest} />
 }

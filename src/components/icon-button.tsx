@@ -16,7 +16,13 @@ export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'icon'> 
 export function IconButton({ label, icon, shortcut, variant = 'ghost', className, ...rest }: IconButtonProps) {
   return (
     <Tooltip content={label} shortcut={shortcut}>
-      <Button variant={variant} aria-label={label} className={['btn--icon', className].filter(Boolean).join(' ')} icon={icon} {...rest} />
+      <Button
+        variant={variant}
+        aria-label={label}
+        className={['btn--icon', className].filter(Boolean).join(' ')}
+        icon={icon}
+        {...rest}
+      />
     </Tooltip>
   )
 }

@@ -26,7 +26,14 @@ function leaveOnEscape(e: KeyboardEvent<HTMLInputElement>) {
   e.currentTarget.blur()
 }
 
-export function ListFiltersBar({ searchText, onSearchText, searchRef, searchLabel, placeholder, children }: ListFiltersBarProps) {
+export function ListFiltersBar({
+  searchText,
+  onSearchText,
+  searchRef,
+  searchLabel,
+  placeholder,
+  children,
+}: ListFiltersBarProps) {
   return (
     <div className="projects-filters">
       <div className="projects-filters__search">
@@ -47,7 +54,11 @@ export function ListFiltersBar({ searchText, onSearchText, searchRef, searchLabe
 }
 
 /** A list's from–to date filter ('YYYY-MM-DD' or ''): each end bounds the other's picker. */
-export function DateRangeFields({ from, to, onDate }: {
+export function DateRangeFields({
+  from,
+  to,
+  onDate,
+}: {
   from: string
   to: string
   onDate: (end: 'from' | 'to', value: string) => void
@@ -56,11 +67,23 @@ export function DateRangeFields({ from, to, onDate }: {
     <>
       <label className="list-filters__date">
         <span className="faint">From</span>
-        <Input type="date" aria-label="From date" value={from} max={to || undefined} onChange={(e) => onDate('from', e.target.value)} />
+        <Input
+          type="date"
+          aria-label="From date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => onDate('from', e.target.value)}
+        />
       </label>
       <label className="list-filters__date">
         <span className="faint">To</span>
-        <Input type="date" aria-label="To date" value={to} min={from || undefined} onChange={(e) => onDate('to', e.target.value)} />
+        <Input
+          type="date"
+          aria-label="To date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => onDate('to', e.target.value)}
+        />
       </label>
     </>
   )

@@ -1,7 +1,15 @@
 /** The top of a screen: title, optional description and actions on the right. */
 import type { ReactNode } from 'react'
 
-export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode
+  description?: ReactNode
+  actions?: ReactNode
+}) {
   return (
     <div className="page-header">
       <div>

@@ -24,15 +24,23 @@ function install(): void {
   const push = (element: HTMLElement | null) => {
     history = [...history.filter((e) => e !== element), element].slice(-HISTORY)
   }
-  document.addEventListener('focusin', (event) => {
-    if (event.target instanceof HTMLElement) push(event.target)
-  }, true)
+  document.addEventListener(
+    'focusin',
+    (event) => {
+      if (event.target instanceof HTMLElement) push(event.target)
+    },
+    true,
+  )
   // Focus leaving to the body (a click on the page's background); not a closing overlay's field
   // losing focus as it goes, which is what this module decides about.
-  document.addEventListener('focusout', (event) => {
-    const left = event.target instanceof HTMLElement ? event.target : null
-    if (event.relatedTarget == null && document.hasFocus() && !left?.closest(OVERLAY)) push(null)
-  }, true)
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      const left = event.target instanceof HTMLElement ? event.target : null
+      if (event.relatedTarget == null && document.hasFocus() && !left?.closest(OVERLAY)) push(null)
+    },
+    true,
+  )
 }
 
 /**
@@ -60,12 +68,15 @@ export interface ReturnFocusHandlers {
 
 export function useReturnFocus(): ReturnFocusHandlers {
   useEffect(install, [])
-  return useMemo(() => ({
-    onCloseAutoFocus: (event: Event) => {
-      const element = returnTarget(history, event.target instanceof Node ? event.target : null)
-      if (!element) return
-      event.preventDefault()
-      element.focus({ preventScroll: true })
-    },
-  }), [])
+  return useMemo(
+    () => ({
+      onCloseAutoFocus: (event: Event) => {
+        const element = returnTarget(history, event.target instanceof Node ? event.target : null)
+        if (!element) return
+        event.preventDefault()
+        element.focus({ preventScroll: true })
+      },
+    }),
+    [],
+  )
 }

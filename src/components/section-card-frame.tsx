@@ -24,10 +24,27 @@ export interface SectionCardFrameProps {
   children: ReactNode
 }
 
-export function SectionCardFrame({ section, title, editing, saving, error, commandPrefix, extra, children }: SectionCardFrameProps) {
-  const edit = <CommandButton id={`${commandPrefix}.edit.${section}`} size="sm" variant="ghost" icon={<Pencil size={12} />}>Edit</CommandButton>
+export function SectionCardFrame({
+  section,
+  title,
+  editing,
+  saving,
+  error,
+  commandPrefix,
+  extra,
+  children,
+}: SectionCardFrameProps) {
+  const edit = (
+    <CommandButton id={`${commandPrefix}.edit.${section}`} size="sm" variant="ghost" icon={<Pencil size={12} />}>
+      Edit
+    </CommandButton>
+  )
   return (
-    <section className="card detail-section" data-testid={`section-${section}`} aria-labelledby={`section-${section}-title`}>
+    <section
+      className="card detail-section"
+      data-testid={`section-${section}`}
+      aria-labelledby={`section-${section}-title`}
+    >
       <header className="card__header detail-section__header">
         <h2 id={`section-${section}-title`}>{title}</h2>
         {editing ? (
@@ -35,7 +52,9 @@ export function SectionCardFrame({ section, title, editing, saving, error, comma
             <CommandButton id={`${commandPrefix}.cancel`} size="sm" />
             <CommandButton id={`${commandPrefix}.save`} size="sm" variant="primary" loading={saving} />
           </div>
-        ) : extra === undefined ? edit : (
+        ) : extra === undefined ? (
+          edit
+        ) : (
           <div className="detail-section__actions">
             {extra}
             {edit}
@@ -44,7 +63,11 @@ export function SectionCardFrame({ section, title, editing, saving, error, comma
       </header>
       <div className="card__body detail-section__body">
         {children}
-        {error ? <p className="banner banner--error detail-section__error" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="banner banner--error detail-section__error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </div>
     </section>
   )

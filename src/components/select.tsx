@@ -23,10 +23,25 @@ export interface SelectProps {
   title?: string
 }
 
-export function Select({ value, onValueChange, options, placeholder, id, disabled, size = 'md', ...rest }: SelectProps) {
+export function Select({
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  id,
+  disabled,
+  size = 'md',
+  ...rest
+}: SelectProps) {
   return (
     <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <S.Trigger id={id} className={`select ${size === 'sm' ? 'select--sm' : ''}`} aria-label={rest['aria-label']} data-command={rest['data-command']} title={rest.title}>
+      <S.Trigger
+        id={id}
+        className={`select ${size === 'sm' ? 'select--sm' : ''}`}
+        aria-label={rest['aria-label']}
+        data-command={rest['data-command']}
+        title={rest.title}
+      >
         <S.Value placeholder={placeholder} />
         <S.Icon className="select__icon">
           <ChevronDown size={14} />
@@ -36,7 +51,13 @@ export function Select({ value, onValueChange, options, placeholder, id, disable
         <S.Content className="menu select__content" position="popper" sideOffset={4}>
           <S.Viewport>
             {options.map((o) => (
-              <S.Item key={o.value} value={o.value} className="menu__item" disabled={o.disabled} data-command={o.command}>
+              <S.Item
+                key={o.value}
+                value={o.value}
+                className="menu__item"
+                disabled={o.disabled}
+                data-command={o.command}
+              >
                 <S.ItemText>{o.label}</S.ItemText>
                 <S.ItemIndicator className="menu__indicator">
                   <Check size={14} />

@@ -18,7 +18,11 @@ export interface SidePanelProps {
 
 export function SidePanel({ title, subtitle, actions, children, ...rest }: SidePanelProps) {
   return (
-    <aside className="side-panel" aria-label={typeof title === 'string' ? title : undefined} data-testid={rest['data-testid']}>
+    <aside
+      className="side-panel"
+      aria-label={typeof title === 'string' ? title : undefined}
+      data-testid={rest['data-testid']}
+    >
       <header className="side-panel__header">
         <div className="side-panel__heading">
           <h2 className="side-panel__title">{title}</h2>

@@ -14,7 +14,17 @@ export function LoadingState({ title, description }: { title: string; descriptio
   )
 }
 
-export function EmptyState({ icon, title, description, action }: { icon?: ReactNode; title: string; description?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon?: ReactNode
+  title: string
+  description?: ReactNode
+  action?: ReactNode
+}) {
   return (
     <div className="state" data-testid="empty-state">
       <span className="state__icon">{icon ?? <Inbox size={20} />}</span>
@@ -26,7 +36,17 @@ export function EmptyState({ icon, title, description, action }: { icon?: ReactN
 }
 
 /** `action` is the screen's retry control (a command); `onRetry` a plain Retry button for screens without one. */
-export function ErrorState({ title, message, onRetry, action }: { title: string; message: string; onRetry?: () => void; action?: ReactNode }) {
+export function ErrorState({
+  title,
+  message,
+  onRetry,
+  action,
+}: {
+  title: string
+  message: string
+  onRetry?: () => void
+  action?: ReactNode
+}) {
   return (
     <div className="state state--error" role="alert" data-testid="error-state">
       <span className="state__icon">

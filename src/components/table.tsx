@@ -22,7 +22,9 @@ export function columnsMinWidth(columns: string): number {
 
 export function Table({ columns, className, style, ...rest }: DivProps & { columns: string }) {
   const vars = { '--table-columns': columns, '--table-min-width': `${columnsMinWidth(columns)}px` }
-  return <div role="table" className={cx('table', className)} style={{ ...style, ...vars } as CSSProperties} {...rest} />
+  return (
+    <div role="table" className={cx('table', className)} style={{ ...style, ...vars } as CSSProperties} {...rest} />
+  )
 }
 
 export function TableHeader({ className, children, ...rest }: DivProps) {
@@ -59,7 +61,13 @@ export function TableRow({ selected, active, className, ...rest }: TableRowProps
 }
 
 export function TableHeadCell({ className, align, ...rest }: DivProps & { align?: 'start' | 'end' }) {
-  return <div role="columnheader" className={cx('table__cell', 'table__cell--head', align === 'end' && 'table__cell--end', className)} {...rest} />
+  return (
+    <div
+      role="columnheader"
+      className={cx('table__cell', 'table__cell--head', align === 'end' && 'table__cell--end', className)}
+      {...rest}
+    />
+  )
 }
 
 export function TableCell({ className, align, ...rest }: DivProps & { align?: 'start' | 'end'; children?: ReactNode }) {

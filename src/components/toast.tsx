@@ -56,7 +56,12 @@ export function Toaster() {
       {list.map((t) => {
         const Icon = ICONS[t.tone]
         return (
-          <T.Root key={t.id} className={`toast toast--${t.tone}`} onOpenChange={(open) => !open && dismiss(t.id)} data-testid="toast">
+          <T.Root
+            key={t.id}
+            className={`toast toast--${t.tone}`}
+            onOpenChange={(open) => !open && dismiss(t.id)}
+            data-testid="toast"
+          >
             <Icon size={16} className="toast__icon" />
             <div className="toast__text">
               <T.Title className="toast__title">{t.title}</T.Title>

@@ -5,7 +5,15 @@ import { ShortcutKeys } from './kbd'
 
 export const TooltipProvider = T.Provider
 
-export function Tooltip({ content, shortcut, children }: { content: ReactNode; shortcut?: string; children: ReactNode }) {
+export function Tooltip({
+  content,
+  shortcut,
+  children,
+}: {
+  content: ReactNode
+  shortcut?: string
+  children: ReactNode
+}) {
   return (
     <T.Root>
       <T.Trigger asChild>{children}</T.Trigger>

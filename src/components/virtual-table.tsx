@@ -69,8 +69,24 @@ export function shouldLoadMore(canLoadMore: boolean, lastMounted: number, loaded
   return canLoadMore && lastMounted >= 0 && lastMounted >= loaded - threshold
 }
 
-export function VirtualTable<T>({ rows, rowId, columns, rowHeight, header, focus, selection, renderRow, className, bodyTestId, total,
-  canLoadMore = false, hasMore = false, onLoadMore, footer, threshold = 20 }: VirtualTableProps<T>) {
+export function VirtualTable<T>({
+  rows,
+  rowId,
+  columns,
+  rowHeight,
+  header,
+  focus,
+  selection,
+  renderRow,
+  className,
+  bodyTestId,
+  total,
+  canLoadMore = false,
+  hasMore = false,
+  onLoadMore,
+  footer,
+  threshold = 20,
+}: VirtualTableProps<T>) {
   const bodyRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: rows.length + (hasMore ? 1 : 0),
@@ -91,15 +107,29 @@ export function VirtualTable<T>({ rows, rowId, columns, rowHeight, header, focus
 
   const selected = new Set(selection)
   return (
-    <Table columns={columns} className={className ? `projects-table ${className}` : 'projects-table'} aria-rowcount={total ?? rows.length}>
+    <Table
+      columns={columns}
+      className={className ? `projects-table ${className}` : 'projects-table'}
+      aria-rowcount={total ?? rows.length}
+    >
       <TableHeader>{header}</TableHeader>
       <TableBody ref={bodyRef} className="projects-table__body" data-testid={bodyTestId}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             if (item.index >= rows.length) {
               return (
-                <div key="footer" className="infinite-table__footer" style={{ position: 'absolute', top: 0, left: 0, right: 0,
-                  height: item.size, transform: `translateY(${item.start}px)` }}>
+                <div
+                  key="footer"
+                  className="infinite-table__footer"
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: item.size,
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
                   {footer}
                 </div>
               )
@@ -108,7 +138,13 @@ export function VirtualTable<T>({ rows, rowId, columns, rowHeight, header, focus
             const id = rowId(row)
             return (
               <Fragment key={id}>
-                {renderRow(row, { index: item.index, start: item.start, height: item.size, active: item.index === focus, selected: selected.has(id) })}
+                {renderRow(row, {
+                  index: item.index,
+                  start: item.start,
+                  height: item.size,
+                  active: item.index === focus,
+                  selected: selected.has(id),
+                })}
               </Fragment>
             )
           })}
@@ -128,8 +164,26 @@ export interface VirtualRowProps extends Omit<TableRowProps, 'onClick' | 'active
  * An absolutely positioned `TableRow` at the slot (spread the `VirtualRowSlot` as props, so a
  * memoized row component compares plain values); a click opens the row.
  */
-export function VirtualRow({ id, index, start, height, active, selected, onOpen, className, style, ...rest }: VirtualRowProps) {
-  const position: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height, transform: `translateY(${start}px)` }
+export function VirtualRow({
+  id,
+  index,
+  start,
+  height,
+  active,
+  selected,
+  onOpen,
+  className,
+  style,
+  ...rest
+}: VirtualRowProps) {
+  const position: CSSProperties = {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    right: 0,
+    height,
+    transform: `translateY(${start}px)`,
+  }
   return (
     <TableRow
       active={active}

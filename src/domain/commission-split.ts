@@ -31,15 +31,20 @@ export type CommissionParty = (typeof COMMISSION_PARTIES)[number]
 
 /** Rates as stored, basis points (1 % = 100 bps); the five split rates sum to 10,000. */
 export interface SplitConfig {
-  projectOwnerBps: number; platformOwnerBps: number; customizerBps: number
-  installationSupportBps: number; referralBps: number
+  projectOwnerBps: number
+  platformOwnerBps: number
+  customizerBps: number
+  installationSupportBps: number
+  referralBps: number
   /** What a student referrer earns, 0 to 2,000 bps (SPEC.md 5), capped at referralBps. */
   studentCommissionBps: number
   noReferralDistribution: NoReferralDistribution
 }
 /** One order as the engine sees it: the amount paid in paise and what it bought. */
 export interface SplitOrder {
-  amountPaise: number; withCustomization: boolean; withInstallation: boolean
+  amountPaise: number
+  withCustomization: boolean
+  withInstallation: boolean
   /** 'agent': referred by an agent; 'student': by a registered user who is not an agent; null: no referrer. */
   referrer: 'agent' | 'student' | null
 }
@@ -50,21 +55,32 @@ const TOTAL_BPS = 10_000
 const STUDENT_MAX_BPS = 2_000
 const AGENT_DISCOUNT_MAX_BPS = 5_000
 const DISTRIBUTIONS: readonly NoReferralDistribution[] = ['equal_split', 'project_owner', 'platform_owner']
-const RATE_KEYS = ['projectOwnerBps', 'platformOwnerBps', 'customizerBps', 'installationSupportBps', 'referralBps'] as const
+const RATE_KEYS = [
+  'projectOwnerBps',
+  'platformOwnerBps',
+  'customizerBps',
+  'installationSupportBps',
+  'referralBps',
+] as const
 
-const isBps = (n: unknown, max: number): n is number => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max
+const isBps = (n: unknown, max: number): n is number =>
+  Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= max
 function checkAmount(name: string, paise: number): bigint {
-  if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`${name} must be a non-negative whole number of paise`)
+  if (!Number.isSafeInteger(paise) || paise < 0)
+    throw new RangeError(`${name} must be a non-negative whole number of paise`)
   return BigInt(paise)
 }
 
 /** Throws RangeError unless the five rates are non-negative integers summing to 10,000 and the rest is in range. */
 export function assertSplitConfig(config: SplitConfig): void {
-  for (const key of RATE_KEYS) if (!isBps(config[key], TOTAL_BPS)) throw new RangeError(`${key} must be a whole number of bps from 0 to 10000`)
+  for (const key of RATE_KEYS)
+    if (!isBps(config[key], TOTAL_BPS)) throw new RangeError(`${key} must be a whole number of bps from 0 to 10000`)
   const total = RATE_KEYS.reduce((sum, key) => sum + config[key], 0)
   if (total !== TOTAL_BPS) throw new RangeError(`The five rates must total 10000 bps, not ${total}`)
-  if (!isBps(config.studentCommissionBps, STUDENT_MAX_BPS)) throw new RangeError('studentCommissionBps must be a whole number from 0 to 2000')
-  if (!DISTRIBUTIONS.includes(config.noReferralDistribution)) throw new RangeError('noReferralDistribution must be equal_split, project_owner or platform_owner')
+  if (!isBps(config.studentCommissionBps, STUDENT_MAX_BPS))
+    throw new RangeError('studentCommissionBps must be a whole number from 0 to 2000')
+  if (!DISTRIBUTIONS.includes(config.noReferralDistribution))
+    throw new RangeError('noReferralDistribution must be equal_split, project_owner or platform_owner')
 }
 
 /**
@@ -73,11 +89,15 @@ export function assertSplitConfig(config: SplitConfig): void {
  */
 function splitWeights(order: SplitOrder, config: SplitConfig): bigint[] {
   const own = [
-    config.projectOwnerBps, config.platformOwnerBps,
+    config.projectOwnerBps,
+    config.platformOwnerBps,
     order.withCustomization ? config.customizerBps : 0,
     order.withInstallation ? config.installationSupportBps : 0,
-    order.referrer === 'agent' ? config.referralBps
-      : order.referrer === 'student' ? Math.min(config.studentCommissionBps, config.referralBps) : 0,
+    order.referrer === 'agent'
+      ? config.referralBps
+      : order.referrer === 'student'
+        ? Math.min(config.studentCommissionBps, config.referralBps)
+        : 0,
   ]
   const unused = TOTAL_BPS - own.reduce((sum, bps) => sum + bps, 0)
   if (config.noReferralDistribution === 'project_owner') own[0] += unused
@@ -126,7 +146,9 @@ export function splitOrder(order: SplitOrder, config: SplitConfig): Split {
     throw new RangeError("referrer must be 'agent', 'student' or null")
   }
   const shares = apportion(order.amountPaise, splitWeights(order, config))
-  return Object.freeze(Object.fromEntries(COMMISSION_PARTIES.map((party, i) => [party, shares[i]])) as Record<CommissionParty, number>)
+  return Object.freeze(
+    Object.fromEntries(COMMISSION_PARTIES.map((party, i) => [party, shares[i]])) as Record<CommissionParty, number>,
+  )
 }
 
 /**
@@ -136,7 +158,8 @@ export function splitOrder(order: SplitOrder, config: SplitConfig): Split {
  */
 export function agentDiscountedPricePaise(listPricePaise: number, agentDiscountBps: number): number {
   const list = checkAmount('listPricePaise', listPricePaise)
-  if (!isBps(agentDiscountBps, AGENT_DISCOUNT_MAX_BPS)) throw new RangeError('agentDiscountBps must be a whole number from 0 to 5000')
+  if (!isBps(agentDiscountBps, AGENT_DISCOUNT_MAX_BPS))
+    throw new RangeError('agentDiscountBps must be a whole number from 0 to 5000')
   const scaled = list * BigInt(TOTAL_BPS - agentDiscountBps)
   return Number((2n * scaled + BigInt(TOTAL_BPS)) / (2n * BigInt(TOTAL_BPS)))
 }
@@ -148,9 +171,16 @@ function bps(name: string, percent: number): number {
 }
 
 /** The percent fields of a configuration (the API and form shape, SPEC.md 3). */
-export type PercentSplitConfig = Pick<CommissionConfig,
-  'projectOwnerRate' | 'platformOwnerRate' | 'customizerRate' | 'installationSupportRate' | 'referralCommissionRate'
-  | 'studentCommissionPercent' | 'noReferralDistribution'>
+export type PercentSplitConfig = Pick<
+  CommissionConfig,
+  | 'projectOwnerRate'
+  | 'platformOwnerRate'
+  | 'customizerRate'
+  | 'installationSupportRate'
+  | 'referralCommissionRate'
+  | 'studentCommissionPercent'
+  | 'noReferralDistribution'
+>
 
 /** A configuration in percent (API/form shape) → a checked SplitConfig in basis points; RangeError as assertSplitConfig. */
 export function splitConfigFromPercent(config: PercentSplitConfig): SplitConfig {

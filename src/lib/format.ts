@@ -18,7 +18,13 @@ const dateTime = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
 })
 const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' })
-const inrCompact = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR', notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 })
+const inrCompact = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'INR',
+  notation: 'compact',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+})
 // A 'YYYY-MM' month is a calendar month, not an instant: format it at UTC midnight so no time zone moves it.
 const monthShort = new Intl.DateTimeFormat(LOCALE, { month: 'short', timeZone: 'UTC' })
 const monthLong = new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' })

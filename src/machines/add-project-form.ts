@@ -9,7 +9,13 @@ import { imageCountError } from './upload-files'
 
 /** Built-in categories (SPEC.md 9); the server's list is merged in and the whole sorted. */
 export const BUILT_IN_CATEGORIES = [
-  'Web Development', 'Mobile Development', 'AI/ML', 'SaaS', 'Desktop App', 'Game Development', 'Security Tools',
+  'Web Development',
+  'Mobile Development',
+  'AI/ML',
+  'SaaS',
+  'Desktop App',
+  'Game Development',
+  'Security Tools',
 ] as const
 
 export interface AddProjectValues {
@@ -37,18 +43,45 @@ export interface AddProjectValues {
 }
 
 export const DEFAULT_VALUES: AddProjectValues = {
-  title: '', description: '', price: '', category: 'Web Development', technologies: '', features: '', tags: '',
-  difficulty: 'Intermediate', demoUrl: '', isActive: true, isFeatured: false,
-  allowsCustomization: false, customizationPrice: '', includesInstallationSupport: false, supportDuration: '5',
-  hasReport: false, reportPrice: '', verificationStatus: 'pending',
+  title: '',
+  description: '',
+  price: '',
+  category: 'Web Development',
+  technologies: '',
+  features: '',
+  tags: '',
+  difficulty: 'Intermediate',
+  demoUrl: '',
+  isActive: true,
+  isFeatured: false,
+  allowsCustomization: false,
+  customizationPrice: '',
+  includesInstallationSupport: false,
+  supportDuration: '5',
+  hasReport: false,
+  reportPrice: '',
+  verificationStatus: 'pending',
 }
 
 /** The JSON body of create/publish: lists split, demo URL normalised, numbers coerced (0 fallback). */
 export type ProjectPayload = {
-  title: string; description: string; price: number; category: string
-  technologies: string[]; features: string[]; tags: string[]; difficulty: Difficulty; demoUrl: string
-  isActive: boolean; isFeatured: boolean; allowsCustomization: boolean; customizationPrice: number
-  includesInstallationSupport: boolean; supportDuration: number; hasReport: boolean; reportPrice: number
+  title: string
+  description: string
+  price: number
+  category: string
+  technologies: string[]
+  features: string[]
+  tags: string[]
+  difficulty: Difficulty
+  demoUrl: string
+  isActive: boolean
+  isFeatured: boolean
+  allowsCustomization: boolean
+  customizationPrice: number
+  includesInstallationSupport: boolean
+  supportDuration: number
+  hasReport: boolean
+  reportPrice: number
   verificationStatus: VerificationStatus
 }
 
@@ -60,12 +93,23 @@ const num = (text: string, fallback = 0) => {
 /** Form values → request body (SPEC.md 5 "Add Project"). */
 export function toPayload(values: AddProjectValues): ProjectPayload {
   return {
-    title: values.title.trim(), description: values.description.trim(), price: num(values.price),
-    category: values.category, technologies: splitList(values.technologies), features: splitList(values.features),
-    tags: splitList(values.tags), difficulty: values.difficulty, demoUrl: normaliseDemoUrl(values.demoUrl),
-    isActive: values.isActive, isFeatured: values.isFeatured, allowsCustomization: values.allowsCustomization,
-    customizationPrice: num(values.customizationPrice), includesInstallationSupport: values.includesInstallationSupport,
-    supportDuration: num(values.supportDuration, 5), hasReport: values.hasReport, reportPrice: num(values.reportPrice),
+    title: values.title.trim(),
+    description: values.description.trim(),
+    price: num(values.price),
+    category: values.category,
+    technologies: splitList(values.technologies),
+    features: splitList(values.features),
+    tags: splitList(values.tags),
+    difficulty: values.difficulty,
+    demoUrl: normaliseDemoUrl(values.demoUrl),
+    isActive: values.isActive,
+    isFeatured: values.isFeatured,
+    allowsCustomization: values.allowsCustomization,
+    customizationPrice: num(values.customizationPrice),
+    includesInstallationSupport: values.includesInstallationSupport,
+    supportDuration: num(values.supportDuration, 5),
+    hasReport: values.hasReport,
+    reportPrice: num(values.reportPrice),
     verificationStatus: values.verificationStatus,
   }
 }

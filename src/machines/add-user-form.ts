@@ -29,7 +29,13 @@ const FIELDS: readonly string[] = ['name', 'email', 'phone']
 
 /** The POST /api/users body of `draft`: trimmed text, the flags as they are. */
 export function createUserBody(draft: AddUserDraft): CreateUserInput {
-  return { name: draft.name.trim(), email: draft.email.trim(), phone: draft.phone.trim(), isAdmin: draft.isAdmin, isAgent: draft.isAgent }
+  return {
+    name: draft.name.trim(),
+    email: draft.email.trim(),
+    phone: draft.phone.trim(),
+    isAdmin: draft.isAdmin,
+    isAgent: draft.isAgent,
+  }
 }
 
 /** The contract's messages for `draft` (first per field); empty when the server would take it. */
@@ -47,7 +53,8 @@ export function draftErrors(draft: AddUserDraft): AddUserErrors {
 
 /** The server's refusal by field: `field: message` lines of a 400 under their field, a 409 under e-mail, the rest on the form. */
 export function serverErrors(error: unknown): AddUserErrors {
-  if (error instanceof ApiError && error.status === 409) return { email: error.message || 'A user with this email already exists' }
+  if (error instanceof ApiError && error.status === 409)
+    return { email: error.message || 'A user with this email already exists' }
   const lines = error instanceof ApiError && error.errors?.length ? error.errors : []
   const errors: AddUserErrors = {}
   for (const line of lines) {

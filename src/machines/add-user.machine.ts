@@ -10,8 +10,14 @@ import type { UserDetail } from '../api/schemas/users'
 import { createUser } from '../api/users'
 import { isStepUpCancelled, withStepUp } from './step-up-gate'
 import {
-  createUserBody, draftErrors, EMPTY_DRAFT, serverErrors,
-  type AddUserDraft, type AddUserErrors, type AddUserFlag, type AddUserField,
+  createUserBody,
+  draftErrors,
+  EMPTY_DRAFT,
+  serverErrors,
+  type AddUserDraft,
+  type AddUserErrors,
+  type AddUserFlag,
+  type AddUserField,
 } from './add-user-form'
 
 export interface AddUserContext {
@@ -22,11 +28,13 @@ export interface AddUserContext {
 }
 
 export type AddUserEvent =
-  | { type: 'dialog.open' } | { type: 'dialog.close' }
+  | { type: 'dialog.open' }
+  | { type: 'dialog.close' }
   | { type: 'field.change'; field: AddUserField; value: string }
   | { type: 'flag.toggle'; flag: AddUserFlag }
   | { type: 'form.submit' }
-  | { type: 'created.open' } | { type: 'created.another' }
+  | { type: 'created.open' }
+  | { type: 'created.another' }
 
 export type AddUserEmitted = { type: 'users.changed' } | { type: 'user.open'; id: string }
 
@@ -38,13 +46,20 @@ function createdOf(c: AddUserContext): UserDetail {
 export const addUserMachine = setup({
   types: { context: {} as AddUserContext, events: {} as AddUserEvent, emitted: {} as AddUserEmitted },
   // Creating an admin is a sensitive action: the server may ask for a fresh code (step-up-gate.ts).
-  actors: { createUser: fromPromise<UserDetail, AddUserDraft>(({ input }) => withStepUp(() => createUser(createUserBody(input)))) },
+  actors: {
+    createUser: fromPromise<UserDetail, AddUserDraft>(({ input }) =>
+      withStepUp(() => createUser(createUserBody(input))),
+    ),
+  },
   actions: {
     resetForm: assign({ draft: EMPTY_DRAFT, errors: {}, created: null }),
     changeField: assign(({ context, event }) => {
       assertEvent(event, 'field.change')
       // Typing into a field clears its message (and a form-wide one) until the next submit.
-      return { draft: { ...context.draft, [event.field]: event.value }, errors: { ...context.errors, [event.field]: undefined, form: undefined } }
+      return {
+        draft: { ...context.draft, [event.field]: event.value },
+        errors: { ...context.errors, [event.field]: undefined, form: undefined },
+      }
     }),
     toggleFlag: assign(({ context, event }) => {
       assertEvent(event, 'flag.toggle')
@@ -82,9 +97,13 @@ export const addUserMachine = setup({
     },
     submitting: {
       invoke: {
-        src: 'createUser', id: 'createUser',
+        src: 'createUser',
+        id: 'createUser',
         input: ({ context }) => context.draft,
-        onDone: { target: 'created', actions: [{ type: 'keepCreated', params: ({ event }) => ({ user: event.output }) }, 'announceChange'] },
+        onDone: {
+          target: 'created',
+          actions: [{ type: 'keepCreated', params: ({ event }) => ({ user: event.output }) }, 'announceChange'],
+        },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
           { target: 'editing', actions: { type: 'showServerErrors', params: ({ event }) => ({ error: event.error }) } },

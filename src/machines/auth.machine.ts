@@ -35,9 +35,14 @@ export const authMachine = setup({
     clearError: assign({ error: null, emailError: null }),
     clearSession: assign({ admin: null, code: '', sessionToken: null, resendIn: 0, codeVisible: false }),
     assignEmailError: assign({ emailError: ({ context }) => emailProblem(context.email) }),
-    assignSessionToken: assign({ sessionToken: (_, params: { sessionToken: string }) => params.sessionToken, code: '' }),
+    assignSessionToken: assign({
+      sessionToken: (_, params: { sessionToken: string }) => params.sessionToken,
+      code: '',
+    }),
     assignAdmin: assign({ admin: (_, params: { admin: Admin }) => params.admin, error: null }),
-    assignError: assign({ error: (_, params: { error: unknown; fallback: string }) => errorText(params.error, params.fallback) }),
+    assignError: assign({
+      error: (_, params: { error: unknown; fallback: string }) => errorText(params.error, params.fallback),
+    }),
     assignExpired: assign({ error: SESSION_EXPIRED_MESSAGE }),
     toggleCodeVisibility: assign({ codeVisible: ({ context }) => !context.codeVisible }),
   },
@@ -50,14 +55,25 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   initial: 'restoring',
-  context: { email: '', code: '', sessionToken: null, resendIn: 0, admin: null, error: null, emailError: null, codeVisible: false },
+  context: {
+    email: '',
+    code: '',
+    sessionToken: null,
+    resendIn: 0,
+    admin: null,
+    error: null,
+    emailError: null,
+    codeVisible: false,
+  },
   states: {
     restoring: {
       invoke: {
-        src: 'restoreSession', id: 'restoreSession',
+        src: 'restoreSession',
+        id: 'restoreSession',
         onDone: [
           {
-            guard: { type: 'hasSession', params: ({ event }) => ({ admin: event.output }) }, target: 'signedIn',
+            guard: { type: 'hasSession', params: ({ event }) => ({ admin: event.output }) },
+            target: 'signedIn',
             actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output! }) },
           },
           { target: 'signedOut' },
@@ -67,17 +83,26 @@ export const authMachine = setup({
     },
     signedOut: {
       on: {
-        'email.change': { actions: [{ type: 'assignEmail', params: ({ event }) => ({ email: event.email }) }, 'clearError'] },
+        'email.change': {
+          actions: [{ type: 'assignEmail', params: ({ event }) => ({ email: event.email }) }, 'clearError'],
+        },
         'otp.send': [{ guard: 'isEmailValid', target: 'sendingOtp' }, { actions: 'assignEmailError' }],
       },
     },
     sendingOtp: {
       entry: 'clearError',
       invoke: {
-        src: 'sendOtp', id: 'sendOtp',
+        src: 'sendOtp',
+        id: 'sendOtp',
         input: ({ context }) => ({ email: context.email.trim() }),
         onDone: { target: 'otpSent', actions: { type: 'assignSessionToken', params: ({ event }) => event.output } },
-        onError: { target: 'signedOut', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to send OTP' }) } },
+        onError: {
+          target: 'signedOut',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({ error: event.error, fallback: 'Failed to send OTP' }),
+          },
+        },
       },
     },
     otpSent: {
@@ -93,17 +118,33 @@ export const authMachine = setup({
           states: {
             editing: {
               on: {
-                'code.change': { actions: [{ type: 'assignCode', params: ({ event }) => ({ code: event.code }) }, 'clearError'] },
+                'code.change': {
+                  actions: [{ type: 'assignCode', params: ({ event }) => ({ code: event.code }) }, 'clearError'],
+                },
                 'otp.verify': { guard: 'isCodeComplete', target: 'verifying' },
               },
             },
             verifying: {
               entry: 'clearError',
               invoke: {
-                src: 'verifyOtp', id: 'verifyOtp',
-                input: ({ context }) => ({ email: context.email.trim(), otp: context.code, sessionToken: context.sessionToken ?? '' }),
-                onDone: { target: '#auth.signedIn', actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output }) } },
-                onError: { target: 'editing', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to verify OTP' }) } },
+                src: 'verifyOtp',
+                id: 'verifyOtp',
+                input: ({ context }) => ({
+                  email: context.email.trim(),
+                  otp: context.code,
+                  sessionToken: context.sessionToken ?? '',
+                }),
+                onDone: {
+                  target: '#auth.signedIn',
+                  actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output }) },
+                },
+                onError: {
+                  target: 'editing',
+                  actions: {
+                    type: 'assignError',
+                    params: ({ event }) => ({ error: event.error, fallback: 'Failed to verify OTP' }),
+                  },
+                },
               },
             },
           },
@@ -123,13 +164,20 @@ export const authMachine = setup({
             resending: {
               entry: 'clearError',
               invoke: {
-                src: 'sendOtp', id: 'sendOtp',
+                src: 'sendOtp',
+                id: 'sendOtp',
                 input: ({ context }) => ({ email: context.email.trim() }),
                 onDone: {
                   target: 'counting',
                   actions: [{ type: 'assignSessionToken', params: ({ event }) => event.output }, 'startCountdown'],
                 },
-                onError: { target: 'ready', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error, fallback: 'Failed to send OTP' }) } },
+                onError: {
+                  target: 'ready',
+                  actions: {
+                    type: 'assignError',
+                    params: ({ event }) => ({ error: event.error, fallback: 'Failed to send OTP' }),
+                  },
+                },
               },
             },
           },
@@ -147,7 +195,8 @@ export const authMachine = setup({
     },
     signingOut: {
       invoke: {
-        src: 'signOut', id: 'signOut',
+        src: 'signOut',
+        id: 'signOut',
         onDone: { target: 'signedOut', actions: 'clearSession' },
         onError: { target: 'signedOut', actions: 'clearSession' },
       },

@@ -36,4 +36,3 @@ export function emailProblem(email: string): string | null {
   const result = v.safeParse(SendOtpRequestSchema, { email })
   return result.success ? null : result.issues[0].message
 }
-

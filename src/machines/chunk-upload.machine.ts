@@ -33,8 +33,7 @@ export type ChunkProgressEvent = { type: 'chunks.progress'; nextChunk: number; d
 
 /** The loop's result: all chunks sent, or the error of the chunk that failed. */
 export type ChunkUploadOutput =
-  | { ok: true; github: GithubDetails | null; done: number; failed: FailedUpload[] }
-  | { ok: false; error: unknown }
+  { ok: true; github: GithubDetails | null; done: number; failed: FailedUpload[] } | { ok: false; error: unknown }
 
 interface ChunkUploadContext extends ChunkUploadInput {
   failed: FailedUpload[]
@@ -57,7 +56,10 @@ export const chunkUploadMachine = setup({
       github: params.data.github ?? context.github,
     })),
     reportProgress: sendParent(({ context }): ChunkProgressEvent => ({
-      type: 'chunks.progress', nextChunk: context.nextChunk, done: context.done, failed: context.failed,
+      type: 'chunks.progress',
+      nextChunk: context.nextChunk,
+      done: context.done,
+      failed: context.failed,
     })),
     recordFailure: assign({ failure: (_, params: { error: unknown }) => ({ error: params.error }) }),
   },
@@ -75,17 +77,27 @@ export const chunkUploadMachine = setup({
         id: 'uploadChunk',
         src: 'uploadChunk',
         input: ({ context }) => ({
-          projectId: context.projectId, uploadId: context.uploadId, files: chunkAt(context.files, context.nextChunk),
-          chunkIndex: context.nextChunk, totalChunks: chunkCount(context.files.length),
+          projectId: context.projectId,
+          uploadId: context.uploadId,
+          files: chunkAt(context.files, context.nextChunk),
+          chunkIndex: context.nextChunk,
+          totalChunks: chunkCount(context.files.length),
         }),
-        onDone: { target: 'next', actions: [{ type: 'recordChunk', params: ({ event }) => ({ data: event.output }) }, 'reportProgress'] },
-        onError: { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'next',
+          actions: [{ type: 'recordChunk', params: ({ event }) => ({ data: event.output }) }, 'reportProgress'],
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     sent: { type: 'final' },
     failed: { type: 'final' },
   },
-  output: ({ context }): ChunkUploadOutput => context.failure
-    ? { ok: false, error: context.failure.error }
-    : { ok: true, github: context.github, done: context.done, failed: context.failed },
+  output: ({ context }): ChunkUploadOutput =>
+    context.failure
+      ? { ok: false, error: context.failure.error }
+      : { ok: true, github: context.github, done: context.done, failed: context.failed },
 })

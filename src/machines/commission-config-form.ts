@@ -6,8 +6,16 @@
  */
 import * as v from 'valibot'
 import {
-  COMMISSION_DEFAULTS, CommissionConfigUpdateSchema, SPLIT_RATE_FIELDS, SPLIT_TOTAL_BPS, splitTotalBps, TOTAL_MUST_EQUAL_MESSAGE,
-  type CommissionConfig, type CommissionConfigUpdateInput, type NoReferralDistribution, type SplitRateField,
+  COMMISSION_DEFAULTS,
+  CommissionConfigUpdateSchema,
+  SPLIT_RATE_FIELDS,
+  SPLIT_TOTAL_BPS,
+  splitTotalBps,
+  TOTAL_MUST_EQUAL_MESSAGE,
+  type CommissionConfig,
+  type CommissionConfigUpdateInput,
+  type NoReferralDistribution,
+  type SplitRateField,
 } from '../api/schemas/commission'
 
 /** The number inputs of the form: the five rates, the agent discount and the student commission (percent). */
@@ -37,14 +45,29 @@ const text = (n: number) => String(n)
 
 /** A new configuration's draft: SPEC.md 9's defaults, active, no notes, no project. */
 export function defaultDraft(notes = ''): CommissionDraft {
-  const rates = Object.fromEntries(PERCENT_FIELDS.map((f) => [f, text(COMMISSION_DEFAULTS[f])])) as Record<PercentField, string>
-  return { rates, noReferralDistribution: COMMISSION_DEFAULTS.noReferralDistribution, notes, isActive: true, project: null }
+  const rates = Object.fromEntries(PERCENT_FIELDS.map((f) => [f, text(COMMISSION_DEFAULTS[f])])) as Record<
+    PercentField,
+    string
+  >
+  return {
+    rates,
+    noReferralDistribution: COMMISSION_DEFAULTS.noReferralDistribution,
+    notes,
+    isActive: true,
+    project: null,
+  }
 }
 
 /** The draft of a stored configuration (its project is kept by the machine, not edited). */
 export function draftOf(config: CommissionConfig): CommissionDraft {
   const rates = Object.fromEntries(PERCENT_FIELDS.map((f) => [f, text(config[f])])) as Record<PercentField, string>
-  return { rates, noReferralDistribution: config.noReferralDistribution, notes: config.notes, isActive: config.isActive, project: null }
+  return {
+    rates,
+    noReferralDistribution: config.noReferralDistribution,
+    notes: config.notes,
+    isActive: config.isActive,
+    project: null,
+  }
 }
 
 /** A typed percent as a number: '' (or blanks) is 0 (SPEC.md 5); anything unreadable is NaN. */
@@ -55,7 +78,10 @@ export function percentValue(typed: string): number {
 
 /** The draft's percent values (numbers; NaN where the input is not a number). */
 export function percentsOf(draft: CommissionDraft): Record<PercentField, number> {
-  return Object.fromEntries(PERCENT_FIELDS.map((f) => [f, percentValue(draft.rates[f])])) as Record<PercentField, number>
+  return Object.fromEntries(PERCENT_FIELDS.map((f) => [f, percentValue(draft.rates[f])])) as Record<
+    PercentField,
+    number
+  >
 }
 
 /** The five rates' total in basis points, empty inputs as 0 (splitTotalBps of the contract). */
@@ -66,7 +92,12 @@ export function draftTotalBps(draft: CommissionDraft): number {
 
 /** The PUT / POST body of `draft` (without projectId): numbers, notes trimmed. */
 export function configBody(draft: CommissionDraft): CommissionConfigUpdateInput {
-  return { ...percentsOf(draft), noReferralDistribution: draft.noReferralDistribution, notes: draft.notes.trim(), isActive: draft.isActive }
+  return {
+    ...percentsOf(draft),
+    noReferralDistribution: draft.noReferralDistribution,
+    notes: draft.notes.trim(),
+    isActive: draft.isActive,
+  }
 }
 
 /** The contract's first message per field for `draft` (bounds, steps of 0.1, notes length); empty when it would pass. */
@@ -93,6 +124,11 @@ export function saveBlocker(draft: CommissionDraft, needsProject: boolean): stri
 
 /** Whether two drafts hold the same values (the modal asks before discarding a changed one). */
 export function sameDraft(a: CommissionDraft, b: CommissionDraft): boolean {
-  return a.noReferralDistribution === b.noReferralDistribution && a.notes === b.notes && a.isActive === b.isActive
-    && (a.project?._id ?? null) === (b.project?._id ?? null) && PERCENT_FIELDS.every((f) => a.rates[f] === b.rates[f])
+  return (
+    a.noReferralDistribution === b.noReferralDistribution &&
+    a.notes === b.notes &&
+    a.isActive === b.isActive &&
+    (a.project?._id ?? null) === (b.project?._id ?? null) &&
+    PERCENT_FIELDS.every((f) => a.rates[f] === b.rates[f])
+  )
 }

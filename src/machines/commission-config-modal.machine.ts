@@ -14,8 +14,15 @@ import { createCommissionConfig, saveDefaultCommissionConfig, updateCommissionCo
 import { withStepUp } from './step-up-gate'
 import type { CommissionConfig, CommissionConfigUpdateInput, NoReferralDistribution } from '../api/schemas/commission'
 import {
-  configBody, defaultDraft, draftOf, sameDraft, saveBlocker,
-  type CommissionDraft, type CommissionFormErrors, type PercentField, type PickedProject,
+  configBody,
+  defaultDraft,
+  draftOf,
+  sameDraft,
+  saveBlocker,
+  type CommissionDraft,
+  type CommissionFormErrors,
+  type PercentField,
+  type PickedProject,
 } from './commission-config-form'
 
 /** SPEC.md 9 has no example amount; the preview starts at ₹10,000 unless a project with a price is picked. */
@@ -50,7 +57,9 @@ export interface CommissionModalContext {
 }
 
 export type CommissionModalEvent =
-  | { type: 'modal.create' } | { type: 'modal.createDefault' } | { type: 'modal.edit'; config: CommissionConfig }
+  | { type: 'modal.create' }
+  | { type: 'modal.createDefault' }
+  | { type: 'modal.edit'; config: CommissionConfig }
   | { type: 'field.change'; field: PercentField; value: string }
   | { type: 'distribution.set'; value: NoReferralDistribution }
   | { type: 'notes.change'; value: string }
@@ -58,17 +67,31 @@ export type CommissionModalEvent =
   | { type: 'project.pick'; project: PickedProject }
   | { type: 'preview.amount'; value: string }
   | { type: 'preview.toggle'; addOn: 'customization' | 'installation' }
-  | { type: 'form.save' } | { type: 'form.reset' }
-  | { type: 'modal.close' } | { type: 'discard.confirm' } | { type: 'discard.cancel' }
+  | { type: 'form.save' }
+  | { type: 'form.reset' }
+  | { type: 'modal.close' }
+  | { type: 'discard.confirm' }
+  | { type: 'discard.cancel' }
 
 export type CommissionModalEmitted = { type: 'commission.saved'; config: CommissionConfig; created: boolean }
 
 const PREVIEW: CommissionPreview = { amount: PREVIEW_DEFAULT_RUPEES, withCustomization: false, withInstallation: false }
 
-function opened(mode: 'create' | 'edit', isDefault: boolean, draft: CommissionDraft, config?: CommissionConfig): Partial<CommissionModalContext> {
+function opened(
+  mode: 'create' | 'edit',
+  isDefault: boolean,
+  draft: CommissionDraft,
+  config?: CommissionConfig,
+): Partial<CommissionModalContext> {
   return {
-    mode, isDefault, configId: config?._id ?? null, title: config?.project?.title ?? null,
-    draft, initial: draft, errors: {}, preview: PREVIEW,
+    mode,
+    isDefault,
+    configId: config?._id ?? null,
+    title: config?.project?.title ?? null,
+    draft,
+    initial: draft,
+    errors: {},
+    preview: PREVIEW,
   }
 }
 
@@ -97,13 +120,22 @@ const editing = {
 } as const
 
 export const commissionConfigModalMachine = setup({
-  types: { context: {} as CommissionModalContext, events: {} as CommissionModalEvent, emitted: {} as CommissionModalEmitted },
+  types: {
+    context: {} as CommissionModalContext,
+    events: {} as CommissionModalEvent,
+    emitted: {} as CommissionModalEmitted,
+  },
   actors: {
     // Commission changes are sensitive (decision 010): a stale OTP proof asks for a fresh code first.
-    saveConfig: fromPromise<CommissionConfig, CommissionSaveRequest>(({ input }) => withStepUp(() =>
-      input.kind === 'createProject' ? createCommissionConfig({ projectId: input.projectId, ...input.body })
-        : input.kind === 'saveDefault' ? saveDefaultCommissionConfig(input.body)
-          : updateCommissionConfig(input.id, input.body))),
+    saveConfig: fromPromise<CommissionConfig, CommissionSaveRequest>(({ input }) =>
+      withStepUp(() =>
+        input.kind === 'createProject'
+          ? createCommissionConfig({ projectId: input.projectId, ...input.body })
+          : input.kind === 'saveDefault'
+            ? saveDefaultCommissionConfig(input.body)
+            : updateCommissionConfig(input.id, input.body),
+      ),
+    ),
   },
   actions: {
     openCreate: assign(() => opened('create', false, defaultDraft())),
@@ -124,12 +156,19 @@ export const commissionConfigModalMachine = setup({
       assertEvent(event, 'notes.change')
       return { draft: { ...context.draft, notes: event.value }, errors: {} }
     }),
-    toggleActive: assign(({ context }) => ({ draft: { ...context.draft, isActive: !context.draft.isActive }, errors: {} })),
+    toggleActive: assign(({ context }) => ({
+      draft: { ...context.draft, isActive: !context.draft.isActive },
+      errors: {},
+    })),
     pickProject: assign(({ context, event }) => {
       assertEvent(event, 'project.pick')
       // The picked project's price is the natural example order (a free project keeps the amount).
       const amount = event.project.price > 0 ? String(event.project.price) : context.preview.amount
-      return { draft: { ...context.draft, project: event.project }, errors: {}, preview: { ...context.preview, amount } }
+      return {
+        draft: { ...context.draft, project: event.project },
+        errors: {},
+        preview: { ...context.preview, amount },
+      }
     }),
     setPreviewAmount: assign(({ context, event }) => {
       assertEvent(event, 'preview.amount')
@@ -142,8 +181,13 @@ export const commissionConfigModalMachine = setup({
     }),
     resetDraft: assign(({ context }) => ({ draft: context.initial, errors: {} })),
     clearErrors: assign({ errors: {} }),
-    showSaveError: assign({ errors: (_, params: { error: unknown }) => ({ form: errorText(params.error, 'Failed to save configuration') }) }),
-    announceSaved: emit((_, params: { config: CommissionConfig; created: boolean }) => ({ type: 'commission.saved' as const, ...params })),
+    showSaveError: assign({
+      errors: (_, params: { error: unknown }) => ({ form: errorText(params.error, 'Failed to save configuration') }),
+    }),
+    announceSaved: emit((_, params: { config: CommissionConfig; created: boolean }) => ({
+      type: 'commission.saved' as const,
+      ...params,
+    })),
   },
   guards: {
     canSave: ({ context }) => modalSaveBlocker(context) === null,
@@ -154,8 +198,14 @@ export const commissionConfigModalMachine = setup({
 }).createMachine({
   id: 'commissionConfigModal',
   context: {
-    mode: 'create', isDefault: false, configId: null, title: null,
-    draft: defaultDraft(), initial: defaultDraft(), errors: {}, preview: PREVIEW,
+    mode: 'create',
+    isDefault: false,
+    configId: null,
+    title: null,
+    draft: defaultDraft(),
+    initial: defaultDraft(),
+    errors: {},
+    preview: PREVIEW,
   },
   initial: 'closed',
   states: {
@@ -175,14 +225,22 @@ export const commissionConfigModalMachine = setup({
     },
     saving: {
       invoke: {
-        src: 'saveConfig', id: 'saveConfig',
+        src: 'saveConfig',
+        id: 'saveConfig',
         input: ({ context }) => saveRequest(context),
         onDone: {
           target: 'closed',
-          actions: { type: 'announceSaved', params: ({ context, event }) => ({ config: event.output, created: context.mode === 'create' }) },
+          actions: {
+            type: 'announceSaved',
+            params: ({ context, event }) => ({ config: event.output, created: context.mode === 'create' }),
+          },
         },
         onError: [
-          { guard: 'isCreate', target: 'create', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: 'isCreate',
+            target: 'create',
+            actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'edit', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

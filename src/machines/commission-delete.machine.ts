@@ -25,14 +25,17 @@ export interface CommissionDeleteContext {
 }
 
 export type CommissionDeleteEvent =
-  | { type: 'delete.request'; target: DeleteTarget }
-  | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
+  { type: 'delete.request'; target: DeleteTarget } | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
 
 export type CommissionDeleteEmitted =
-  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'commission.changed' }
+  { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'commission.changed' }
 
 export const commissionDeleteMachine = setup({
-  types: { context: {} as CommissionDeleteContext, events: {} as CommissionDeleteEvent, emitted: {} as CommissionDeleteEmitted },
+  types: {
+    context: {} as CommissionDeleteContext,
+    events: {} as CommissionDeleteEvent,
+    emitted: {} as CommissionDeleteEmitted,
+  },
   actors: { deleteConfig: fromPromise<string, string>(({ input }) => withStepUp(() => deleteCommissionConfig(input))) },
   actions: {
     keepTarget: assign(({ event }) => {
@@ -40,8 +43,14 @@ export const commissionDeleteMachine = setup({
       return { target: event.target }
     }),
     forgetTarget: assign({ target: null }),
-    notifyDeleted: emit((_, params: { message: string }) => ({ type: 'notify.success' as const, text: params.message })),
-    notifyFailed: emit((_, params: { error: unknown }) => ({ type: 'notify.error' as const, text: withReason('Failed to delete configuration', params.error) })),
+    notifyDeleted: emit((_, params: { message: string }) => ({
+      type: 'notify.success' as const,
+      text: params.message,
+    })),
+    notifyFailed: emit((_, params: { error: unknown }) => ({
+      type: 'notify.error' as const,
+      text: withReason('Failed to delete configuration', params.error),
+    })),
     announceChange: emit({ type: 'commission.changed' as const }),
   },
   guards: {
@@ -63,15 +72,24 @@ export const commissionDeleteMachine = setup({
     },
     deleting: {
       invoke: {
-        src: 'deleteConfig', id: 'deleteConfig',
+        src: 'deleteConfig',
+        id: 'deleteConfig',
         input: ({ context }) => context.target?.id ?? '',
         onDone: {
           target: 'idle',
-          actions: ['forgetTarget', { type: 'notifyDeleted', params: ({ event }) => ({ message: event.output }) }, 'announceChange'],
+          actions: [
+            'forgetTarget',
+            { type: 'notifyDeleted', params: ({ event }) => ({ message: event.output }) },
+            'announceChange',
+          ],
         },
         onError: {
           target: 'idle',
-          actions: ['forgetTarget', { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) }, 'announceChange'],
+          actions: [
+            'forgetTarget',
+            { type: 'notifyFailed', params: ({ event }) => ({ error: event.error }) },
+            'announceChange',
+          ],
         },
       },
     },

@@ -46,7 +46,9 @@ const replySetup = setup({
     input: {} as { contactId: string },
   },
   actors: {
-    sendReply: fromPromise<ContactDetail, { id: string; reply: string }>(({ input }) => sendContactReply(input.id, input.reply)),
+    sendReply: fromPromise<ContactDetail, { id: string; reply: string }>(({ input }) =>
+      sendContactReply(input.id, input.reply),
+    ),
   },
   actions: {
     setText: assign({ text: (_, params: { value: string }) => params.value.slice(0, CONTACT_LIMITS.reply) }),
@@ -54,8 +56,14 @@ const replySetup = setup({
     showRequired: assign({ error: REPLY_REQUIRED_MESSAGE }),
     clearForm: assign({ text: '', error: null }),
     keepFailure: assign({ error: (_, params: { error: unknown }) => replyFailureText(params.error) }),
-    announceSent: emit((_, params: { contact: ContactDetail }) => ({ type: 'reply.sent' as const, contact: params.contact })),
-    notifySent: emit((_, params: { contact: ContactDetail }) => ({ type: 'notify.success' as const, text: `Reply sent to ${params.contact.email}` })),
+    announceSent: emit((_, params: { contact: ContactDetail }) => ({
+      type: 'reply.sent' as const,
+      contact: params.contact,
+    })),
+    notifySent: emit((_, params: { contact: ContactDetail }) => ({
+      type: 'notify.success' as const,
+      text: `Reply sent to ${params.contact.email}`,
+    })),
     notifyFailure: emit(({ context }) => ({ type: 'notify.error' as const, text: context.error ?? '' })),
     announceStale: emit({ type: 'contact.stale' as const }),
   },
@@ -68,9 +76,16 @@ const replySetup = setup({
 /** From sent or failed: typing goes back to editing; a send is tried again (a blank one refused in editing). */
 const AFTER_SENDING = {
   'reply.change': {
-    target: 'editing', actions: ['clearError', { type: 'setText', params: ({ event }: { event: { value: string } }) => ({ value: event.value }) }],
+    target: 'editing',
+    actions: [
+      'clearError',
+      { type: 'setText', params: ({ event }: { event: { value: string } }) => ({ value: event.value }) },
+    ],
   },
-  'reply.send': [{ guard: 'isBlank', target: 'editing', actions: 'showRequired' }, { target: 'sending', actions: 'clearError' }],
+  'reply.send': [
+    { guard: 'isBlank', target: 'editing', actions: 'showRequired' },
+    { target: 'sending', actions: 'clearError' },
+  ],
 } as const
 
 export const contactReplyMachine = replySetup.createMachine({
@@ -78,25 +93,44 @@ export const contactReplyMachine = replySetup.createMachine({
   context: ({ input }) => ({ contactId: input.contactId, text: '', error: null }),
   initial: 'editing',
   states: {
-    editing: { on: {
-      'reply.change': { actions: ['clearError', { type: 'setText', params: ({ event }) => ({ value: event.value }) }] },
-      'reply.send': [{ guard: 'isBlank', actions: 'showRequired' }, { target: 'sending', actions: 'clearError' }],
-    } },
+    editing: {
+      on: {
+        'reply.change': {
+          actions: ['clearError', { type: 'setText', params: ({ event }) => ({ value: event.value }) }],
+        },
+        'reply.send': [
+          { guard: 'isBlank', actions: 'showRequired' },
+          { target: 'sending', actions: 'clearError' },
+        ],
+      },
+    },
     sending: {
       invoke: {
-        src: 'sendReply', id: 'sendReply',
+        src: 'sendReply',
+        id: 'sendReply',
         input: ({ context }) => ({ id: context.contactId, reply: context.text }),
         onDone: {
           target: 'sent',
-          actions: ['clearForm', { type: 'announceSent', params: ({ event }) => ({ contact: event.output }) },
-            { type: 'notifySent', params: ({ event }) => ({ contact: event.output }) }],
+          actions: [
+            'clearForm',
+            { type: 'announceSent', params: ({ event }) => ({ contact: event.output }) },
+            { type: 'notifySent', params: ({ event }) => ({ contact: event.output }) },
+          ],
         },
         onError: [
           {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) }, target: 'failed',
-            actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure', 'announceStale'],
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: [
+              { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
+              'notifyFailure',
+              'announceStale',
+            ],
           },
-          { target: 'failed', actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'] },
+          {
+            target: 'failed',
+            actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'],
+          },
         ],
       },
     },

@@ -14,7 +14,12 @@ import { withReason } from '../api/error-text'
 import { isUnreadStatus, type ContactDetail, type ContactStatus } from '../api/schemas/contacts'
 
 /** The quick actions in page order: the status each sets, its button label, key and success text. */
-export const CONTACT_STATUS_ACTIONS: ReadonlyArray<{ status: ContactStatus; label: string; shortcut: string; done: string }> = [
+export const CONTACT_STATUS_ACTIONS: ReadonlyArray<{
+  status: ContactStatus
+  label: string
+  shortcut: string
+  done: string
+}> = [
   { status: 'read', label: 'Mark as Read', shortcut: 'i', done: 'Contact marked as read' },
   { status: 'replied', label: 'Mark as Replied', shortcut: 'y', done: 'Contact marked as replied' },
   { status: 'archived', label: 'Archive', shortcut: 'e', done: 'Contact archived' },
@@ -59,14 +64,22 @@ export const contactStatusMachine = setup({
     input: {} as { contact: Pick<ContactDetail, '_id' | 'status'> },
   },
   actors: {
-    updateStatus: fromPromise<ContactDetail, { id: string; status: ContactStatus }>(({ input }) => setContactStatus(input.id, input.status)),
+    updateStatus: fromPromise<ContactDetail, { id: string; status: ContactStatus }>(({ input }) =>
+      setContactStatus(input.id, input.status),
+    ),
   },
   actions: {
     holdTarget: assign((_, params: { status: ContactStatus }) => ({ target: params.status, error: null })),
     dropTarget: assign({ target: null }),
     keepFailure: assign({ target: null, error: (_, params: { error: unknown }) => statusFailureText(params.error) }),
-    announceChange: emit((_, params: { contact: ContactDetail }) => ({ type: 'contact.changed' as const, contact: params.contact })),
-    notifyDone: emit(({ context }) => ({ type: 'notify.success' as const, text: statusDoneText(held(context.target)) })),
+    announceChange: emit((_, params: { contact: ContactDetail }) => ({
+      type: 'contact.changed' as const,
+      contact: params.contact,
+    })),
+    notifyDone: emit(({ context }) => ({
+      type: 'notify.success' as const,
+      text: statusDoneText(held(context.target)),
+    })),
     notifyFailure: emit(({ context }) => ({ type: 'notify.error' as const, text: context.error ?? '' })),
   },
   guards: {
@@ -74,7 +87,12 @@ export const contactStatusMachine = setup({
   },
 }).createMachine({
   id: 'contactStatus',
-  context: ({ input }) => ({ contactId: input.contact._id, openedUnread: isUnreadStatus(input.contact.status), target: null, error: null }),
+  context: ({ input }) => ({
+    contactId: input.contact._id,
+    openedUnread: isUnreadStatus(input.contact.status),
+    target: null,
+    error: null,
+  }),
   initial: 'opening',
   states: {
     opening: {
@@ -82,26 +100,44 @@ export const contactStatusMachine = setup({
     },
     markingRead: {
       invoke: {
-        src: 'updateStatus', id: 'updateStatus',
+        src: 'updateStatus',
+        id: 'updateStatus',
         input: ({ context }) => ({ id: context.contactId, status: 'read' as const }),
-        onDone: { target: 'idle', actions: { type: 'announceChange', params: ({ event }) => ({ contact: event.output }) } },
-        onError: { target: 'idle', actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'] },
+        onDone: {
+          target: 'idle',
+          actions: { type: 'announceChange', params: ({ event }) => ({ contact: event.output }) },
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'],
+        },
       },
     },
     idle: {
       on: {
-        'status.set': { target: 'updating', actions: { type: 'holdTarget', params: ({ event }) => ({ status: event.status }) } },
+        'status.set': {
+          target: 'updating',
+          actions: { type: 'holdTarget', params: ({ event }) => ({ status: event.status }) },
+        },
       },
     },
     updating: {
       invoke: {
-        src: 'updateStatus', id: 'updateStatus',
+        src: 'updateStatus',
+        id: 'updateStatus',
         input: ({ context }) => ({ id: context.contactId, status: held(context.target) }),
         onDone: {
           target: 'idle',
-          actions: ['notifyDone', { type: 'announceChange', params: ({ event }) => ({ contact: event.output }) }, 'dropTarget'],
+          actions: [
+            'notifyDone',
+            { type: 'announceChange', params: ({ event }) => ({ contact: event.output }) },
+            'dropTarget',
+          ],
         },
-        onError: { target: 'idle', actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'] },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'],
+        },
       },
     },
   },

@@ -11,10 +11,17 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
 import type { ContactBulkAction, ContactDetail, ContactStatus } from '../api/schemas/contacts'
 import {
-  failureText, NO_SELECTION_TEXT, runContactsAction, successText, type ContactsStatusAction,
+  failureText,
+  NO_SELECTION_TEXT,
+  runContactsAction,
+  successText,
+  type ContactsStatusAction,
 } from './contacts-list.actions'
 import {
-  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions,
+  listSelectionOn,
+  type ListSelectionContext,
+  type ListSelectionEvent,
 } from './list-selection'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 import type { UndoTicket } from '../api/schemas/undo'
@@ -39,8 +46,10 @@ export type ContactsListEvent =
   | { type: 'bulk.run'; ids: string[]; action: ContactBulkAction }
 
 export type ContactsListEmitted =
-  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
-  | { type: 'contacts.changed'; contact?: ContactDetail } | UndoOffered
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
+  | { type: 'contacts.changed'; contact?: ContactDetail }
+  | UndoOffered
 
 /** The action in flight; `acting` is only entered with one set. */
 function pendingOf(c: ContactsListContext): ContactsStatusAction {
@@ -51,7 +60,9 @@ function pendingOf(c: ContactsListContext): ContactsStatusAction {
 export const contactsListMachine = setup({
   types: { context: {} as ContactsListContext, events: {} as ContactsListEvent, emitted: {} as ContactsListEmitted },
   actors: {
-    updateStatus: fromPromise<ContactDetail | UndoTicket | null | undefined, ContactsStatusAction>(({ input }) => runContactsAction(input)),
+    updateStatus: fromPromise<ContactDetail | UndoTicket | null | undefined, ContactsStatusAction>(({ input }) =>
+      runContactsAction(input),
+    ),
   },
   actions: {
     ...listSelectionActions<ContactRow, ContactsListContext, ContactsListEvent>(),
@@ -59,11 +70,17 @@ export const contactsListMachine = setup({
     dropAction: assign({ pending: null }),
     clearSelection: assign({ selection: [], anchor: null }),
     notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
-    notifySuccess: emit(({ context }, params: { output: unknown }) => successOrUndo(successText(pendingOf(context)), ticketIn(params.output))),
+    notifySuccess: emit(({ context }, params: { output: unknown }) =>
+      successOrUndo(successText(pendingOf(context)), ticketIn(params.output)),
+    ),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
-      type: 'notify.error' as const, text: failureText(pendingOf(context), params.error),
+      type: 'notify.error' as const,
+      text: failureText(pendingOf(context), params.error),
     })),
-    announceChange: emit((_, params: { contact?: ContactDetail }) => ({ type: 'contacts.changed' as const, contact: params.contact })),
+    announceChange: emit((_, params: { contact?: ContactDetail }) => ({
+      type: 'contacts.changed' as const,
+      contact: params.contact,
+    })),
   },
   guards: {
     hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
@@ -79,12 +96,19 @@ export const contactsListMachine = setup({
       on: {
         'status.set': {
           target: 'acting',
-          actions: { type: 'holdAction', params: ({ event }) => ({ ids: [event.id], action: event.action, bulk: false }) },
+          actions: {
+            type: 'holdAction',
+            params: ({ event }) => ({ ids: [event.id], action: event.action, bulk: false }),
+          },
         },
         'bulk.run': [
           {
-            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'acting',
-            actions: { type: 'holdAction', params: ({ event }) => ({ ids: event.ids, action: event.action, bulk: true }) },
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
+            target: 'acting',
+            actions: {
+              type: 'holdAction',
+              params: ({ event }) => ({ ids: event.ids, action: event.action, bulk: true }),
+            },
           },
           { actions: 'notifyNoSelection' },
         ],
@@ -92,23 +116,41 @@ export const contactsListMachine = setup({
     },
     acting: {
       invoke: {
-        src: 'updateStatus', id: 'updateStatus',
+        src: 'updateStatus',
+        id: 'updateStatus',
         input: ({ context }) => pendingOf(context),
         onDone: [
           {
-            guard: 'wasBulk', target: 'idle',
-            actions: [{ type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) }, 'clearSelection', { type: 'announceChange', params: {} },
-              'dropAction'],
+            guard: 'wasBulk',
+            target: 'idle',
+            actions: [
+              { type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) },
+              'clearSelection',
+              { type: 'announceChange', params: {} },
+              'dropAction',
+            ],
           },
           {
             target: 'idle',
-            actions: [{ type: 'notifySuccess', params: { output: null } }, { type: 'announceChange', params: ({ event }) => ({ contact: ticketIn(event.output) ? undefined : event.output as ContactDetail | undefined }) },
-              'dropAction'],
+            actions: [
+              { type: 'notifySuccess', params: { output: null } },
+              {
+                type: 'announceChange',
+                params: ({ event }) => ({
+                  contact: ticketIn(event.output) ? undefined : (event.output as ContactDetail | undefined),
+                }),
+              },
+              'dropAction',
+            ],
           },
         ],
         onError: {
           target: 'idle',
-          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, { type: 'announceChange', params: {} }, 'dropAction'],
+          actions: [
+            { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'announceChange', params: {} },
+            'dropAction',
+          ],
         },
       },
     },

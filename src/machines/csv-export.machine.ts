@@ -13,8 +13,7 @@ import { fetchPaymentsExportLink, type PaymentListFilters } from '../api/payment
 
 /** What to export: the resource and the filters of its list as the URL carries them. */
 export type CsvExportRequest =
-  | { resource: 'payments'; filters: PaymentListFilters }
-  | { resource: 'orders'; filters: OrderListFilters }
+  { resource: 'payments'; filters: PaymentListFilters } | { resource: 'orders'; filters: OrderListFilters }
 
 export type CsvExportEvent = { type: 'export.start'; request: CsvExportRequest }
 
@@ -25,17 +24,26 @@ export const exportFailureText = (error: unknown) => `Failed to export CSV: ${er
 
 /** The signed download URL of `request`; rejects with an ApiError. */
 export function fetchExportLink(request: CsvExportRequest): Promise<string> {
-  return request.resource === 'payments' ? fetchPaymentsExportLink(request.filters) : fetchOrdersExportLink(request.filters)
+  return request.resource === 'payments'
+    ? fetchPaymentsExportLink(request.filters)
+    : fetchOrdersExportLink(request.filters)
 }
 
 export const csvExportMachine = setup({
-  types: { context: {} as { request: CsvExportRequest | null }, events: {} as CsvExportEvent, emitted: {} as CsvExportEmitted },
+  types: {
+    context: {} as { request: CsvExportRequest | null },
+    events: {} as CsvExportEvent,
+    emitted: {} as CsvExportEmitted,
+  },
   actors: { fetchExportLink: fromPromise<string, CsvExportRequest>(({ input }) => fetchExportLink(input)) },
   actions: {
     holdRequest: assign({ request: (_, params: { request: CsvExportRequest }) => params.request }),
     dropRequest: assign({ request: null }),
     announceLink: emit((_, params: { url: string }) => ({ type: 'export.ready' as const, url: params.url })),
-    notifyFailure: emit((_, params: { error: unknown }) => ({ type: 'notify.error' as const, text: exportFailureText(params.error) })),
+    notifyFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notify.error' as const,
+      text: exportFailureText(params.error),
+    })),
   },
 }).createMachine({
   id: 'csvExport',
@@ -43,17 +51,29 @@ export const csvExportMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'export.start': { target: 'requesting', actions: { type: 'holdRequest', params: ({ event }) => ({ request: event.request }) } } },
+      on: {
+        'export.start': {
+          target: 'requesting',
+          actions: { type: 'holdRequest', params: ({ event }) => ({ request: event.request }) },
+        },
+      },
     },
     requesting: {
       invoke: {
-        src: 'fetchExportLink', id: 'fetchExportLink',
+        src: 'fetchExportLink',
+        id: 'fetchExportLink',
         input: ({ context }) => {
           if (!context.request) throw new Error('csvExport: no request')
           return context.request
         },
-        onDone: { target: 'idle', actions: [{ type: 'announceLink', params: ({ event }) => ({ url: event.output }) }, 'dropRequest'] },
-        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'dropRequest'] },
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'announceLink', params: ({ event }) => ({ url: event.output }) }, 'dropRequest'],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'dropRequest'],
+        },
       },
     },
   },

@@ -7,7 +7,10 @@
  */
 import { setup } from 'xstate'
 import {
-  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions,
+  listSelectionOn,
+  type ListSelectionContext,
+  type ListSelectionEvent,
 } from './list-selection'
 
 export type ListFocusContext = ListSelectionContext

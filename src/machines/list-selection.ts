@@ -20,7 +20,12 @@ export function toggleId(selection: readonly string[], id: string): string[] {
  * Selects every row between the anchor (the last toggled row) and `id`, inclusive, keeping what
  * was already selected. Without an anchor on this page it toggles `id` alone.
  */
-export function selectRange(selection: readonly string[], ids: readonly string[], anchor: string | null, id: string): string[] {
+export function selectRange(
+  selection: readonly string[],
+  ids: readonly string[],
+  anchor: string | null,
+  id: string,
+): string[] {
   const from = anchor ? ids.indexOf(anchor) : -1
   const to = ids.indexOf(id)
   if (to < 0) return [...selection]
@@ -51,8 +56,11 @@ export interface ListSelectionContext<R extends { id: string } = { id: string }>
 /** The events every list machine handles the same way in every state (see `listSelectionOn`). */
 export type ListSelectionEvent<R extends { id: string } = { id: string }> =
   | { type: 'rows.loaded'; rows: R[] }
-  | { type: 'focus.next' } | { type: 'focus.prev' } | { type: 'focus.set'; index: number }
-  | { type: 'row.toggle'; id?: string } | { type: 'row.toggleRange'; id?: string }
+  | { type: 'focus.next' }
+  | { type: 'focus.prev' }
+  | { type: 'focus.set'; index: number }
+  | { type: 'row.toggle'; id?: string }
+  | { type: 'row.toggleRange'; id?: string }
   | { type: 'selection.set'; ids: string[] }
 
 /**
@@ -70,24 +78,46 @@ export function refocus(previous: readonly { id: string }[], focus: number, rows
  * New rows (a refetch, more rows or another page): the focus stays on its record when it is still
  * listed (keyed by id, not index), else on its index clamped to the rows; gone ids leave the selection.
  */
-export function rowsLoaded<R extends { id: string }>(c: ListSelectionContext<R>, rows: R[]): Pick<ListSelectionContext<R>, 'rows' | 'focus' | 'selection'> {
+export function rowsLoaded<R extends { id: string }>(
+  c: ListSelectionContext<R>,
+  rows: R[],
+): Pick<ListSelectionContext<R>, 'rows' | 'focus' | 'selection'> {
   return {
     rows,
     focus: refocus(c.rows, c.focus, rows),
-    selection: pruneSelection(c.selection, rows.map((r) => r.id)),
+    selection: pruneSelection(
+      c.selection,
+      rows.map((r) => r.id),
+    ),
   }
 }
 
 /** x: toggles `id` (default: the focus row) and makes it the anchor; nothing without a row. */
-export function rowToggled(c: ListSelectionContext, id?: string): Partial<Pick<ListSelectionContext, 'selection' | 'anchor'>> {
+export function rowToggled(
+  c: ListSelectionContext,
+  id?: string,
+): Partial<Pick<ListSelectionContext, 'selection' | 'anchor'>> {
   const target = id ?? c.rows[c.focus]?.id
   return target ? { selection: toggleId(c.selection, target), anchor: target } : {}
 }
 
 /** shift+x: selects anchor..`id` (default: the focus row) and makes it the anchor; nothing without a row. */
-export function rangeToggled(c: ListSelectionContext, id?: string): Partial<Pick<ListSelectionContext, 'selection' | 'anchor'>> {
+export function rangeToggled(
+  c: ListSelectionContext,
+  id?: string,
+): Partial<Pick<ListSelectionContext, 'selection' | 'anchor'>> {
   const target = id ?? c.rows[c.focus]?.id
-  return target ? { selection: selectRange(c.selection, c.rows.map((r) => r.id), c.anchor, target), anchor: target } : {}
+  return target
+    ? {
+        selection: selectRange(
+          c.selection,
+          c.rows.map((r) => r.id),
+          c.anchor,
+          target,
+        ),
+        anchor: target,
+      }
+    : {}
 }
 
 /**
@@ -99,10 +129,18 @@ export const listSelectionOn = {
   'rows.loaded': { actions: 'assignRows' },
   'focus.next': { actions: { type: 'moveFocus', params: { delta: 1 } } },
   'focus.prev': { actions: { type: 'moveFocus', params: { delta: -1 } } },
-  'focus.set': { actions: { type: 'setFocus', params: ({ event }: { event: { index: number } }) => ({ index: event.index }) } },
-  'row.toggle': { actions: { type: 'toggleRow', params: ({ event }: { event: { id?: string } }) => ({ id: event.id }) } },
-  'row.toggleRange': { actions: { type: 'toggleRange', params: ({ event }: { event: { id?: string } }) => ({ id: event.id }) } },
-  'selection.set': { actions: { type: 'setSelection', params: ({ event }: { event: { ids: string[] } }) => ({ ids: event.ids }) } },
+  'focus.set': {
+    actions: { type: 'setFocus', params: ({ event }: { event: { index: number } }) => ({ index: event.index }) },
+  },
+  'row.toggle': {
+    actions: { type: 'toggleRow', params: ({ event }: { event: { id?: string } }) => ({ id: event.id }) },
+  },
+  'row.toggleRange': {
+    actions: { type: 'toggleRange', params: ({ event }: { event: { id?: string } }) => ({ id: event.id }) },
+  },
+  'selection.set': {
+    actions: { type: 'setSelection', params: ({ event }: { event: { ids: string[] } }) => ({ ids: event.ids }) },
+  },
 } as const
 
 /**
@@ -112,7 +150,11 @@ export const listSelectionOn = {
  * machine's row, `Ctx` its context (holding `ListSelectionContext<Row>`), `Ev` its event union
  * (holding `ListSelectionEvent<Row>`). Throws (assertEvent) if `assignRows` runs on another event.
  */
-export function listSelectionActions<Row extends { id: string }, Ctx extends ListSelectionContext<Row>, Ev extends EventObject>() {
+export function listSelectionActions<
+  Row extends { id: string },
+  Ctx extends ListSelectionContext<Row>,
+  Ev extends EventObject,
+>() {
   return {
     assignRows: assign<Ctx, Ev, undefined, Ev, never>(({ context, event }) => {
       assertEvent(event, 'rows.loaded')
@@ -120,12 +162,20 @@ export function listSelectionActions<Row extends { id: string }, Ctx extends Lis
       const loaded = event as unknown as Extract<ListSelectionEvent<Row>, { type: 'rows.loaded' }>
       return rowsLoaded<Row>(context, loaded.rows) as Partial<Ctx>
     }),
-    moveFocus: assign<Ctx, Ev, { delta: number }, Ev, never>(({ context }, params) =>
-      ({ focus: moveFocus(context.focus, params.delta, context.rows.length) }) as Partial<Ctx>),
-    setFocus: assign<Ctx, Ev, { index: number }, Ev, never>(({ context }, params) =>
-      ({ focus: moveFocus(params.index, 0, context.rows.length) }) as Partial<Ctx>),
-    toggleRow: assign<Ctx, Ev, { id?: string }, Ev, never>(({ context }, params) => rowToggled(context, params.id) as Partial<Ctx>),
-    toggleRange: assign<Ctx, Ev, { id?: string }, Ev, never>(({ context }, params) => rangeToggled(context, params.id) as Partial<Ctx>),
-    setSelection: assign<Ctx, Ev, { ids: string[] }, Ev, never>((_, params) => ({ selection: params.ids }) as Partial<Ctx>),
+    moveFocus: assign<Ctx, Ev, { delta: number }, Ev, never>(
+      ({ context }, params) => ({ focus: moveFocus(context.focus, params.delta, context.rows.length) }) as Partial<Ctx>,
+    ),
+    setFocus: assign<Ctx, Ev, { index: number }, Ev, never>(
+      ({ context }, params) => ({ focus: moveFocus(params.index, 0, context.rows.length) }) as Partial<Ctx>,
+    ),
+    toggleRow: assign<Ctx, Ev, { id?: string }, Ev, never>(
+      ({ context }, params) => rowToggled(context, params.id) as Partial<Ctx>,
+    ),
+    toggleRange: assign<Ctx, Ev, { id?: string }, Ev, never>(
+      ({ context }, params) => rangeToggled(context, params.id) as Partial<Ctx>,
+    ),
+    setSelection: assign<Ctx, Ev, { ids: string[] }, Ev, never>(
+      (_, params) => ({ selection: params.ids }) as Partial<Ctx>,
+    ),
   }
 }

@@ -27,10 +27,12 @@ export type OrderPanelEvent =
   | { type: 'note.change'; value: string }
   | { type: 'order.move'; action: OrderAction }
   /** The answer to 'Cancel order …?'. */
-  | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
 
 export type OrderPanelEmitted =
-  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
   | { type: 'order.changed'; order: OrderDetail }
 
 function held(move: OrderMove | null): OrderMove {
@@ -45,19 +47,30 @@ export const orderPanelMachine = setup({
     showOrder: assign((_, params: { id: string | null }) => ({ orderId: params.id, note: '', error: null })),
     setNote: assign({ note: (_, params: { value: string }) => params.value.slice(0, ORDER_NOTE_MAX) }),
     holdMove: assign(({ context }, params: { action: OrderAction }) => ({
-      move: { id: context.orderId ?? '', action: params.action, notes: context.note }, error: null,
+      move: { id: context.orderId ?? '', action: params.action, notes: context.note },
+      error: null,
     })),
     clearAfterMove: assign({ move: null, note: '' }),
     dropMove: assign({ move: null }),
-    keepFailure: assign({ move: null, error: (_, params: { error: unknown }) => moveFailureText(errorText(params.error, 'Request failed')) }),
-    notifyMoved: emit(({ context }) => ({ type: 'notify.success' as const, text: moveSuccessText(held(context.move)) })),
+    keepFailure: assign({
+      move: null,
+      error: (_, params: { error: unknown }) => moveFailureText(errorText(params.error, 'Request failed')),
+    }),
+    notifyMoved: emit(({ context }) => ({
+      type: 'notify.success' as const,
+      text: moveSuccessText(held(context.move)),
+    })),
     notifyFailure: emit(({ context }) => ({ type: 'notify.error' as const, text: context.error ?? '' })),
-    announceChange: emit((_, params: { order: OrderDetail }) => ({ type: 'order.changed' as const, order: params.order })),
+    announceChange: emit((_, params: { order: OrderDetail }) => ({
+      type: 'order.changed' as const,
+      order: params.order,
+    })),
   },
   guards: {
     isAnotherOrder: ({ context }, params: { id: string | null }) => params.id !== context.orderId,
     hasOrder: ({ context }) => context.orderId !== null,
-    cancelsOpenOrder: ({ context }, params: { action: OrderAction }) => context.orderId !== null && params.action === 'cancel',
+    cancelsOpenOrder: ({ context }, params: { action: OrderAction }) =>
+      context.orderId !== null && params.action === 'cancel',
   },
 }).createMachine({
   id: 'orderPanel',
@@ -73,11 +86,13 @@ export const orderPanelMachine = setup({
         'note.change': { actions: { type: 'setNote', params: ({ event }) => ({ value: event.value }) } },
         'order.move': [
           {
-            guard: { type: 'cancelsOpenOrder', params: ({ event }) => ({ action: event.action }) }, target: 'confirming',
+            guard: { type: 'cancelsOpenOrder', params: ({ event }) => ({ action: event.action }) },
+            target: 'confirming',
             actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
           },
           {
-            guard: 'hasOrder', target: 'moving',
+            guard: 'hasOrder',
+            target: 'moving',
             actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
           },
         ],
@@ -89,18 +104,24 @@ export const orderPanelMachine = setup({
         'confirm.accept': 'moving',
         'confirm.cancel': { target: 'idle', actions: 'dropMove' },
         'order.show': {
-          guard: { type: 'isAnotherOrder', params: ({ event }) => ({ id: event.id }) }, target: 'idle',
+          guard: { type: 'isAnotherOrder', params: ({ event }) => ({ id: event.id }) },
+          target: 'idle',
           actions: ['dropMove', { type: 'showOrder', params: ({ event }) => ({ id: event.id }) }],
         },
       },
     },
     moving: {
       invoke: {
-        src: 'moveOrder', id: 'moveOrder',
+        src: 'moveOrder',
+        id: 'moveOrder',
         input: ({ context }) => held(context.move),
         onDone: {
           target: 'idle',
-          actions: ['notifyMoved', { type: 'announceChange', params: ({ event }) => ({ order: event.output }) }, 'clearAfterMove'],
+          actions: [
+            'notifyMoved',
+            { type: 'announceChange', params: ({ event }) => ({ order: event.output }) },
+            'clearAfterMove',
+          ],
         },
         onError: {
           target: 'idle',

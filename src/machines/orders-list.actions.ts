@@ -6,7 +6,12 @@
  */
 import { bulkUpdateOrders, setOrderStatus } from '../api/orders'
 import {
-  ORDER_ACTIONS, shortOrderId, type OrderAction, type OrderBulkAction, type OrderBulkResult, type OrderDetail,
+  ORDER_ACTIONS,
+  shortOrderId,
+  type OrderAction,
+  type OrderBulkAction,
+  type OrderBulkResult,
+  type OrderDetail,
 } from '../api/schemas/orders'
 
 /** A row's move: order `id` by `action` (Confirm, Start Work, Complete, Cancel), with an optional note. */

@@ -14,11 +14,22 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { OrderAction, OrderBulkAction, OrderDetail, OrderStatus } from '../api/schemas/orders'
 import {
-  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions,
+  listSelectionOn,
+  type ListSelectionContext,
+  type ListSelectionEvent,
 } from './list-selection'
 import {
-  bulkFailureText, bulkSummaryText, moveFailureText, moveSuccessText, NO_SELECTION_TEXT, runOrderBulk, runOrderMove,
-  type OrderBulk, type OrderBulkReport, type OrderMove,
+  bulkFailureText,
+  bulkSummaryText,
+  moveFailureText,
+  moveSuccessText,
+  NO_SELECTION_TEXT,
+  runOrderBulk,
+  runOrderMove,
+  type OrderBulk,
+  type OrderBulkReport,
+  type OrderMove,
 } from './orders-list.actions'
 import type { UndoOffered } from './undo-offer'
 
@@ -46,11 +57,14 @@ export type OrdersListEvent =
   | { type: 'bulk.run'; ids: string[]; action: OrderBulkAction }
   | { type: 'report.dismiss' }
   /** The answer to 'Cancel order …?' / 'Cancel N orders?'. */
-  | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
 
 export type OrdersListEmitted =
-  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string }
-  | { type: 'orders.changed'; order?: OrderDetail } | UndoOffered
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
+  | { type: 'orders.changed'; order?: OrderDetail }
+  | UndoOffered
 
 function held<T>(value: T | null, what: string): T {
   if (!value) throw new Error(`ordersList: no ${what} in flight`)
@@ -72,26 +86,42 @@ export const ordersListMachine = setup({
     dismissReport: assign({ report: null }),
     /** The refused orders stay selected (for another try); the moved ones leave the selection. */
     assignReport: assign(({ context }, params: { report: OrderBulkReport }) => {
-      const moved = new Set(held(context.bulk, 'bulk').ids.filter((id) => !params.report.failed.some((f) => f._id === id)))
+      const moved = new Set(
+        held(context.bulk, 'bulk').ids.filter((id) => !params.report.failed.some((f) => f._id === id)),
+      )
       return { report: params.report, selection: context.selection.filter((id) => !moved.has(id)) }
     }),
     notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
-    notifyMoved: emit(({ context }) => ({ type: 'notify.success' as const, text: moveSuccessText(held(context.move, 'move')) })),
+    notifyMoved: emit(({ context }) => ({
+      type: 'notify.success' as const,
+      text: moveSuccessText(held(context.move, 'move')),
+    })),
     notifyMoveFailure: emit((_, params: { error: unknown }) => ({
-      type: 'notify.error' as const, text: moveFailureText(errorText(params.error, 'Request failed')),
+      type: 'notify.error' as const,
+      text: moveFailureText(errorText(params.error, 'Request failed')),
     })),
-    notifyBulkDone: emit((_, params: { report: OrderBulkReport }) => params.report.undo
-      ? { type: 'undo.offered' as const, text: bulkSummaryText(params.report), undo: params.report.undo }
-      : { type: params.report.failed.length ? 'notify.error' as const : 'notify.success' as const, text: bulkSummaryText(params.report) }),
+    notifyBulkDone: emit((_, params: { report: OrderBulkReport }) =>
+      params.report.undo
+        ? { type: 'undo.offered' as const, text: bulkSummaryText(params.report), undo: params.report.undo }
+        : {
+            type: params.report.failed.length ? ('notify.error' as const) : ('notify.success' as const),
+            text: bulkSummaryText(params.report),
+          },
+    ),
     notifyBulkFailure: emit((_, params: { error: unknown }) => ({
-      type: 'notify.error' as const, text: bulkFailureText(errorText(params.error, 'Request failed')),
+      type: 'notify.error' as const,
+      text: bulkFailureText(errorText(params.error, 'Request failed')),
     })),
-    announceChange: emit((_, params: { order?: OrderDetail }) => ({ type: 'orders.changed' as const, order: params.order })),
+    announceChange: emit((_, params: { order?: OrderDetail }) => ({
+      type: 'orders.changed' as const,
+      order: params.order,
+    })),
   },
   guards: {
     hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
     isCancel: (_, params: { action: OrderAction }) => params.action === 'cancel',
-    cancelsIds: (_, params: { ids: string[]; action: OrderBulkAction }) => params.ids.length > 0 && params.action === 'cancel',
+    cancelsIds: (_, params: { ids: string[]; action: OrderBulkAction }) =>
+      params.ids.length > 0 && params.action === 'cancel',
     holdsMove: ({ context }) => context.move !== null,
   },
 }).createMachine({
@@ -104,12 +134,16 @@ export const ordersListMachine = setup({
       on: {
         'order.move': [
           {
-            guard: { type: 'isCancel', params: ({ event }) => ({ action: event.action }) }, target: 'confirming',
+            guard: { type: 'isCancel', params: ({ event }) => ({ action: event.action }) },
+            target: 'confirming',
             actions: { type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) },
           },
           {
             target: 'moving',
-            actions: [{ type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) }, 'clearReport'],
+            actions: [
+              { type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) },
+              'clearReport',
+            ],
           },
         ],
         'bulk.run': [
@@ -119,8 +153,12 @@ export const ordersListMachine = setup({
             actions: { type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
           },
           {
-            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'bulkUpdating',
-            actions: [{ type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) }, 'clearReport'],
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
+            target: 'bulkUpdating',
+            actions: [
+              { type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
+              'clearReport',
+            ],
           },
           { actions: 'notifyNoSelection' },
         ],
@@ -138,33 +176,48 @@ export const ordersListMachine = setup({
     },
     moving: {
       invoke: {
-        src: 'moveOrder', id: 'moveOrder',
+        src: 'moveOrder',
+        id: 'moveOrder',
         input: ({ context }) => held(context.move, 'move'),
         onDone: {
           target: 'idle',
-          actions: ['notifyMoved', { type: 'announceChange', params: ({ event }) => ({ order: event.output }) }, 'dropAction'],
+          actions: [
+            'notifyMoved',
+            { type: 'announceChange', params: ({ event }) => ({ order: event.output }) },
+            'dropAction',
+          ],
         },
         onError: {
           target: 'idle',
-          actions: [{ type: 'notifyMoveFailure', params: ({ event }) => ({ error: event.error }) }, { type: 'announceChange', params: {} }, 'dropAction'],
+          actions: [
+            { type: 'notifyMoveFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'announceChange', params: {} },
+            'dropAction',
+          ],
         },
       },
     },
     bulkUpdating: {
       invoke: {
-        src: 'bulkUpdate', id: 'bulkUpdate',
+        src: 'bulkUpdate',
+        id: 'bulkUpdate',
         input: ({ context }) => held(context.bulk, 'bulk'),
         onDone: {
           target: 'idle',
           actions: [
             { type: 'assignReport', params: ({ event }) => ({ report: event.output }) },
             { type: 'notifyBulkDone', params: ({ event }) => ({ report: event.output }) },
-            { type: 'announceChange', params: {} }, 'dropAction',
+            { type: 'announceChange', params: {} },
+            'dropAction',
           ],
         },
         onError: {
           target: 'idle',
-          actions: [{ type: 'notifyBulkFailure', params: ({ event }) => ({ error: event.error }) }, { type: 'announceChange', params: {} }, 'dropAction'],
+          actions: [
+            { type: 'notifyBulkFailure', params: ({ event }) => ({ error: event.error }) },
+            { type: 'announceChange', params: {} },
+            'dropAction',
+          ],
         },
       },
     },

@@ -44,8 +44,16 @@ export const paletteMachine = setup({
     refuse: assign({ error: (_, params: { message: string }) => params.message }),
     clearArgument: assign(cleared),
     reset: assign({ ...cleared, search: '' }),
-    submitText: emit(({ context }) => ({ type: 'argument.submitted' as const, commandId: context.commandId ?? '', value: context.text.trim() })),
-    submitUser: emit(({ context }, params: { user: PickedUser }) => ({ type: 'argument.submitted' as const, commandId: context.commandId ?? '', value: params.user })),
+    submitText: emit(({ context }) => ({
+      type: 'argument.submitted' as const,
+      commandId: context.commandId ?? '',
+      value: context.text.trim(),
+    })),
+    submitUser: emit(({ context }, params: { user: PickedUser }) => ({
+      type: 'argument.submitted' as const,
+      commandId: context.commandId ?? '',
+      value: params.user,
+    })),
   },
   guards: {
     hasText: ({ context }) => context.text.trim().length > 0,
@@ -59,7 +67,10 @@ export const paletteMachine = setup({
     root: {
       on: {
         'search.change': { actions: { type: 'setSearch', params: ({ event }) => ({ search: event.search }) } },
-        'argument.open': { target: 'argument', actions: { type: 'openArgument', params: ({ event }) => ({ commandId: event.commandId }) } },
+        'argument.open': {
+          target: 'argument',
+          actions: { type: 'openArgument', params: ({ event }) => ({ commandId: event.commandId }) },
+        },
       },
     },
     argument: {
@@ -69,7 +80,10 @@ export const paletteMachine = setup({
           { guard: 'hasText', target: 'root', actions: ['submitText', 'reset'] },
           { actions: { type: 'refuse', params: ({ event }) => ({ message: event.requiredMessage }) } },
         ],
-        'user.pick': { target: 'root', actions: [{ type: 'submitUser', params: ({ event }) => ({ user: event.user }) }, 'reset'] },
+        'user.pick': {
+          target: 'root',
+          actions: [{ type: 'submitUser', params: ({ event }) => ({ user: event.user }) }, 'reset'],
+        },
         back: { target: 'root', actions: 'clearArgument' },
       },
     },

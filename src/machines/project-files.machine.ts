@@ -10,7 +10,14 @@ import { assertEvent, assign, emit, setup } from 'xstate'
 import { errorReason, errorText, withReason } from '../api/error-text'
 import { chunkUploadMachine, type ChunkProgressEvent, type ChunkUploadOutput } from './chunk-upload.machine'
 import { createReadZip } from './read-zip.actor'
-import { selectFromFolder, selectionError, type FailedUpload, type FolderEntry, type Selection, type SourceFile } from './upload-files'
+import {
+  selectFromFolder,
+  selectionError,
+  type FailedUpload,
+  type FolderEntry,
+  type Selection,
+  type SourceFile,
+} from './upload-files'
 
 /** Delay before the panel resets after a successful upload (SPEC.md 9), ms. */
 export const RESET_AFTER_MS = 2000
@@ -32,15 +39,22 @@ export interface ProjectFilesContext {
 
 /** Picker, selection and upload inputs, and the chunk loop's progress. */
 export type ProjectFilesEvent =
-  | { type: 'folder.choose' } | { type: 'zip.choose' }
-  | { type: 'folder.select'; entries: FolderEntry[] } | { type: 'zip.select'; file: Blob }
-  | { type: 'file.remove'; path: string } | { type: 'files.clear' }
-  | { type: 'upload.start' } | { type: 'step.retry' } | { type: 'error.dismiss' }
+  | { type: 'folder.choose' }
+  | { type: 'zip.choose' }
+  | { type: 'folder.select'; entries: FolderEntry[] }
+  | { type: 'zip.select'; file: Blob }
+  | { type: 'file.remove'; path: string }
+  | { type: 'files.clear' }
+  | { type: 'upload.start' }
+  | { type: 'step.retry' }
+  | { type: 'error.dismiss' }
   | ChunkProgressEvent
 
 /** The page reloads the project on files.uploaded; refusals are toasts; pickers are the view's. */
 export type ProjectFilesEmitted =
-  | { type: 'files.uploaded' } | { type: 'notify.error'; text: string } | { type: 'picker.open'; picker: 'folder' | 'zip' }
+  | { type: 'files.uploaded' }
+  | { type: 'notify.error'; text: string }
+  | { type: 'picker.open'; picker: 'folder' | 'zip' }
 
 const cleared = { files: [], excluded: 0, chunkIndex: 0, done: 0, failed: [], error: null, notice: null }
 const refuse = (text: string) => ({ type: 'refuse' as const, params: { text } })
@@ -48,30 +62,68 @@ const refuse = (text: string) => ({ type: 'refuse' as const, params: { text } })
 /** The re-upload flow of one project (input { projectId }). */
 export const projectFilesMachine = setup({
   types: {
-    context: {} as ProjectFilesContext, events: {} as ProjectFilesEvent, input: {} as { projectId: string }, emitted: {} as ProjectFilesEmitted,
+    context: {} as ProjectFilesContext,
+    events: {} as ProjectFilesEvent,
+    input: {} as { projectId: string },
+    emitted: {} as ProjectFilesEmitted,
   },
   actors: { readZip: createReadZip(), uploadSource: chunkUploadMachine },
   actions: {
     refuse: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
-    openPicker: emit((_, params: { picker: 'folder' | 'zip' }) => ({ type: 'picker.open' as const, picker: params.picker })),
-    select: assign((_, params: { selection: Selection }) => ({ ...cleared, files: params.selection.files, excluded: params.selection.excluded,
-      error: params.selection.files.length === 0 ? 'No valid files to upload' : null })),
+    openPicker: emit((_, params: { picker: 'folder' | 'zip' }) => ({
+      type: 'picker.open' as const,
+      picker: params.picker,
+    })),
+    select: assign((_, params: { selection: Selection }) => ({
+      ...cleared,
+      files: params.selection.files,
+      excluded: params.selection.excluded,
+      error: params.selection.files.length === 0 ? 'No valid files to upload' : null,
+    })),
     selectFolder: assign(({ event }) => {
       assertEvent(event, 'folder.select')
       const { files, excluded } = selectFromFolder(event.entries)
       return { ...cleared, files, excluded, error: files.length === 0 ? 'No valid files to upload' : null }
     }),
-    removeFile: assign({ files: ({ context, event }) => (assertEvent(event, 'file.remove'), context.files.filter((f) => f.path !== event.path)) }),
+    removeFile: assign({
+      files: ({ context, event }) => (
+        assertEvent(event, 'file.remove'),
+        context.files.filter((f) => f.path !== event.path)
+      ),
+    }),
     clear: assign(cleared),
     clearError: assign({ error: null }),
     setError: assign({ error: (_, params: { text: string }) => params.text }),
     selectionRefused: assign({ error: ({ context }) => selectionError(context.files) }),
-    startUpload: assign({ chunkIndex: 0, done: 0, failed: [], error: null, notice: null, uploadId: () => crypto.randomUUID() }),
-    assignProgress: assign(({ event }) => (assertEvent(event, 'chunks.progress'), { chunkIndex: event.nextChunk, done: event.done, failed: event.failed })),
-    assignResult: assign((_, params: { output: ChunkUploadOutput }) => (params.output.ok
-      ? { done: params.output.done, failed: params.output.failed }
-      : { error: errorReason(params.output.error) ? withReason('Upload failed', params.output.error) : 'Upload failed' })),
-    assignNotice: assign({ notice: ({ context }) => context.failed.length ? `Upload completed with ${context.failed.length} failed files` : 'Upload completed successfully!' }),
+    startUpload: assign({
+      chunkIndex: 0,
+      done: 0,
+      failed: [],
+      error: null,
+      notice: null,
+      uploadId: () => crypto.randomUUID(),
+    }),
+    assignProgress: assign(
+      ({ event }) => (
+        assertEvent(event, 'chunks.progress'),
+        { chunkIndex: event.nextChunk, done: event.done, failed: event.failed }
+      ),
+    ),
+    assignResult: assign((_, params: { output: ChunkUploadOutput }) =>
+      params.output.ok
+        ? { done: params.output.done, failed: params.output.failed }
+        : {
+            error: errorReason(params.output.error)
+              ? withReason('Upload failed', params.output.error)
+              : 'Upload failed',
+          },
+    ),
+    assignNotice: assign({
+      notice: ({ context }) =>
+        context.failed.length
+          ? `Upload completed with ${context.failed.length} failed files`
+          : 'Upload completed successfully!',
+    }),
     announce: emit({ type: 'files.uploaded' as const }),
   },
   guards: {
@@ -113,23 +165,42 @@ export const projectFilesMachine = setup({
         src: 'readZip',
         input: ({ event }) => (assertEvent(event, 'zip.select'), { file: event.file }),
         onDone: { target: 'idle', actions: { type: 'select', params: ({ event }) => ({ selection: event.output }) } },
-        onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ text: `Failed to process ZIP file: ${errorText(event.error, 'unknown error')}` }) } },
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'setError',
+            params: ({ event }) => ({ text: `Failed to process ZIP file: ${errorText(event.error, 'unknown error')}` }),
+          },
+        },
       },
     },
     uploading: {
       on: {
         'chunks.progress': { actions: 'assignProgress' },
-        'folder.choose': { actions: refuse(WAIT) }, 'zip.choose': { actions: refuse(WAIT) }, 'folder.select': { actions: refuse(WAIT) },
-        'zip.select': { actions: refuse(WAIT) }, 'file.remove': { actions: refuse(WAIT) }, 'files.clear': { actions: refuse(WAIT) },
+        'folder.choose': { actions: refuse(WAIT) },
+        'zip.choose': { actions: refuse(WAIT) },
+        'folder.select': { actions: refuse(WAIT) },
+        'zip.select': { actions: refuse(WAIT) },
+        'file.remove': { actions: refuse(WAIT) },
+        'files.clear': { actions: refuse(WAIT) },
       },
       invoke: {
         id: 'uploadSource',
         src: 'uploadSource',
-        input: ({ context }) => ({ projectId: context.projectId, uploadId: context.uploadId, files: context.files,
-          nextChunk: context.chunkIndex, done: context.done, failed: context.failed }),
+        input: ({ context }) => ({
+          projectId: context.projectId,
+          uploadId: context.uploadId,
+          files: context.files,
+          nextChunk: context.chunkIndex,
+          done: context.done,
+          failed: context.failed,
+        }),
         onDone: [
-          { guard: { type: 'chunksFailed', params: ({ event }) => ({ output: event.output }) }, target: 'failed',
-            actions: { type: 'assignResult', params: ({ event }) => ({ output: event.output }) } },
+          {
+            guard: { type: 'chunksFailed', params: ({ event }) => ({ output: event.output }) },
+            target: 'failed',
+            actions: { type: 'assignResult', params: ({ event }) => ({ output: event.output }) },
+          },
           { target: 'succeeded', actions: { type: 'assignResult', params: ({ event }) => ({ output: event.output }) } },
         ],
       },

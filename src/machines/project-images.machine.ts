@@ -33,30 +33,46 @@ export interface ProjectImagesContext {
 
 /** Add, move, delete (with its confirmation), the page's images after a reload, dismiss. */
 export type ProjectImagesEvent =
-  | { type: 'images.choose' } | { type: 'images.add'; files: File[] }
-  | { type: 'image.move'; index: number; step: -1 | 1 } | { type: 'image.delete'; index: number }
-  | { type: 'confirm.accept' } | { type: 'confirm.cancel' } | { type: 'images.sync'; images: ProjectImage[] } | { type: 'error.dismiss' }
+  | { type: 'images.choose' }
+  | { type: 'images.add'; files: File[] }
+  | { type: 'image.move'; index: number; step: -1 | 1 }
+  | { type: 'image.delete'; index: number }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
+  | { type: 'images.sync'; images: ProjectImage[] }
+  | { type: 'error.dismiss' }
 
 /** Open the picker, a refusal toast, the project's new images. */
 export type ProjectImagesEmitted =
-  | { type: 'picker.open' } | { type: 'notify.error'; text: string } | { type: 'project.patch'; patch: Partial<Project> }
+  { type: 'picker.open' } | { type: 'notify.error'; text: string } | { type: 'project.patch'; patch: Partial<Project> }
 
 const BUSY = 'Wait for the current image change to finish.'
 const refuse = (text: string) => ({ type: 'refuse' as const, params: { text } })
 const saved = ({ event }: { event: { output: ProjectImage[] } }) => ({ images: event.output })
-const onSaved = [{ type: 'assignImages' as const, params: saved }, { type: 'announceImages' as const, params: saved }]
+const onSaved = [
+  { type: 'assignImages' as const, params: saved },
+  { type: 'announceImages' as const, params: saved },
+]
 const failed = (text: string) => ({ target: 'idle' as const, actions: { type: 'setError' as const, params: { text } } })
 
 /** The images of one project (input { projectId, images }). */
 export const projectImagesMachine = setup({
   types: {
-    context: {} as ProjectImagesContext, events: {} as ProjectImagesEvent, emitted: {} as ProjectImagesEmitted,
+    context: {} as ProjectImagesContext,
+    events: {} as ProjectImagesEvent,
+    emitted: {} as ProjectImagesEmitted,
     input: {} as { projectId: string; images: ProjectImage[] },
   },
   actors: {
-    uploadImages: fromPromise<ProjectImage[], { projectId: string; files: File[] }>(({ input }) => uploadImages(input.projectId, input.files)),
-    reorderImages: fromPromise<ProjectImage[], { projectId: string; order: number[] }>(({ input }) => reorderImages(input.projectId, input.order)),
-    deleteImage: fromPromise<ProjectImage[], { projectId: string; index: number }>(({ input }) => deleteImage(input.projectId, input.index)),
+    uploadImages: fromPromise<ProjectImage[], { projectId: string; files: File[] }>(({ input }) =>
+      uploadImages(input.projectId, input.files),
+    ),
+    reorderImages: fromPromise<ProjectImage[], { projectId: string; order: number[] }>(({ input }) =>
+      reorderImages(input.projectId, input.order),
+    ),
+    deleteImage: fromPromise<ProjectImage[], { projectId: string; index: number }>(({ input }) =>
+      deleteImage(input.projectId, input.index),
+    ),
   },
   actions: {
     refuse: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
@@ -70,8 +86,16 @@ export const projectImagesMachine = setup({
       return { order: moveOrder(context.images.length, event.index, event.step), error: null }
     }),
     takeDelete: assign({ deleteIndex: ({ event }) => (assertEvent(event, 'image.delete'), event.index), error: null }),
-    assignImages: assign({ images: (_, params: { images: ProjectImage[] }) => params.images, adding: [], order: [], deleteIndex: null }),
-    announceImages: emit((_, params: { images: ProjectImage[] }) => ({ type: 'project.patch' as const, patch: { images: params.images } })),
+    assignImages: assign({
+      images: (_, params: { images: ProjectImage[] }) => params.images,
+      adding: [],
+      order: [],
+      deleteIndex: null,
+    }),
+    announceImages: emit((_, params: { images: ProjectImage[] }) => ({
+      type: 'project.patch' as const,
+      patch: { images: params.images },
+    })),
     forgetDelete: assign({ deleteIndex: null }),
     sync: assign({ images: ({ event }) => (assertEvent(event, 'images.sync'), event.images) }),
     setError: assign({ error: (_, params: { text: string }) => params.text, adding: [], order: [], deleteIndex: null }),
@@ -88,17 +112,32 @@ export const projectImagesMachine = setup({
       const to = event.index + event.step
       return to < 0 || to >= context.images.length || event.index >= context.images.length
     },
-    noSuchImage: ({ context, event }) => (assertEvent(event, 'image.delete'), event.index < 0 || event.index >= context.images.length),
+    noSuchImage: ({ context, event }) => (
+      assertEvent(event, 'image.delete'),
+      event.index < 0 || event.index >= context.images.length
+    ),
   },
 }).createMachine({
   id: 'projectImages',
   initial: 'idle',
-  context: ({ input }) => ({ projectId: input.projectId, images: input.images, adding: [], order: [], deleteIndex: null, error: null }),
+  context: ({ input }) => ({
+    projectId: input.projectId,
+    images: input.images,
+    adding: [],
+    order: [],
+    deleteIndex: null,
+    error: null,
+  }),
   on: {
-    'images.choose': { actions: refuse(BUSY) }, 'images.add': { actions: refuse(BUSY) }, 'image.move': { actions: refuse(BUSY) },
-    'image.delete': { actions: refuse(BUSY) }, 'confirm.accept': { actions: refuse(BUSY) }, 'confirm.cancel': { actions: refuse(BUSY) },
+    'images.choose': { actions: refuse(BUSY) },
+    'images.add': { actions: refuse(BUSY) },
+    'image.move': { actions: refuse(BUSY) },
+    'image.delete': { actions: refuse(BUSY) },
+    'confirm.accept': { actions: refuse(BUSY) },
+    'confirm.cancel': { actions: refuse(BUSY) },
     // The page's project changed (a reload): take its images; an answer still in flight wins.
-    'images.sync': { actions: 'sync' }, 'error.dismiss': { actions: 'clearError' },
+    'images.sync': { actions: 'sync' },
+    'error.dismiss': { actions: 'clearError' },
   },
   states: {
     idle: {
@@ -109,22 +148,34 @@ export const projectImagesMachine = setup({
           { guard: 'nothingToAdd', actions: refuse('Please select at least 1 image to upload') },
           { target: 'adding', actions: 'takeFiles' },
         ],
-        'image.move': [{ guard: 'cannotMove', actions: refuse('That image cannot move further.') }, { target: 'reordering', actions: 'takeOrder' }],
-        'image.delete': [{ guard: 'noSuchImage', actions: refuse('That image no longer exists.') }, { target: 'confirmingDelete', actions: 'takeDelete' }],
+        'image.move': [
+          { guard: 'cannotMove', actions: refuse('That image cannot move further.') },
+          { target: 'reordering', actions: 'takeOrder' },
+        ],
+        'image.delete': [
+          { guard: 'noSuchImage', actions: refuse('That image no longer exists.') },
+          { target: 'confirmingDelete', actions: 'takeDelete' },
+        ],
         'confirm.accept': { actions: refuse('There is nothing to confirm.') },
         'confirm.cancel': {},
       },
     },
     adding: {
       invoke: {
-        id: 'uploadImages', src: 'uploadImages', input: ({ context }) => ({ projectId: context.projectId, files: context.adding }),
-        onDone: { target: 'idle', actions: onSaved }, onError: failed('Failed to upload images'),
+        id: 'uploadImages',
+        src: 'uploadImages',
+        input: ({ context }) => ({ projectId: context.projectId, files: context.adding }),
+        onDone: { target: 'idle', actions: onSaved },
+        onError: failed('Failed to upload images'),
       },
     },
     reordering: {
       invoke: {
-        id: 'reorderImages', src: 'reorderImages', input: ({ context }) => ({ projectId: context.projectId, order: context.order }),
-        onDone: { target: 'idle', actions: onSaved }, onError: failed('Failed to reorder images'),
+        id: 'reorderImages',
+        src: 'reorderImages',
+        input: ({ context }) => ({ projectId: context.projectId, order: context.order }),
+        onDone: { target: 'idle', actions: onSaved },
+        onError: failed('Failed to reorder images'),
       },
     },
     confirmingDelete: {
@@ -132,9 +183,11 @@ export const projectImagesMachine = setup({
     },
     deleting: {
       invoke: {
-        id: 'deleteImage', src: 'deleteImage',
+        id: 'deleteImage',
+        src: 'deleteImage',
         input: ({ context }) => ({ projectId: context.projectId, index: context.deleteIndex ?? -1 }),
-        onDone: { target: 'idle', actions: onSaved }, onError: failed('Failed to delete image'),
+        onDone: { target: 'idle', actions: onSaved },
+        onError: failed('Failed to delete image'),
       },
     },
   },

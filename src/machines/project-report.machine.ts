@@ -12,7 +12,8 @@ import type { Project } from '../api/schemas/projects'
 import { required } from './required'
 
 /** SPEC.md 5 'Reports': the question before a report is replaced. */
-export const REPLACE_TEXT = 'A report already exists for this project. Uploading a new file will replace the existing report. Do you want to continue?'
+export const REPLACE_TEXT =
+  'A report already exists for this project. Uploading a new file will replace the existing report. Do you want to continue?'
 
 /** Whether a report exists, its price, the file or price being saved, and the red line. */
 export interface ProjectReportContext {
@@ -27,14 +28,24 @@ export interface ProjectReportContext {
 
 /** Upload (choose, then the picked file), download, delete, price, confirmations, dismiss. */
 export type ProjectReportEvent =
-  | { type: 'report.choose' } | { type: 'report.file'; file: File } | { type: 'report.download' } | { type: 'download.blocked' }
-  | { type: 'report.delete' } | { type: 'report.price' } | { type: 'price.submit'; text: string }
-  | { type: 'confirm.accept' } | { type: 'confirm.cancel' } | { type: 'error.dismiss' }
+  | { type: 'report.choose' }
+  | { type: 'report.file'; file: File }
+  | { type: 'report.download' }
+  | { type: 'download.blocked' }
+  | { type: 'report.delete' }
+  | { type: 'report.price' }
+  | { type: 'price.submit'; text: string }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
+  | { type: 'error.dismiss' }
 
 /** Open the picker or a tab, toasts, the project's new report fields. */
 export type ProjectReportEmitted =
-  | { type: 'picker.open' } | { type: 'tab.open'; url: string } | { type: 'notify.success'; text: string }
-  | { type: 'notify.error'; text: string } | { type: 'project.patch'; patch: Partial<Project> }
+  | { type: 'picker.open' }
+  | { type: 'tab.open'; url: string }
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
+  | { type: 'project.patch'; patch: Partial<Project> }
 
 const BUSY = 'Wait for the current report action to finish.'
 const refuse = (text: string) => ({ type: 'refuse' as const, params: { text } })
@@ -45,21 +56,33 @@ const succeed = (text: string, patch: (context: ProjectReportContext) => Patch) 
   const params = ({ context }: { context: ProjectReportContext }) => ({ patch: patch(context) })
   return {
     target: 'idle' as const,
-    actions: [{ type: 'assignPatch' as const, params }, { type: 'announcePatch' as const, params }, { type: 'notifySuccess' as const, params: { text } }],
+    actions: [
+      { type: 'assignPatch' as const, params },
+      { type: 'announcePatch' as const, params },
+      { type: 'notifySuccess' as const, params: { text } },
+    ],
   }
 }
 
 /** The report of one project (input { projectId, hasReport, reportPrice }). */
 export const projectReportMachine = setup({
   types: {
-    context: {} as ProjectReportContext, events: {} as ProjectReportEvent, emitted: {} as ProjectReportEmitted,
+    context: {} as ProjectReportContext,
+    events: {} as ProjectReportEvent,
+    emitted: {} as ProjectReportEmitted,
     input: {} as { projectId: string; hasReport: boolean; reportPrice: number },
   },
   actors: {
-    uploadReport: fromPromise<string, { projectId: string; file: File }>(({ input }) => uploadReport(input.projectId, input.file)),
-    fetchDownloadUrl: fromPromise<string, { projectId: string }>(({ input }) => fetchReportDownloadUrl(input.projectId)),
+    uploadReport: fromPromise<string, { projectId: string; file: File }>(({ input }) =>
+      uploadReport(input.projectId, input.file),
+    ),
+    fetchDownloadUrl: fromPromise<string, { projectId: string }>(({ input }) =>
+      fetchReportDownloadUrl(input.projectId),
+    ),
     deleteReport: fromPromise<void, { projectId: string }>(({ input }) => deleteReport(input.projectId)),
-    savePrice: fromPromise<unknown, { projectId: string; price: number }>(({ input }) => updateProject(input.projectId, { reportPrice: input.price })),
+    savePrice: fromPromise<unknown, { projectId: string; price: number }>(({ input }) =>
+      updateProject(input.projectId, { reportPrice: input.price }),
+    ),
   },
   actions: {
     refuse: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
@@ -68,8 +91,15 @@ export const projectReportMachine = setup({
     openTab: emit((_, params: { url: string }) => ({ type: 'tab.open' as const, url: params.url })),
     takeFile: assign({ file: ({ event }) => (assertEvent(event, 'report.file'), event.file), error: null }),
     takePrice: assign({ price: ({ event }) => (assertEvent(event, 'price.submit'), Number(event.text)), error: null }),
-    assignPatch: assign((_, params: { patch: Pick<Project, 'hasReport' | 'reportPrice'> }) => ({ ...params.patch, file: null, price: null })),
-    announcePatch: emit((_, params: { patch: Partial<Project> }) => ({ type: 'project.patch' as const, patch: params.patch })),
+    assignPatch: assign((_, params: { patch: Pick<Project, 'hasReport' | 'reportPrice'> }) => ({
+      ...params.patch,
+      file: null,
+      price: null,
+    })),
+    announcePatch: emit((_, params: { patch: Partial<Project> }) => ({
+      type: 'project.patch' as const,
+      patch: params.patch,
+    })),
     setError: assign({ error: (_, params: { text: string }) => params.text }),
     clearError: assign({ error: null }),
   },
@@ -87,9 +117,14 @@ export const projectReportMachine = setup({
   initial: 'idle',
   context: ({ input }) => ({ ...input, file: null, price: null, error: null }),
   on: {
-    'report.choose': { actions: refuse(BUSY) }, 'report.file': { actions: refuse(BUSY) }, 'report.download': { actions: refuse(BUSY) },
-    'report.delete': { actions: refuse(BUSY) }, 'report.price': { actions: refuse(BUSY) }, 'price.submit': { actions: refuse(BUSY) },
-    'confirm.accept': { actions: refuse(BUSY) }, 'confirm.cancel': { actions: refuse(BUSY) },
+    'report.choose': { actions: refuse(BUSY) },
+    'report.file': { actions: refuse(BUSY) },
+    'report.download': { actions: refuse(BUSY) },
+    'report.delete': { actions: refuse(BUSY) },
+    'report.price': { actions: refuse(BUSY) },
+    'price.submit': { actions: refuse(BUSY) },
+    'confirm.accept': { actions: refuse(BUSY) },
+    'confirm.cancel': { actions: refuse(BUSY) },
     'download.blocked': { actions: { type: 'setError', params: { text: 'Failed to download report' } } },
     'error.dismiss': { actions: 'clearError' },
   },
@@ -98,11 +133,20 @@ export const projectReportMachine = setup({
       on: {
         'report.choose': [{ guard: 'hasReport', target: 'confirmingReplace' }, { actions: 'openPicker' }],
         'report.file': [
-          { guard: 'notWordFile', actions: { type: 'setError', params: { text: 'Only .docx and .doc files are accepted' } } },
+          {
+            guard: 'notWordFile',
+            actions: { type: 'setError', params: { text: 'Only .docx and .doc files are accepted' } },
+          },
           { target: 'uploading', actions: 'takeFile' },
         ],
-        'report.download': [{ guard: 'hasReport', target: 'downloading', actions: 'clearError' }, { actions: refuse('No report uploaded') }],
-        'report.delete': [{ guard: 'hasReport', target: 'confirmingDelete' }, { actions: refuse('No report uploaded') }],
+        'report.download': [
+          { guard: 'hasReport', target: 'downloading', actions: 'clearError' },
+          { actions: refuse('No report uploaded') },
+        ],
+        'report.delete': [
+          { guard: 'hasReport', target: 'confirmingDelete' },
+          { actions: refuse('No report uploaded') },
+        ],
         'report.price': 'editingPrice',
         'confirm.accept': { actions: refuse('There is nothing to confirm.') },
         'confirm.cancel': {},
@@ -113,7 +157,8 @@ export const projectReportMachine = setup({
     },
     uploading: {
       invoke: {
-        id: 'uploadReport', src: 'uploadReport',
+        id: 'uploadReport',
+        src: 'uploadReport',
         input: ({ context }) => ({ projectId: context.projectId, file: required(context.file, 'The report file') }),
         onDone: succeed('Report uploaded successfully!', (c) => ({ hasReport: true, reportPrice: c.reportPrice })),
         onError: fail('Failed to upload report'),
@@ -121,7 +166,9 @@ export const projectReportMachine = setup({
     },
     downloading: {
       invoke: {
-        id: 'fetchDownloadUrl', src: 'fetchDownloadUrl', input: ({ context }) => ({ projectId: context.projectId }),
+        id: 'fetchDownloadUrl',
+        src: 'fetchDownloadUrl',
+        input: ({ context }) => ({ projectId: context.projectId }),
         onDone: { target: 'idle', actions: { type: 'openTab', params: ({ event }) => ({ url: event.output }) } },
         onError: fail('Failed to generate download link'),
       },
@@ -129,7 +176,9 @@ export const projectReportMachine = setup({
     confirmingDelete: { on: { 'confirm.accept': 'deleting', 'confirm.cancel': 'idle' } },
     deleting: {
       invoke: {
-        id: 'deleteReport', src: 'deleteReport', input: ({ context }) => ({ projectId: context.projectId }),
+        id: 'deleteReport',
+        src: 'deleteReport',
+        input: ({ context }) => ({ projectId: context.projectId }),
         onDone: succeed('Report deleted successfully!', (c) => ({ hasReport: false, reportPrice: c.reportPrice })),
         onError: fail('Failed to delete report'),
       },
@@ -145,8 +194,13 @@ export const projectReportMachine = setup({
     },
     savingPrice: {
       invoke: {
-        id: 'savePrice', src: 'savePrice', input: ({ context }) => ({ projectId: context.projectId, price: required(context.price, 'The new price') }),
-        onDone: succeed('Report price updated successfully!', (c) => ({ hasReport: c.hasReport, reportPrice: c.price ?? c.reportPrice })),
+        id: 'savePrice',
+        src: 'savePrice',
+        input: ({ context }) => ({ projectId: context.projectId, price: required(context.price, 'The new price') }),
+        onDone: succeed('Report price updated successfully!', (c) => ({
+          hasReport: c.hasReport,
+          reportPrice: c.price ?? c.reportPrice,
+        })),
         onError: fail('Failed to update report price'),
       },
     },

@@ -30,7 +30,9 @@ export type ProjectSectionsEvent =
   | { type: 'section.save' }
   | { type: 'project.refresh'; project: Project }
   | { type: 'project.toggleActive' }
-  | { type: 'project.delete' } | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
+  | { type: 'project.delete' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
 
 export type ProjectSectionsEmitted =
   | { type: 'project.saved'; project: Project }
@@ -53,19 +55,30 @@ export const projectSectionsMachine = setup({
     input: {} as { project: Project },
   },
   actors: {
-    saveProject: fromPromise<Project, { id: string; body: Record<string, unknown> }>(({ input }) => updateProject(input.id, input.body)),
+    saveProject: fromPromise<Project, { id: string; body: Record<string, unknown> }>(({ input }) =>
+      updateProject(input.id, input.body),
+    ),
     deleteProject: fromPromise<void, { id: string }>(({ input }) => deleteProject(input.id)),
   },
   actions: {
     assignProject: assign({ project: (_, params: { project: Project }) => params.project }),
     openSection: assign(({ context }, params: { section: SectionId }) => ({
-      section: params.section, draft: initialDraft(params.section, context.project), error: null,
+      section: params.section,
+      draft: initialDraft(params.section, context.project),
+      error: null,
     })),
-    changeDraft: assign({ draft: ({ context }, params: { patch: SectionDraft }) => ({ ...context.draft, ...params.patch }) }),
+    changeDraft: assign({
+      draft: ({ context }, params: { patch: SectionDraft }) => ({ ...context.draft, ...params.patch }),
+    }),
     closeSection: assign({ section: null, draft: {}, error: null }),
     showInvalid: assign({ error: ({ context }) => invalidOf(context) }),
-    showSaveError: assign({ error: ({ context }, params: { error: unknown }) => saveFailureText(context.section, params.error) }),
-    announceSaved: emit((_, params: { project: Project }) => ({ type: 'project.saved' as const, project: params.project })),
+    showSaveError: assign({
+      error: ({ context }, params: { error: unknown }) => saveFailureText(context.section, params.error),
+    }),
+    announceSaved: emit((_, params: { project: Project }) => ({
+      type: 'project.saved' as const,
+      project: params.project,
+    })),
     announceDeleted: emit({ type: 'project.deleted' as const }),
     notifySuccess: emit((_, params: { text: string }) => ({ type: 'notify.success' as const, text: params.text })),
     notifyError: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
@@ -80,7 +93,10 @@ export const projectSectionsMachine = setup({
   states: {
     viewing: {
       on: {
-        'section.edit': { target: 'editing', actions: { type: 'openSection', params: ({ event }) => ({ section: event.section }) } },
+        'section.edit': {
+          target: 'editing',
+          actions: { type: 'openSection', params: ({ event }) => ({ section: event.section }) },
+        },
         'project.refresh': { actions: { type: 'assignProject', params: ({ event }) => ({ project: event.project }) } },
         'project.toggleActive': 'togglingActive',
         'project.delete': 'confirmingDelete',
@@ -96,8 +112,12 @@ export const projectSectionsMachine = setup({
     },
     saving: {
       invoke: {
-        src: 'saveProject', id: 'saveProject',
-        input: ({ context }) => ({ id: context.project._id, body: context.section ? sectionBody(context.section, context.draft) : {} }),
+        src: 'saveProject',
+        id: 'saveProject',
+        input: ({ context }) => ({
+          id: context.project._id,
+          body: context.section ? sectionBody(context.section, context.draft) : {},
+        }),
         onDone: {
           target: 'viewing',
           actions: [
@@ -106,22 +126,37 @@ export const projectSectionsMachine = setup({
             { type: 'announceSaved', params: ({ event }) => ({ project: event.output }) },
           ],
         },
-        onError: { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'editing',
+          actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     togglingActive: {
       invoke: {
-        src: 'saveProject', id: 'saveProject',
+        src: 'saveProject',
+        id: 'saveProject',
         input: ({ context }) => ({ id: context.project._id, body: { isActive: !context.project.isActive } }),
         onDone: {
           target: 'viewing',
           actions: [
             { type: 'assignProject', params: ({ event }) => ({ project: event.output }) },
             { type: 'announceSaved', params: ({ event }) => ({ project: event.output }) },
-            { type: 'notifySuccess', params: ({ event }) => ({ text: event.output.isActive ? 'Project activated successfully' : 'Project deactivated successfully' }) },
+            {
+              type: 'notifySuccess',
+              params: ({ event }) => ({
+                text: event.output.isActive ? 'Project activated successfully' : 'Project deactivated successfully',
+              }),
+            },
           ],
         },
-        onError: { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to update project status', event.error) }) } },
+        onError: {
+          target: 'viewing',
+          actions: {
+            type: 'notifyError',
+            params: ({ event }) => ({ text: withReason('Failed to update project status', event.error) }),
+          },
+        },
       },
     },
     confirmingDelete: {
@@ -129,10 +164,20 @@ export const projectSectionsMachine = setup({
     },
     deleting: {
       invoke: {
-        src: 'deleteProject', id: 'deleteProject',
+        src: 'deleteProject',
+        id: 'deleteProject',
         input: ({ context }) => ({ id: context.project._id }),
-        onDone: { target: 'deleted', actions: [{ type: 'notifySuccess', params: { text: 'Project deleted successfully' } }, 'announceDeleted'] },
-        onError: { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to delete project', event.error) }) } },
+        onDone: {
+          target: 'deleted',
+          actions: [{ type: 'notifySuccess', params: { text: 'Project deleted successfully' } }, 'announceDeleted'],
+        },
+        onError: {
+          target: 'viewing',
+          actions: {
+            type: 'notifyError',
+            params: ({ event }) => ({ text: withReason('Failed to delete project', event.error) }),
+          },
+        },
       },
     },
     deleted: { type: 'final' },

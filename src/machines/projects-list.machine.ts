@@ -11,7 +11,10 @@ import type { VerificationStatus } from '../api/schemas/projects'
 import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 import {
-  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions,
+  listSelectionOn,
+  type ListSelectionContext,
+  type ListSelectionEvent,
 } from './list-selection'
 
 /** What the machine needs of a row. */
@@ -33,11 +36,16 @@ export type ProjectsListEvent =
   | { type: 'action.verify'; ids: string[]; status: VerificationStatus; notes?: string }
   | { type: 'action.delete'; ids: string[] }
   | { type: 'action.setActive'; ids: string[]; isActive: boolean }
-  | { type: 'prompt.submit'; notes: string } | { type: 'prompt.cancel' }
-  | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
+  | { type: 'prompt.submit'; notes: string }
+  | { type: 'prompt.cancel' }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
 
 export type ProjectsListEmitted =
-  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'projects.changed' } | UndoOffered
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
+  | { type: 'projects.changed' }
+  | UndoOffered
 
 /** The action in flight; the states that read it are only entered with one set. */
 function pendingOf(c: ProjectsListContext): ListAction {
@@ -51,22 +59,33 @@ export const projectsListMachine = setup({
   actions: {
     ...listSelectionActions<ListRow, ProjectsListContext, ProjectsListEvent>(),
     holdAction: assign({ pending: (_, params: { action: ListAction }) => params.action }),
-    addNotes: assign({ pending: ({ context }, params: { notes: string }) => ({ ...pendingOf(context), notes: params.notes }) as ListAction }),
+    addNotes: assign({
+      pending: ({ context }, params: { notes: string }) =>
+        ({ ...pendingOf(context), notes: params.notes }) as ListAction,
+    }),
     dropAction: assign({ pending: null }),
     /** After a delete the deleted rows leave the selection. */
     finishAction: assign(({ context }) => {
       const action = pendingOf(context)
-      return { selection: action.kind === 'delete' ? context.selection.filter((s) => !action.ids.includes(s)) : context.selection, pending: null }
+      return {
+        selection:
+          action.kind === 'delete' ? context.selection.filter((s) => !action.ids.includes(s)) : context.selection,
+        pending: null,
+      }
     }),
-    notifySuccess: emit(({ context }, params: { output: unknown }) => successOrUndo(successText(pendingOf(context)), ticketIn(params.output))),
+    notifySuccess: emit(({ context }, params: { output: unknown }) =>
+      successOrUndo(successText(pendingOf(context)), ticketIn(params.output)),
+    ),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
-      type: 'notify.error' as const, text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
+      type: 'notify.error' as const,
+      text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
     })),
     announceChange: emit({ type: 'projects.changed' as const }),
   },
   guards: {
     hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
-    hasIdsAndNotes: (_, params: { ids: string[]; notes: string | undefined }) => params.ids.length > 0 && !!params.notes?.trim(),
+    hasIdsAndNotes: (_, params: { ids: string[]; notes: string | undefined }) =>
+      params.ids.length > 0 && !!params.notes?.trim(),
   },
 }).createMachine({
   id: 'projectsList',
@@ -78,27 +97,45 @@ export const projectsListMachine = setup({
       on: {
         'action.verify': [
           {
-            guard: { type: 'hasIdsAndNotes', params: ({ event }) => ({ ids: event.ids, notes: event.notes }) }, target: 'acting',
-            actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'verify', ids: event.ids, status: event.status, notes: event.notes ?? '' } }) },
+            guard: { type: 'hasIdsAndNotes', params: ({ event }) => ({ ids: event.ids, notes: event.notes }) },
+            target: 'acting',
+            actions: {
+              type: 'holdAction',
+              params: ({ event }) => ({
+                action: { kind: 'verify', ids: event.ids, status: event.status, notes: event.notes ?? '' },
+              }),
+            },
           },
           {
-            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'prompting',
-            actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'verify', ids: event.ids, status: event.status, notes: '' } }) },
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
+            target: 'prompting',
+            actions: {
+              type: 'holdAction',
+              params: ({ event }) => ({ action: { kind: 'verify', ids: event.ids, status: event.status, notes: '' } }),
+            },
           },
         ],
         'action.delete': {
-          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'confirming',
+          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
+          target: 'confirming',
           actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'delete', ids: event.ids } }) },
         },
         'action.setActive': {
-          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'acting',
-          actions: { type: 'holdAction', params: ({ event }) => ({ action: { kind: 'setActive', ids: event.ids, isActive: event.isActive } }) },
+          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
+          target: 'acting',
+          actions: {
+            type: 'holdAction',
+            params: ({ event }) => ({ action: { kind: 'setActive', ids: event.ids, isActive: event.isActive } }),
+          },
         },
       },
     },
     prompting: {
       on: {
-        'prompt.submit': { target: 'acting', actions: { type: 'addNotes', params: ({ event }) => ({ notes: event.notes }) } },
+        'prompt.submit': {
+          target: 'acting',
+          actions: { type: 'addNotes', params: ({ event }) => ({ notes: event.notes }) },
+        },
         'prompt.cancel': { target: 'idle', actions: 'dropAction' },
       },
     },
@@ -110,10 +147,21 @@ export const projectsListMachine = setup({
     },
     acting: {
       invoke: {
-        src: 'runAction', id: 'runAction',
+        src: 'runAction',
+        id: 'runAction',
         input: ({ context }) => pendingOf(context),
-        onDone: { target: 'idle', actions: [{ type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) }, 'announceChange', 'finishAction'] },
-        onError: { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'dropAction'] },
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) },
+            'announceChange',
+            'finishAction',
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'dropAction'],
+        },
       },
     },
   },

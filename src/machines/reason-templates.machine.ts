@@ -15,7 +15,10 @@ import * as v from 'valibot'
 import { errorText } from '../api/error-text'
 import { updatePreferences } from '../api/preferences'
 import {
-  REASON_TEMPLATE_LIMIT, ReasonTemplateSchema, type ReasonTemplate, type TemplateDecision,
+  REASON_TEMPLATE_LIMIT,
+  ReasonTemplateSchema,
+  type ReasonTemplate,
+  type TemplateDecision,
 } from '../api/schemas/preferences'
 
 /** The form's template and whether it is a new one. */
@@ -76,37 +79,57 @@ export const reasonTemplatesMachine = setup({
     emitted: {} as ReasonTemplatesEmitted,
   },
   actors: {
-    save: fromPromise<ReasonTemplate[], { templates: ReasonTemplate[] }>(async ({ input }) =>
-      (await updatePreferences({ reasonTemplates: input.templates })).reasonTemplates),
+    save: fromPromise<ReasonTemplate[], { templates: ReasonTemplate[] }>(
+      async ({ input }) => (await updatePreferences({ reasonTemplates: input.templates })).reasonTemplates,
+    ),
   },
   actions: {
     setTemplates: assign(({ context }, params: { templates: ReasonTemplate[] }) => ({
-      templates: params.templates, focus: clamp(context.focus, params.templates.length),
+      templates: params.templates,
+      focus: clamp(context.focus, params.templates.length),
     })),
-    moveFocus: assign(({ context }, params: { by: number }) => ({ focus: clamp(context.focus + params.by, context.templates.length) })),
-    openNew: assign((_, params: { id: string }) => ({
-      form: { isNew: true, template: { id: params.id, label: '', text: '', decisions: ['needs_changes'] } }, error: null,
-    }) as Partial<ReasonTemplatesContext>),
-    openFocused: assign(({ context }) => ({ form: { isNew: false, template: { ...context.templates[context.focus] } }, error: null })),
+    moveFocus: assign(({ context }, params: { by: number }) => ({
+      focus: clamp(context.focus + params.by, context.templates.length),
+    })),
+    openNew: assign(
+      (_, params: { id: string }) =>
+        ({
+          form: { isNew: true, template: { id: params.id, label: '', text: '', decisions: ['needs_changes'] } },
+          error: null,
+        }) as Partial<ReasonTemplatesContext>,
+    ),
+    openFocused: assign(({ context }) => ({
+      form: { isNew: false, template: { ...context.templates[context.focus] } },
+      error: null,
+    })),
     changeField: assign(({ context }, params: { field: 'label' | 'text'; value: string }) => ({
       form: context.form && { ...context.form, template: { ...context.form.template, [params.field]: params.value } },
     })),
     toggleDecision: assign(({ context }, params: { decision: TemplateDecision }) => {
       if (!context.form) return {}
       const has = context.form.template.decisions.includes(params.decision)
-      const decisions = has ? context.form.template.decisions.filter((d) => d !== params.decision) : [...context.form.template.decisions, params.decision]
+      const decisions = has
+        ? context.form.template.decisions.filter((d) => d !== params.decision)
+        : [...context.form.template.decisions, params.decision]
       return { form: { ...context.form, template: { ...context.form.template, decisions } } }
     }),
     closeForm: assign({ form: null, error: null }),
     holdSave: assign((_, params: Pending) => ({ pending: params, error: null })),
     finishSave: assign(({ context }, params: { templates: ReasonTemplate[] }) => ({
-      templates: params.templates, form: null, pending: null,
+      templates: params.templates,
+      form: null,
+      pending: null,
       focus: clamp(context.pending?.focus ?? context.focus, params.templates.length),
     })),
     announce: emit(({ context }, params: { templates: ReasonTemplate[] }) => ({
-      type: 'templates.saved' as const, templates: params.templates, text: context.pending?.text ?? 'Templates saved',
+      type: 'templates.saved' as const,
+      templates: params.templates,
+      text: context.pending?.text ?? 'Templates saved',
     })),
-    setError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error, 'Request failed'), pending: null })),
+    setError: assign((_, params: { error: unknown }) => ({
+      error: errorText(params.error, 'Request failed'),
+      pending: null,
+    })),
   },
   guards: {
     hasFocused: ({ context }) => context.templates.length > 0,
@@ -125,38 +148,68 @@ export const reasonTemplatesMachine = setup({
   states: {
     idle: {
       on: {
-        'templates.loaded': { actions: { type: 'setTemplates', params: ({ event }) => ({ templates: event.templates }) } },
+        'templates.loaded': {
+          actions: { type: 'setTemplates', params: ({ event }) => ({ templates: event.templates }) },
+        },
         'focus.next': { actions: { type: 'moveFocus', params: { by: 1 } } },
         'focus.prev': { actions: { type: 'moveFocus', params: { by: -1 } } },
-        'focus.set': { actions: assign(({ context, event }) => ({ focus: clamp(event.index, context.templates.length) })) },
-        add: { guard: 'hasRoom', target: 'editing', actions: { type: 'openNew', params: ({ event }) => ({ id: event.id }) } },
+        'focus.set': {
+          actions: assign(({ context, event }) => ({ focus: clamp(event.index, context.templates.length) })),
+        },
+        add: {
+          guard: 'hasRoom',
+          target: 'editing',
+          actions: { type: 'openNew', params: ({ event }) => ({ id: event.id }) },
+        },
         edit: { guard: 'hasFocused', target: 'editing', actions: 'openFocused' },
         delete: {
-          guard: 'hasFocused', target: 'saving',
-          actions: { type: 'holdSave', params: ({ context }) => ({
-            list: context.templates.filter((_, i) => i !== context.focus),
-            text: `Template deleted: ${context.templates[context.focus].label}`, focus: context.focus,
-          }) },
+          guard: 'hasFocused',
+          target: 'saving',
+          actions: {
+            type: 'holdSave',
+            params: ({ context }) => ({
+              list: context.templates.filter((_, i) => i !== context.focus),
+              text: `Template deleted: ${context.templates[context.focus].label}`,
+              focus: context.focus,
+            }),
+          },
         },
         move: {
-          guard: { type: 'canMove', params: ({ event }) => ({ by: event.by }) }, target: 'saving',
-          actions: { type: 'holdSave', params: ({ context, event }) => ({
-            list: moved(context.templates, context.focus, event.by), text: 'Templates reordered', focus: context.focus + event.by,
-          }) },
+          guard: { type: 'canMove', params: ({ event }) => ({ by: event.by }) },
+          target: 'saving',
+          actions: {
+            type: 'holdSave',
+            params: ({ context, event }) => ({
+              list: moved(context.templates, context.focus, event.by),
+              text: 'Templates reordered',
+              focus: context.focus + event.by,
+            }),
+          },
         },
       },
     },
     editing: {
       on: {
-        'form.change': { actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) } },
-        'form.toggleDecision': { actions: { type: 'toggleDecision', params: ({ event }) => ({ decision: event.decision }) } },
+        'form.change': {
+          actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+        'form.toggleDecision': {
+          actions: { type: 'toggleDecision', params: ({ event }) => ({ decision: event.decision }) },
+        },
         'form.save': {
-          guard: 'formValid', target: 'saving',
-          actions: { type: 'holdSave', params: ({ context }) => {
-            const list = withForm(context.templates, context.form!)
-            return { list, text: context.form!.isNew ? 'Template added' : 'Template saved',
-              focus: context.form!.isNew ? list.length - 1 : context.focus }
-          } },
+          guard: 'formValid',
+          target: 'saving',
+          actions: {
+            type: 'holdSave',
+            params: ({ context }) => {
+              const list = withForm(context.templates, context.form!)
+              return {
+                list,
+                text: context.form!.isNew ? 'Template added' : 'Template saved',
+                focus: context.form!.isNew ? list.length - 1 : context.focus,
+              }
+            },
+          },
         },
         'form.cancel': { target: 'idle', actions: 'closeForm' },
       },
@@ -173,7 +226,11 @@ export const reasonTemplatesMachine = setup({
           ],
         },
         onError: [
-          { guard: 'hasForm', target: 'editing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: 'hasForm',
+            target: 'editing',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

@@ -8,7 +8,8 @@ import { DESCRIPTION_MAX, type Project } from '../api/schemas/projects'
 import type { SectionDraft } from './project-sections.machine'
 import { coerceNumber, normaliseDemoUrl, splitList } from '../api/schemas/normalise'
 
-export type SectionId = 'description' | 'technologies' | 'features' | 'tags' | 'links' | 'status' | 'owner' | 'support' | 'details'
+export type SectionId =
+  'description' | 'technologies' | 'features' | 'tags' | 'links' | 'status' | 'owner' | 'support' | 'details'
 
 const str = (d: SectionDraft, key: string) => String(d[key] ?? '')
 const bool = (d: SectionDraft, key: string) => d[key] === true
@@ -20,42 +21,87 @@ const num = (d: SectionDraft, key: string) => {
 /** The draft a section's edit mode starts from. */
 export function initialDraft(section: SectionId, p: Project): SectionDraft {
   switch (section) {
-    case 'description': return { title: p.title, description: p.description }
-    case 'technologies': return { technologies: p.technologies.join(', ') }
-    case 'features': return { features: p.features.join(', ') }
-    case 'tags': return { tags: p.tags.join(', ') }
-    case 'links': return { demoUrl: p.demoUrl }
-    case 'status': return { isActive: p.isActive, isFeatured: p.isFeatured, isInStock: p.isInStock, stock: p.stock === null ? '' : String(p.stock) }
-    case 'owner': return { projectOwner: p.projectOwner?._id ?? '', ownerLabel: p.projectOwner ? `${p.projectOwner.name} (${p.projectOwner.email})` : '' }
-    case 'support': return {
-      allowsCustomization: p.allowsCustomization, customizationPrice: String(p.customizationPrice),
-      includesInstallationSupport: p.includesInstallationSupport, supportDuration: String(p.supportDuration),
-      hasReport: p.hasReport, reportPrice: String(p.reportPrice),
-    }
-    case 'details': return { category: p.category, difficulty: p.difficulty, price: String(p.price), discount: String(p.discount), rating: String(p.rating) }
+    case 'description':
+      return { title: p.title, description: p.description }
+    case 'technologies':
+      return { technologies: p.technologies.join(', ') }
+    case 'features':
+      return { features: p.features.join(', ') }
+    case 'tags':
+      return { tags: p.tags.join(', ') }
+    case 'links':
+      return { demoUrl: p.demoUrl }
+    case 'status':
+      return {
+        isActive: p.isActive,
+        isFeatured: p.isFeatured,
+        isInStock: p.isInStock,
+        stock: p.stock === null ? '' : String(p.stock),
+      }
+    case 'owner':
+      return {
+        projectOwner: p.projectOwner?._id ?? '',
+        ownerLabel: p.projectOwner ? `${p.projectOwner.name} (${p.projectOwner.email})` : '',
+      }
+    case 'support':
+      return {
+        allowsCustomization: p.allowsCustomization,
+        customizationPrice: String(p.customizationPrice),
+        includesInstallationSupport: p.includesInstallationSupport,
+        supportDuration: String(p.supportDuration),
+        hasReport: p.hasReport,
+        reportPrice: String(p.reportPrice),
+      }
+    case 'details':
+      return {
+        category: p.category,
+        difficulty: p.difficulty,
+        price: String(p.price),
+        discount: String(p.discount),
+        rating: String(p.rating),
+      }
   }
 }
 
 /** The partial PUT body of a section's Save. */
 export function sectionBody(section: SectionId, d: SectionDraft): Record<string, unknown> {
   switch (section) {
-    case 'description': return { title: str(d, 'title').trim(), description: str(d, 'description').trim() }
-    case 'technologies': case 'features': case 'tags': return { [section]: splitList(str(d, section)) }
-    case 'links': return { demoUrl: normaliseDemoUrl(str(d, 'demoUrl')) }
+    case 'description':
+      return { title: str(d, 'title').trim(), description: str(d, 'description').trim() }
+    case 'technologies':
+    case 'features':
+    case 'tags':
+      return { [section]: splitList(str(d, section)) }
+    case 'links':
+      return { demoUrl: normaliseDemoUrl(str(d, 'demoUrl')) }
     case 'status': {
       const stock = str(d, 'stock').trim()
-      return { isActive: bool(d, 'isActive'), isFeatured: bool(d, 'isFeatured'), isInStock: bool(d, 'isInStock'), stock: stock === '' ? null : num(d, 'stock') }
+      return {
+        isActive: bool(d, 'isActive'),
+        isFeatured: bool(d, 'isFeatured'),
+        isInStock: bool(d, 'isInStock'),
+        stock: stock === '' ? null : num(d, 'stock'),
+      }
     }
-    case 'owner': return { projectOwner: str(d, 'projectOwner') || null }
-    case 'support': return {
-      allowsCustomization: bool(d, 'allowsCustomization'), customizationPrice: num(d, 'customizationPrice'),
-      includesInstallationSupport: bool(d, 'includesInstallationSupport'), supportDuration: num(d, 'supportDuration'),
-      hasReport: bool(d, 'hasReport'), reportPrice: num(d, 'reportPrice'),
-    }
-    case 'details': return {
-      category: str(d, 'category').trim(), difficulty: str(d, 'difficulty'), price: num(d, 'price'),
-      discount: num(d, 'discount'), rating: num(d, 'rating'),
-    }
+    case 'owner':
+      return { projectOwner: str(d, 'projectOwner') || null }
+    case 'support':
+      return {
+        allowsCustomization: bool(d, 'allowsCustomization'),
+        customizationPrice: num(d, 'customizationPrice'),
+        includesInstallationSupport: bool(d, 'includesInstallationSupport'),
+        supportDuration: num(d, 'supportDuration'),
+        hasReport: bool(d, 'hasReport'),
+        reportPrice: num(d, 'reportPrice'),
+      }
+    case 'details':
+      return {
+        category: str(d, 'category').trim(),
+        difficulty: str(d, 'difficulty'),
+        price: num(d, 'price'),
+        discount: num(d, 'discount'),
+        rating: num(d, 'rating'),
+      }
   }
 }
 

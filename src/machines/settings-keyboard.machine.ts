@@ -16,29 +16,36 @@ export interface SettingsKeyboardContext {
   singleKeys: boolean
 }
 
-export type SettingsKeyboardEvent =
-  | { type: 'singleKeys.toggle' }
-  | { type: 'preferences.loaded'; singleKeys: boolean }
+export type SettingsKeyboardEvent = { type: 'singleKeys.toggle' } | { type: 'preferences.loaded'; singleKeys: boolean }
 
 export type SettingsKeyboardEmitted =
-  | { type: 'preferences.saved'; preferences: Preferences }
-  | { type: 'notify.error'; text: string }
+  { type: 'preferences.saved'; preferences: Preferences } | { type: 'notify.error'; text: string }
 
 const FAILED = 'Failed to save the keyboard setting'
 
 export const settingsKeyboardMachine = setup({
   types: {
-    context: {} as SettingsKeyboardContext, events: {} as SettingsKeyboardEvent, emitted: {} as SettingsKeyboardEmitted,
+    context: {} as SettingsKeyboardContext,
+    events: {} as SettingsKeyboardEvent,
+    emitted: {} as SettingsKeyboardEmitted,
     input: {} as { singleKeys: boolean },
   },
   actors: {
-    savePreferences: fromPromise<Preferences, { singleKeys: boolean }>(({ input }) => updatePreferences({ singleKeyShortcuts: input.singleKeys })),
+    savePreferences: fromPromise<Preferences, { singleKeys: boolean }>(({ input }) =>
+      updatePreferences({ singleKeyShortcuts: input.singleKeys }),
+    ),
   },
   actions: {
     flip: assign({ singleKeys: ({ context }) => !context.singleKeys }),
     assignLoaded: assign({ singleKeys: (_, params: { singleKeys: boolean }) => params.singleKeys }),
-    emitSaved: emit((_, params: { preferences: Preferences }) => ({ type: 'preferences.saved' as const, preferences: params.preferences })),
-    emitFailure: emit((_, params: { error: unknown }) => ({ type: 'notify.error' as const, text: errorText(params.error, FAILED) })),
+    emitSaved: emit((_, params: { preferences: Preferences }) => ({
+      type: 'preferences.saved' as const,
+      preferences: params.preferences,
+    })),
+    emitFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notify.error' as const,
+      text: errorText(params.error, FAILED),
+    })),
   },
 }).createMachine({
   id: 'settingsKeyboard',
@@ -48,12 +55,15 @@ export const settingsKeyboardMachine = setup({
     idle: {
       on: {
         'singleKeys.toggle': { target: 'saving', actions: 'flip' },
-        'preferences.loaded': { actions: { type: 'assignLoaded', params: ({ event }) => ({ singleKeys: event.singleKeys }) } },
+        'preferences.loaded': {
+          actions: { type: 'assignLoaded', params: ({ event }) => ({ singleKeys: event.singleKeys }) },
+        },
       },
     },
     saving: {
       invoke: {
-        src: 'savePreferences', id: 'savePreferences',
+        src: 'savePreferences',
+        id: 'savePreferences',
         input: ({ context }) => ({ singleKeys: context.singleKeys }),
         onDone: {
           target: 'idle',
@@ -62,7 +72,10 @@ export const settingsKeyboardMachine = setup({
             { type: 'emitSaved', params: ({ event }) => ({ preferences: event.output }) },
           ],
         },
-        onError: { target: 'idle', actions: ['flip', { type: 'emitFailure', params: ({ event }) => ({ error: event.error }) }] },
+        onError: {
+          target: 'idle',
+          actions: ['flip', { type: 'emitFailure', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
     },
   },

@@ -44,19 +44,32 @@ export const settingsPasswordMachine = setup({
     input: {} as { hasPassword: boolean },
   },
   actors: {
-    submitPassword: fromPromise<string, { currentPassword: string; newPassword: string }>(({ input }) => withStepUp(() => changePassword(input))),
+    submitPassword: fromPromise<string, { currentPassword: string; newPassword: string }>(({ input }) =>
+      withStepUp(() => changePassword(input)),
+    ),
   },
   actions: {
-    applyPatch: assign({ draft: ({ context }, params: { patch: Partial<PasswordDraft> }) => ({ ...context.draft, ...params.patch }) }),
+    applyPatch: assign({
+      draft: ({ context }, params: { patch: Partial<PasswordDraft> }) => ({ ...context.draft, ...params.patch }),
+    }),
     toggleVisibility: assign({
-      visible: ({ context }, params: { field: PasswordVisibility }) => ({ ...context.visible, [params.field]: !context.visible[params.field] }),
+      visible: ({ context }, params: { field: PasswordVisibility }) => ({
+        ...context.visible,
+        [params.field]: !context.visible[params.field],
+      }),
     }),
     assignProblem: assign({ banner: ({ context }) => passwordProblem(context.draft, context.hasPassword) }),
     clearBanner: assign({ banner: null }),
-    assignChanged: assign((_, params: { message: string }) => ({ draft: EMPTY, visible: HIDDEN, hasPassword: true, banner: params.message })),
+    assignChanged: assign((_, params: { message: string }) => ({
+      draft: EMPTY,
+      visible: HIDDEN,
+      hasPassword: true,
+      banner: params.message,
+    })),
     emitChanged: emit({ type: 'password.changed' as const }),
     assignFailure: assign({
-      banner: (_, params: { error: unknown }) => accountFailure(params.error, 'Failed to change password', 'An error occurred while changing password'),
+      banner: (_, params: { error: unknown }) =>
+        accountFailure(params.error, 'Failed to change password', 'An error occurred while changing password'),
     }),
   },
   guards: {
@@ -71,7 +84,9 @@ export const settingsPasswordMachine = setup({
     editing: {
       on: {
         'password.change': { actions: { type: 'applyPatch', params: ({ event }) => ({ patch: event.patch }) } },
-        'password.toggleVisibility': { actions: { type: 'toggleVisibility', params: ({ event }) => ({ field: event.field }) } },
+        'password.toggleVisibility': {
+          actions: { type: 'toggleVisibility', params: ({ event }) => ({ field: event.field }) },
+        },
         'password.submit': [{ guard: 'isDraftValid', target: 'changing' }, { actions: 'assignProblem' }],
         'banner.dismiss': { actions: 'clearBanner' },
       },
@@ -79,9 +94,16 @@ export const settingsPasswordMachine = setup({
     changing: {
       entry: 'clearBanner',
       invoke: {
-        src: 'submitPassword', id: 'submitPassword',
-        input: ({ context }) => ({ currentPassword: context.hasPassword ? context.draft.current : '', newPassword: context.draft.next }),
-        onDone: { target: 'editing', actions: [{ type: 'assignChanged', params: ({ event }) => ({ message: event.output }) }, 'emitChanged'] },
+        src: 'submitPassword',
+        id: 'submitPassword',
+        input: ({ context }) => ({
+          currentPassword: context.hasPassword ? context.draft.current : '',
+          newPassword: context.draft.next,
+        }),
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'assignChanged', params: ({ event }) => ({ message: event.output }) }, 'emitChanged'],
+        },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
           { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },

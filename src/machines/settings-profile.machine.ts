@@ -22,9 +22,7 @@ export interface SettingsProfileContext {
 }
 
 export type SettingsProfileEvent =
-  | { type: 'profile.change'; patch: Partial<ProfileDraft> }
-  | { type: 'profile.save' }
-  | { type: 'banner.dismiss' }
+  { type: 'profile.change'; patch: Partial<ProfileDraft> } | { type: 'profile.save' } | { type: 'banner.dismiss' }
 
 export type SettingsProfileEmitted = { type: 'admin.updated'; admin: Admin }
 
@@ -38,7 +36,9 @@ export const settingsProfileMachine = setup({
     input: {} as { admin: Admin },
   },
   actors: {
-    saveProfile: fromPromise<{ admin: Admin; message: string }, ProfileDraft>(({ input }) => withStepUp(() => updateProfile(input))),
+    saveProfile: fromPromise<{ admin: Admin; message: string }, ProfileDraft>(({ input }) =>
+      withStepUp(() => updateProfile(input)),
+    ),
   },
   actions: {
     applyPatch: assign({
@@ -49,11 +49,18 @@ export const settingsProfileMachine = setup({
     assignProblems: assign({ fieldErrors: ({ context }) => profileProblems(context.draft), banner: null }),
     clearFeedback: assign({ fieldErrors: {}, banner: null }),
     clearBanner: assign({ banner: null }),
-    assignSaved: assign((_, params: { admin: Admin; message: string }) => ({ draft: draftOf(params.admin), fieldErrors: {}, banner: params.message })),
+    assignSaved: assign((_, params: { admin: Admin; message: string }) => ({
+      draft: draftOf(params.admin),
+      fieldErrors: {},
+      banner: params.message,
+    })),
     emitSaved: emit((_, params: { admin: Admin }) => ({ type: 'admin.updated' as const, admin: params.admin })),
-    assignEmailTaken: assign({ fieldErrors: (_, params: { error: unknown }) => ({ email: (params.error as ApiError).message }) }),
+    assignEmailTaken: assign({
+      fieldErrors: (_, params: { error: unknown }) => ({ email: (params.error as ApiError).message }),
+    }),
     assignFailure: assign({
-      banner: (_, params: { error: unknown }) => accountFailure(params.error, 'Failed to update profile', 'An error occurred while updating profile'),
+      banner: (_, params: { error: unknown }) =>
+        accountFailure(params.error, 'Failed to update profile', 'An error occurred while updating profile'),
     }),
   },
   guards: {
@@ -76,16 +83,27 @@ export const settingsProfileMachine = setup({
     saving: {
       entry: 'clearFeedback',
       invoke: {
-        src: 'saveProfile', id: 'saveProfile',
-        input: ({ context }) => ({ name: context.draft.name.trim(), email: context.draft.email.trim(), phone: context.draft.phone.trim() }),
+        src: 'saveProfile',
+        id: 'saveProfile',
+        input: ({ context }) => ({
+          name: context.draft.name.trim(),
+          email: context.draft.email.trim(),
+          phone: context.draft.phone.trim(),
+        }),
         onDone: {
           target: 'editing',
-          actions: [{ type: 'assignSaved', params: ({ event }) => event.output }, { type: 'emitSaved', params: ({ event }) => event.output }],
+          actions: [
+            { type: 'assignSaved', params: ({ event }) => event.output },
+            { type: 'emitSaved', params: ({ event }) => event.output },
+          ],
         },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
-          { guard: { type: 'isEmailTaken', params: ({ event }) => ({ error: event.error }) }, target: 'editing',
-            actions: { type: 'assignEmailTaken', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: { type: 'isEmailTaken', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'assignEmailTaken', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'editing', actions: { type: 'assignFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

@@ -25,15 +25,18 @@ export type SettingsSessionsEvent =
   | { type: 'confirm.cancel' }
 
 export type SettingsSessionsEmitted =
-  | { type: 'sessions.changed'; text: string }
-  | { type: 'session.ended' }
-  | { type: 'notify.error'; text: string }
+  { type: 'sessions.changed'; text: string } | { type: 'session.ended' } | { type: 'notify.error'; text: string }
 
 const FAILED = 'Failed to sign out the session'
-const othersText = (n: number) => (n === 0 ? 'No other sessions to sign out' : `Signed out ${n} other session${n === 1 ? '' : 's'}`)
+const othersText = (n: number) =>
+  n === 0 ? 'No other sessions to sign out' : `Signed out ${n} other session${n === 1 ? '' : 's'}`
 
 export const settingsSessionsMachine = setup({
-  types: { context: {} as SettingsSessionsContext, events: {} as SettingsSessionsEvent, emitted: {} as SettingsSessionsEmitted },
+  types: {
+    context: {} as SettingsSessionsContext,
+    events: {} as SettingsSessionsEvent,
+    emitted: {} as SettingsSessionsEmitted,
+  },
   actors: {
     revokeSession: fromPromise<string, { id: string }>(({ input }) => withStepUp(() => revokeSession(input.id))),
     revokeOthers: fromPromise<number>(() => withStepUp(() => revokeOtherSessions())),
@@ -43,7 +46,10 @@ export const settingsSessionsMachine = setup({
     clearTarget: assign({ target: null }),
     emitChanged: emit((_, params: { text: string }) => ({ type: 'sessions.changed' as const, text: params.text })),
     emitEnded: emit({ type: 'session.ended' as const }),
-    emitFailure: emit((_, params: { error: unknown }) => ({ type: 'notify.error' as const, text: errorText(params.error, FAILED) })),
+    emitFailure: emit((_, params: { error: unknown }) => ({
+      type: 'notify.error' as const,
+      text: errorText(params.error, FAILED),
+    })),
   },
   guards: {
     isCurrent: (_, params: { session: Session }) => params.session.current,
@@ -58,9 +64,15 @@ export const settingsSessionsMachine = setup({
     idle: {
       on: {
         'session.revoke': [
-          { guard: { type: 'isCurrent', params: ({ event }) => ({ session: event.session }) }, target: 'confirming',
-            actions: { type: 'assignTarget', params: ({ event }) => ({ session: event.session }) } },
-          { target: 'revoking', actions: { type: 'assignTarget', params: ({ event }) => ({ session: event.session }) } },
+          {
+            guard: { type: 'isCurrent', params: ({ event }) => ({ session: event.session }) },
+            target: 'confirming',
+            actions: { type: 'assignTarget', params: ({ event }) => ({ session: event.session }) },
+          },
+          {
+            target: 'revoking',
+            actions: { type: 'assignTarget', params: ({ event }) => ({ session: event.session }) },
+          },
         ],
         'sessions.revokeOthers': 'revokingOthers',
       },
@@ -73,22 +85,37 @@ export const settingsSessionsMachine = setup({
     },
     revoking: {
       invoke: {
-        src: 'revokeSession', id: 'revokeSession',
+        src: 'revokeSession',
+        id: 'revokeSession',
         input: ({ context }) => ({ id: context.target?._id ?? '' }),
         onDone: [
           { guard: 'wasCurrent', target: 'idle', actions: ['emitEnded', 'clearTarget'] },
-          { target: 'idle', actions: [{ type: 'emitChanged', params: ({ event }) => ({ text: event.output }) }, 'clearTarget'] },
+          {
+            target: 'idle',
+            actions: [{ type: 'emitChanged', params: ({ event }) => ({ text: event.output }) }, 'clearTarget'],
+          },
         ],
         onError: [
-          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: 'clearTarget' },
-          { target: 'idle', actions: [{ type: 'emitFailure', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'] },
+          {
+            guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: 'clearTarget',
+          },
+          {
+            target: 'idle',
+            actions: [{ type: 'emitFailure', params: ({ event }) => ({ error: event.error }) }, 'clearTarget'],
+          },
         ],
       },
     },
     revokingOthers: {
       invoke: {
-        src: 'revokeOthers', id: 'revokeOthers',
-        onDone: { target: 'idle', actions: { type: 'emitChanged', params: ({ event }) => ({ text: othersText(event.output) }) } },
+        src: 'revokeOthers',
+        id: 'revokeOthers',
+        onDone: {
+          target: 'idle',
+          actions: { type: 'emitChanged', params: ({ event }) => ({ text: othersText(event.output) }) },
+        },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle' },
           { target: 'idle', actions: { type: 'emitFailure', params: ({ event }) => ({ error: event.error }) } },

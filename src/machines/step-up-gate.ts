@@ -38,24 +38,25 @@ export function createStepUpGate(logic: typeof stepUpMachine = stepUpMachine) {
   let queue: Promise<unknown> = Promise.resolve()
 
   /** One call through the actor; it rests in idle, done or failed between calls. */
-  const once = <T>(call: () => Promise<T>) => new Promise<T>((resolve, reject) => {
-    const actor = get()
-    const sub = actor.subscribe((s) => {
-      if (s.matches('done')) {
-        sub.unsubscribe()
-        resolve(s.context.result as T)
-      } else if (s.matches('failed')) {
-        sub.unsubscribe()
-        const cause = s.context.cause
-        actor.send({ type: 'dismiss' })
-        reject(cause)
-      } else if (s.matches('idle')) {
-        sub.unsubscribe()
-        reject(new StepUpCancelled())
-      }
+  const once = <T>(call: () => Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      const actor = get()
+      const sub = actor.subscribe((s) => {
+        if (s.matches('done')) {
+          sub.unsubscribe()
+          resolve(s.context.result as T)
+        } else if (s.matches('failed')) {
+          sub.unsubscribe()
+          const cause = s.context.cause
+          actor.send({ type: 'dismiss' })
+          reject(cause)
+        } else if (s.matches('idle')) {
+          sub.unsubscribe()
+          reject(new StepUpCancelled())
+        }
+      })
+      actor.send({ type: 'run', request: call })
     })
-    actor.send({ type: 'run', request: call })
-  })
 
   return {
     /** The step-up actor the dialog renders. */

@@ -70,53 +70,106 @@ export const stepUpMachine = setup({
   },
   actors: {
     performAction: fromPromise<unknown, StepUpRequest | undefined>(({ input }) =>
-      (input ? input() : Promise.reject(new Error('No request given to the step-up machine')))),
+      input ? input() : Promise.reject(new Error('No request given to the step-up machine')),
+    ),
     sendCode: fromPromise<{ sessionToken: string; message: string }>(() => stepUpApi.sendCode()),
     verifyCode: fromPromise<void, { otp: string; sessionToken: string }>(({ input }) => stepUpApi.verifyCode(input)),
   },
   guards: {
     /** The request's failure is the server's 403 `step_up_required` (checked structurally: machines stay free of the client). */
     isStepUpRequired: (_, params: { error: unknown }) =>
-      (params.error as { status?: unknown; code?: unknown } | null)?.status === 403
-      && (params.error as { code?: unknown }).code === STEP_UP_REQUIRED,
+      (params.error as { status?: unknown; code?: unknown } | null)?.status === 403 &&
+      (params.error as { code?: unknown }).code === STEP_UP_REQUIRED,
     canSubmit: ({ context }, params: { otp: string }) => context.sessionToken !== null && isWellFormedCode(params.otp),
   },
   actions: {
-    reset: assign({ sessionToken: null, reason: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' }),
+    reset: assign({
+      sessionToken: null,
+      reason: null,
+      notice: null,
+      error: null,
+      result: null,
+      cause: null,
+      request: undefined,
+      code: '',
+    }),
     takeReason: assign({ reason: (_, params: { error: unknown }) => messageOf(params.error, '') || null }),
     takeRequest: assign({ request: (_, params: { request: StepUpRequest | undefined }) => params.request }),
     changeCode: assign({ code: (_, params: { code: string }) => codeDigits(params.code) }),
-    fail: assign((_, params: { error: unknown; fallback: string }) => ({ error: messageOf(params.error, params.fallback), cause: params.error })),
+    fail: assign((_, params: { error: unknown; fallback: string }) => ({
+      error: messageOf(params.error, params.fallback),
+      cause: params.error,
+    })),
     clearError: assign({ error: null }),
-    takeCode: assign((_, params: { sessionToken: string; message: string }) =>
-      ({ sessionToken: params.sessionToken, notice: params.message, error: null })),
-    codeSendFailed: assign((_, params: { error: unknown }) =>
-      ({ sessionToken: null, notice: null, error: messageOf(params.error, 'Could not send the code') })),
-    keepResult: assign((_, params: { result: unknown }) => ({ result: params.result, sessionToken: null, notice: null, error: null, code: '' })),
+    takeCode: assign((_, params: { sessionToken: string; message: string }) => ({
+      sessionToken: params.sessionToken,
+      notice: params.message,
+      error: null,
+    })),
+    codeSendFailed: assign((_, params: { error: unknown }) => ({
+      sessionToken: null,
+      notice: null,
+      error: messageOf(params.error, 'Could not send the code'),
+    })),
+    keepResult: assign((_, params: { result: unknown }) => ({
+      result: params.result,
+      sessionToken: null,
+      notice: null,
+      error: null,
+      code: '',
+    })),
   },
 }).createMachine({
   id: 'stepUp',
   initial: 'idle',
-  context: { sessionToken: null, reason: null, notice: null, error: null, result: null, cause: null, request: undefined, code: '' },
+  context: {
+    sessionToken: null,
+    reason: null,
+    notice: null,
+    error: null,
+    result: null,
+    cause: null,
+    request: undefined,
+    code: '',
+  },
   states: {
-    idle: { on: { run: { target: 'running', actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }] } } },
+    idle: {
+      on: {
+        run: {
+          target: 'running',
+          actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }],
+        },
+      },
+    },
     running: {
       invoke: {
-        src: 'performAction', id: 'performAction', input: ({ context }) => context.request,
+        src: 'performAction',
+        id: 'performAction',
+        input: ({ context }) => context.request,
         onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
         onError: [
-          { guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) }, target: 'sending',
-            actions: { type: 'takeReason', params: ({ event }) => ({ error: event.error }) } },
-          { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) } },
+          {
+            guard: { type: 'isStepUpRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'sending',
+            actions: { type: 'takeReason', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) },
+          },
         ],
       },
     },
     sending: {
       tags: ['dialog'],
       invoke: {
-        src: 'sendCode', id: 'sendCode',
+        src: 'sendCode',
+        id: 'sendCode',
         onDone: { target: 'awaitingCode', actions: { type: 'takeCode', params: ({ event }) => event.output } },
-        onError: { target: 'awaitingCode', actions: { type: 'codeSendFailed', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'awaitingCode',
+          actions: { type: 'codeSendFailed', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: { cancel: { target: 'idle', actions: 'reset' } },
     },
@@ -126,7 +179,8 @@ export const stepUpMachine = setup({
         'code.change': { actions: { type: 'changeCode', params: ({ event }) => ({ code: event.code }) } },
         'code.submit': {
           guard: { type: 'canSubmit', params: ({ event }) => ({ otp: event.otp }) },
-          target: 'verifying', actions: 'clearError',
+          target: 'verifying',
+          actions: 'clearError',
         },
         'code.resend': 'sending',
         cancel: { target: 'idle', actions: 'reset' },
@@ -135,25 +189,48 @@ export const stepUpMachine = setup({
     verifying: {
       tags: ['dialog'],
       invoke: {
-        src: 'verifyCode', id: 'verifyCode',
+        src: 'verifyCode',
+        id: 'verifyCode',
         input: ({ context, event }) => ({
-          otp: event.type === 'code.submit' ? event.otp.trim() : '', sessionToken: context.sessionToken ?? '',
+          otp: event.type === 'code.submit' ? event.otp.trim() : '',
+          sessionToken: context.sessionToken ?? '',
         }),
         onDone: 'retrying',
-        onError: { target: 'awaitingCode', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Invalid or expired OTP' }) } },
+        onError: {
+          target: 'awaitingCode',
+          actions: {
+            type: 'fail',
+            params: ({ event }) => ({ error: event.error, fallback: 'Invalid or expired OTP' }),
+          },
+        },
       },
     },
     retrying: {
       invoke: {
-        src: 'performAction', id: 'performAction', input: ({ context }) => context.request,
+        src: 'performAction',
+        id: 'performAction',
+        input: ({ context }) => context.request,
         onDone: { target: 'done', actions: { type: 'keepResult', params: ({ event }) => ({ result: event.output }) } },
-        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'fail', params: ({ event }) => ({ error: event.error, fallback: 'Request failed' }) },
+        },
       },
     },
-    done: { on: { run: { target: 'running', actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }] } } },
+    done: {
+      on: {
+        run: {
+          target: 'running',
+          actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }],
+        },
+      },
+    },
     failed: {
       on: {
-        run: { target: 'running', actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }] },
+        run: {
+          target: 'running',
+          actions: ['reset', { type: 'takeRequest', params: ({ event }) => ({ request: event.request }) }],
+        },
         dismiss: { target: 'idle', actions: 'reset' },
       },
     },

@@ -36,7 +36,10 @@ export const QUICK_NOTES: Record<QuickDecision, string> = {
 }
 
 const DONE_TEXT: Record<VerificationStatus, string> = {
-  approved: 'Approved', under_review: 'Held (under review)', needs_changes: 'Needs changes', rejected: 'Rejected',
+  approved: 'Approved',
+  under_review: 'Held (under review)',
+  needs_changes: 'Needs changes',
+  rejected: 'Rejected',
   pending: 'Back to pending',
 }
 
@@ -97,29 +100,53 @@ export function currentItem(context: TriageContext): QueueItem | null {
 }
 
 export const triageMachine = setup({
-  types: { context: {} as TriageContext, events: {} as TriageEvent, emitted: {} as TriageEmitted, input: {} as { category?: string } },
+  types: {
+    context: {} as TriageContext,
+    events: {} as TriageEvent,
+    emitted: {} as TriageEmitted,
+    input: {} as { category?: string },
+  },
   actors: {
     loadQueue: fromPromise<{ total: number; queue: QueueItem[] }, { category: string }>(({ input, signal }) =>
-      fetchTriageQueue(input.category, signal)),
-    verify: fromPromise<UndoTicket | null, VerifyInput>(({ input }) => verifyProject(input.id, input.status, input.notes)),
+      fetchTriageQueue(input.category, signal),
+    ),
+    verify: fromPromise<UndoTicket | null, VerifyInput>(({ input }) =>
+      verifyProject(input.id, input.status, input.notes),
+    ),
   },
   actions: {
     setQueue: assign((_, params: { total: number; queue: QueueItem[] }) => ({ ...params, error: null })),
     pickFirst: assign(({ context }) => ({ currentId: candidates(context)[0]?._id ?? null, priority: null })),
     clearCurrent: assign({ currentId: null }),
-    openNotes: assign((_, params: { status: NotesDecision }) => ({ notes: { status: params.status, text: '' }, quick: null, error: null })),
-    setQuick: assign((_, params: { status: QuickDecision }) => ({ quick: params.status, notes: null, error: null })),
-    setNotes: assign(({ context }, params: { text: string }) => ({ notes: context.notes && { ...context.notes, text: params.text } })),
-    closeNotes: assign({ notes: null }),
-    skipCurrent: assign(({ context }) => ({ skipped: context.currentId ? [...context.skipped, context.currentId] : context.skipped })),
-    markDecided: assign(({ context }) => ({
-      decided: context.currentId ? [...context.decided, context.currentId] : context.decided, notes: null, quick: null, error: null,
+    openNotes: assign((_, params: { status: NotesDecision }) => ({
+      notes: { status: params.status, text: '' },
+      quick: null,
+      error: null,
     })),
-    popDecided: assign(({ context }) => ({ decided: context.decided.slice(0, -1), priority: context.decided.at(-1) ?? null })),
+    setQuick: assign((_, params: { status: QuickDecision }) => ({ quick: params.status, notes: null, error: null })),
+    setNotes: assign(({ context }, params: { text: string }) => ({
+      notes: context.notes && { ...context.notes, text: params.text },
+    })),
+    closeNotes: assign({ notes: null }),
+    skipCurrent: assign(({ context }) => ({
+      skipped: context.currentId ? [...context.skipped, context.currentId] : context.skipped,
+    })),
+    markDecided: assign(({ context }) => ({
+      decided: context.currentId ? [...context.decided, context.currentId] : context.decided,
+      notes: null,
+      quick: null,
+      error: null,
+    })),
+    popDecided: assign(({ context }) => ({
+      decided: context.decided.slice(0, -1),
+      priority: context.decided.at(-1) ?? null,
+    })),
     setError: assign((_, params: { error: unknown }) => ({ error: errorText(params.error, 'Request failed') })),
     offerUndo: emit((_, params: { status: VerificationStatus; title: string; undo: UndoTicket | null }) => {
       const text = `${DONE_TEXT[params.status]}: ${params.title}`
-      return params.undo ? { type: 'undo.offered' as const, text, undo: params.undo } : { type: 'notify.success' as const, text }
+      return params.undo
+        ? { type: 'undo.offered' as const, text, undo: params.undo }
+        : { type: 'notify.success' as const, text }
     }),
     announceChange: emit({ type: 'projects.changed' as const }),
   },
@@ -131,7 +158,18 @@ export const triageMachine = setup({
   },
 }).createMachine({
   id: 'triage',
-  context: ({ input }) => ({ category: input.category ?? '', queue: [], total: 0, currentId: null, decided: [], skipped: [], priority: null, notes: null, quick: null, error: null }),
+  context: ({ input }) => ({
+    category: input.category ?? '',
+    queue: [],
+    total: 0,
+    currentId: null,
+    decided: [],
+    skipped: [],
+    priority: null,
+    notes: null,
+    quick: null,
+    error: null,
+  }),
   initial: 'loading',
   on: {
     'decision.undone': { guard: 'hasUndone', target: '.loading', actions: ['popDecided', 'closeNotes'] },
@@ -157,7 +195,10 @@ export const triageMachine = setup({
       states: {
         idle: {
           on: {
-            'notes.open': { target: 'notes', actions: { type: 'openNotes', params: ({ event }) => ({ status: event.status }) } },
+            'notes.open': {
+              target: 'notes',
+              actions: { type: 'openNotes', params: ({ event }) => ({ status: event.status }) },
+            },
           },
         },
         notes: {
@@ -170,7 +211,10 @@ export const triageMachine = setup({
         },
       },
       on: {
-        decide: { target: 'submitting', actions: { type: 'setQuick', params: ({ event }) => ({ status: event.status }) } },
+        decide: {
+          target: 'submitting',
+          actions: { type: 'setQuick', params: ({ event }) => ({ status: event.status }) },
+        },
         skip: { target: 'picking', actions: ['skipCurrent', 'closeNotes'] },
         reload: 'loading',
       },
@@ -182,15 +226,25 @@ export const triageMachine = setup({
         onDone: {
           target: 'picking',
           actions: [
-            { type: 'offerUndo', params: ({ context, event }) => ({ status: verifyInput(context).status,
-              title: currentItem(context)?.title ?? 'project', undo: event.output }) },
+            {
+              type: 'offerUndo',
+              params: ({ context, event }) => ({
+                status: verifyInput(context).status,
+                title: currentItem(context)?.title ?? 'project',
+                undo: event.output,
+              }),
+            },
             'announceChange',
             'markDecided',
           ],
         },
         // The notes survive a failed submit: the step comes back with them.
         onError: [
-          { guard: 'inNotesStep', target: 'showing.notes', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+          {
+            guard: 'inNotesStep',
+            target: 'showing.notes',
+            actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'showing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

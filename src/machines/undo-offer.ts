@@ -9,7 +9,10 @@ import type { UndoTicket } from '../api/schemas/undo'
 export type UndoOffered = { type: 'undo.offered'; text: string; undo: UndoTicket }
 
 /** `undo.offered` when `undo` is a ticket, else `notify.success` with the same text. */
-export function successOrUndo(text: string, undo: UndoTicket | null | undefined): UndoOffered | { type: 'notify.success'; text: string } {
+export function successOrUndo(
+  text: string,
+  undo: UndoTicket | null | undefined,
+): UndoOffered | { type: 'notify.success'; text: string } {
   return undo ? { type: 'undo.offered', text, undo } : { type: 'notify.success', text }
 }
 

@@ -69,24 +69,38 @@ export const undoMachine = setup({
     }),
   },
   actions: {
-    addEntry: assign(({ context }, params: { ticket: UndoTicket; text: string; resource: UndoResource; at: number }) => ({
-      entries: [...context.entries.filter((e) => e.id !== params.ticket.id),
-        { id: params.ticket.id, text: params.text, resource: params.resource, deadline: params.at + UNDO_WINDOW_MS }],
-      now: Math.max(context.now, params.at),
-    })),
+    addEntry: assign(
+      ({ context }, params: { ticket: UndoTicket; text: string; resource: UndoResource; at: number }) => ({
+        entries: [
+          ...context.entries.filter((e) => e.id !== params.ticket.id),
+          { id: params.ticket.id, text: params.text, resource: params.resource, deadline: params.at + UNDO_WINDOW_MS },
+        ],
+        now: Math.max(context.now, params.at),
+      }),
+    ),
     tick: assign(({ context }, params: { now: number }) => ({
-      now: params.now, entries: context.entries.filter((e) => e.deadline > params.now),
+      now: params.now,
+      entries: context.entries.filter((e) => e.deadline > params.now),
     })),
-    dropEntry: assign({ entries: ({ context }, params: { id?: string }) =>
-      (params.id ? context.entries.filter((e) => e.id !== params.id) : context.entries.slice(0, -1)) }),
-    takeNewest: assign(({ context }) => ({ running: context.entries.at(-1) ?? null, entries: context.entries.slice(0, -1) })),
+    dropEntry: assign({
+      entries: ({ context }, params: { id?: string }) =>
+        params.id ? context.entries.filter((e) => e.id !== params.id) : context.entries.slice(0, -1),
+    }),
+    takeNewest: assign(({ context }) => ({
+      running: context.entries.at(-1) ?? null,
+      entries: context.entries.slice(0, -1),
+    })),
     finish: assign({ running: null }),
     restoreRunning: assign(({ context }) => ({ entries: [...context.entries, runningOf(context)], running: null })),
     announceDone: emit(({ context }, params: { message: string }) => ({
-      type: 'undo.done' as const, text: params.message, resource: runningOf(context).resource,
+      type: 'undo.done' as const,
+      text: params.message,
+      resource: runningOf(context).resource,
     })),
     announceFailure: emit(({ context }, params: { error: unknown }) => ({
-      type: 'undo.failed' as const, text: `Undo failed: ${errorText(params.error, 'Request failed')}`, resource: runningOf(context).resource,
+      type: 'undo.failed' as const,
+      text: `Undo failed: ${errorText(params.error, 'Request failed')}`,
+      resource: runningOf(context).resource,
     })),
   },
   guards: {
@@ -118,13 +132,24 @@ export const undoMachine = setup({
         },
         undoing: {
           invoke: {
-            src: 'runUndo', id: 'runUndo',
+            src: 'runUndo',
+            id: 'runUndo',
             input: ({ context }) => ({ id: runningOf(context).id }),
-            onDone: { target: 'watching', actions: [{ type: 'announceDone', params: ({ event }) => ({ message: event.output.message }) }, 'finish'] },
+            onDone: {
+              target: 'watching',
+              actions: [{ type: 'announceDone', params: ({ event }) => ({ message: event.output.message }) }, 'finish'],
+            },
             onError: [
               // Cancelled: the change stays undoable while its window lasts.
-              { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'watching', actions: 'restoreRunning' },
-              { target: 'watching', actions: [{ type: 'announceFailure', params: ({ event }) => ({ error: event.error }) }, 'finish'] },
+              {
+                guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) },
+                target: 'watching',
+                actions: 'restoreRunning',
+              },
+              {
+                target: 'watching',
+                actions: [{ type: 'announceFailure', params: ({ event }) => ({ error: event.error }) }, 'finish'],
+              },
             ],
           },
         },

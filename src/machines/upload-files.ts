@@ -76,7 +76,6 @@ export function totalBytes(files: readonly SourceFile[]): number {
   return files.reduce((sum, f) => sum + f.file.size, 0)
 }
 
-
 /** Whole percent of `done` out of `total` (0 when there is nothing to do). */
 export function percentOf(done: number, total: number): number {
   return total > 0 ? Math.round((done / total) * 100) : 0
@@ -91,7 +90,10 @@ export const MAX_IMAGES = 5
  * Keeps jpeg/png/webp files, capped to `room` (the slots left of 5). `overflow` counts images cut
  * by the cap, `wrongType` files of another type.
  */
-export function acceptImages<T extends { type: string }>(files: readonly T[], room: number): { kept: T[]; overflow: number; wrongType: number } {
+export function acceptImages<T extends { type: string }>(
+  files: readonly T[],
+  room: number,
+): { kept: T[]; overflow: number; wrongType: number } {
   const typed = files.filter((f) => (IMAGE_TYPES as readonly string[]).includes(f.type))
   const kept = typed.slice(0, Math.max(0, room))
   return { kept, overflow: typed.length - kept.length, wrongType: files.length - typed.length }

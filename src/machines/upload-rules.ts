@@ -12,8 +12,11 @@ export type FlowError = { title: string; detail?: string }
 
 /** The alert of each failed step (SPEC.md 8). */
 export const STEP_TITLES: Record<UploadStep, string> = {
-  draft: 'Draft project creation failed', source: 'Upload failed', images: 'Failed to upload images',
-  create: 'Create project failed', publish: 'Update failed',
+  draft: 'Draft project creation failed',
+  source: 'Upload failed',
+  images: 'Failed to upload images',
+  create: 'Create project failed',
+  publish: 'Update failed',
 }
 
 /** Visible refusals: an input the current state cannot take is answered, never dropped. */
@@ -28,21 +31,35 @@ export const REFUSALS = {
 } as const
 
 /** `{ title, detail }` of a failed step, with the server's reason as the detail. */
-export const stepError = (step: UploadStep, error: unknown): FlowError => ({ title: STEP_TITLES[step], detail: errorReason(error) })
+export const stepError = (step: UploadStep, error: unknown): FlowError => ({
+  title: STEP_TITLES[step],
+  detail: errorReason(error),
+})
 
 /** SPEC.md 5: a ZIP that cannot be read on Add Project, with the reader's own text as the detail. */
 export const zipError = (error: unknown): FlowError => ({ title: 'Failed to process ZIP', detail: errorReason(error) })
 
 /** Context after a new selection (folder or ZIP): repository details of an older upload no longer apply. */
 export const newSelection = (selection: Selection) => ({
-  files: selection.files, excluded: selection.excluded, github: null, notice: null,
+  files: selection.files,
+  excluded: selection.excluded,
+  github: null,
+  notice: null,
   error: selection.files.length === 0 ? { title: 'No valid files to upload' } : null,
 })
 
 /** Images after adding `files` to `current`: jpeg/png/webp only, at most 5; the error says what was left out. */
-export function addImages(current: readonly File[], files: readonly File[]): { images: File[]; error: FlowError | null } {
+export function addImages(
+  current: readonly File[],
+  files: readonly File[],
+): { images: File[]; error: FlowError | null } {
   const { kept, overflow, wrongType } = acceptImages(files, MAX_IMAGES - current.length)
-  const error = overflow > 0 ? { title: 'Maximum 5 images allowed.' } : wrongType > 0 ? { title: 'Images must be JPEG, PNG or WebP' } : null
+  const error =
+    overflow > 0
+      ? { title: 'Maximum 5 images allowed.' }
+      : wrongType > 0
+        ? { title: 'Images must be JPEG, PNG or WebP' }
+        : null
   return { images: [...current, ...kept], error }
 }
 

@@ -8,9 +8,22 @@ import { uploadImages } from '../api/storage'
 import { createProject } from '../api/upload'
 import { updateProject } from '../api/projects'
 import { validateForm, type AddProjectValues, type FormErrors, type ProjectPayload } from './add-project-form'
-import { chunkUploadMachine, type ChunkProgressEvent, type ChunkUploadOutput, type GithubDetails } from './chunk-upload.machine'
+import {
+  chunkUploadMachine,
+  type ChunkProgressEvent,
+  type ChunkUploadOutput,
+  type GithubDetails,
+} from './chunk-upload.machine'
 import { createReadZip } from './read-zip.actor'
-import { addImages, newSelection, stepError, uploadNotice, zipError, type FlowError, type UploadStep } from './upload-rules'
+import {
+  addImages,
+  newSelection,
+  stepError,
+  uploadNotice,
+  zipError,
+  type FlowError,
+  type UploadStep,
+} from './upload-rules'
 import { selectFromFolder, selectionError, type FailedUpload, type FolderEntry, type SourceFile } from './upload-files'
 
 export type { GithubDetails, ProjectPayload, UploadStep }
@@ -45,16 +58,26 @@ export interface UploadContext {
 /** Inputs of the flow: form and picker events from the view and commands, and the chunk loop's progress. */
 export type UploadEvent =
   | { type: 'form.change'; patch: Partial<AddProjectValues> }
-  | { type: 'folder.choose' } | { type: 'zip.choose' } | { type: 'images.choose' }
-  | { type: 'folder.select'; entries: FolderEntry[] } | { type: 'zip.select'; file: Blob }
-  | { type: 'file.remove'; path: string } | { type: 'files.clear' }
-  | { type: 'images.add'; files: File[] } | { type: 'image.remove'; index: number }
-  | { type: 'upload.start' } | { type: 'project.submit' } | { type: 'step.retry' } | { type: 'error.dismiss' }
+  | { type: 'folder.choose' }
+  | { type: 'zip.choose' }
+  | { type: 'images.choose' }
+  | { type: 'folder.select'; entries: FolderEntry[] }
+  | { type: 'zip.select'; file: Blob }
+  | { type: 'file.remove'; path: string }
+  | { type: 'files.clear' }
+  | { type: 'images.add'; files: File[] }
+  | { type: 'image.remove'; index: number }
+  | { type: 'upload.start' }
+  | { type: 'project.submit' }
+  | { type: 'step.retry' }
+  | { type: 'error.dismiss' }
   | ChunkProgressEvent
 
 /** UI effects: navigate to the project, a refusal toast, open a picker. */
 export type UploadEmitted =
-  | { type: 'project.ready'; projectId: string } | { type: 'notify.error'; text: string } | { type: 'picker.open'; picker: Picker }
+  | { type: 'project.ready'; projectId: string }
+  | { type: 'notify.error'; text: string }
+  | { type: 'picker.open'; picker: Picker }
 
 /** Types, named actors, actions and guards of the flow; upload.machine.ts adds the states. */
 export const uploadSetup = setup({
@@ -62,9 +85,15 @@ export const uploadSetup = setup({
   actors: {
     readZip: createReadZip(),
     uploadSource: chunkUploadMachine,
-    createProject: fromPromise<{ _id: string }, { project: ProjectPayload }>(({ input }) => createProject(input.project)),
-    uploadImages: fromPromise<unknown, { projectId: string; images: File[] }>(({ input }) => uploadImages(input.projectId, input.images)),
-    publishProject: fromPromise<unknown, { projectId: string; project: ProjectPayload }>(({ input }) => updateProject(input.projectId, input.project)),
+    createProject: fromPromise<{ _id: string }, { project: ProjectPayload }>(({ input }) =>
+      createProject(input.project),
+    ),
+    uploadImages: fromPromise<unknown, { projectId: string; images: File[] }>(({ input }) =>
+      uploadImages(input.projectId, input.images),
+    ),
+    publishProject: fromPromise<unknown, { projectId: string; project: ProjectPayload }>(({ input }) =>
+      updateProject(input.projectId, input.project),
+    ),
   },
   actions: {
     refuse: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
@@ -76,9 +105,18 @@ export const uploadSetup = setup({
       return { values: { ...context.values, ...event.patch }, fieldErrors }
     }),
     validateForm: assign({ fieldErrors: ({ context }) => validateForm(context.values, context.images.length) }),
-    selectFolder: assign(({ event }) => (assertEvent(event, 'folder.select'), newSelection(selectFromFolder(event.entries)))),
-    selectZip: assign((_, params: { selection: { files: SourceFile[]; excluded: number } }) => newSelection(params.selection)),
-    removeFile: assign(({ context, event }) => (assertEvent(event, 'file.remove'), { files: context.files.filter((f) => f.path !== event.path), github: null })),
+    selectFolder: assign(
+      ({ event }) => (assertEvent(event, 'folder.select'), newSelection(selectFromFolder(event.entries))),
+    ),
+    selectZip: assign((_, params: { selection: { files: SourceFile[]; excluded: number } }) =>
+      newSelection(params.selection),
+    ),
+    removeFile: assign(
+      ({ context, event }) => (
+        assertEvent(event, 'file.remove'),
+        { files: context.files.filter((f) => f.path !== event.path), github: null }
+      ),
+    ),
     clearFiles: assign({ files: [], excluded: 0, github: null, notice: null }),
     addImages: assign(({ context, event }) => {
       assertEvent(event, 'images.add')
@@ -86,19 +124,41 @@ export const uploadSetup = setup({
       const { images: _dropped, ...fieldErrors } = context.fieldErrors
       return { images, error, fieldErrors }
     }),
-    removeImage: assign(({ context, event }) => (assertEvent(event, 'image.remove'), { images: context.images.filter((_, i) => i !== event.index) })),
+    removeImage: assign(
+      ({ context, event }) => (
+        assertEvent(event, 'image.remove'),
+        { images: context.images.filter((_, i) => i !== event.index) }
+      ),
+    ),
     setIntent: assign((_, params: { intent: UploadContext['intent'] }) => ({ intent: params.intent, imagesSent: 0 })),
-    startUpload: assign({ chunkIndex: 0, done: 0, failed: [], github: null, notice: null, uploadId: () => crypto.randomUUID() }),
+    startUpload: assign({
+      chunkIndex: 0,
+      done: 0,
+      failed: [],
+      github: null,
+      notice: null,
+      uploadId: () => crypto.randomUUID(),
+    }),
     assignProjectId: assign({ projectId: (_, params: { id: string }) => params.id }),
-    assignProgress: assign(({ event }) => (assertEvent(event, 'chunks.progress'), { chunkIndex: event.nextChunk, done: event.done, failed: event.failed })),
-    assignSource: assign((_, params: { output: ChunkUploadOutput }) => (params.output.ok ? { github: params.output.github, done: params.output.done, failed: params.output.failed } : {})),
+    assignProgress: assign(
+      ({ event }) => (
+        assertEvent(event, 'chunks.progress'),
+        { chunkIndex: event.nextChunk, done: event.done, failed: event.failed }
+      ),
+    ),
+    assignSource: assign((_, params: { output: ChunkUploadOutput }) =>
+      params.output.ok ? { github: params.output.github, done: params.output.done, failed: params.output.failed } : {},
+    ),
     markImagesUploaded: assign(({ context }) => ({ imagesUploaded: true, imagesSent: context.images.length })),
     assignNotice: assign({ notice: ({ context }) => uploadNotice(context.failed.length, context.imagesSent) }),
     flowError: assign({ error: (_, params: { title: string }) => ({ title: params.title }) }),
     selectionRefused: assign({ error: ({ context }) => ({ title: selectionError(context.files) ?? '' }) }),
     clearError: assign({ error: null, failedStep: null }),
     zipFailed: assign({ error: (_, params: { error: unknown }) => zipError(params.error) }),
-    failStep: assign((_, params: { step: UploadStep; error: unknown }) => ({ failedStep: params.step, error: stepError(params.step, params.error) })),
+    failStep: assign((_, params: { step: UploadStep; error: unknown }) => ({
+      failedStep: params.step,
+      error: stepError(params.step, params.error),
+    })),
   },
   guards: {
     noFiles: ({ context }) => context.files.length === 0,
@@ -108,7 +168,8 @@ export const uploadSetup = setup({
     hasFieldErrors: ({ context }) => Object.keys(validateForm(context.values, context.images.length)).length > 0,
     filesWithoutDraft: ({ context }) => context.files.length > 0 && context.projectId === null,
     filesWithoutRepository: ({ context }) => context.files.length > 0 && context.github === null,
-    incompleteRepository: ({ context }) => context.files.length > 0 && (!context.github?.repoName || !context.github?.repoUrl),
+    incompleteRepository: ({ context }) =>
+      context.files.length > 0 && (!context.github?.repoName || !context.github?.repoUrl),
     imagesUploaded: ({ context }) => context.imagesUploaded,
     noPendingImages: ({ context }) => context.imagesUploaded || context.images.length === 0,
     chunksFailed: (_, params: { output: ChunkUploadOutput }) => !params.output.ok,

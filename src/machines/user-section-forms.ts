@@ -7,7 +7,11 @@
  * empty and is sent only when the admin typed a new one. Rates in percent.
  */
 import {
-  AGENT_DISCOUNT_PERCENT, COMMISSION_RATE_PERCENT, SOCIAL_NETWORKS, type UserDetail, type UserUpdateGroup,
+  AGENT_DISCOUNT_PERCENT,
+  COMMISSION_RATE_PERCENT,
+  SOCIAL_NETWORKS,
+  type UserDetail,
+  type UserUpdateGroup,
 } from '../api/schemas/users'
 import { coerceNumber } from '../api/schemas/normalise'
 
@@ -32,16 +36,26 @@ const percent = (value: string) => coerceNumber(value.trim() === '' ? '0' : valu
 /** The draft a section's edit mode starts from. */
 export function initialUserDraft(section: UserUpdateGroup, u: UserDetail): UserDraft {
   switch (section) {
-    case 'basic': return pick(u, BASIC_KEYS)
-    case 'address': return { ...pick(u.address, ADDRESS_KEYS), country: u.address.country || DEFAULT_COUNTRY }
-    case 'flags': return pick(u, FLAG_KEYS)
-    case 'agent': return {
-      isAgent: u.isAgent, agentStatus: u.agentStatus ?? '', ...pick(u, AGENT_TEXT_KEYS),
-      defaultDiscountPercent: String(u.defaultDiscountPercent), commissionRate: String(u.commissionRate),
-    }
-    case 'socialMedia': return pick(u.socialMedia, SOCIAL_NETWORKS)
-    case 'bankDetails': return { ...pick(u.bankDetails, BANK_KEYS), accountNumber: '' }
-    case 'preferences': return pick(u.preferences, PREFERENCE_KEYS)
+    case 'basic':
+      return pick(u, BASIC_KEYS)
+    case 'address':
+      return { ...pick(u.address, ADDRESS_KEYS), country: u.address.country || DEFAULT_COUNTRY }
+    case 'flags':
+      return pick(u, FLAG_KEYS)
+    case 'agent':
+      return {
+        isAgent: u.isAgent,
+        agentStatus: u.agentStatus ?? '',
+        ...pick(u, AGENT_TEXT_KEYS),
+        defaultDiscountPercent: String(u.defaultDiscountPercent),
+        commissionRate: String(u.commissionRate),
+      }
+    case 'socialMedia':
+      return pick(u.socialMedia, SOCIAL_NETWORKS)
+    case 'bankDetails':
+      return { ...pick(u.bankDetails, BANK_KEYS), accountNumber: '' }
+    case 'preferences':
+      return pick(u.preferences, PREFERENCE_KEYS)
   }
 }
 
@@ -63,7 +77,8 @@ export function userSectionBody(section: UserUpdateGroup, d: UserDraft, u: UserD
   const loaded = initialUserDraft(section, u)
   const keys = Object.keys(loaded)
   switch (section) {
-    case 'basic': case 'flags': {
+    case 'basic':
+    case 'flags': {
       const body = changed(d, loaded, keys)
       return Object.keys(body).length ? body : null
     }
@@ -83,7 +98,9 @@ export function userSectionBody(section: UserUpdateGroup, d: UserDraft, u: UserD
       if (typeof fields.ifscCode === 'string') fields.ifscCode = fields.ifscCode.toUpperCase()
       return Object.keys(fields).length ? { bankDetails: fields } : null
     }
-    case 'address': case 'socialMedia': case 'preferences': {
+    case 'address':
+    case 'socialMedia':
+    case 'preferences': {
       const fields = changed(d, loaded, keys)
       // A stored empty country shows as India: saving the address keeps that default.
       if (section === 'address' && u.address.country === '' && !('country' in fields) && Object.keys(fields).length) {

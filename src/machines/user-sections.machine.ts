@@ -42,7 +42,8 @@ export type UserSectionsEmitted =
   | { type: 'notify.success'; text: string }
   | { type: 'notify.error'; text: string }
 
-const invalidOf = (c: UserSectionsContext) => (c.section ? userSectionInvalid(c.section, c.draft) : 'No section is open')
+const invalidOf = (c: UserSectionsContext) =>
+  c.section ? userSectionInvalid(c.section, c.draft) : 'No section is open'
 const bodyOf = (c: UserSectionsContext) => (c.section ? userSectionBody(c.section, c.draft, c.user) : null)
 
 export const userSectionsMachine = setup({
@@ -54,22 +55,30 @@ export const userSectionsMachine = setup({
   },
   actors: {
     saveUser: fromPromise<UserDetail, { id: string; body: Record<string, unknown> }>(({ input }) =>
-      withStepUp(() => updateUser(input.id, input.body))),
+      withStepUp(() => updateUser(input.id, input.body)),
+    ),
     setStatus: fromPromise<UserDetail, { id: string; status: 'active' | 'inactive' }>(({ input }) =>
-      withStepUp(() => setUserStatus(input.id, input.status))),
+      withStepUp(() => setUserStatus(input.id, input.status)),
+    ),
     revealAccount: fromPromise<string, { id: string }>(({ input }) => withStepUp(() => revealBankAccount(input.id))),
   },
   actions: {
     assignUser: assign({ user: (_, params: { user: UserDetail }) => params.user }),
     openSection: assign(({ context }, params: { section: UserUpdateGroup }) => ({
-      section: params.section, draft: initialUserDraft(params.section, context.user), error: null,
+      section: params.section,
+      draft: initialUserDraft(params.section, context.user),
+      error: null,
     })),
-    changeDraft: assign({ draft: ({ context }, params: { patch: UserDraft }) => ({ ...context.draft, ...params.patch }) }),
+    changeDraft: assign({
+      draft: ({ context }, params: { patch: UserDraft }) => ({ ...context.draft, ...params.patch }),
+    }),
     closeSection: assign({ section: null, draft: {}, error: null }),
     showInvalid: assign({ error: ({ context }) => invalidOf(context) }),
     showSaveError: assign({ error: (_, params: { error: unknown }) => errorText(params.error, 'Failed to save') }),
     /** A bank-details save may change the number: the revealed one is no longer known. */
-    forgetRevealedIfBank: assign({ revealed: ({ context }) => (context.section === 'bankDetails' ? null : context.revealed) }),
+    forgetRevealedIfBank: assign({
+      revealed: ({ context }) => (context.section === 'bankDetails' ? null : context.revealed),
+    }),
     keepRevealed: assign({ revealed: (_, params: { accountNumber: string }) => params.accountNumber }),
     announceSaved: emit((_, params: { user: UserDetail }) => ({ type: 'user.saved' as const, user: params.user })),
     notifySuccess: emit((_, params: { text: string }) => ({ type: 'notify.success' as const, text: params.text })),
@@ -87,7 +96,10 @@ export const userSectionsMachine = setup({
   states: {
     viewing: {
       on: {
-        'section.edit': { target: 'editing', actions: { type: 'openSection', params: ({ event }) => ({ section: event.section }) } },
+        'section.edit': {
+          target: 'editing',
+          actions: { type: 'openSection', params: ({ event }) => ({ section: event.section }) },
+        },
         'user.refresh': { actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) } },
         'user.toggleActive': 'togglingActive',
         'account.reveal': 'revealing',
@@ -107,7 +119,8 @@ export const userSectionsMachine = setup({
     },
     saving: {
       invoke: {
-        src: 'saveUser', id: 'saveUser',
+        src: 'saveUser',
+        id: 'saveUser',
         input: ({ context }) => ({ id: context.user._id, body: bodyOf(context) ?? {} }),
         onDone: {
           target: 'viewing',
@@ -126,30 +139,55 @@ export const userSectionsMachine = setup({
     },
     togglingActive: {
       invoke: {
-        src: 'setStatus', id: 'setStatus',
-        input: ({ context }) => ({ id: context.user._id, status: context.user.isActive ? 'inactive' as const : 'active' as const }),
+        src: 'setStatus',
+        id: 'setStatus',
+        input: ({ context }) => ({
+          id: context.user._id,
+          status: context.user.isActive ? ('inactive' as const) : ('active' as const),
+        }),
         onDone: {
           target: 'viewing',
           actions: [
             { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
             { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
-            { type: 'notifySuccess', params: ({ event }) => ({ text: event.output.isActive ? 'User activated successfully' : 'User deactivated successfully' }) },
+            {
+              type: 'notifySuccess',
+              params: ({ event }) => ({
+                text: event.output.isActive ? 'User activated successfully' : 'User deactivated successfully',
+              }),
+            },
           ],
         },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'viewing' },
-          { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to update user status', event.error) }) } },
+          {
+            target: 'viewing',
+            actions: {
+              type: 'notifyError',
+              params: ({ event }) => ({ text: withReason('Failed to update user status', event.error) }),
+            },
+          },
         ],
       },
     },
     revealing: {
       invoke: {
-        src: 'revealAccount', id: 'revealAccount',
+        src: 'revealAccount',
+        id: 'revealAccount',
         input: ({ context }) => ({ id: context.user._id }),
-        onDone: { target: 'viewing', actions: { type: 'keepRevealed', params: ({ event }) => ({ accountNumber: event.output }) } },
+        onDone: {
+          target: 'viewing',
+          actions: { type: 'keepRevealed', params: ({ event }) => ({ accountNumber: event.output }) },
+        },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'viewing' },
-          { target: 'viewing', actions: { type: 'notifyError', params: ({ event }) => ({ text: withReason('Failed to reveal the account number', event.error) }) } },
+          {
+            target: 'viewing',
+            actions: {
+              type: 'notifyError',
+              params: ({ event }) => ({ text: withReason('Failed to reveal the account number', event.error) }),
+            },
+          },
         ],
       },
     },

@@ -9,9 +9,18 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import {
-  listSelectionActions, listSelectionOn, type ListSelectionContext, type ListSelectionEvent,
+  listSelectionActions,
+  listSelectionOn,
+  type ListSelectionContext,
+  type ListSelectionEvent,
 } from './list-selection'
-import { failureText, NO_SELECTION_TEXT, runUsersAction, successText, type UsersStatusAction } from './users-list.actions'
+import {
+  failureText,
+  NO_SELECTION_TEXT,
+  runUsersAction,
+  successText,
+  type UsersStatusAction,
+} from './users-list.actions'
 import { isStepUpCancelled, withStepUp } from './step-up-gate'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 
@@ -35,7 +44,10 @@ export type UsersListEvent =
   | { type: 'bulk.set'; ids: string[]; isActive: boolean }
 
 export type UsersListEmitted =
-  | { type: 'notify.success'; text: string } | { type: 'notify.error'; text: string } | { type: 'users.changed' } | UndoOffered
+  | { type: 'notify.success'; text: string }
+  | { type: 'notify.error'; text: string }
+  | { type: 'users.changed' }
+  | UndoOffered
 
 /** The action in flight; `acting` is only entered with one set. */
 function pendingOf(c: UsersListContext): UsersStatusAction {
@@ -46,15 +58,20 @@ function pendingOf(c: UsersListContext): UsersStatusAction {
 export const usersListMachine = setup({
   types: { context: {} as UsersListContext, events: {} as UsersListEvent, emitted: {} as UsersListEmitted },
   // An admin's status is a sensitive action: the whole action runs through the step-up gate, so one code covers every row.
-  actors: { updateStatus: fromPromise<unknown, UsersStatusAction>(({ input }) => withStepUp(() => runUsersAction(input))) },
+  actors: {
+    updateStatus: fromPromise<unknown, UsersStatusAction>(({ input }) => withStepUp(() => runUsersAction(input))),
+  },
   actions: {
     ...listSelectionActions<UserRow, UsersListContext, UsersListEvent>(),
     holdAction: assign({ pending: (_, params: { action: UsersStatusAction }) => params.action }),
     dropAction: assign({ pending: null }),
     notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
-    notifySuccess: emit(({ context }, params: { output: unknown }) => successOrUndo(successText(pendingOf(context)), ticketIn(params.output))),
+    notifySuccess: emit(({ context }, params: { output: unknown }) =>
+      successOrUndo(successText(pendingOf(context)), ticketIn(params.output)),
+    ),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
-      type: 'notify.error' as const, text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
+      type: 'notify.error' as const,
+      text: failureText(pendingOf(context), errorText(params.error, 'Request failed')),
     })),
     announceChange: emit({ type: 'users.changed' as const }),
   },
@@ -71,13 +88,21 @@ export const usersListMachine = setup({
     idle: {
       on: {
         'status.set': {
-          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'acting',
-          actions: { type: 'holdAction', params: ({ event }) => ({ action: { ids: event.ids, isActive: event.isActive, bulk: false } }) },
+          guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
+          target: 'acting',
+          actions: {
+            type: 'holdAction',
+            params: ({ event }) => ({ action: { ids: event.ids, isActive: event.isActive, bulk: false } }),
+          },
         },
         'bulk.set': [
           {
-            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) }, target: 'acting',
-            actions: { type: 'holdAction', params: ({ event }) => ({ action: { ids: event.ids, isActive: event.isActive, bulk: true } }) },
+            guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
+            target: 'acting',
+            actions: {
+              type: 'holdAction',
+              params: ({ event }) => ({ action: { ids: event.ids, isActive: event.isActive, bulk: true } }),
+            },
           },
           { actions: 'notifyNoSelection' },
         ],
@@ -85,13 +110,32 @@ export const usersListMachine = setup({
     },
     acting: {
       invoke: {
-        src: 'updateStatus', id: 'updateStatus',
+        src: 'updateStatus',
+        id: 'updateStatus',
         input: ({ context }) => pendingOf(context),
-        onDone: { target: 'idle', actions: [{ type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) }, 'announceChange', 'dropAction'] },
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'notifySuccess', params: ({ event }) => ({ output: event.output }) },
+            'announceChange',
+            'dropAction',
+          ],
+        },
         onError: [
           // Cancelled: no failure to report; refetch anyway, as a row status call may have landed before the server asked.
-          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'idle', actions: ['announceChange', 'dropAction'] },
-          { target: 'idle', actions: [{ type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }, 'announceChange', 'dropAction'] },
+          {
+            guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) },
+            target: 'idle',
+            actions: ['announceChange', 'dropAction'],
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) },
+              'announceChange',
+              'dropAction',
+            ],
+          },
         ],
       },
     },

@@ -23,8 +23,17 @@ export const verificationMachine = verificationSetup.createMachine({
   id: 'verification',
   type: 'parallel',
   context: ({ input }) => ({
-    projectId: input.projectId, currentStatus: input.currentStatus, history: [], error: null, success: null, change: null,
-    quick: { status: '', notes: '' }, requested: null, entryEdit: null, deleting: null, filter: { status: '', search: '' },
+    projectId: input.projectId,
+    currentStatus: input.currentStatus,
+    history: [],
+    error: null,
+    success: null,
+    change: null,
+    quick: { status: '', notes: '' },
+    requested: null,
+    entryEdit: null,
+    deleting: null,
+    filter: { status: '', search: '' },
   }),
   on: {
     'error.dismiss': { actions: 'dismissError' },
@@ -36,7 +45,10 @@ export const verificationMachine = verificationSetup.createMachine({
     'prompt.cancel': { actions: 'closePrompt' },
     'entry.edit': {
       guard: { type: 'isKnownEntry', params: ({ event }) => ({ entryId: event.entryId }) },
-      actions: { type: 'openEdit', params: ({ context, event }) => ({ edit: editOf(context.history.find((e) => e._id === event.entryId)) }) },
+      actions: {
+        type: 'openEdit',
+        params: ({ context, event }) => ({ edit: editOf(context.history.find((e) => e._id === event.entryId)) }),
+      },
     },
     'edit.status': { actions: { type: 'changeEdit', params: ({ event }) => ({ status: event.status }) } },
     'edit.notes': { actions: { type: 'changeEdit', params: ({ event }) => ({ notes: event.notes }) } },
@@ -55,9 +67,13 @@ export const verificationMachine = verificationSetup.createMachine({
       states: {
         loading: {
           invoke: {
-            src: 'fetchHistory', id: 'fetchHistory',
+            src: 'fetchHistory',
+            id: 'fetchHistory',
             input: ({ context }) => ({ projectId: context.projectId }),
-            onDone: { target: 'idle', actions: { type: 'assignHistory', params: ({ event }) => ({ history: event.output }) } },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'assignHistory', params: ({ event }) => ({ history: event.output }) },
+            },
             onError: { target: 'idle', actions: failed('Failed to fetch verification history') },
           },
         },
@@ -65,47 +81,75 @@ export const verificationMachine = verificationSetup.createMachine({
           on: {
             'quick.submit': { guard: 'isQuickValid', target: 'submitting', actions: 'takeQuick' },
             'prompt.submit': {
-              guard: { type: 'isPromptValid', params: ({ event }) => ({ notes: event.notes }) }, target: 'submitting',
+              guard: { type: 'isPromptValid', params: ({ event }) => ({ notes: event.notes }) },
+              target: 'submitting',
               actions: { type: 'takePrompt', params: ({ event }) => ({ notes: event.notes }) },
             },
-            'edit.save': [{ guard: 'isEditValid', target: 'updatingEntry', actions: 'takeEdit' }, { actions: 'markEditTried' }],
+            'edit.save': [
+              { guard: 'isEditValid', target: 'updatingEntry', actions: 'takeEdit' },
+              { actions: 'markEditTried' },
+            ],
             'delete.confirm': { guard: 'hasDeleteRequest', target: 'deletingEntry', actions: 'takeDelete' },
             'history.reload': 'loading',
           },
         },
         submitting: {
           invoke: {
-            src: 'submitStatus', id: 'submitStatus',
+            src: 'submitStatus',
+            id: 'submitStatus',
             input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context) }),
             onDone: {
               target: 'reloading',
-              actions: ['applyStatus', 'resetQuick', { type: 'announceStatus', params: ({ context, event }) => ({ status: context.currentStatus, undo: ticketIn(event.output) }) },
-                'showBanner'],
+              actions: [
+                'applyStatus',
+                'resetQuick',
+                {
+                  type: 'announceStatus',
+                  params: ({ context, event }) => ({ status: context.currentStatus, undo: ticketIn(event.output) }),
+                },
+                'showBanner',
+              ],
             },
             onError: { target: 'idle', actions: failed('Failed to update project status') },
           },
         },
         updatingEntry: {
           invoke: {
-            src: 'updateEntry', id: 'updateEntry',
-            input: ({ context }) => ({ projectId: context.projectId, ...changeOf(context), entryId: changeOf(context).entryId ?? '' }),
-            onDone: { target: 'reloading', actions: { type: 'notifySuccess', params: { text: 'Verification history entry updated successfully' } } },
+            src: 'updateEntry',
+            id: 'updateEntry',
+            input: ({ context }) => ({
+              projectId: context.projectId,
+              ...changeOf(context),
+              entryId: changeOf(context).entryId ?? '',
+            }),
+            onDone: {
+              target: 'reloading',
+              actions: { type: 'notifySuccess', params: { text: 'Verification history entry updated successfully' } },
+            },
             onError: { target: 'idle', actions: failed('Failed to update verification entry') },
           },
         },
         deletingEntry: {
           invoke: {
-            src: 'deleteEntry', id: 'deleteEntry',
+            src: 'deleteEntry',
+            id: 'deleteEntry',
             input: ({ context }) => ({ projectId: context.projectId, entryId: changeOf(context).entryId ?? '' }),
-            onDone: { target: 'reloading', actions: { type: 'notifySuccess', params: { text: 'Verification history entry deleted successfully' } } },
+            onDone: {
+              target: 'reloading',
+              actions: { type: 'notifySuccess', params: { text: 'Verification history entry deleted successfully' } },
+            },
             onError: { target: 'idle', actions: failed('Failed to delete verification entry') },
           },
         },
         reloading: {
           invoke: {
-            src: 'fetchHistory', id: 'fetchHistory',
+            src: 'fetchHistory',
+            id: 'fetchHistory',
             input: ({ context }) => ({ projectId: context.projectId }),
-            onDone: { target: 'idle', actions: [{ type: 'assignHistory', params: ({ event }) => ({ history: event.output }) }, 'dropChange'] },
+            onDone: {
+              target: 'idle',
+              actions: [{ type: 'assignHistory', params: ({ event }) => ({ history: event.output }) }, 'dropChange'],
+            },
             onError: { target: 'idle', actions: failed('Failed to fetch verification history') },
           },
         },

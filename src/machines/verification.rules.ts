@@ -34,7 +34,8 @@ export function verificationInputError(status: string, notes: string): string | 
 }
 
 /** 'under_review' → 'Project status updated to under review'. */
-export const statusUpdatedText = (status: VerificationStatus) => `Project status updated to ${status.replace(/_/g, ' ')}`
+export const statusUpdatedText = (status: VerificationStatus) =>
+  `Project status updated to ${status.replace(/_/g, ' ')}`
 
 /** A valid draft as a change (notes trimmed), or null when it breaks a rule. */
 export function toChange(draft: StatusDraft, entryId?: string): Change | null {

@@ -26,13 +26,25 @@ export interface VerificationContext {
 }
 
 export type VerificationEvent =
-  | { type: 'quick.status'; status: VerificationStatus } | { type: 'quick.notes'; notes: string } | { type: 'quick.submit' }
-  | { type: 'status.request'; status: VerificationStatus } | { type: 'prompt.submit'; notes: string } | { type: 'prompt.cancel' }
-  | { type: 'entry.edit'; entryId: string } | { type: 'edit.status'; status: VerificationStatus } | { type: 'edit.notes'; notes: string }
-  | { type: 'edit.save' } | { type: 'edit.cancel' }
-  | { type: 'entry.delete'; entryId: string } | { type: 'delete.confirm' } | { type: 'delete.cancel' }
-  | { type: 'filter.status'; status: VerificationStatus | '' } | { type: 'filter.search'; search: string }
-  | { type: 'error.dismiss' } | { type: 'history.reload' } | { type: 'status.sync'; status: VerificationStatus }
+  | { type: 'quick.status'; status: VerificationStatus }
+  | { type: 'quick.notes'; notes: string }
+  | { type: 'quick.submit' }
+  | { type: 'status.request'; status: VerificationStatus }
+  | { type: 'prompt.submit'; notes: string }
+  | { type: 'prompt.cancel' }
+  | { type: 'entry.edit'; entryId: string }
+  | { type: 'edit.status'; status: VerificationStatus }
+  | { type: 'edit.notes'; notes: string }
+  | { type: 'edit.save' }
+  | { type: 'edit.cancel' }
+  | { type: 'entry.delete'; entryId: string }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'filter.status'; status: VerificationStatus | '' }
+  | { type: 'filter.search'; search: string }
+  | { type: 'error.dismiss' }
+  | { type: 'history.reload' }
+  | { type: 'status.sync'; status: VerificationStatus }
 
 /** The change in flight; the states that read it are only entered with one set. */
 export function changeOf(context: VerificationContext): Change {
@@ -46,4 +58,3 @@ export function validChange(draft: StatusDraft, entryId?: string): Change {
   if (!change) throw new Error('verification: invalid change passed its guard')
   return change
 }
-

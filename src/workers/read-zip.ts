@@ -12,10 +12,15 @@ import type { ZipWorkerApi } from './zip-worker-api'
 export type ZipWorker = Comlink.Endpoint & { terminate(): void }
 
 /** Starts the real module worker (Vite bundles it from this URL). */
-export const startZipWorker = (): ZipWorker => new Worker(new URL('./zip.worker.ts', import.meta.url), { type: 'module' })
+export const startZipWorker = (): ZipWorker =>
+  new Worker(new URL('./zip.worker.ts', import.meta.url), { type: 'module' })
 
 /** Reads `file` in a worker → the kept files (repository paths) and the excluded count. */
-export async function readZipInWorker(file: Blob, signal?: AbortSignal, start: () => ZipWorker = startZipWorker): Promise<Selection> {
+export async function readZipInWorker(
+  file: Blob,
+  signal?: AbortSignal,
+  start: () => ZipWorker = startZipWorker,
+): Promise<Selection> {
   signal?.throwIfAborted()
   const worker = start()
   const remote = Comlink.wrap<ZipWorkerApi>(worker)
@@ -24,11 +29,17 @@ export async function readZipInWorker(file: Blob, signal?: AbortSignal, start: (
     worker.terminate()
   }
   const aborted = new Promise<never>((_, reject) => {
-    signal?.addEventListener('abort', () => reject(signal.reason ?? new DOMException('ZIP read cancelled', 'AbortError')), { once: true })
+    signal?.addEventListener(
+      'abort',
+      () => reject(signal.reason ?? new DOMException('ZIP read cancelled', 'AbortError')),
+      { once: true },
+    )
   })
   // A worker that fails to load or crashes never answers: reject instead of waiting forever.
   const crashed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (event) => reject(new Error((event as ErrorEvent).message || 'The ZIP reader stopped unexpectedly')))
+    worker.addEventListener('error', (event) =>
+      reject(new Error((event as ErrorEvent).message || 'The ZIP reader stopped unexpectedly')),
+    )
   })
   try {
     const answer = await Promise.race([remote.extract(file), aborted, crashed])

@@ -11,7 +11,10 @@ import { extractZip, type ExtractedZip } from './zip-extract'
 export const zipWorkerApi = {
   async extract(file: Blob): Promise<ExtractedZip> {
     const result = await extractZip(file)
-    return Comlink.transfer(result, result.files.map((f) => f.data))
+    return Comlink.transfer(
+      result,
+      result.files.map((f) => f.data),
+    )
   },
 }
 

@@ -30,7 +30,12 @@ const rowOf = (testId: string) => (page: Page) => page.locator(`[data-testid="${
 const SCREENS: Screen[] = [
   { name: 'dashboard', path: '/', ready: heading('Dashboard') },
   { name: 'projects', path: '/projects', ready: rowOf('project-row') },
-  { name: 'project detail', path: '/projects', ready: rowOf('project-row'), then: openFirst('project-row', /\/projects\/[\w-]+$/) },
+  {
+    name: 'project detail',
+    path: '/projects',
+    ready: rowOf('project-row'),
+    then: openFirst('project-row', /\/projects\/[\w-]+$/),
+  },
   { name: 'add project', path: '/projects/new', ready: (page) => page.locator('form').first().waitFor() },
   { name: 'users', path: '/users', ready: rowOf('user-row') },
   { name: 'user detail', path: '/users', ready: rowOf('user-row'), then: openFirst('user-row', /\/users\/[\w-]+$/) },
@@ -38,23 +43,40 @@ const SCREENS: Screen[] = [
   { name: 'order panel', path: '/orders', ready: rowOf('order-row'), then: openFirst('order-row', /\/orders/) },
   { name: 'payments', path: '/payments', ready: rowOf('payment-row') },
   { name: 'contacts', path: '/contacts', ready: rowOf('contact-row') },
-  { name: 'contact detail', path: '/contacts', ready: rowOf('contact-row'), then: openFirst('contact-row', /\/contacts\/[\w-]+$/) },
+  {
+    name: 'contact detail',
+    path: '/contacts',
+    ready: rowOf('contact-row'),
+    then: openFirst('contact-row', /\/contacts\/[\w-]+$/),
+  },
   { name: 'commission configurations', path: '/commission', ready: heading('Commission Management') },
   { name: 'commission default', path: '/commission?tab=default', ready: heading('Commission Management') },
   { name: 'commission statistics', path: '/commission?tab=stats', ready: heading('Commission Management') },
   { name: 'analytics', path: '/analytics', ready: heading('Analytics Dashboard') },
   { name: 'audit log', path: '/audit', ready: heading('Audit log') },
-  { name: 'triage', path: '/projects/triage', ready: (page) => page.locator('[data-testid="triage"]:not([data-step="loading"])').waitFor() },
-  ...['profile', 'password', 'sessions', 'templates', 'keyboard'].map((tab) => ({ name: `settings ${tab}`, path: `/settings?tab=${tab}`, ready: heading('Settings') })),
   {
-    name: 'palette open', path: '/projects', ready: rowOf('project-row'),
+    name: 'triage',
+    path: '/projects/triage',
+    ready: (page) => page.locator('[data-testid="triage"]:not([data-step="loading"])').waitFor(),
+  },
+  ...['profile', 'password', 'sessions', 'templates', 'keyboard'].map((tab) => ({
+    name: `settings ${tab}`,
+    path: `/settings?tab=${tab}`,
+    ready: heading('Settings'),
+  })),
+  {
+    name: 'palette open',
+    path: '/projects',
+    ready: rowOf('project-row'),
     then: async (page) => {
       await page.keyboard.press('Control+k')
       await page.getByTestId('command-palette').waitFor()
     },
   },
   {
-    name: 'shortcuts dialog open', path: '/projects', ready: rowOf('project-row'),
+    name: 'shortcuts dialog open',
+    path: '/projects',
+    ready: rowOf('project-row'),
     then: async (page) => {
       await page.keyboard.press('Shift+?')
       await page.getByTestId('shortcuts-sheet').waitFor()
@@ -75,8 +97,15 @@ function openFirst(testId: string, url: RegExp) {
 /** The serious and critical violations on the page, as 'screen: rule (impact) — help: targets'. */
 async function violations(page: Page, screen: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) =>
-    `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(', ')}${v.nodes.length > 4 ? ` (+${v.nodes.length - 4})` : ''}`)
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) — ${v.help}: ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join(', ')}${v.nodes.length > 4 ? ` (+${v.nodes.length - 4})` : ''}`,
+    )
 }
 
 describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorScheme) => {
@@ -112,7 +141,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
         found.push(`${screen.name}: did not load (${(error as Error).message.split('\n')[0]})`)
         continue
       }
-      found.push(...await violations(page, screen.name))
+      found.push(...(await violations(page, screen.name)))
     }
     await page.context().close()
     expect(found).toEqual([])

@@ -16,7 +16,9 @@ const baseUrl = inject('baseUrl')
 
 /** The API's figures for `period`, with the admin's token. */
 async function apiFigures(period: AnalyticsPeriod): Promise<Analytics> {
-  const res = await fetch(`${baseUrl}/api/admin/analytics?period=${period}`, { headers: { authorization: `Bearer ${inject('adminTokens').accessToken}` } })
+  const res = await fetch(`${baseUrl}/api/admin/analytics?period=${period}`, {
+    headers: { authorization: `Bearer ${inject('adminTokens').accessToken}` },
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as { analytics: Analytics }).analytics
 }
@@ -39,25 +41,36 @@ async function both(page: Page, name: string) {
 
 describe('analytics screen', () => {
   let page: Page
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   it('draws 12 bars, oldest first, whose heights and tooltips are the API figures; the table says the same', async () => {
     const api = await apiFigures('12m')
     expect(api.monthlyRevenue).toHaveLength(12)
-    expect(api.monthlyRevenue.some((m) => m.revenue > 0), 'the demo data has revenue in the last 12 months').toBe(true)
+    expect(
+      api.monthlyRevenue.some((m) => m.revenue > 0),
+      'the demo data has revenue in the last 12 months',
+    ).toBe(true)
     await page.goto(`${baseUrl}/analytics?period=12m`)
     await page.getByRole('heading', { name: 'Analytics Dashboard', exact: true }).waitFor()
     await figuresOf(page, '12m')
     const bars = page.locator('[data-testid="revenue-chart"] .revenue-bar')
     await expect.poll(() => bars.count()).toBe(12)
-    expect(await bars.evaluateAll((els) => els.map((el) => el.getAttribute('data-month')))).toEqual(api.monthlyRevenue.map((m) => m.month))
+    expect(await bars.evaluateAll((els) => els.map((el) => el.getAttribute('data-month')))).toEqual(
+      api.monthlyRevenue.map((m) => m.month),
+    )
 
     // Heights in proportion to the revenue (a month of ₹0 draws no bar), within a pixel.
-    const heights = await bars.evaluateAll((els) => els.map((el) => el.querySelector('path')?.getBoundingClientRect().height ?? 0))
+    const heights = await bars.evaluateAll((els) =>
+      els.map((el) => el.querySelector('path')?.getBoundingClientRect().height ?? 0),
+    )
     const max = Math.max(...api.monthlyRevenue.map((m) => m.revenue))
     const tallest = Math.max(...heights)
     expect(tallest).toBeGreaterThan(100)
-    api.monthlyRevenue.forEach((m, i) => expect(Math.abs(heights[i] - (m.revenue / max) * tallest), m.month).toBeLessThanOrEqual(1))
+    api.monthlyRevenue.forEach((m, i) =>
+      expect(Math.abs(heights[i] - (m.revenue / max) * tallest), m.month).toBeLessThanOrEqual(1),
+    )
 
     // The tooltip of the best month: its name and ₹ en-IN amount.
     const best = api.monthlyRevenue.findIndex((m) => m.revenue === max)
@@ -66,7 +79,9 @@ describe('analytics screen', () => {
     await tooltip.waitFor()
     expect(await tooltip.innerText()).toBe(`${formatMonth(api.monthlyRevenue[best].month)}\n${formatINR(max)}`)
     // Readable axes: months and short rupee amounts.
-    const ticks = await page.locator('[data-testid="revenue-chart"] .recharts-cartesian-axis-tick-value').allTextContents()
+    const ticks = await page
+      .locator('[data-testid="revenue-chart"] .recharts-cartesian-axis-tick-value')
+      .allTextContents()
     expect(ticks).toEqual(expect.arrayContaining([formatMonth(api.monthlyRevenue[0].month, 'short'), '₹0']))
 
     const rows = await page.locator('[data-testid="monthly-revenue-table"] tbody tr').allTextContents()
@@ -124,7 +139,9 @@ describe('analytics screen', () => {
     await page.goto(`${baseUrl}/analytics?period=12m`)
     await figuresOf(page, '12m')
     const rows = page.getByTestId('top-project')
-    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-id')))).toEqual(api.topProjects.map((p) => p._id))
+    expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-id')))).toEqual(
+      api.topProjects.map((p) => p._id),
+    )
     const first = api.topProjects[0]
     expect(await rows.first().innerText()).toContain(formatINR(first.revenue))
     await rows.first().locator('[data-command="analytics.openProject"]').click()
@@ -147,9 +164,11 @@ describe('analytics screen', () => {
   it('offers Retry when the figures fail to load, and shows them after it', async () => {
     // The query client retries a server failure once: fail both tries.
     let failures = 2
-    await page.route('**/api/admin/analytics?*', (route) => (failures-- > 0
-      ? route.fulfill({ status: 503, json: { success: false, message: 'Analytics are resting' } })
-      : route.continue()))
+    await page.route('**/api/admin/analytics?*', (route) =>
+      failures-- > 0
+        ? route.fulfill({ status: 503, json: { success: false, message: 'Analytics are resting' } })
+        : route.continue(),
+    )
     await page.goto(`${baseUrl}/analytics?period=90d`)
     const error = page.getByTestId('error-state')
     await error.waitFor()

@@ -12,7 +12,8 @@ import { signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const run = Date.now().toString(36)
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 
 async function both(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' })
@@ -26,7 +27,9 @@ async function both(page: Page, name: string) {
 
 describe('audit log', () => {
   let page: Page
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   const approvedProject = async (title: string) => {
     const { project } = await api('POST', '/api/projects/create', { title, description: 'A project for the audit log' })
@@ -44,7 +47,9 @@ describe('audit log', () => {
     await entry.waitFor()
     await expect.poll(() => trail.getByTestId('audit-trail-entry').count()).toBeGreaterThanOrEqual(2)
     await entry.getByTestId('audit-trail-toggle').click()
-    await expect.poll(() => entry.locator('[data-field="verificationStatus"]').innerText()).toMatch(/pending[\s\S]*approved/)
+    await expect
+      .poll(() => entry.locator('[data-field="verificationStatus"]').innerText())
+      .toMatch(/pending[\s\S]*approved/)
     await entry.locator('[data-field="verificationStatus"]').scrollIntoViewIfNeeded()
     await both(page, 'audit-trail')
 
@@ -55,12 +60,17 @@ describe('audit log', () => {
   })
 
   it('the user page shows its audit trail too', async () => {
-    const { user } = await api('POST', '/api/users', { name: `Audit user ${run}`, email: `audit-user-${run}@example.com` })
+    const { user } = await api('POST', '/api/users', {
+      name: `Audit user ${run}`,
+      email: `audit-user-${run}@example.com`,
+    })
     await page.goto(`${baseUrl}/users/${user._id}`)
     const entry = page.getByTestId('audit-trail').getByTestId('audit-trail-entry').filter({ hasText: 'user.create' })
     await entry.waitFor()
     await entry.getByTestId('audit-trail-toggle').click()
-    await expect.poll(() => entry.locator('[data-field="email"]').innerText()).toContain(`audit-user-${run}@example.com`)
+    await expect
+      .poll(() => entry.locator('[data-field="email"]').innerText())
+      .toContain(`audit-user-${run}@example.com`)
     expect(await page.getByTestId('audit-trail-open-log').count()).toBe(1)
   })
 
@@ -89,9 +99,12 @@ describe('audit log', () => {
     await page.keyboard.press('/')
     await page.keyboard.type(title)
     await page.waitForURL((url) => url.searchParams.get('search') === title)
-    await expect.poll(async () => (await rows.getByTestId('audit-record').allInnerTexts()).map((t) => t.split('\n')[0]))
+    await expect
+      .poll(async () => (await rows.getByTestId('audit-record').allInnerTexts()).map((t) => t.split('\n')[0]))
       .toEqual([title, title])
-    await expect.poll(() => rows.getByTestId('audit-action').allInnerTexts()).toEqual(['project.verify', 'project.create'])
+    await expect
+      .poll(() => rows.getByTestId('audit-action').allInnerTexts())
+      .toEqual(['project.verify', 'project.create'])
 
     // Enter opens the focused entry's per-field diff (j then k: the first row, wherever the focus was).
     await page.keyboard.press('Escape')
@@ -102,7 +115,9 @@ describe('audit log', () => {
     await panel.waitFor()
     expect(await panel.getByTestId('audit-panel-record').innerText()).toContain(title)
     expect(await panel.locator('.side-panel__title').innerText()).toBe('project.verify')
-    await expect.poll(() => diffField('verificationStatus').getByTestId('audit-diff-before').innerText()).toBe('pending')
+    await expect
+      .poll(() => diffField('verificationStatus').getByTestId('audit-diff-before').innerText())
+      .toBe('pending')
     expect(await diffField('verificationStatus').getByTestId('audit-diff-after').innerText()).toBe('approved')
     await both(page, 'audit-log')
     await page.keyboard.press('Escape')
@@ -116,8 +131,15 @@ describe('audit log', () => {
 
   it('a failed load offers Retry', async () => {
     let fail = true
-    await page.route('**/api/admin/audit?*', (route) => (fail ? route.fulfill({ status: 500, contentType: 'application/json',
-      body: JSON.stringify({ success: false, message: 'Internal server error' }) }) : route.continue()))
+    await page.route('**/api/admin/audit?*', (route) =>
+      fail
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: 'Internal server error' }),
+          })
+        : route.continue(),
+    )
     await page.goto(`${baseUrl}/audit?action=project.verify`)
     await page.getByText('Error Loading the Audit Log').waitFor()
     fail = false

@@ -11,8 +11,14 @@ import { expect } from 'vitest'
 import { waitForOtp } from '../fixtures/mail-sign-in'
 
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ]
 
 export function launchBrowser(): Promise<Browser> {
@@ -34,11 +40,21 @@ export function accessToken(page: Page): Promise<string> {
  * Calls the API with `token` as the bearer: JSON bodies as JSON, FormData as multipart. Expects a
  * 2xx answer (naming the call and its body otherwise) and returns the JSON body.
  */
-export async function apiRequest<T = any>(baseUrl: string, token: string, method: string, apiPath: string, body?: object | FormData): Promise<T> {
+export async function apiRequest<T = any>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  apiPath: string,
+  body?: object | FormData,
+): Promise<T> {
   const isForm = body instanceof FormData
   const res = await fetch(`${baseUrl}${apiPath}`, {
-    method, body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }) },
+    method,
+    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined || isForm ? {} : { 'content-type': 'application/json' }),
+    },
   })
   const json = await res.json()
   expect(res.ok, `${method} ${apiPath}: ${res.status} ${JSON.stringify(json)}`).toBe(true)
@@ -51,7 +67,8 @@ export async function apiGet<T = any>(page: Page, baseUrl: string, apiPath: stri
 }
 
 /** Newest OTP mailed to `email` in `mailDir` (the SMTP sink's .eml files) since `after`, waiting up to 10 s for it. */
-export const readOtpMail = (mailDir: string, email = 'admin@example.com', after = 0) => waitForOtp(mailDir, email, after)
+export const readOtpMail = (mailDir: string, email = 'admin@example.com', after = 0) =>
+  waitForOtp(mailDir, email, after)
 
 /** Sign in through the login screen (SPEC.md 2 "Login"), ending on the dashboard. */
 export async function signInThroughUi(page: Page, baseUrl: string, mailDir: string, email = 'admin@example.com') {
@@ -62,9 +79,15 @@ export async function signInThroughUi(page: Page, baseUrl: string, mailDir: stri
   await page.getByText('Enter OTP to continue').waitFor()
   const code = await readOtpMail(mailDir, email, sentAt)
   const verify = page.getByRole('button', { name: 'Verify OTP' })
-  await page.getByLabel(/OTP|code/i).first().fill(code.slice(0, 5))
+  await page
+    .getByLabel(/OTP|code/i)
+    .first()
+    .fill(code.slice(0, 5))
   expect(await verify.isDisabled()).toBe(true)
-  await page.getByLabel(/OTP|code/i).first().fill(code)
+  await page
+    .getByLabel(/OTP|code/i)
+    .first()
+    .fill(code)
   await verify.click()
   await page.waitForURL(`${baseUrl}/`)
 }
@@ -93,9 +116,16 @@ export function collectScripts(page: Page): { scripts: LoadedScript[]; settled: 
   const pending: Array<Promise<void>> = []
   page.on('response', (res) => {
     if (!(res.headers()['content-type'] ?? '').includes('javascript')) return
-    pending.push(res.body().then((body) => {
-      scripts.push({ url: new URL(res.url()).pathname, text: body.toString('utf8'), gzip9: zlib.gzipSync(body, { level: 9 }).length, encoding: res.headers()['content-encoding'] })
-    }))
+    pending.push(
+      res.body().then((body) => {
+        scripts.push({
+          url: new URL(res.url()).pathname,
+          text: body.toString('utf8'),
+          gzip9: zlib.gzipSync(body, { level: 9 }).length,
+          encoding: res.headers()['content-encoding'],
+        })
+      }),
+    )
   })
   return { scripts, settled: async () => void (await Promise.all(pending)) }
 }

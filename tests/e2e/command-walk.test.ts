@@ -74,7 +74,8 @@ describe('the command walk: signed in', () => {
     browser = await launchBrowser()
     page = await openSignedInPage(browser, inject('adminTokens'))
     await page.goto(`${baseUrl}/`)
-    projectId = (await apiGet<{ projects: Array<{ _id: string }> }>(page, baseUrl, '/api/projects?limit=1')).projects[0]._id
+    projectId = (await apiGet<{ projects: Array<{ _id: string }> }>(page, baseUrl, '/api/projects?limit=1')).projects[0]
+      ._id
   })
   afterAll(async () => {
     await browser?.close()
@@ -159,7 +160,10 @@ describe('the command walk: signed in', () => {
     await page.goto(`${baseUrl}/contacts`)
     await page.locator('[data-testid="contact-row"]').first().waitFor()
     await page.locator('[data-testid="contact-row"] [role="checkbox"]').first().click()
-    await page.locator('[data-command="contacts.bulkArchive"]').getByText(/Archive 1 contact/).waitFor()
+    await page
+      .locator('[data-command="contacts.bulkArchive"]')
+      .getByText(/Archive 1 contact/)
+      .waitFor()
     await expectAllCommands(page)
   })
 
@@ -205,11 +209,19 @@ describe('the command walk: signed in', () => {
   })
 
   it('contact detail: info, message, project, reply form, quick actions, info card; a replied one; the not-found page', async () => {
-    const { contacts } = await apiGet<{ contacts: Array<{ _id: string }> }>(page, baseUrl, '/api/contacts?status=read&limit=1')
+    const { contacts } = await apiGet<{ contacts: Array<{ _id: string }> }>(
+      page,
+      baseUrl,
+      '/api/contacts?status=read&limit=1',
+    )
     await page.goto(`${baseUrl}/contacts/${contacts[0]._id}`)
     await page.getByTestId('section-reply').waitFor()
     await expectAllCommands(page)
-    const replied = await apiGet<{ contacts: Array<{ _id: string }> }>(page, baseUrl, '/api/contacts?status=replied&limit=1')
+    const replied = await apiGet<{ contacts: Array<{ _id: string }> }>(
+      page,
+      baseUrl,
+      '/api/contacts?status=replied&limit=1',
+    )
     await page.goto(`${baseUrl}/contacts/${replied.contacts[0]._id}`)
     await page.getByTestId('section-quick-actions').waitFor()
     await expectAllCommands(page)
@@ -233,7 +245,9 @@ describe('the command walk: signed in', () => {
   })
 
   it('a screen that failed to load, with its Retry', async () => {
-    await page.route('**/api/admin/dashboard/stats', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Stats are down' } }))
+    await page.route('**/api/admin/dashboard/stats', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Stats are down' } }),
+    )
     await page.goto(`${baseUrl}/`)
     await page.getByText('Error Loading Dashboard').waitFor()
     await expectAllCommands(page)
@@ -290,8 +304,12 @@ describe('the command walk: signed in', () => {
   })
 
   it('settings: each tab', async () => {
-    for (const [tab, testId] of [['profile', 'profile-form'], ['password', 'password-form'], ['sessions', 'sessions-table'],
-      ['templates', 'templates-table']]) {
+    for (const [tab, testId] of [
+      ['profile', 'profile-form'],
+      ['password', 'password-form'],
+      ['sessions', 'sessions-table'],
+      ['templates', 'templates-table'],
+    ]) {
       await page.goto(`${baseUrl}/settings?tab=${tab}`)
       await page.getByTestId(testId).waitFor()
       await expectAllCommands(page)
@@ -319,7 +337,14 @@ describe('the command walk: signed in', () => {
   // images, report and repository sections): they fail until that change lands.
   it('project detail: files, images, report and repository sections', async () => {
     // The seed has no repositories: answer for one, so the repository controls are on screen too.
-    const repo = { name: 'walk-repo', url: 'http://git.test/walk-repo', cloneUrl: 'http://git.test/walk-repo.git', sshUrl: 'git@git.test:walk-repo.git', private: false, createdAt: '2026-11-01T00:00:00.000Z' }
+    const repo = {
+      name: 'walk-repo',
+      url: 'http://git.test/walk-repo',
+      cloneUrl: 'http://git.test/walk-repo.git',
+      sshUrl: 'git@git.test:walk-repo.git',
+      private: false,
+      createdAt: '2026-11-01T00:00:00.000Z',
+    }
     await page.route(`**/api/projects/${projectId}`, async (route) => {
       const response = await route.fetch()
       const body = await response.json()
@@ -327,9 +352,12 @@ describe('the command walk: signed in', () => {
     })
     await page.route('**/api/github/repo/walk-repo**', (route) => {
       const path = new URL(route.request().url()).pathname
-      if (path.endsWith('/collaborators')) return route.fulfill({ json: { success: true, collaborators: [{ username: 'octo-cat', permission: 'push' }] } })
+      if (path.endsWith('/collaborators'))
+        return route.fulfill({ json: { success: true, collaborators: [{ username: 'octo-cat', permission: 'push' }] } })
       if (path.endsWith('/branches')) return route.fulfill({ json: { success: true, branches: ['main'] } })
-      return route.fulfill({ json: { success: true, repo: { ...repo, defaultBranch: 'main', size: 1, commitCount: 1, latestCommit: null } } })
+      return route.fulfill({
+        json: { success: true, repo: { ...repo, defaultBranch: 'main', size: 1, commitCount: 1, latestCommit: null } },
+      })
     })
     await page.goto(`${baseUrl}/projects/${projectId}`)
     await page.getByTestId('section-repository').getByText('octo-cat').waitFor()

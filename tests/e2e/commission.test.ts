@@ -9,7 +9,12 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type { CommissionConfig, CommissionProjectOption } from '../../src/api/schemas/commission'
-import { agentDiscountedPricePaise, COMMISSION_PARTIES, splitConfigFromPercent, splitOrder } from '../../src/domain/commission-split'
+import {
+  agentDiscountedPricePaise,
+  COMMISSION_PARTIES,
+  splitConfigFromPercent,
+  splitOrder,
+} from '../../src/domain/commission-split'
 import { formatINR } from '../../src/lib/format'
 import { screenshot } from './browser'
 import { signedInPagePerTest } from './session'
@@ -19,10 +24,14 @@ const baseUrl = inject('baseUrl')
 /** The API with the admin's token; returns status and body, whatever the status. */
 async function call<T = any>(method: string, apiPath: string, body?: object): Promise<{ status: number; json: T }> {
   const res = await fetch(`${baseUrl}${apiPath}`, {
-    method, body: body ? JSON.stringify(body) : undefined,
-    headers: { authorization: `Bearer ${inject('adminTokens').accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    method,
+    body: body ? JSON.stringify(body) : undefined,
+    headers: {
+      authorization: `Bearer ${inject('adminTokens').accessToken}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
   })
-  return { status: res.status, json: await res.json() as T }
+  return { status: res.status, json: (await res.json()) as T }
 }
 
 /** The default configuration, created through the API when the data set has none. */
@@ -53,7 +62,9 @@ const rate = (dialog: Locator, field: string) => dialog.locator(`input[data-fiel
 
 describe('commission screen', () => {
   let page: Page
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   it('creates a project configuration (99.9 % refused, 100 % saved), edits it, and its preview matches the engine on the API config', async () => {
     await ensureDefault()
@@ -86,9 +97,17 @@ describe('commission screen', () => {
     await rate(dialog, 'platformOwnerRate').press('Enter')
     await dialog.waitFor({ state: 'detached' })
 
-    const search = await call<{ configs: CommissionConfig[] }>('GET', `/api/commission/configs?search=${encodeURIComponent(project.title)}`)
+    const search = await call<{ configs: CommissionConfig[] }>(
+      'GET',
+      `/api/commission/configs?search=${encodeURIComponent(project.title)}`,
+    )
     const created = search.json.configs.find((c) => c.project?._id === project._id)!
-    expect(created).toMatchObject({ projectOwnerRate: 49.9, platformOwnerRate: 30.1, customizerRate: 10, isActive: true })
+    expect(created).toMatchObject({
+      projectOwnerRate: 49.9,
+      platformOwnerRate: 30.1,
+      customizerRate: 10,
+      isActive: true,
+    })
 
     // Edit it from its card.
     await page.getByRole('searchbox', { name: 'Search configurations' }).fill(project.title)
@@ -102,9 +121,17 @@ describe('commission screen', () => {
     await page.getByRole('option', { name: 'Platform owner' }).click()
     await edit.locator('[data-command="commission.form.save"]').click()
     await edit.waitFor({ state: 'detached' })
-    const stored = (await call<{ configs: CommissionConfig[] }>('GET', `/api/commission/configs?search=${encodeURIComponent(project.title)}`))
-      .json.configs.find((c) => c._id === created._id)!
-    expect(stored).toMatchObject({ customizerRate: 9.5, installationSupportRate: 5.5, noReferralDistribution: 'platform_owner' })
+    const stored = (
+      await call<{ configs: CommissionConfig[] }>(
+        'GET',
+        `/api/commission/configs?search=${encodeURIComponent(project.title)}`,
+      )
+    ).json.configs.find((c) => c._id === created._id)!
+    expect(stored).toMatchObject({
+      customizerRate: 9.5,
+      installationSupportRate: 5.5,
+      noReferralDistribution: 'platform_owner',
+    })
 
     // The preview of the stored configuration, against the engine run here on the API's answer.
     await card.locator('[data-command="commission.edit"]').click()
@@ -114,7 +141,9 @@ describe('commission screen', () => {
     const config = splitConfigFromPercent(stored)
     // The agent's customer pays the list price less the configured agent discount.
     const agentPaise = agentDiscountedPricePaise(1_234_567, Math.round(stored.agentDiscountPercent * 100))
-    expect(await edit.locator('td[data-column="agent"][data-party="amount"]').textContent()).toBe(formatINR(agentPaise / 100))
+    expect(await edit.locator('td[data-column="agent"][data-party="amount"]').textContent()).toBe(
+      formatINR(agentPaise / 100),
+    )
     for (const referrer of [null, 'agent', 'student'] as const) {
       const amountPaise = referrer === 'agent' ? agentPaise : 1_234_567
       const split = splitOrder({ amountPaise, withCustomization: true, withInstallation: false, referrer }, config)
@@ -155,8 +184,11 @@ describe('commission screen', () => {
     await card.locator('[data-command="commission.delete"]').click()
     await question.getByRole('button', { name: 'Delete' }).click()
     await card.waitFor({ state: 'detached' })
-    expect((await call('GET', `/api/commission/configs?search=${encodeURIComponent(project.title)}`)).json.configs
-      .some((c: CommissionConfig) => c._id === made.json.config._id)).toBe(false)
+    expect(
+      (await call('GET', `/api/commission/configs?search=${encodeURIComponent(project.title)}`)).json.configs.some(
+        (c: CommissionConfig) => c._id === made.json.config._id,
+      ),
+    ).toBe(false)
   })
 
   it('Default Config and Statistics tabs, switched with 2 and 3', async () => {
@@ -170,13 +202,18 @@ describe('commission screen', () => {
     await page.keyboard.press('3')
     await page.waitForURL(`${baseUrl}/commission?tab=stats`)
     await page.getByTestId('commission-distribution').waitFor()
-    const { json } = await call<{ stats: { revenue: { totalRevenue: number; totalOrders: number } } }>('GET', '/api/commission/stats')
+    const { json } = await call<{ stats: { revenue: { totalRevenue: number; totalOrders: number } } }>(
+      'GET',
+      '/api/commission/stats',
+    )
     expect(await page.getByTestId('total-revenue').textContent()).toBe(formatINR(json.stats.revenue.totalRevenue))
     await both(page, 'commission-stats')
   })
 
   it('a failed load shows the error with Retry', async () => {
-    await page.route('**/api/commission/configs?*', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Configs are down' } }))
+    await page.route('**/api/commission/configs?*', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Configs are down' } }),
+    )
     await page.goto(`${baseUrl}/commission`)
     await page.getByText('Failed to load commission configurations: Configs are down').waitFor()
     await page.unroute('**/api/commission/configs?*')

@@ -15,7 +15,9 @@ const inr = (rupees: number) =>
 describe('console foundation', () => {
   let browser: Browser
   /** A fresh page: signed in with the global session, or signed out with `null`. */
-  const freshPage = async (tokens = inject('adminTokens') as Parameters<typeof openSignedInPage>[1] | null): Promise<Page> => {
+  const freshPage = async (
+    tokens = inject('adminTokens') as Parameters<typeof openSignedInPage>[1] | null,
+  ): Promise<Page> => {
     if (tokens) return openSignedInPage(browser, tokens)
     return (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   }
@@ -54,10 +56,18 @@ describe('console foundation', () => {
     const { stats } = await apiGet(page, baseUrl, '/api/admin/dashboard/stats')
     expect(stats.overview.totalProjects).toBeGreaterThan(0)
     const card = (title: string) => page.locator('[data-testid="stat-card"]', { hasText: title })
-    await expect(card('Total Projects').innerText()).resolves.toContain(stats.overview.totalProjects.toLocaleString('en-IN'))
-    await expect(card('Active Projects').innerText()).resolves.toContain(stats.overview.activeProjects.toLocaleString('en-IN'))
-    await expect(card('Total Contacts').innerText()).resolves.toContain(stats.overview.totalContacts.toLocaleString('en-IN'))
-    await expect(card('Unread Messages').innerText()).resolves.toContain(stats.overview.unreadContacts.toLocaleString('en-IN'))
+    await expect(card('Total Projects').innerText()).resolves.toContain(
+      stats.overview.totalProjects.toLocaleString('en-IN'),
+    )
+    await expect(card('Active Projects').innerText()).resolves.toContain(
+      stats.overview.activeProjects.toLocaleString('en-IN'),
+    )
+    await expect(card('Total Contacts').innerText()).resolves.toContain(
+      stats.overview.totalContacts.toLocaleString('en-IN'),
+    )
+    await expect(card('Unread Messages').innerText()).resolves.toContain(
+      stats.overview.unreadContacts.toLocaleString('en-IN'),
+    )
     await expect(card('Total Revenue').innerText()).resolves.toContain(inr(stats.pricing.totalRevenue))
     await expect(card('Active Admins').innerText()).resolves.toContain(String(stats.overview.totalAdmins))
     await expect(page.getByText(stats.recentActivity.projects[0].title).first().isVisible()).resolves.toBe(true)
@@ -85,8 +95,15 @@ describe('console foundation', () => {
 
   it('navigates with g-key sequences only', async () => {
     const routes: Array<[string, string]> = [
-      ['u', '/users'], ['o', '/orders'], ['c', '/contacts'], ['y', '/payments'], ['m', '/commission'],
-      ['a', '/analytics'], ['s', '/settings'], ['p', '/projects'], ['d', '/'],
+      ['u', '/users'],
+      ['o', '/orders'],
+      ['c', '/contacts'],
+      ['y', '/payments'],
+      ['m', '/commission'],
+      ['a', '/analytics'],
+      ['s', '/settings'],
+      ['p', '/projects'],
+      ['d', '/'],
     ]
     const page = await onDashboard()
     await page.locator('body').click({ position: { x: 5, y: 5 } })
@@ -103,7 +120,8 @@ describe('console foundation', () => {
     const sheet = page.getByRole('dialog')
     await sheet.waitFor()
     const text = await sheet.innerText()
-    for (const label of ['Go to Dashboard', 'Go to Projects', 'Go to Payments', 'Sign out']) expect(text).toContain(label)
+    for (const label of ['Go to Dashboard', 'Go to Projects', 'Go to Payments', 'Sign out'])
+      expect(text).toContain(label)
     await screenshot(page, 'shortcuts')
     await page.keyboard.press('Escape')
   })

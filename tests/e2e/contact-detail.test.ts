@@ -20,19 +20,30 @@ import { signedInPagePerTest } from './session'
 const baseUrl = inject('baseUrl')
 const mailDir = inject('mailDir')
 
-const api = <T = any>(method: string, apiPath: string, body?: object) => apiRequest<T>(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = <T = any>(method: string, apiPath: string, body?: object) =>
+  apiRequest<T>(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 const getContact = async (id: string) => (await api<{ contact: ContactDetail }>('GET', `/api/contacts/${id}`)).contact
 /** Seeded contacts in `status`, newest first. */
-const contactsIn = async (status: ContactStatus) => (await api<{ contacts: ContactSummary[] }>('GET', `/api/contacts?status=${status}&limit=20`)).contacts
+const contactsIn = async (status: ContactStatus) =>
+  (await api<{ contacts: ContactSummary[] }>('GET', `/api/contacts?status=${status}&limit=20`)).contacts
 
 /** The newest mail to `to` in the SMTP sink's folder written at or after `after` (ms epoch), waiting up to 10 s. */
 async function mailTo(to: string, after: number): Promise<ParsedMail> {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-    const files = fs.readdirSync(mailDir).filter((f) => f.endsWith('.eml')).map((f) => path.join(mailDir, f))
-      .filter((f) => fs.statSync(f).mtimeMs >= after).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+    const files = fs
+      .readdirSync(mailDir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => path.join(mailDir, f))
+      .filter((f) => fs.statSync(f).mtimeMs >= after)
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
     for (const file of files) {
       const mail = await simpleParser(fs.readFileSync(file))
-      if (mail.to && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase())) return mail
+      if (
+        mail.to &&
+        !Array.isArray(mail.to) &&
+        mail.to.value.some((a) => a.address?.toLowerCase() === to.toLowerCase())
+      )
+        return mail
     }
   }
   throw new Error(`no mail to ${to} in ${mailDir}`)
@@ -99,8 +110,11 @@ describe('contact detail', () => {
   it("a failed send shows 'Failed to send reply: {reason}' and keeps the text for another try", async () => {
     const [contact] = await contactsIn('read')
     await open(contact._id)
-    await page.route(`**/api/contacts/${contact._id}`, (route) => (route.request().method() === 'PUT'
-      ? route.fulfill({ status: 502, json: { success: false, message: 'Mail server unavailable' } }) : route.fallback()))
+    await page.route(`**/api/contacts/${contact._id}`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 502, json: { success: false, message: 'Mail server unavailable' } })
+        : route.fallback(),
+    )
     await page.getByTestId('reply-box').fill('Checking in')
     await page.locator('[data-command="contacts.detail.sendReply"]').click()
     await page.getByRole('alert').filter({ hasText: 'Failed to send reply: Mail server unavailable' }).first().waitFor()
@@ -111,13 +125,22 @@ describe('contact detail', () => {
   it('a message with <script> from the public form shows as text and runs nothing', async () => {
     const message = '<script>alert(1)</script>\n<img src=x onerror="alert(2)">'
     const res = await fetch(`${baseUrl}/api/contacts`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: '<b>Mallory</b>', email: `mallory.${Date.now()}@example.in`, subject: '<i>Hi</i>', message }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: '<b>Mallory</b>',
+        email: `mallory.${Date.now()}@example.in`,
+        subject: '<i>Hi</i>',
+        message,
+      }),
     })
     expect(res.status).toBe(201)
-    const { contactId } = await res.json() as { contactId: string }
+    const { contactId } = (await res.json()) as { contactId: string }
     const dialogs: string[] = []
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss() })
+    page.on('dialog', (d) => {
+      dialogs.push(d.message())
+      void d.dismiss()
+    })
     await open(contactId)
     await page.getByRole('heading', { name: '<i>Hi</i>' }).waitFor()
     expect(await page.getByTestId('contact-message').textContent()).toBe(message)
@@ -131,8 +154,12 @@ describe('contact detail', () => {
     const [contact] = await contactsIn('archived')
     await open(contact._id)
     await statusBadge().filter({ hasText: 'Archived' }).waitFor()
-    const disabled = async () => Object.fromEntries(await Promise.all((['read', 'replied', 'archived', 'new'] as const)
-      .map(async (s) => [s, await quick(s).isDisabled()] as const)))
+    const disabled = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (['read', 'replied', 'archived', 'new'] as const).map(async (s) => [s, await quick(s).isDisabled()] as const),
+        ),
+      )
     expect(await disabled()).toEqual({ read: false, replied: false, archived: true, new: false })
     await blur()
     await page.keyboard.press('i')
@@ -175,9 +202,20 @@ describe('contact detail', () => {
     // A registered user with the contact's e-mail: the info card and the top bar lead to them.
     const [other] = (await contactsIn('read')).filter((c) => c._id !== withProject!._id)
     const existing = (await getContact(other._id)).user
-    const user = existing ?? (await api<{ user: { _id: string; name: string } }>('POST', '/api/users', { name: other.name, email: other.email })).user
+    const user =
+      existing ??
+      (
+        await api<{ user: { _id: string; name: string } }>('POST', '/api/users', {
+          name: other.name,
+          email: other.email,
+        })
+      ).user
     await open(other._id)
-    await page.getByTestId('section-contact-meta').locator('[data-command="contacts.detail.openUser"]').getByText(user.name).waitFor()
+    await page
+      .getByTestId('section-contact-meta')
+      .locator('[data-command="contacts.detail.openUser"]')
+      .getByText(user.name)
+      .waitFor()
     await page.locator('.project-detail__top [data-command="contacts.detail.openUser"]').click()
     await page.waitForURL(`${baseUrl}/users/${user._id}`)
   })
@@ -188,7 +226,9 @@ describe('contact detail', () => {
     await page.locator('[data-command="contacts.detail.back"]').waitFor()
 
     const [contact] = await contactsIn('read')
-    await page.route(`**/api/contacts/${contact._id}`, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Database unavailable' } }))
+    await page.route(`**/api/contacts/${contact._id}`, (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Database unavailable' } }),
+    )
     await page.goto(`${baseUrl}/contacts/${contact._id}`)
     await page.getByText('Error Loading Contact').waitFor()
     await page.getByText('Database unavailable').waitFor()

@@ -15,7 +15,8 @@ import { signedInPagePerTest } from './session'
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="contact-row"]'
 
-const api = <T = any>(method: string, apiPath: string, body?: object) => apiRequest<T>(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = <T = any>(method: string, apiPath: string, body?: object) =>
+  apiRequest<T>(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 const list = (query: string) => api<ContactListResponse>('GET', `/api/contacts?${query}`)
 
 describe('contacts list', () => {
@@ -23,9 +24,12 @@ describe('contacts list', () => {
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
   const row = (id: string) => page.locator(`${rowSel}[data-id="${id}"]`)
   const rowIds = () => page.locator(rowSel).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))
-  const stat = async (name: string) => (await page.locator(`[data-stat="${name}"] .stat-card__value`).textContent())?.trim()
+  const stat = async (name: string) =>
+    (await page.locator(`[data-stat="${name}"] .stat-card__value`).textContent())?.trim()
 
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   it('shows the stats of the server and the rows; unread rows stand out (screenshots light and dark)', async () => {
     await page.goto(`${baseUrl}/contacts`)
@@ -40,10 +44,15 @@ describe('contacts list', () => {
     const unread = page.locator(`${rowSel}[data-unread]`).first()
     await unread.waitFor()
     expect(await unread.getByTestId('status-cell').textContent()).toContain('Unread')
-    expect(await unread.locator('.contacts-row__name').evaluate((el) => Number(getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(700)
+    expect(
+      await unread.locator('.contacts-row__name').evaluate((el) => Number(getComputedStyle(el).fontWeight)),
+    ).toBeGreaterThanOrEqual(700)
     expect(await unread.evaluate((el) => getComputedStyle(el, '::before').width)).toBe('3px')
     const read = page.locator(`${rowSel}:not([data-unread])`).first()
-    if (await read.count()) expect(await read.locator('.contacts-row__name').evaluate((el) => Number(getComputedStyle(el).fontWeight))).toBeLessThan(600)
+    if (await read.count())
+      expect(
+        await read.locator('.contacts-row__name').evaluate((el) => Number(getComputedStyle(el).fontWeight)),
+      ).toBeLessThan(600)
     await screenshot(page, 'contacts-list')
     await page.emulateMedia({ colorScheme: 'dark' })
     // Let the colour transitions finish before the picture.
@@ -74,7 +83,9 @@ describe('contacts list', () => {
     expect(new URL(page.url()).searchParams.get('status')).toBe('new')
     expect(await row(first).count()).toBe(0)
     for (const id of [first, second]) expect((await api('GET', `/api/contacts/${id}`)).contact.status).toBe('archived')
-    await page.goto(`${baseUrl}/contacts?status=archived&search=${encodeURIComponent((await api('GET', `/api/contacts/${first}`)).contact.email)}`)
+    await page.goto(
+      `${baseUrl}/contacts?status=archived&search=${encodeURIComponent((await api('GET', `/api/contacts/${first}`)).contact.email)}`,
+    )
     await row(first).waitFor()
     expect((await row(first).getByTestId('status-cell').textContent())?.trim()).toBe('Archived')
   })
@@ -102,9 +113,16 @@ describe('contacts list', () => {
     await page.getByRole('combobox', { name: 'Status filter' }).click()
     await page.getByRole('option', { name: 'Read', exact: true }).click()
     await page.waitForURL((url) => url.searchParams.get('status') === 'read')
-    await expect.poll(async () => new Set(await page.locator(rowSel).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status'))))).toEqual(new Set(['read']))
+    await expect
+      .poll(
+        async () =>
+          new Set(await page.locator(rowSel).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status')))),
+      )
+      .toEqual(new Set(['read']))
 
-    const { contacts: [target] } = await list('limit=1&status=read')
+    const {
+      contacts: [target],
+    } = await list('limit=1&status=read')
     // A piece of the message (the newest read contact comes first among those it matches).
     const words = target.excerpt.slice(0, 24).trim()
     await page.keyboard.press('/')
@@ -155,7 +173,9 @@ describe('contacts list', () => {
   })
 
   it("the palette's '!' search lists matching contacts and Enter opens one", async () => {
-    const { contacts: [target] } = await list('limit=1')
+    const {
+      contacts: [target],
+    } = await list('limit=1')
     await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     await page.keyboard.press('Control+k')
@@ -168,7 +188,9 @@ describe('contacts list', () => {
   })
 
   it("a failed load shows 'Error Loading Contacts' with the message, and Retry loads the list", async () => {
-    await page.route('**/api/contacts?**', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Contacts are down' } }))
+    await page.route('**/api/contacts?**', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Contacts are down' } }),
+    )
     await page.goto(`${baseUrl}/contacts`)
     await page.getByText('Error Loading Contacts').waitFor()
     await page.getByText('Contacts are down').waitFor()

@@ -71,26 +71,52 @@ function readTree(dir: string, prefix = ''): Record<string, string> {
  * Not controls: select triggers (fields), dialog footers, radix's aria-hidden mirror inputs.
  */
 function controlsWithoutCommand(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((roots) => roots.flatMap((root) =>
-    [...root.querySelectorAll('button, [role=checkbox], input[type=checkbox]')]
-      .filter((el) => el.getAttribute('role') !== 'combobox' && el.getAttribute('aria-hidden') !== 'true' && !el.closest('[role=dialog]')
-        && !el.getAttribute('data-command'))
-      .map((el) => el.outerHTML.slice(0, 120))))
+  return page
+    .locator(selector)
+    .evaluateAll((roots) =>
+      roots.flatMap((root) =>
+        [...root.querySelectorAll('button, [role=checkbox], input[type=checkbox]')]
+          .filter(
+            (el) =>
+              el.getAttribute('role') !== 'combobox' &&
+              el.getAttribute('aria-hidden') !== 'true' &&
+              !el.closest('[role=dialog]') &&
+              !el.getAttribute('data-command'),
+          )
+          .map((el) => el.outerHTML.slice(0, 120)),
+      ),
+    )
 }
 
 /** POST `apiPath` with the admin's access token; expects 2xx and returns the JSON body. */
-const apiPost = (tokens: TokenPair, apiPath: string, body: FormData | object) => apiRequest(baseUrl, tokens.accessToken, 'POST', apiPath, body)
+const apiPost = (tokens: TokenPair, apiPath: string, body: FormData | object) =>
+  apiRequest(baseUrl, tokens.accessToken, 'POST', apiPath, body)
 
 /** A project with the SOURCE tree in its repository (one chunk) and two images, made through the API. */
 async function projectThroughApi(tokens: TokenPair, title: string): Promise<string> {
-  const { project } = await apiPost(tokens, '/api/projects/create', { title, description: 'Made by the e2e setup.', price: 999, category: 'Web Development' })
+  const { project } = await apiPost(tokens, '/api/projects/create', {
+    title,
+    description: 'Made by the e2e setup.',
+    price: 999,
+    category: 'Web Development',
+  })
   const source = new FormData()
   for (const [p, text] of Object.entries(SOURCE)) source.append('files', new Blob([text]), p.split('/').pop() ?? p)
-  for (const [key, value] of Object.entries({ relativePaths: JSON.stringify(Object.keys(SOURCE)), uploadType: 'folder', projectId: project._id,
-    uploadId: `e2e-${Date.now()}`, chunkIndex: '0', totalChunks: '1', isFirstChunk: 'true', isLastChunk: 'true' })) source.append(key, value)
+  for (const [key, value] of Object.entries({
+    relativePaths: JSON.stringify(Object.keys(SOURCE)),
+    uploadType: 'folder',
+    projectId: project._id,
+    uploadId: `e2e-${Date.now()}`,
+    chunkIndex: '0',
+    totalChunks: '1',
+    isFirstChunk: 'true',
+    isLastChunk: 'true',
+  }))
+    source.append(key, value)
   await apiPost(tokens, '/api/upload/upload', source)
   const images = new FormData()
-  for (const color of ['#d33', '#33d']) images.append('images', new Blob([await image(color)], { type: 'image/png' }), `${color.slice(1)}.png`)
+  for (const color of ['#d33', '#33d'])
+    images.append('images', new Blob([await image(color)], { type: 'image/png' }), `${color.slice(1)}.png`)
   await apiPost(tokens, `/api/storage/projects/${project._id}/images`, images)
   return project._id
 }
@@ -100,7 +126,8 @@ describe('Add Project, repository and project files', () => {
   let page: Page
   let fixtureId = ''
 
-  const imageUrls = () => page.locator('[data-testid=project-image]').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')))
+  const imageUrls = () =>
+    page.locator('[data-testid=project-image]').evaluateAll((els) => els.map((e) => e.getAttribute('data-url')))
   const openFixture = async () => {
     await page.goto(`${baseUrl}/projects/${fixtureId}`)
     await page.locator('[data-testid=section-images]').waitFor()
@@ -136,10 +163,15 @@ describe('Add Project, repository and project files', () => {
     await page.getByText('Please select a folder or ZIP first.').first().waitFor()
     await page.getByRole('radio', { name: 'ZIP' }).check()
     // Paths a git tree cannot hold together are refused by name before anything is sent.
-    await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'clash.zip', mimeType: 'application/zip', buffer: await clashingZip() })
+    await page
+      .locator('[data-testid=zip-input]')
+      .setInputFiles({ name: 'clash.zip', mimeType: 'application/zip', buffer: await clashingZip() })
     await page.locator('.source-files__path', { hasText: 'dir/x.ts' }).waitFor()
     await page.locator('[data-command="projects.new.upload"]').click()
-    await page.locator('[data-testid=flow-error]').getByText('Paths collide: dir (a file and a folder: dir/x.ts)').waitFor()
+    await page
+      .locator('[data-testid=flow-error]')
+      .getByText('Paths collide: dir (a file and a folder: dir/x.ts)')
+      .waitFor()
     await screenshot(page, 'add-project-paths-collide')
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.emulateMedia({ colorScheme: 'dark' })
@@ -149,9 +181,13 @@ describe('Add Project, repository and project files', () => {
     await screenshot(page, 'add-project-paths-collide-dark-1280')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.setViewportSize({ width: 1440, height: 900 })
-    await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
+    await page
+      .locator('[data-testid=zip-input]')
+      .setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
     await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
-    expect(await page.locator('.source-files__path').allTextContents()).toEqual(expect.arrayContaining(Object.keys(SOURCE)))
+    expect(await page.locator('.source-files__path').allTextContents()).toEqual(
+      expect.arrayContaining(Object.keys(SOURCE)),
+    )
     expect(await submit.isDisabled()).toBe(true)
     expect(await controlsWithoutCommand(page, '[data-testid=add-project]')).toEqual([])
     await screenshot(page, 'add-project')
@@ -165,7 +201,13 @@ describe('Add Project, repository and project files', () => {
     const projectId = page.url().split('/').pop()
 
     const { project } = await apiGet(page, baseUrl, `/api/projects/${projectId}`)
-    expect(project).toMatchObject({ title: 'E2E Shop', price: 1499, tags: ['shop', 'e2e'], hasFiles: true, isActive: true })
+    expect(project).toMatchObject({
+      title: 'E2E Shop',
+      price: 1499,
+      tags: ['shop', 'e2e'],
+      hasFiles: true,
+      isActive: true,
+    })
     expect(project.images).toHaveLength(2)
     expect(project.githubRepo.cloneUrl).toMatch(/\/git\/.+\.git$/)
 
@@ -173,7 +215,9 @@ describe('Add Project, repository and project files', () => {
     const url = new URL(project.githubRepo.cloneUrl)
     url.username = encodeURIComponent('admin@example.com')
     url.password = await accessToken(page)
-    execFileSync('git', ['clone', '--quiet', url.toString(), clone], { env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+    execFileSync('git', ['clone', '--quiet', url.toString(), clone], {
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+    })
     expect(readTree(clone)).toEqual(SOURCE)
     fs.rmSync(clone, { recursive: true, force: true })
   })
@@ -217,8 +261,11 @@ describe('Add Project, repository and project files', () => {
     await openFixture()
     const section = page.locator('[data-testid=section-report]')
     const docx = await minimalDocx()
-    await section.locator('[data-testid=report-input]').setInputFiles({ name: 'report.docx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx })
+    await section.locator('[data-testid=report-input]').setInputFiles({
+      name: 'report.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: docx,
+    })
     await page.getByTestId('toast').getByText('Report uploaded successfully!').waitFor()
     await section.getByText('Report uploaded', { exact: true }).waitFor()
     // The signed link opens in a new tab: catch the tab's request for it.
@@ -231,7 +278,9 @@ describe('Add Project, repository and project files', () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(docx)).toBe(true)
     await section.scrollIntoViewIfNeeded()
     await screenshot(page, 'project-detail-report')
-    const sections = ['images', 'report', 'repository', 'files'].map((name) => `[data-testid=section-${name}]`).join(', ')
+    const sections = ['images', 'report', 'repository', 'files']
+      .map((name) => `[data-testid=section-${name}]`)
+      .join(', ')
     expect(await controlsWithoutCommand(page, sections)).toEqual([])
     await page.locator('[data-testid=section-files]').scrollIntoViewIfNeeded()
     await screenshot(page, 'project-detail-files')

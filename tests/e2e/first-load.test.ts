@@ -24,7 +24,8 @@ const baseUrl = inject('baseUrl')
  */
 const LOGIN_JS_BUDGET_KB = 110
 /** Chunks of the signed-in console (Vite names a chunk after its source module). */
-const PROTECTED_CHUNK = /\/assets\/(protected-area\.view|dashboard\.view|projects-list\.view|project-detail\.view|add-project\.view|analytics\.view|revenue-chart|app-registry|icon-button|useQuery)-[\w-]+\.js$/
+const PROTECTED_CHUNK =
+  /\/assets\/(protected-area\.view|dashboard\.view|projects-list\.view|project-detail\.view|add-project\.view|analytics\.view|revenue-chart|app-registry|icon-button|useQuery)-[\w-]+\.js$/
 /** Command ids: the login route carries the sign-in commands and none of the other domains'. */
 const LOGIN_COMMAND = 'auth.sendOtp'
 const OTHER_COMMANDS = ['projects.approve', 'projects.new.submit', 'projects.detail.delete', 'nav.projects']
@@ -48,7 +49,10 @@ describe('first load', () => {
     await settled()
 
     const urls = scripts.map((s) => s.url)
-    expect(urls.some((u) => /\/assets\/login\.view-[\w-]+\.js$/.test(u)), urls.join(' ')).toBe(true)
+    expect(
+      urls.some((u) => /\/assets\/login\.view-[\w-]+\.js$/.test(u)),
+      urls.join(' '),
+    ).toBe(true)
     expect(urls.filter((u) => PROTECTED_CHUNK.test(u))).toEqual([])
     const code = scripts.map((s) => s.text).join('\n')
     expect(code).toContain(LOGIN_COMMAND)
@@ -75,7 +79,10 @@ describe('first load', () => {
     await settled()
     const urls = scripts.map((s) => s.url)
     for (const name of ['protected-area.view', 'dashboard.view', 'projects-list.view']) {
-      expect(urls.some((u) => PROTECTED_CHUNK.test(u) && u.includes(`/${name}-`)), `${name} in ${urls.join(' ')}`).toBe(true)
+      expect(
+        urls.some((u) => PROTECTED_CHUNK.test(u) && u.includes(`/${name}-`)),
+        `${name} in ${urls.join(' ')}`,
+      ).toBe(true)
     }
   })
 })

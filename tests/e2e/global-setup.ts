@@ -68,8 +68,10 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM')
     // The scan reads the server's database: wait for it to close (a kill after 15 s).
     // The timer is unref'd: a pending one would keep vitest from exiting after a quick stop.
-    const stopped = await Promise.race([exit.then(() => true),
-      new Promise((r) => setTimeout(() => r(false), 15_000).unref())])
+    const stopped = await Promise.race([
+      exit.then(() => true),
+      new Promise((r) => setTimeout(() => r(false), 15_000).unref()),
+    ])
     if (!stopped) {
       child.kill('SIGKILL')
       await exit
@@ -78,20 +80,28 @@ export default async function setup(project: TestProject) {
     await new Promise<void>((resolve) => log.end(resolve))
     const { tokenDigests, bankNumbers } = await secretsOfRun(dataDir)
     const codes = codesInMailbox(sink.dir)
-    const findings = scanLog(fs.readFileSync(logFile, 'utf8'), [
-      { kind: 'access token', value: adminTokens.accessToken },
-      { kind: 'refresh token', value: adminTokens.refreshToken },
-      ...codes.map((value) => ({ kind: 'sign-in code', value })),
-      ...bankNumbers.map((value) => ({ kind: 'bank account number', value })),
-    ], tokenDigests)
+    const findings = scanLog(
+      fs.readFileSync(logFile, 'utf8'),
+      [
+        { kind: 'access token', value: adminTokens.accessToken },
+        { kind: 'refresh token', value: adminTokens.refreshToken },
+        ...codes.map((value) => ({ kind: 'sign-in code', value })),
+        ...bankNumbers.map((value) => ({ kind: 'bank account number', value })),
+      ],
+      tokenDigests,
+    )
     // A scan that knows no secret proves nothing.
     if (!codes.length || !bankNumbers.length || !tokenDigests.size) {
-      findings.push(`nothing to look for: ${codes.length} codes, ${bankNumbers.length} bank numbers, ${tokenDigests.size} tokens`)
+      findings.push(
+        `nothing to look for: ${codes.length} codes, ${bankNumbers.length} bank numbers, ${tokenDigests.size} tokens`,
+      )
     }
     fs.rmSync(sink.dir, { recursive: true, force: true })
     if (findings.length) throw new Error(`secrets in the e2e server log ${logFile} (kept):\n${findings.join('\n')}`)
-    console.log(`e2e log scan: clean (${codes.length} codes, ${bankNumbers.length} bank numbers, `
-      + `${tokenDigests.size} refresh/session tokens looked for)`)
+    console.log(
+      `e2e log scan: clean (${codes.length} codes, ${bankNumbers.length} bank numbers, ` +
+        `${tokenDigests.size} refresh/session tokens looked for)`,
+    )
     if (!process.env.KEEP_E2E_DATA) fs.rmSync(dataDir, { recursive: true, force: true })
   }
   return async () => {

@@ -22,7 +22,10 @@ async function fakeInspectorWindow(page: Page) {
     window.__inspector = { url: '', messages: [] }
     window.open = ((url: string) => {
       window.__inspector.url = String(url)
-      return { postMessage: (message: { type: string }) => void window.__inspector.messages.push(message), closed: false } as unknown as Window
+      return {
+        postMessage: (message: { type: string }) => void window.__inspector.messages.push(message),
+        closed: false,
+      } as unknown as Window
     }) as typeof window.open
   })
 }
@@ -30,12 +33,21 @@ async function fakeInspectorWindow(page: Page) {
 const INSPECTOR_LIBRARY = 'stately.ai/inspect'
 
 /** The machine ids of the actors the inspector has been told about. */
-const inspectedMachines = (page: Page) => page.evaluate(() => {
-  window.postMessage({ type: '@statelyai.connected' }, '*')
-  return new Promise<string[]>((resolve) => setTimeout(() => resolve(window.__inspector.messages
-    .filter((m) => m.type === '@xstate.actor' && m.definition)
-    .map((m) => (JSON.parse(m.definition as string) as { id: string }).id)), 300))
-})
+const inspectedMachines = (page: Page) =>
+  page.evaluate(() => {
+    window.postMessage({ type: '@statelyai.connected' }, '*')
+    return new Promise<string[]>((resolve) =>
+      setTimeout(
+        () =>
+          resolve(
+            window.__inspector.messages
+              .filter((m) => m.type === '@xstate.actor' && m.definition)
+              .map((m) => (JSON.parse(m.definition as string) as { id: string }).id),
+          ),
+        300,
+      ),
+    )
+  })
 
 describe('?inspect', () => {
   let browser: Browser
@@ -60,7 +72,9 @@ describe('?inspect', () => {
     // Actors started later in the same page load report too (client-side navigation keeps the inspector).
     await page.locator('[data-testid="project-row"]').first().click()
     await page.getByTestId('project-detail').waitFor()
-    await expect.poll(() => inspectedMachines(page)).toEqual(expect.arrayContaining(['projectSections', 'verification', 'projectImages']))
+    await expect
+      .poll(() => inspectedMachines(page))
+      .toEqual(expect.arrayContaining(['projectSections', 'verification', 'projectImages']))
   })
 
   it('loads no inspector without ?inspect', async () => {

@@ -16,24 +16,32 @@ let seeded = 0
 /** Three new projects whose titles start with a fresh prefix (their search), oldest first; the prefix. */
 async function seed(): Promise<string> {
   const prefix = `Keys ${run} ${++seeded}`
-  for (const n of ['a', 'b', 'c']) await api('POST', '/api/projects/create', { title: `${prefix} ${n}`, description: 'A project for the key tests' })
+  for (const n of ['a', 'b', 'c'])
+    await api('POST', '/api/projects/create', { title: `${prefix} ${n}`, description: 'A project for the key tests' })
   return prefix
 }
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 
 describe('keys', () => {
   let page: Page
   const rows = () => page.locator('[data-testid="project-row"]')
   const activeId = () => page.locator('[data-testid="project-row"][data-active]').getAttribute('data-id')
-  const rowIds = async () => rows().evaluateAll((els) => els
-    .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex'))).map((e) => e.getAttribute('data-id')))
+  const rowIds = async () =>
+    rows().evaluateAll((els) =>
+      els
+        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((e) => e.getAttribute('data-id')),
+    )
   const openList = async (prefix: string, count = 3) => {
     await page.goto(`${baseUrl}/projects?search=${encodeURIComponent(prefix)}`)
     await expect.poll(async () => rows().count()).toBe(count)
     await page.locator('[data-testid="project-row"][data-active]').waitFor()
   }
 
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   afterAll(async () => {
     await api('PUT', '/api/admin/preferences', { singleKeyShortcuts: true })
@@ -85,7 +93,12 @@ describe('keys', () => {
     expect(new URL(page.url()).pathname).toBe('/projects')
     expect(await page.getByTestId('shortcuts-sheet').count()).toBe(0)
     // The hint bar lists only what still acts (Enter opens), not J.
-    await expect.poll(() => page.locator('[data-testid="hint-bar"] [data-hint]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hint'))))
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="hint-bar"] [data-hint]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-hint'))),
+      )
       .toContain('projects.open')
     expect(await page.locator('[data-hint="projects.focusNext"]').count()).toBe(0)
 
@@ -108,7 +121,17 @@ describe('keys', () => {
     await openList(await seed())
     const bar = page.getByTestId('hint-bar')
     const hints = () => bar.locator('[data-hint]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hint')))
-    await expect.poll(hints).toEqual(expect.arrayContaining(['projects.focusNext', 'projects.focusPrev', 'projects.toggleSelect', 'projects.open', 'projects.approve']))
+    await expect
+      .poll(hints)
+      .toEqual(
+        expect.arrayContaining([
+          'projects.focusNext',
+          'projects.focusPrev',
+          'projects.toggleSelect',
+          'projects.open',
+          'projects.approve',
+        ]),
+      )
     expect(await hints()).not.toContain('nav.dashboard')
     expect(await bar.textContent()).toMatch(/J.*Next project.*K.*Previous project/)
     await screenshot(page, 'keys-hint-bar-light')
@@ -161,13 +184,18 @@ describe('keys', () => {
     const sheet = page.getByTestId('shortcuts-sheet')
     await sheet.waitFor()
     expect(await sheet.locator('section[data-group]').first().getAttribute('data-group')).toBe('This screen')
-    expect(await sheet.locator('section[data-group="This screen"] [data-command-row="projects.focusNext"]').count()).toBe(1)
+    expect(
+      await sheet.locator('section[data-group="This screen"] [data-command-row="projects.focusNext"]').count(),
+    ).toBe(1)
     await screenshot(page, 'keys-shortcuts-sheet-light')
     await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'keys-shortcuts-sheet-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.getByTestId('shortcuts-search').fill('go to orders')
-    await expect.poll(() => sheet.locator('[data-command-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-command-row'))))
+    await expect
+      .poll(() =>
+        sheet.locator('[data-command-row]').evaluateAll((els) => els.map((e) => e.getAttribute('data-command-row'))),
+      )
       .toEqual(['nav.orders'])
     await page.keyboard.press('Escape')
     await sheet.waitFor({ state: 'detached' })
@@ -183,7 +211,10 @@ describe('keys', () => {
     const focused = await activeId()
     const index = (await rowIds()).indexOf(focused)
     // A newer project matching the search, then a change that refetches the list (e: deactivate the focused one).
-    await api('POST', '/api/projects/create', { title: `${prefix} d`, description: 'A project created while the list is open' })
+    await api('POST', '/api/projects/create', {
+      title: `${prefix} d`,
+      description: 'A project created while the list is open',
+    })
     await page.keyboard.press('e')
     await expect.poll(async () => rows().count()).toBe(4)
     const ids = await rowIds()

@@ -59,9 +59,12 @@ export async function secretsOfRun(dataDir: string): Promise<{ tokenDigests: Set
       UNION ALL SELECT session_token_hash FROM otp_challenges`)
     const key = loadDataKey({ DATA_DIR: dataDir })
     const banks = await rows<{ id: string; bank_details: Record<string, string> }>(
-      sql`SELECT id, bank_details FROM users WHERE bank_details ->> 'accountNumber' IS NOT NULL`)
-    return { tokenDigests: new Set(digests.map((r) => r.d)),
-      bankNumbers: banks.map((r) => openBankDetails(key, r.id, r.bank_details).accountNumber!) }
+      sql`SELECT id, bank_details FROM users WHERE bank_details ->> 'accountNumber' IS NOT NULL`,
+    )
+    return {
+      tokenDigests: new Set(digests.map((r) => r.d)),
+      bankNumbers: banks.map((r) => openBankDetails(key, r.id, r.bank_details).accountNumber!),
+    }
   } finally {
     await database.close()
   }

@@ -37,14 +37,26 @@ export async function startScaleServer(): Promise<ScaleServer> {
   const log = fs.createWriteStream(logFile)
   const child = spawn('node', ['scripts/start.mjs'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED: 'none', DATABASE_URL: database.url, JWT_SECRET: secret,
-      DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64') },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SEED: 'none',
+      DATABASE_URL: database.url,
+      JWT_SECRET: secret,
+      DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.pipe(log)
   child.stderr.pipe(log)
   let exited = false
-  const exit = new Promise<void>((resolve) => child.on('exit', () => { exited = true; resolve() }))
+  const exit = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      exited = true
+      resolve()
+    }),
+  )
   const client = new pg.Client({ connectionString: database.url })
   const stop = async () => {
     await client.end().catch(() => undefined)
@@ -61,7 +73,10 @@ export async function startScaleServer(): Promise<ScaleServer> {
     const deadline = Date.now() + 120_000
     for (;;) {
       if (exited) throw new Error(`orders scale server exited early; log: ${fs.readFileSync(logFile, 'utf8')}`)
-      const up = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false)
+      const up = await fetch(`${baseUrl}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (up) break
       if (Date.now() > deadline) throw new Error('orders scale server did not become healthy in time')
       await new Promise((r) => setTimeout(r, 300))
@@ -69,8 +84,16 @@ export async function startScaleServer(): Promise<ScaleServer> {
     await client.connect()
     const admin = (await client.query<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@example.com'`)).rows[0]
     const now = new Date()
-    const accessToken = await signAccessToken(new TextEncoder().encode(secret), admin.id, now, { sid: null, authTime: now })
-    return { baseUrl, tokens: { accessToken, refreshToken: '' }, sql: (text, values) => client.query(text, values as unknown[]), stop }
+    const accessToken = await signAccessToken(new TextEncoder().encode(secret), admin.id, now, {
+      sid: null,
+      authTime: now,
+    })
+    return {
+      baseUrl,
+      tokens: { accessToken, refreshToken: '' },
+      sql: (text, values) => client.query(text, values as unknown[]),
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

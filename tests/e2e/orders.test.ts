@@ -19,7 +19,8 @@ const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="order-row"]'
 type Order = { _id: string; orderId: string; status: string; user: { email: string } | null }
 
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 const listOrders = async (query: string) => (await api('GET', `/api/orders?${query}`)).orders as Order[]
 
 describe('orders list', () => {
@@ -33,14 +34,24 @@ describe('orders list', () => {
     const ids = await page.locator(rowSel).evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))
     const target = ids.indexOf(id)
     expect(target).toBeGreaterThanOrEqual(0)
-    const current = await page.locator(`${rowSel}[data-active]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))
+    const current = await page
+      .locator(`${rowSel}[data-active]`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))
     let at = current.length ? ids.indexOf(current[0]) : 0
-    while (at < target) { await page.keyboard.press('j'); at++ }
-    while (at > target) { await page.keyboard.press('k'); at-- }
+    while (at < target) {
+      await page.keyboard.press('j')
+      at++
+    }
+    while (at > target) {
+      await page.keyboard.press('k')
+      at--
+    }
     await page.locator(`${rowSel}[data-active][data-id="${id}"]`).waitFor()
   }
 
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   it('takes an order from pending to completed with the keyboard only; after a reload the state and the notes are there', async () => {
     const [order] = await listOrders('status=pending&limit=1')
@@ -63,8 +74,12 @@ describe('orders list', () => {
     expect(new URL(page.url()).searchParams.get('search')).toBe(order.orderId)
     await focusRow(order._id)
     // Only the legal moves are offered: Confirm and Cancel for a pending order.
-    const offered = async () => (await row(order._id).locator('[data-command]').evaluateAll((els) => els.map((e) => e.getAttribute('data-command'))))
-      .filter((id) => ['orders.confirm', 'orders.start', 'orders.complete', 'orders.cancel'].includes(id ?? ''))
+    const offered = async () =>
+      (
+        await row(order._id)
+          .locator('[data-command]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-command')))
+      ).filter((id) => ['orders.confirm', 'orders.start', 'orders.complete', 'orders.cancel'].includes(id ?? ''))
     expect(await offered()).toEqual(['orders.confirm', 'orders.cancel'])
     // '#' only asks (cancelling is final); Escape on the question changes nothing.
     await page.keyboard.press('#')
@@ -106,7 +121,9 @@ describe('orders list', () => {
 
     await page.reload()
     await panel.getByTestId('order-note').filter({ hasText: note }).waitFor()
-    const statuses = await panel.getByTestId('order-note').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+    const statuses = await panel
+      .getByTestId('order-note')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
     expect(statuses.slice(-3)).toEqual(['confirmed', 'in_progress', 'completed'])
     const saved = (await api('GET', `/api/orders/${order._id}`)).order
     expect(saved.notes.at(-1)).toMatchObject({ status: 'completed', note, createdBy: { email: 'admin@example.com' } })
@@ -122,8 +139,13 @@ describe('orders list', () => {
     let pair: { email: string; legal: Order; done: Order } | undefined
     for (const done of await listOrders('status=completed&limit=50')) {
       if (!done.user) continue
-      const legal = (await listOrders(`search=${encodeURIComponent(done.user.email)}&limit=50`)).find((o) => ['pending', 'confirmed', 'in_progress'].includes(o.status))
-      if (legal) { pair = { email: done.user.email, legal, done }; break }
+      const legal = (await listOrders(`search=${encodeURIComponent(done.user.email)}&limit=50`)).find((o) =>
+        ['pending', 'confirmed', 'in_progress'].includes(o.status),
+      )
+      if (legal) {
+        pair = { email: done.user.email, legal, done }
+        break
+      }
     }
     expect(pair, 'a customer with a completed and an open order').toBeTruthy()
     const { email, legal, done } = pair!
@@ -184,7 +206,9 @@ describe('orders list', () => {
   })
 
   it("a failed load shows 'Error Loading Orders' with the message, and Retry loads the list", async () => {
-    await page.route('**/api/orders?**', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Orders are down' } }))
+    await page.route('**/api/orders?**', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Orders are down' } }),
+    )
     await page.goto(`${baseUrl}/orders`)
     await page.getByText('Error Loading Orders').waitFor()
     await page.getByText('Orders are down').waitFor()
@@ -225,9 +249,14 @@ describe('orders list at scale (a dedicated server with 5,200 orders)', () => {
       })
       maxNodes = Math.max(maxNodes, state.nodes)
       await page.waitForTimeout(40)
-      const rows = await page.locator(rowSel).evaluateAll((els) => els.map((e) => ({
-        index: Number(e.getAttribute('aria-rowindex')), text: e.textContent ?? '',
-      })).sort((a, b) => a.index - b.index))
+      const rows = await page.locator(rowSel).evaluateAll((els) =>
+        els
+          .map((e) => ({
+            index: Number(e.getAttribute('aria-rowindex')),
+            text: e.textContent ?? '',
+          }))
+          .sort((a, b) => a.index - b.index),
+      )
       // The rows in view are consecutive and each is the order its position says (newest first).
       for (let i = 1; i < rows.length; i++) expect(rows[i].index).toBe(rows[i - 1].index + 1)
       for (const r of rows) expect(r.text).toContain(`SCALE-${String(r.index).padStart(5, '0')}`)

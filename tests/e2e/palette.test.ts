@@ -13,11 +13,14 @@ import { signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const run = Date.now().toString(36)
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 
 describe('the command palette', () => {
   let page: Page
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   const palette = () => page.getByTestId('command-palette')
   const openPalette = async () => {
@@ -45,7 +48,8 @@ describe('the command palette', () => {
     await page.waitForURL(`${baseUrl}/projects/${project._id}`)
     await page.getByRole('heading', { name: title }).first().waitFor()
 
-    await expect.poll(async () => ((await api('GET', '/api/admin/preferences')).preferences as Preferences).recentRecords[0])
+    await expect
+      .poll(async () => ((await api('GET', '/api/admin/preferences')).preferences as Preferences).recentRecords[0])
       .toEqual({ kind: 'project', id: project._id, label: title })
     await onDashboard()
     await openPalette()
@@ -57,14 +61,22 @@ describe('the command palette', () => {
   })
 
   it("'@' finds a user, '$' an order, '/' a screen", async () => {
-    const { user } = await api('POST', '/api/users', { name: `Palette Mode ${run}`, email: `palette-mode-${run}@example.com` })
-    const { orders: [order] } = await api('GET', '/api/orders?limit=1')
+    const { user } = await api('POST', '/api/users', {
+      name: `Palette Mode ${run}`,
+      email: `palette-mode-${run}@example.com`,
+    })
+    const {
+      orders: [order],
+    } = await api('GET', '/api/orders?limit=1')
     expect(order, 'the demo seed has orders').toBeTruthy()
 
     await onDashboard()
     await openPalette()
     await page.keyboard.type(`@palette-mode-${run}`)
-    await palette().getByTestId('palette-item-open-user').filter({ hasText: `Palette Mode ${run}` }).waitFor()
+    await palette()
+      .getByTestId('palette-item-open-user')
+      .filter({ hasText: `Palette Mode ${run}` })
+      .waitFor()
     await page.keyboard.press('Enter')
     await page.waitForURL(`${baseUrl}/users/${user._id}`)
 
@@ -102,7 +114,10 @@ describe('the command palette', () => {
 
   it('Reject from the palette: reason page, template 1, Enter rejects; Escape goes back; the command is remembered', async () => {
     const title = `Palette Reject ${run}`
-    const { project } = await api('POST', '/api/projects/create', { title, description: 'To be rejected from the palette' })
+    const { project } = await api('POST', '/api/projects/create', {
+      title,
+      description: 'To be rejected from the palette',
+    })
     await page.goto(`${baseUrl}/projects?search=${encodeURIComponent(title)}`)
     await page.locator(`[data-testid="project-row"][data-id="${project._id}"]`).waitFor()
     await page.keyboard.press('j')
@@ -126,7 +141,7 @@ describe('the command palette', () => {
     await page.keyboard.press('Enter')
     await argument.getByRole('alert').filter({ hasText: 'Enter a reason for the rejection' }).waitFor()
 
-    const { preferences } = await api('GET', '/api/admin/preferences') as { preferences: Preferences }
+    const { preferences } = (await api('GET', '/api/admin/preferences')) as { preferences: Preferences }
     const template = preferences.reasonTemplates.filter((t) => t.decisions.includes('rejected'))[0]
     const expected = fillTemplate(template.text, { title })
     await page.keyboard.press('1')
@@ -142,13 +157,21 @@ describe('the command palette', () => {
     expect((await api('GET', `/api/projects/${project._id}`)).project.verificationStatus).toBe('rejected')
     const history = (await api('GET', `/api/projects/${project._id}/verification-history`)).verificationHistory
     expect(history.map((h: { status: string; notes: string }) => [h.status, h.notes])).toEqual([['rejected', expected]])
-    expect(((await api('GET', '/api/admin/preferences')).preferences as Preferences).recentCommands[0]).toBe('projects.reject')
+    expect(((await api('GET', '/api/admin/preferences')).preferences as Preferences).recentCommands[0]).toBe(
+      'projects.reject',
+    )
   })
 
   it('Assign owner on a project: the user page searches users (Backspace on empty text goes back); Enter saves the owner', async () => {
     const title = `Palette Owner ${run}`
-    const { project } = await api('POST', '/api/projects/create', { title, description: 'Gets an owner from the palette' })
-    const { user } = await api('POST', '/api/users', { name: `Palette Owner ${run}`, email: `palette-owner-${run}@example.com` })
+    const { project } = await api('POST', '/api/projects/create', {
+      title,
+      description: 'Gets an owner from the palette',
+    })
+    const { user } = await api('POST', '/api/users', {
+      name: `Palette Owner ${run}`,
+      email: `palette-owner-${run}@example.com`,
+    })
     await page.goto(`${baseUrl}/projects/${project._id}`)
     await page.getByRole('heading', { name: title }).first().waitFor()
     await openPalette()
@@ -163,10 +186,15 @@ describe('the command palette', () => {
     await page.keyboard.press('Enter')
     await argument.waitFor()
     await page.keyboard.type(`palette-owner-${run}`)
-    await argument.getByTestId('palette-argument-user').filter({ hasText: `Palette Owner ${run}` }).waitFor()
+    await argument
+      .getByTestId('palette-argument-user')
+      .filter({ hasText: `Palette Owner ${run}` })
+      .waitFor()
     await page.keyboard.press('Enter')
     await palette().waitFor({ state: 'detached' })
-    await expect.poll(async () => (await api('GET', `/api/projects/${project._id}`)).project.projectOwner?._id).toBe(user._id)
+    await expect
+      .poll(async () => (await api('GET', `/api/projects/${project._id}`)).project.projectOwner?._id)
+      .toBe(user._id)
   })
 
   it("the project page's 'Set verification status: Rejected' asks for the reason in the palette and rejects", async () => {
@@ -184,8 +212,12 @@ describe('the command palette', () => {
     await page.keyboard.type('Copied from a public repository')
     await page.keyboard.press('Enter')
     await palette().waitFor({ state: 'detached' })
-    await expect.poll(async () => (await api('GET', `/api/projects/${project._id}`)).project.verificationStatus).toBe('rejected')
+    await expect
+      .poll(async () => (await api('GET', `/api/projects/${project._id}`)).project.verificationStatus)
+      .toBe('rejected')
     const history = (await api('GET', `/api/projects/${project._id}/verification-history`)).verificationHistory
-    expect(history.map((h: { status: string; notes: string }) => [h.status, h.notes])).toEqual([['rejected', 'Copied from a public repository']])
+    expect(history.map((h: { status: string; notes: string }) => [h.status, h.notes])).toEqual([
+      ['rejected', 'Copied from a public repository'],
+    ])
   })
 })

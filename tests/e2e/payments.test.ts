@@ -15,7 +15,8 @@ import { signedInPagePerTest } from './session'
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="payment-row"]'
 const api = <T = any>(apiPath: string) => apiRequest<T>(baseUrl, inject('adminTokens').accessToken, 'GET', apiPath)
-const list = (query: string) => api<{ payments: Payment[]; pagination: { nextCursor: string | null; total: number } }>(`/api/payments?${query}`)
+const list = (query: string) =>
+  api<{ payments: Payment[]; pagination: { nextCursor: string | null; total: number } }>(`/api/payments?${query}`)
 
 /** The records of a CSV text (quoted fields with "" escapes and line breaks), header first. */
 function parseCsv(text: string): string[][] {
@@ -26,15 +27,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++ } else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') { record.push(field); field = '' } else if (c === '\n' || c === '\r') {
+    else if (c === ',') {
+      record.push(field)
+      field = ''
+    } else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++
-      record.push(field); records.push(record); record = []; field = ''
+      record.push(field)
+      records.push(record)
+      record = []
+      field = ''
     } else field += c
   }
-  if (field || record.length) { record.push(field); records.push(record) }
+  if (field || record.length) {
+    record.push(field)
+    records.push(record)
+  }
   return records
 }
 
@@ -43,36 +56,49 @@ describe('payments screen', () => {
   const rows = () => page.locator(rowSel)
   const domNodes = () => page.evaluate(() => document.getElementsByTagName('*').length)
 
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   it('finds a payment by its transaction id in another case, opens its details with the keyboard and goes to its order', async () => {
     const { payments } = await list('status=completed&limit=200')
     // A transaction id with letters, so the other case is a different text.
     const payment = payments.find((p) => p.transactionId && /[a-z]/i.test(p.transactionId) && p.order)!
     expect(payment, 'a completed payment with a lettered transaction id').toBeTruthy()
-    const { order } = await api<{ order: { _id: string; orderId: string; user: { name: string } | null } }>(`/api/payments/${payment._id}`)
+    const { order } = await api<{ order: { _id: string; orderId: string; user: { name: string } | null } }>(
+      `/api/payments/${payment._id}`,
+    )
     await page.goto(`${baseUrl}/payments`)
     await rows().first().locator('[data-command="payments.view"]').waitFor()
     await page.getByRole('heading', { name: 'Payments Management', exact: true }).waitFor()
-    expect(await page.getByRole('searchbox', { name: 'Search payments' }).getAttribute('placeholder')).toBe('Search payments...')
+    expect(await page.getByRole('searchbox', { name: 'Search payments' }).getAttribute('placeholder')).toBe(
+      'Search payments...',
+    )
     await screenshot(page, 'payments')
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.waitForTimeout(400)
     await screenshot(page, 'payments-dark')
     await page.emulateMedia({ colorScheme: 'light' })
 
-    const typed = payment.transactionId!.toLowerCase() === payment.transactionId ? payment.transactionId!.toUpperCase() : payment.transactionId!.toLowerCase()
+    const typed =
+      payment.transactionId!.toLowerCase() === payment.transactionId
+        ? payment.transactionId!.toUpperCase()
+        : payment.transactionId!.toLowerCase()
     await page.keyboard.press('/')
     await page.keyboard.type(typed)
     await page.waitForURL((url) => url.searchParams.get('search') === typed)
     await expect.poll(() => rows().count()).toBe(1)
     const row = page.locator(`${rowSel}[data-id="${payment._id}"]`)
     expect(await row.getByTestId('transaction-cell').textContent()).toBe(payment.transactionId)
-    expect(await row.getByTestId('amount-cell').textContent()).toBe(new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(payment.amount))
+    expect(await row.getByTestId('amount-cell').textContent()).toBe(
+      new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(payment.amount),
+    )
     await page.keyboard.press('Escape')
     await page.keyboard.press('j')
     await page.keyboard.press('Enter')
-    await page.waitForURL((url) => url.searchParams.get('payment') === payment._id && url.searchParams.get('search') === typed)
+    await page.waitForURL(
+      (url) => url.searchParams.get('payment') === payment._id && url.searchParams.get('search') === typed,
+    )
     const panel = page.getByTestId('payment-details')
     await panel.getByTestId('payment-order').waitFor()
     expect(await panel.getByRole('heading', { level: 2 }).textContent()).toBe(payment.paymentId)
@@ -104,7 +130,7 @@ describe('payments screen', () => {
     await page.getByRole('combobox', { name: 'Status filter' }).click()
     await page.getByRole('option', { name: 'Failed' }).click()
     await page.waitForURL(/status=failed/)
-    await expect.poll(async () => (await rows().first().getAttribute('data-id'))).toBe(failed.payments[0]._id)
+    await expect.poll(async () => await rows().first().getAttribute('data-id')).toBe(failed.payments[0]._id)
     const statuses = await page.locator(`${rowSel} [data-testid="status-cell"]`).allTextContents()
     expect(statuses.length).toBeGreaterThan(0)
     expect(new Set(statuses)).toEqual(new Set(['Failed']))
@@ -121,7 +147,9 @@ describe('payments screen', () => {
   })
 
   it("a failed load shows 'Error Loading Payments' with the message and no rows; Retry loads the list", async () => {
-    await page.route('**/api/payments?**', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Payments are down' } }))
+    await page.route('**/api/payments?**', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Payments are down' } }),
+    )
     await page.goto(`${baseUrl}/payments`)
     await page.getByText('Error Loading Payments').waitFor()
     await page.getByText('Payments are down').waitFor()
@@ -151,7 +179,10 @@ describe('payments screen', () => {
     const col = (name: RegExp) => header.findIndex((h) => name.test(h))
     const status = col(/^status$/i)
     const paymentId = col(/^payment ?id$/i)
-    expect([status, paymentId].every((i) => i >= 0), `columns in ${header.join(',')}`).toBe(true)
+    expect(
+      [status, paymentId].every((i) => i >= 0),
+      `columns in ${header.join(',')}`,
+    ).toBe(true)
     expect(new Set(records.map((r) => r[status].toLowerCase()))).toEqual(new Set(['pending']))
     expect(records.map((r) => r[paymentId]).sort()).toEqual(expected.map((p) => p.paymentId).sort())
   })
@@ -173,7 +204,9 @@ describe('payments screen', () => {
     expect(last).toBe(pagination.total)
     peak = Math.max(peak, await domNodes())
     expect(peak).toBeLessThan(2500)
-    expect(await page.getByTestId('payments-count').textContent()).toContain(`${new Intl.NumberFormat('en-IN').format(pagination.total)} of`)
+    expect(await page.getByTestId('payments-count').textContent()).toContain(
+      `${new Intl.NumberFormat('en-IN').format(pagination.total)} of`,
+    )
     // No row twice: the cursor pages neither repeat nor skip (the ids on screen are distinct and in order).
     const ids = await rows().evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))
     expect(new Set(ids).size).toBe(ids.length)

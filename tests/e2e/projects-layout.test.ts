@@ -12,9 +12,12 @@ import { openSignedInPage } from './session'
 const baseUrl = inject('baseUrl')
 
 /** Cells that hold a date, a count or money, and say whether their text is cut. */
-const overflowing = (page: Page) => page.evaluate(() =>
-  [...document.querySelectorAll('[data-testid="project-row"] [data-fit], [data-testid="pagination"] > span')]
-    .filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent))
+const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="project-row"] [data-fit], [data-testid="pagination"] > span')]
+      .filter((el) => el.scrollWidth > el.clientWidth)
+      .map((el) => el.textContent),
+  )
 
 describe('projects list layout', () => {
   let browser: Browser
@@ -50,9 +53,13 @@ describe('projects list layout', () => {
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto(`${baseUrl}/projects?limit=50`)
     await page.getByText('30 Sept 2026').waitFor()
-    const table = await page.locator('.projects-table').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+    const table = await page
+      .locator('.projects-table')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
     expect(table.scroll).toBeLessThanOrEqual(table.client)
-    const rows = await page.locator('[data-testid="projects-rows"]').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+    const rows = await page
+      .locator('[data-testid="projects-rows"]')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
     expect(rows.scroll).toBeLessThanOrEqual(rows.client)
     expect(await overflowing(page)).toEqual([])
     await screenshot(page, 'projects-list-1280')

@@ -10,11 +10,16 @@ import { openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="project-row"]'
-const NOTES = { approved: 'Clean build, licence checked', under_review: 'Checking the payment module', rejected: 'Source does not build' }
+const NOTES = {
+  approved: 'Clean build, licence checked',
+  under_review: 'Checking the payment module',
+  rejected: 'Source does not build',
+}
 type Triaged = Record<keyof typeof NOTES, string>
 
 /** Calls the API with the admin's access token; expects 2xx and returns the JSON body. */
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 
 /** Three pending projects set to approved, under review and rejected through the API, with NOTES. */
 async function triageThroughApi(): Promise<Triaged> {
@@ -105,7 +110,9 @@ describe('projects and the verification queue', () => {
       await page.goto(`${baseUrl}/projects?verification=${status}&limit=100`)
       await page.locator(rowSel).first().waitFor()
       await page.locator(`${rowSel}[data-id="${id}"]`).waitFor()
-      const statuses = await page.locator(`${rowSel} [data-testid="verification-badge"]`).evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
+      const statuses = await page
+        .locator(`${rowSel} [data-testid="verification-badge"]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))
       expect(new Set(statuses)).toEqual(new Set([status]))
     }
     // The filter controls write the URL, so the view can be bookmarked.
@@ -184,11 +191,14 @@ describe('projects and the verification queue', () => {
   it('jumps to a project by title from the palette', async () => {
     await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
-    const target = (await apiGet<{ projects: { _id: string; title: string }[] }>(page, baseUrl, '/api/projects?limit=1&page=3'))
-      .projects[0]
+    const target = (
+      await apiGet<{ projects: { _id: string; title: string }[] }>(page, baseUrl, '/api/projects?limit=1&page=3')
+    ).projects[0]
     await page.keyboard.press('Control+k')
     await page.getByPlaceholder(/command|search/i).fill(target.title)
-    const item = page.getByRole('option', { name: new RegExp(target.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()
+    const item = page
+      .getByRole('option', { name: new RegExp(target.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
     await item.waitFor()
     await item.click()
     await page.waitForURL(`${baseUrl}/projects/${target._id}`)

@@ -18,18 +18,24 @@ function collectViolations(context: BrowserContext): string[] {
   const violations: string[] = []
   void context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`)
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      )
     })
   })
-  const watch = (page: Page) => page.on('console', (message) => {
-    if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text())
-  })
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text())
+    })
   context.pages().forEach(watch)
   context.on('page', watch)
   return violations
 }
 
-const image = (color: string) => sharp({ create: { width: 16, height: 12, channels: 3, background: color } }).png().toBuffer()
+const image = (color: string) =>
+  sharp({ create: { width: 16, height: 12, channels: 3, background: color } })
+    .png()
+    .toBuffer()
 
 describe('security in the browser', () => {
   let browser: Browser
@@ -64,12 +70,18 @@ describe('security in the browser', () => {
 
     await page.goto(`${baseUrl}/projects/new`)
     await page.getByRole('heading', { name: 'Add Project', exact: true }).waitFor()
-    await page.locator('[data-testid=images-input]').setInputFiles([{ name: 'red.png', mimeType: 'image/png', buffer: await image('#d33') }])
+    await page
+      .locator('[data-testid=images-input]')
+      .setInputFiles([{ name: 'red.png', mimeType: 'image/png', buffer: await image('#d33') }])
     await page.getByText('1/5 images').waitFor()
     await page.getByRole('radio', { name: 'ZIP' }).check()
     const zip = new JSZip()
     zip.file('shop/index.js', 'console.log(1)\n')
-    await page.locator('[data-testid=zip-input]').setInputFiles({ name: 'shop.zip', mimeType: 'application/zip', buffer: await zip.generateAsync({ type: 'nodebuffer' }) })
+    await page.locator('[data-testid=zip-input]').setInputFiles({
+      name: 'shop.zip',
+      mimeType: 'application/zip',
+      buffer: await zip.generateAsync({ type: 'nodebuffer' }),
+    })
     await page.locator('[data-testid=selected-files]').getByText('index.js').first().waitFor()
 
     // ?inspect loads the inspector (its own chunk) and opens its window; the popup itself is
@@ -97,7 +109,9 @@ describe('security in the browser', () => {
     const res = await page.goto(`${baseUrl}/api/docs`)
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/)
     // Expanded, an operation shows its parameters and answers, drawn from the document.
-    const operation = page.locator('#operations-default-get_api_projects, .opblock-get:has-text("/api/projects")').first()
+    const operation = page
+      .locator('#operations-default-get_api_projects, .opblock-get:has-text("/api/projects")')
+      .first()
     await operation.waitFor()
     await operation.locator('.opblock-summary').first().click()
     await page.locator('.opblock-body .parameters').first().waitFor()
@@ -138,7 +152,9 @@ describe('security in the browser', () => {
     await context.close()
     // The session survived: its current refresh token still rotates.
     const res = await fetch(`${baseUrl}/api/auth/refresh`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ refreshToken: stored }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: stored }),
     })
     expect(res.status).toBe(200)
   })

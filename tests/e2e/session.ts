@@ -76,7 +76,10 @@ export function signedInPagePerTest(onPage: (page: Page) => void, viewport = { w
  * an aged one, so a test meets it on purpose. `sid` ties it to a session (refresh-token family);
  * null for none. Valid 15 minutes, like any access token.
  */
-export async function mintAccessToken(dataDir: string, claims: { sub: string; sid: string | null; authTime: Date }): Promise<string> {
+export async function mintAccessToken(
+  dataDir: string,
+  claims: { sub: string; sid: string | null; authTime: Date },
+): Promise<string> {
   const secret = process.env.JWT_SECRET
     ? new TextEncoder().encode(process.env.JWT_SECRET)
     : new Uint8Array(Buffer.from(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim(), 'base64url'))
@@ -85,7 +88,10 @@ export async function mintAccessToken(dataDir: string, claims: { sub: string; si
 
 /** The claims of an access token (`sub`, `sid`, `auth_time`), read without verifying it. */
 export function accessClaims(token: string): { sub: string; sid: string | null } {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string; sid?: string }
+  const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as {
+    sub: string
+    sid?: string
+  }
   return { sub: payload.sub, sid: payload.sid ?? null }
 }
 
@@ -97,5 +103,8 @@ export function accessClaims(token: string): { sub: string; sid: string | null }
 export async function freshAdminTokens(dataDir: string): Promise<TokenPair> {
   const tokens = inject('adminTokens')
   const { sub, sid } = accessClaims(tokens.accessToken)
-  return { accessToken: await mintAccessToken(dataDir, { sub, sid, authTime: new Date() }), refreshToken: tokens.refreshToken }
+  return {
+    accessToken: await mintAccessToken(dataDir, { sub, sid, authTime: new Date() }),
+    refreshToken: tokens.refreshToken,
+  }
 }

@@ -21,7 +21,8 @@ async function newAdmin(): Promise<{ _id: string; email: string; name: string }>
   const token = (await freshAdminTokens(dataDir)).accessToken
   const name = `Settings Admin ${Date.now() % 100000}`
   const email = `settings.admin.${Date.now()}@example.in`
-  return (await apiRequest(baseUrl, token, 'POST', '/api/users', { name, email, phone: '98765 43210', isAdmin: true })).user
+  return (await apiRequest(baseUrl, token, 'POST', '/api/users', { name, email, phone: '98765 43210', isAdmin: true }))
+    .user
 }
 
 describe('settings', () => {
@@ -34,7 +35,7 @@ describe('settings', () => {
     // signInByApi reads the newest code mailed since a second before its send: sign-ins of one
     // e-mail a second apart, so it never reads the previous (consumed) code.
     await new Promise((r) => setTimeout(r, Math.max(0, lastSignIn + 1100 - Date.now())))
-    const t = tokens ?? await signInByApi(baseUrl, mailDir, admin.email)
+    const t = tokens ?? (await signInByApi(baseUrl, mailDir, admin.email))
     lastSignIn = Date.now() // its mail is in by now
     const page = await openSignedInPage(browser, t)
     pages.push(page)

@@ -13,12 +13,28 @@ import { signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const run = Date.now().toString(36)
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 
 const TEMPLATES = [
-  { id: 'e2e-readme', label: 'README missing', decisions: ['needs_changes'], text: 'Hi {owner}, please add a README to "{title}".' },
-  { id: 'e2e-shots', label: 'Screenshots needed', decisions: ['needs_changes'], text: '"{title}" needs screenshots ({category}).' },
-  { id: 'e2e-dup', label: 'Duplicate listing', decisions: ['rejected'], text: '"{title}" duplicates a listed project.' },
+  {
+    id: 'e2e-readme',
+    label: 'README missing',
+    decisions: ['needs_changes'],
+    text: 'Hi {owner}, please add a README to "{title}".',
+  },
+  {
+    id: 'e2e-shots',
+    label: 'Screenshots needed',
+    decisions: ['needs_changes'],
+    text: '"{title}" needs screenshots ({category}).',
+  },
+  {
+    id: 'e2e-dup',
+    label: 'Duplicate listing',
+    decisions: ['rejected'],
+    text: '"{title}" duplicates a listed project.',
+  },
 ]
 
 describe('triage mode', () => {
@@ -32,20 +48,29 @@ describe('triage mode', () => {
     savedTemplates = (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates
     await api('PUT', '/api/admin/preferences', { reasonTemplates: TEMPLATES })
     for (let i = 0; i < 10; i++) {
-      const { project } = await api('POST', '/api/projects/create', { title: title(i), description: `Project ${i} to triage`, category })
+      const { project } = await api('POST', '/api/projects/create', {
+        title: title(i),
+        description: `Project ${i} to triage`,
+        category,
+      })
       ids.push(project._id)
     }
   })
   afterAll(async () => {
     await api('PUT', '/api/admin/preferences', { reasonTemplates: savedTemplates })
   })
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   const showing = (i: number) => page.locator(`[data-testid="triage-project"][data-project-id="${ids[i]}"]`).waitFor()
   const step = (name: string) => page.locator(`[data-testid="triage"][data-step="${name}"]`).waitFor()
   const status = async (i: number) => (await api('GET', `/api/projects/${ids[i]}`)).project.verificationStatus
-  const history = async (i: number) => (await api('GET', `/api/projects/${ids[i]}/verification-history`)).verificationHistory as
-    { status: string; notes: string }[]
+  const history = async (i: number) =>
+    (await api('GET', `/api/projects/${ids[i]}/verification-history`)).verificationHistory as {
+      status: string
+      notes: string
+    }[]
 
   it('t on the Projects screen opens triage', async () => {
     await page.goto(`${baseUrl}/projects`)
@@ -67,17 +92,26 @@ describe('triage mode', () => {
     await screenshot(page, 'reason-templates-form')
     await page.keyboard.press('Control+Enter')
     await page.getByTestId('template-form').waitFor({ state: 'detached' })
-    await expect.poll(async () => (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label))
+    await expect
+      .poll(async () =>
+        (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label),
+      )
       .toEqual([...TEMPLATES.map((t) => t.label), 'Broken demo'])
     await page.keyboard.press('Shift+K')
-    await expect.poll(async () => (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label))
+    await expect
+      .poll(async () =>
+        (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label),
+      )
       .toEqual(['README missing', 'Screenshots needed', 'Broken demo', 'Duplicate listing'])
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'reason-templates-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.keyboard.press('#')
-    await expect.poll(async () => (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { id: string }) => t.id))
+    await expect
+      .poll(async () =>
+        (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { id: string }) => t.id),
+      )
       .toEqual(TEMPLATES.map((t) => t.id))
   })
 
@@ -96,14 +130,26 @@ describe('triage mode', () => {
 
   it('shows the README and what changed since the last review', async () => {
     const repoCategory = `Triage repo ${run}`
-    const { project } = await api('POST', '/api/projects/create', { title: `Repo ${run}`, description: 'With a repository',
-      category: repoCategory, submissionMessage: 'Fixed the build, please look again' })
+    const { project } = await api('POST', '/api/projects/create', {
+      title: `Repo ${run}`,
+      description: 'With a repository',
+      category: repoCategory,
+      submissionMessage: 'Fixed the build, please look again',
+    })
     const upload = async (files: Record<string, string>, n: number) => {
       const form = new FormData()
       for (const [p, text] of Object.entries(files)) form.append('files', new Blob([text]), p)
-      for (const [key, value] of Object.entries({ relativePaths: JSON.stringify(Object.keys(files)), uploadType: 'folder',
-        projectId: project._id, uploadId: `triage-${run}-${n}`, chunkIndex: '0', totalChunks: '1', isFirstChunk: 'true',
-        isLastChunk: 'true' })) form.append(key, value)
+      for (const [key, value] of Object.entries({
+        relativePaths: JSON.stringify(Object.keys(files)),
+        uploadType: 'folder',
+        projectId: project._id,
+        uploadId: `triage-${run}-${n}`,
+        chunkIndex: '0',
+        totalChunks: '1',
+        isFirstChunk: 'true',
+        isLastChunk: 'true',
+      }))
+        form.append(key, value)
       await api('POST', '/api/upload/upload', form)
     }
     await upload({ 'README.md': '# Repo\nnpm start', 'app.js': 'one' }, 1)
@@ -117,7 +163,9 @@ describe('triage mode', () => {
     const changes = page.getByTestId('triage-changes')
     await changes.getByText('app.test.js').waitFor()
     expect(await page.locator('.triage-readme').textContent()).toContain('npm test')
-    expect(await changes.getByRole('list', { name: 'Changed files' }).innerText()).toMatch(/modified\s+README\.md\s+deleted\s+app\.js\s+added\s+app\.test\.js/i)
+    expect(await changes.getByRole('list', { name: 'Changed files' }).innerText()).toMatch(
+      /modified\s+README\.md\s+deleted\s+app\.js\s+added\s+app\.test\.js/i,
+    )
     expect(await changes.getByRole('table').innerText()).toContain(`Repo ${run} v2`)
     await page.getByText('Fixed the build, please look again').waitFor()
     await screenshot(page, 'triage-changes-light')
@@ -137,7 +185,8 @@ describe('triage mode', () => {
     await page.getByTestId('triage-notes').waitFor()
     await screenshot(page, 'triage-notes')
     await page.keyboard.press('1')
-    await expect.poll(() => page.getByTestId('triage-notes-text').inputValue())
+    await expect
+      .poll(() => page.getByTestId('triage-notes-text').inputValue())
       .toBe(`Hi there, please add a README to "${title(1)}".`)
     await page.keyboard.press('Control+Enter')
     await showing(2)
@@ -153,7 +202,10 @@ describe('triage mode', () => {
     await showing(5)
     await page.keyboard.press('1') // approve #5, then undo it
     await showing(6)
-    await page.locator('[data-testid="toast"][data-undo]').filter({ hasText: `Approved: ${title(5)}` }).waitFor()
+    await page
+      .locator('[data-testid="toast"][data-undo]')
+      .filter({ hasText: `Approved: ${title(5)}` })
+      .waitFor()
     await page.keyboard.press('u')
     await showing(5)
     expect(await status(5)).toBe('pending')
@@ -184,24 +236,48 @@ describe('triage mode', () => {
     await step('done')
     await page.getByText('1 skipped this session').waitFor()
 
-    const expected = ['approved', 'needs_changes', 'rejected', 'under_review', 'pending', 'rejected', 'needs_changes', 'approved',
-      'under_review', 'approved']
+    const expected = [
+      'approved',
+      'needs_changes',
+      'rejected',
+      'under_review',
+      'pending',
+      'rejected',
+      'needs_changes',
+      'approved',
+      'under_review',
+      'approved',
+    ]
     await expect.poll(async () => Promise.all(ids.map((_, i) => status(i)))).toEqual(expected)
-    expect(await history(1)).toMatchObject([{ status: 'needs_changes', notes: `Hi there, please add a README to "${title(1)}".` }])
+    expect(await history(1)).toMatchObject([
+      { status: 'needs_changes', notes: `Hi there, please add a README to "${title(1)}".` },
+    ])
     expect(await history(2)).toMatchObject([{ status: 'rejected', notes: 'Spam listing' }])
     expect(await history(3)).toMatchObject([{ status: 'under_review', notes: 'Held for a closer look in triage' }])
     expect(await history(4)).toEqual([])
     // The undone approval left no entry: only the rejection that followed.
-    expect(await history(5)).toMatchObject([{ status: 'rejected', notes: `"${title(5)}" duplicates a listed project.` }])
-    expect(await history(6)).toMatchObject([{ status: 'needs_changes', notes: `"${title(6)}" needs screenshots (${category}).` }])
+    expect(await history(5)).toMatchObject([
+      { status: 'rejected', notes: `"${title(5)}" duplicates a listed project.` },
+    ])
+    expect(await history(6)).toMatchObject([
+      { status: 'needs_changes', notes: `"${title(6)}" needs screenshots (${category}).` },
+    ])
     expect((await history(0)).map((e) => e.status)).toEqual(['approved'])
 
     // The audit log has every decision, the undone approval and its undo too (newest first).
-    const audit = async (i: number) => (await api('GET', `/api/admin/audit?entityType=project&entityId=${ids[i]}`)).entries as
-      { action: string; after: Record<string, unknown> | null }[]
-    expect((await audit(5)).map((e) => e.action).filter((a) => a.includes('verify')))
-      .toEqual(['project.verify', 'undo.project.verify', 'project.verify'])
-    expect((await audit(2)).find((e) => e.action === 'project.verify')?.after).toMatchObject({ verificationStatus: 'rejected' })
+    const audit = async (i: number) =>
+      (await api('GET', `/api/admin/audit?entityType=project&entityId=${ids[i]}`)).entries as {
+        action: string
+        after: Record<string, unknown> | null
+      }[]
+    expect((await audit(5)).map((e) => e.action).filter((a) => a.includes('verify'))).toEqual([
+      'project.verify',
+      'undo.project.verify',
+      'project.verify',
+    ])
+    expect((await audit(2)).find((e) => e.action === 'project.verify')?.after).toMatchObject({
+      verificationStatus: 'rejected',
+    })
     expect((await audit(4)).map((e) => e.action)).not.toContain('project.verify')
 
     // The queue of the category keeps the skipped and the held projects.

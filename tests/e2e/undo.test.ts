@@ -11,19 +11,24 @@ import { signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const run = Date.now().toString(36)
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
 
 describe('undo from the toast', () => {
   let page: Page
   const undoToast = () => page.locator('[data-testid="toast"][data-undo]')
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
 
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   it('a bulk deactivation of users is undone with Ctrl+Z', async () => {
     const ids: string[] = []
     for (const n of ['a', 'b']) {
-      ids.push((await api('POST', '/api/users', { name: `Undo ${run} ${n}`, email: `undo-${run}-${n}@example.com` })).user._id)
+      ids.push(
+        (await api('POST', '/api/users', { name: `Undo ${run} ${n}`, email: `undo-${run}-${n}@example.com` })).user._id,
+      )
     }
     await page.goto(`${baseUrl}/users?search=${encodeURIComponent(`Undo ${run}`)}`)
     const rows = page.locator('[data-testid="user-row"]')
@@ -40,7 +45,8 @@ describe('undo from the toast', () => {
     await toast('Undone: 2 users restored')
     await undoToast().waitFor({ state: 'detached' })
     for (const id of ids) expect((await api('GET', `/api/users/${id}`)).user.isActive).toBe(true)
-    await expect.poll(async () => (await rows.getByTestId('status-cell').allTextContents()).map((t) => t.trim()))
+    await expect
+      .poll(async () => (await rows.getByTestId('status-cell').allTextContents()).map((t) => t.trim()))
       .toEqual(['Active', 'Active'])
   })
 

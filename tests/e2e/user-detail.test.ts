@@ -20,7 +20,8 @@ const ACCOUNT = '001234561234'
 
 const freshAdmin = () => freshAdminTokens(dataDir)
 
-const api = async (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, (await freshAdmin()).accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, (await freshAdmin()).accessToken, method, apiPath, body)
 
 /** A new user through Add User (POST /api/users), so each test starts from a known record. */
 async function newUser(name: string, isAdmin = false): Promise<{ _id: string; email: string }> {
@@ -89,7 +90,9 @@ describe('user detail', () => {
     await section('bankDetails').getByLabel('Account number').fill(ACCOUNT)
     await section('bankDetails').getByLabel('IFSC code').fill('HDFC0001234')
     await section('bankDetails').getByLabel('UPI ID').fill('kavya@hdfc')
-    expect(await save(user._id)).toEqual({ bankDetails: { accountNumber: ACCOUNT, ifscCode: 'HDFC0001234', upiId: 'kavya@hdfc' } })
+    expect(await save(user._id)).toEqual({
+      bankDetails: { accountNumber: ACCOUNT, ifscCode: 'HDFC0001234', upiId: 'kavya@hdfc' },
+    })
     await page.getByTestId('account-number').waitFor()
 
     await page.reload()
@@ -110,7 +113,10 @@ describe('user detail', () => {
     // Reveal from the palette: the full number until the page is left.
     await page.keyboard.press('Control+k')
     await page.getByPlaceholder(/command|search/i).fill('Reveal account number')
-    await page.getByRole('option', { name: /Reveal account number/ }).first().click()
+    await page
+      .getByRole('option', { name: /Reveal account number/ })
+      .first()
+      .click()
     await page.getByTestId('account-number').filter({ hasText: ACCOUNT }).waitFor()
     expect(await page.locator('[data-command="users.detail.revealAccount"]').count()).toBe(0)
 
@@ -118,7 +124,9 @@ describe('user detail', () => {
     await edit('6', 'bankDetails')
     await section('bankDetails').getByLabel('IFSC code').fill('BAD123')
     expect(await save(user._id)).toEqual({ bankDetails: { ifscCode: 'BAD123' } })
-    const ifscError = section('bankDetails').getByRole('alert').filter({ hasText: 'IFSC code must look like SBIN0001234' })
+    const ifscError = section('bankDetails')
+      .getByRole('alert')
+      .filter({ hasText: 'IFSC code must look like SBIN0001234' })
     await ifscError.waitFor()
     await ifscError.scrollIntoViewIfNeeded()
     await screenshot(page, 'user-detail-editing')
@@ -133,7 +141,11 @@ describe('user detail', () => {
     expect(await accountNumber()).toBe('••••1234')
     expect((await api('POST', `/api/users/${user._id}/bank-details/reveal`)).accountNumber).toBe(ACCOUNT)
     const stored = (await api('GET', `/api/users/${user._id}`)).user
-    expect(stored).toMatchObject({ isAgent: true, defaultDiscountPercent: 10, bankDetails: { accountNumber: '••••1234', ifscCode: 'ICIC0000001', upiId: 'kavya@hdfc' } })
+    expect(stored).toMatchObject({
+      isAgent: true,
+      defaultDiscountPercent: 10,
+      bankDetails: { accountNumber: '••••1234', ifscCode: 'ICIC0000001', upiId: 'kavya@hdfc' },
+    })
   })
 
   it('step-up: an hour-old OTP proof asks for the mailed code; Cancel changes nothing; the confirmed reveal shows the number', async () => {
@@ -141,7 +153,11 @@ describe('user detail', () => {
     const admin = await newUser('Step Up Admin', true)
     const user = await newUser('Rohan Mehta')
     await api('PUT', `/api/users/${user._id}`, { bankDetails: { accountNumber: ACCOUNT } })
-    const aged = await mintAccessToken(dataDir, { sub: admin._id, sid: null, authTime: new Date(Date.now() - 3600_000) })
+    const aged = await mintAccessToken(dataDir, {
+      sub: admin._id,
+      sid: null,
+      authTime: new Date(Date.now() - 3600_000),
+    })
     page = await openPage(browser, { accessToken: aged, refreshToken: 'none' })
     await page.goto(`${baseUrl}/users/${user._id}`)
     await page.getByRole('heading', { name: 'Rohan Mehta' }).waitFor()
@@ -154,7 +170,10 @@ describe('user detail', () => {
     await page.keyboard.press('Control+Enter')
     const dialog = page.getByTestId('step-up-dialog')
     await dialog.waitFor()
-    await page.getByTestId('step-up-reason').filter({ hasText: 'Granting or removing admin rights needs a fresh confirmation' }).waitFor()
+    await page
+      .getByTestId('step-up-reason')
+      .filter({ hasText: 'Granting or removing admin rights needs a fresh confirmation' })
+      .waitFor()
     await page.getByText(`A confirmation code has been sent to ${admin.email}.`).waitFor()
     await expectCommandsOnly(page)
     await page.locator('[data-command="auth.stepUp.cancel"]').first().click()
@@ -171,7 +190,10 @@ describe('user detail', () => {
     sentAt = Date.now()
     await page.keyboard.press('Shift+R')
     await dialog.waitFor()
-    await page.getByTestId('step-up-reason').filter({ hasText: 'Revealing a bank account number needs a fresh confirmation' }).waitFor()
+    await page
+      .getByTestId('step-up-reason')
+      .filter({ hasText: 'Revealing a bank account number needs a fresh confirmation' })
+      .waitFor()
     await page.getByText(`A confirmation code has been sent to ${admin.email}.`).waitFor()
     const code = await readOtpMail(inject('mailDir'), admin.email, sentAt)
     const wrong = code === '000000' ? '111111' : '000000'
@@ -188,7 +210,9 @@ describe('user detail', () => {
   it("'Error Loading User' with the server's message and Retry; 'User not found' for an unknown id, with the way back", async () => {
     const user = await newUser('Meera Pillai')
     page = await openPage(browser, await freshAdmin())
-    await page.route(`**/api/users/${user._id}`, (route) => route.fulfill({ status: 500, json: { success: false, message: 'Users are down' } }))
+    await page.route(`**/api/users/${user._id}`, (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Users are down' } }),
+    )
     await page.goto(`${baseUrl}/users/${user._id}`)
     await page.getByRole('heading', { name: 'Error Loading User', exact: true }).waitFor()
     await page.getByText('Users are down').waitFor()

@@ -16,15 +16,18 @@ const rowSel = '[data-testid="user-row"]'
 const run = Date.now().toString(36)
 const runDigits = String(Date.now()).slice(-7)
 
-const api = (method: string, apiPath: string, body?: object) => apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
-const createUser = async (name: string, email: string, phone = '') => (await api('POST', '/api/users', { name, email, phone })).user as { _id: string }
+const api = (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const createUser = async (name: string, email: string, phone = '') =>
+  (await api('POST', '/api/users', { name, email, phone })).user as { _id: string }
 
 describe('users list', () => {
   let page: Page
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor()
   const row = (id: string) => page.locator(`${rowSel}[data-id="${id}"]`)
   const statusOf = async (id: string) => (await row(id).getByTestId('status-cell').textContent())?.trim()
-  const stat = async (name: string) => (await page.locator(`[data-stat="${name}"] .stat-card__value`).textContent())?.trim()
+  const stat = async (name: string) =>
+    (await page.locator(`[data-stat="${name}"] .stat-card__value`).textContent())?.trim()
   const expectStatsFromServer = async () => {
     const { stats } = await api('GET', '/api/users/stats')
     const shown = new Intl.NumberFormat('en-IN')
@@ -34,7 +37,9 @@ describe('users list', () => {
     expect(await stat('new-this-month')).toBe(shown.format(stats.overview.newUsersThisMonth))
   }
 
-  signedInPagePerTest((p) => { page = p })
+  signedInPagePerTest((p) => {
+    page = p
+  })
 
   it('finds a user by phone through the search box, and the search stays in the URL', async () => {
     const phone = `+91 90${runDigits.slice(0, 3)} ${runDigits.slice(3)}0`
@@ -59,18 +64,29 @@ describe('users list', () => {
 
   it('deactivating an admin asks for a fresh code and says why; Cancel changes nothing; the mailed code completes it', async () => {
     const fresh = (await freshAdminTokens(inject('dataDir'))).accessToken
-    const newAdmin = async (label: string) => (await apiRequest(baseUrl, fresh, 'POST', '/api/users',
-      { name: `${label} ${run}`, email: `${label.toLowerCase().replace(' ', '-')}-${run}@example.com`, isAdmin: true })).user as { _id: string; email: string }
+    const newAdmin = async (label: string) =>
+      (
+        await apiRequest(baseUrl, fresh, 'POST', '/api/users', {
+          name: `${label} ${run}`,
+          email: `${label.toLowerCase().replace(' ', '-')}-${run}@example.com`,
+          isAdmin: true,
+        })
+      ).user as { _id: string; email: string }
     // An admin of its own signed in an hour ago, so the codes of this test do not count against the suite's admin.
     const actor = await newAdmin('Acting Admin')
     const target = await newAdmin('Target Admin')
-    const aged = await mintAccessToken(inject('dataDir'), { sub: actor._id, sid: null, authTime: new Date(Date.now() - 3600_000) })
+    const aged = await mintAccessToken(inject('dataDir'), {
+      sub: actor._id,
+      sid: null,
+      authTime: new Date(Date.now() - 3600_000),
+    })
     const own = await openSignedInPage(page.context().browser()!, { accessToken: aged, refreshToken: 'none' })
     try {
       await own.goto(`${baseUrl}/users?search=${encodeURIComponent(`Target Admin ${run}`)}`)
       await own.locator(`${rowSel}[data-id="${target._id}"]`).waitFor()
       const dialog = own.getByTestId('step-up-dialog')
-      const reason = 'Activating or deactivating an admin account needs a fresh confirmation: enter the code we send to your e-mail.'
+      const reason =
+        'Activating or deactivating an admin account needs a fresh confirmation: enter the code we send to your e-mail.'
       await own.keyboard.press('e')
       await dialog.waitFor()
       await own.getByTestId('step-up-reason').filter({ hasText: reason }).waitFor()
@@ -102,7 +118,8 @@ describe('users list', () => {
 
   it('bulk-deactivates three users from the keyboard; after a reload they are inactive, the URL and stats intact', async () => {
     const ids: string[] = []
-    for (const n of ['A', 'B', 'C']) ids.push((await createUser(`Bulk ${run} ${n}`, `bulk-${run}-${n.toLowerCase()}@example.com`))._id)
+    for (const n of ['A', 'B', 'C'])
+      ids.push((await createUser(`Bulk ${run} ${n}`, `bulk-${run}-${n.toLowerCase()}@example.com`))._id)
     await page.goto(`${baseUrl}/users?search=${encodeURIComponent(`Bulk ${run}`)}&status=active`)
     await page.locator(rowSel).nth(2).waitFor()
     expect(await page.locator(rowSel).count()).toBe(3)
@@ -196,7 +213,9 @@ describe('users list', () => {
   })
 
   it("a failed load shows 'Error Loading Users' with the message, and Retry loads the list", async () => {
-    await page.route('**/api/users?**', (route) => route.fulfill({ status: 500, json: { success: false, message: 'Users are down' } }))
+    await page.route('**/api/users?**', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Users are down' } }),
+    )
     await page.goto(`${baseUrl}/users`)
     await page.getByText('Error Loading Users').waitFor()
     await page.getByText('Users are down').waitFor()

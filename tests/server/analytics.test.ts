@@ -38,7 +38,8 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       token = await h.token()
     })
     afterAll(async () => ctx?.close())
-    const analytics = async (query = '', bearer = token) => call(get(), 'GET', `/api/admin/analytics${query}`, undefined, bearer)
+    const analytics = async (query = '', bearer = token) =>
+      call(get(), 'GET', `/api/admin/analytics${query}`, undefined, bearer)
 
     it('needs an admin token and a known period', async () => {
       expect((await analytics('?period=30d', '')).status).toBe(401)
@@ -53,17 +54,39 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       const res = await analytics()
       expect(res.status).toBe(200)
       const { analytics: a } = v.parse(AnalyticsResponseSchema, res.body)
-      expect(a).toMatchObject({ period: '30d', from: BOUNDS['30d'].from, to: BOUNDS['30d'].to, topProjects: [], conversionRate: null, averageOrderValue: null,
-        customerRetention: null, allTime: { revenue: 0, orders: 0, projects: 0, users: 1 } })
+      expect(a).toMatchObject({
+        period: '30d',
+        from: BOUNDS['30d'].from,
+        to: BOUNDS['30d'].to,
+        topProjects: [],
+        conversionRate: null,
+        averageOrderValue: null,
+        customerRetention: null,
+        allTime: { revenue: 0, orders: 0, projects: 0, users: 1 },
+      })
       expect(a.monthlyRevenue.map((m) => m.revenue)).toEqual(Array(12).fill(0))
-      expect(a.monthlyRevenue.map((m) => m.month)).toEqual(['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09',
-        '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'])
+      expect(a.monthlyRevenue.map((m) => m.month)).toEqual([
+        '2025-04',
+        '2025-05',
+        '2025-06',
+        '2025-07',
+        '2025-08',
+        '2025-09',
+        '2025-10',
+        '2025-11',
+        '2025-12',
+        '2026-01',
+        '2026-02',
+        '2026-03',
+      ])
       expect(a.totals.revenue).toEqual({ value: 0, change: null })
     })
 
     it('equals the independent SQL for every period over rows on and around each bound', async () => {
-      const instants = [...PERIODS.flatMap((p) => [BOUNDS[p].from, BOUNDS[p].to, BOUNDS[p].previousFrom]), ...MONTH_STARTS]
-        .map((t) => new Date(t))
+      const instants = [
+        ...PERIODS.flatMap((p) => [BOUNDS[p].from, BOUNDS[p].to, BOUNDS[p].previousFrom]),
+        ...MONTH_STARTS,
+      ].map((t) => new Date(t))
       await seedAnalytics(get().database.db, NOW, instants, EMPTY_MONTH)
       for (const period of PERIODS) {
         const res = await analytics(`?period=${period}`)
@@ -73,7 +96,9 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         // The data exercises each figure.
         expect(a.topProjects).toHaveLength(5)
         expect(a.totals.revenue.change).not.toBeNull()
-        expect([a.conversionRate, a.averageOrderValue, a.customerRetention].every((x) => x !== null && x > 0)).toBe(true)
+        expect([a.conversionRate, a.averageOrderValue, a.customerRetention].every((x) => x !== null && x > 0)).toBe(
+          true,
+        )
       }
       const { analytics: a } = (await analytics('?period=12m')).body
       const revenueOf = (month: string) => a.monthlyRevenue.find((m: { month: string }) => m.month === month)?.revenue
@@ -85,13 +110,19 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     describe('cache', () => {
       const cache = listeningCacheApp(get, async () => token)
       /** With the current `token` (the window test signs new ones as its clock moves). */
-      const send = (method: string, url: string, body?: unknown) => cache.app.request(url, { method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body) })
+      const send = (method: string, url: string, body?: unknown) =>
+        cache.app.request(url, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        })
       const request = async (period: AnalyticsPeriod) => {
         const res = await send('GET', `/api/admin/analytics?period=${period}`)
         expect(res.status).toBe(200)
-        return { cache: res.headers.get('x-cache'), analytics: (await res.json() as any).analytics }
+        return { cache: res.headers.get('x-cache'), analytics: ((await res.json()) as any).analytics }
       }
 
       it('serves a repeated period from the cache until a write of orders, payments, users or projects', async () => {
@@ -99,7 +130,11 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         expect((await request('30d')).cache).toBe('hit')
         expect((await request('90d')).cache).toBe('miss')
         // An order placed an hour ago (inserted past the app: the next read checks the versions)…
-        const placed = await h.addOrder({ createdAt: new Date(NOW.getTime() - 3_600_000), status: 'in_progress', totalAmountPaise: 777_77 })
+        const placed = await h.addOrder({
+          createdAt: new Date(NOW.getTime() - 3_600_000),
+          status: 'in_progress',
+          totalAmountPaise: 777_77,
+        })
         cache.versions.invalidate()
         const before = await request('30d')
         expect(before.cache).toBe('miss')
@@ -113,10 +148,17 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
         // Writes of another connection, one per table, each seen without a request of this app.
         const writes: [string, string, unknown[]][] = [
-          ['payments', `INSERT INTO payments (id, payment_id, method, amount_paise, status, created_at) VALUES (gen_random_uuid(),
-            'pay_outside', 'UPI', 123, 'completed', $1)`, [new Date(NOW.getTime() - 60_000)]],
-          ['users', 'INSERT INTO users (id, name, email, created_at) VALUES (gen_random_uuid(), $1, $2, $3)',
-            ['Outside', 'outside@example.in', new Date(NOW.getTime() - 60_000)]],
+          [
+            'payments',
+            `INSERT INTO payments (id, payment_id, method, amount_paise, status, created_at) VALUES (gen_random_uuid(),
+            'pay_outside', 'UPI', 123, 'completed', $1)`,
+            [new Date(NOW.getTime() - 60_000)],
+          ],
+          [
+            'users',
+            'INSERT INTO users (id, name, email, created_at) VALUES (gen_random_uuid(), $1, $2, $3)',
+            ['Outside', 'outside@example.in', new Date(NOW.getTime() - 60_000)],
+          ],
           ['projects', 'UPDATE projects SET title = $1 WHERE title = $2', ['Zeta Prime', 'Zeta']],
           ['orders', 'UPDATE orders SET status = $1 WHERE id = $2', ['cancelled', placed.id]],
         ]
@@ -125,7 +167,9 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
           expect((await request('30d')).cache, table).toBe('hit')
           await cache.outsideWrite(text, params)
           await eventually(async () => expect((await request('30d')).cache, table).toBe('miss'))
-          expect((await request('30d')).analytics).toEqual(await expectedAnalytics(get().database.db, '30d', BOUNDS['30d'], NOW))
+          expect((await request('30d')).analytics).toEqual(
+            await expectedAnalytics(get().database.db, '30d', BOUNDS['30d'], NOW),
+          )
         }
       })
 
@@ -135,13 +179,19 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         get().advance(29 * 60_000) // 17:59 IST: the same hour (a token of that time: access tokens live 15 minutes)
         token = await h.token()
         expect((await request('30d')).cache).toBe('hit')
-        get().advance(60_000) // 18:00 IST: the next one 
+        get().advance(60_000) // 18:00 IST: the next one
         token = await h.token()
         const next = await request('30d')
         expect(next.cache).toBe('miss')
         expect(next.analytics).toMatchObject({ from: '2026-02-08T13:30:00.000Z', to: '2026-03-10T13:30:00.000Z' })
-        expect(next.analytics).toEqual(await expectedAnalytics(get().database.db, '30d',
-          { from: next.analytics.from, to: next.analytics.to, previousFrom: '2026-01-09T13:30:00.000Z' }, get().deps.now()))
+        expect(next.analytics).toEqual(
+          await expectedAnalytics(
+            get().database.db,
+            '30d',
+            { from: next.analytics.from, to: next.analytics.to, previousFrom: '2026-01-09T13:30:00.000Z' },
+            get().deps.now(),
+          ),
+        )
       })
     })
   })

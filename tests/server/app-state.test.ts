@@ -18,15 +18,20 @@ afterEach(async () => {
 async function withImage(ctx: TestContext, id: string): Promise<string> {
   await insertProject(ctx, { id, title: 'Shared id' })
   const key = `images/${id}/cover.png`
-  await ctx.deps.db.insert(projectImages).values({ projectId: id, position: 0, filePath: key, url: `/files/${key}`,
-    contentType: 'image/png', size: 3 })
+  await ctx.deps.db
+    .insert(projectImages)
+    .values({ projectId: id, position: 0, filePath: key, url: `/files/${key}`, contentType: 'image/png', size: 3 })
   const file = path.join(ctx.dataDir, 'files', key)
   await fs.mkdir(path.dirname(file), { recursive: true })
   await fs.writeFile(file, 'png')
   return file
 }
 
-const exists = (file: string) => fs.access(file).then(() => true, () => false)
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  )
 
 it('gives every app its own after-delete hooks: one cleanup each, however many apps exist', async () => {
   open.push(await createTestContext(), await createTestContext())

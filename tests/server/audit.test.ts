@@ -25,8 +25,11 @@ describeEachDatabase('audit log API', (get) => {
   })
   const list = (query: Record<string, string>) =>
     call(get(), 'GET', `/api/admin/audit?${new URLSearchParams(query)}`, undefined, token)
-  const insertRows = (rows: Array<Partial<typeof auditLog.$inferInsert>>) => get().deps.db.insert(auditLog)
-    .values(rows.map((r) => ({ action: 'test.event', entityType: 'test', ...r }))).returning()
+  const insertRows = (rows: Array<Partial<typeof auditLog.$inferInsert>>) =>
+    get()
+      .deps.db.insert(auditLog)
+      .values(rows.map((r) => ({ action: 'test.event', entityType: 'test', ...r })))
+      .returning()
   /** Every entry of `query`, walking the cursor `limit` at a time. */
   const walk = async (query: Record<string, string>, limit: number, start = '') => {
     const ids: string[] = []
@@ -48,7 +51,13 @@ describeEachDatabase('audit log API', (get) => {
 
   it('lists an approval made through the API by its entity, with actor, label, before and after', async () => {
     const project = await insertProject(get(), { title: 'Audited Weather Station' })
-    const verified = await call(get(), 'PUT', `/api/projects/${project.id}/verify`, { status: 'approved', notes: 'Fine' }, token)
+    const verified = await call(
+      get(),
+      'PUT',
+      `/api/projects/${project.id}/verify`,
+      { status: 'approved', notes: 'Fine' },
+      token,
+    )
     expect(verified.status).toBe(200)
     const res = await list({ entityType: 'project', entityId: project.id })
     expect(res.status).toBe(200)
@@ -56,9 +65,14 @@ describeEachDatabase('audit log API', (get) => {
     expect(res.body.entries).toHaveLength(1)
     const [entry] = res.body.entries
     expect(entry).toMatchObject({
-      action: 'project.verify', entityType: 'project', entityId: project.id, entityLabel: 'Audited Weather Station',
-      actor: { id: adminId, name: 'Admin', email: 'admin@example.com' }, actorId: adminId,
-      before: { verificationStatus: 'pending' }, after: { verificationStatus: 'approved' },
+      action: 'project.verify',
+      entityType: 'project',
+      entityId: project.id,
+      entityLabel: 'Audited Weather Station',
+      actor: { id: adminId, name: 'Admin', email: 'admin@example.com' },
+      actorId: adminId,
+      before: { verificationStatus: 'pending' },
+      after: { verificationStatus: 'approved' },
     })
     expect(entry.id).toMatch(/^\d+$/)
     expect(Date.parse(entry.at)).not.toBeNaN()
@@ -69,10 +83,34 @@ describeEachDatabase('audit log API', (get) => {
     const entityId = crypto.randomUUID()
     await insertRows([
       // 2026-03-01 23:59 IST is 18:29 UTC that day; 2026-03-02 00:00 IST is 18:30 UTC on 1 March.
-      { actorId: actor.id, action: 'project.verify', entityType: 'project', entityId, createdAt: new Date('2026-03-01T18:29:00Z') },
-      { actorId: actor.id, action: 'project.report.upload', entityType: 'project', entityId, createdAt: new Date('2026-03-01T18:30:00Z') },
-      { actorId: actor.id, action: 'projects.other', entityType: 'project', entityId, createdAt: new Date('2026-03-03T10:00:00Z') },
-      { actorId: actor.id, action: 'user.create', entityType: 'user', entityId: crypto.randomUUID(), createdAt: new Date('2026-03-04T10:00:00Z') },
+      {
+        actorId: actor.id,
+        action: 'project.verify',
+        entityType: 'project',
+        entityId,
+        createdAt: new Date('2026-03-01T18:29:00Z'),
+      },
+      {
+        actorId: actor.id,
+        action: 'project.report.upload',
+        entityType: 'project',
+        entityId,
+        createdAt: new Date('2026-03-01T18:30:00Z'),
+      },
+      {
+        actorId: actor.id,
+        action: 'projects.other',
+        entityType: 'project',
+        entityId,
+        createdAt: new Date('2026-03-03T10:00:00Z'),
+      },
+      {
+        actorId: actor.id,
+        action: 'user.create',
+        entityType: 'user',
+        entityId: crypto.randomUUID(),
+        createdAt: new Date('2026-03-04T10:00:00Z'),
+      },
     ])
     const actions = async (query: Record<string, string>) => {
       const res = await list({ actorId: actor.id, ...query })
@@ -84,8 +122,17 @@ describeEachDatabase('audit log API', (get) => {
     expect(await actions({ action: 'project.' })).toEqual(['project.report.upload', 'project.verify'])
     expect(await actions({ action: 'project.report.' })).toEqual(['project.report.upload'])
     expect(await actions({ entityType: 'user' })).toEqual(['user.create'])
-    expect(await actions({ entityType: 'user,project' })).toEqual(['user.create', 'projects.other', 'project.report.upload', 'project.verify'])
-    expect(await actions({ entityType: 'project', entityId })).toEqual(['projects.other', 'project.report.upload', 'project.verify'])
+    expect(await actions({ entityType: 'user,project' })).toEqual([
+      'user.create',
+      'projects.other',
+      'project.report.upload',
+      'project.verify',
+    ])
+    expect(await actions({ entityType: 'project', entityId })).toEqual([
+      'projects.other',
+      'project.report.upload',
+      'project.verify',
+    ])
     expect(await actions({ from: '2026-03-02', to: '2026-03-03' })).toEqual(['projects.other', 'project.report.upload'])
     expect(await actions({ to: '2026-03-01' })).toEqual(['project.verify'])
     expect(await actions({ from: '2026-03-04' })).toEqual(['user.create'])
@@ -97,10 +144,16 @@ describeEachDatabase('audit log API', (get) => {
     const actor = await newAdmin()
     const at = new Date('2026-05-10T06:00:00.123456Z')
     // 45 rows, in groups of three sharing one created_at: the id breaks the ties.
-    const rows = await insertRows(Array.from({ length: 45 }, (_, i) => ({
-      actorId: actor.id, entityId: `row-${i}`, createdAt: new Date(at.getTime() + Math.floor(i / 3) * 1000),
-    })))
-    const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((r) => String(r.id))
+    const rows = await insertRows(
+      Array.from({ length: 45 }, (_, i) => ({
+        actorId: actor.id,
+        entityId: `row-${i}`,
+        createdAt: new Date(at.getTime() + Math.floor(i / 3) * 1000),
+      })),
+    )
+    const expected = [...rows]
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+      .map((r) => String(r.id))
     expect(await walk({ actorId: actor.id }, 7)).toEqual(expected)
     expect(await walk({ actorId: actor.id }, 200)).toEqual(expected)
 
@@ -115,12 +168,16 @@ describeEachDatabase('audit log API', (get) => {
     const user = await addUser({ name: 'Trigger Subject' })
     const off = await call(get(), 'PUT', `/api/users/${user.id}/status`, { status: 'inactive' }, token)
     expect(off.status).toBe(200)
-    const stored = await get().deps.db.select({ entityType: auditLog.entityType }).from(auditLog)
+    const stored = await get()
+      .deps.db.select({ entityType: auditLog.entityType })
+      .from(auditLog)
       .where(and(eq(auditLog.entityId, user.id), eq(auditLog.action, 'user.role_change')))
     expect(stored.map((r) => r.entityType)).toEqual(['users'])
     const res = await list({ entityType: 'user', entityId: user.id })
     expect(res.status).toBe(200)
-    expect(res.body.entries.map((e: { action: string; entityType: string }) => [e.action, e.entityType])).toContainEqual(['user.role_change', 'user'])
+    expect(
+      res.body.entries.map((e: { action: string; entityType: string }) => [e.action, e.entityType]),
+    ).toContainEqual(['user.role_change', 'user'])
     expect(res.body.entries.every((e: { entityType: string }) => e.entityType === 'user')).toBe(true)
     const facets = await call(get(), 'GET', '/api/admin/audit/facets', undefined, token)
     expect(facets.body.entityTypes).toContain('user')
@@ -153,8 +210,16 @@ describeEachDatabase('audit log API', (get) => {
 
   it('still finds every match when a term matches more users than it resolves into a list', async () => {
     const tag = crypto.randomBytes(4).toString('hex')
-    const many = await get().deps.db.insert(users).values(Array.from({ length: SEARCH_IDS_MAX + 5 }, (_, i) => ({
-      name: `Crowd ${tag} ${i}`, email: `crowd-${tag}-${i}@example.com`, isAdmin: true }))).returning({ id: users.id })
+    const many = await get()
+      .deps.db.insert(users)
+      .values(
+        Array.from({ length: SEARCH_IDS_MAX + 5 }, (_, i) => ({
+          name: `Crowd ${tag} ${i}`,
+          email: `crowd-${tag}-${i}@example.com`,
+          isAdmin: true,
+        })),
+      )
+      .returning({ id: users.id })
     await insertRows([
       { actorId: many[0].id, action: 'test.crowd', entityType: 'test', entityId: 'first' },
       { actorId: many.at(-1)!.id, action: 'test.crowd', entityType: 'users', entityId: many[1].id },
@@ -173,8 +238,12 @@ describeEachDatabase('audit log API', (get) => {
     expect(res.body.actions).toEqual(expect.arrayContaining(['facet.checked', 'project.verify']))
     expect([...res.body.entityTypes].sort()).toEqual(res.body.entityTypes)
     expect(new Set(res.body.actions).size).toBe(res.body.actions.length)
-    expect(res.body.actors).toEqual(expect.arrayContaining([{ id: actor.id, name: actor.name, email: actor.email },
-      { id: adminId, name: 'Admin', email: 'admin@example.com' }]))
+    expect(res.body.actors).toEqual(
+      expect.arrayContaining([
+        { id: actor.id, name: actor.name, email: actor.email },
+        { id: adminId, name: 'Admin', email: 'admin@example.com' },
+      ]),
+    )
   })
 
   it('refuses bad input with 400 and a clear message', async () => {

@@ -16,8 +16,10 @@ export function authHelpers(get: () => TestContext) {
   const addUser = async (values: Partial<typeof users.$inferInsert> = {}) => {
     userCounter += 1
     const email = values.email ?? `person${userCounter}-${Date.now()}@example.com`
-    const [row] = await get().database.db.insert(users)
-      .values({ name: `Person ${userCounter}`, ...values, email }).returning()
+    const [row] = await get()
+      .database.db.insert(users)
+      .values({ name: `Person ${userCounter}`, ...values, email })
+      .returning()
     return row
   }
   return {

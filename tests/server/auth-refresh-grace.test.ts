@@ -17,11 +17,22 @@ describeEachDatabase('auth: refresh grace', (get) => {
   const { newAdmin, signInAs, refresh } = authHelpers(get)
   const db = () => get().database.db
   const rowOf = async (token: string) =>
-    (await db().select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))))[0]
+    (
+      await db()
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)))
+    )[0]
   const familyOf = async (token: string) =>
-    db().select().from(refreshTokens).where(eq(refreshTokens.familyId, (await rowOf(token)).familyId))
-  const reuseAudits = (userId: string) => db().select().from(auditLog)
-    .where(and(eq(auditLog.action, 'auth.refresh_reuse'), eq(auditLog.entityId, userId)))
+    db()
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, (await rowOf(token)).familyId))
+  const reuseAudits = (userId: string) =>
+    db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.refresh_reuse'), eq(auditLog.entityId, userId)))
 
   it('answers a repeat within the grace with the same successor, which keeps working', async () => {
     const admin = await newAdmin()
@@ -53,8 +64,9 @@ describeEachDatabase('auth: refresh grace', (get) => {
     const { refreshToken } = await signInAs(admin.email)
     const successor = (await refresh(refreshToken)).body.tokens.refreshToken as string
     get().advance(REFRESH_REUSE_GRACE_MS + 1000)
-    expect(await call(get(), 'POST', '/api/auth/refresh', { refreshToken }, undefined, { 'x-forwarded-for': '10.9.9.9' }))
-      .toEqual(INVALID_REFRESH)
+    expect(
+      await call(get(), 'POST', '/api/auth/refresh', { refreshToken }, undefined, { 'x-forwarded-for': '10.9.9.9' }),
+    ).toEqual(INVALID_REFRESH)
     expect((await familyOf(refreshToken)).every((row) => row.revokedAt !== null)).toBe(true)
     expect(await refresh(successor)).toEqual(INVALID_REFRESH)
     const [entry] = await reuseAudits(admin.id)
@@ -78,7 +90,8 @@ describeEachDatabase('auth: refresh grace', (get) => {
     const signedIn = await signInAs(admin.email)
     get().advance(60_000)
     const next = (await refresh(signedIn.refreshToken)).body.tokens
-    const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>
+    const claims = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>
     const [before, after] = [claims(signedIn.accessToken), claims(next.accessToken)]
     expect(after.sid).toBe((await rowOf(signedIn.refreshToken)).familyId)
     expect(after.sid).toBe(before.sid)

@@ -13,8 +13,13 @@ import { authHelpers, wrongCode } from './auth-helpers'
 import { call, describeEachDatabase, lastCode } from './harness'
 
 const MINUTE = 60 * 1000
-const tooMany = (minutes: number) =>
-  ({ status: 429, body: { success: false, message: `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` } })
+const tooMany = (minutes: number) => ({
+  status: 429,
+  body: {
+    success: false,
+    message: `Too many OTP requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  },
+})
 
 describeEachDatabase('auth: OTP send limits and lock-out', (get) => {
   const { freshIp, newAdmin, sendOtp, verify, mailsTo } = authHelpers(get)
@@ -81,8 +86,14 @@ describeEachDatabase('auth: OTP send limits and lock-out', (get) => {
     const signInFrom = async (ip: string) => {
       const sent = await sendOtp(admin.email, ip)
       expect(sent.status).toBe(200)
-      return call(get(), 'POST', '/api/auth/verify-otp', { email: admin.email, otp: lastCode(get(), admin.email),
-        sessionToken: sent.body.sessionToken }, undefined, { 'x-forwarded-for': ip })
+      return call(
+        get(),
+        'POST',
+        '/api/auth/verify-otp',
+        { email: admin.email, otp: lastCode(get(), admin.email), sessionToken: sent.body.sessionToken },
+        undefined,
+        { 'x-forwarded-for': ip },
+      )
     }
     expect((await signInFrom(home)).status).toBe(200)
     for (let i = 0; i < 29; i++) expect((await sendOtp(admin.email)).status).toBe(200)
@@ -95,26 +106,30 @@ describeEachDatabase('auth: OTP send limits and lock-out', (get) => {
     expect(await sendOtp(admin.email, home)).toEqual(tooMany(15))
   })
 
-  it('after 30 tries on an e-mail\'s codes in an hour gives each code one try: the owner\'s first still signs in', async () => {
+  it("after 30 tries on an e-mail's codes in an hour gives each code one try: the owner's first still signs in", async () => {
     const admin = await newAdmin()
     // An attacker burns six codes with five wrong guesses each, from six addresses.
     for (let i = 0; i < 6; i++) {
       const sent = await sendOtp(admin.email)
       const code = lastCode(get(), admin.email)
-      for (let t = 0; t < 5; t++) expect((await verify(admin.email, wrongCode(code), sent.body.sessionToken)).status).toBe(400)
+      for (let t = 0; t < 5; t++)
+        expect((await verify(admin.email, wrongCode(code), sent.body.sessionToken)).status).toBe(400)
     }
     const slipped = await sendOtp(admin.email)
     const slippedCode = lastCode(get(), admin.email)
     expect((await verify(admin.email, wrongCode(slippedCode), slipped.body.sessionToken)).status).toBe(400)
-    expect(await verify(admin.email, slippedCode, slipped.body.sessionToken))
-      .toEqual({ status: 400, body: { success: false, message: 'Invalid or expired OTP' } })
+    expect(await verify(admin.email, slippedCode, slipped.body.sessionToken)).toEqual({
+      status: 400,
+      body: { success: false, message: 'Invalid or expired OTP' },
+    })
     const owner = await sendOtp(admin.email)
     expect((await verify(admin.email, lastCode(get(), admin.email), owner.body.sessionToken)).status).toBe(200)
     // An hour after those tries a code has its five tries again.
     get().advance(61 * MINUTE)
     const later = await sendOtp(admin.email)
     const laterCode = lastCode(get(), admin.email)
-    for (let t = 0; t < 4; t++) expect((await verify(admin.email, wrongCode(laterCode), later.body.sessionToken)).status).toBe(400)
+    for (let t = 0; t < 4; t++)
+      expect((await verify(admin.email, wrongCode(laterCode), later.body.sessionToken)).status).toBe(400)
     expect((await verify(admin.email, laterCode, later.body.sessionToken)).status).toBe(200)
   })
 
@@ -122,17 +137,27 @@ describeEachDatabase('auth: OTP send limits and lock-out', (get) => {
     const admin = await newAdmin()
     const codes = async (n: number) => {
       const sent = []
-      for (let i = 0; i < n; i++) sent.push({ token: (await sendOtp(admin.email)).body.sessionToken as string, code: lastCode(get(), admin.email) })
+      for (let i = 0; i < n; i++)
+        sent.push({
+          token: (await sendOtp(admin.email)).body.sessionToken as string,
+          code: lastCode(get(), admin.email),
+        })
       return sent
     }
-    const guess = (sent: { token: string; code: string }[], each: number) => Promise.all(sent.flatMap(({ token, code }) =>
-      Array.from({ length: each }, () => verify(admin.email, wrongCode(code), token))))
+    const guess = (sent: { token: string; code: string }[], each: number) =>
+      Promise.all(
+        sent.flatMap(({ token, code }) =>
+          Array.from({ length: each }, () => verify(admin.email, wrongCode(code), token)),
+        ),
+      )
     const [first, ...rest] = await codes(6)
     await guess(rest, 5)
     await guess([first], 4)
     // 29 tries so far: the 30th is allowed, then each of the 6 new codes takes one try.
     await guess(await codes(6), 5)
-    const rows = await get().database.db.select({ attempts: otpChallenges.attempts }).from(otpChallenges)
+    const rows = await get()
+      .database.db.select({ attempts: otpChallenges.attempts })
+      .from(otpChallenges)
       .where(eq(otpChallenges.email, admin.email))
     expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(35)
   })

@@ -16,7 +16,8 @@ import { call, describeEachDatabase, lastCode } from './harness'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const SIGNED_OUT_401 = { status: 401, body: { success: false, message: SIGNED_OUT } }
 
 describeEachDatabase('auth: sessions', (get) => {
@@ -28,8 +29,14 @@ describeEachDatabase('auth: sessions', (get) => {
     const ip = `10.13.0.${ipCounter}`
     const headers = { 'x-forwarded-for': ip, 'user-agent': userAgent }
     const sent = await call(get(), 'POST', '/api/auth/send-otp', { email }, undefined, headers)
-    const verified = await call(get(), 'POST', '/api/auth/verify-otp',
-      { email, otp: lastCode(get(), email), sessionToken: sent.body.sessionToken }, undefined, headers)
+    const verified = await call(
+      get(),
+      'POST',
+      '/api/auth/verify-otp',
+      { email, otp: lastCode(get(), email), sessionToken: sent.body.sessionToken },
+      undefined,
+      headers,
+    )
     expect(verified.status).toBe(200)
     return { ...(verified.body.tokens as { accessToken: string; refreshToken: string }), ip }
   }
@@ -38,7 +45,10 @@ describeEachDatabase('auth: sessions', (get) => {
   const revokeOthers = (token: string) => call(get(), 'POST', '/api/auth/sessions/revoke-others', undefined, token)
   const profile = (token: string) => call(get(), 'GET', '/api/auth/profile', undefined, token)
   const auditOf = async (userId: string, action: string) =>
-    get().database.db.select().from(auditLog).where(and(eq(auditLog.actorId, userId), eq(auditLog.action, action)))
+    get()
+      .database.db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, userId), eq(auditLog.action, action)))
 
   it('lists the live sessions: device, IP, signed in at, last used; the current one first, then by last use', async () => {
     const admin = await newAdmin()
@@ -59,11 +69,24 @@ describeEachDatabase('auth: sessions', (get) => {
     ])
     expect(rows[1]).toMatchObject({ userAgent: CHROME })
     expect(String(rows[1].signedInAt).slice(0, 15)).toBe(signedIn)
-    expect(Date.parse(String(rows[1].lastUsedAt)) - Date.parse(String(rows[1].signedInAt))).toBeGreaterThanOrEqual(60_000)
+    expect(Date.parse(String(rows[1].lastUsedAt)) - Date.parse(String(rows[1].signedInAt))).toBeGreaterThanOrEqual(
+      60_000,
+    )
     expect(rows[2].lastUsedAt).toBe(rows[2].signedInAt)
-    expect(Object.keys(rows[0]).sort()).toEqual(['_id', 'current', 'device', 'ip', 'lastUsedAt', 'signedInAt', 'userAgent'])
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      '_id',
+      'current',
+      'device',
+      'ip',
+      'lastUsedAt',
+      'signedInAt',
+      'userAgent',
+    ])
     // Seen from the laptop, the laptop is the current one.
-    const fromLaptop = (await sessions(rotated.accessToken)).body.sessions as Array<{ device: string; current: boolean }>
+    const fromLaptop = (await sessions(rotated.accessToken)).body.sessions as Array<{
+      device: string
+      current: boolean
+    }>
     expect(fromLaptop[0]).toMatchObject({ device: 'Chrome 131 on Linux', current: true })
     // Another admin sees only their own.
     const other = await newAdmin()
@@ -79,13 +102,18 @@ describeEachDatabase('auth: sessions', (get) => {
     const theirs = await signInFrom(admin.email, FIREFOX)
     expect((await profile(theirs.accessToken)).status).toBe(200)
     const target = (await sessions(mine.accessToken)).body.sessions[1]._id as string
-    expect(await revoke(target, mine.accessToken))
-      .toEqual({ status: 200, body: { success: true, message: 'Signed out 1 session', revoked: 1 } })
+    expect(await revoke(target, mine.accessToken)).toEqual({
+      status: 200,
+      body: { success: true, message: 'Signed out 1 session', revoked: 1 },
+    })
     expect(await profile(theirs.accessToken)).toEqual(SIGNED_OUT_401)
     expect((await refresh(theirs.refreshToken)).status).toBe(401)
     expect((await profile(mine.accessToken)).status).toBe(200)
     expect((await sessions(mine.accessToken)).body.sessions).toHaveLength(1)
-    expect(await revoke(target, mine.accessToken)).toEqual({ status: 404, body: { success: false, message: 'Session not found' } })
+    expect(await revoke(target, mine.accessToken)).toEqual({
+      status: 404,
+      body: { success: false, message: 'Session not found' },
+    })
     const [row] = await auditOf(admin.id, 'auth.session_revoke')
     expect(row).toMatchObject({ entityType: 'user', entityId: admin.id, after: { familyId: target, current: false } })
   })
@@ -118,17 +146,24 @@ describeEachDatabase('auth: sessions', (get) => {
     const b = await signInFrom(admin.email, SAFARI)
     const other = await newAdmin()
     const bystander = await signInFrom(other.email, CHROME)
-    expect(await revokeOthers(here.accessToken))
-      .toEqual({ status: 200, body: { success: true, message: 'Signed out 2 other sessions', revoked: 2 } })
+    expect(await revokeOthers(here.accessToken)).toEqual({
+      status: 200,
+      body: { success: true, message: 'Signed out 2 other sessions', revoked: 2 },
+    })
     expect(await profile(a.accessToken)).toEqual(SIGNED_OUT_401)
     expect(await profile(b.accessToken)).toEqual(SIGNED_OUT_401)
     expect((await profile(here.accessToken)).status).toBe(200)
     expect((await profile(bystander.accessToken)).status).toBe(200)
     expect((await refresh(here.refreshToken)).status).toBe(200)
     expect((await sessions(here.accessToken)).body.sessions).toEqual([expect.objectContaining({ current: true })])
-    expect((await revokeOthers(here.accessToken)).body).toMatchObject({ revoked: 0, message: 'Signed out 0 other sessions' })
-    expect((await auditOf(admin.id, 'auth.sessions_revoke_others')).map((r) => r.after))
-      .toEqual([expect.objectContaining({ revoked: 2 }), expect.objectContaining({ revoked: 0 })])
+    expect((await revokeOthers(here.accessToken)).body).toMatchObject({
+      revoked: 0,
+      message: 'Signed out 0 other sessions',
+    })
+    expect((await auditOf(admin.id, 'auth.sessions_revoke_others')).map((r) => r.after)).toEqual([
+      expect.objectContaining({ revoked: 2 }),
+      expect.objectContaining({ revoked: 0 }),
+    ])
   })
 
   it('a password change signs out the other sessions (401 on their next request); this one stays', async () => {
@@ -143,8 +178,10 @@ describeEachDatabase('auth: sessions', (get) => {
     expect((await profile(here.accessToken)).body.admin).toMatchObject({ hasPassword: true })
     // A wrong current password changes nothing and signs nobody out.
     const again = await signInFrom(admin.email, SAFARI)
-    expect(await change({ currentPassword: 'wrong-one', newPassword: 'second-secret' }))
-      .toEqual({ status: 400, body: { success: false, message: 'Current password is incorrect' } })
+    expect(await change({ currentPassword: 'wrong-one', newPassword: 'second-secret' })).toEqual({
+      status: 400,
+      body: { success: false, message: 'Current password is incorrect' },
+    })
     expect((await profile(again.accessToken)).status).toBe(200)
     expect((await change({ currentPassword: 'first-secret', newPassword: 'second-secret' })).status).toBe(200)
     expect(await profile(again.accessToken)).toEqual(SIGNED_OUT_401)
@@ -156,7 +193,10 @@ describeEachDatabase('auth: sessions', (get) => {
     const other = await newAdmin()
     const here = await signInFrom(admin.email, CHROME)
     const res = await call(get(), 'PUT', '/api/auth/profile', { name: 'A', email: other.email }, here.accessToken)
-    expect(res).toEqual({ status: 409, body: { success: false, message: 'This email is already used by another user' } })
+    expect(res).toEqual({
+      status: 409,
+      body: { success: false, message: 'This email is already used by another user' },
+    })
   })
 
   it('sign-out (logout) ends the access token too', async () => {

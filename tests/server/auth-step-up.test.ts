@@ -16,12 +16,14 @@ import { call, describeEachDatabase, lastCode } from './harness'
 
 const MINUTE = 60_000
 const STEP_UP = { status: 403, body: { success: false, message: stepUpMessage('admin.email'), code: STEP_UP_REQUIRED } }
-const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>
+const claims = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>
 
 describeEachDatabase('auth: step-up', (get) => {
   const { newAdmin, signInAs, refresh, mailsTo } = authHelpers(get)
   const db = () => get().database.db
-  const profile = (token: string, email: string, name = 'Renamed') => call(get(), 'PUT', '/api/auth/profile', { name, email }, token)
+  const profile = (token: string, email: string, name = 'Renamed') =>
+    call(get(), 'PUT', '/api/auth/profile', { name, email }, token)
   const emailOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0].email
   /** Signed in `minutes` ago, with an access token refreshed now (auth_time stays the sign-in's). */
   const signedInAgo = async (minutes: number) => {
@@ -58,15 +60,34 @@ describeEachDatabase('auth: step-up', (get) => {
     const { admin, accessToken, refreshToken } = await signedInAgo(30)
     const before = mailsTo(admin.email).length
     const sent = await call(get(), 'POST', '/api/auth/step-up/send-otp', undefined, accessToken)
-    expect(sent).toEqual({ status: 200, body: { success: true, message: `A confirmation code has been sent to ${admin.email}.`, sessionToken: expect.any(String) } })
+    expect(sent).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        message: `A confirmation code has been sent to ${admin.email}.`,
+        sessionToken: expect.any(String),
+      },
+    })
     expect(mailsTo(admin.email)).toHaveLength(before + 1)
     const code = lastCode(get(), admin.email)
-    const wrong = await call(get(), 'POST', '/api/auth/step-up/verify', { otp: wrongCode(code), sessionToken: sent.body.sessionToken }, accessToken)
+    const wrong = await call(
+      get(),
+      'POST',
+      '/api/auth/step-up/verify',
+      { otp: wrongCode(code), sessionToken: sent.body.sessionToken },
+      accessToken,
+    )
     expect(wrong).toEqual({ status: 400, body: { success: false, message: 'Invalid or expired OTP' } })
     // The app's clock runs on: auth_time is the second the verify ran in, between these two readings.
     const seconds = () => Math.floor(get().deps.now().getTime() / 1000)
     const verifyFrom = seconds()
-    const ok = await call(get(), 'POST', '/api/auth/step-up/verify', { otp: code, sessionToken: sent.body.sessionToken }, accessToken)
+    const ok = await call(
+      get(),
+      'POST',
+      '/api/auth/step-up/verify',
+      { otp: code, sessionToken: sent.body.sessionToken },
+      accessToken,
+    )
     const verifyTo = seconds()
     expect(ok).toEqual({ status: 200, body: { success: true, message: 'Confirmed', accessToken: expect.any(String) } })
     const fresh = ok.body.accessToken as string
@@ -75,16 +96,32 @@ describeEachDatabase('auth: step-up', (get) => {
     expect(renewed).toBeLessThanOrEqual(verifyTo)
     expect(claims(fresh)).toMatchObject({ sub: admin.id, sid: claims(accessToken).sid })
     // Single use: the same code does not confirm twice.
-    expect((await call(get(), 'POST', '/api/auth/step-up/verify', { otp: code, sessionToken: sent.body.sessionToken }, accessToken)).status).toBe(400)
+    expect(
+      (
+        await call(
+          get(),
+          'POST',
+          '/api/auth/step-up/verify',
+          { otp: code, sessionToken: sent.body.sessionToken },
+          accessToken,
+        )
+      ).status,
+    ).toBe(400)
     expect((await profile(fresh, `new-${admin.email}`)).status).toBe(200)
 
     // Same session (no new refresh family), and a refresh keeps the renewed auth_time.
     get().advance(5 * MINUTE)
     const refreshed = (await refresh(refreshToken)).body.tokens.accessToken as string
     expect(claims(refreshed).auth_time).toBe(renewed)
-    const families = await db().selectDistinct({ familyId: refreshTokens.familyId }).from(refreshTokens).where(eq(refreshTokens.userId, admin.id))
+    const families = await db()
+      .selectDistinct({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, admin.id))
     expect(families).toHaveLength(1)
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'auth.step_up'), eq(auditLog.entityId, admin.id)))
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.step_up'), eq(auditLog.entityId, admin.id)))
     expect(audits).toHaveLength(1)
     expect(JSON.stringify(audits)).not.toContain(code)
   })
@@ -94,9 +131,20 @@ describeEachDatabase('auth: step-up', (get) => {
     const { accessToken } = await signedInAgo(30)
     const sent = await call(get(), 'POST', '/api/auth/step-up/send-otp', undefined, other.accessToken)
     const code = lastCode(get(), other.admin.email)
-    const stolen = await call(get(), 'POST', '/api/auth/step-up/verify', { otp: code, sessionToken: sent.body.sessionToken }, accessToken)
+    const stolen = await call(
+      get(),
+      'POST',
+      '/api/auth/step-up/verify',
+      { otp: code, sessionToken: sent.body.sessionToken },
+      accessToken,
+    )
     expect(stolen.status).toBe(400)
-    expect((await call(get(), 'POST', '/api/auth/step-up/verify', { otp: '12', sessionToken: 'x' }, accessToken)).status).toBe(400)
-    expect((await call(get(), 'POST', '/api/auth/step-up/verify', { otp: code, sessionToken: 'x', extra: 1 }, accessToken)).status).toBe(400)
+    expect(
+      (await call(get(), 'POST', '/api/auth/step-up/verify', { otp: '12', sessionToken: 'x' }, accessToken)).status,
+    ).toBe(400)
+    expect(
+      (await call(get(), 'POST', '/api/auth/step-up/verify', { otp: code, sessionToken: 'x', extra: 1 }, accessToken))
+        .status,
+    ).toBe(400)
   })
 })

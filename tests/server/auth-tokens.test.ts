@@ -18,7 +18,12 @@ const INVALID_REFRESH = { status: 401, body: { success: false, message: 'Invalid
 describeEachDatabase('auth: tokens', (get) => {
   const { addUser, newAdmin, signInAs, refresh } = authHelpers(get)
   const rowOf = async (token: string) =>
-    (await get().database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(token))))[0]
+    (
+      await get()
+        .database.db.select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(token)))
+    )[0]
 
   it('rotates the refresh token on every use and stores only its hash', async () => {
     const admin = await newAdmin()
@@ -26,7 +31,10 @@ describeEachDatabase('auth: tokens', (get) => {
     const second = await refresh(first.refreshToken)
     expect(second).toEqual({
       status: 200,
-      body: { success: true, tokens: { accessToken: expect.any(String), refreshToken: expect.stringMatching(/^[\w-]{43}$/) } },
+      body: {
+        success: true,
+        tokens: { accessToken: expect.any(String), refreshToken: expect.stringMatching(/^[\w-]{43}$/) },
+      },
     })
     expect(second.body.tokens.refreshToken).not.toBe(first.refreshToken)
     const [oldRow, newRow] = [await rowOf(first.refreshToken), await rowOf(second.body.tokens.refreshToken)]
@@ -43,7 +51,9 @@ describeEachDatabase('auth: tokens', (get) => {
     const third = (await refresh(second.refreshToken)).body.tokens
     expect(await refresh(first.refreshToken)).toEqual(INVALID_REFRESH)
     expect(await refresh(third.refreshToken)).toEqual(INVALID_REFRESH)
-    const family = await get().database.db.select().from(refreshTokens)
+    const family = await get()
+      .database.db.select()
+      .from(refreshTokens)
       .where(eq(refreshTokens.familyId, (await rowOf(first.refreshToken)).familyId))
     expect(family).toHaveLength(3)
     expect(family.every((row) => row.revokedAt !== null)).toBe(true)
@@ -58,7 +68,9 @@ describeEachDatabase('auth: tokens', (get) => {
     const results = await Promise.all([refresh(refreshToken), refresh(refreshToken)])
     expect(results.map((r) => r.status)).toEqual([200, 200])
     expect(results[0].body.tokens.refreshToken).toBe(results[1].body.tokens.refreshToken)
-    const family = await get().database.db.select().from(refreshTokens)
+    const family = await get()
+      .database.db.select()
+      .from(refreshTokens)
       .where(eq(refreshTokens.familyId, (await rowOf(refreshToken)).familyId))
     expect(family).toHaveLength(2)
   })

@@ -20,7 +20,11 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     const admin = await newAdmin()
     const sent = await sendOtp(admin.email)
     expect(sent.status).toBe(200)
-    expect(sent.body).toEqual({ success: true, message: OTP_SENT_MESSAGE, sessionToken: expect.stringMatching(/^[\w-]{43}$/) })
+    expect(sent.body).toEqual({
+      success: true,
+      message: OTP_SENT_MESSAGE,
+      sessionToken: expect.stringMatching(/^[\w-]{43}$/),
+    })
     const [mail] = mailsTo(admin.email)
     expect(mail.subject).toBe('Your Admin Panel sign-in code')
     const code = lastCode(get(), admin.email)
@@ -83,7 +87,8 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     const admin = await newAdmin()
     const sent = await sendOtp(admin.email)
     const code = lastCode(get(), admin.email)
-    for (let i = 0; i < 5; i++) expect((await verify(admin.email, wrongCode(code), sent.body.sessionToken)).status).toBe(400)
+    for (let i = 0; i < 5; i++)
+      expect((await verify(admin.email, wrongCode(code), sent.body.sessionToken)).status).toBe(400)
     expect((await verify(admin.email, code, sent.body.sessionToken)).status).toBe(400)
     const [row] = await get().database.db.select().from(otpChallenges).where(eq(otpChallenges.email, admin.email))
     expect(row.attempts).toBe(5)
@@ -102,7 +107,9 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     const admin = await newAdmin()
     const sent = await sendOtp(admin.email)
     const code = lastCode(get(), admin.email)
-    const guesses = await Promise.all(Array.from({ length: 12 }, () => verify(admin.email, wrongCode(code), sent.body.sessionToken)))
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () => verify(admin.email, wrongCode(code), sent.body.sessionToken)),
+    )
     expect(guesses.every((g) => g.status === 400)).toBe(true)
     const [row] = await get().database.db.select().from(otpChallenges).where(eq(otpChallenges.email, admin.email))
     expect(row.attempts).toBe(5)
@@ -148,7 +155,9 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     }
     // A session that was never sent a code never verifies, whatever is guessed.
     for (const guess of ['000000', '123456']) {
-      expect((await verify(customer.email, guess, others[1].body.sessionToken)).body.message).toBe('Invalid or expired OTP')
+      expect((await verify(customer.email, guess, others[1].body.sessionToken)).body.message).toBe(
+        'Invalid or expired OTP',
+      )
       expect((await verify(inactive.email, guess, others[2].body.sessionToken)).status).toBe(400)
     }
   })
@@ -160,16 +169,25 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     const sentB = await sendOtp(demoted.email)
     await get().database.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.id))
     await get().database.db.update(users).set({ isAdmin: false }).where(eq(users.id, demoted.id))
-    expect((await verify(deactivated.email, lastCode(get(), deactivated.email), sentA.body.sessionToken)).status).toBe(400)
+    expect((await verify(deactivated.email, lastCode(get(), deactivated.email), sentA.body.sessionToken)).status).toBe(
+      400,
+    )
     expect((await verify(demoted.email, lastCode(get(), demoted.email), sentB.body.sessionToken)).status).toBe(400)
   })
 
   it('validates the sign-in payloads', async () => {
     const bad = await call(get(), 'POST', '/api/auth/send-otp', { email: 'not-an-email' })
-    expect(bad).toMatchObject({ status: 400, body: { success: false, message: 'email: Please enter a valid email address' } })
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'email: Please enter a valid email address' },
+    })
     expect((await call(get(), 'POST', '/api/auth/send-otp', { email: 'a@example.com', extra: 1 })).status).toBe(400)
     expect((await call(get(), 'POST', '/api/auth/send-otp', {})).body.message).toBe('email: Email is required')
-    const short = await call(get(), 'POST', '/api/auth/verify-otp', { email: 'a@example.com', otp: '123', sessionToken: 'x' })
+    const short = await call(get(), 'POST', '/api/auth/verify-otp', {
+      email: 'a@example.com',
+      otp: '123',
+      sessionToken: 'x',
+    })
     expect(short.status).toBe(400)
     expect(short.body.message).toMatch(/OTP must be 6 digits/)
     const noSession = await call(get(), 'POST', '/api/auth/verify-otp', { email: 'a@example.com', otp: '123456' })

@@ -26,7 +26,11 @@ export interface ListeningCacheApp {
 }
 
 /** What `ListeningCacheApp.request` answers. */
-export interface CachedResponse { status: number; cache: string | null; body: any }
+export interface CachedResponse {
+  status: number
+  cache: string | null
+  body: any
+}
 
 /**
  * Runs `check` until it passes, every 20 ms, at most about 2 s (a notification from another
@@ -48,7 +52,10 @@ export async function eventually(check: () => Promise<void>): Promise<void> {
  * with a listening TableVersions, signs in with `signIn` and opens the outside connection, and the
  * afterAll that closes the connection and the versions.
  */
-export function listeningCacheApp(get: () => TestContext, signIn: (ctx: TestContext) => Promise<string>): ListeningCacheApp {
+export function listeningCacheApp(
+  get: () => TestContext,
+  signIn: (ctx: TestContext) => Promise<string>,
+): ListeningCacheApp {
   const state: Partial<ListeningCacheApp> = {}
   let closeOutside = async () => {}
   beforeAll(async () => {
@@ -61,10 +68,10 @@ export function listeningCacheApp(get: () => TestContext, signIn: (ctx: TestCont
     if (ctx.database.pool) {
       const other = new pg.Client({ connectionString: ctx.database.pool.options.connectionString })
       await other.connect()
-      state.outsideWrite = async (text, params) => void await other.query(text, params)
+      state.outsideWrite = async (text, params) => void (await other.query(text, params))
       closeOutside = () => other.end()
     } else {
-      state.outsideWrite = async (text, params) => void await ctx.database.pglite!.query(text, params)
+      state.outsideWrite = async (text, params) => void (await ctx.database.pglite!.query(text, params))
     }
   })
   afterAll(async () => {
@@ -77,15 +84,29 @@ export function listeningCacheApp(get: () => TestContext, signIn: (ctx: TestCont
     return value as ListeningCacheApp[K]
   }
   return {
-    get ctx() { return ready('ctx') },
-    get versions() { return ready('versions') },
-    get app() { return ready('app') },
-    get token() { return ready('token') },
-    get outsideWrite() { return ready('outsideWrite') },
+    get ctx() {
+      return ready('ctx')
+    },
+    get versions() {
+      return ready('versions')
+    },
+    get app() {
+      return ready('app')
+    },
+    get token() {
+      return ready('token')
+    },
+    get outsideWrite() {
+      return ready('outsideWrite')
+    },
     async request(method, url, body, headers = {}) {
       const all: Record<string, string> = { authorization: `Bearer ${ready('token')}`, ...headers }
       if (body !== undefined) all['content-type'] = 'application/json'
-      const res = await ready('app').request(url, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) })
+      const res = await ready('app').request(url, {
+        method,
+        headers: all,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
       return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() }
     },
   }

@@ -10,12 +10,14 @@ import { POSTGRES_TESTS, useThrowawayDatabase } from './harness'
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A task that records its start and end in `events`, holding the lock for `ms`. */
-const task = (events: string[], name: string, ms = 150) => async () => {
-  events.push(`${name} start`)
-  await pause(ms)
-  events.push(`${name} end`)
-  return name
-}
+const task =
+  (events: string[], name: string, ms = 150) =>
+  async () => {
+    events.push(`${name} start`)
+    await pause(ms)
+    events.push(`${name} end`)
+    return name
+  }
 
 for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
   describe(`cluster locks [${kind}]`, () => {
@@ -48,7 +50,11 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     it('releases the key when the task throws', async () => {
       await withTwoServers('upload', async (a, b) => {
-        await expect(a.run('k', async () => { throw new Error('boom') })).rejects.toThrow('boom')
+        await expect(
+          a.run('k', async () => {
+            throw new Error('boom')
+          }),
+        ).rejects.toThrow('boom')
         expect(await b.run('k', async () => 'after')).toBe('after')
       })
     })

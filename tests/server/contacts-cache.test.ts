@@ -15,8 +15,7 @@ import { describeEachDatabase } from './harness'
 
 describeEachDatabase('contacts cache', (get) => {
   const h = contactsHelpers(get)
-  const cache = listeningCacheApp(get, async (ctx) =>
-    sessionToken(ctx, (await h.admin()).id))
+  const cache = listeningCacheApp(get, async (ctx) => sessionToken(ctx, (await h.admin()).id))
 
   /** Every request from one client address (the public form's rate limit counts per IP). */
   const request = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -31,12 +30,19 @@ describeEachDatabase('contacts cache', (get) => {
   }
 
   it('bumps the contacts version once per writing transaction', async () => {
-    const read = async () => Number((await rawRows<{ version: string }>(h.db(),
-      sql`SELECT version FROM table_versions WHERE name = 'contacts'`))[0].version)
+    const read = async () =>
+      Number(
+        (await rawRows<{ version: string }>(h.db(), sql`SELECT version FROM table_versions WHERE name = 'contacts'`))[0]
+          .version,
+      )
     const before = await read()
     await h.db().transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO contacts (id, name, email, message) VALUES (gen_random_uuid(), 'a', 'a@example.in', 'm')`)
-      await tx.execute(sql`INSERT INTO contacts (id, name, email, message) VALUES (gen_random_uuid(), 'b', 'b@example.in', 'm')`)
+      await tx.execute(
+        sql`INSERT INTO contacts (id, name, email, message) VALUES (gen_random_uuid(), 'a', 'a@example.in', 'm')`,
+      )
+      await tx.execute(
+        sql`INSERT INTO contacts (id, name, email, message) VALUES (gen_random_uuid(), 'b', 'b@example.in', 'm')`,
+      )
     })
     expect(await read()).toBe(before + 1)
   })
@@ -49,8 +55,13 @@ describeEachDatabase('contacts cache', (get) => {
     const statuses = async () => {
       const page = await readTwice(url)
       const stats = await readTwice('/api/contacts/stats')
-      return { rows: page.body.contacts.map((c: { _id: string; status: string }) => `${c._id === a.id ? 'a' : 'b'}:${c.status}`).sort(),
-        total: page.body.pagination.totalContacts, stats: stats.body.stats }
+      return {
+        rows: page.body.contacts
+          .map((c: { _id: string; status: string }) => `${c._id === a.id ? 'a' : 'b'}:${c.status}`)
+          .sort(),
+        total: page.body.pagination.totalContacts,
+        stats: stats.body.stats,
+      }
     }
     const start = await statuses()
     expect(start.rows).toEqual(['a:new', 'b:new'])
@@ -60,7 +71,9 @@ describeEachDatabase('contacts cache', (get) => {
     expect(afterStatus.rows).toEqual(['a:read', 'b:new'])
     expect(afterStatus.stats.unread).toBe(start.stats.unread - 1)
 
-    expect((await request('PUT', '/api/contacts/bulk-update', { contactIds: [a.id, b.id], action: 'archive' })).status).toBe(200)
+    expect(
+      (await request('PUT', '/api/contacts/bulk-update', { contactIds: [a.id, b.id], action: 'archive' })).status,
+    ).toBe(200)
     const afterBulk = await statuses()
     expect(afterBulk.rows).toEqual(['a:archived', 'b:archived'])
     expect(afterBulk.stats.byStatus.archived).toBe(start.stats.byStatus.archived + 2)
@@ -68,8 +81,12 @@ describeEachDatabase('contacts cache', (get) => {
     expect((await request('PUT', `/api/contacts/${b.id}`, { status: 'replied', reply: 'Thanks' })).status).toBe(200)
     expect((await statuses()).rows).toEqual(['a:archived', 'b:replied'])
 
-    const posted = await request('POST', '/api/contacts', { name: 'New', email: 'new@example.in', message: `about ${tag}` },
-      { 'x-forwarded-for': `10.6.${Math.floor(Math.random() * 250)}.1` })
+    const posted = await request(
+      'POST',
+      '/api/contacts',
+      { name: 'New', email: 'new@example.in', message: `about ${tag}` },
+      { 'x-forwarded-for': `10.6.${Math.floor(Math.random() * 250)}.1` },
+    )
     expect(posted.status).toBe(201)
     const afterPost = await statuses()
     expect(afterPost.total).toBe(3)
@@ -87,15 +104,24 @@ describeEachDatabase('contacts cache', (get) => {
     const stats = (await readTwice('/api/contacts/stats')).body.stats
 
     await cache.outsideWrite('UPDATE projects SET title = $1 WHERE id = $2', [`Renamed ${tag}`, project.id])
-    await eventually(async () => expect((await request('GET', url)).body.contacts[0].project.title).toBe(`Renamed ${tag}`))
+    await eventually(async () =>
+      expect((await request('GET', url)).body.contacts[0].project.title).toBe(`Renamed ${tag}`),
+    )
 
     await cache.outsideWrite(`UPDATE contacts SET status = 'archived' WHERE id = $1`, [contact.id])
-    await eventually(async () => expect((await request('GET', url)).body.contacts[0]).toMatchObject({ status: 'archived', isRead: true }))
-    await eventually(async () => expect((await request('GET', '/api/contacts/stats')).body.stats.byStatus.archived)
-      .toBe(stats.byStatus.archived + 1))
+    await eventually(async () =>
+      expect((await request('GET', url)).body.contacts[0]).toMatchObject({ status: 'archived', isRead: true }),
+    )
+    await eventually(async () =>
+      expect((await request('GET', '/api/contacts/stats')).body.stats.byStatus.archived).toBe(
+        stats.byStatus.archived + 1,
+      ),
+    )
 
-    await cache.outsideWrite(`INSERT INTO contacts (id, name, email, subject, message) VALUES (gen_random_uuid(), 'x', 'x@example.in', $1, 'm')`,
-      [`${tag} second`])
+    await cache.outsideWrite(
+      `INSERT INTO contacts (id, name, email, subject, message) VALUES (gen_random_uuid(), 'x', 'x@example.in', $1, 'm')`,
+      [`${tag} second`],
+    )
     await eventually(async () => expect((await request('GET', url)).body.pagination.totalContacts).toBe(2))
   })
 })

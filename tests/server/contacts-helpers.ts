@@ -17,10 +17,20 @@ export function contactsHelpers(get: () => TestContext) {
   const uniq = () => `${++counter}${Math.random().toString(36).slice(2, 8)}`
   const db = () => get().database.db
   /** A contact; status 'new' unless given; `createdAt` as a Date or ISO text. */
-  const addContact = async (values: Partial<Omit<typeof contacts.$inferInsert, 'createdAt'>> & { createdAt?: Date } = {}) => {
+  const addContact = async (
+    values: Partial<Omit<typeof contacts.$inferInsert, 'createdAt'>> & { createdAt?: Date } = {},
+  ) => {
     const tag = uniq()
-    const [row] = await db().insert(contacts).values({ name: `Person ${tag}`, email: `p${tag}@example.in`,
-      subject: `Subject ${tag}`, message: `Message ${tag}`, ...values }).returning()
+    const [row] = await db()
+      .insert(contacts)
+      .values({
+        name: `Person ${tag}`,
+        email: `p${tag}@example.in`,
+        subject: `Subject ${tag}`,
+        message: `Message ${tag}`,
+        ...values,
+      })
+      .returning()
     return row
   }
   const addProject = async (title = `Project ${uniq()}`) =>
@@ -28,10 +38,19 @@ export function contactsHelpers(get: () => TestContext) {
   const admin = async () => (await db().select().from(users).where(eq(users.email, ADMIN_EMAIL)))[0]
   const token = async () => sessionToken(get(), (await admin()).id)
   return {
-    db, uniq, addContact, addProject, admin, token,
+    db,
+    uniq,
+    addContact,
+    addProject,
+    admin,
+    token,
     row: async (id: string) => (await db().select().from(contacts).where(eq(contacts.id, id)))[0],
-    auditOf: (id: string) => db().select().from(auditLog)
-      .where(and(eq(auditLog.entityType, 'contact'), eq(auditLog.entityId, id))).orderBy(asc(auditLog.id)),
+    auditOf: (id: string) =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'contact'), eq(auditLog.entityId, id)))
+        .orderBy(asc(auditLog.id)),
     get: async (url: string) => call(get(), 'GET', url, undefined, await token()),
     put: async (url: string, body: unknown) => call(get(), 'PUT', url, body, await token()),
     /** The public form, as the storefront posts it (no token), from `ip`. */
@@ -43,7 +62,10 @@ export function contactsHelpers(get: () => TestContext) {
 /** Every .eml file of `dir` (oldest name first), parsed. */
 export async function parsedMails(dir: string): Promise<ParsedMail[]> {
   if (!fs.existsSync(dir)) return []
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort()
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
   return Promise.all(files.map((f) => simpleParser(fs.readFileSync(path.join(dir, f)))))
 }
 

@@ -9,7 +9,9 @@ import { sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { beforeEach, expect, it } from 'vitest'
 import {
-  ContactListResponseSchema, ContactResponseSchema, ContactStatsResponseSchema,
+  ContactListResponseSchema,
+  ContactResponseSchema,
+  ContactStatsResponseSchema,
 } from '../../src/api/schemas/contacts'
 import { createApp } from '../../server/app'
 import { contacts, users } from '../../server/db/schema'
@@ -41,27 +43,51 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
     const project = await h.addProject('Inventory Suite')
     const long = `${'a'.repeat(199)}béz${'c'.repeat(300)}`
     const same = at(5)
-    const a = await h.addContact({ name: 'Older', createdAt: at(10), status: 'read', message: long, projectId: project.id })
+    const a = await h.addContact({
+      name: 'Older',
+      createdAt: at(10),
+      status: 'read',
+      message: long,
+      projectId: project.id,
+    })
     const b = await h.addContact({ name: 'Tie one', createdAt: same, status: 'new', phone: '+91 90000 00000' })
     const c = await h.addContact({ name: 'Tie two', createdAt: same, status: 'archived' })
-    const d = await h.addContact({ name: 'Newest', createdAt: at(1), status: 'replied', reply: 'Done', repliedAt: at(0) })
+    const d = await h.addContact({
+      name: 'Newest',
+      createdAt: at(1),
+      status: 'replied',
+      reply: 'Done',
+      repliedAt: at(0),
+    })
     const body = await list()
     const tieOrder = [b.id, c.id].sort().reverse()
     expect(body.contacts.map((x) => x._id)).toEqual([d.id, ...tieOrder, a.id])
     expect(body.pagination).toEqual({ currentPage: 1, totalPages: 1, totalContacts: 4 })
     const older = body.contacts.find((x) => x._id === a.id)!
-    expect(older).toMatchObject({ name: 'Older', status: 'read', isRead: true, phone: '',
-      project: { _id: project.id, title: 'Inventory Suite' }, repliedAt: null, createdAt: a.createdAt.toISOString() })
+    expect(older).toMatchObject({
+      name: 'Older',
+      status: 'read',
+      isRead: true,
+      phone: '',
+      project: { _id: project.id, title: 'Inventory Suite' },
+      repliedAt: null,
+      createdAt: a.createdAt.toISOString(),
+    })
     expect(older.excerpt).toBe(long.slice(0, 200))
-    expect(body.contacts.find((x) => x._id === b.id)).toMatchObject({ isRead: false, status: 'new', phone: '+91 90000 00000',
-      project: null })
+    expect(body.contacts.find((x) => x._id === b.id)).toMatchObject({
+      isRead: false,
+      status: 'new',
+      phone: '+91 90000 00000',
+      project: null,
+    })
     expect(body.contacts.find((x) => x._id === d.id)?.repliedAt).toBe(d.repliedAt?.toISOString())
     for (const row of body.contacts) expect(row.isRead).toBe(row.status !== 'new')
   })
 
   it('pages: limit rows per page, every contact once, the exact total and page count', async () => {
     const made = []
-    for (let i = 0; i < 23; i++) made.push(await h.addContact({ createdAt: at(100 - i), status: i % 3 === 0 ? 'new' : 'read' }))
+    for (let i = 0; i < 23; i++)
+      made.push(await h.addContact({ createdAt: at(100 - i), status: i % 3 === 0 ? 'new' : 'read' }))
     const expected = made.map((c) => c.id).reverse()
     const seen: string[] = []
     for (let page = 1; page <= 3; page++) {
@@ -75,7 +101,13 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
     expect((await list()).contacts).toHaveLength(20)
     const unread = await list('?status=new&limit=5&page=2')
     expect(unread.pagination).toEqual({ currentPage: 2, totalPages: 2, totalContacts: 8 })
-    expect(unread.contacts.map((c) => c._id)).toEqual(made.filter((_, i) => i % 3 === 0).map((c) => c.id).reverse().slice(5))
+    expect(unread.contacts.map((c) => c._id)).toEqual(
+      made
+        .filter((_, i) => i % 3 === 0)
+        .map((c) => c.id)
+        .reverse()
+        .slice(5),
+    )
     expect((await list('?status=all')).pagination.totalContacts).toBe(23)
     expect((await list('?status=replied')).pagination).toEqual({ currentPage: 1, totalPages: 0, totalContacts: 0 })
   })
@@ -84,20 +116,38 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
     const same = at(30)
     const made: Awaited<ReturnType<typeof h.addContact>>[] = []
     for (let i = 0; i < 12; i++) {
-      made.push(await h.addContact({ createdAt: same, status: i % 2 ? 'read' : 'new', subject: i % 3 ? 'Refund request' : 'Demo' }))
+      made.push(
+        await h.addContact({
+          createdAt: same,
+          status: i % 2 ? 'read' : 'new',
+          subject: i % 3 ? 'Refund request' : 'Demo',
+        }),
+      )
     }
-    const byIdDesc = (rows: typeof made) => rows.map((c) => c.id).sort().reverse()
-    for (const [query, rows] of [['', made], ['&search=REFUND', made.filter((c) => c.subject === 'Refund request')],
-      ['&status=read&search=refund', made.filter((c) => c.status === 'read' && c.subject === 'Refund request')]] as const) {
+    const byIdDesc = (rows: typeof made) =>
+      rows
+        .map((c) => c.id)
+        .sort()
+        .reverse()
+    for (const [query, rows] of [
+      ['', made],
+      ['&search=REFUND', made.filter((c) => c.subject === 'Refund request')],
+      ['&status=read&search=refund', made.filter((c) => c.status === 'read' && c.subject === 'Refund request')],
+    ] as const) {
       const seen: string[] = []
-      for (let page = 1; page <= 3; page++) seen.push(...(await list(`?limit=5&page=${page}${query}`)).contacts.map((c) => c._id))
+      for (let page = 1; page <= 3; page++)
+        seen.push(...(await list(`?limit=5&page=${page}${query}`)).contacts.map((c) => c._id))
       expect(seen, query).toEqual(byIdDesc(rows))
     }
   })
 
   it('refuses bad queries with 400 naming the field', async () => {
-    for (const [query, message] of [['?page=0', 'page: Page must be at least 1'], ['?limit=101', 'limit: Limit cannot exceed 100'],
-      ['?status=unread', 'status: Status must be one of new, read, replied, archived'], ['?page=x', 'page: Page must be a whole number']]) {
+    for (const [query, message] of [
+      ['?page=0', 'page: Page must be at least 1'],
+      ['?limit=101', 'limit: Limit cannot exceed 100'],
+      ['?status=unread', 'status: Status must be one of new, read, replied, archived'],
+      ['?page=x', 'page: Page must be a whole number'],
+    ]) {
       const res = await h.get(`/api/contacts${query}`)
       expect(res.status).toBe(400)
       expect(res.body.message).toBe(message)
@@ -105,13 +155,40 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
   })
 
   it('searches name, e-mail, subject and message case-insensitively; % and _ are literal; never across fields', async () => {
-    const byName = await h.addContact({ name: 'Zoya Qureshi', email: 'zq@example.in', subject: 'Hello', message: 'Plain' })
-    const byEmail = await h.addContact({ name: 'A', email: 'ravi.MEHTA@mailbox.in', subject: 'Hello', message: 'Plain' })
-    const bySubject = await h.addContact({ name: 'B', email: 'b@example.in', subject: 'Refund for ORDER 100%', message: 'Plain' })
-    const byMessage = await h.addContact({ name: 'C', email: 'c@example.in', subject: 'Hi', message: 'line one\nthe snake_case field' })
-    const decoy = await h.addContact({ name: 'D', email: 'd@example.in', subject: 'Refund for ORDER 1000', message: 'snakeXcase' })
+    const byName = await h.addContact({
+      name: 'Zoya Qureshi',
+      email: 'zq@example.in',
+      subject: 'Hello',
+      message: 'Plain',
+    })
+    const byEmail = await h.addContact({
+      name: 'A',
+      email: 'ravi.MEHTA@mailbox.in',
+      subject: 'Hello',
+      message: 'Plain',
+    })
+    const bySubject = await h.addContact({
+      name: 'B',
+      email: 'b@example.in',
+      subject: 'Refund for ORDER 100%',
+      message: 'Plain',
+    })
+    const byMessage = await h.addContact({
+      name: 'C',
+      email: 'c@example.in',
+      subject: 'Hi',
+      message: 'line one\nthe snake_case field',
+    })
+    const decoy = await h.addContact({
+      name: 'D',
+      email: 'd@example.in',
+      subject: 'Refund for ORDER 1000',
+      message: 'snakeXcase',
+    })
     const ids = async (search: string, status = '') =>
-      (await list(`?search=${encodeURIComponent(search)}${status ? `&status=${status}` : ''}`)).contacts.map((c) => c._id).sort()
+      (await list(`?search=${encodeURIComponent(search)}${status ? `&status=${status}` : ''}`)).contacts
+        .map((c) => c._id)
+        .sort()
     expect(await ids('zOYA q')).toEqual([byName.id])
     expect(await ids('ravi.mehta@MAILBOX')).toEqual([byEmail.id])
     expect(await ids('order 100%')).toEqual([bySubject.id])
@@ -129,21 +206,47 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
 
   it('answers one contact with its whole message, reply, project and the registered user of its e-mail', async () => {
     const project = await h.addProject('Hotel Booking')
-    const [user] = await h.db().insert(users).values({ name: 'Meera Iyer', email: `Meera.${h.uniq()}@Example.in` }).returning()
+    const [user] = await h
+      .db()
+      .insert(users)
+      .values({ name: 'Meera Iyer', email: `Meera.${h.uniq()}@Example.in` })
+      .returning()
     const message = `${'x'.repeat(250)}\n<script>alert(1)</script>`
-    const contact = await h.addContact({ name: 'Meera', email: user.email.toUpperCase(), message, projectId: project.id,
-      status: 'replied', reply: 'Thanks', repliedAt: at(1) })
+    const contact = await h.addContact({
+      name: 'Meera',
+      email: user.email.toUpperCase(),
+      message,
+      projectId: project.id,
+      status: 'replied',
+      reply: 'Thanks',
+      repliedAt: at(1),
+    })
     const res = await h.get(`/api/contacts/${contact.id}`)
     expect(res.status).toBe(200)
     const detail = v.parse(ContactResponseSchema, res.body).contact
     expect(detail).toEqual({
-      _id: contact.id, name: 'Meera', email: contact.email, phone: '', subject: contact.subject, excerpt: message.slice(0, 200),
-      message, status: 'replied', isRead: true, project: { _id: project.id, title: 'Hotel Booking' }, reply: 'Thanks',
-      repliedAt: contact.repliedAt?.toISOString(), user: { _id: user.id, name: 'Meera Iyer' },
-      createdAt: contact.createdAt.toISOString(), updatedAt: contact.updatedAt.toISOString(),
+      _id: contact.id,
+      name: 'Meera',
+      email: contact.email,
+      phone: '',
+      subject: contact.subject,
+      excerpt: message.slice(0, 200),
+      message,
+      status: 'replied',
+      isRead: true,
+      project: { _id: project.id, title: 'Hotel Booking' },
+      reply: 'Thanks',
+      repliedAt: contact.repliedAt?.toISOString(),
+      user: { _id: user.id, name: 'Meera Iyer' },
+      createdAt: contact.createdAt.toISOString(),
+      updatedAt: contact.updatedAt.toISOString(),
     })
     const stranger = await h.addContact({ email: 'nobody-registered@example.in' })
-    expect((await h.get(`/api/contacts/${stranger.id}`)).body.contact).toMatchObject({ user: null, project: null, reply: null })
+    expect((await h.get(`/api/contacts/${stranger.id}`)).body.contact).toMatchObject({
+      user: null,
+      project: null,
+      reply: null,
+    })
     // A deleted project leaves the contact without one.
     await h.db().execute(sql`DELETE FROM projects WHERE id = ${project.id}`)
     expect((await h.get(`/api/contacts/${contact.id}`)).body.contact.project).toBeNull()
@@ -161,12 +264,19 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
     await h.addContact({ status: 'read', createdAt: new Date(Date.now() - 80 * 86_400_000) })
     const res = await h.get('/api/contacts/stats')
     expect(res.status).toBe(200)
-    expect(v.parse(ContactStatsResponseSchema, res.body).stats).toEqual({ total: 8, unread: 3,
-      thisMonth: expect.any(Number), byStatus: { new: 3, read: 3, replied: 1, archived: 1 } })
+    expect(v.parse(ContactStatsResponseSchema, res.body).stats).toEqual({
+      total: 8,
+      unread: 3,
+      thisMonth: expect.any(Number),
+      byStatus: { new: 3, read: 3, replied: 1, archived: 1 },
+    })
     // Moving one contact moves the counts (the triggers of migration 0021), also through a direct UPDATE.
     await h.db().execute(sql`UPDATE contacts SET status = 'archived' WHERE status = 'new'`)
-    expect((await h.get('/api/contacts/stats')).body.stats).toMatchObject({ total: 8, unread: 0,
-      byStatus: { new: 0, read: 3, replied: 1, archived: 4 } })
+    expect((await h.get('/api/contacts/stats')).body.stats).toMatchObject({
+      total: 8,
+      unread: 0,
+      byStatus: { new: 0, read: 3, replied: 1, archived: 4 },
+    })
   })
 
   it('counts this month from the 1st, 00:00 IST, by the injected clock', async () => {
@@ -179,7 +289,11 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
     await h.addContact({ createdAt: new Date(monthStart.getTime() + 60_000) })
     const res = await app.request('/api/contacts/stats', { headers: { authorization: `Bearer ${await h.token()}` } })
     expect(res.status).toBe(200)
-    expect((await res.json() as { stats: unknown }).stats).toEqual({ total: 4, unread: 2, thisMonth: 2,
-      byStatus: { new: 2, read: 2, replied: 0, archived: 0 } })
+    expect(((await res.json()) as { stats: unknown }).stats).toEqual({
+      total: 4,
+      unread: 2,
+      thisMonth: 2,
+      byStatus: { new: 2, read: 2, replied: 0, archived: 0 },
+    })
   })
 })

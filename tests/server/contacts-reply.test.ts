@@ -35,11 +35,19 @@ describeEachDatabase('contact replies by e-mail', (get) => {
   })
 
   /** The app on the suite's database with `mailer` and extra env. */
-  const appWith = (mailer: Mailer, env: Partial<Env> = {}) => createApp({ ...get().deps, mailer, env: { ...get().deps.env, ...env } })
+  const appWith = (mailer: Mailer, env: Partial<Env> = {}) =>
+    createApp({ ...get().deps, mailer, env: { ...get().deps.env, ...env } })
   const reply = async (app: ReturnType<typeof createApp>, id: string, text: string) => {
-    const res = await app.request(`/api/contacts/${id}`, { method: 'PUT', body: JSON.stringify({ status: 'replied', reply: text }),
-      headers: { authorization: `Bearer ${await h.token()}`, 'content-type': 'application/json', 'x-forwarded-for': '10.1.2.3' } })
-    return { status: res.status, body: await res.json() as any }
+    const res = await app.request(`/api/contacts/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ status: 'replied', reply: text }),
+      headers: {
+        authorization: `Bearer ${await h.token()}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': '10.1.2.3',
+      },
+    })
+    return { status: res.status, body: (await res.json()) as any }
   }
   /** Everything a failed reply must leave as it was. */
   const snapshot = async (id: string) => {
@@ -49,14 +57,23 @@ describeEachDatabase('contact replies by e-mail', (get) => {
 
   it('mails the reply to the outbox: To, From and Reply-To CONTACT_REPLY_FROM, Re: subject, the reply and the quoted original', async () => {
     const outbox = path.join(dir, 'outbox-a')
-    const app = appWith(createMailer({ dataDir: outbox, from: get().deps.env.MAIL_FROM }),
-      { CONTACT_REPLY_FROM: 'Marketplace Support <support@shop.example.in>' })
-    const contact = await h.addContact({ name: 'Kiran Rao', email: 'kiran.rao@example.in', subject: 'Licence question',
-      message: 'Hello,\nCan I use it twice?\n\nThanks', createdAt: new Date('2026-03-05T09:34:00.000Z') })
+    const app = appWith(createMailer({ dataDir: outbox, from: get().deps.env.MAIL_FROM }), {
+      CONTACT_REPLY_FROM: 'Marketplace Support <support@shop.example.in>',
+    })
+    const contact = await h.addContact({
+      name: 'Kiran Rao',
+      email: 'kiran.rao@example.in',
+      subject: 'Licence question',
+      message: 'Hello,\nCan I use it twice?\n\nThanks',
+      createdAt: new Date('2026-03-05T09:34:00.000Z'),
+    })
     const res = await reply(app, contact.id, 'Yes, you can.\nRegards')
     expect(res.status, JSON.stringify(res.body)).toBe(200)
-    expect(res.body).toMatchObject({ success: true, message: 'Reply sent to kiran.rao@example.in',
-      contact: { _id: contact.id, status: 'replied', isRead: true, reply: 'Yes, you can.\nRegards' } })
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'Reply sent to kiran.rao@example.in',
+      contact: { _id: contact.id, status: 'replied', isRead: true, reply: 'Yes, you can.\nRegards' },
+    })
     expect(Math.abs(Date.parse(res.body.contact.repliedAt) - get().deps.now().getTime())).toBeLessThan(5000)
 
     const [mail, ...more] = await parsedMails(path.join(outbox, 'outbox'))
@@ -67,32 +84,56 @@ describeEachDatabase('contact replies by e-mail', (get) => {
     expect(addressOf(mail.replyTo)).toBe('support@shop.example.in')
     expect(mail.subject).toBe('Re: Licence question')
     expect(formatReceivedAt(contact.createdAt)).toBe('5 Mar 2026, 3:04 pm IST')
-    expect(mail.text?.replace(/\r\n/g, '\n')).toBe('Yes, you can.\nRegards\n\nOn 5 Mar 2026, 3:04 pm IST, Kiran Rao '
-      + '<kiran.rao@example.in> wrote:\n> Hello,\n> Can I use it twice?\n> \n> Thanks\n')
+    expect(mail.text?.replace(/\r\n/g, '\n')).toBe(
+      'Yes, you can.\nRegards\n\nOn 5 Mar 2026, 3:04 pm IST, Kiran Rao ' +
+        '<kiran.rao@example.in> wrote:\n> Hello,\n> Can I use it twice?\n> \n> Thanks\n',
+    )
     expect(mail.html).toBe(false)
 
     const row = await h.row(contact.id)
-    expect(row).toMatchObject({ status: 'replied', isRead: true, reply: 'Yes, you can.\nRegards', replyClaimedAt: null })
+    expect(row).toMatchObject({
+      status: 'replied',
+      isRead: true,
+      reply: 'Yes, you can.\nRegards',
+      replyClaimedAt: null,
+    })
     const [audit] = await h.auditOf(contact.id)
-    expect(audit).toMatchObject({ action: 'contact.reply', actorId: (await h.admin()).id, ip: '10.1.2.3',
-      before: { status: 'new' }, after: { status: 'replied', reply: 'Yes, you can.\nRegards' } })
+    expect(audit).toMatchObject({
+      action: 'contact.reply',
+      actorId: (await h.admin()).id,
+      ip: '10.1.2.3',
+      before: { status: 'new' },
+      after: { status: 'replied', reply: 'Yes, you can.\nRegards' },
+    })
   })
 
   it('sends from MAIL_FROM without CONTACT_REPLY_FROM, and answers an empty subject with Re: Your inquiry', async () => {
     const outbox = path.join(dir, 'outbox-b')
-    const app = appWith(createMailer({ dataDir: outbox, from: 'Console <console@marketplace.local>' }),
-      { MAIL_FROM: 'Console <console@marketplace.local>', CONTACT_REPLY_FROM: undefined })
+    const app = appWith(createMailer({ dataDir: outbox, from: 'Console <console@marketplace.local>' }), {
+      MAIL_FROM: 'Console <console@marketplace.local>',
+      CONTACT_REPLY_FROM: undefined,
+    })
     const contact = await h.addContact({ subject: '', status: 'archived' })
     expect((await reply(app, contact.id, 'Hi')).status).toBe(200)
     const [mail] = await parsedMails(path.join(outbox, 'outbox'))
-    expect([addressOf(mail.from), addressOf(mail.replyTo), mail.subject]).toEqual(['console@marketplace.local',
-      'console@marketplace.local', 'Re: Your inquiry'])
+    expect([addressOf(mail.from), addressOf(mail.replyTo), mail.subject]).toEqual([
+      'console@marketplace.local',
+      'console@marketplace.local',
+      'Re: Your inquiry',
+    ])
   })
 
   it('delivers over SMTP to a local server', async () => {
-    const app = appWith(createMailer({ smtpUrl: sink.url, dataDir: path.join(dir, 'unused'), from: 'x@marketplace.local' }),
-      { SMTP_URL: sink.url, CONTACT_REPLY_FROM: 'help@shop.example.in' })
-    const contact = await h.addContact({ name: 'Anil', email: 'anil@example.in', subject: 'Invoice', message: 'Where is it?' })
+    const app = appWith(
+      createMailer({ smtpUrl: sink.url, dataDir: path.join(dir, 'unused'), from: 'x@marketplace.local' }),
+      { SMTP_URL: sink.url, CONTACT_REPLY_FROM: 'help@shop.example.in' },
+    )
+    const contact = await h.addContact({
+      name: 'Anil',
+      email: 'anil@example.in',
+      subject: 'Invoice',
+      message: 'Where is it?',
+    })
     expect((await reply(app, contact.id, 'Sent today.')).status).toBe(200)
     const mails = (await parsedMails(sink.dir)).filter((m) => addressOf(m.to) === 'anil@example.in')
     expect(mails).toHaveLength(1)
@@ -103,9 +144,15 @@ describeEachDatabase('contact replies by e-mail', (get) => {
   })
 
   it('leaves the contact unchanged and answers 502 with the reason when the SMTP server rejects the mail; no credentials', async () => {
-    const rejecting = new SMTPServer({ secure: false, allowInsecureAuth: true, logger: false, disabledCommands: ['STARTTLS'],
+    const rejecting = new SMTPServer({
+      secure: false,
+      allowInsecureAuth: true,
+      logger: false,
+      disabledCommands: ['STARTTLS'],
       onAuth: (_auth, _session, done) => done(null, { user: 'mailer' }),
-      onRcptTo: (address, _session, done) => done(Object.assign(new Error(`No such mailbox ${address.address}`), { responseCode: 550 })) })
+      onRcptTo: (address, _session, done) =>
+        done(Object.assign(new Error(`No such mailbox ${address.address}`), { responseCode: 550 })),
+    })
     await new Promise<void>((resolve) => rejecting.listen(0, '127.0.0.1', () => resolve()))
     const { port } = rejecting.server.address() as net.AddressInfo
     const smtpUrl = `smtp://relay-user:Sup3rSecretPw@127.0.0.1:${port}`
@@ -118,11 +165,14 @@ describeEachDatabase('contact replies by e-mail', (get) => {
       expect(res.body.success).toBe(false)
       expect(res.body.message).toContain('550')
       expect(res.body.message).toContain('No such mailbox bounce@example.in')
-      for (const secret of ['Sup3rSecretPw', 'relay-user', smtpUrl]) expect(JSON.stringify(res.body)).not.toContain(secret)
+      for (const secret of ['Sup3rSecretPw', 'relay-user', smtpUrl])
+        expect(JSON.stringify(res.body)).not.toContain(secret)
       expect(await snapshot(contact.id)).toEqual(before)
       // The claim was dropped: a reply through a working mailer goes out now.
       const mails: MailMessage[] = []
-      expect((await reply(appWith({ send: async (m) => void mails.push(m) }), contact.id, 'Second try')).status).toBe(200)
+      expect((await reply(appWith({ send: async (m) => void mails.push(m) }), contact.id, 'Second try')).status).toBe(
+        200,
+      )
       expect(mails.map((m) => m.to)).toEqual(['bounce@example.in'])
     } finally {
       await new Promise<void>((resolve) => rejecting.close(() => resolve()))
@@ -152,7 +202,10 @@ describeEachDatabase('contact replies by e-mail', (get) => {
     const contact = await h.addContact()
     expect((await reply(app, contact.id, 'First')).status).toBe(200)
     const second = await reply(app, contact.id, 'Second')
-    expect(second).toMatchObject({ status: 409, body: { success: false, message: 'This contact has already been replied to' } })
+    expect(second).toMatchObject({
+      status: 409,
+      body: { success: false, message: 'This contact has already been replied to' },
+    })
     expect(mails).toHaveLength(1)
     expect((await h.row(contact.id)).reply).toBe('First')
     // Also when it was marked replied without a reply.
@@ -164,7 +217,12 @@ describeEachDatabase('contact replies by e-mail', (get) => {
 
   it('sends exactly one mail for two concurrent replies; the other is told a reply is being sent', async () => {
     const mails: MailMessage[] = []
-    const slow: Mailer = { send: async (m) => { await new Promise((r) => setTimeout(r, 300)); mails.push(m) } }
+    const slow: Mailer = {
+      send: async (m) => {
+        await new Promise((r) => setTimeout(r, 300))
+        mails.push(m)
+      },
+    }
     const app = appWith(slow)
     const contact = await h.addContact()
     const results = await Promise.all([reply(app, contact.id, 'One'), reply(app, contact.id, 'Two')])
@@ -180,7 +238,8 @@ describeEachDatabase('contact replies by e-mail', (get) => {
     const mails: MailMessage[] = []
     const app = appWith({ send: async (m) => void mails.push(m) })
     const contact = await h.addContact()
-    const claimAt = (msAgo: number) => h.db().execute(sql`UPDATE contacts SET reply_claimed_at =
+    const claimAt = (msAgo: number) =>
+      h.db().execute(sql`UPDATE contacts SET reply_claimed_at =
       ${new Date(get().deps.now().getTime() - msAgo).toISOString()}::timestamptz WHERE id = ${contact.id}`)
     await claimAt(60_000)
     expect((await reply(app, contact.id, 'Blocked')).status).toBe(409)

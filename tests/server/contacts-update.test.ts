@@ -39,7 +39,9 @@ describeEachDatabase('contacts status updates API', (get) => {
     const audits = await h.auditOf(contact.id)
     // The 12 real changes, not the 4 same-status PUTs.
     expect(audits).toHaveLength(12)
-    expect(audits.every((a) => a.actorId === admin.id && a.action === 'contact.status' && a.ip === '10.0.0.1')).toBe(true)
+    expect(audits.every((a) => a.actorId === admin.id && a.action === 'contact.status' && a.ip === '10.0.0.1')).toBe(
+      true,
+    )
     expect(audits[0]).toMatchObject({ before: { status: 'new' }, after: { status: 'read' } })
   })
 
@@ -47,8 +49,11 @@ describeEachDatabase('contacts status updates API', (get) => {
     const mails = get().mails.length
     const contact = await h.addContact()
     const read = await h.put(`/api/contacts/${contact.id}`, { status: 'read' })
-    expect(read.body).toMatchObject({ success: true, message: 'Contact status updated to read',
-      contact: { _id: contact.id, status: 'read', isRead: true, repliedAt: null } })
+    expect(read.body).toMatchObject({
+      success: true,
+      message: 'Contact status updated to read',
+      contact: { _id: contact.id, status: 'read', isRead: true, repliedAt: null },
+    })
     const replied = await h.put(`/api/contacts/${contact.id}`, { status: 'replied' })
     expect(replied.body.message).toBe('Contact status updated to replied')
     const first = replied.body.contact.repliedAt as string
@@ -56,8 +61,10 @@ describeEachDatabase('contacts status updates API', (get) => {
     await h.put(`/api/contacts/${contact.id}`, { status: 'archived' })
     const again = await h.put(`/api/contacts/${contact.id}`, { status: 'replied' })
     expect(again.body.contact).toMatchObject({ status: 'replied', repliedAt: first, reply: null })
-    expect((await h.put(`/api/contacts/${contact.id}`, { status: 'new' })).body.contact).toMatchObject({ isRead: false,
-      message: contact.message })
+    expect((await h.put(`/api/contacts/${contact.id}`, { status: 'new' })).body.contact).toMatchObject({
+      isRead: false,
+      message: contact.message,
+    })
     expect(get().mails.length).toBe(mails)
   })
 
@@ -76,27 +83,44 @@ describeEachDatabase('contacts status updates API', (get) => {
       expect(res.body.message).toContain(message)
     }
     expect((await h.row(contact.id)).status).toBe('new')
-    expect(await h.put(`/api/contacts/${crypto.randomUUID()}`, { status: 'read' })).toMatchObject({ status: 404,
-      body: { message: 'Contact not found' } })
+    expect(await h.put(`/api/contacts/${crypto.randomUUID()}`, { status: 'read' })).toMatchObject({
+      status: 404,
+      body: { message: 'Contact not found' },
+    })
   })
 
   it('cannot store a status and a read state that disagree', async () => {
     const contact = await h.addContact({ status: 'archived' })
     await expect(h.db().execute(sql`UPDATE contacts SET is_read = false WHERE id = ${contact.id}`)).rejects.toThrow()
-    await expect(h.db().execute(sql`INSERT INTO contacts (id, name, email, message, is_read)
-      VALUES (gen_random_uuid(), 'x', 'x@example.in', 'm', true)`)).rejects.toThrow()
-    const [mismatch] = await rawRows<{ n: number }>(h.db(), sql`SELECT count(*)::int AS n FROM contacts WHERE is_read = (status = 'new')`)
+    await expect(
+      h.db().execute(sql`INSERT INTO contacts (id, name, email, message, is_read)
+      VALUES (gen_random_uuid(), 'x', 'x@example.in', 'm', true)`),
+    ).rejects.toThrow()
+    const [mismatch] = await rawRows<{ n: number }>(
+      h.db(),
+      sql`SELECT count(*)::int AS n FROM contacts WHERE is_read = (status = 'new')`,
+    )
     expect(mismatch.n).toBe(0)
   })
 
   it('bulk: every action sets its status on all the contacts, in one go; duplicates count once', async () => {
-    const made = await Promise.all([h.addContact(), h.addContact({ status: 'replied', repliedAt: new Date('2026-01-01') }),
-      h.addContact({ status: 'archived' })])
+    const made = await Promise.all([
+      h.addContact(),
+      h.addContact({ status: 'replied', repliedAt: new Date('2026-01-01') }),
+      h.addContact({ status: 'archived' }),
+    ])
     const ids = made.map((c) => c.id)
-    for (const [action, status] of [['mark_read', 'read'], ['mark_unread', 'new'], ['mark_replied', 'replied'],
-      ['archive', 'archived']] as const) {
+    for (const [action, status] of [
+      ['mark_read', 'read'],
+      ['mark_unread', 'new'],
+      ['mark_replied', 'replied'],
+      ['archive', 'archived'],
+    ] as const) {
       const res = await h.put('/api/contacts/bulk-update', { contactIds: [...ids, ids[0]], action })
-      expect(res, action).toMatchObject({ status: 200, body: { success: true, message: 'Updated 3 contacts', updated: 3 } })
+      expect(res, action).toMatchObject({
+        status: 200,
+        body: { success: true, message: 'Updated 3 contacts', updated: 3 },
+      })
       for (const id of ids) {
         const row = await h.row(id)
         expect([row.status, row.isRead]).toEqual([status, status !== 'new'])
@@ -126,8 +150,14 @@ describeEachDatabase('contacts status updates API', (get) => {
       [{ contactIds: [], action: 'archive' }, 'Please select contacts to update'],
       [{ action: 'archive' }, 'Please select contacts to update'],
       [{ contactIds: ['x'], action: 'archive' }, 'Invalid id'],
-      [{ contactIds: [crypto.randomUUID()], action: 'delete' }, 'Action must be one of mark_read, mark_unread, mark_replied, archive'],
-      [{ contactIds: Array.from({ length: 501 }, () => crypto.randomUUID()), action: 'archive' }, 'At most 500 contacts at once'],
+      [
+        { contactIds: [crypto.randomUUID()], action: 'delete' },
+        'Action must be one of mark_read, mark_unread, mark_replied, archive',
+      ],
+      [
+        { contactIds: Array.from({ length: 501 }, () => crypto.randomUUID()), action: 'archive' },
+        'At most 500 contacts at once',
+      ],
     ]
     for (const [body, message] of cases) {
       const res = await h.put('/api/contacts/bulk-update', body)

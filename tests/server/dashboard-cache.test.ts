@@ -22,7 +22,12 @@ type Outcome = 'hit' | 'miss' | 'shared'
 const all = (outcome: Outcome) => ({ projects: outcome, contacts: outcome, admins: outcome, revenue: outcome })
 /** `projects=hit, contacts=miss, …` → `{ projects: 'hit', contacts: 'miss', … }`. */
 const partsOf = (header: string | null) =>
-  Object.fromEntries((header ?? '').split(',').filter(Boolean).map((part) => part.trim().split('=')))
+  Object.fromEntries(
+    (header ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((part) => part.trim().split('=')),
+  )
 
 for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
   describe(`dashboard stats cache [${kind}]`, () => {
@@ -38,8 +43,10 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     /** The stats of a fresh app over the same database: built from the tables, nothing cached. */
     const uncached = async () => {
-      const res = await createApp({ ...get().deps, versions: undefined }).request(URL, { headers: { authorization: `Bearer ${cache.token}` } })
-      return (await res.json() as any).stats
+      const res = await createApp({ ...get().deps, versions: undefined }).request(URL, {
+        headers: { authorization: `Bearer ${cache.token}` },
+      })
+      return ((await res.json()) as any).stats
     }
     /** One request: its per-part outcomes, and its stats checked against a fresh app's. */
     const stats = async (parts: Record<string, Outcome>) => {
@@ -55,14 +62,22 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       await db.insert(projects).values([
         { title: 'Alpha', description: 'A', category: 'SaaS', pricePaise: 100_000, createdAt: minutesBefore(10) },
         { title: 'Beta', description: 'B', category: 'AI/ML', pricePaise: 250_050, createdAt: minutesBefore(20) },
-        { title: 'Gamma', description: 'C', category: 'SaaS', pricePaise: 99_999, createdAt: new Date('2026-01-20T10:00:00Z') },
+        {
+          title: 'Gamma',
+          description: 'C',
+          category: 'SaaS',
+          pricePaise: 99_999,
+          createdAt: new Date('2026-01-20T10:00:00Z'),
+        },
       ])
       await db.insert(contacts).values([
         { name: 'Asha', email: 'asha@example.in', message: 'Hello', createdAt: minutesBefore(5) },
         { name: 'Bala', email: 'bala@example.in', message: 'Hello', status: 'replied', createdAt: minutesBefore(6) },
       ])
       await db.insert(users).values({ name: 'Second Admin', email: 'second@example.in', isAdmin: true })
-      await db.insert(payments).values({ paymentId: 'pay_seed', amountPaise: 123_45, method: 'UPI', status: 'completed' })
+      await db
+        .insert(payments)
+        .values({ paymentId: 'pay_seed', amountPaise: 123_45, method: 'UPI', status: 'completed' })
       cache.versions.invalidate() // the inserts above bypassed the app
 
       const first = await stats(all('miss'))
@@ -75,31 +90,50 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     it('rebuilds only the part that reads the table another connection wrote, with the new figures', async () => {
       const writes: [keyof ReturnType<typeof all>, string, unknown[], (before: any, after: any) => void][] = [
-        ['projects', `INSERT INTO projects (id, title, description, category, price_paise, created_at)
-          VALUES (gen_random_uuid(), $1, 'Outside', 'SaaS', 500000, $2)`, [`Outside ${uniq()}`, minutesBefore(1)],
-        (b, a) => expect(a.overview.totalProjects).toBe(b.overview.totalProjects + 1)],
-        ['contacts', `INSERT INTO contacts (id, name, email, message, created_at) VALUES (gen_random_uuid(), $1, $2, 'Hi', $3)`,
+        [
+          'projects',
+          `INSERT INTO projects (id, title, description, category, price_paise, created_at)
+          VALUES (gen_random_uuid(), $1, 'Outside', 'SaaS', 500000, $2)`,
+          [`Outside ${uniq()}`, minutesBefore(1)],
+          (b, a) => expect(a.overview.totalProjects).toBe(b.overview.totalProjects + 1),
+        ],
+        [
+          'contacts',
+          `INSERT INTO contacts (id, name, email, message, created_at) VALUES (gen_random_uuid(), $1, $2, 'Hi', $3)`,
           ['Outside', `outside-${uniq()}@example.in`, minutesBefore(1)],
-        (b, a) => expect(a.overview.unreadContacts).toBe(b.overview.unreadContacts + 1)],
-        ['admins', `INSERT INTO users (id, name, email, is_admin) VALUES (gen_random_uuid(), 'Outside', $1, true)`,
-          [`admin-${uniq()}@example.in`], (b, a) => expect(a.overview.totalAdmins).toBe(b.overview.totalAdmins + 1)],
-        ['revenue', `INSERT INTO payments (id, payment_id, amount_paise, method, status)
-          VALUES (gen_random_uuid(), $1, 777, 'UPI', 'completed')`, [`pay_${uniq()}`],
-        (b, a) => expect(a.pricing.totalRevenue).toBe(Math.round(b.pricing.totalRevenue * 100 + 777) / 100)],
+          (b, a) => expect(a.overview.unreadContacts).toBe(b.overview.unreadContacts + 1),
+        ],
+        [
+          'admins',
+          `INSERT INTO users (id, name, email, is_admin) VALUES (gen_random_uuid(), 'Outside', $1, true)`,
+          [`admin-${uniq()}@example.in`],
+          (b, a) => expect(a.overview.totalAdmins).toBe(b.overview.totalAdmins + 1),
+        ],
+        [
+          'revenue',
+          `INSERT INTO payments (id, payment_id, amount_paise, method, status)
+          VALUES (gen_random_uuid(), $1, 777, 'UPI', 'completed')`,
+          [`pay_${uniq()}`],
+          (b, a) => expect(a.pricing.totalRevenue).toBe(Math.round(b.pricing.totalRevenue * 100 + 777) / 100),
+        ],
       ]
       for (const [part, text, params, changed] of writes) {
         await cache.request('GET', URL)
         const before = await stats(all('hit'))
         await cache.outsideWrite(text, params)
-        await eventually(async () => expect(partsOf((await cache.request('GET', URL)).cache), part).toEqual({ ...all('hit'), [part]: 'miss' }))
+        await eventually(async () =>
+          expect(partsOf((await cache.request('GET', URL)).cache), part).toEqual({ ...all('hit'), [part]: 'miss' }),
+        )
         const after = await stats(all('hit'))
         changed(before, after)
       }
     })
 
     it("rebuilds the contacts part at once after the app's own write", async () => {
-      const [contact] = await get().deps.db.insert(contacts)
-        .values({ name: 'Own', email: `own-${uniq()}@example.in`, message: 'Hi', createdAt: minutesBefore(2) }).returning()
+      const [contact] = await get()
+        .deps.db.insert(contacts)
+        .values({ name: 'Own', email: `own-${uniq()}@example.in`, message: 'Hi', createdAt: minutesBefore(2) })
+        .returning()
       cache.versions.invalidate()
       await cache.request('GET', URL)
       const before = await stats(all('hit'))
@@ -112,8 +146,12 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       await cache.request('GET', URL) // token, session and admin row known: the requests below meet at the parts
       const { db } = get().deps
       await db.insert(projects).values({ title: `Burst ${uniq()}`, description: 'B', createdAt: minutesBefore(1) })
-      await db.insert(contacts).values({ name: 'Burst', email: `burst-${uniq()}@example.in`, message: 'Hi', createdAt: minutesBefore(1) })
-      await db.insert(payments).values({ paymentId: `pay_${uniq()}`, amountPaise: 1, method: 'UPI', status: 'completed' })
+      await db
+        .insert(contacts)
+        .values({ name: 'Burst', email: `burst-${uniq()}@example.in`, message: 'Hi', createdAt: minutesBefore(1) })
+      await db
+        .insert(payments)
+        .values({ paymentId: `pay_${uniq()}`, amountPaise: 1, method: 'UPI', status: 'completed' })
       cache.versions.invalidate()
       const burst = await Promise.all(Array.from({ length: 6 }, () => cache.request('GET', URL)))
       const outcomes = (part: string) => burst.map((res) => partsOf(res.cache)[part]).sort()

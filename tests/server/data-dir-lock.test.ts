@@ -14,9 +14,10 @@ const children: ChildProcess[] = []
 
 /** A child process that takes the lock on `dir` and holds it; resolves with 'locked' or the error. */
 function holder(dir: string): Promise<{ child: ChildProcess; outcome: string }> {
-  const code = `import(${JSON.stringify(lockModule)}).then((m) => m.lockDataDir(${JSON.stringify(dir)}))`
-    + `.then(() => console.log('locked'), (e) => console.log('refused: ' + e.message))`
-    + `.then(() => setInterval(() => {}, 1000))`
+  const code =
+    `import(${JSON.stringify(lockModule)}).then((m) => m.lockDataDir(${JSON.stringify(dir)}))` +
+    `.then(() => console.log('locked'), (e) => console.log('refused: ' + e.message))` +
+    `.then(() => setInterval(() => {}, 1000))`
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] })
   children.push(child)
   return new Promise((resolve, reject) => {
@@ -29,11 +30,12 @@ function holder(dir: string): Promise<{ child: ChildProcess; outcome: string }> 
   })
 }
 
-const killed = (child: ChildProcess) => new Promise<void>((resolve) => {
-  child.removeAllListeners('exit')
-  child.on('exit', () => resolve())
-  child.kill('SIGKILL')
-})
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.removeAllListeners('exit')
+    child.on('exit', () => resolve())
+    child.kill('SIGKILL')
+  })
 
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
@@ -60,7 +62,7 @@ describe('DATA_DIR lock', () => {
     await release()
   })
 
-  it('lets exactly one of two servers started at once take over a dead owner\'s lock', async () => {
+  it("lets exactly one of two servers started at once take over a dead owner's lock", async () => {
     const dir = await tempDir()
     const { child } = await holder(dir)
     await killed(child)
@@ -69,7 +71,7 @@ describe('DATA_DIR lock', () => {
     expect(outcomes.filter((o) => o.startsWith('refused: Another server'))).toHaveLength(2)
   })
 
-  it('takes over a lock left by an earlier process of the same pid (a container\'s pid 1)', async () => {
+  it("takes over a lock left by an earlier process of the same pid (a container's pid 1)", async () => {
     const dir = await tempDir()
     await fs.mkdir(path.join(dir, 'server.lock'))
     const owner = { host: os.hostname(), bootId: null, pid: process.pid, startTicks: null, instance: 'an-earlier-run' }

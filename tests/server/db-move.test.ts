@@ -37,7 +37,13 @@ async function onServer<T extends pg.QueryResultRow>(url: string, text: string, 
 /** A new database on the test server: its URL and `drop()`. */
 const createTarget = () => createEmptyPgDatabase('console_move')
 
-type Sample = { users: unknown[]; orders: unknown[]; contacts: unknown[]; counts: Record<string, number>; maxAuditId: number }
+type Sample = {
+  users: unknown[]
+  orders: unknown[]
+  contacts: unknown[]
+  counts: Record<string, number>
+  maxAuditId: number
+}
 const SAMPLE = {
   users: `SELECT id, name, email, is_admin, bank_details FROM users WHERE email = '${ADMIN_EMAIL}' OR is_agent ORDER BY id LIMIT 3`,
   // bigint as text: PGlite and node-postgres parse it differently.
@@ -56,13 +62,25 @@ describe.skipIf(!pgUp)('db:move from a DATA_DIR into PostgreSQL', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-move-'))
     const database = await openDatabase({ dataDir })
     await ensureAdmin(database.db, ADMIN_EMAIL)
-    await seedDemo(database, { scale: 0.1, adminEmail: ADMIN_EMAIL, seed: 7, now: NOW, dataKey: loadDataKey({ DATA_DIR: dataDir }) })
+    await seedDemo(database, {
+      scale: 0.1,
+      adminEmail: ADMIN_EMAIL,
+      seed: 7,
+      now: NOW,
+      dataKey: loadDataKey({ DATA_DIR: dataDir }),
+    })
     const q = async (text: string) => (await database.pglite!.query(text)).rows
     const tables = (await q(`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)) as { tablename: string }[]
     const counts: Record<string, number> = {}
-    for (const { tablename } of tables) counts[tablename] = ((await q(`SELECT count(*)::int AS n FROM "${tablename}"`))[0] as { n: number }).n
-    source = { users: await q(SAMPLE.users), orders: await q(SAMPLE.orders), contacts: await q(SAMPLE.contacts), counts,
-      maxAuditId: Number(((await q('SELECT max(id) AS m FROM audit_log'))[0] as { m: number }).m) }
+    for (const { tablename } of tables)
+      counts[tablename] = ((await q(`SELECT count(*)::int AS n FROM "${tablename}"`))[0] as { n: number }).n
+    source = {
+      users: await q(SAMPLE.users),
+      orders: await q(SAMPLE.orders),
+      contacts: await q(SAMPLE.contacts),
+      counts,
+      maxAuditId: Number(((await q('SELECT max(id) AS m FROM audit_log'))[0] as { m: number }).m),
+    }
     await database.close()
     target = await createTarget()
     result = await moveDataDir({ dataDir, targetUrl: target.url })
@@ -71,7 +89,8 @@ describe.skipIf(!pgUp)('db:move from a DATA_DIR into PostgreSQL', () => {
     await target?.drop()
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true })
   })
-  const onTarget = <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => onServer<T>(target.url, text, values)
+  const onTarget = <T extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+    onServer<T>(target.url, text, values)
 
   it('copies every table with equal counts on both sides', async () => {
     expect(Object.fromEntries(result.tables.map((t) => [t.table, t.source]))).toEqual(source.counts)
@@ -99,7 +118,9 @@ describe.skipIf(!pgUp)('db:move from a DATA_DIR into PostgreSQL', () => {
     await client.connect()
     try {
       await client.query('BEGIN') // rolled back: the other tests see the moved rows only
-      const { rows: [{ id }] } = await client.query<{ id: string }>(`INSERT INTO audit_log (action, entity_type)
+      const {
+        rows: [{ id }],
+      } = await client.query<{ id: string }>(`INSERT INTO audit_log (action, entity_type)
         VALUES ('test.move', 'test') RETURNING id`)
       expect(Number(id)).toBe(source.maxAuditId + 1)
       await expect(client.query('DELETE FROM audit_log WHERE id = $1', [id])).rejects.toThrow(/append-only|audit/i)
@@ -121,8 +142,14 @@ describe.skipIf(!pgUp)('db:move from a DATA_DIR into PostgreSQL', () => {
 
   it('refuses to move into the now non-empty target, from the function and from the CLI', async () => {
     await expect(moveDataDir({ dataDir, targetUrl: target.url })).rejects.toThrow(/is not empty .*applied migration/)
-    const cli = await promisify(execFile)('npx', ['tsx', 'server/db/move/cli.ts', '--data-dir', dataDir, '--to', target.url],
-      { env: { ...process.env, DATA_DIR: undefined } }).then(() => null, (error: { code: number; stderr: string }) => error)
+    const cli = await promisify(execFile)(
+      'npx',
+      ['tsx', 'server/db/move/cli.ts', '--data-dir', dataDir, '--to', target.url],
+      { env: { ...process.env, DATA_DIR: undefined } },
+    ).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    )
     expect(cli?.code).toBe(1)
     expect(cli?.stderr).toMatch(/The target database "console_move_\w+" is not empty/)
   })
@@ -130,7 +157,9 @@ describe.skipIf(!pgUp)('db:move from a DATA_DIR into PostgreSQL', () => {
   it('refuses while a server holds the DATA_DIR lock', async () => {
     const release = await lockDataDir(dataDir)
     try {
-      await expect(moveDataDir({ dataDir, targetUrl: target.url })).rejects.toThrow(/Another server is already using DATA_DIR/)
+      await expect(moveDataDir({ dataDir, targetUrl: target.url })).rejects.toThrow(
+        /Another server is already using DATA_DIR/,
+      )
     } finally {
       await release()
     }
@@ -143,8 +172,13 @@ describe.skipIf(!pgUp)('db:move from a DATA_DIR into PostgreSQL', () => {
         if (line.includes('copied orders')) throw new Error('disk full (test)')
       }
       await expect(moveDataDir({ dataDir, targetUrl: other.url, log: failing })).rejects.toThrow('disk full (test)')
-      expect(await onServer(other.url, `SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname IN ('public', 'drizzle')`)).toEqual([])
+      expect(
+        await onServer(
+          other.url,
+          `SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname IN ('public', 'drizzle')`,
+        ),
+      ).toEqual([])
       expect(await onServer(other.url, `SELECT nspname FROM pg_namespace WHERE nspname = 'drizzle'`)).toEqual([])
     } finally {
       await other.drop()
@@ -159,12 +193,20 @@ describe('db:move report', () => {
     expect(hidden).toContain('DATA_ENCRYPTION_KEY="$(cat /srv/data/data-key)"')
     expect(hidden).toContain('npm run storage:move')
     expect(hidden).not.toContain('s3cret')
-    const shown = nextSteps({ targetUrl: 'postgres://db/console', dataDir: '/srv/data', secrets: { dataKey: 'KEY123' } })
+    const shown = nextSteps({
+      targetUrl: 'postgres://db/console',
+      dataDir: '/srv/data',
+      secrets: { dataKey: 'KEY123' },
+    })
     expect(shown).toContain('DATA_ENCRYPTION_KEY=KEY123')
   })
 
   it('names the tables whose counts differ', () => {
-    expect(new MoveMismatchError([{ table: 'orders', source: 3, target: 2 }, { table: 'users', source: 1, target: 1 }]).message)
-      .toBe('Row counts differ after the copy (orders 3 → 2); nothing was kept in the target.')
+    expect(
+      new MoveMismatchError([
+        { table: 'orders', source: 3, target: 2 },
+        { table: 'users', source: 1, target: 1 },
+      ]).message,
+    ).toBe('Row counts differ after the copy (orders 3 → 2); nothing was kept in the target.')
   })
 })

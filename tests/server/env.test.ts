@@ -21,13 +21,24 @@ describe('environment for several servers', () => {
     const url = 'postgres://console@db.internal:5432/console'
     expect(() => assertSharedKeys({})).not.toThrow()
     expect(() => assertSharedKeys({ DATABASE_URL: url })).toThrow(
-      /DATABASE_URL is set, so every server on that database must share its keys: set JWT_SECRET .* and DATA_ENCRYPTION_KEY/)
-    expect(() => assertSharedKeys({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32) })).toThrow(/set DATA_ENCRYPTION_KEY \(32 bytes/)
-    expect(() => assertSharedKeys({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: 'k' })).toThrow(/set JWT_SECRET \(at least 32/)
-    expect(() => assertSharedKeys({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: 'k' })).not.toThrow()
+      /DATABASE_URL is set, so every server on that database must share its keys: set JWT_SECRET .* and DATA_ENCRYPTION_KEY/,
+    )
+    expect(() => assertSharedKeys({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      /set DATA_ENCRYPTION_KEY \(32 bytes/,
+    )
+    expect(() => assertSharedKeys({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: 'k' })).toThrow(
+      /set JWT_SECRET \(at least 32/,
+    )
+    expect(() =>
+      assertSharedKeys({ DATABASE_URL: url, JWT_SECRET: 'x'.repeat(32), DATA_ENCRYPTION_KEY: 'k' }),
+    ).not.toThrow()
     // The seed CLI needs only the data key.
-    expect(() => assertSharedKeys({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: 'k' }, ['DATA_ENCRYPTION_KEY'])).not.toThrow()
-    expect(() => assertSharedKeys({ DATABASE_URL: url }, ['DATA_ENCRYPTION_KEY'])).toThrow(/set DATA_ENCRYPTION_KEY \(32 bytes[^)]*\)\. /)
+    expect(() =>
+      assertSharedKeys({ DATABASE_URL: url, DATA_ENCRYPTION_KEY: 'k' }, ['DATA_ENCRYPTION_KEY']),
+    ).not.toThrow()
+    expect(() => assertSharedKeys({ DATABASE_URL: url }, ['DATA_ENCRYPTION_KEY'])).toThrow(
+      /set DATA_ENCRYPTION_KEY \(32 bytes[^)]*\)\. /,
+    )
   })
 
   it('reads TRUST_PROXY as a count of trusted proxies, 0 when unset, and refuses anything else', () => {
@@ -35,7 +46,9 @@ describe('environment for several servers', () => {
     expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1)
     expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
     for (const bad of ['-1', '1.5', 'true', ' 1', '', '0x1', '100']) {
-      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: TRUST_PROXY must be the number of trusted proxies/)
+      expect(() => loadEnv({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY: TRUST_PROXY must be the number of trusted proxies/,
+      )
     }
   })
 

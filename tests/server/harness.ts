@@ -58,10 +58,13 @@ export async function openThrowawayDatabase(kind: 'pglite' | 'postgres', migrati
   }
   const empty = await createEmptyPgDatabase()
   const database = await openDatabase({ databaseUrl: empty.url, poolSize: 8, migrationsFolder })
-  return { database, drop: async () => {
-    await database.close()
-    await empty.drop()
-  } }
+  return {
+    database,
+    drop: async () => {
+      await database.close()
+      await empty.drop()
+    },
+  }
 }
 
 /**
@@ -87,14 +90,22 @@ export function useThrowawayDatabase(kind: 'pglite' | 'postgres'): () => Databas
  * overrides parts of the app's config (e.g. `storage`: an S3 driver on a local S3 server).
  */
 export async function createTestContext(
-  kind: 'pglite' | 'postgres' = 'pglite', options: { now?: Date; config?: Partial<AppConfig> } = {},
+  kind: 'pglite' | 'postgres' = 'pglite',
+  options: { now?: Date; config?: Partial<AppConfig> } = {},
 ): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'console-test-'))
   const { database, drop: dropDatabase } = await openThrowawayDatabase(kind)
   await ensureAdmin(database.db, ADMIN_EMAIL)
   const mails: MailMessage[] = []
   let offset = 0
-  const env = loadEnv({ DATA_DIR: dataDir, ADMIN_EMAIL, SEED: 'none', PORT: '0', TRUST_PROXY: '1', LOG_LEVEL: 'silent' })
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    SEED: 'none',
+    PORT: '0',
+    TRUST_PROXY: '1',
+    LOG_LEVEL: 'silent',
+  })
   const config: AppConfig = {
     db: database.db,
     env,
@@ -185,7 +196,9 @@ export function describeEachDatabase(name: string, suite: (get: () => TestContex
       let ctx: TestContext | undefined
       beforeAll(async () => {
         if (kind === 'postgres' && !(await postgresReachable())) {
-          throw new Error(`PostgreSQL at ${PG_ADMIN_URL} does not answer: start it, or set TEST_PG=off to test PGlite only`)
+          throw new Error(
+            `PostgreSQL at ${PG_ADMIN_URL} does not answer: start it, or set TEST_PG=off to test PGlite only`,
+          )
         }
         ctx = await createTestContext(kind)
       })

@@ -3,9 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { call, type TestContext } from './harness'
 import { adminContext, insertProject } from './projects-helpers'
 
-const png = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#c00' } }).png().toBuffer()
-const jpegWithExif = () => sharp({ create: { width: 4, height: 3, channels: 3, background: '#0c0' } }).jpeg()
-  .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'secret' } }).toBuffer()
+const png = () =>
+  sharp({ create: { width: 4, height: 3, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer()
+const jpegWithExif = () =>
+  sharp({ create: { width: 4, height: 3, channels: 3, background: '#0c0' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'SpyCam', Copyright: 'secret' } })
+    .toBuffer()
 
 describe('project images /api/storage/projects/:id/images', () => {
   let ctx: TestContext
@@ -15,16 +21,22 @@ describe('project images /api/storage/projects/:id/images', () => {
 
   const upload = async (projectId: string, files: { name: string; data: Buffer; type?: string }[]) => {
     const form = new FormData()
-    for (const f of files) form.append('images', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }), f.name)
-    const res = await ctx.app.request(`/api/storage/projects/${projectId}/images`, { method: 'POST', body: form,
-      headers: { authorization: `Bearer ${token}` } })
-    return { status: res.status, body: await res.json() as any }
+    for (const f of files)
+      form.append('images', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }), f.name)
+    const res = await ctx.app.request(`/api/storage/projects/${projectId}/images`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    return { status: res.status, body: (await res.json()) as any }
   }
 
   it('accepts a PNG renamed .webp as PNG, strips metadata, and serves it with the right content type', async () => {
     const project = await insertProject(ctx)
-    const res = await upload(project.id, [{ name: 'shot.webp', data: await png(), type: 'image/webp' },
-      { name: 'photo.jpg', data: await jpegWithExif(), type: 'image/jpeg' }])
+    const res = await upload(project.id, [
+      { name: 'shot.webp', data: await png(), type: 'image/webp' },
+      { name: 'photo.jpg', data: await jpegWithExif(), type: 'image/jpeg' },
+    ])
     expect(res.status).toBe(200)
     expect(res.body.images).toHaveLength(2)
     expect(res.body.images[0].url).toMatch(new RegExp(`^/files/images/${project.id}/[0-9a-f-]+\\.png$`))
@@ -56,15 +68,23 @@ describe('project images /api/storage/projects/:id/images', () => {
 
   it('caps an add to the free slots of 5, then refuses', async () => {
     const project = await insertProject(ctx)
-    const four = await Promise.all(Array.from({ length: 4 }, async (_, i) => ({ name: `a${i}.png`, data: await png() })))
+    const four = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => ({ name: `a${i}.png`, data: await png() })),
+    )
     expect((await upload(project.id, four)).body.images).toHaveLength(4)
     expect((await upload(project.id, four)).body.images).toHaveLength(5)
-    expect(await upload(project.id, four)).toMatchObject({ status: 400, body: { message: 'Maximum 5 images allowed.' } })
+    expect(await upload(project.id, four)).toMatchObject({
+      status: 400,
+      body: { message: 'Maximum 5 images allowed.' },
+    })
   })
 
   it('shows the images in order in the project list and detail', async () => {
     const project = await insertProject(ctx, { title: 'Gallery Listing Probe' })
-    await upload(project.id, [{ name: 'first.png', data: await png() }, { name: 'second.png', data: await png() }])
+    await upload(project.id, [
+      { name: 'first.png', data: await png() },
+      { name: 'second.png', data: await png() },
+    ])
     const list = await call(ctx, 'GET', '/api/projects?search=Gallery%20Listing%20Probe', undefined, token)
     const listed = list.body.projects.find((p: { _id: string }) => p._id === project.id)
     expect(listed.images.map((i: { alt: string }) => i.alt)).toEqual(['first', 'second'])
@@ -87,8 +107,10 @@ describe('project images /api/storage/projects/:id/images', () => {
     const byUrl = await call(ctx, 'DELETE', `${base}?url=${encodeURIComponent(url)}`, undefined, token)
     expect(byUrl.body.images.map((i: { alt: string }) => i.alt)).toEqual(['a', 'd'])
     expect((await ctx.app.request(url)).status).toBe(404)
-    const detailAlts = async () => (await call(ctx, 'GET', `/api/projects/${project.id}`, undefined, token)).body.project.images
-      .map((i: { alt: string }) => i.alt)
+    const detailAlts = async () =>
+      (await call(ctx, 'GET', `/api/projects/${project.id}`, undefined, token)).body.project.images.map(
+        (i: { alt: string }) => i.alt,
+      )
     expect(await detailAlts()).toEqual(['a', 'd'])
     const byBody = await call(ctx, 'DELETE', base, { index: 1 }, token)
     expect(byBody.body.images.map((i: { alt: string }) => i.alt)).toEqual(['a'])

@@ -20,7 +20,7 @@ describeEachDatabase('projects list page cache', (get) => {
     const headers: Record<string, string> = { authorization: `Bearer ${cache.token}` }
     if (json && body !== undefined) headers['content-type'] = 'application/json'
     const res = await cache.app.request(url, { method, body, headers })
-    return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() as any }
+    return { status: res.status, cache: res.headers.get('x-cache'), body: (await res.json()) as any }
   }
   const list = (title: string) => request('GET', `/api/projects?search=${encodeURIComponent(title)}&limit=20&page=1`)
 
@@ -45,7 +45,9 @@ describeEachDatabase('projects list page cache', (get) => {
     expect(afterEdit.body.projects[0].title).toBe(renamed)
 
     const form = new FormData()
-    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#08f' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 4, height: 3, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer()
     form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png')
     expect((await request('POST', `/api/storage/projects/${project.id}/images`, form, false)).status).toBe(200)
     const afterImage = await list(title)
@@ -56,7 +58,11 @@ describeEachDatabase('projects list page cache', (get) => {
   it('picks up writes from outside the process by NOTIFY (project and owner)', async () => {
     const title = `Notify Probe ${crypto.randomUUID().slice(0, 8)}`
     const owner = crypto.randomUUID()
-    await cache.outsideWrite('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [owner, 'First Owner', `${owner}@example.com`])
+    await cache.outsideWrite('INSERT INTO users (id, name, email) VALUES ($1, $2, $3)', [
+      owner,
+      'First Owner',
+      `${owner}@example.com`,
+    ])
     const project = await insertProject(cache.ctx, { title, projectOwnerId: owner })
     cache.versions.invalidate()
     expect((await list(title)).body.projects[0].projectOwner.name).toBe('First Owner')
@@ -91,14 +97,16 @@ describeEachDatabase('projects list page cache', (get) => {
     try {
       const { port } = server.address() as AddressInfo
       for (const expected of ['miss', 'hit']) {
-        const res = await fetch(`http://127.0.0.1:${port}/api/projects?search=${encodeURIComponent(title)}`,
-          { headers: { authorization: `Bearer ${cache.token}` } })
+        const res = await fetch(`http://127.0.0.1:${port}/api/projects?search=${encodeURIComponent(title)}`, {
+          headers: { authorization: `Bearer ${cache.token}` },
+        })
         const bytes = new Uint8Array(await res.arrayBuffer())
         expect(res.headers.get('x-cache')).toBe(expected)
         expect(Number(res.headers.get('content-length'))).toBe(bytes.byteLength)
         const body = JSON.parse(new TextDecoder().decode(bytes))
-        expect(body.projects.map((p: { title: string; description: string }) => [p.title, p.description]))
-          .toEqual([[title, 'Résumé builder — ₹499 setup']])
+        expect(body.projects.map((p: { title: string; description: string }) => [p.title, p.description])).toEqual([
+          [title, 'Résumé builder — ₹499 setup'],
+        ])
       }
     } finally {
       await new Promise((resolve) => server.close(resolve))

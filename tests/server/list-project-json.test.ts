@@ -39,8 +39,11 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
   async function probeProjects() {
     const word = `probe${crypto.randomUUID().slice(0, 8)}`
     const made = []
-    for (const [i, values] of [{ category: 'Web' }, { category: 'AI/ML', verificationStatus: 'approved' as const },
-      { category: 'Web', isActive: false }].entries()) {
+    for (const [i, values] of [
+      { category: 'Web' },
+      { category: 'AI/ML', verificationStatus: 'approved' as const },
+      { category: 'Web', isActive: false },
+    ].entries()) {
       made.push(await insertProject(get(), { title: `${word} ${i}`, ...values }))
     }
     return { word, ids: made.map((p) => p.id) }
@@ -53,18 +56,40 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
   async function wholeBody(query: ReturnType<typeof list>) {
     const { db } = get().database
     const { refs, total } = await selectListPageRefs(db, query)
-    const byId = new Map((await selectApiProjects(db, inArray(projects.id, refs.map((r) => r.id)))).map((p) => [p._id, p]))
-    return JSON.stringify({ success: true, projects: refs.map((r) => byId.get(r.id)), pagination: pagination(total, query.page, query.limit) })
+    const byId = new Map(
+      (
+        await selectApiProjects(
+          db,
+          inArray(
+            projects.id,
+            refs.map((r) => r.id),
+          ),
+        )
+      ).map((p) => [p._id, p]),
+    )
+    return JSON.stringify({
+      success: true,
+      projects: refs.map((r) => byId.get(r.id)),
+      pagination: pagination(total, query.page, query.limit),
+    })
   }
 
   it('composes the same JSON as the whole response stringified, for every kind of page', async () => {
     const { db } = get().database
     const { word } = await probeProjects()
     const pages = createProjectListPages(db, new TableVersions(db))
-    const queries = [list({ search: word }), list({ search: word, page: '2' }), list({ search: word, page: '3' }),
-      list({ search: word, includeInactive: 'true' }), list({ search: word.toUpperCase(), category: 'Web' }),
-      list({ search: word, verificationStatus: 'approved' }), list({ page: '1' }), list({ page: '2', category: 'Web' }),
-      list({ status: 'inactive', limit: '20' }), list({ page: '999' })]
+    const queries = [
+      list({ search: word }),
+      list({ search: word, page: '2' }),
+      list({ search: word, page: '3' }),
+      list({ search: word, includeInactive: 'true' }),
+      list({ search: word.toUpperCase(), category: 'Web' }),
+      list({ search: word, verificationStatus: 'approved' }),
+      list({ page: '1' }),
+      list({ page: '2', category: 'Web' }),
+      list({ status: 'inactive', limit: '20' }),
+      list({ page: '999' }),
+    ]
     for (const query of queries) {
       const expected = await wholeBody(query)
       const built = await pages(query)
@@ -80,13 +105,20 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     expect(refs.refs.map((r) => r.id)).toEqual([ids[2], ids[1]])
     expect(refs.total).toBe(3)
     expect(refs.refs.every((r) => /^\d+$/.test(r.rowVersion))).toBe(true)
-    const rows = await selectListRows(db, refs.refs.map((r) => r.id))
+    const rows = await selectListRows(
+      db,
+      refs.refs.map((r) => r.id),
+    )
     expect(new Map(rows.map((r) => [r.id, r.rowVersion]))).toEqual(new Map(refs.refs.map((r) => [r.id, r.rowVersion])))
     // Past the end: no refs, but the total and versions of the same statement.
     const beyond = await selectListPageRefs(db, list({ search: word, page: '5' }))
     expect(beyond).toEqual({ refs: [], total: 2, versions: refs.versions })
-    expect(await selectListPageRefs(db, list({ page: '100000', category: 'Web', includeInactive: 'true' })))
-      .toMatchObject({ refs: [], total: (await selectListPageRefs(db, list({ category: 'Web', includeInactive: 'true' }))).total })
+    expect(
+      await selectListPageRefs(db, list({ page: '100000', category: 'Web', includeInactive: 'true' })),
+    ).toMatchObject({
+      refs: [],
+      total: (await selectListPageRefs(db, list({ category: 'Web', includeInactive: 'true' }))).total,
+    })
   })
 
   it('reads only the changed project again after a write', async () => {
@@ -115,14 +147,33 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     const { refs, versions } = await selectListPageRefs(db, query)
     const { found } = cache.lookup(refs, versions)
     await db.update(projects).set({ verificationStatus: 'rejected' }).where(eq(projects.id, ids[1]))
-    expect(cache.complete(refs, versions, found, await selectListRows(db, refs.map((r) => r.id)))).toBeNull()
+    expect(
+      cache.complete(
+        refs,
+        versions,
+        found,
+        await selectListRows(
+          db,
+          refs.map((r) => r.id),
+        ),
+      ),
+    ).toBeNull()
 
     const again = await selectListPageRefs(db, query)
     const lookup = new ProjectJsonCache().lookup(again.refs, again.versions)
     await db.delete(projects).where(eq(projects.id, ids[0]))
     expect(lookup.missing).toHaveLength(2)
-    expect(cache.complete(again.refs, again.versions, lookup.found, await selectListRows(db, again.refs.map((r) => r.id))))
-      .toBeNull()
+    expect(
+      cache.complete(
+        again.refs,
+        again.versions,
+        lookup.found,
+        await selectListRows(
+          db,
+          again.refs.map((r) => r.id),
+        ),
+      ),
+    ).toBeNull()
     // The service answers the page as of now either way.
     const pages = createProjectListPages(db, new TableVersions(db))
     const body = JSON.parse((await pages(query)).body)
@@ -137,7 +188,8 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     const readOn: unknown[] = []
     rowsHook.before = async (on) => {
       readOn.push(on)
-      if (readOn.length === 1) await db.update(projects).set({ verificationStatus: 'rejected' }).where(eq(projects.id, ids[1]))
+      if (readOn.length === 1)
+        await db.update(projects).set({ verificationStatus: 'rejected' }).where(eq(projects.id, ids[1]))
     }
     try {
       const query = list({ search: word })
@@ -148,8 +200,12 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
       expect(readOn[1]).not.toBe(db)
       expect(built.cache).toBe('miss')
       const body = JSON.parse(built.body)
-      expect(body.projects.map((p: { _id: string; verificationStatus: string }) => [p._id, p.verificationStatus]))
-        .toEqual([[ids[1], 'rejected'], [ids[0], 'pending']])
+      expect(
+        body.projects.map((p: { _id: string; verificationStatus: string }) => [p._id, p.verificationStatus]),
+      ).toEqual([
+        [ids[1], 'rejected'],
+        [ids[0], 'pending'],
+      ])
       rowsHook.before = undefined
       expect(built.body).toBe(await wholeBody(query))
       // Cached under the versions of its snapshot: the next request is a hit with the same page.
@@ -159,16 +215,30 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     }
   })
 
-  it('keys a project\'s JSON by its images and owner too', async () => {
+  it("keys a project's JSON by its images and owner too", async () => {
     const { db } = get().database
     const { word, ids } = await probeProjects()
     const cache = new ProjectJsonCache()
     const query = list({ search: word })
     const first = await selectListPageRefs(db, query)
-    cache.complete(first.refs, first.versions, cache.lookup(first.refs, first.versions).found,
-      await selectListRows(db, first.refs.map((r) => r.id)))
-    await db.insert(projectImages).values({ projectId: ids[1], position: 0, filePath: 'x.png', url: '/files/x.png',
-      alt: 'x', contentType: 'image/png', size: 1 })
+    cache.complete(
+      first.refs,
+      first.versions,
+      cache.lookup(first.refs, first.versions).found,
+      await selectListRows(
+        db,
+        first.refs.map((r) => r.id),
+      ),
+    )
+    await db.insert(projectImages).values({
+      projectId: ids[1],
+      position: 0,
+      filePath: 'x.png',
+      url: '/files/x.png',
+      alt: 'x',
+      contentType: 'image/png',
+      size: 1,
+    })
     const second = await selectListPageRefs(db, query)
     expect(second.versions.project_images).toBeGreaterThan(first.versions.project_images)
     expect(cache.lookup(second.refs, second.versions).missing).toHaveLength(second.refs.length)

@@ -21,9 +21,13 @@ describeEachDatabase('orders and payments cache', (get) => {
   const request = cache.request
 
   it('bumps the orders and payments versions once per writing transaction', async () => {
-    const read = async () => Object.fromEntries((await h.db().execute(sql`SELECT name, version FROM table_versions
-      WHERE name IN ('orders', 'payments')`) as unknown as { rows: { name: string; version: string }[] }).rows
-      .map((r) => [r.name, Number(r.version)]))
+    const read = async () =>
+      Object.fromEntries(
+        (
+          (await h.db().execute(sql`SELECT name, version FROM table_versions
+      WHERE name IN ('orders', 'payments')`)) as unknown as { rows: { name: string; version: string }[] }
+        ).rows.map((r) => [r.name, Number(r.version)]),
+      )
     const before = await read()
     await h.db().transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO orders (id, order_id) VALUES (gen_random_uuid(), ${`ORD-V-${h.uniq()}`})`)
@@ -46,7 +50,7 @@ describeEachDatabase('orders and payments cache', (get) => {
     expect(second.cache).toBe('hit')
     expect(second.body).toEqual(first.body)
     const stats = await request('GET', '/api/orders/stats')
-    expect((await request('GET', '/api/orders/stats'))).toMatchObject({ cache: 'hit', body: stats.body })
+    expect(await request('GET', '/api/orders/stats')).toMatchObject({ cache: 'hit', body: stats.body })
 
     expect((await request('PUT', `/api/orders/${order.id}/status`, { status: 'confirmed' })).status).toBe(200)
     const moved = await request('GET', url)
@@ -71,20 +75,32 @@ describeEachDatabase('orders and payments cache', (get) => {
     expect((await request('GET', paymentsUrl)).body.pagination.total).toBe(0)
     expect((await request('GET', url)).cache).toBe('hit')
 
-    await cache.outsideWrite(`INSERT INTO payments (id, payment_id, order_id, amount_paise, method, status, transaction_id)
-      VALUES (gen_random_uuid(), $1, $2, 12345, 'UPI', 'completed', 'TXN1')`, [`pay_${tag}`, order.id])
+    await cache.outsideWrite(
+      `INSERT INTO payments (id, payment_id, order_id, amount_paise, method, status, transaction_id)
+      VALUES (gen_random_uuid(), $1, $2, 12345, 'UPI', 'completed', 'TXN1')`,
+      [`pay_${tag}`, order.id],
+    )
     await eventually(async () => {
       expect((await request('GET', url)).body.orders[0].payment).toEqual({ status: 'completed', paymentMethod: 'UPI' })
     })
-    expect((await request('GET', paymentsUrl)).body).toMatchObject({ pagination: { total: 1 }, payments: [{ amount: 123.45 }] })
-    expect((await request('GET', '/api/orders/stats')).body.stats.overview.totalRevenue)
-      .toBe(Math.round((orderStats.totalRevenue + 123.45) * 100) / 100)
-    expect((await request('GET', '/api/payments/stats')).body.stats.byStatus.completed.count).toBe(paymentStats.byStatus.completed.count + 1)
+    expect((await request('GET', paymentsUrl)).body).toMatchObject({
+      pagination: { total: 1 },
+      payments: [{ amount: 123.45 }],
+    })
+    expect((await request('GET', '/api/orders/stats')).body.stats.overview.totalRevenue).toBe(
+      Math.round((orderStats.totalRevenue + 123.45) * 100) / 100,
+    )
+    expect((await request('GET', '/api/payments/stats')).body.stats.byStatus.completed.count).toBe(
+      paymentStats.byStatus.completed.count + 1,
+    )
 
     await cache.outsideWrite('UPDATE users SET name = $1 WHERE id = $2', [`After ${tag}`, user.id])
     await cache.outsideWrite('UPDATE projects SET category = $1 WHERE id = $2', ['SaaS', project.id])
     await eventually(async () => {
-      expect((await request('GET', url)).body.orders[0]).toMatchObject({ user: { name: `After ${tag}` }, project: { category: 'SaaS' } })
+      expect((await request('GET', url)).body.orders[0]).toMatchObject({
+        user: { name: `After ${tag}` },
+        project: { category: 'SaaS' },
+      })
     })
     await cache.outsideWrite(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [order.id])
     await eventually(async () => {
@@ -95,23 +111,39 @@ describeEachDatabase('orders and payments cache', (get) => {
 
   it('keeps the per-status counts and payment totals of migration 0020 exact', async () => {
     const exact = async () => {
-      const rows = async (q: ReturnType<typeof sql>) => (await h.db().execute(q) as unknown as { rows: Record<string, string>[] }).rows
-        .map((r) => Object.values(r).map(String).join(':')).sort()
-      expect(await rows(sql`SELECT status, n FROM order_status_counts WHERE n <> 0`))
-        .toEqual(await rows(sql`SELECT status, count(*) FROM orders GROUP BY 1`))
-      expect(await rows(sql`SELECT status, n, amount_paise FROM payment_status_totals WHERE n <> 0`))
-        .toEqual(await rows(sql`SELECT status, count(*), sum(amount_paise) FROM payments GROUP BY 1`))
+      const rows = async (q: ReturnType<typeof sql>) =>
+        ((await h.db().execute(q)) as unknown as { rows: Record<string, string>[] }).rows
+          .map((r) => Object.values(r).map(String).join(':'))
+          .sort()
+      expect(await rows(sql`SELECT status, n FROM order_status_counts WHERE n <> 0`)).toEqual(
+        await rows(sql`SELECT status, count(*) FROM orders GROUP BY 1`),
+      )
+      expect(await rows(sql`SELECT status, n, amount_paise FROM payment_status_totals WHERE n <> 0`)).toEqual(
+        await rows(sql`SELECT status, count(*), sum(amount_paise) FROM payments GROUP BY 1`),
+      )
       const stats = (await request('GET', '/api/orders/stats')).body.stats.overview
-      const [direct] = (await h.db().execute(sql`SELECT count(*)::int AS total,
+      const [direct] = (
+        (await h.db().execute(sql`SELECT count(*)::int AS total,
         count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'completed')::int AS completed,
-        (SELECT coalesce(sum(amount_paise), 0)::bigint::text FROM payments WHERE status = 'completed') AS paise FROM orders`) as unknown as
-        { rows: { total: number; pending: number; completed: number; paise: string }[] }).rows
-      expect(stats).toEqual({ totalOrders: direct.total, pendingOrders: direct.pending, completedOrders: direct.completed,
-        totalRevenue: Number(direct.paise) / 100 })
+        (SELECT coalesce(sum(amount_paise), 0)::bigint::text FROM payments WHERE status = 'completed') AS paise FROM orders`)) as unknown as {
+          rows: { total: number; pending: number; completed: number; paise: string }[]
+        }
+      ).rows
+      expect(stats).toEqual({
+        totalOrders: direct.total,
+        pendingOrders: direct.pending,
+        completedOrders: direct.completed,
+        totalRevenue: Number(direct.paise) / 100,
+      })
       for (const status of ['', 'pending', 'completed', 'cancelled']) {
         const listed = (await request('GET', `/api/orders?status=${status}&limit=1`)).body.pagination.total
-        const [n] = (await h.db().execute(sql`SELECT count(*)::int AS n FROM orders WHERE ${status} = '' OR status::text = ${status}`) as
-          unknown as { rows: { n: number }[] }).rows
+        const [n] = (
+          (await h
+            .db()
+            .execute(
+              sql`SELECT count(*)::int AS n FROM orders WHERE ${status} = '' OR status::text = ${status}`,
+            )) as unknown as { rows: { n: number }[] }
+        ).rows
         expect(listed).toBe(n.n)
       }
       const paid = (await request('GET', '/api/payments?status=completed&limit=1')).body.pagination.total
@@ -142,13 +174,23 @@ describeEachDatabase('orders and payments cache', (get) => {
     await h.addPayment({ paymentId: `pay_walk_${tag}_a` })
     await h.addPayment({ paymentId: `pay_walk_${tag}_b` })
     cache.versions.invalidate()
-    for (const [base, rows] of [[`/api/orders?search=ord-walk-${tag}&limit=2`, 'orders'], [`/api/payments?search=pay_walk_${tag}&limit=1`, 'payments']] as const) {
+    for (const [base, rows] of [
+      [`/api/orders?search=ord-walk-${tag}&limit=2`, 'orders'],
+      [`/api/payments?search=pay_walk_${tag}&limit=1`, 'payments'],
+    ] as const) {
       const first = await request('GET', base)
       const total = first.body.pagination.total
       const second = await request('GET', `${base}&cursor=${first.body.pagination.nextCursor}`)
       expect(second.body.pagination.total).toBe(total)
-      if (rows === 'orders') await cache.outsideWrite('INSERT INTO orders (id, order_id) VALUES (gen_random_uuid(), $1)', [`ORD-WALK-${tag}-9`])
-      else await cache.outsideWrite(`INSERT INTO payments (id, payment_id, method) VALUES (gen_random_uuid(), $1, 'UPI')`, [`pay_walk_${tag}_c`])
+      if (rows === 'orders')
+        await cache.outsideWrite('INSERT INTO orders (id, order_id) VALUES (gen_random_uuid(), $1)', [
+          `ORD-WALK-${tag}-9`,
+        ])
+      else
+        await cache.outsideWrite(
+          `INSERT INTO payments (id, payment_id, method) VALUES (gen_random_uuid(), $1, 'UPI')`,
+          [`pay_walk_${tag}_c`],
+        )
       cache.versions.invalidate()
       const again = await request('GET', `${base}&cursor=${first.body.pagination.nextCursor}`)
       expect(again).toMatchObject({ cache: 'miss', body: { pagination: { total: total + 1 } } })

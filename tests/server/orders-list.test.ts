@@ -32,9 +32,13 @@ describeEachDatabase('orders list', (get) => {
     const res = await list({ search: tag })
     expect(res.body.pagination.total).toBe(3)
     expect(res.body.orders.find((o: Row) => o._id === a.id)).toMatchObject({
-      user: { _id: user.id, name: user.name, email: user.email }, project: null })
+      user: { _id: user.id, name: user.name, email: user.email },
+      project: null,
+    })
     expect(res.body.orders.find((o: Row) => o._id === b.id)).toMatchObject({
-      user: null, project: { _id: project.id, title: project.title, category: 'Web Development' } })
+      user: null,
+      project: { _id: project.id, title: project.title, category: 'Web Development' },
+    })
   })
 
   it('finds orders by the new customer name, e-mail and project title after a rename, and not after a delete', async () => {
@@ -42,8 +46,16 @@ describeEachDatabase('orders list', (get) => {
     const user = await h.addUser({ name: `Old Name ${tag}` })
     const project = await h.addProject({ title: `Old Title ${tag}` })
     const order = await h.addOrder({ userId: user.id, projectId: project.id })
-    await h.db().update(users).set({ name: `Kavya Rao ${tag}`, email: `kavya.${tag}@example.in` }).where(eq(users.id, user.id))
-    await h.db().update(projects).set({ title: `Fresh Title ${tag}` }).where(eq(projects.id, project.id))
+    await h
+      .db()
+      .update(users)
+      .set({ name: `Kavya Rao ${tag}`, email: `kavya.${tag}@example.in` })
+      .where(eq(users.id, user.id))
+    await h
+      .db()
+      .update(projects)
+      .set({ title: `Fresh Title ${tag}` })
+      .where(eq(projects.id, project.id))
     expect(ids(await list({ search: `kavya rao ${tag}` }))).toEqual([order.id])
     expect(ids(await list({ search: `kavya.${tag}@` }))).toEqual([order.id])
     expect(ids(await list({ search: `fresh title ${tag}` }))).toEqual([order.id])
@@ -70,7 +82,11 @@ describeEachDatabase('orders list', (get) => {
     // 2026-03-10 00:00 IST = 2026-03-09T18:30Z; 2026-03-11 00:00 IST = 2026-03-10T18:30Z.
     const before = await h.addOrder({ orderId: `D-${tag}-1`, createdAt: '2026-03-09T18:29:59.999999Z' })
     const first = await h.addOrder({ orderId: `D-${tag}-2`, createdAt: '2026-03-09T18:30:00.000000Z' })
-    const last = await h.addOrder({ orderId: `D-${tag}-3`, createdAt: '2026-03-10T18:29:59.999999Z', status: 'confirmed' })
+    const last = await h.addOrder({
+      orderId: `D-${tag}-3`,
+      createdAt: '2026-03-10T18:29:59.999999Z',
+      status: 'confirmed',
+    })
     const after = await h.addOrder({ orderId: `D-${tag}-4`, createdAt: '2026-03-10T18:30:00.000000Z' })
     expect(ids(await list({ search: `D-${tag}`, from: '2026-03-10', to: '2026-03-10' }))).toEqual([last.id, first.id])
     expect(ids(await list({ search: `D-${tag}`, from: '2026-03-11' }))).toEqual([after.id])
@@ -85,7 +101,8 @@ describeEachDatabase('orders list', (get) => {
   it('pages by cursor without skipping or repeating rows while orders arrive, identical created_at included', async () => {
     const tag = h.uniq().replace(/\W/g, '')
     const made: string[] = []
-    for (let i = 0; i < 7; i++) made.push((await h.addOrder({ orderId: `K-${tag}-${i}`, createdAt: '2026-05-01T10:00:00.123456Z' })).id)
+    for (let i = 0; i < 7; i++)
+      made.push((await h.addOrder({ orderId: `K-${tag}-${i}`, createdAt: '2026-05-01T10:00:00.123456Z' })).id)
     for (let i = 7; i < 12; i++) {
       made.push((await h.addOrder({ orderId: `K-${tag}-${i}`, createdAt: `2026-05-01T10:00:00.12345${i - 7}Z` })).id)
     }
@@ -113,8 +130,16 @@ describeEachDatabase('orders list', (get) => {
   it('answers 400 Invalid cursor for a cursor it did not make (and accepts a well-formed one)', async () => {
     const id = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b'
     const made = (text: string) => Buffer.from(text).toString('base64url')
-    for (const cursor of ['abc', made('2026-01-01|x'), 'a'.repeat(201), 'a.b', made(`2026-02-30T00:00:00.000000Z|${id}`),
-      made(`0000-01-01T00:00:00.000000Z|${id}`), made(`2026-01-01T00:00:00.000000Z|${id}|x`), made(`2026-01-01T00:00:00Z|${id}`)]) {
+    for (const cursor of [
+      'abc',
+      made('2026-01-01|x'),
+      'a'.repeat(201),
+      'a.b',
+      made(`2026-02-30T00:00:00.000000Z|${id}`),
+      made(`0000-01-01T00:00:00.000000Z|${id}`),
+      made(`2026-01-01T00:00:00.000000Z|${id}|x`),
+      made(`2026-01-01T00:00:00Z|${id}`),
+    ]) {
       const res = await list({ cursor })
       expect(res.status, cursor).toBe(400)
       expect(JSON.stringify(res.body)).toContain('Invalid cursor')
@@ -122,7 +147,7 @@ describeEachDatabase('orders list', (get) => {
     expect((await list({ cursor: made(`2026-02-28T23:59:59.999999Z|${id}`) })).status).toBe(200)
   })
 
-  it("gives each order its latest completed payment, else its latest attempt, and amounts in rupees", async () => {
+  it('gives each order its latest completed payment, else its latest attempt, and amounts in rupees', async () => {
     const tag = h.uniq().replace(/\W/g, '')
     const paid = await h.addOrder({ orderId: `P-${tag}-1`, totalAmountPaise: 49999 })
     await h.addPayment({ orderId: paid.id, status: 'completed', method: 'Card', createdAt: '2026-01-01T00:00:00Z' })
@@ -133,11 +158,20 @@ describeEachDatabase('orders list', (get) => {
     const none = await h.addOrder({ orderId: `P-${tag}-3`, totalAmountPaise: 0 })
     const res = await list({ search: `P-${tag}` })
     const byId = new Map(res.body.orders.map((o: Row) => [o._id, o]))
-    expect(byId.get(paid.id)).toMatchObject({ totalAmount: 499.99, payment: { status: 'completed', paymentMethod: 'Card' } })
-    expect(byId.get(tried.id)).toMatchObject({ totalAmount: 0.1, payment: { status: 'pending', paymentMethod: 'Wallet' } })
+    expect(byId.get(paid.id)).toMatchObject({
+      totalAmount: 499.99,
+      payment: { status: 'completed', paymentMethod: 'Card' },
+    })
+    expect(byId.get(tried.id)).toMatchObject({
+      totalAmount: 0.1,
+      payment: { status: 'pending', paymentMethod: 'Wallet' },
+    })
     expect(byId.get(none.id)).toMatchObject({ totalAmount: 0, payment: null })
     const detail = await h.get(`/api/orders/${paid.id}`)
-    expect(detail.body.order.payments.map((p: { status: string; amount: number }) => p.status)).toEqual(['failed', 'completed'])
+    expect(detail.body.order.payments.map((p: { status: string; amount: number }) => p.status)).toEqual([
+      'failed',
+      'completed',
+    ])
     expect(detail.body.order.payments[0].amount).toBe(1000)
   })
 })
@@ -153,8 +187,12 @@ describeEachDatabase('order stats', (get) => {
     await h.addPayment({ orderId: o1.id, status: 'failed', amountPaise: 99999 })
     await h.addPayment({ orderId: null, status: 'completed', amountPaise: 9_007_199_254_700 })
     const res = await h.get('/api/orders/stats')
-    expect(res.body.stats.overview).toEqual({ totalOrders: 3, pendingOrders: 1, completedOrders: 1,
-      totalRevenue: 90_071_992_547.30 })
+    expect(res.body.stats.overview).toEqual({
+      totalOrders: 3,
+      pendingOrders: 1,
+      completedOrders: 1,
+      totalRevenue: 90_071_992_547.3,
+    })
     const pay = await h.get('/api/payments/stats')
     expect(pay.body.stats.byStatus.failed).toEqual({ count: 1, amount: 999.99 })
     expect(pay.body.stats.byStatus.refunded).toEqual({ count: 0, amount: 0 })

@@ -29,11 +29,18 @@ describeEachDatabase('order status moves', (get) => {
           const notes = await h.notesOf(order.id)
           expect(notes).toHaveLength(1)
           expect(notes[0]).toMatchObject({ status: to, note: `why ${from}->${to}`, createdBy: admin.id })
-          expect(res.body.order.notes).toEqual([expect.objectContaining({ status: to, note: `why ${from}->${to}`,
-            createdBy: { name: admin.name, email: admin.email } })])
+          expect(res.body.order.notes).toEqual([
+            expect.objectContaining({
+              status: to,
+              note: `why ${from}->${to}`,
+              createdBy: { name: admin.name, email: admin.email },
+            }),
+          ])
         } else {
           expect(res.status, `${from} → ${to}`).toBe(409)
-          expect(res.body.message).toBe(`Cannot move order ${order.orderId} from ${from.replace('_', ' ')} to ${to.replace('_', ' ')}`)
+          expect(res.body.message).toBe(
+            `Cannot move order ${order.orderId} from ${from.replace('_', ' ')} to ${to.replace('_', ' ')}`,
+          )
           expect((await h.orderRow(order.id)).status).toBe(from)
           expect(await h.notesOf(order.id)).toHaveLength(0)
         }
@@ -44,7 +51,9 @@ describeEachDatabase('order status moves', (get) => {
 
   it('serialises concurrent moves of one order on its row lock: one wins, the other is refused', async () => {
     const order = await h.addOrder()
-    const results = await Promise.all([1, 2, 3].map(() => h.put(`/api/orders/${order.id}/status`, { status: 'confirmed' })))
+    const results = await Promise.all(
+      [1, 2, 3].map(() => h.put(`/api/orders/${order.id}/status`, { status: 'confirmed' })),
+    )
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409])
     expect(await h.notesOf(order.id)).toHaveLength(1)
   })
@@ -55,7 +64,11 @@ describeEachDatabase('order status moves', (get) => {
       expect((await h.put(`/api/orders/${order.id}/status`, { status, notes: status })).status).toBe(200)
     }
     const detail = await h.get(`/api/orders/${order.id}`)
-    expect(detail.body.order.notes.map((n: { status: string }) => n.status)).toEqual(['confirmed', 'in_progress', 'completed'])
+    expect(detail.body.order.notes.map((n: { status: string }) => n.status)).toEqual([
+      'confirmed',
+      'in_progress',
+      'completed',
+    ])
     const times = detail.body.order.notes.map((n: { createdAt: string }) => Date.parse(n.createdAt))
     expect([...times].sort((a, b) => a - b)).toEqual(times)
     expect(detail.body.order.notes.every((n: { createdBy: unknown }) => n.createdBy !== null)).toBe(true)
@@ -74,15 +87,29 @@ describeEachDatabase('order status moves', (get) => {
     const completed = await h.addOrder({ status: 'completed' })
     const cancelled = await h.addOrder({ status: 'cancelled' })
     const unknown = crypto.randomUUID()
-    const res = await h.put('/api/orders/bulk-update', { action: 'confirm',
-      orderIds: [pending[0].id, completed.id, unknown, pending[1].id, cancelled.id] })
+    const res = await h.put('/api/orders/bulk-update', {
+      action: 'confirm',
+      orderIds: [pending[0].id, completed.id, unknown, pending[1].id, cancelled.id],
+    })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ success: true, updated: 2, message: '2 orders confirmed, 3 could not be changed' })
-    expect(res.body.failed).toEqual(expect.arrayContaining([
-      { _id: completed.id, orderId: completed.orderId, status: 'completed', reason: 'Cannot move from completed to confirmed' },
-      { _id: cancelled.id, orderId: cancelled.orderId, status: 'cancelled', reason: 'Cannot move from cancelled to confirmed' },
-      { _id: unknown, orderId: '', status: null, reason: 'Order not found' },
-    ]))
+    expect(res.body.failed).toEqual(
+      expect.arrayContaining([
+        {
+          _id: completed.id,
+          orderId: completed.orderId,
+          status: 'completed',
+          reason: 'Cannot move from completed to confirmed',
+        },
+        {
+          _id: cancelled.id,
+          orderId: cancelled.orderId,
+          status: 'cancelled',
+          reason: 'Cannot move from cancelled to confirmed',
+        },
+        { _id: unknown, orderId: '', status: null, reason: 'Order not found' },
+      ]),
+    )
     expect(res.body.failed).toHaveLength(3)
     for (const o of pending) {
       expect((await h.orderRow(o.id)).status).toBe('confirmed')
@@ -98,7 +125,10 @@ describeEachDatabase('order status moves', (get) => {
   it('bulk: refuses more than ORDER_BULK_MAX ids before any change', async () => {
     const a = await h.addOrder()
     // A bulk of over ORDER_BULK_MAX is refused before any change.
-    const res = await h.put('/api/orders/bulk-update', { action: 'confirm', orderIds: Array.from({ length: 501 }, () => a.id) })
+    const res = await h.put('/api/orders/bulk-update', {
+      action: 'confirm',
+      orderIds: Array.from({ length: 501 }, () => a.id),
+    })
     expect(res.status).toBe(400)
     expect((await h.orderRow(a.id)).status).toBe('pending')
   })

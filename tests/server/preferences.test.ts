@@ -15,7 +15,12 @@ describeEachDatabase('admin preferences', (get) => {
   const prefs = (token: string) => call(get(), 'GET', '/api/admin/preferences', undefined, token)
   const put = (token: string, body: unknown) => call(get(), 'PUT', '/api/admin/preferences', body, token)
   const recent = (token: string, body: unknown) => call(get(), 'POST', '/api/admin/preferences/recent', body, token)
-  const template = { id: 'tpl-1', label: 'Needs a licence', text: '{title} needs a LICENSE file, {owner}.', decisions: ['needs_changes'] }
+  const template = {
+    id: 'tpl-1',
+    label: 'Needs a licence',
+    text: '{title} needs a LICENSE file, {owner}.',
+    decisions: ['needs_changes'],
+  }
 
   it('answers the defaults until the admin changes something, and refuses no token', async () => {
     const token = await tokenOf()
@@ -30,7 +35,10 @@ describeEachDatabase('admin preferences', (get) => {
     expect(off.body.preferences).toEqual({ ...DEFAULT_PREFERENCES, singleKeyShortcuts: false })
     const templates = await put(token, { reasonTemplates: [template] })
     expect(templates.body.preferences).toMatchObject({ singleKeyShortcuts: false, reasonTemplates: [template] })
-    expect((await prefs(token)).body.preferences).toMatchObject({ singleKeyShortcuts: false, reasonTemplates: [template] })
+    expect((await prefs(token)).body.preferences).toMatchObject({
+      singleKeyShortcuts: false,
+      reasonTemplates: [template],
+    })
     expect((await put(token, { reasonTemplates: [] })).body.preferences.reasonTemplates).toEqual([])
   })
 
@@ -42,7 +50,10 @@ describeEachDatabase('admin preferences', (get) => {
       [{ reasonTemplates: [template, template] }, /Template ids must be unique/],
       [{ reasonTemplates: [{ ...template, text: ' ' }] }, /Template text is required/],
       [{ reasonTemplates: [{ ...template, decisions: ['maybe'] }] }, /Decision must be one of/],
-      [{ reasonTemplates: Array.from({ length: 31 }, (_, i) => ({ ...template, id: `t${i}` })) }, /At most 30 templates/],
+      [
+        { reasonTemplates: Array.from({ length: 31 }, (_, i) => ({ ...template, id: `t${i}` })) },
+        /At most 30 templates/,
+      ],
     ]
     for (const [body, message] of cases) {
       const res = await put(token, body)
@@ -65,7 +76,9 @@ describeEachDatabase('admin preferences', (get) => {
     await recent(token, { record: { kind: 'user', id: 'p1', label: 'A user with the same id' } })
     const renamed = await recent(token, { record: { kind: 'project', id: 'p1', label: 'New title' } })
     expect(renamed.body.preferences.recentRecords).toEqual([
-      { kind: 'project', id: 'p1', label: 'New title' }, { kind: 'user', id: 'p1', label: 'A user with the same id' }])
+      { kind: 'project', id: 'p1', label: 'New title' },
+      { kind: 'user', id: 'p1', label: 'A user with the same id' },
+    ])
     for (let i = 0; i < RECENT_LIMIT + 5; i++) await recent(token, { command: `cmd.${i}` })
     const commands = (await prefs(token)).body.preferences.recentCommands as string[]
     expect(commands).toHaveLength(RECENT_LIMIT)

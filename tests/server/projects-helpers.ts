@@ -21,7 +21,9 @@ export async function adminContext(): Promise<{ ctx: TestContext; token: string 
 
 /** Insert a project row directly (its project_search row is written by the database trigger). */
 export async function insertProject(ctx: TestContext, values: Partial<typeof projects.$inferInsert> = {}) {
-  const [row] = await ctx.deps.db.insert(projects)
-    .values({ title: 'Untitled', description: 'A project', ...values }).returning()
+  const [row] = await ctx.deps.db
+    .insert(projects)
+    .values({ title: 'Untitled', description: 'A project', ...values })
+    .returning()
   return row
 }

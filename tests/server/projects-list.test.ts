@@ -11,14 +11,43 @@ describeEachDatabase('projects list', (get) => {
     ;({ token } = await adminSession(get()))
     const base = Date.parse('2026-01-01T00:00:00Z')
     const at = (minutes: number) => new Date(base + minutes * 60_000)
-    await insertProject(get(), { title: 'Shop Front', description: 'An e-commerce storefront', category: 'Web Development',
-      technologies: ['React', 'Stripe'], tags: ['shop'], verificationStatus: 'approved', createdAt: at(1) })
-    await insertProject(get(), { title: 'Chat Bot', description: 'Answers questions 100% of the time', category: 'AI/ML',
-      technologies: ['Python', 'PyTorch'], tags: ['nlp', 'assistant'], verificationStatus: 'pending', createdAt: at(2) })
-    await insertProject(get(), { title: 'Old Game', description: 'A snake_game clone', category: 'Game Development',
-      technologies: ['Unity'], tags: ['retro'], isActive: false, verificationStatus: 'rejected', createdAt: at(3) })
-    await insertProject(get(), { title: 'Fitness App', description: 'Tracks workouts', category: 'Mobile Development',
-      technologies: ['React Native'], tags: ['health'], verificationStatus: 'approved', createdAt: at(4) })
+    await insertProject(get(), {
+      title: 'Shop Front',
+      description: 'An e-commerce storefront',
+      category: 'Web Development',
+      technologies: ['React', 'Stripe'],
+      tags: ['shop'],
+      verificationStatus: 'approved',
+      createdAt: at(1),
+    })
+    await insertProject(get(), {
+      title: 'Chat Bot',
+      description: 'Answers questions 100% of the time',
+      category: 'AI/ML',
+      technologies: ['Python', 'PyTorch'],
+      tags: ['nlp', 'assistant'],
+      verificationStatus: 'pending',
+      createdAt: at(2),
+    })
+    await insertProject(get(), {
+      title: 'Old Game',
+      description: 'A snake_game clone',
+      category: 'Game Development',
+      technologies: ['Unity'],
+      tags: ['retro'],
+      isActive: false,
+      verificationStatus: 'rejected',
+      createdAt: at(3),
+    })
+    await insertProject(get(), {
+      title: 'Fitness App',
+      description: 'Tracks workouts',
+      category: 'Mobile Development',
+      technologies: ['React Native'],
+      tags: ['health'],
+      verificationStatus: 'approved',
+      createdAt: at(4),
+    })
   })
 
   it('lists active projects newest first with pagination', async () => {
@@ -29,7 +58,12 @@ describeEachDatabase('projects list', (get) => {
   })
 
   it('includes inactive projects on request and filters by status', async () => {
-    expect(titles((await list('includeInactive=true')).body)).toEqual(['Fitness App', 'Old Game', 'Chat Bot', 'Shop Front'])
+    expect(titles((await list('includeInactive=true')).body)).toEqual([
+      'Fitness App',
+      'Old Game',
+      'Chat Bot',
+      'Shop Front',
+    ])
     expect(titles((await list('includeInactive=true&status=inactive')).body)).toEqual(['Old Game'])
     expect(titles((await list('includeInactive=true&status=active')).body)).toHaveLength(3)
   })
@@ -63,9 +97,14 @@ describeEachDatabase('projects list', (get) => {
     expect(titles((await list('search=pytorch')).body)).toEqual(['Chat Bot'])
     expect(titles((await list('search=assistant')).body)).toEqual(['Chat Bot'])
     expect(titles((await list('search=react')).body)).toEqual(['Fitness App', 'Shop Front'])
-    expect(titles((await list('search=react&verificationStatus=approved&category=Mobile%20Development')).body))
-      .toEqual(['Fitness App'])
-    expect((await list('search=react&limit=1')).body.pagination).toEqual({ currentPage: 1, totalPages: 2, totalProjects: 2 })
+    expect(titles((await list('search=react&verificationStatus=approved&category=Mobile%20Development')).body)).toEqual(
+      ['Fitness App'],
+    )
+    expect((await list('search=react&limit=1')).body.pagination).toEqual({
+      currentPage: 1,
+      totalPages: 2,
+      totalProjects: 2,
+    })
   })
 
   it('treats % and _ in a search literally', async () => {
@@ -76,8 +115,15 @@ describeEachDatabase('projects list', (get) => {
   })
 
   it('rejects bad query values with 400', async () => {
-    for (const query of ['limit=0', 'limit=1001', 'page=0', 'page=abc', 'verificationStatus=done', 'status=gone',
-      'includeInactive=maybe']) {
+    for (const query of [
+      'limit=0',
+      'limit=1001',
+      'page=0',
+      'page=abc',
+      'verificationStatus=done',
+      'status=gone',
+      'includeInactive=maybe',
+    ]) {
       const res = await list(query)
       expect(res.status, query).toBe(400)
       expect(res.body.success).toBe(false)
@@ -95,8 +141,12 @@ describeEachDatabase('projects list', (get) => {
 
   it('lists categories and technologies from the data, sorted', async () => {
     expect((await call(get(), 'GET', '/api/projects/categories', undefined, token)).body).toEqual({
-      success: true, categories: ['AI/ML', 'Game Development', 'Mobile Development', 'Web Development'] })
+      success: true,
+      categories: ['AI/ML', 'Game Development', 'Mobile Development', 'Web Development'],
+    })
     expect((await call(get(), 'GET', '/api/projects/technologies', undefined, token)).body).toEqual({
-      success: true, technologies: ['Python', 'PyTorch', 'React', 'React Native', 'Stripe', 'Unity'] })
+      success: true,
+      technologies: ['Python', 'PyTorch', 'React', 'React Native', 'Stripe', 'Unity'],
+    })
   })
 })

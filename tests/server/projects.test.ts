@@ -12,12 +12,31 @@ describeEachDatabase('projects API', (get) => {
   })
 
   const fullBody = {
-    title: '  Inventory Manager ', description: 'Tracks stock across shops', category: 'SaaS', price: '1499.50',
-    discount: 10, technologies: 'React, Node.js, ,PostgreSQL', features: ['Reports', ' '], tags: 'erp,retail',
-    demoUrl: 'demo.example.com', difficulty: 'Advanced', rating: '4.5', isActive: true, isFeatured: true,
-    isInStock: true, stock: '', projectOwner: null, verificationStatus: 'under_review', verificationNotes: 'n',
-    submissionMessage: 'hello', allowsCustomization: true, customizationPrice: 500, includesInstallationSupport: true,
-    supportDuration: 10, hasReport: true, reportPrice: 99.99,
+    title: '  Inventory Manager ',
+    description: 'Tracks stock across shops',
+    category: 'SaaS',
+    price: '1499.50',
+    discount: 10,
+    technologies: 'React, Node.js, ,PostgreSQL',
+    features: ['Reports', ' '],
+    tags: 'erp,retail',
+    demoUrl: 'demo.example.com',
+    difficulty: 'Advanced',
+    rating: '4.5',
+    isActive: true,
+    isFeatured: true,
+    isInStock: true,
+    stock: '',
+    projectOwner: null,
+    verificationStatus: 'under_review',
+    verificationNotes: 'n',
+    submissionMessage: 'hello',
+    allowsCustomization: true,
+    customizationPrice: 500,
+    includesInstallationSupport: true,
+    supportDuration: 10,
+    hasReport: true,
+    reportPrice: 99.99,
   }
 
   it('requires an admin token', async () => {
@@ -29,11 +48,25 @@ describeEachDatabase('projects API', (get) => {
     expect(res.status).toBe(201)
     const p = res.body.project
     expect(p).toMatchObject({
-      title: 'Inventory Manager', category: 'SaaS', price: 1499.5, discount: 10, discountedPrice: 1349.55,
-      technologies: ['React', 'Node.js', 'PostgreSQL'], features: ['Reports'], tags: ['erp', 'retail'],
-      demoUrl: 'https://demo.example.com', difficulty: 'Advanced', rating: 4.5, stock: null, projectOwner: null,
-      verificationStatus: 'under_review', customizationPrice: 500, supportDuration: 10, reportPrice: 99.99,
-      images: [], githubRepo: null,
+      title: 'Inventory Manager',
+      category: 'SaaS',
+      price: 1499.5,
+      discount: 10,
+      discountedPrice: 1349.55,
+      technologies: ['React', 'Node.js', 'PostgreSQL'],
+      features: ['Reports'],
+      tags: ['erp', 'retail'],
+      demoUrl: 'https://demo.example.com',
+      difficulty: 'Advanced',
+      rating: 4.5,
+      stock: null,
+      projectOwner: null,
+      verificationStatus: 'under_review',
+      customizationPrice: 500,
+      supportDuration: 10,
+      reportPrice: 99.99,
+      images: [],
+      githubRepo: null,
     })
     expect(p._id).toMatch(/^[0-9a-f-]{36}$/)
     const [row] = await get().deps.db.select().from(projects).where(eq(projects.id, p._id))
@@ -50,8 +83,15 @@ describeEachDatabase('projects API', (get) => {
 
   it('applies the defaults of SPEC.md 9 and keeps an empty demo URL empty', async () => {
     const res = await call(get(), 'POST', '/api/projects/create', { title: 'T', description: 'D', demoUrl: '' }, token)
-    expect(res.body.project).toMatchObject({ category: 'Web Development', difficulty: 'Intermediate',
-      supportDuration: 5, verificationStatus: 'pending', demoUrl: '', isActive: true, price: 0 })
+    expect(res.body.project).toMatchObject({
+      category: 'Web Development',
+      difficulty: 'Intermediate',
+      supportDuration: 5,
+      verificationStatus: 'pending',
+      demoUrl: '',
+      isActive: true,
+      price: 0,
+    })
   })
 
   it.each([
@@ -74,42 +114,72 @@ describeEachDatabase('projects API', (get) => {
   })
 
   it('answers malformed JSON with 400', async () => {
-    const res = await get().app.request('/api/projects/create', { method: 'POST', body: '{"title":',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } })
+    const res = await get().app.request('/api/projects/create', {
+      method: 'POST',
+      body: '{"title":',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    })
     expect(res.status).toBe(400)
   })
 
   it('gets, updates partially with audit, and 404s/400s unknown or bad ids', async () => {
-    const created = (await call(get(), 'POST', '/api/projects/create', { title: 'Old', description: 'D' }, token)).body.project
+    const created = (await call(get(), 'POST', '/api/projects/create', { title: 'Old', description: 'D' }, token)).body
+      .project
     const { adminId } = await adminSession(get())
-    const put = await call(get(), 'PUT', `/api/projects/${created._id}`,
-      { title: 'New', tags: 'a, b', projectOwner: adminId, price: 10 }, token)
+    const put = await call(
+      get(),
+      'PUT',
+      `/api/projects/${created._id}`,
+      { title: 'New', tags: 'a, b', projectOwner: adminId, price: 10 },
+      token,
+    )
     expect(put.status).toBe(200)
-    expect(put.body.project).toMatchObject({ title: 'New', tags: ['a', 'b'], price: 10, description: 'D',
-      projectOwner: { _id: adminId, name: 'Admin', email: 'admin@example.com' } })
+    expect(put.body.project).toMatchObject({
+      title: 'New',
+      tags: ['a', 'b'],
+      price: 10,
+      description: 'D',
+      projectOwner: { _id: adminId, name: 'Admin', email: 'admin@example.com' },
+    })
     const got = await call(get(), 'GET', `/api/projects/${created._id}`, undefined, token)
     expect(got.body.project.title).toBe('New')
     const [entry] = await get().deps.db.select().from(auditLog).where(eq(auditLog.action, 'project.update'))
     expect(entry.before).toMatchObject({ title: 'Old', tags: [], pricePaise: 0 })
     expect(entry.after).toMatchObject({ title: 'New', tags: ['a', 'b'], pricePaise: 1000 })
-    expect((await call(get(), 'PUT', `/api/projects/${created._id}`, { nope: 1 }, token)).body.message)
-      .toContain('Unknown field: nope')
+    expect((await call(get(), 'PUT', `/api/projects/${created._id}`, { nope: 1 }, token)).body.message).toContain(
+      'Unknown field: nope',
+    )
     const missing = '0190a0a0-0000-7000-8000-000000000001'
-    expect(await call(get(), 'GET', `/api/projects/${missing}`, undefined, token))
-      .toMatchObject({ status: 404, body: { message: 'Project not found' } })
+    expect(await call(get(), 'GET', `/api/projects/${missing}`, undefined, token)).toMatchObject({
+      status: 404,
+      body: { message: 'Project not found' },
+    })
     expect((await call(get(), 'PUT', `/api/projects/${missing}`, { title: 'x' }, token)).status).toBe(404)
     expect((await call(get(), 'DELETE', `/api/projects/${missing}`, undefined, token)).status).toBe(404)
-    expect(await call(get(), 'GET', '/api/projects/not-a-uuid', undefined, token))
-      .toMatchObject({ status: 400, body: { message: 'id: Invalid id' } })
+    expect(await call(get(), 'GET', '/api/projects/not-a-uuid', undefined, token)).toMatchObject({
+      status: 400,
+      body: { message: 'id: Invalid id' },
+    })
   })
 
   it('deletes a project with its images, report and repository, then runs the cleanup hooks', async () => {
     const db = get().deps.db
     const row = await insertProject(get(), { title: 'Doomed' })
-    await db.insert(projectImages).values({ projectId: row.id, position: 0, filePath: 'p/1.png', url: '/f/1.png',
-      contentType: 'image/png', size: 10 })
-    await db.insert(projectReports).values({ projectId: row.id, filePath: 'r/1.docx', fileName: '1.docx',
-      contentType: 'application/msword', size: 5 })
+    await db.insert(projectImages).values({
+      projectId: row.id,
+      position: 0,
+      filePath: 'p/1.png',
+      url: '/f/1.png',
+      contentType: 'image/png',
+      size: 10,
+    })
+    await db.insert(projectReports).values({
+      projectId: row.id,
+      filePath: 'r/1.docx',
+      fileName: '1.docx',
+      contentType: 'application/msword',
+      size: 5,
+    })
     await db.insert(repositories).values({ projectId: row.id, name: `repo-${row.id}` })
     const seen: [string, DeletedProjectInfo][] = []
     const hook = async (id: string, info: DeletedProjectInfo) => void seen.push([id, info])
@@ -123,9 +193,23 @@ describeEachDatabase('projects API', (get) => {
     }
     expect(await db.select().from(projects).where(eq(projects.id, row.id))).toEqual([])
     expect(await db.select().from(projectImages).where(eq(projectImages.projectId, row.id))).toEqual([])
-    expect(await db.select().from(repositories).where(eq(repositories.name, `repo-${row.id}`))).toEqual([])
-    expect(seen).toEqual([[row.id, { title: 'Doomed', imagePaths: ['p/1.png'], reportPath: 'r/1.docx',
-      repositories: [expect.objectContaining({ name: `repo-${row.id}`, provider: 'local' })] }]])
+    expect(
+      await db
+        .select()
+        .from(repositories)
+        .where(eq(repositories.name, `repo-${row.id}`)),
+    ).toEqual([])
+    expect(seen).toEqual([
+      [
+        row.id,
+        {
+          title: 'Doomed',
+          imagePaths: ['p/1.png'],
+          reportPath: 'r/1.docx',
+          repositories: [expect.objectContaining({ name: `repo-${row.id}`, provider: 'local' })],
+        },
+      ],
+    ])
     const audits = await db.select().from(auditLog).where(eq(auditLog.entityId, row.id))
     expect(audits.map((a) => a.action)).toEqual(['project.delete'])
   })

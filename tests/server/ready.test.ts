@@ -28,8 +28,12 @@ describe('readiness', () => {
     await fs.writeFile(path.join(ctx.dataDir, 'files'), 'not a folder')
     const res = await call(ctx, 'GET', '/api/ready')
     expect(res.status).toBe(503)
-    expect(res.body).toEqual({ success: false, status: 'unavailable', message: 'Not ready: storage not answering',
-      checks: { database: 'ok', storage: 'unreachable' } })
+    expect(res.body).toEqual({
+      success: false,
+      status: 'unavailable',
+      message: 'Not ready: storage not answering',
+      checks: { database: 'ok', storage: 'unreachable' },
+    })
   })
 
   it('answers 503 when the database is gone, while /api/health still answers', async () => {
@@ -37,8 +41,11 @@ describe('readiness', () => {
     await ctx.database.close()
     const res = await call(ctx, 'GET', '/api/ready')
     expect(res.status).toBe(503)
-    expect(res.body).toMatchObject({ success: false, message: 'Not ready: database not answering',
-      checks: { database: 'unreachable', storage: 'ok' } })
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'Not ready: database not answering',
+      checks: { database: 'unreachable', storage: 'ok' },
+    })
     expect((await call(ctx, 'GET', '/api/health')).status).toBe(200)
   })
 })

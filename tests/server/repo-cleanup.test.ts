@@ -17,10 +17,22 @@ describe('deleting a project removes its repository, images, report and staging'
     const done = await postChunk(ctx, token, project.id, [{ path: 'a.txt', data: Buffer.from('a') }], 0, 1)
     await postChunk(ctx, token, project.id, [{ path: 'b.txt', data: Buffer.from('b') }], 0, 2, { uploadId: 'half' })
     const form = new FormData()
-    form.append('images', new Blob([new Uint8Array(await sharp({ create: { width: 2, height: 2, channels: 3,
-      background: '#fff' } }).png().toBuffer())]), 'a.png')
-    await ctx.app.request(`/api/storage/projects/${project.id}/images`, { method: 'POST', body: form,
-      headers: { authorization: `Bearer ${token}` } })
+    form.append(
+      'images',
+      new Blob([
+        new Uint8Array(
+          await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } })
+            .png()
+            .toBuffer(),
+        ),
+      ]),
+      'a.png',
+    )
+    await ctx.app.request(`/api/storage/projects/${project.id}/images`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    })
     const repoDir = path.join(ctx.dataDir, 'git', `${done.body.data.github.repoName}.git`)
     const imageDir = path.join(ctx.dataDir, 'files', 'images', project.id)
     const stagingDir = path.join(ctx.dataDir, 'uploads', project.id)

@@ -20,16 +20,23 @@ function replayFetch(sent: Sent[]): typeof fetch {
     const method = (init?.method ?? 'GET').toUpperCase()
     const key = `${method} ${decodeURIComponent(url.pathname)}`
     const headers = new Headers(init?.headers)
-    sent.push({ method, path: decodeURIComponent(url.pathname), query: url.search, auth: headers.get('authorization'),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null })
+    sent.push({
+      method,
+      path: decodeURIComponent(url.pathname),
+      query: url.search,
+      auth: headers.get('authorization'),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+    })
     const list = (fixtures as Record<string, Recorded[]>)[key]
     if (!list) return new Response(JSON.stringify({ message: `no fixture for ${key}` }), { status: 599 })
     const i = cursor.get(key) ?? 0
     cursor.set(key, i + 1)
     const r = list[Math.min(i, list.length - 1)]
     const body = r.body === undefined || method === 'HEAD' ? null : JSON.stringify(r.body)
-    return new Response(body, { status: r.status, headers: { ...(body ? { 'content-type': 'application/json; charset=utf-8' } : {}),
-      ...r.headers } })
+    return new Response(body, {
+      status: r.status,
+      headers: { ...(body ? { 'content-type': 'application/json; charset=utf-8' } : {}), ...r.headers },
+    })
   }
 }
 
@@ -48,16 +55,24 @@ describe('GitHub repository host against recorded responses', () => {
     await ensureRepoRow(ctx.deps.db, { name, provider: 'github', private: true, projectId: null })
   })
   afterAll(async () => ctx?.close())
-  const requests = (method: string, suffix: string) => sent.filter((r) => r.method === method && r.path.endsWith(suffix))
+  const requests = (method: string, suffix: string) =>
+    sent.filter((r) => r.method === method && r.path.endsWith(suffix))
 
   it('creates the repository in the org (auto_init, private) and mirrors it in the database', async () => {
     await deleteRepoRow(ctx.deps.db, name)
     const info = await host.create(name, { private: true, projectId: null })
     expect(requests('POST', '/orgs/acme/repos')[0].body).toEqual({ name, private: true, auto_init: true })
     expect(sent[0].auth).toBe('token ghp_test')
-    expect(info).toMatchObject({ name, private: true, defaultBranch: 'main', cloneUrl: `https://github.com/acme/${name}.git`,
-      sshUrl: `git@github.com:acme/${name}.git`, size: 108 * 1024, commitCount: 2,
-      latestCommit: { message: 'Upload 2 files', sha: 'c0ffee0000000000000000000000000000000002' } })
+    expect(info).toMatchObject({
+      name,
+      private: true,
+      defaultBranch: 'main',
+      cloneUrl: `https://github.com/acme/${name}.git`,
+      sshUrl: `git@github.com:acme/${name}.git`,
+      size: 108 * 1024,
+      commitCount: 2,
+      latestCommit: { message: 'Upload 2 files', sha: 'c0ffee0000000000000000000000000000000002' },
+    })
     expect(await findRepoRow(ctx.deps.db, name)).toMatchObject({ provider: 'github', private: true })
   })
 
@@ -65,18 +80,29 @@ describe('GitHub repository host against recorded responses', () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gh-'))
     await fs.writeFile(path.join(dir, '0'), 'hello')
     await fs.writeFile(path.join(dir, '1'), Buffer.from([0, 255]))
-    const result = await host.commitTree(name, [{ path: 'README.md', sourcePath: path.join(dir, '0'), size: 5 },
-      { path: 'bin/x.dat', sourcePath: path.join(dir, '1'), size: 2 }], 'Upload 2 files')
+    const result = await host.commitTree(
+      name,
+      [
+        { path: 'README.md', sourcePath: path.join(dir, '0'), size: 5 },
+        { path: 'bin/x.dat', sourcePath: path.join(dir, '1'), size: 2 },
+      ],
+      'Upload 2 files',
+    )
     expect(result.sha).toBe('c0ffee0000000000000000000000000000000002')
     expect(requests('POST', '/git/blobs').map((r) => r.body)).toEqual([
       { content: Buffer.from('hello').toString('base64'), encoding: 'base64' },
-      { content: Buffer.from([0, 255]).toString('base64'), encoding: 'base64' }])
+      { content: Buffer.from([0, 255]).toString('base64'), encoding: 'base64' },
+    ])
     expect(requests('POST', '/git/trees')[0].body.tree).toEqual([
       { path: 'README.md', mode: '100644', type: 'blob', sha: 'b10b000000000000000000000000000000000001' },
-      { path: 'bin/x.dat', mode: '100644', type: 'blob', sha: 'b10b000000000000000000000000000000000002' }])
+      { path: 'bin/x.dat', mode: '100644', type: 'blob', sha: 'b10b000000000000000000000000000000000002' },
+    ])
     expect(requests('POST', '/git/trees')[0].body.base_tree).toBeUndefined()
-    expect(requests('POST', '/git/commits')[0].body).toEqual({ message: 'Upload 2 files',
-      tree: '7ree000000000000000000000000000000000001', parents: ['c0ffee0000000000000000000000000000000001'] })
+    expect(requests('POST', '/git/commits')[0].body).toEqual({
+      message: 'Upload 2 files',
+      tree: '7ree000000000000000000000000000000000001',
+      parents: ['c0ffee0000000000000000000000000000000001'],
+    })
     expect(requests('PATCH', '/git/refs/heads/main')[0].body).toEqual({ sha: result.sha })
     await fs.rm(dir, { recursive: true })
   })
@@ -86,16 +112,22 @@ describe('GitHub repository host against recorded responses', () => {
     expect(requests('PATCH', `/repos/acme/${name}`)[0].body).toEqual({ private: false })
     expect((await findRepoRow(ctx.deps.db, name))?.private).toBe(false)
     expect(await host.listCollaborators(name)).toEqual([
-      { username: 'octocat', permission: 'push' }, { username: 'hubot', permission: 'admin' }])
+      { username: 'octocat', permission: 'push' },
+      { username: 'hubot', permission: 'admin' },
+    ])
     expect(await host.addCollaborator(name, 'alice', 'maintain')).toEqual({ username: 'alice', permission: 'maintain' })
     expect(requests('PUT', '/collaborators/alice')[0].body).toEqual({ permission: 'maintain' })
     await expect(host.addCollaborator(name, 'no-such-user-x')).rejects.toBeInstanceOf(RepoNotFoundError)
     await host.removeCollaborator(name, 'alice')
     expect(await host.listBranches(name)).toEqual(['feature-x', 'main'])
-    expect(await host.createBranch(name, 'feature-x')).toEqual({ branchName: 'feature-x',
-      sha: 'c0ffee0000000000000000000000000000000001' })
-    expect(requests('POST', '/git/refs')[0].body).toEqual({ ref: 'refs/heads/feature-x',
-      sha: 'c0ffee0000000000000000000000000000000001' })
+    expect(await host.createBranch(name, 'feature-x')).toEqual({
+      branchName: 'feature-x',
+      sha: 'c0ffee0000000000000000000000000000000001',
+    })
+    expect(requests('POST', '/git/refs')[0].body).toEqual({
+      ref: 'refs/heads/feature-x',
+      sha: 'c0ffee0000000000000000000000000000000001',
+    })
     await expect(host.createBranch(name, 'feature-x')).rejects.toBeInstanceOf(RepoConflictError)
     await expect(host.createBranch(name, 'y', 'missing')).rejects.toBeInstanceOf(RepoNotFoundError)
     expect(await host.archiveUrl(name, 'main')).toMatch(/^https:\/\/codeload\.github\.com\/acme\/.+legacy\.zip/)

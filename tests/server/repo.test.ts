@@ -23,21 +23,37 @@ describe('repository panel /api/github/repo/:name and git smart HTTP', () => {
   beforeEach(async () => {
     const project = await insertProject(ctx, { title: 'Panel Repo' })
     projectId = project.id
-    const res = await postChunk(ctx, token, project.id, [{ path: 'README.md', data: Buffer.from('# hi\n') },
-      { path: 'src/a.ts', data: Buffer.from('export {}\n') }], 0, 1)
+    const res = await postChunk(
+      ctx,
+      token,
+      project.id,
+      [
+        { path: 'README.md', data: Buffer.from('# hi\n') },
+        { path: 'src/a.ts', data: Buffer.from('export {}\n') },
+      ],
+      0,
+      1,
+    )
     name = res.body.data.github.repoName
   })
   afterAll(async () => {
     await server?.close()
     await ctx?.close()
   })
-  const api = (method: string, path: string, body?: unknown) => call(ctx, method, `/api/github/repo/${name}${path}`, body, token)
+  const api = (method: string, path: string, body?: unknown) =>
+    call(ctx, method, `/api/github/repo/${name}${path}`, body, token)
 
   it('shows repository info', async () => {
     const res = await api('GET', '')
     expect(res.status).toBe(200)
-    expect(res.body.repo).toMatchObject({ name, private: true, defaultBranch: 'main', commitCount: 1,
-      cloneUrl: `${ctx.deps.env.PUBLIC_URL}/git/${name}.git`, latestCommit: { message: 'Upload 2 files' } })
+    expect(res.body.repo).toMatchObject({
+      name,
+      private: true,
+      defaultBranch: 'main',
+      commitCount: 1,
+      cloneUrl: `${ctx.deps.env.PUBLIC_URL}/git/${name}.git`,
+      latestCommit: { message: 'Upload 2 files' },
+    })
     expect(res.body.repo.size).toBeGreaterThan(0)
     expect((await call(ctx, 'GET', '/api/github/repo/nope-123', undefined, token)).status).toBe(404)
     expect((await call(ctx, 'GET', `/api/github/repo/${name}`)).status).toBe(401)
@@ -62,16 +78,24 @@ describe('repository panel /api/github/repo/:name and git smart HTTP', () => {
   })
 
   it('adds, lists and removes collaborators (default push)', async () => {
-    expect((await api('POST', '/collaborators', { permission: 'admin' })).body.message).toBe('username: Username is required')
-    expect((await api('POST', '/collaborators', { username: 'alice' })).body.collaborator)
-      .toEqual({ username: 'alice', permission: 'push' })
+    expect((await api('POST', '/collaborators', { permission: 'admin' })).body.message).toBe(
+      'username: Username is required',
+    )
+    expect((await api('POST', '/collaborators', { username: 'alice' })).body.collaborator).toEqual({
+      username: 'alice',
+      permission: 'push',
+    })
     await api('POST', '/collaborators', { username: 'bob', permission: 'maintain' })
     expect((await api('POST', '/collaborators', { username: 'bob', permission: 'owner' })).status).toBe(400)
     expect((await api('GET', '/collaborators')).body.collaborators).toEqual([
-      { username: 'alice', permission: 'push' }, { username: 'bob', permission: 'maintain' }])
+      { username: 'alice', permission: 'push' },
+      { username: 'bob', permission: 'maintain' },
+    ])
     expect((await api('DELETE', '/collaborators/alice')).status).toBe(200)
     expect((await api('DELETE', '/collaborators/alice')).status).toBe(404)
-    expect((await api('GET', '/collaborators')).body.collaborators).toEqual([{ username: 'bob', permission: 'maintain' }])
+    expect((await api('GET', '/collaborators')).body.collaborators).toEqual([
+      { username: 'bob', permission: 'maintain' },
+    ])
   })
 
   it('creates real branches from main and refuses duplicates and bad names', async () => {
@@ -96,7 +120,9 @@ describe('repository panel /api/github/repo/:name and git smart HTTP', () => {
     expect(zipRes.headers.get('content-type')).toBe('application/zip')
     const zip = await JSZip.loadAsync(await zipRes.arrayBuffer())
     expect(await zip.file(`${name}/README.md`)?.async('string')).toBe('# hi\n')
-    expect((await fetch(`${server.url}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=forged`)).status).toBe(403)
+    expect(
+      (await fetch(`${server.url}${url.pathname}?expires=${url.searchParams.get('expires')}&sig=forged`)).status,
+    ).toBe(403)
     expect((await api('GET', '/archive?ref=nope')).status).toBe(404)
   })
 

@@ -20,15 +20,20 @@ describe('project reports /api/admin/projects/:id/report', () => {
     const form = new FormData()
     form.append('report', new Blob([new Uint8Array(data)]), name)
     form.append('price', price)
-    const res = await ctx.app.request(`/api/admin/projects/${projectId}/report`, { method: 'POST', body: form,
-      headers: { authorization: `Bearer ${token}` } })
-    return { status: res.status, body: await res.json() as any }
+    const res = await ctx.app.request(`/api/admin/projects/${projectId}/report`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    return { status: res.status, body: (await res.json()) as any }
   }
 
   it('uploads a .docx, replaces it with a .doc, downloads through a signed expiring link, deletes', async () => {
     const project = await insertProject(ctx, { reportPricePaise: 49_900 })
-    expect(await upload(project.id, 'Report.docx', await minimalDocx('first')))
-      .toEqual({ status: 200, body: { success: true, message: 'Report uploaded successfully!' } })
+    expect(await upload(project.id, 'Report.docx', await minimalDocx('first'))).toEqual({
+      status: 200,
+      body: { success: true, message: 'Report uploaded successfully!' },
+    })
     const [row] = await ctx.deps.db.select().from(projects).where(eq(projects.id, project.id))
     expect(row).toMatchObject({ hasReport: true, reportPricePaise: 49_900 })
     expect((await upload(project.id, 'Old Report.doc', doc())).status).toBe(200)
@@ -53,7 +58,9 @@ describe('project reports /api/admin/projects/:id/report', () => {
     const [after] = await ctx.deps.db.select().from(projects).where(eq(projects.id, project.id))
     expect(after.hasReport).toBe(false)
     expect((await call(ctx, 'DELETE', `/api/admin/projects/${project.id}/report`, undefined, token)).status).toBe(404)
-    expect((await call(ctx, 'GET', `/api/admin/projects/${project.id}/report/download`, undefined, token)).status).toBe(404)
+    expect((await call(ctx, 'GET', `/api/admin/projects/${project.id}/report/download`, undefined, token)).status).toBe(
+      404,
+    )
   })
 
   it('refuses files that are not Word documents, whatever their name', async () => {
@@ -62,9 +69,13 @@ describe('project reports /api/admin/projects/:id/report', () => {
     expect(await upload(project.id, 'report.docx', Buffer.from('plain text'))).toMatchObject(notWord)
     const otherZip = new JSZip()
     otherZip.file('readme.txt', 'x')
-    expect(await upload(project.id, 'report.docx', await otherZip.generateAsync({ type: 'nodebuffer' }))).toMatchObject(notWord)
+    expect(await upload(project.id, 'report.docx', await otherZip.generateAsync({ type: 'nodebuffer' }))).toMatchObject(
+      notWord,
+    )
     expect(await upload(project.id, 'report.pdf', await minimalDocx('x'))).toMatchObject(notWord)
-    expect((await upload(project.id, 'report.docx', await minimalDocx('x'), 'abc')).body.message).toBe('price: Report price must be a number')
+    expect((await upload(project.id, 'report.docx', await minimalDocx('x'), 'abc')).body.message).toBe(
+      'price: Report price must be a number',
+    )
     const [row] = await ctx.deps.db.select().from(projects).where(eq(projects.id, project.id))
     expect(row.hasReport).toBe(false)
   })

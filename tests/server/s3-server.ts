@@ -15,15 +15,35 @@ import os from 'node:os'
 import path from 'node:path'
 import { S3ObjectStorage, type S3Settings } from '../../server/services/storage/s3-storage'
 
-export type LocalS3 = { settings: S3Settings; storage: S3ObjectStorage; env: Record<string, string>; close: () => Promise<void> }
+export type LocalS3 = {
+  settings: S3Settings
+  storage: S3ObjectStorage
+  env: Record<string, string>
+  close: () => Promise<void>
+}
 
 const S3RVER_BIN = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js')
 
 /** Start s3rver with bucket `bucket`; the env record holds the matching S3_* and AWS_* variables. Rejects with its output if it does not come up in 20 s. */
 export async function startLocalS3(bucket = 'console-test'): Promise<LocalS3> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), 's3rver-'))
-  const child = spawn(process.execPath, ['--openssl-legacy-provider', S3RVER_BIN, '-d', directory, '-a', '127.0.0.1', '-p', '0',
-    '--silent', '--configure-bucket', bucket], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      S3RVER_BIN,
+      '-d',
+      directory,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      '0',
+      '--silent',
+      '--configure-bucket',
+      bucket,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   let output = ''
   const port = await new Promise<number>((resolve, reject) => {
@@ -42,14 +62,30 @@ export async function startLocalS3(bucket = 'console-test'): Promise<LocalS3> {
   })
   // s3rver accepts the fixed key pair S3RVER/S3RVER.
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }
-  const settings: S3Settings = { bucket, endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', forcePathStyle: true, credentials }
-  const env = { S3_BUCKET: bucket, S3_ENDPOINT: settings.endpoint!, S3_FORCE_PATH_STYLE: '1',
-    AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey }
+  const settings: S3Settings = {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials,
+  }
+  const env = {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: settings.endpoint!,
+    S3_FORCE_PATH_STYLE: '1',
+    AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+  }
   const storage = new S3ObjectStorage(settings)
-  return { settings, storage, env, close: async () => {
-    storage.client.destroy()
-    child.kill('SIGTERM')
-    await exited
-    await fs.rm(directory, { recursive: true, force: true })
-  } }
+  return {
+    settings,
+    storage,
+    env,
+    close: async () => {
+      storage.client.destroy()
+      child.kill('SIGTERM')
+      await exited
+      await fs.rm(directory, { recursive: true, force: true })
+    },
+  }
 }

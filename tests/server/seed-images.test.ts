@@ -17,15 +17,24 @@ describe('demo cover images', () => {
   let written = 0
   beforeAll(async () => {
     ctx = await createTestContext()
-    await seedDemo(ctx.database, { scale: 0.05, adminEmail: ADMIN_EMAIL, dataKey: ctx.deps.dataKey, seed: 3, now: new Date('2026-11-20T12:00:00Z') })
+    await seedDemo(ctx.database, {
+      scale: 0.05,
+      adminEmail: ADMIN_EMAIL,
+      dataKey: ctx.deps.dataKey,
+      seed: 3,
+      now: new Date('2026-11-20T12:00:00Z'),
+    })
     written = await seedDemoImages(ctx.database.db, ctx.deps.storage, { seed: 3, limit: 6 })
   })
   afterAll(async () => ctx?.close())
 
   it('gives the six newest projects one to three covers each, stored and served like uploads', async () => {
-    const perProject = (await ctx.database.db.execute(sql`SELECT p.id, count(i.id)::int AS n FROM projects p
-      LEFT JOIN project_images i ON i.project_id = p.id GROUP BY p.id, p.created_at ORDER BY p.created_at DESC, p.id DESC`) as
-      unknown as { rows: { id: string; n: number }[] }).rows
+    const perProject = (
+      (await ctx.database.db.execute(sql`SELECT p.id, count(i.id)::int AS n FROM projects p
+      LEFT JOIN project_images i ON i.project_id = p.id GROUP BY p.id, p.created_at ORDER BY p.created_at DESC, p.id DESC`)) as unknown as {
+        rows: { id: string; n: number }[]
+      }
+    ).rows
     expect(perProject.slice(0, 6).every((r) => r.n >= 1 && r.n <= 3)).toBe(true)
     expect(perProject.slice(6).every((r) => r.n === 0)).toBe(true)
     expect(perProject.reduce((sum, r) => sum + r.n, 0)).toBe(written)

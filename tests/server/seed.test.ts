@@ -22,60 +22,118 @@ describeEachDatabase('demo seed', (get) => {
   const values = async (query: ReturnType<typeof sql>) => (await rows<{ v: string }>(query)).map((r) => r.v).sort()
 
   beforeAll(async () => {
-    counts = await seedDemo(get().database, { scale: SCALE, adminEmail: ADMIN_EMAIL, seed: 7, now: NOW, dataKey: get().deps.dataKey })
+    counts = await seedDemo(get().database, {
+      scale: SCALE,
+      adminEmail: ADMIN_EMAIL,
+      seed: 7,
+      now: NOW,
+      dataKey: get().deps.dataKey,
+    })
   })
 
   it('writes the planned counts', async () => {
     const plan = seedPlan(SCALE)
-    expect(counts).toMatchObject({ users: plan.admins + plan.agents + plan.customers, projects: plan.projects,
-      orders: plan.orders, contacts: plan.contacts, commissionConfigs: 1 + plan.projectCommissions })
-    for (const [table, expected] of [['users', counts.users + 1], ['projects', counts.projects],
-      ['verification_history', counts.verificationHistory], ['orders', counts.orders], ['payments', counts.payments],
-      ['order_notes', counts.orderNotes], ['contacts', counts.contacts], ['commission_configs', counts.commissionConfigs]] as const) {
+    expect(counts).toMatchObject({
+      users: plan.admins + plan.agents + plan.customers,
+      projects: plan.projects,
+      orders: plan.orders,
+      contacts: plan.contacts,
+      commissionConfigs: 1 + plan.projectCommissions,
+    })
+    for (const [table, expected] of [
+      ['users', counts.users + 1],
+      ['projects', counts.projects],
+      ['verification_history', counts.verificationHistory],
+      ['orders', counts.orders],
+      ['payments', counts.payments],
+      ['order_notes', counts.orderNotes],
+      ['contacts', counts.contacts],
+      ['commission_configs', counts.commissionConfigs],
+    ] as const) {
       expect(await scalar(sql`SELECT count(*) FROM ${sql.identifier(table)}`), table).toBe(expected)
     }
     expect(await scalar(sql`SELECT count(*) FROM users WHERE is_admin AND is_active`)).toBe(plan.admins + 1)
-    expect(await scalar(sql`SELECT count(*) FROM users WHERE is_agent AND referral_code IS NOT NULL
-      AND business_name IS NOT NULL`)).toBe(plan.agents)
+    expect(
+      await scalar(sql`SELECT count(*) FROM users WHERE is_agent AND referral_code IS NOT NULL
+      AND business_name IS NOT NULL`),
+    ).toBe(plan.agents)
     expect(await scalar(sql`SELECT count(*) FROM users WHERE name = 'Aarav Sharma' AND email = ${ADMIN_EMAIL}`)).toBe(1)
   })
 
   it('covers every status', async () => {
-    expect(await values(sql`SELECT DISTINCT verification_status::text v FROM projects`))
-      .toEqual(['approved', 'needs_changes', 'pending', 'rejected', 'under_review'])
-    expect(await values(sql`SELECT DISTINCT status::text v FROM orders`))
-      .toEqual(['cancelled', 'completed', 'confirmed', 'in_progress', 'pending'])
-    expect(await values(sql`SELECT DISTINCT status::text v FROM contacts`)).toEqual(['archived', 'new', 'read', 'replied'])
-    expect(await values(sql`SELECT DISTINCT agent_status::text v FROM users WHERE is_agent`))
-      .toEqual(['active', 'inactive', 'pending', 'suspended'])
+    expect(await values(sql`SELECT DISTINCT verification_status::text v FROM projects`)).toEqual([
+      'approved',
+      'needs_changes',
+      'pending',
+      'rejected',
+      'under_review',
+    ])
+    expect(await values(sql`SELECT DISTINCT status::text v FROM orders`)).toEqual([
+      'cancelled',
+      'completed',
+      'confirmed',
+      'in_progress',
+      'pending',
+    ])
+    expect(await values(sql`SELECT DISTINCT status::text v FROM contacts`)).toEqual([
+      'archived',
+      'new',
+      'read',
+      'replied',
+    ])
+    expect(await values(sql`SELECT DISTINCT agent_status::text v FROM users WHERE is_agent`)).toEqual([
+      'active',
+      'inactive',
+      'pending',
+      'suspended',
+    ])
     expect(await values(sql`SELECT DISTINCT status::text v FROM payments`)).toEqual(['completed', 'failed', 'pending'])
-    expect(await scalar(sql`SELECT count(*) FROM contacts WHERE (status = 'replied') <> (reply IS NOT NULL AND replied_at IS NOT NULL)
-      OR (status = 'new') = is_read`)).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(*) FROM contacts WHERE (status = 'replied') <> (reply IS NOT NULL AND replied_at IS NOT NULL)
+      OR (status = 'new') = is_read`),
+    ).toBe(0)
   })
 
   it('gives realistic values: INR prices, Indian addresses, 14 months of dates', async () => {
     expect(await scalar(sql`SELECT count(*) FROM projects WHERE price_paise NOT BETWEEN 49900 AND 4999900`)).toBe(0)
     // Rates in basis points (decision 002): 5% = 500; agents 5-12% discount, 5-10% commission.
-    expect(await scalar(sql`SELECT count(*) FROM users WHERE default_discount_bps NOT IN (500, 750, 1000, 1200)
-      OR commission_rate_bps NOT IN (500, 800, 1000) OR (NOT is_agent AND (default_discount_bps, commission_rate_bps) <> (500, 500))`)).toBe(0)
-    expect(await scalar(sql`SELECT count(*) FROM users WHERE address->>'country' <> 'India'
-      OR address->>'pincode' !~ '^[1-9][0-9]{5}$'`)).toBe(0)
-    expect(await scalar(sql`SELECT count(DISTINCT date_trunc('month', created_at AT TIME ZONE 'UTC')) FROM orders`))
-      .toBeGreaterThanOrEqual(13)
-    expect(await scalar(sql`SELECT count(*) FROM orders WHERE created_at > ${NOW} OR created_at < ${NOW}::timestamptz - interval '15 months'`)).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(*) FROM users WHERE default_discount_bps NOT IN (500, 750, 1000, 1200)
+      OR commission_rate_bps NOT IN (500, 800, 1000) OR (NOT is_agent AND (default_discount_bps, commission_rate_bps) <> (500, 500))`),
+    ).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(*) FROM users WHERE address->>'country' <> 'India'
+      OR address->>'pincode' !~ '^[1-9][0-9]{5}$'`),
+    ).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(DISTINCT date_trunc('month', created_at AT TIME ZONE 'UTC')) FROM orders`),
+    ).toBeGreaterThanOrEqual(13)
+    expect(
+      await scalar(
+        sql`SELECT count(*) FROM orders WHERE created_at > ${NOW} OR created_at < ${NOW}::timestamptz - interval '15 months'`,
+      ),
+    ).toBe(0)
   })
 
   it('keeps every verification history chain consistent with its project', async () => {
-    expect(await scalar(sql`SELECT count(*) FROM projects p WHERE NOT EXISTS
-      (SELECT 1 FROM verification_history h WHERE h.project_id = p.id)`)).toBe(0)
-    expect(await scalar(sql`SELECT count(*) FROM (SELECT previous_status, lag(status) OVER w AS before,
+    expect(
+      await scalar(sql`SELECT count(*) FROM projects p WHERE NOT EXISTS
+      (SELECT 1 FROM verification_history h WHERE h.project_id = p.id)`),
+    ).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(*) FROM (SELECT previous_status, lag(status) OVER w AS before,
       row_number() OVER w AS n FROM verification_history WINDOW w AS (PARTITION BY project_id ORDER BY verified_at, id)) h
-      WHERE previous_status IS DISTINCT FROM before`)).toBe(0)
-    expect(await scalar(sql`SELECT count(*) FROM projects p JOIN LATERAL (SELECT status FROM verification_history h
+      WHERE previous_status IS DISTINCT FROM before`),
+    ).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(*) FROM projects p JOIN LATERAL (SELECT status FROM verification_history h
       WHERE h.project_id = p.id ORDER BY verified_at DESC, id DESC LIMIT 1) last ON true
-      WHERE last.status <> p.verification_status`)).toBe(0)
+      WHERE last.status <> p.verification_status`),
+    ).toBe(0)
     expect(await scalar(sql`SELECT count(*) FROM verification_history WHERE verified_by IS NULL`)).toBeGreaterThan(0)
-    expect(await scalar(sql`SELECT count(*) FROM verification_history WHERE verified_by IS NOT NULL`)).toBeGreaterThan(0)
+    expect(await scalar(sql`SELECT count(*) FROM verification_history WHERE verified_by IS NOT NULL`)).toBeGreaterThan(
+      0,
+    )
   })
 
   it('gives every order payments that match its status and amount', async () => {
@@ -87,27 +145,46 @@ describeEachDatabase('demo seed', (get) => {
         WHEN 'cancelled' THEN x.n <> 1 OR x.failed <> 1 ELSE x.paid <> 1 OR x.n <> x.paid + x.failed END`)
     expect(bad).toBe(0)
     expect(await values(sql`SELECT DISTINCT method v FROM payments`)).toEqual(['Card', 'Netbanking', 'UPI', 'Wallet'])
-    expect(await scalar(sql`SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_notes n
-      WHERE n.order_id = o.id AND n.status = o.status)`)).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_notes n
+      WHERE n.order_id = o.id AND n.status = o.status)`),
+    ).toBe(0)
   })
 
   it('makes commission splits that sum to 10,000 bps, with the default 50/30/10/5/5', async () => {
-    expect(await scalar(sql`SELECT count(*) FROM commission_configs WHERE project_owner_rate_bps + platform_owner_rate_bps
-      + customizer_rate_bps + installation_support_rate_bps + referral_commission_rate_bps <> 10000`)).toBe(0)
+    expect(
+      await scalar(sql`SELECT count(*) FROM commission_configs WHERE project_owner_rate_bps + platform_owner_rate_bps
+      + customizer_rate_bps + installation_support_rate_bps + referral_commission_rate_bps <> 10000`),
+    ).toBe(0)
     const [def] = await rows<Record<string, unknown>>(sql`SELECT project_owner_rate_bps a, platform_owner_rate_bps b,
       customizer_rate_bps c, installation_support_rate_bps d, referral_commission_rate_bps e, agent_discount_bps f,
       student_commission_bps g, no_referral_distribution::text h, notes, project_id FROM commission_configs WHERE is_default`)
-    expect(def).toEqual({ a: 5000, b: 3000, c: 1000, d: 500, e: 500, f: 500, g: 0, h: 'equal_split',
-      notes: DEFAULT_COMMISSION_NOTES, project_id: null })
+    expect(def).toEqual({
+      a: 5000,
+      b: 3000,
+      c: 1000,
+      d: 500,
+      e: 500,
+      f: 500,
+      g: 0,
+      h: 'equal_split',
+      notes: DEFAULT_COMMISSION_NOTES,
+      project_id: null,
+    })
   })
 
-  it('stores the agents\' bank account numbers encrypted, readable with the data key', async () => {
-    const agents = await rows<{ id: string; account: string }>(sql`SELECT id, bank_details ->> 'accountNumber' AS account
+  it("stores the agents' bank account numbers encrypted, readable with the data key", async () => {
+    const agents = await rows<{
+      id: string
+      account: string
+    }>(sql`SELECT id, bank_details ->> 'accountNumber' AS account
       FROM users WHERE is_agent`)
     expect(agents.length).toBeGreaterThan(0)
     for (const agent of agents) {
       expect(agent.account).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/)
-      expect((await findBankDetails(get().database.db, get().deps.dataKey, agent.id))?.accountNumber).toMatch(/^\d{12}$/)
+      expect((await findBankDetails(get().database.db, get().deps.dataKey, agent.id))?.accountNumber).toMatch(
+        /^\d{12}$/,
+      )
     }
   })
 

@@ -32,8 +32,12 @@ describe('the app on the S3 driver', () => {
 
   const bucketKeys = async (prefix: string) => (await s3.storage.list(prefix)).map((o) => o.key).sort()
   const post = async (url: string, form: FormData) => {
-    const res = await ctx.app.request(url, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
-    return { status: res.status, body: await res.json() as any }
+    const res = await ctx.app.request(url, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    return { status: res.status, body: (await res.json()) as any }
   }
 
   it('is ready while the bucket answers', async () => {
@@ -79,13 +83,18 @@ describe('the app on the S3 driver', () => {
 
   it('stages a 3-chunk source upload in the bucket and commits it as one commit', async () => {
     const project = await insertProject(ctx, { title: 'Bucket upload' })
-    const tempCopies = async () => (await fs.promises.readdir(os.tmpdir())).filter((n) => /^upload-[0-9a-f]{16}$/.test(n))
+    const tempCopies = async () =>
+      (await fs.promises.readdir(os.tmpdir())).filter((n) => /^upload-[0-9a-f]{16}$/.test(n))
     const copiesBefore = await tempCopies()
-    const chunks = [0, 1, 2].map((i) => [{ path: `src/part-${i}.ts`, data: Buffer.from(`export const part = ${i}\n`) },
-      { path: `docs/part-${i}.md`, data: Buffer.alloc(300, 97 + i) }])
+    const chunks = [0, 1, 2].map((i) => [
+      { path: `src/part-${i}.ts`, data: Buffer.from(`export const part = ${i}\n`) },
+      { path: `docs/part-${i}.md`, data: Buffer.alloc(300, 97 + i) },
+    ])
     const first = await postChunk(ctx, token, project.id, chunks[0], 0, 3, { uploadId: 's3u' })
     expect(first.body.data.committed).toBe(false)
-    expect((await bucketKeys(`uploads/${project.id}/s3u`)).filter((k) => k.endsWith('.json'))).toEqual([`uploads/${project.id}/s3u/chunk-0.json`])
+    expect((await bucketKeys(`uploads/${project.id}/s3u`)).filter((k) => k.endsWith('.json'))).toEqual([
+      `uploads/${project.id}/s3u/chunk-0.json`,
+    ])
     await postChunk(ctx, token, project.id, chunks[2], 2, 3, { uploadId: 's3u' })
     const last = await postChunk(ctx, token, project.id, chunks[1], 1, 3, { uploadId: 's3u' })
     expect(last.status).toBe(200)
@@ -94,9 +103,20 @@ describe('the app on the S3 driver', () => {
     expect(await tempCopies(), 'the temp copy of the staged blobs is removed after the commit').toEqual(copiesBefore)
 
     const gitDir = path.join(ctx.dataDir, 'git', `${last.body.data.github.repoName}.git`)
-    const tree = (await run('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'main'])).stdout.trim().split('\n')
-    expect(tree).toEqual(['docs/part-0.md', 'docs/part-1.md', 'docs/part-2.md', 'src/part-0.ts', 'src/part-1.ts', 'src/part-2.ts'])
-    expect((await run('git', ['--git-dir', gitDir, 'show', 'main:src/part-2.ts'])).stdout).toBe('export const part = 2\n')
+    const tree = (await run('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'main'])).stdout
+      .trim()
+      .split('\n')
+    expect(tree).toEqual([
+      'docs/part-0.md',
+      'docs/part-1.md',
+      'docs/part-2.md',
+      'src/part-0.ts',
+      'src/part-1.ts',
+      'src/part-2.ts',
+    ])
+    expect((await run('git', ['--git-dir', gitDir, 'show', 'main:src/part-2.ts'])).stdout).toBe(
+      'export const part = 2\n',
+    )
     const resent = await postChunk(ctx, token, project.id, chunks[0], 0, 3, { uploadId: 's3u' })
     expect(resent.body.data.github).toEqual(last.body.data.github)
     expect(fs.existsSync(path.join(ctx.dataDir, 'uploads'))).toBe(false)

@@ -12,11 +12,18 @@ const tablesOf = new WeakMap<Db, Promise<string[]>>()
 /** JSON of `[{ t: table, d: md5 }]` for every public table of `db` but `except`. */
 export async function tablesDigest(db: Db, except: readonly string[] = []): Promise<string> {
   if (!tablesOf.has(db)) {
-    tablesOf.set(db, rawRows<{ name: string }>(db, sql`SELECT tablename AS name FROM pg_tables
-      WHERE schemaname = 'public' ORDER BY 1`).then((rows) => rows.map((r) => r.name)))
+    tablesOf.set(
+      db,
+      rawRows<{ name: string }>(
+        db,
+        sql`SELECT tablename AS name FROM pg_tables
+      WHERE schemaname = 'public' ORDER BY 1`,
+      ).then((rows) => rows.map((r) => r.name)),
+    )
   }
   const tables = (await tablesOf.get(db)!).filter((t) => !except.includes(t))
-  const query = tables.map((t) =>
-    `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS d FROM "${t}" x`).join(' UNION ALL ')
+  const query = tables
+    .map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS d FROM "${t}" x`)
+    .join(' UNION ALL ')
   return JSON.stringify(await rawRows(db, sql.raw(query)))
 }

@@ -18,11 +18,13 @@ const HOUR = 3_600_000
 /** Commit `files` (path → text) as the whole tree of the repository `name`; answers the commit. */
 async function commit(ctx: TestContext, name: string, files: Record<string, string>, message: string) {
   const dir = await fs.mkdtemp(path.join(ctx.dataDir, 'tree-'))
-  const list = await Promise.all(Object.entries(files).map(async ([file, text], i) => {
-    const sourcePath = path.join(dir, String(i))
-    await fs.writeFile(sourcePath, text)
-    return { path: file, sourcePath, size: Buffer.byteLength(text) }
-  }))
+  const list = await Promise.all(
+    Object.entries(files).map(async ([file, text], i) => {
+      const sourcePath = path.join(dir, String(i))
+      await fs.writeFile(sourcePath, text)
+      return { path: file, sourcePath, size: Buffer.byteLength(text) }
+    }),
+  )
   return (await ctx.deps.repoHost.commitTree(name, list, message)).sha
 }
 
@@ -66,10 +68,21 @@ describeEachDatabase('triage queue and bundle', (get) => {
 
   it('answers the bundle: owner, images, README, files and fields changed since the last decision', async () => {
     const ctx = get()
-    const project = await h.addProject({ title: 'Shop', submissionMessage: 'Please review my shop', projectOwnerId: h.other.id,
-      createdAt: ago(2 * HOUR) })
-    await h.db().insert(projectImages).values({ projectId: project.id, position: 0, filePath: 'x/1.png', url: '/files/x/1.png',
-      alt: 'Home', contentType: 'image/png', size: 10 })
+    const project = await h.addProject({
+      title: 'Shop',
+      submissionMessage: 'Please review my shop',
+      projectOwnerId: h.other.id,
+      createdAt: ago(2 * HOUR),
+    })
+    await h.db().insert(projectImages).values({
+      projectId: project.id,
+      position: 0,
+      filePath: 'x/1.png',
+      url: '/files/x/1.png',
+      alt: 'Home',
+      contentType: 'image/png',
+      size: 10,
+    })
     const name = `shop-${project.id.slice(0, 8)}`
     await ctx.deps.repoHost.create(name, { private: true, projectId: project.id })
     const first = await commit(ctx, name, { 'README.md': '# Shop\nRun npm start.', 'a.ts': 'a', 'b.ts': 'b' }, 'first')
@@ -77,11 +90,19 @@ describeEachDatabase('triage queue and bundle', (get) => {
     let res = await bundle(project.id)
     expect(res.status).toBe(200)
     expect(res.body.bundle).toMatchObject({
-      project: { _id: project.id, title: 'Shop', submissionMessage: 'Please review my shop', verificationStatus: 'pending' },
-      owner: { _id: h.other.id, name: 'Second Admin' }, images: [{ url: '/files/x/1.png', alt: 'Home' }],
-      inQueue: true, enteredQueueAt: project.createdAt.toISOString(),
+      project: {
+        _id: project.id,
+        title: 'Shop',
+        submissionMessage: 'Please review my shop',
+        verificationStatus: 'pending',
+      },
+      owner: { _id: h.other.id, name: 'Second Admin' },
+      images: [{ url: '/files/x/1.png', alt: 'Home' }],
+      inQueue: true,
+      enteredQueueAt: project.createdAt.toISOString(),
       readme: { path: 'README.md', text: '# Shop\nRun npm start.', truncated: false },
-      lastDecision: null, changes: { files: null, fields: [] },
+      lastDecision: null,
+      changes: { files: null, fields: [] },
     })
     expect(res.body.bundle.ageMs).toBeGreaterThanOrEqual(2 * HOUR)
 
@@ -96,11 +117,24 @@ describeEachDatabase('triage queue and bundle', (get) => {
     // Sending it back to pending is a resubmission: the last review stays the needs-changes decision.
     expect(res.body.bundle.lastDecision).toMatchObject({ status: 'needs_changes', notes: 'Add tests', by: 'Admin' })
     expect(res.body.bundle.readme.text).toBe('# Shop\nRun npm test.')
-    expect(res.body.bundle.changes.files).toEqual({ from: first, to: second, truncated: false, items: [
-      { path: 'README.md', change: 'modified' }, { path: 'b.ts', change: 'deleted' }, { path: 'c.ts', change: 'added' },
-    ] })
+    expect(res.body.bundle.changes.files).toEqual({
+      from: first,
+      to: second,
+      truncated: false,
+      items: [
+        { path: 'README.md', change: 'modified' },
+        { path: 'b.ts', change: 'deleted' },
+        { path: 'c.ts', change: 'added' },
+      ],
+    })
     expect(res.body.bundle.changes.fields).toEqual([
-      { field: 'title', before: 'Shop', after: 'Shop 2', by: { _id: h.admin.id, name: 'Admin' }, at: expect.any(String) },
+      {
+        field: 'title',
+        before: 'Shop',
+        after: 'Shop 2',
+        by: { _id: h.admin.id, name: 'Admin' },
+        at: expect.any(String),
+      },
     ])
 
     // A hold is a review: after it, nothing has changed.
@@ -117,13 +151,22 @@ describeEachDatabase('triage queue and bundle', (get) => {
     await ctx.deps.repoHost.create(name, { private: true, projectId: project.id })
     const first = await commit(ctx, name, { 'x.txt': '1' }, 'first')
     ctx.advance(2_000)
-    expect((await h.send('POST', '/api/projects/bulk-verify', { ids: [project.id], status: 'needs_changes', notes: 'More' })).status)
-      .toBe(200)
+    expect(
+      (await h.send('POST', '/api/projects/bulk-verify', { ids: [project.id], status: 'needs_changes', notes: 'More' }))
+        .status,
+    ).toBe(200)
     ctx.advance(2_000)
-    const second = await commit(ctx, name, { 'x.txt': '2', 'README': 'plain readme' }, 'second')
+    const second = await commit(ctx, name, { 'x.txt': '2', README: 'plain readme' }, 'second')
     const { body } = await bundle(project.id)
-    expect(body.bundle.changes.files).toEqual({ from: first, to: second, truncated: false,
-      items: [{ path: 'README', change: 'added' }, { path: 'x.txt', change: 'modified' }] })
+    expect(body.bundle.changes.files).toEqual({
+      from: first,
+      to: second,
+      truncated: false,
+      items: [
+        { path: 'README', change: 'added' },
+        { path: 'x.txt', change: 'modified' },
+      ],
+    })
     expect(body.bundle.readme).toEqual({ path: 'README', text: 'plain readme', truncated: false })
   })
 
@@ -142,11 +185,14 @@ describeEachDatabase('triage queue and bundle', (get) => {
     expect((await h.send('GET', '/api/admin/triage/queue?limit=0', undefined)).status).toBe(400)
     expect((await h.send('GET', '/api/admin/triage/queue?limit=abc', undefined)).status).toBe(400)
     // A NUL byte in the category reached PostgreSQL as a 500 (found by the fuzz test, seed 302352284).
-    expect(await h.send('GET', '/api/admin/triage/queue?category=a%00b', undefined))
-      .toMatchObject({ status: 400, body: { message: 'category: Category must not contain control characters' } })
+    expect(await h.send('GET', '/api/admin/triage/queue?category=a%00b', undefined)).toMatchObject({
+      status: 400,
+      body: { message: 'category: Category must not contain control characters' },
+    })
     expect((await h.send('GET', '/api/admin/triage/projects/nope', undefined)).status).toBe(400)
-    expect(await h.send('GET', '/api/admin/triage/projects/00000000-0000-4000-8000-000000000000', undefined))
-      .toMatchObject({ status: 404, body: { message: 'Project not found' } })
+    expect(
+      await h.send('GET', '/api/admin/triage/projects/00000000-0000-4000-8000-000000000000', undefined),
+    ).toMatchObject({ status: 404, body: { message: 'Project not found' } })
     expect((await call(get(), 'GET', '/api/admin/triage/queue')).status).toBe(401)
     expect((await call(get(), 'GET', '/api/admin/triage/stats')).status).toBe(401)
   })
@@ -169,7 +215,11 @@ describeEachDatabase('triage queue figures', (get) => {
     expect(s.oldestAgeMs).toBeGreaterThanOrEqual(10 * HOUR)
     expect(s.oldestAgeMs).toBeLessThan(10 * HOUR + 60_000)
 
-    for (const [p, status] of [[a, 'approved'], [b, 'rejected'], [c, 'needs_changes']] as const) {
+    for (const [p, status] of [
+      [a, 'approved'],
+      [b, 'rejected'],
+      [c, 'needs_changes'],
+    ] as const) {
       expect((await h.send('PUT', `/api/projects/${p.id}/verify`, { status, notes: 'n' })).status).toBe(200)
     }
     // A hold is not a decision; a decision on an approved project is not one of the queue.
@@ -182,8 +232,18 @@ describeEachDatabase('triage queue figures', (get) => {
     // Times to decision: 10 h, 4 h, 2 h → median 4 h (within the seconds the test takes).
     expect(Math.abs(s.medianDecisionMs - 4 * HOUR)).toBeLessThan(60_000)
     // A decision of an earlier day is out of "today" but in the median's 30 days.
-    const [old] = await h.db().insert(verificationHistory).values({ projectId: c.id, status: 'approved',
-      previousStatus: 'pending', notes: 'old', verifiedBy: h.admin.id, verifiedAt: ago(sinceMidnight + HOUR) }).returning()
+    const [old] = await h
+      .db()
+      .insert(verificationHistory)
+      .values({
+        projectId: c.id,
+        status: 'approved',
+        previousStatus: 'pending',
+        notes: 'old',
+        verifiedBy: h.admin.id,
+        verifiedAt: ago(sinceMidnight + HOUR),
+      })
+      .returning()
     s = await stats()
     expect(s.decidedToday).toBe(3)
     expect(old.id).toBeTruthy()

@@ -15,13 +15,37 @@ describeEachDatabase('undo of bulk actions', (get) => {
   const h = undoHelpers(get)
   let n = 0
   const addUser = async (values: Partial<typeof users.$inferInsert> = {}) =>
-    (await h.db().insert(users).values({ name: `U${++n}`, email: `u${n}-${Date.now()}@example.in`, ...values }).returning())[0]
+    (
+      await h
+        .db()
+        .insert(users)
+        .values({ name: `U${++n}`, email: `u${n}-${Date.now()}@example.in`, ...values })
+        .returning()
+    )[0]
   const addOrder = async (status: typeof orders.$inferInsert.status) =>
-    (await h.db().insert(orders).values({ orderId: `ORD-U-${++n}-${Date.now()}`, status }).returning())[0]
+    (
+      await h
+        .db()
+        .insert(orders)
+        .values({ orderId: `ORD-U-${++n}-${Date.now()}`, status })
+        .returning()
+    )[0]
   const addContact = async (values: Partial<typeof contacts.$inferInsert> = {}) =>
-    (await h.db().insert(contacts).values({ name: 'P', email: 'p@example.in', message: 'Hi', ...values }).returning())[0]
+    (
+      await h
+        .db()
+        .insert(contacts)
+        .values({ name: 'P', email: 'p@example.in', message: 'Hi', ...values })
+        .returning()
+    )[0]
   const rowOf = async <T extends typeof users | typeof orders | typeof contacts>(table: T, id: string) =>
-    (await h.db().select().from(table as typeof users).where(eq((table as typeof users).id, id)))[0] as unknown as T['$inferSelect']
+    (
+      await h
+        .db()
+        .select()
+        .from(table as typeof users)
+        .where(eq((table as typeof users).id, id))
+    )[0] as unknown as T['$inferSelect']
 
   it('projects: undoes a deactivation of only the projects it changed; nothing changed → no ticket', async () => {
     const on = await h.addProject({ isActive: true })
@@ -31,8 +55,13 @@ describeEachDatabase('undo of bulk actions', (get) => {
     expect((await h.send('POST', '/api/projects/bulk-update', { ids: [off.id], isActive: false })).body.undo).toBeNull()
     expect((await h.undo(res.body.undo.id)).body).toMatchObject({ kind: 'project.active', restored: 1 })
     expect([(await h.project(on.id)).isActive, (await h.project(off.id)).isActive]).toEqual([true, false])
-    expect(await h.auditOf(on.id, 'undo.project.active')).toMatchObject([{ before: { isActive: false }, after: { isActive: true } }])
-    expect(await h.undo(res.body.undo.id)).toMatchObject({ status: 409, body: { message: UNDO_MESSAGES.alreadyUndone } })
+    expect(await h.auditOf(on.id, 'undo.project.active')).toMatchObject([
+      { before: { isActive: false }, after: { isActive: true } },
+    ])
+    expect(await h.undo(res.body.undo.id)).toMatchObject({
+      status: 409,
+      body: { message: UNDO_MESSAGES.alreadyUndone },
+    })
   })
 
   it('users: undoes a bulk deactivation (audited by the app and the role trigger); 409 after an edit', async () => {
@@ -42,13 +71,14 @@ describeEachDatabase('undo of bulk actions', (get) => {
     expect(res.body).toMatchObject({ count: 2, undo: { id: expect.any(String) } })
     expect((await h.undo(res.body.undo.id)).body).toMatchObject({ kind: 'user.active', restored: 2 })
     expect([(await rowOf(users, a.id)).isActive, (await rowOf(users, b.id)).isActive]).toEqual([true, true])
-    expect(await h.auditOf(a.id, 'undo.user.active')).toMatchObject([{ actorId: h.admin.id, after: { isActive: true } }])
+    expect(await h.auditOf(a.id, 'undo.user.active')).toMatchObject([
+      { actorId: h.admin.id, after: { isActive: true } },
+    ])
     expect((await h.auditOf(a.id, 'user.role_change')).at(-1)).toMatchObject({ actorId: h.admin.id })
 
     const again = await h.send('PUT', '/api/users/bulk-update', { userIds: [a.id], action: 'deactivate' })
     get().advance(5)
-    expect((await h.send('PUT', `/api/users/${a.id}`, { name: 'Renamed' }, h.other.token)).status)
-      .toBe(200)
+    expect((await h.send('PUT', `/api/users/${a.id}`, { name: 'Renamed' }, h.other.token)).status).toBe(200)
     expect(await h.undo(again.body.undo.id)).toMatchObject({ status: 409, body: { message: UNDO_MESSAGES.changed } })
     expect((await rowOf(users, a.id)).isActive).toBe(false)
   })
@@ -66,15 +96,21 @@ describeEachDatabase('undo of bulk actions', (get) => {
     const pending = await addOrder('pending')
     const confirmed = await addOrder('confirmed')
     const completed = await addOrder('completed')
-    const res = await h.send('PUT', '/api/orders/bulk-update', { orderIds: [pending.id, confirmed.id, completed.id], action: 'cancel' })
+    const res = await h.send('PUT', '/api/orders/bulk-update', {
+      orderIds: [pending.id, confirmed.id, completed.id],
+      action: 'cancel',
+    })
     expect(res.body).toMatchObject({ updated: 2, undo: { id: expect.any(String) } })
     expect((await h.undo(res.body.undo.id)).body).toMatchObject({ kind: 'order.status', restored: 2 })
     expect([pending, confirmed, completed].length).toBe(3)
-    const statuses = await Promise.all([pending, confirmed, completed].map(async (o) => (await rowOf(orders, o.id)).status))
+    const statuses = await Promise.all(
+      [pending, confirmed, completed].map(async (o) => (await rowOf(orders, o.id)).status),
+    )
     expect(statuses).toEqual(['pending', 'confirmed', 'completed'])
     expect(await h.db().select().from(orderNotes).where(eq(orderNotes.orderId, pending.id))).toEqual([])
-    expect(await h.auditOf(confirmed.id, 'undo.order.status')).toMatchObject([{ before: { status: 'cancelled' },
-      after: { status: 'confirmed' } }])
+    expect(await h.auditOf(confirmed.id, 'undo.order.status')).toMatchObject([
+      { before: { status: 'cancelled' }, after: { status: 'confirmed' } },
+    ])
     const none = await h.send('PUT', '/api/orders/bulk-update', { orderIds: [completed.id], action: 'cancel' })
     expect(none.body).toMatchObject({ updated: 0, undo: null })
   })
@@ -83,7 +119,9 @@ describeEachDatabase('undo of bulk actions', (get) => {
     const order = await addOrder('pending')
     const res = await h.send('PUT', '/api/orders/bulk-update', { orderIds: [order.id], action: 'confirm' })
     get().advance(5)
-    expect((await h.send('PUT', `/api/orders/${order.id}/status`, { status: 'in_progress' }, h.other.token)).status).toBe(200)
+    expect(
+      (await h.send('PUT', `/api/orders/${order.id}/status`, { status: 'in_progress' }, h.other.token)).status,
+    ).toBe(200)
     expect(await h.undo(res.body.undo.id)).toMatchObject({ status: 409, body: { message: UNDO_MESSAGES.changed } })
     expect((await rowOf(orders, order.id)).status).toBe('in_progress')
   })
@@ -92,7 +130,10 @@ describeEachDatabase('undo of bulk actions', (get) => {
     const repliedAt = new Date('2026-01-02T03:04:05.678Z')
     const fresh = await addContact()
     const archived = await addContact({ status: 'archived', repliedAt })
-    const res = await h.send('PUT', '/api/contacts/bulk-update', { contactIds: [fresh.id, archived.id], action: 'mark_replied' })
+    const res = await h.send('PUT', '/api/contacts/bulk-update', {
+      contactIds: [fresh.id, archived.id],
+      action: 'mark_replied',
+    })
     expect(res.body).toMatchObject({ updated: 2, undo: { id: expect.any(String) } })
     expect((await rowOf(contacts, fresh.id)).repliedAt).not.toBeNull()
     expect(await h.undo(res.body.undo.id, h.other.token)).toMatchObject({ status: 403 })

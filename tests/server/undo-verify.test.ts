@@ -29,24 +29,33 @@ describeEachDatabase('undo of verification decisions', (get) => {
     expect((await h.historyOf(project.id)).map((e) => e.status)).toEqual(['approved'])
 
     const undone = await h.undo(id)
-    expect(undone).toMatchObject({ status: 200, body: { success: true, kind: 'project.verify', restored: 1,
-      message: 'Undone: 1 project restored' } })
+    expect(undone).toMatchObject({
+      status: 200,
+      body: { success: true, kind: 'project.verify', restored: 1, message: 'Undone: 1 project restored' },
+    })
     const after = await h.project(project.id)
-    expect({ status: after.verificationStatus, notes: after.verificationNotes })
-      .toEqual({ status: before.verificationStatus, notes: before.verificationNotes })
+    expect({ status: after.verificationStatus, notes: after.verificationNotes }).toEqual({
+      status: before.verificationStatus,
+      notes: before.verificationNotes,
+    })
     expect(await h.historyOf(project.id)).toEqual([])
     const audits = await h.auditOf(project.id, 'undo.project.verify')
     expect(audits).toHaveLength(2)
-    expect(audits[1]).toMatchObject({ actorId: h.admin.id, entityType: 'project',
+    expect(audits[1]).toMatchObject({
+      actorId: h.admin.id,
+      entityType: 'project',
       before: { verificationStatus: 'approved', verificationNotes: 'Good' },
-      after: { verificationStatus: 'under_review', verificationNotes: 'Looking' } })
+      after: { verificationStatus: 'under_review', verificationNotes: 'Looking' },
+    })
     expect(await h.undo(id)).toMatchObject({ status: 409, body: { message: UNDO_MESSAGES.alreadyUndone } })
   })
 
   it('keeps the project lists current: a cached page shows the restored status', async () => {
     const project = await h.addProject({ title: `Cached ${crypto.randomUUID()}` })
-    const list = async () => (await h.send('GET', `/api/projects?includeInactive=true&search=${encodeURIComponent(project.title)}`,
-      undefined)).body.projects.map((p: { verificationStatus: string }) => p.verificationStatus)
+    const list = async () =>
+      (
+        await h.send('GET', `/api/projects?includeInactive=true&search=${encodeURIComponent(project.title)}`, undefined)
+      ).body.projects.map((p: { verificationStatus: string }) => p.verificationStatus)
     expect(await list()).toEqual(['pending'])
     const { body } = await decide(project.id, 'rejected', 'Spam')
     expect(await list()).toEqual(['rejected'])
@@ -57,7 +66,10 @@ describeEachDatabase('undo of verification decisions', (get) => {
   it('refuses another admin (403), an unknown id (404), a bad id (400)', async () => {
     const project = await h.addProject()
     const { body } = await decide(project.id, 'approved', 'Fine')
-    expect(await h.undo(body.undo.id, h.other.token)).toMatchObject({ status: 403, body: { message: UNDO_MESSAGES.notYours } })
+    expect(await h.undo(body.undo.id, h.other.token)).toMatchObject({
+      status: 403,
+      body: { message: UNDO_MESSAGES.notYours },
+    })
     expect(await h.undo(crypto.randomUUID())).toMatchObject({ status: 404, body: { message: UNDO_MESSAGES.notFound } })
     expect((await h.undo('nope')).status).toBe(400)
     expect((await h.project(project.id)).verificationStatus).toBe('approved')
@@ -99,14 +111,24 @@ describeEachDatabase('undo of verification decisions', (get) => {
     const c = await h.addProject({ verificationStatus: 'under_review', verificationNotes: 'Checking' })
     const kept = (await decide(c.id, 'under_review', 'Checking')).body.undo
     expect(kept).toMatchObject({ id: expect.any(String) })
-    const res = await h.send('POST', '/api/projects/bulk-verify', { ids: [a.id, b.id, c.id], status: 'approved', notes: 'Batch' })
+    const res = await h.send('POST', '/api/projects/bulk-verify', {
+      ids: [a.id, b.id, c.id],
+      status: 'approved',
+      notes: 'Batch',
+    })
     expect(res.body).toMatchObject({ success: true, count: 3, undo: { id: expect.any(String) } })
     expect((await h.undo(res.body.undo.id)).body).toMatchObject({ restored: 3, message: 'Undone: 3 projects restored' })
-    const states = await Promise.all([a, b, c].map(async (p) => {
-      const row = await h.project(p.id)
-      return [row.verificationStatus, row.verificationNotes]
-    }))
-    expect(states).toEqual([['pending', ''], ['rejected', 'Copied code'], ['under_review', 'Checking']])
+    const states = await Promise.all(
+      [a, b, c].map(async (p) => {
+        const row = await h.project(p.id)
+        return [row.verificationStatus, row.verificationNotes]
+      }),
+    )
+    expect(states).toEqual([
+      ['pending', ''],
+      ['rejected', 'Copied code'],
+      ['under_review', 'Checking'],
+    ])
     expect((await h.historyOf(c.id)).map((e) => [e.status, e.notes])).toEqual([['under_review', 'Checking']])
     expect(await h.historyOf(a.id)).toEqual([])
     expect(await h.auditOf(b.id, 'undo.project.verify')).toHaveLength(1)

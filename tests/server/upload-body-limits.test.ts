@@ -25,11 +25,19 @@ type Answer = { status: number; body: any; sent: number }
  */
 function sendFile(url: string, token: string, field: string, fileBytes: number, declared?: number): Promise<Answer> {
   return new Promise<Answer>((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', headers: { authorization: `Bearer ${token}`,
-      'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(declared ? { 'content-length': String(declared) } : {}) } })
+    const req = http.request(url, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        ...(declared ? { 'content-length': String(declared) } : {}),
+      },
+    })
     let sent = 0
     let answered = false
-    req.on('error', (error) => { if (!answered) reject(error) })
+    req.on('error', (error) => {
+      if (!answered) reject(error)
+    })
     req.on('response', async (res) => {
       answered = true
       const parts: Buffer[] = []
@@ -44,8 +52,10 @@ function sendFile(url: string, token: string, field: string, fileBytes: number, 
     }
     const piece = Buffer.alloc(256 * 1024, 0x61)
     void (async () => {
-      req.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="big.docx"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n')
+      req.write(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="big.docx"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      )
       while (!answered && sent < fileBytes) {
         sent += piece.length
         if (!req.write(piece)) await Promise.race([once(req, 'drain'), once(req, 'response'), once(req, 'close')])
@@ -61,7 +71,7 @@ describe('image and report uploads stop reading at their limit', () => {
   let server: Awaited<ReturnType<typeof listen>>
   let projectId: string
   beforeAll(async () => {
-    ({ ctx, token } = await adminContext())
+    ;({ ctx, token } = await adminContext())
     server = await listen(ctx)
     projectId = (await insertProject(ctx, { title: 'Limits' })).id
   })
@@ -71,17 +81,29 @@ describe('image and report uploads stop reading at their limit', () => {
   })
 
   const routes = [
-    { name: 'report', path: () => `/api/admin/projects/${projectId}/report`, field: 'report',
-      limit: REPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES, message: 'Report too large (limit 20 MB)' },
-    { name: 'images', path: () => `/api/storage/projects/${projectId}/images`, field: 'images',
+    {
+      name: 'report',
+      path: () => `/api/admin/projects/${projectId}/report`,
+      field: 'report',
+      limit: REPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
+      message: 'Report too large (limit 20 MB)',
+    },
+    {
+      name: 'images',
+      path: () => `/api/storage/projects/${projectId}/images`,
+      field: 'images',
       limit: IMAGE_LIMITS.perProject * IMAGE_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
-      message: 'Images too large (limit 5 images of 10 MB)' },
+      message: 'Images too large (limit 5 images of 10 MB)',
+    },
   ]
 
-  it.each(routes)('$name: a declared Content-Length over the limit is refused before the body is sent', async (route) => {
-    const answer = await sendFile(`${server.url}${route.path()}`, token, route.field, 0, route.limit + 1)
-    expect(answer).toEqual({ status: 413, body: { success: false, message: route.message }, sent: 0 })
-  })
+  it.each(routes)(
+    '$name: a declared Content-Length over the limit is refused before the body is sent',
+    async (route) => {
+      const answer = await sendFile(`${server.url}${route.path()}`, token, route.field, 0, route.limit + 1)
+      expect(answer).toEqual({ status: 413, body: { success: false, message: route.message }, sent: 0 })
+    },
+  )
 
   it.each(routes)('$name: a chunked body 3x the limit is answered 413 while the client still sends', async (route) => {
     const total = 3 * route.limit

@@ -27,18 +27,35 @@ describe('upload chunk counts', () => {
     const project = await insertProject(ctx, { title: 'Bounds' })
     const huge = await timed(postChunk(ctx, token, project.id, [file('a.txt')], 0, 999_999), 5_000)
     expect(huge).not.toBe('timeout')
-    expect(huge !== 'timeout' && huge.value).toMatchObject({ status: 400,
-      body: { message: `totalChunks: totalChunks must be at most ${UPLOAD_LIMITS.maxChunks} (${UPLOAD_LIMITS.filesPerUpload} files per upload)` } })
+    expect(huge !== 'timeout' && huge.value).toMatchObject({
+      status: 400,
+      body: {
+        message: `totalChunks: totalChunks must be at most ${UPLOAD_LIMITS.maxChunks} (${UPLOAD_LIMITS.filesPerUpload} files per upload)`,
+      },
+    })
     const index = await postChunk(ctx, token, project.id, [file('a.txt')], 999_998, 999_999)
-    expect(index).toMatchObject({ status: 400, body: { message: 'chunkIndex: chunkIndex must be at most 199 (20000 files per upload)' } })
-    const most = await postChunk(ctx, token, project.id, [file('a.txt')], UPLOAD_LIMITS.maxChunks - 1, UPLOAD_LIMITS.maxChunks,
-      { uploadId: 'm1' })
+    expect(index).toMatchObject({
+      status: 400,
+      body: { message: 'chunkIndex: chunkIndex must be at most 199 (20000 files per upload)' },
+    })
+    const most = await postChunk(
+      ctx,
+      token,
+      project.id,
+      [file('a.txt')],
+      UPLOAD_LIMITS.maxChunks - 1,
+      UPLOAD_LIMITS.maxChunks,
+      { uploadId: 'm1' },
+    )
     expect(most).toMatchObject({ status: 200, body: { message: 'Chunk 200 of 200 received; 199 to go' } })
   })
 
   it('a refused request does not hold the upload lock: a chunk sent beside it is answered at once', async () => {
     const project = await insertProject(ctx, { title: 'Lock' })
-    const hostile = postChunk(ctx, token, project.id, [file('a.txt')], 5, 999_999, { uploadId: 'h1', isFirstChunk: 'false' })
+    const hostile = postChunk(ctx, token, project.id, [file('a.txt')], 5, 999_999, {
+      uploadId: 'h1',
+      isFirstChunk: 'false',
+    })
     const good = await timed(postChunk(ctx, token, project.id, [file('b.txt')], 0, 1, { uploadId: 'g1' }), 5_000)
     expect(good !== 'timeout' && good.value.body).toMatchObject({ data: { committed: true } })
     expect((await hostile).status).toBe(400)

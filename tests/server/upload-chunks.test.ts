@@ -22,7 +22,9 @@ describe('chunked upload: staging, retries, abandonment, zip slip, bounds', () =
   it('a retried chunk replaces the earlier copy (idempotent) and the upload commits once', async () => {
     const project = await insertProject(ctx, { title: 'Retry' })
     await postChunk(ctx, token, project.id, [file('a.txt', 'first try'), file('old-only.txt')], 0, 2)
-    const retried = await postChunk(ctx, token, project.id, [file('a.txt', 'second try')], 0, 2, { isFirstChunk: 'false' })
+    const retried = await postChunk(ctx, token, project.id, [file('a.txt', 'second try')], 0, 2, {
+      isFirstChunk: 'false',
+    })
     expect(retried.body.data).toMatchObject({ committed: false, github: null, received: 1 })
     const last = await postChunk(ctx, token, project.id, [file('b.txt')], 1, 2)
     expect(last.body.data.committed).toBe(true)
@@ -53,8 +55,15 @@ describe('chunked upload: staging, retries, abandonment, zip slip, bounds', () =
 
   it('zip-slip paths land in failedUploads and nothing is written outside the repository', async () => {
     const project = await insertProject(ctx, { title: 'Slip' })
-    const evil = ['../evil.txt', '/etc/evil.txt', 'C:/evil.txt', 'src/../../evil.txt', 'a\\..\\..\\evil.txt',
-      'a//b.txt', 'nul\0.txt']
+    const evil = [
+      '../evil.txt',
+      '/etc/evil.txt',
+      'C:/evil.txt',
+      'src/../../evil.txt',
+      'a\\..\\..\\evil.txt',
+      'a//b.txt',
+      'nul\0.txt',
+    ]
     const res = await postChunk(ctx, token, project.id, [...evil.map((p) => file(p, 'pwned')), file('ok.txt')], 0, 1)
     expect(res.status).toBe(200)
     expect(res.body.data.failedUploads.map((f: { path: string }) => f.path)).toEqual(evil)
@@ -70,7 +79,14 @@ describe('chunked upload: staging, retries, abandonment, zip slip, bounds', () =
     const many = Array.from({ length: 101 }, (_, i) => file(`f${i}.txt`))
     const tooMany = await postChunk(ctx, token, project.id, many, 0, 1)
     expect(tooMany).toMatchObject({ status: 413, body: { message: 'Too many files in one chunk: 101 (limit 100)' } })
-    const big = await postChunk(ctx, token, project.id, [{ path: 'big.bin.txt', data: Buffer.alloc(UPLOAD_LIMITS.fileBytes + 1) }], 0, 1)
+    const big = await postChunk(
+      ctx,
+      token,
+      project.id,
+      [{ path: 'big.bin.txt', data: Buffer.alloc(UPLOAD_LIMITS.fileBytes + 1) }],
+      0,
+      1,
+    )
     expect(big.status).toBe(413)
     expect(big.body.message).toMatch(/^File too large: big.bin.txt is 25.00 MB \(limit 25.00 MB per file\)$/)
     const unknown = await postChunk(ctx, token, project.id, [file('a.txt')], 0, 1, { extra: '1' })

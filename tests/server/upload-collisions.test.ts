@@ -38,15 +38,22 @@ describeEachDatabase('colliding upload paths', (get) => {
     const ctx = get()
     const { token } = await adminSession(ctx)
     const project = await insertProject(ctx, { title: 'Across' })
-    expect((await postChunk(ctx, token, project.id, [file('lib'), file('x.ts')], 0, 3, { uploadId: 'a1' })).status).toBe(200)
+    expect(
+      (await postChunk(ctx, token, project.id, [file('lib'), file('x.ts')], 0, 3, { uploadId: 'a1' })).status,
+    ).toBe(200)
     expect((await postChunk(ctx, token, project.id, [file('y.ts')], 1, 3, { uploadId: 'a1' })).status).toBe(200)
     const last = await postChunk(ctx, token, project.id, [file('lib/z.ts'), file('x.ts')], 2, 3, { uploadId: 'a1' })
-    expect(last).toEqual({ status: 400, body: { success: false, message: 'Paths collide: lib (a file and a folder: lib/z.ts), x.ts (twice)' } })
+    expect(last).toEqual({
+      status: 400,
+      body: { success: false, message: 'Paths collide: lib (a file and a folder: lib/z.ts), x.ts (twice)' },
+    })
     expect(await repoOf(ctx, project.id)).toBeNull()
     const fixed = await postChunk(ctx, token, project.id, [file('src/z.ts')], 2, 3, { uploadId: 'a1' })
     expect(fixed.body.data.committed).toBe(true)
     const gitDir = `${ctx.dataDir}/git/${fixed.body.data.github.repoName}.git`
-    const tree = (await run('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'main'])).stdout.trim().split('\n')
+    const tree = (await run('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'main'])).stdout
+      .trim()
+      .split('\n')
     expect(tree).toEqual(['lib', 'src/z.ts', 'x.ts', 'y.ts'])
   })
 
@@ -59,8 +66,9 @@ describeEachDatabase('colliding upload paths', (get) => {
       await spool.put(0, Readable.from([Buffer.from(path)]))
       await staging.stageChunk(project.id, 'k1', i, 2, spool, [{ index: 0, path, size: path.length }])
     }
-    await expect(commitUpload(ctx.deps, staging, project.id, { uploadId: 'k1', uploadKey: 'k1', totalChunks: 2 }))
-      .rejects.toMatchObject({ status: 400, message: 'Paths collide: docs (a file and a folder: docs/a.md)' })
+    await expect(
+      commitUpload(ctx.deps, staging, project.id, { uploadId: 'k1', uploadKey: 'k1', totalChunks: 2 }),
+    ).rejects.toMatchObject({ status: 400, message: 'Paths collide: docs (a file and a folder: docs/a.md)' })
     expect(await repoOf(ctx, project.id)).toBeNull()
   })
 })

@@ -16,13 +16,23 @@ export const run = promisify(execFile)
 export type TreeFile = { path: string; data: Buffer }
 
 /** POST one chunk to /api/upload/upload; `extra` adds or overrides text fields. */
-export async function postChunk(ctx: TestContext, token: string, projectId: string, files: TreeFile[],
-  chunkIndex: number, totalChunks: number, extra: Record<string, string> = {}) {
+export async function postChunk(
+  ctx: TestContext,
+  token: string,
+  projectId: string,
+  files: TreeFile[],
+  chunkIndex: number,
+  totalChunks: number,
+  extra: Record<string, string> = {},
+) {
   const form = new FormData()
   // A part's file name is a quoted string, which may hold no control character (RFC 7578): the
   // server reads paths from relativePaths, and a hostile path stays there.
-  // eslint-disable-next-line no-control-regex -- replacing control characters is the point
-  for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)]), path.basename(f.path).replace(/[\x00-\x1f\x7f]/g, '_'))
+  for (const f of files) {
+    // eslint-disable-next-line no-control-regex -- replacing control characters is the point
+    const name = path.basename(f.path).replace(/[\x00-\x1f\x7f]/g, '_')
+    form.append('files', new Blob([new Uint8Array(f.data)]), name)
+  }
   form.append('relativePaths', JSON.stringify(files.map((f) => f.path)))
   form.append('uploadType', 'folder')
   form.append('projectId', projectId)
@@ -31,9 +41,12 @@ export async function postChunk(ctx: TestContext, token: string, projectId: stri
   form.append('isFirstChunk', String(chunkIndex === 0))
   form.append('isLastChunk', String(chunkIndex === totalChunks - 1))
   for (const [k, v] of Object.entries(extra)) form.set(k, v)
-  const res = await ctx.app.request('/api/upload/upload', { method: 'POST', body: form,
-    headers: { authorization: `Bearer ${token}` } })
-  return { status: res.status, body: await res.json() as any }
+  const res = await ctx.app.request('/api/upload/upload', {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return { status: res.status, body: (await res.json()) as any }
 }
 
 /** Upload `files` in chunks of 100; returns every response body. */
@@ -55,7 +68,15 @@ export function generateTree(count: number, bytes = 200, seed = 'tree'): TreeFil
     const dir = `src/module-${i % 37}/part-${i % 5}`
     const data = crypto.createHash('sha256').update(`${seed}-${i}`).digest()
     const size = Math.max(1, Math.round(bytes * (0.5 + (i % 10) / 10)))
-    const body = i % 7 === 0 ? Buffer.alloc(size, data) : Buffer.from(data.toString('hex').repeat(Math.ceil(size / 64)).slice(0, size))
+    const body =
+      i % 7 === 0
+        ? Buffer.alloc(size, data)
+        : Buffer.from(
+            data
+              .toString('hex')
+              .repeat(Math.ceil(size / 64))
+              .slice(0, size),
+          )
     files.push({ path: `${dir}/file-${i}${i % 7 === 0 ? '.dat' : '.ts'}`, data: body })
   }
   return files

@@ -27,7 +27,8 @@ describe('resending an upload (uploadId) after it was committed or crashed', () 
     Promise.all(chunks.map((files, i) => postChunk(ctx, token, projectId, files, i, 2, { uploadId })))
   const git = async (name: string, ...args: string[]) =>
     (await run('git', ['--git-dir', path.join(ctx.dataDir, 'git', `${name}.git`), ...args])).stdout.trim()
-  const stagingOf = (projectId: string, uploadId: string) => fs.readdir(path.join(ctx.dataDir, 'uploads', projectId, uploadId))
+  const stagingOf = (projectId: string, uploadId: string) =>
+    fs.readdir(path.join(ctx.dataDir, 'uploads', projectId, uploadId))
   /** Replace the host's commitTree for one call: `mode` says whether the crash comes before or after the branch moves. */
   function crashCommit(mode: 'before' | 'after') {
     const host: RepoHost = ctx.deps.repoHost
@@ -39,7 +40,11 @@ describe('resending an upload (uploadId) after it was committed or crashed', () 
     }
   }
   async function expectOneCleanCommit(projectId: string, uploadId: string, bodies: { status: number; body: any }[]) {
-    for (const res of bodies) expect(res).toMatchObject({ status: 200, body: { message: 'Upload completed successfully!', data: { committed: true } } })
+    for (const res of bodies)
+      expect(res).toMatchObject({
+        status: 200,
+        body: { message: 'Upload completed successfully!', data: { committed: true } },
+      })
     const name = bodies[0].body.data.github.repoName
     expect(bodies.every((b) => b.body.data.github.repoName === name)).toBe(true)
     expect(await git(name, 'rev-list', '--count', 'main')).toBe('1')
@@ -52,8 +57,10 @@ describe('resending an upload (uploadId) after it was committed or crashed', () 
 
   it('answers every chunk of a committed upload with the same result and commits once', async () => {
     const project = await insertProject(ctx, { title: 'Resend done' })
-    const first = [await postChunk(ctx, token, project.id, chunks[0], 0, 2, { uploadId: 'r1' }),
-      await postChunk(ctx, token, project.id, chunks[1], 1, 2, { uploadId: 'r1' })]
+    const first = [
+      await postChunk(ctx, token, project.id, chunks[0], 0, 2, { uploadId: 'r1' }),
+      await postChunk(ctx, token, project.id, chunks[1], 1, 2, { uploadId: 'r1' }),
+    ]
     expect(first[0].body.data.committed).toBe(false)
     const again = await sendAll(project.id, 'r1')
     for (const res of again) expect(res.body.data.github).toEqual(first[1].body.data.github)
@@ -62,16 +69,20 @@ describe('resending an upload (uploadId) after it was committed or crashed', () 
     expect(other).toMatchObject({ status: 409, body: { message: 'Upload r1 was committed with 2 chunks' } })
   })
 
-  it.each(['before', 'after'] as const)('a crash %s the branch moves: the resent upload completes with one commit', async (mode) => {
-    const project = await insertProject(ctx, { title: `Crash ${mode}` })
-    await postChunk(ctx, token, project.id, chunks[0], 0, 2, { uploadId: 'c1' })
-    crashCommit(mode)
-    const crashed = await postChunk(ctx, token, project.id, chunks[1], 1, 2, { uploadId: 'c1' })
-    expect(crashed.status).toBe(500)
-    const resent = []
-    for (const [i, files] of chunks.entries()) resent.push(await postChunk(ctx, token, project.id, files, i, 2, { uploadId: 'c1' }))
-    await expectOneCleanCommit(project.id, 'c1', resent)
-  })
+  it.each(['before', 'after'] as const)(
+    'a crash %s the branch moves: the resent upload completes with one commit',
+    async (mode) => {
+      const project = await insertProject(ctx, { title: `Crash ${mode}` })
+      await postChunk(ctx, token, project.id, chunks[0], 0, 2, { uploadId: 'c1' })
+      crashCommit(mode)
+      const crashed = await postChunk(ctx, token, project.id, chunks[1], 1, 2, { uploadId: 'c1' })
+      expect(crashed.status).toBe(500)
+      const resent = []
+      for (const [i, files] of chunks.entries())
+        resent.push(await postChunk(ctx, token, project.id, files, i, 2, { uploadId: 'c1' }))
+      await expectOneCleanCommit(project.id, 'c1', resent)
+    },
+  )
 
   it('a crash while the chunks are deleted after the receipt: the next resent chunk drops the leftovers', async () => {
     const project = await insertProject(ctx, { title: 'Crash cleanup' })

@@ -13,18 +13,34 @@ export const MB = 1024 * 1024
 
 export const fieldPart = (name: string, value: string) =>
   Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
-export const fileHead = (filename: string) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; ` +
-  `filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`)
+export const fileHead = (filename: string) =>
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; ` +
+      `filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  )
 export const fileTail = Buffer.from('\r\n')
 export const closing = Buffer.from(`--${BOUNDARY}--\r\n`)
 /** One whole file part. */
 export const filePart = (filename: string, data: Buffer) => Buffer.concat([fileHead(filename), data, fileTail])
 
 /** The text fields of chunk `chunkIndex` of `totalChunks` naming `paths`. */
-export function chunkFields(projectId: string, paths: string[], chunkIndex = 0, totalChunks = 1, uploadId = 'streamed'): Buffer[] {
-  return Object.entries({ relativePaths: JSON.stringify(paths), uploadType: 'folder', projectId, uploadId,
-    chunkIndex: String(chunkIndex), totalChunks: String(totalChunks), isFirstChunk: String(chunkIndex === 0),
-    isLastChunk: String(chunkIndex === totalChunks - 1) }).map(([name, value]) => fieldPart(name, value))
+export function chunkFields(
+  projectId: string,
+  paths: string[],
+  chunkIndex = 0,
+  totalChunks = 1,
+  uploadId = 'streamed',
+): Buffer[] {
+  return Object.entries({
+    relativePaths: JSON.stringify(paths),
+    uploadType: 'folder',
+    projectId,
+    uploadId,
+    chunkIndex: String(chunkIndex),
+    totalChunks: String(totalChunks),
+    isFirstChunk: String(chunkIndex === 0),
+    isLastChunk: String(chunkIndex === totalChunks - 1),
+  }).map(([name, value]) => fieldPart(name, value))
 }
 
 /** A step of a scripted body: bytes to send, or a wait (for a state) before the next bytes. */
@@ -46,9 +62,13 @@ export function scriptedBody(steps: Step[]): ReadableStream<Uint8Array> {
 
 /** POST `body` to the upload route in-process. */
 export async function postBody(ctx: TestContext, token: string, body: ReadableStream<Uint8Array>) {
-  const res = await ctx.app.request('/api/upload/upload', { method: 'POST', body, duplex: 'half',
-    headers: { authorization: `Bearer ${token}`, 'content-type': CONTENT_TYPE } } as RequestInit)
-  return { status: res.status, body: await res.json() as any }
+  const res = await ctx.app.request('/api/upload/upload', {
+    method: 'POST',
+    body,
+    duplex: 'half',
+    headers: { authorization: `Bearer ${token}`, 'content-type': CONTENT_TYPE },
+  } as RequestInit)
+  return { status: res.status, body: (await res.json()) as any }
 }
 
 /**
@@ -76,21 +96,31 @@ export function watchStaging(ctx: TestContext) {
     discarded++
     changed()
   })
-  const until = (check: () => boolean) => new Promise<void>((resolve) => {
-    const test = () => {
-      if (!check()) return
-      waiters.delete(test)
-      resolve()
-    }
-    waiters.add(test)
-    test()
-  })
-  return { started, stored, discarded: () => discarded, until, restore: () => { puts.mockRestore(); discards.mockRestore() } }
+  const until = (check: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const test = () => {
+        if (!check()) return
+        waiters.delete(test)
+        resolve()
+      }
+      waiters.add(test)
+      test()
+    })
+  return {
+    started,
+    stored,
+    discarded: () => discarded,
+    until,
+    restore: () => {
+      puts.mockRestore()
+      discards.mockRestore()
+    },
+  }
 }
 
 /** Every key the staging storage holds for `projectId` and in the spools of incoming chunks. */
 export async function stagedKeys(ctx: TestContext, projectId: string): Promise<string[]> {
   const storage = ctx.deps.staging.storage
-  const keys = [...await storage.list(`uploads/${projectId}`), ...await storage.list('uploads/_incoming')]
+  const keys = [...(await storage.list(`uploads/${projectId}`)), ...(await storage.list('uploads/_incoming'))]
   return keys.map((o) => o.key.replace(`uploads/${projectId}/`, '')).sort()
 }

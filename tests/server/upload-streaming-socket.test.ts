@@ -14,12 +14,27 @@ import { UPLOAD_LIMITS } from '../../src/api/schemas/upload'
 import type { TestContext } from './harness'
 import { adminContext, insertProject } from './projects-helpers'
 import { listen } from './upload-helpers'
-import { chunkFields, closing, CONTENT_TYPE, fileHead, fileTail, MB, stagedKeys, watchStaging } from './upload-stream-helpers'
+import {
+  chunkFields,
+  closing,
+  CONTENT_TYPE,
+  fileHead,
+  fileTail,
+  MB,
+  stagedKeys,
+  watchStaging,
+} from './upload-stream-helpers'
 
 /** A POST of the upload route, chunked unless `length` (bytes) is declared; the caller writes the body. */
 function openChunk(url: string, token: string, length?: number) {
-  const req = http.request(`${url}/api/upload/upload`, { method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': CONTENT_TYPE, ...(length ? { 'content-length': String(length) } : {}) } })
+  const req = http.request(`${url}/api/upload/upload`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': CONTENT_TYPE,
+      ...(length ? { 'content-length': String(length) } : {}),
+    },
+  })
   const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
     req.on('error', reject)
     req.on('response', async (res) => {
@@ -38,7 +53,7 @@ describe('source chunks over a socket', () => {
   let server: Awaited<ReturnType<typeof listen>>
   let watch: ReturnType<typeof watchStaging> | undefined
   beforeAll(async () => {
-    ({ ctx, token } = await adminContext())
+    ;({ ctx, token } = await adminContext())
     server = await listen(ctx)
   })
   afterEach(() => watch?.restore())
@@ -61,7 +76,9 @@ describe('source chunks over a socket', () => {
     const fileBytes = Math.floor((UPLOAD_LIMITS.chunkBodyBytes - framing) / 8)
     const { req, answer } = openChunk(server.url, token, framing + 8 * fileBytes)
     const piece = Buffer.alloc(MB, 0x61)
-    const write = async (data: Buffer) => { if (!req.write(data)) await Promise.race([once(req, 'drain'), answer]) }
+    const write = async (data: Buffer) => {
+      if (!req.write(data)) await Promise.race([once(req, 'drain'), answer])
+    }
     gc()
     const before = process.memoryUsage().arrayBuffers
     for (const head of heads) {
@@ -84,7 +101,9 @@ describe('source chunks over a socket', () => {
     const paths = Array.from({ length: 20 }, (_, i) => `src/part-${i}.bin.txt`)
     let sent = 0
     let answered = false
-    void answer.finally(() => { answered = true })
+    void answer.finally(() => {
+      answered = true
+    })
     const write = async (data: Buffer) => {
       sent += data.length
       if (!req.write(data)) await Promise.race([once(req, 'drain'), answer, once(req, 'close')])
@@ -98,7 +117,10 @@ describe('source chunks over a socket', () => {
     }
     const res = await answer
     req.destroy()
-    expect(res).toEqual({ status: 413, body: { success: false, message: 'Upload chunk exceeds 200.00 MB; send fewer files per chunk' } })
+    expect(res).toEqual({
+      status: 413,
+      body: { success: false, message: 'Upload chunk exceeds 200.00 MB; send fewer files per chunk' },
+    })
     expect(sent).toBeLessThan(UPLOAD_LIMITS.chunkBodyBytes + 16 * MB)
     expect(watch.stored.length).toBeGreaterThanOrEqual(9)
     expect(await stagedKeys(ctx, project.id)).toEqual([])
@@ -110,7 +132,9 @@ describe('source chunks over a socket', () => {
     const w = watch
     const { req } = openChunk(server.url, token)
     for (const field of chunkFields(project.id, ['a.txt', 'b.txt'])) req.write(field)
-    req.write(Buffer.concat([fileHead('a.txt'), Buffer.alloc(MB, 0x61), fileTail, fileHead('b.txt'), Buffer.alloc(MB, 0x62)]))
+    req.write(
+      Buffer.concat([fileHead('a.txt'), Buffer.alloc(MB, 0x61), fileTail, fileHead('b.txt'), Buffer.alloc(MB, 0x62)]),
+    )
     await w.until(() => w.stored.length === 1 && w.started.length === 2)
     req.destroy()
     await w.until(() => w.discarded() === 1)

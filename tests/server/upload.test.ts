@@ -9,8 +9,12 @@ import { generateTree, gitClone, listen, readTree, uploadTree } from './upload-h
 
 describeEachDatabase('source upload → one commit → git clone', (get) => {
   let server: Awaited<ReturnType<typeof listen>>
-  beforeAll(async () => { server = await listen(get()) })
-  afterAll(async () => { await server?.close() })
+  beforeAll(async () => {
+    server = await listen(get())
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
 
   it('uploads 2,500 files in 25 chunks and the clone equals the filtered tree byte for byte', async () => {
     const ctx = get()

@@ -21,7 +21,11 @@ describeEachDatabase('users list page cache', (get) => {
   })
   const list = async (query: string) => {
     const res = await ctx.app.request(`/api/users?${query}`, { headers: { authorization: `Bearer ${token}` } })
-    return { status: res.status, cache: res.headers.get('x-cache'), body: await res.json() as { users: { name: string }[] } }
+    return {
+      status: res.status,
+      cache: res.headers.get('x-cache'),
+      body: (await res.json()) as { users: { name: string }[] },
+    }
   }
 
   it('reuses a page until a user row changes, whatever happens to projects', async () => {
@@ -38,7 +42,10 @@ describeEachDatabase('users list page cache', (get) => {
     await insertProject(ctx, { title: `Not a user ${tag}` })
     expect((await list(query)).cache).toBe('hit')
 
-    await ctx.database.db.update(users).set({ name: `Cache ${tag} Renamed` }).where(eq(users.email, `one-${tag}@example.com`))
+    await ctx.database.db
+      .update(users)
+      .set({ name: `Cache ${tag} Renamed` })
+      .where(eq(users.email, `one-${tag}@example.com`))
     const renamed = await list(query)
     expect(renamed.cache).toBe('miss')
     expect(renamed.body.users.map((u) => u.name)).toEqual([`Cache ${tag} Renamed`])
@@ -56,18 +63,36 @@ describeEachDatabase('users list page cache', (get) => {
 
   it('reuses a search total on its next pages until a user row changes', async () => {
     const tag = crypto.randomUUID().slice(0, 8)
-    await ctx.database.db.insert(users).values(Array.from({ length: 5 }, (_, i) =>
-      ({ name: `Pager ${tag} ${i}`, email: `pager-${i}-${tag}@example.com`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) })))
+    await ctx.database.db.insert(users).values(
+      Array.from({ length: 5 }, (_, i) => ({
+        name: `Pager ${tag} ${i}`,
+        email: `pager-${i}-${tag}@example.com`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      })),
+    )
     const total = async (page: number) => {
       const res = await list(`search=${tag}&limit=2&page=${page}`)
-      return { ...(res.body as unknown as { pagination: { totalUsers: number } }).pagination, names: res.body.users.map((u) => u.name) }
+      return {
+        ...(res.body as unknown as { pagination: { totalUsers: number } }).pagination,
+        names: res.body.users.map((u) => u.name),
+      }
     }
     expect(await total(1)).toMatchObject({ totalUsers: 5, totalPages: 3, names: [`Pager ${tag} 4`, `Pager ${tag} 3`] })
     expect(await total(2)).toMatchObject({ totalUsers: 5, names: [`Pager ${tag} 2`, `Pager ${tag} 1`] })
-    await ctx.database.db.insert(users).values({ name: `Pager ${tag} new`, email: `pager-new-${tag}@example.com`,
-      createdAt: new Date(Date.UTC(2025, 0, 1)) })
-    expect(await total(3)).toMatchObject({ totalUsers: 6, totalPages: 3, names: [`Pager ${tag} 0`, `Pager ${tag} new`] })
-    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.email, `pager-0-${tag}@example.com`))
+    await ctx.database.db.insert(users).values({
+      name: `Pager ${tag} new`,
+      email: `pager-new-${tag}@example.com`,
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+    })
+    expect(await total(3)).toMatchObject({
+      totalUsers: 6,
+      totalPages: 3,
+      names: [`Pager ${tag} 0`, `Pager ${tag} new`],
+    })
+    await ctx.database.db
+      .update(users)
+      .set({ isActive: false })
+      .where(eq(users.email, `pager-0-${tag}@example.com`))
     const inactive = await list(`search=${tag}&status=inactive`)
     expect((inactive.body as unknown as { pagination: { totalUsers: number } }).pagination.totalUsers).toBe(1)
   })

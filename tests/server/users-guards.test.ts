@@ -20,14 +20,19 @@ const conflict = (message: string) => ({ status: 409, body: { success: false, me
 describeEachDatabase('users: admin guards and agent codes', (get) => {
   const h = usersHelpers(get)
   const admin = h.signedInAdmin()
-  const status = (id: string, s: string, t = admin.token) => call(get(), 'PUT', `/api/users/${id}/status`, { status: s }, t)
+  const status = (id: string, s: string, t = admin.token) =>
+    call(get(), 'PUT', `/api/users/${id}/status`, { status: s }, t)
   const bulk = (userIds: string[], action: string, t = admin.token) =>
     call(get(), 'PUT', '/api/users/bulk-update', { userIds, action }, t)
 
   it('refuses deactivating or demoting yourself (flags, status, bulk), nothing changes', async () => {
     const other = await h.addUser()
-    expect(await h.put(admin.token, admin.id, { isActive: false })).toEqual(conflict('You cannot deactivate your own account'))
-    expect(await h.put(admin.token, admin.id, { isAdmin: false })).toEqual(conflict('You cannot remove your own admin access'))
+    expect(await h.put(admin.token, admin.id, { isActive: false })).toEqual(
+      conflict('You cannot deactivate your own account'),
+    )
+    expect(await h.put(admin.token, admin.id, { isAdmin: false })).toEqual(
+      conflict('You cannot remove your own admin access'),
+    )
     expect(await status(admin.id, 'inactive')).toEqual(conflict('You cannot deactivate your own account'))
     expect(await bulk([other.id, admin.id], 'deactivate')).toEqual(conflict('You cannot deactivate your own account'))
     expect(await h.row(admin.id)).toMatchObject({ isActive: true, isAdmin: true })
@@ -77,24 +82,40 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
   it('retries a code that is taken (forced clash), never a 500', async () => {
     // A fixed random source: the first pair it draws is already taken, the next pair is free.
     const draws = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-    const sequence = () => { let i = 0; return () => draws[i++ % draws.length] }
+    const sequence = () => {
+      let i = 0
+      return () => draws[i++ % draws.length]
+    }
     const first = generateCode('REF', () => 0)
     await h.addUser({ referralCode: first, agentCode: generateCode('AGT', () => 0), isAgent: true })
-    const id = await createUser(h.db(), { name: 'Clash', email: `clash-${Date.now()}@x.in`, phone: '', isAdmin: false,
-      isAgent: true }, { actorId: admin.id, now: new Date(), ...stepUpDone, randomInt: sequence() })
+    const id = await createUser(
+      h.db(),
+      { name: 'Clash', email: `clash-${Date.now()}@x.in`, phone: '', isAdmin: false, isAgent: true },
+      { actorId: admin.id, now: new Date(), ...stepUpDone, randomInt: sequence() },
+    )
     const row = await h.row(id)
-    expect(row).toMatchObject({ referralCode: generateCode('REF', () => 1), agentCode: generateCode('AGT', () => 1),
-      agentStatus: 'active' })
+    expect(row).toMatchObject({
+      referralCode: generateCode('REF', () => 1),
+      agentCode: generateCode('AGT', () => 1),
+      agentStatus: 'active',
+    })
     // Always the same code: gives up with the driver error after its attempts (the route's 500
     // path is then a real fault, not a clash): here through the query, not the route.
-    await expect(createUser(h.db(), { name: 'Stuck', email: `stuck-${Date.now()}@x.in`, phone: '', isAdmin: false,
-      isAgent: true }, { actorId: admin.id, now: new Date(), ...stepUpDone, randomInt: () => 0 })).rejects.toThrow()
-    expect((await h.db().select().from(users).where(eq(users.name, 'Stuck')))).toEqual([])
+    await expect(
+      createUser(
+        h.db(),
+        { name: 'Stuck', email: `stuck-${Date.now()}@x.in`, phone: '', isAdmin: false, isAgent: true },
+        { actorId: admin.id, now: new Date(), ...stepUpDone, randomInt: () => 0 },
+      ),
+    ).rejects.toThrow()
+    expect(await h.db().select().from(users).where(eq(users.name, 'Stuck'))).toEqual([])
   })
 
   it('keeps agent codes unique in the database (migration 0014), like referral codes', async () => {
     await h.addUser({ agentCode: 'AGTUNIQUE' })
-    await expect(h.addUser({ agentCode: 'AGTUNIQUE' })).rejects.toMatchObject({ cause: expect.objectContaining({ code: '23505' }) })
+    await expect(h.addUser({ agentCode: 'AGTUNIQUE' })).rejects.toMatchObject({
+      cause: expect.objectContaining({ code: '23505' }),
+    })
     await h.addUser({ agentCode: null })
     await h.addUser({ agentCode: null })
   })
@@ -102,7 +123,13 @@ describeEachDatabase('users: admin guards and agent codes', (get) => {
   it('gives every new agent distinct codes', async () => {
     const codes = new Set<string>()
     for (let i = 0; i < 10; i++) {
-      const res = await call(get(), 'POST', '/api/users', { name: `Agent ${i}`, email: `agent-${i}-${Date.now()}@x.in`, isAgent: true }, admin.token)
+      const res = await call(
+        get(),
+        'POST',
+        '/api/users',
+        { name: `Agent ${i}`, email: `agent-${i}-${Date.now()}@x.in`, isAgent: true },
+        admin.token,
+      )
       expect(res.status).toBe(201)
       codes.add(res.body.user.referralCode).add(res.body.user.agentCode)
     }

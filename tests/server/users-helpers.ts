@@ -15,8 +15,10 @@ export function usersHelpers(get: () => TestContext) {
   const db = () => get().database.db
   const addUser = async (values: Partial<typeof users.$inferInsert> = {}) => {
     counter += 1
-    const [row] = await db().insert(users)
-      .values({ name: `User ${counter}`, email: `user${counter}-${Date.now()}@example.in`, ...values }).returning()
+    const [row] = await db()
+      .insert(users)
+      .values({ name: `User ${counter}`, email: `user${counter}-${Date.now()}@example.in`, ...values })
+      .returning()
     return row
   }
   /** A token of admin `id` whose OTP proof is `minutesAgo` old (0: fresh, passes step-up). */
@@ -36,11 +38,18 @@ export function usersHelpers(get: () => TestContext) {
     return admin
   }
   return {
-    db, addUser, tokenOf, bootstrapAdmin, signedInAdmin,
+    db,
+    addUser,
+    tokenOf,
+    bootstrapAdmin,
+    signedInAdmin,
     row: async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0],
-    auditOf: (id: string, action?: string) => db().select().from(auditLog)
-      .where(action ? and(eq(auditLog.entityId, id), eq(auditLog.action, action)) : eq(auditLog.entityId, id))
-      .orderBy(asc(auditLog.id)),
+    auditOf: (id: string, action?: string) =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(action ? and(eq(auditLog.entityId, id), eq(auditLog.action, action)) : eq(auditLog.entityId, id))
+        .orderBy(asc(auditLog.id)),
     put: (token: string, id: string, body: unknown) => call(get(), 'PUT', `/api/users/${id}`, body, token),
     get: (token: string, path: string) => call(get(), 'GET', `/api/users${path}`, undefined, token),
   }

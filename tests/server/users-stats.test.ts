@@ -26,22 +26,46 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     afterAll(async () => ctx?.close())
 
     it('counts users, admins, agents (not admins) and users new since the 1st of the month in IST', async () => {
-      await get().database.db.insert(users).values([
-        { name: 'Just before', email: 'before@x.in', createdAt: new Date(IST_MONTH_START.getTime() - 1) },
-        { name: 'At the start', email: 'start@x.in', createdAt: IST_MONTH_START, isAgent: true },
-        { name: 'Agent admin', email: 'aa@x.in', createdAt: new Date('2026-01-01'), isAgent: true, isAdmin: true },
-        { name: 'Inactive admin', email: 'ia@x.in', createdAt: new Date('2026-01-01'), isAdmin: true, isActive: false },
-      ])
+      await get()
+        .database.db.insert(users)
+        .values([
+          { name: 'Just before', email: 'before@x.in', createdAt: new Date(IST_MONTH_START.getTime() - 1) },
+          { name: 'At the start', email: 'start@x.in', createdAt: IST_MONTH_START, isAgent: true },
+          { name: 'Agent admin', email: 'aa@x.in', createdAt: new Date('2026-01-01'), isAgent: true, isAdmin: true },
+          {
+            name: 'Inactive admin',
+            email: 'ia@x.in',
+            createdAt: new Date('2026-01-01'),
+            isAdmin: true,
+            isActive: false,
+          },
+        ])
       const res = await h.get(token, '/stats')
       // The bootstrap admin was created by the database clock, after the start of the month.
-      expect(res).toEqual({ status: 200, body: { success: true, stats: { overview: {
-        totalUsers: 5, totalAdmins: 3, totalAgents: 1, newUsersThisMonth: 2 } } } })
+      expect(res).toEqual({
+        status: 200,
+        body: {
+          success: true,
+          stats: {
+            overview: {
+              totalUsers: 5,
+              totalAdmins: 3,
+              totalAgents: 1,
+              newUsersThisMonth: 2,
+            },
+          },
+        },
+      })
       // Cached until a users write or the next month (IST), then counted again.
       const again = await get().app.request('/api/users/stats', { headers: { authorization: `Bearer ${token}` } })
       expect(again.headers.get('x-cache')).toBe('hit')
       await call(get(), 'POST', '/api/users', { name: 'Counted', email: 'counted@x.in', isAgent: true }, token)
-      expect((await h.get(token, '/stats')).body.stats.overview).toEqual({ totalUsers: 6, totalAdmins: 3, totalAgents: 2,
-        newUsersThisMonth: 3 })
+      expect((await h.get(token, '/stats')).body.stats.overview).toEqual({
+        totalUsers: 6,
+        totalAdmins: 3,
+        totalAgents: 2,
+        newUsersThisMonth: 3,
+      })
       // 9 April (IST): the March users no longer count; the bootstrap admin (database clock, later) does.
       get().advance(30 * 24 * 3600_000)
       token = await h.tokenOf((await h.bootstrapAdmin()).id)
@@ -65,15 +89,22 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         ['status', () => call(get(), 'PUT', `/api/users/${user.id}/status`, { status: 'inactive' }, token)],
         ['bulk', () => call(get(), 'PUT', '/api/users/bulk-update', { userIds: [user.id], action: 'activate' }, token)],
         ['create', () => call(get(), 'POST', '/api/users', { name: 'Fresh', email: 'fresh@x.in' }, token)],
-        ['setBankDetails', () => setBankDetails(get().database.db, get().deps.dataKey, user.id, { branchName: 'X' },
-          NOW, { actorId: null, action: 'test', entityType: 'user' })],
+        [
+          'setBankDetails',
+          () =>
+            setBankDetails(get().database.db, get().deps.dataKey, user.id, { branchName: 'X' }, NOW, {
+              actorId: null,
+              action: 'test',
+              entityType: 'user',
+            }),
+        ],
       ]
       await page()
       for (const [name, write] of writes) {
         const before = await page()
         expect(before.cache, name).toBe('hit')
         const version = (await get().deps.versions.current()).users
-        expect((await write() as { status?: number }).status ?? 200, name).toBeLessThan(300)
+        expect(((await write()) as { status?: number }).status ?? 200, name).toBeLessThan(300)
         expect((await get().deps.versions.current()).users, name).toBeGreaterThan(version)
         const after = await page()
         expect(after.cache, name).toBe('miss')

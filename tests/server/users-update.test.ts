@@ -33,21 +33,29 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     expect(after.address).toEqual(user.address)
   })
 
-  it('updates basic details; \'\' clears optional text; a taken e-mail is 409; year is checked', async () => {
+  it("updates basic details; '' clears optional text; a taken e-mail is 409; year is checked", async () => {
     const user = await h.addUser({ college: 'IIT', phone: '111' })
     const other = await h.addUser()
     const res = await h.put(admin.token, user.id, { name: 'Meera', college: '', year: 'Graduate', email: 'Meera@X.in' })
-    expect(res.body).toMatchObject({ success: true, message: 'User updated successfully',
-      user: { name: 'Meera', college: '', year: 'Graduate', phone: '111', email: 'meera@x.in' } })
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'User updated successfully',
+      user: { name: 'Meera', college: '', year: 'Graduate', phone: '111', email: 'meera@x.in' },
+    })
     expect((await h.row(user.id)).college).toBeNull()
-    expect(await h.put(admin.token, user.id, { email: other.email.toUpperCase() }))
-      .toEqual({ status: 409, body: { success: false, message: 'A user with this email already exists' } })
+    expect(await h.put(admin.token, user.id, { email: other.email.toUpperCase() })).toEqual({
+      status: 409,
+      body: { success: false, message: 'A user with this email already exists' },
+    })
     expect((await h.put(admin.token, user.id, { year: '5th Year' })).status).toBe(400)
     expect((await h.put(admin.token, user.id, {})).status).toBe(400)
   })
 
-  it('merges address, social media and preferences: omitted keys stay, \'\' clears, country \'\' is India', async () => {
-    const user = await h.addUser({ address: { street: 'MG Road', city: 'Kochi', country: 'Nepal' }, socialMedia: { instagram: 'a', youtube: 'b' } })
+  it("merges address, social media and preferences: omitted keys stay, '' clears, country '' is India", async () => {
+    const user = await h.addUser({
+      address: { street: 'MG Road', city: 'Kochi', country: 'Nepal' },
+      socialMedia: { instagram: 'a', youtube: 'b' },
+    })
     await h.put(admin.token, user.id, { address: { city: 'Pune', country: '' } })
     expect((await h.row(user.id)).address).toEqual({ street: 'MG Road', city: 'Pune', country: 'India' })
     await h.put(admin.token, user.id, { socialMedia: { instagram: '', twitter: 't' } })
@@ -61,10 +69,13 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     expect((await h.put(admin.token, user.id, { defaultDiscountPercent: 50.01 })).status).toBe(400)
     expect((await h.put(admin.token, user.id, { commissionRate: 100.5 })).status).toBe(400)
     expect((await h.put(admin.token, user.id, { defaultDiscountPercent: 12.345 })).status).toBe(400)
-    expect((await h.put(admin.token, user.id, { commissionRate: 100, defaultDiscountPercent: 50 })).body.user)
-      .toMatchObject({ commissionRate: 100, defaultDiscountPercent: 50 })
+    expect(
+      (await h.put(admin.token, user.id, { commissionRate: 100, defaultDiscountPercent: 50 })).body.user,
+    ).toMatchObject({ commissionRate: 100, defaultDiscountPercent: 50 })
     expect(await h.row(user.id)).toMatchObject({ commissionRateBps: 10000, defaultDiscountBps: 5000 })
-    expect((await h.put(admin.token, user.id, { defaultDiscountPercent: 0.29 })).body.user.defaultDiscountPercent).toBe(0.29)
+    expect((await h.put(admin.token, user.id, { defaultDiscountPercent: 0.29 })).body.user.defaultDiscountPercent).toBe(
+      0.29,
+    )
     expect((await h.row(user.id)).defaultDiscountBps).toBe(29)
   })
 
@@ -76,11 +87,17 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     expect(referralCode).toMatch(/^REF\w{6}$/)
     expect(agentCode).toMatch(/^AGT\w{6}$/)
     const audit = await h.auditOf(user.id, 'user.agent.update')
-    expect(audit[0]).toMatchObject({ actorId: admin.id, before: { defaultDiscountBps: 500 },
-      after: { defaultDiscountBps: 1000, referralCode, agentCode } })
+    expect(audit[0]).toMatchObject({
+      actorId: admin.id,
+      before: { defaultDiscountBps: 500 },
+      after: { defaultDiscountBps: 1000, referralCode, agentCode },
+    })
     const roles = await h.auditOf(user.id, 'user.role_change')
-    expect(roles[0]).toMatchObject({ actorId: admin.id, before: { is_agent: false, agent_status: null },
-      after: { is_agent: true, agent_status: 'active' } })
+    expect(roles[0]).toMatchObject({
+      actorId: admin.id,
+      before: { is_agent: false, agent_status: null },
+      after: { is_agent: true, agent_status: 'active' },
+    })
     await h.put(admin.token, user.id, { isAgent: false })
     await h.put(admin.token, user.id, { isAgent: true })
     expect(await h.row(user.id)).toMatchObject({ isAgent: true, referralCode, agentCode })
@@ -93,17 +110,32 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     expect((await h.put(admin.token, user.id, { bankDetails: { ifscCode: 'SBIN1234567' } })).status).toBe(400)
     expect((await h.put(admin.token, user.id, { bankDetails: { upiId: 'no-handle' } })).status).toBe(400)
     expect((await h.put(admin.token, user.id, { bankDetails: { accountNumber: '12ab' } })).status).toBe(400)
-    const saved = await h.put(admin.token, user.id, { bankDetails: { ifscCode: 'sbin0001234', upiId: 'asha@okaxis',
-      accountNumber: '1234 5678 9012', bankName: 'SBI' } })
-    expect(saved.body.user.bankDetails).toEqual({ accountHolderName: '', accountNumber: '••••9012', bankName: 'SBI',
-      branchName: '', ifscCode: 'SBIN0001234', upiId: 'asha@okaxis' })
+    const saved = await h.put(admin.token, user.id, {
+      bankDetails: { ifscCode: 'sbin0001234', upiId: 'asha@okaxis', accountNumber: '1234 5678 9012', bankName: 'SBI' },
+    })
+    expect(saved.body.user.bankDetails).toEqual({
+      accountHolderName: '',
+      accountNumber: '••••9012',
+      bankName: 'SBI',
+      branchName: '',
+      ifscCode: 'SBIN0001234',
+      upiId: 'asha@okaxis',
+    })
     expect((await h.row(user.id)).bankDetails.accountNumber).toMatch(/^v1:/)
     await h.put(admin.token, user.id, { bankDetails: { bankName: '', branchName: 'Fort' } })
-    expect(await findBankDetails(h.db(), get().deps.dataKey, user.id)).toEqual({ accountNumber: '123456789012',
-      ifscCode: 'SBIN0001234', upiId: 'asha@okaxis', branchName: 'Fort' })
+    expect(await findBankDetails(h.db(), get().deps.dataKey, user.id)).toEqual({
+      accountNumber: '123456789012',
+      ifscCode: 'SBIN0001234',
+      upiId: 'asha@okaxis',
+      branchName: 'Fort',
+    })
     const audit = await h.auditOf(user.id, 'user.bank_details.update')
-    expect(audit.map((r) => [r.actorId, (r.before as any).accountNumber ?? null, (r.after as any).accountNumber]))
-      .toEqual([[admin.id, null, '••••9012'], [admin.id, '••••9012', '••••9012']])
+    expect(
+      audit.map((r) => [r.actorId, (r.before as any).accountNumber ?? null, (r.after as any).accountNumber]),
+    ).toEqual([
+      [admin.id, null, '••••9012'],
+      [admin.id, '••••9012', '••••9012'],
+    ])
     expect(JSON.stringify(audit)).not.toContain('123456789012')
   })
 
@@ -113,13 +145,17 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     const stepUp = { status: 403, body: expect.objectContaining({ code: STEP_UP_REQUIRED }) }
     expect(await h.put(old, user.id, { bankDetails: { bankName: 'SBI' } })).toEqual(stepUp)
     expect(await h.put(old, user.id, { isAdmin: true })).toEqual(stepUp)
-    expect((await h.row(user.id))).toMatchObject({ isAdmin: false, bankDetails: {} })
+    expect(await h.row(user.id)).toMatchObject({ isAdmin: false, bankDetails: {} })
     expect((await h.put(old, user.id, { isAdmin: false, isEmailVerified: true })).status).toBe(200)
     expect((await h.put(old, user.id, { name: 'Fine' })).status).toBe(200)
     // isAgent alone is the flags group: becoming an agent there also gives the codes.
     const agent = await h.put(old, user.id, { isAgent: true })
-    expect(agent.body.user).toMatchObject({ role: 'agent', agentStatus: 'active',
-      referralCode: expect.stringMatching(/^REF/), agentCode: expect.stringMatching(/^AGT/) })
+    expect(agent.body.user).toMatchObject({
+      role: 'agent',
+      agentStatus: 'active',
+      referralCode: expect.stringMatching(/^REF/),
+      agentCode: expect.stringMatching(/^AGT/),
+    })
     expect(await call(get(), 'POST', `/api/users/${user.id}/bank-details/reveal`, undefined, old)).toEqual(stepUp)
     expect(await h.auditOf(user.id, 'user.bank_account.reveal')).toEqual([])
     const promoted = await h.put(admin.token, user.id, { isAdmin: true })
@@ -127,17 +163,28 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
     const roles = await h.auditOf(user.id, 'user.role_change')
     expect(roles.at(-1)).toMatchObject({ actorId: admin.id, before: { is_admin: false }, after: { is_admin: true } })
     const flags = await h.auditOf(user.id, 'user.flags.update')
-    expect(flags[0]).toMatchObject({ actorId: admin.id, before: { isEmailVerified: false }, after: { isEmailVerified: true } })
+    expect(flags[0]).toMatchObject({
+      actorId: admin.id,
+      before: { isEmailVerified: false },
+      after: { isEmailVerified: true },
+    })
     // Each change is logged once: the trigger has the flags, the app row the other fields.
     expect(flags.every((r) => !('isAdmin' in (r.after as object)))).toBe(true)
   })
 
-  it('answers 404 \'User not found\' for every group of an unknown user', async () => {
+  it("answers 404 'User not found' for every group of an unknown user", async () => {
     const missing = '0190a000-0000-7000-8000-000000000000'
-    for (const body of [{ name: 'X' }, { isAdmin: true }, { isAgent: true }, { bankDetails: { bankName: 'X' } },
-      { address: { city: 'X' } }]) {
-      expect(await h.put(admin.token, missing, body), JSON.stringify(body))
-        .toEqual({ status: 404, body: { success: false, message: 'User not found' } })
+    for (const body of [
+      { name: 'X' },
+      { isAdmin: true },
+      { isAgent: true },
+      { bankDetails: { bankName: 'X' } },
+      { address: { city: 'X' } },
+    ]) {
+      expect(await h.put(admin.token, missing, body), JSON.stringify(body)).toEqual({
+        status: 404,
+        body: { success: false, message: 'User not found' },
+      })
     }
   })
 })

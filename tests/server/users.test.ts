@@ -20,8 +20,14 @@ describeEachDatabase('users list', (get) => {
     const db = get().database.db
     await db.insert(users).values([
       { name: 'Priya Nair', email: 'priya@example.in', phone: '+91 98765 00001', createdAt: new Date('2026-01-01') },
-      { name: 'Rohan Mehta', email: 'rohan@agents.in', isAgent: true, createdAt: new Date('2026-02-01'),
-        defaultDiscountBps: 750, commissionRateBps: 1200 },
+      {
+        name: 'Rohan Mehta',
+        email: 'rohan@agents.in',
+        isAgent: true,
+        createdAt: new Date('2026-02-01'),
+        defaultDiscountBps: 750,
+        commissionRateBps: 1200,
+      },
       { name: 'Kavya Iyer', email: 'kavya_100%@example.in', isActive: false, createdAt: new Date('2026-03-01') },
     ])
     const [admin] = await db.select().from(users).where(eq(users.email, ADMIN_EMAIL))
@@ -81,11 +87,19 @@ describeEachDatabase('users list counts and plans', (get) => {
   let token = ''
   const list = (query: string) => call(get(), 'GET', `/api/users?${query}`, undefined, token)
   const db = () => get().database.db
-  const grouped = async () => (await rawRows<{ is_admin: boolean; is_agent: boolean; is_active: boolean; n: number }>(db(),
-    sql`SELECT is_admin, is_agent, is_active, count(*)::int AS n FROM users GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`))
-  const counted = async () => (await rawRows<{ is_admin: boolean; is_agent: boolean; is_active: boolean; n: number }>(db(),
-    sql`SELECT is_admin, is_agent, is_active, n::int AS n FROM user_list_counts WHERE n <> 0 ORDER BY 1, 2, 3`))
-  const FILTERS = ['', 'admin', 'agent', 'user'].flatMap((role) => ['', 'active', 'inactive'].map((status) => ({ role, status })))
+  const grouped = async () =>
+    await rawRows<{ is_admin: boolean; is_agent: boolean; is_active: boolean; n: number }>(
+      db(),
+      sql`SELECT is_admin, is_agent, is_active, count(*)::int AS n FROM users GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    )
+  const counted = async () =>
+    await rawRows<{ is_admin: boolean; is_agent: boolean; is_active: boolean; n: number }>(
+      db(),
+      sql`SELECT is_admin, is_agent, is_active, n::int AS n FROM user_list_counts WHERE n <> 0 ORDER BY 1, 2, 3`,
+    )
+  const FILTERS = ['', 'admin', 'agent', 'user'].flatMap((role) =>
+    ['', 'active', 'inactive'].map((status) => ({ role, status })),
+  )
 
   beforeAll(async () => {
     // 600 users, one every minute: i % 10 = 0 agents, i % 97 = 0 admins, i % 7 = 0 inactive; phones +91 90000 00i.
@@ -106,10 +120,12 @@ describeEachDatabase('users list counts and plans', (get) => {
     await db().execute(sql`UPDATE users SET phone = phone WHERE name LIKE 'Person 3%'`)
     await db().execute(sql`DELETE FROM users WHERE name LIKE 'Person 59%'`)
     expect(await counted()).toEqual(await grouped())
-    await db().transaction(async (tx) => {
-      await tx.execute(sql`UPDATE users SET is_admin = true WHERE name = 'Person 5'`)
-      tx.rollback()
-    }).catch(() => {})
+    await db()
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE users SET is_admin = true WHERE name = 'Person 5'`)
+        tx.rollback()
+      })
+      .catch(() => {})
     expect(await counted()).toEqual(await grouped())
   })
 
@@ -117,9 +133,16 @@ describeEachDatabase('users list counts and plans', (get) => {
     for (const { role, status } of FILTERS) {
       for (const search of ['', 'gmail', 'rarename', '90000001', 'nobody']) {
         const where = userListWhere({ search, role: role as never, status: status as never })
-        const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(users).where(where)
+        const [{ n }] = await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(users)
+          .where(where)
         const res = await list(`search=${search}&role=${role}&status=${status}&limit=7&page=2`)
-        expect(res.body.pagination, `${search} ${role} ${status}`).toEqual({ currentPage: 2, totalPages: Math.ceil(n / 7), totalUsers: n })
+        expect(res.body.pagination, `${search} ${role} ${status}`).toEqual({
+          currentPage: 2,
+          totalPages: Math.ceil(n / 7),
+          totalUsers: n,
+        })
         expect(res.body.users.length).toBe(Math.max(0, Math.min(7, n - 7)))
       }
     }
@@ -133,8 +156,13 @@ describeEachDatabase('users list counts and plans', (get) => {
           const ids = async (few: boolean) => (await userListPageQuery(db(), query, few)).map((r) => r.user.id)
           const walked = await ids(false)
           expect(await ids(true), `${search} ${role} ${status} ${page}`).toEqual(walked)
-          const all = await db().select({ id: users.id }).from(users).where(userListWhere(query))
-            .orderBy(desc(users.createdAt), desc(users.id)).limit(10).offset((page - 1) * 10)
+          const all = await db()
+            .select({ id: users.id })
+            .from(users)
+            .where(userListWhere(query))
+            .orderBy(desc(users.createdAt), desc(users.id))
+            .limit(10)
+            .offset((page - 1) * 10)
           expect(walked).toEqual(all.map((r) => r.id))
         }
       }
@@ -142,7 +170,10 @@ describeEachDatabase('users list counts and plans', (get) => {
   })
 
   it('pages deep and past the end', async () => {
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isActive, true))
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.isActive, true))
     const last = Math.ceil(n / 20)
     const deep = await list(`status=active&page=${last}`)
     expect(deep.body.users.length).toBe(n - 20 * (last - 1))

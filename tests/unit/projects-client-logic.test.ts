@@ -8,12 +8,31 @@ import { makeEntry, makeProject } from '../fixtures/project'
 
 describe('list URL state', () => {
   it('parses with defaults (page size 20) and round-trips without defaults', () => {
-    expect(parseListSearch('')).toEqual({ search: '', status: '', verificationStatus: '', category: '', page: 1, limit: 20 })
+    expect(parseListSearch('')).toEqual({
+      search: '',
+      status: '',
+      verificationStatus: '',
+      category: '',
+      page: 1,
+      limit: 20,
+    })
     const f = parseListSearch('?search=shop&status=inactive&verification=under_review&category=AI%2FML&limit=50&page=3')
-    expect(f).toEqual({ search: 'shop', status: 'inactive', verificationStatus: 'under_review', category: 'AI/ML', page: 3, limit: 50 })
+    expect(f).toEqual({
+      search: 'shop',
+      status: 'inactive',
+      verificationStatus: 'under_review',
+      category: 'AI/ML',
+      page: 3,
+      limit: 50,
+    })
     expect(parseListSearch(toListSearch(f))).toEqual(f)
     expect(toListSearch(parseListSearch('limit=20&page=1'))).toBe('')
-    expect(parseListSearch('limit=7&page=-2&status=x&verification=nope')).toMatchObject({ limit: 20, page: 1, status: '', verificationStatus: '' })
+    expect(parseListSearch('limit=7&page=-2&status=x&verification=nope')).toMatchObject({
+      limit: 20,
+      page: 1,
+      status: '',
+      verificationStatus: '',
+    })
   })
   it('merges categories with the built-ins, sorted, no duplicates', () => {
     const merged = mergeCategories(['SaaS', 'Blockchain', ''])
@@ -46,13 +65,21 @@ describe('section forms (SPEC.md 5, 7)', () => {
     expect(sectionBody('technologies', { technologies: ' Vue , ,Go ' })).toEqual({ technologies: ['Vue', 'Go'] })
     expect(sectionBody('links', { demoUrl: 'shop.example.com' })).toEqual({ demoUrl: 'https://shop.example.com' })
     expect(sectionBody('links', { demoUrl: '' })).toEqual({ demoUrl: '' })
-    expect(sectionBody('status', { ...initialDraft('status', p), stock: '' })).toEqual({ isActive: true, isFeatured: false, isInStock: true, stock: null })
-    expect(sectionBody('details', { category: 'SaaS', difficulty: 'Advanced', price: 'abc', discount: '5', rating: '4.5' }))
-      .toEqual({ category: 'SaaS', difficulty: 'Advanced', price: 0, discount: 5, rating: 4.5 })
+    expect(sectionBody('status', { ...initialDraft('status', p), stock: '' })).toEqual({
+      isActive: true,
+      isFeatured: false,
+      isInStock: true,
+      stock: null,
+    })
+    expect(
+      sectionBody('details', { category: 'SaaS', difficulty: 'Advanced', price: 'abc', discount: '5', rating: '4.5' }),
+    ).toEqual({ category: 'SaaS', difficulty: 'Advanced', price: 0, discount: 5, rating: 4.5 })
     expect(sectionBody('owner', { projectOwner: '' })).toEqual({ projectOwner: null })
   })
   it('applies the client-side rules', () => {
-    expect(sectionInvalid('description', { title: 'T', description: 'x'.repeat(2001) })).toBe('Description cannot exceed 2000 characters')
+    expect(sectionInvalid('description', { title: 'T', description: 'x'.repeat(2001) })).toBe(
+      'Description cannot exceed 2000 characters',
+    )
     expect(sectionInvalid('description', { title: ' ', description: 'x' })).toBe('Title is required')
     expect(sectionInvalid('details', { rating: '5.1', price: '1' })).toBe('Rating must be between 0 and 5')
     expect(sectionInvalid('description', { title: 'T', description: 'x'.repeat(2000) })).toBeNull()
@@ -61,7 +88,10 @@ describe('section forms (SPEC.md 5, 7)', () => {
 
 describe('verification helpers', () => {
   it('filters by status and notes, names the owner when verifiedBy is absent', () => {
-    const entries = [makeEntry(), makeEntry({ _id: 'e2', status: 'rejected', notes: 'Missing LICENSE', verifiedBy: null })]
+    const entries = [
+      makeEntry(),
+      makeEntry({ _id: 'e2', status: 'rejected', notes: 'Missing LICENSE', verifiedBy: null }),
+    ]
     expect(filterHistory(entries, 'rejected', '').map((e) => e._id)).toEqual(['e2'])
     expect(filterHistory(entries, '', 'license').map((e) => e._id)).toEqual(['e2'])
     expect(filterHistory(entries, 'approved', 'license')).toEqual([])

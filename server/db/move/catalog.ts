@@ -19,9 +19,11 @@ export type TargetBaseline = { functions: string[]; types: string[] }
 export class TargetNotEmptyError extends Error {
   constructor(database: string, tables: string[], migrations: number) {
     const shown = tables.slice(0, 5).join(', ') + (tables.length > 5 ? ', …' : '')
-    super(`The target database "${database}" is not empty (${tables.length} table(s) in schema public${shown ? `: ${shown}` : ''}; `
-      + `${migrations} applied migration(s)). db:move only fills an empty database: create a new one `
-      + '(e.g. `createdb console`) or drop its tables, then run it again.')
+    super(
+      `The target database "${database}" is not empty (${tables.length} table(s) in schema public${shown ? `: ${shown}` : ''}; ` +
+        `${migrations} applied migration(s)). db:move only fills an empty database: create a new one ` +
+        '(e.g. `createdb console`) or drop its tables, then run it again.',
+    )
     this.name = 'TargetNotEmptyError'
   }
 }
@@ -37,13 +39,23 @@ export async function assertTargetEmpty(client: pg.ClientBase): Promise<TargetBa
   const { rows: tables } = await client.query<{ name: string }>(`SELECT c.relname AS name FROM pg_class c
     JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
     ORDER BY 1`)
-  const { rows: [{ history }] } = await client.query<{ history: string | null }>(
-    `SELECT to_regclass('drizzle.__drizzle_migrations')::text AS history`)
+  const {
+    rows: [{ history }],
+  } = await client.query<{ history: string | null }>(
+    `SELECT to_regclass('drizzle.__drizzle_migrations')::text AS history`,
+  )
   const migrations = history
-    ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0].n) : 0
+    ? Number((await client.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).rows[0].n)
+    : 0
   if (tables.length || history) {
-    const { rows: [{ db }] } = await client.query<{ db: string }>('SELECT current_database() AS db')
-    throw new TargetNotEmptyError(db, tables.map((t) => t.name), migrations)
+    const {
+      rows: [{ db }],
+    } = await client.query<{ db: string }>('SELECT current_database() AS db')
+    throw new TargetNotEmptyError(
+      db,
+      tables.map((t) => t.name),
+      migrations,
+    )
   }
   const oids = async (query: string) => (await client.query<{ oid: string }>(query)).rows.map((r) => r.oid)
   return {
@@ -90,7 +102,8 @@ export async function tablesInCopyOrder(client: pg.ClientBase): Promise<CopyTabl
 
 /** Every sequence of schema public with its owning column (serial, bigserial, identity) when owned. */
 export async function publicSequences(client: pg.ClientBase): Promise<SequenceInfo[]> {
-  const { rows } = await client.query<SequenceInfo>(`SELECT s.relname AS name, t.relname AS "table", a.attname AS "column"
+  const { rows } =
+    await client.query<SequenceInfo>(`SELECT s.relname AS name, t.relname AS "table", a.attname AS "column"
     FROM pg_class s JOIN pg_namespace n ON n.oid = s.relnamespace
     LEFT JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = s.oid AND d.deptype IN ('a', 'i')
       AND d.refclassid = 'pg_class'::regclass
@@ -108,7 +121,8 @@ export async function publicSequences(client: pg.ClientBase): Promise<SequenceIn
 export async function dropMigratedSchema(client: pg.ClientBase, baseline: TargetBaseline): Promise<void> {
   const notExtension = (cls: string, oid: string) => `NOT EXISTS (SELECT 1 FROM pg_depend e
     WHERE e.classid = '${cls}'::regclass AND e.objid = ${oid} AND e.deptype = 'e')`
-  const { rows } = await client.query<{ stmt: string }>(`
+  const { rows } = await client.query<{ stmt: string }>(
+    `
     SELECT format('DROP TABLE IF EXISTS public.%I CASCADE', tablename) AS stmt FROM pg_tables WHERE schemaname = 'public'
     UNION ALL SELECT format('DROP SEQUENCE IF EXISTS public.%I CASCADE', sequencename) FROM pg_sequences WHERE schemaname = 'public'
     UNION ALL SELECT format('DROP FUNCTION IF EXISTS %s CASCADE', p.oid::regprocedure) FROM pg_proc p
@@ -117,7 +131,8 @@ export async function dropMigratedSchema(client: pg.ClientBase, baseline: Target
     UNION ALL SELECT format('DROP TYPE IF EXISTS %s CASCADE', t.oid::regtype) FROM pg_type t
       JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = 'public' AND t.typtype IN ('e', 'd', 'r')
       AND NOT (t.oid::text = ANY($2::text[])) AND ${notExtension('pg_type', 't.oid')}`,
-  [baseline.functions, baseline.types])
+    [baseline.functions, baseline.types],
+  )
   await client.query('BEGIN')
   try {
     for (const { stmt } of rows) await client.query(stmt)

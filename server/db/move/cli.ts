@@ -14,11 +14,13 @@ import { formatCounts, nextSteps, redactUrl } from './report'
 const USAGE = 'Usage: npm run db:move -- --to postgres://user@host:5432/db [--data-dir DIR] [--show-secrets]'
 
 async function main() {
-  const { values: args } = parseArgs({ options: {
-    to: { type: 'string' },
-    'data-dir': { type: 'string' },
-    'show-secrets': { type: 'boolean', default: false },
-  } })
+  const { values: args } = parseArgs({
+    options: {
+      to: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'show-secrets': { type: 'boolean', default: false },
+    },
+  })
   if (!args.to || !/^postgres(ql)?:\/\//.test(args.to) || !URL.canParse(args.to)) throw new Error(USAGE)
   const dataDir = path.resolve(args['data-dir'] ?? process.env.DATA_DIR ?? './data')
   console.log(`Moving ${path.join(dataDir, 'db')} to ${redactUrl(args.to)}`)
@@ -33,8 +35,13 @@ async function main() {
   }
   const keyFile = path.join(dataDir, 'data-key')
   const hasKey = fs.existsSync(keyFile)
-  console.log(nextSteps({ targetUrl: args.to, dataDir,
-    secrets: args['show-secrets'] && hasKey ? { dataKey: fs.readFileSync(keyFile, 'utf8').trim() } : undefined }))
+  console.log(
+    nextSteps({
+      targetUrl: args.to,
+      dataDir,
+      secrets: args['show-secrets'] && hasKey ? { dataKey: fs.readFileSync(keyFile, 'utf8').trim() } : undefined,
+    }),
+  )
   if (!hasKey) console.log(`(No ${keyFile}: keep the DATA_ENCRYPTION_KEY the embedded server ran with.)`)
 }
 

@@ -17,11 +17,16 @@ import { moveDatabase, type MoveResult } from './move'
  * it, TargetNotEmptyError, MoveMismatchError, or the database's own errors; the target is left
  * empty on failure. The source is migrated to this build first, as a server start would.
  */
-export async function moveDataDir(opts: { dataDir: string; targetUrl: string; log?: (line: string) => void }):
-Promise<MoveResult> {
+export async function moveDataDir(opts: {
+  dataDir: string
+  targetUrl: string
+  log?: (line: string) => void
+}): Promise<MoveResult> {
   const dataDir = path.resolve(opts.dataDir)
   if (!fs.existsSync(path.join(dataDir, 'db', 'PG_VERSION'))) {
-    throw new Error(`No embedded database in ${path.join(dataDir, 'db')}: nothing to move (set --data-dir or DATA_DIR).`)
+    throw new Error(
+      `No embedded database in ${path.join(dataDir, 'db')}: nothing to move (set --data-dir or DATA_DIR).`,
+    )
   }
   const release = await lockDataDir(dataDir)
   try {

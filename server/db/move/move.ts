@@ -13,8 +13,15 @@ import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { from as copyFrom } from 'pg-copy-streams'
 import { openDatabase, type Database } from '../client'
-import { assertTargetEmpty, dropMigratedSchema, ident, publicSequences, tablesInCopyOrder, type CopyTable,
-  type SequenceInfo } from './catalog'
+import {
+  assertTargetEmpty,
+  dropMigratedSchema,
+  ident,
+  publicSequences,
+  tablesInCopyOrder,
+  type CopyTable,
+  type SequenceInfo,
+} from './catalog'
 
 /** Rows of one table on each side after the copy. */
 export type TableCount = { table: string; source: number; target: number }
@@ -36,11 +43,16 @@ const CHUNK_BLOCKS = 1024
 
 /** The table's rows as COPY text, one chunk per ctid range of CHUNK_BLOCKS heap blocks. */
 async function* copyChunks(pglite: PGlite, table: CopyTable): AsyncGenerator<Uint8Array> {
-  const { rows: [{ blocks }] } = await pglite.query<{ blocks: number }>(
-    `SELECT (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int AS blocks`, [ident(table.name)])
+  const {
+    rows: [{ blocks }],
+  } = await pglite.query<{ blocks: number }>(
+    `SELECT (pg_relation_size($1::regclass) / current_setting('block_size')::int)::int AS blocks`,
+    [ident(table.name)],
+  )
   const columns = table.columns.map(ident).join(', ')
   for (let start = 0; start < blocks; start += CHUNK_BLOCKS) {
-    const result = await pglite.query(`COPY (SELECT ${columns} FROM ${ident(table.name)} WHERE ctid >= '(${start},0)'::tid
+    const result =
+      await pglite.query(`COPY (SELECT ${columns} FROM ${ident(table.name)} WHERE ctid >= '(${start},0)'::tid
       AND ctid < '(${start + CHUNK_BLOCKS},0)'::tid) TO '/dev/blob'`)
     if (result.blob?.size) yield new Uint8Array(await result.blob.arrayBuffer())
   }
@@ -53,12 +65,18 @@ async function copyTable(pglite: PGlite, client: pg.PoolClient, table: CopyTable
 
 /** Set a target sequence to the source's position, or past the column's max if that is higher. */
 async function setSequence(pglite: PGlite, client: pg.PoolClient, seq: SequenceInfo): Promise<void> {
-  const { rows: [state] } = await pglite.query<{ last: string; called: boolean }>(
-    `SELECT last_value::text AS last, is_called AS called FROM ${ident(seq.name)}`)
+  const {
+    rows: [state],
+  } = await pglite.query<{ last: string; called: boolean }>(
+    `SELECT last_value::text AS last, is_called AS called FROM ${ident(seq.name)}`,
+  )
   let [value, called] = [BigInt(state.last), state.called]
   if (seq.table && seq.column) {
-    const { rows: [{ max }] } = await client.query<{ max: string | null }>(
-      `SELECT max(${ident(seq.column)})::text AS max FROM ${ident(seq.table)}`)
+    const {
+      rows: [{ max }],
+    } = await client.query<{ max: string | null }>(
+      `SELECT max(${ident(seq.column)})::text AS max FROM ${ident(seq.table)}`,
+    )
     if (max !== null && BigInt(max) >= value) [value, called] = [BigInt(max), true]
   }
   await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [ident(seq.name), value.toString(), called])
@@ -95,8 +113,11 @@ async function copyAll(pglite: PGlite, client: pg.PoolClient, log: (line: string
     for (const seq of sequences) await setSequence(pglite, client, seq)
     const counts: TableCount[] = []
     for (const { name } of tables) {
-      counts.push({ table: name, source: await count((q) => pglite.query(q), name),
-        target: await count((q) => client.query(q), name) })
+      counts.push({
+        table: name,
+        source: await count((q) => pglite.query(q), name),
+        target: await count((q) => client.query(q), name),
+      })
     }
     for (const { name } of tables) await client.query(`ALTER TABLE ${ident(name)} ENABLE TRIGGER USER`)
     if (counts.some((c) => c.source !== c.target)) throw new MoveMismatchError(counts)
@@ -114,8 +135,11 @@ async function copyAll(pglite: PGlite, client: pg.PoolClient, log: (line: string
  * touching a non-empty target, MoveMismatchError when counts differ; on any failure the target is
  * left empty again. `log` receives progress lines.
  */
-export async function moveDatabase(opts: { source: Database; targetUrl: string; log?: (line: string) => void }):
-Promise<MoveResult> {
+export async function moveDatabase(opts: {
+  source: Database
+  targetUrl: string
+  log?: (line: string) => void
+}): Promise<MoveResult> {
   const { pglite } = opts.source
   if (!pglite) throw new Error('db:move copies from the embedded PGlite database; the source is PostgreSQL')
   const log = opts.log ?? (() => {})
@@ -141,7 +165,8 @@ Promise<MoveResult> {
       target = undefined
       // Keep the copy's error; a failed clean-up is reported beside it.
       await dropMigratedSchema(admin, baseline).catch((dropError: unknown) =>
-        log(`Could not drop the migrated schema from the target: ${(dropError as Error).message}`))
+        log(`Could not drop the migrated schema from the target: ${(dropError as Error).message}`),
+      )
       throw error
     } finally {
       await target?.close()

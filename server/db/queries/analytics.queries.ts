@@ -25,7 +25,16 @@ import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-o
 import { ANALYTICS_TOP_PROJECTS } from '../../../src/api/schemas/analytics'
 import type { AnalyticsAggregates, AnalyticsBounds } from '../../domain/analytics'
 import type { Db } from '../client'
-import { orderStatusCounts, orders, payments, paymentStatusTotals, projectListCounts, projects, userListCounts, users } from '../schema'
+import {
+  orderStatusCounts,
+  orders,
+  payments,
+  paymentStatusTotals,
+  projectListCounts,
+  projects,
+  userListCounts,
+  users,
+} from '../schema'
 import { rawRows } from '../sql'
 
 const int = (expr: SQL) => sql<number>`(${expr})::int`
@@ -42,15 +51,21 @@ async function createdCounts(db: Db, b: AnalyticsBounds): Promise<Record<'orders
   const created = (table: typeof orders | typeof users | typeof projects, from: Date, to: Date) =>
     sql`(SELECT count(*) FROM ${table} WHERE ${table.createdAt} >= ${at(from)} AND ${table.createdAt} < ${at(to)})::int`
   const sum = (column: SQL) => sql`coalesce(${column}, 0)::int`
-  const [row] = await rawRows<CountRow>(db, sql`SELECT
+  const [row] = await rawRows<CountRow>(
+    db,
+    sql`SELECT
     ${created(orders, b.from, b.to)} AS orders_current, ${created(orders, b.previousFrom, b.from)} AS orders_previous,
     ${created(users, b.from, b.to)} AS users_current, ${created(users, b.previousFrom, b.from)} AS users_previous,
     ${created(projects, b.from, b.to)} AS projects_current, ${created(projects, b.previousFrom, b.from)} AS projects_previous,
     ${sum(sql`(SELECT sum(${orderStatusCounts.n}) FROM ${orderStatusCounts})`)} AS orders_all,
     ${sum(sql`(SELECT sum(${userListCounts.n}) FROM ${userListCounts})`)} AS users_all,
-    ${sum(sql`(SELECT sum(${projectListCounts.n}) FROM ${projectListCounts})`)} AS projects_all`)
-  const of = (name: 'orders' | 'users' | 'projects') =>
-    ({ current: row[`${name}_current`], previous: row[`${name}_previous`], allTime: row[`${name}_all`] })
+    ${sum(sql`(SELECT sum(${projectListCounts.n}) FROM ${projectListCounts})`)} AS projects_all`,
+  )
+  const of = (name: 'orders' | 'users' | 'projects') => ({
+    current: row[`${name}_current`],
+    previous: row[`${name}_previous`],
+    allTime: row[`${name}_all`],
+  })
   return { orders: of('orders'), users: of('users'), projects: of('projects') }
 }
 
@@ -58,45 +73,87 @@ async function createdCounts(db: Db, b: AnalyticsBounds): Promise<Record<'orders
 export async function analyticsAggregates(db: Db, b: AnalyticsBounds): Promise<AnalyticsAggregates> {
   // The month of a payment: its bucket among the months' first instants (1 = the oldest; a binary
   // search per row, cheaper than formatting each timestamp in India time).
-  const monthStarts = sql`ARRAY[${sql.join(b.months.map((m) => at(m.start)), sql`, `)}]`
+  const monthStarts = sql`ARRAY[${sql.join(
+    b.months.map((m) => at(m.start)),
+    sql`, `,
+  )}]`
   const month = sql<number>`width_bucket(${payments.createdAt}, ${monthStarts})`
-  const byProject = db.$with('by_project').as(db.select({
-    projectId: orders.projectId,
-    sales: sql<number>`count(*)`.as('sales'),
-    paise: sql<number>`sum(${orders.totalAmountPaise})`.as('paise'),
-  }).from(orders).where(and(completedOrder, gte(orders.createdAt, b.from), lt(orders.createdAt, b.to))).groupBy(orders.projectId))
-  const customers = db.$with('customers').as(db.select({ orders: sql<number>`count(*)`.as('orders') }).from(orders)
-    .where(and(completedOrder, isNotNull(orders.userId), lt(orders.createdAt, b.to))).groupBy(orders.userId))
+  const byProject = db.$with('by_project').as(
+    db
+      .select({
+        projectId: orders.projectId,
+        sales: sql<number>`count(*)`.as('sales'),
+        paise: sql<number>`sum(${orders.totalAmountPaise})`.as('paise'),
+      })
+      .from(orders)
+      .where(and(completedOrder, gte(orders.createdAt, b.from), lt(orders.createdAt, b.to)))
+      .groupBy(orders.projectId),
+  )
+  const customers = db.$with('customers').as(
+    db
+      .select({ orders: sql<number>`count(*)`.as('orders') })
+      .from(orders)
+      .where(and(completedOrder, isNotNull(orders.userId), lt(orders.createdAt, b.to)))
+      .groupBy(orders.userId),
+  )
 
   const [counts, [revenue], months, top, [paying]] = await Promise.all([
     createdCounts(db, b),
-    db.select({
-      current: paise(sql`sum(${payments.amountPaise}) FILTER (WHERE ${payments.createdAt} >= ${at(b.from)})`),
-      previous: paise(sql`sum(${payments.amountPaise}) FILTER (WHERE ${payments.createdAt} < ${at(b.from)})`),
-      allTime: paise(sql`(SELECT ${paymentStatusTotals.amountPaise} FROM ${paymentStatusTotals}
+    db
+      .select({
+        current: paise(sql`sum(${payments.amountPaise}) FILTER (WHERE ${payments.createdAt} >= ${at(b.from)})`),
+        previous: paise(sql`sum(${payments.amountPaise}) FILTER (WHERE ${payments.createdAt} < ${at(b.from)})`),
+        allTime: paise(sql`(SELECT ${paymentStatusTotals.amountPaise} FROM ${paymentStatusTotals}
         WHERE ${paymentStatusTotals.status} = 'completed')`),
-    }).from(payments).where(and(completedPayment, gte(payments.createdAt, b.previousFrom), lt(payments.createdAt, b.to))),
-    db.select({ month, paise: paise(sql`sum(${payments.amountPaise})`) }).from(payments)
-      .where(and(completedPayment, gte(payments.createdAt, b.months[0].start), lt(payments.createdAt, b.to))).groupBy(sql`1`), // by position: the array's parameters differ in the two places
+      })
+      .from(payments)
+      .where(and(completedPayment, gte(payments.createdAt, b.previousFrom), lt(payments.createdAt, b.to))),
+    db
+      .select({ month, paise: paise(sql`sum(${payments.amountPaise})`) })
+      .from(payments)
+      .where(and(completedPayment, gte(payments.createdAt, b.months[0].start), lt(payments.createdAt, b.to)))
+      .groupBy(sql`1`), // by position: the array's parameters differ in the two places
     // The window totals cover every group; a group without a project sorts after the others.
-    db.with(byProject).select({
-      id: byProject.projectId, title: projects.title, sales: int(sql`${byProject.sales}`), paise: paise(sql`${byProject.paise}`),
-      totalSales: int(sql`sum(${byProject.sales}) OVER ()`), totalPaise: paise(sql`sum(${byProject.paise}) OVER ()`),
-    }).from(byProject).leftJoin(projects, eq(projects.id, byProject.projectId))
-      .orderBy(sql`${byProject.projectId} IS NULL`, desc(byProject.paise), desc(byProject.sales), asc(projects.title), asc(byProject.projectId))
+    db
+      .with(byProject)
+      .select({
+        id: byProject.projectId,
+        title: projects.title,
+        sales: int(sql`${byProject.sales}`),
+        paise: paise(sql`${byProject.paise}`),
+        totalSales: int(sql`sum(${byProject.sales}) OVER ()`),
+        totalPaise: paise(sql`sum(${byProject.paise}) OVER ()`),
+      })
+      .from(byProject)
+      .leftJoin(projects, eq(projects.id, byProject.projectId))
+      .orderBy(
+        sql`${byProject.projectId} IS NULL`,
+        desc(byProject.paise),
+        desc(byProject.sales),
+        asc(projects.title),
+        asc(byProject.projectId),
+      )
       .limit(ANALYTICS_TOP_PROJECTS),
-    db.with(customers).select({ paying: int(sql`count(*)`), returning: int(sql`count(*) FILTER (WHERE ${customers.orders} > 1)`) })
+    db
+      .with(customers)
+      .select({ paying: int(sql`count(*)`), returning: int(sql`count(*) FILTER (WHERE ${customers.orders} > 1)`) })
       .from(customers),
   ])
-  const figures = (pick: (c: Counts) => number, revenuePaise: number) =>
-    ({ revenue: revenuePaise, orders: pick(counts.orders), users: pick(counts.users), projects: pick(counts.projects) })
+  const figures = (pick: (c: Counts) => number, revenuePaise: number) => ({
+    revenue: revenuePaise,
+    orders: pick(counts.orders),
+    users: pick(counts.users),
+    projects: pick(counts.projects),
+  })
   return {
     current: figures((c) => c.current, revenue.current),
     previous: figures((c) => c.previous, revenue.previous),
     allTime: figures((c) => c.allTime, revenue.allTime),
     monthlyRevenue: new Map(months.map((m) => [b.months[m.month - 1].month, m.paise])),
     completed: { orders: top[0]?.totalSales ?? 0, paise: top[0]?.totalPaise ?? 0 },
-    topProjects: top.flatMap((p) => p.id !== null && p.title !== null ? [{ id: p.id, title: p.title, sales: p.sales, paise: p.paise }] : []),
+    topProjects: top.flatMap((p) =>
+      p.id !== null && p.title !== null ? [{ id: p.id, title: p.title, sales: p.sales, paise: p.paise }] : [],
+    ),
     customers: paying,
   }
 }

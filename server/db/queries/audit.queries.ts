@@ -14,12 +14,26 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import { entityTypesOf, type AuditEntry as AuditEntryOut, type AuditFacets, type AuditFilters, type AuditListQuery } from '../../../src/api/schemas/audit'
+import {
+  entityTypesOf,
+  type AuditEntry as AuditEntryOut,
+  type AuditFacets,
+  type AuditFilters,
+  type AuditListQuery,
+} from '../../../src/api/schemas/audit'
 import type { Db } from '../client'
 import { auditLog, contacts, orders, projects, users } from '../schema'
 import { escapeLike, rawRows } from '../sql'
 import { projectTextMatches } from './projects-list.queries'
-import { actionFilter, decodeAuditCursor, encodeAuditCursor, entityTypeOf, storedEntityTypes, USER_ENTITY_TYPES, type AuditCursor } from '../../domain/audit'
+import {
+  actionFilter,
+  decodeAuditCursor,
+  encodeAuditCursor,
+  entityTypeOf,
+  storedEntityTypes,
+  USER_ENTITY_TYPES,
+  type AuditCursor,
+} from '../../domain/audit'
 import { isCalendarDay, istDayRange } from '../../domain/orders'
 import { badRequest } from '../../http/errors'
 
@@ -54,15 +68,17 @@ export async function auditMany(db: Pick<Db, 'insert'>, entries: readonly AuditE
  */
 export function auditInsert(db: Pick<Db, 'insert'>, entries: readonly AuditEntry[]) {
   if (!entries.length) return undefined
-  return db.insert(auditLog).values(entries.map((entry) => ({
-    actorId: entry.actorId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: entry.ip ?? null,
-  })))
+  return db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: entry.ip ?? null,
+    })),
+  )
 }
 
 /**
@@ -133,14 +149,30 @@ export async function resolveAuditSearch(db: Db, search: string): Promise<AuditS
   const [actions, matchedUsers, matchedProjects, matchedOrders, matchedContacts] = await Promise.all([
     distinctValues(db, 'action').then((all) => all.filter((a) => a.toLowerCase().includes(term))),
     idsOrQuery(db, sql`SELECT ${users.id}::text AS id FROM ${users} WHERE ${userSearchText} LIKE ${pattern}`),
-    idsOrQuery(db, sql`SELECT ${projects.id}::text AS id FROM ${projects}
-      WHERE ${projectTextMatches(pattern)} AND lower(${projects.title}) LIKE ${pattern}`),
-    idsOrQuery(db, sql`SELECT ${orders.id}::text AS id FROM ${orders}
-      WHERE ${orders.searchText} LIKE ${pattern} AND lower(${orders.orderId}) LIKE ${pattern}`),
-    idsOrQuery(db, sql`SELECT ${contacts.id}::text AS id FROM ${contacts}
-      WHERE ${contacts.searchText} LIKE ${pattern} AND lower(${contacts.subject}) LIKE ${pattern}`),
+    idsOrQuery(
+      db,
+      sql`SELECT ${projects.id}::text AS id FROM ${projects}
+      WHERE ${projectTextMatches(pattern)} AND lower(${projects.title}) LIKE ${pattern}`,
+    ),
+    idsOrQuery(
+      db,
+      sql`SELECT ${orders.id}::text AS id FROM ${orders}
+      WHERE ${orders.searchText} LIKE ${pattern} AND lower(${orders.orderId}) LIKE ${pattern}`,
+    ),
+    idsOrQuery(
+      db,
+      sql`SELECT ${contacts.id}::text AS id FROM ${contacts}
+      WHERE ${contacts.searchText} LIKE ${pattern} AND lower(${contacts.subject}) LIKE ${pattern}`,
+    ),
   ])
-  return { pattern, actions, users: matchedUsers, projects: matchedProjects, orders: matchedOrders, contacts: matchedContacts }
+  return {
+    pattern,
+    actions,
+    users: matchedUsers,
+    projects: matchedProjects,
+    orders: matchedOrders,
+    contacts: matchedContacts,
+  }
 }
 
 /**
@@ -185,14 +217,16 @@ function auditSearchWhere(search: AuditSearch): SQL {
 export function auditFilterWhere(filters: AuditFilters, search?: AuditSearch): SQL | undefined {
   const conditions: SQL[] = []
   const types = storedEntityTypes(entityTypesOf(filters.entityType))
-  if (types.length) conditions.push(types.length === 1 ? eq(auditLog.entityType, types[0]) : inArray(auditLog.entityType, types))
+  if (types.length)
+    conditions.push(types.length === 1 ? eq(auditLog.entityType, types[0]) : inArray(auditLog.entityType, types))
   if (filters.entityId) conditions.push(eq(auditLog.entityId, filters.entityId))
   if (filters.actorId) conditions.push(eq(auditLog.actorId, filters.actorId))
   const action = actionFilter(filters.action)
   if (action.kind === 'exact') conditions.push(eq(auditLog.action, action.action))
   if (action.kind === 'prefix') {
     conditions.push(sql`split_part(${auditLog.action}, '.', 1) = ${action.family}`)
-    if (action.prefix !== `${action.family}.`) conditions.push(sql`${auditLog.action} LIKE ${`${escapeLike(action.prefix)}%`}`)
+    if (action.prefix !== `${action.family}.`)
+      conditions.push(sql`${auditLog.action} LIKE ${`${escapeLike(action.prefix)}%`}`)
   }
   if (filters.from && !isCalendarDay(filters.from)) throw badRequest('From must be a date (YYYY-MM-DD)')
   if (filters.to && !isCalendarDay(filters.to)) throw badRequest('To must be a date (YYYY-MM-DD)')
@@ -207,15 +241,35 @@ export function auditFilterWhere(filters: AuditFilters, search?: AuditSearch): S
  * The query of up to `limit` rows of the filtered log after `position`, newest first, with actor
  * and entity label (not run: await it; bench/audit-list.bench.ts EXPLAINs its SQL).
  */
-export function auditRowsQuery(db: Db, filters: AuditFilters, search: AuditSearch | undefined, position: AuditCursor | undefined, limit: number) {
+export function auditRowsQuery(
+  db: Db,
+  filters: AuditFilters,
+  search: AuditSearch | undefined,
+  position: AuditCursor | undefined,
+  limit: number,
+) {
   const after = position
-    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${position.createdAt}::timestamptz, ${position.id}::bigint)` : undefined
-  return db.select({
-    id: auditLog.id, createdAt: auditLog.createdAt, cursorAt, action: auditLog.action, entityType: auditLog.entityType,
-    entityId: auditLog.entityId, before: auditLog.before, after: auditLog.after, ip: auditLog.ip, actorId: auditLog.actorId,
-    actorName: users.name, actorEmail: users.email,
-    label: sql<string | null>`coalesce(${projects.title}, ${entityUser.name}, ${orders.orderId}, ${contacts.subject})`,
-  }).from(auditLog)
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${position.createdAt}::timestamptz, ${position.id}::bigint)`
+    : undefined
+  return db
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      cursorAt,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      ip: auditLog.ip,
+      actorId: auditLog.actorId,
+      actorName: users.name,
+      actorEmail: users.email,
+      label: sql<
+        string | null
+      >`coalesce(${projects.title}, ${entityUser.name}, ${orders.orderId}, ${contacts.subject})`,
+    })
+    .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .leftJoin(projects, sql`${projects.id} = ${entityUuid(['project'])}`)
     .leftJoin(entityUser, sql`${entityUser.id} = ${entityUuid(USER_ENTITY_TYPES)}`)
@@ -231,10 +285,20 @@ type AuditRow = Awaited<ReturnType<typeof auditRowsQuery>>[number]
 /** A row → the contract's entry (ISO time, actor null when there is none or the user is gone). */
 export function toAuditEntry(row: AuditRow): AuditEntryOut {
   return {
-    id: String(row.id), at: row.createdAt.toISOString(),
-    actor: row.actorId && row.actorName !== null ? { id: row.actorId, name: row.actorName, email: row.actorEmail ?? '' } : null,
-    actorId: row.actorId, action: row.action, entityType: entityTypeOf(row.entityType), entityId: row.entityId,
-    entityLabel: row.label, before: row.before, after: row.after, ip: row.ip,
+    id: String(row.id),
+    at: row.createdAt.toISOString(),
+    actor:
+      row.actorId && row.actorName !== null
+        ? { id: row.actorId, name: row.actorName, email: row.actorEmail ?? '' }
+        : null,
+    actorId: row.actorId,
+    action: row.action,
+    entityType: entityTypeOf(row.entityType),
+    entityId: row.entityId,
+    entityLabel: row.label,
+    before: row.before,
+    after: row.after,
+    ip: row.ip,
   }
 }
 
@@ -252,7 +316,8 @@ export async function listAudit(db: Db, query: AuditListQuery) {
   const rows = await auditRowsQuery(db, query, search, position, query.limit + 1)
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
-  const nextCursor = rows.length > query.limit && last ? encodeAuditCursor({ createdAt: last.cursorAt, id: String(last.id) }) : null
+  const nextCursor =
+    rows.length > query.limit && last ? encodeAuditCursor({ createdAt: last.cursorAt, id: String(last.id) }) : null
   return { entries: page.map(toAuditEntry), pagination: { nextCursor } }
 }
 
@@ -263,21 +328,30 @@ export async function listAudit(db: Db, query: AuditListQuery) {
  */
 async function distinctValues(db: Db, column: 'entity_type' | 'action' | 'actor_id'): Promise<string[]> {
   const col = sql.identifier(column)
-  const rows = await rawRows<{ value: string }>(db, sql`WITH RECURSIVE t(value) AS (
+  const rows = await rawRows<{ value: string }>(
+    db,
+    sql`WITH RECURSIVE t(value) AS (
       (SELECT ${col} FROM ${auditLog} WHERE ${col} IS NOT NULL ORDER BY ${col} LIMIT 1)
       UNION ALL
       SELECT (SELECT ${col} FROM ${auditLog} WHERE ${col} > t.value ORDER BY ${col} LIMIT 1) FROM t WHERE t.value IS NOT NULL
-    ) SELECT value::text AS value FROM t WHERE value IS NOT NULL`)
+    ) SELECT value::text AS value FROM t WHERE value IS NOT NULL`,
+  )
   return rows.map((r) => r.value)
 }
 
 /** GET /api/admin/audit/facets: the entity types, actions and actors (with a user row, by name) in the log. */
 export async function auditFacets(db: Db): Promise<AuditFacets> {
   const [entityTypes, actions, actorIds] = await Promise.all([
-    distinctValues(db, 'entity_type'), distinctValues(db, 'action'), distinctValues(db, 'actor_id')])
+    distinctValues(db, 'entity_type'),
+    distinctValues(db, 'action'),
+    distinctValues(db, 'actor_id'),
+  ])
   const actors = actorIds.length
-    ? await db.select({ id: users.id, name: users.name, email: users.email }).from(users)
-      .where(inArray(users.id, actorIds)).orderBy(asc(users.name), asc(users.email))
+    ? await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, actorIds))
+        .orderBy(asc(users.name), asc(users.email))
     : []
   return { entityTypes: [...new Set(entityTypes.map(entityTypeOf))].sort(), actions, actors }
 }

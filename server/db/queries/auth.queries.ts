@@ -26,8 +26,15 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
  * Mark token `id` rotated at `now` if it is neither rotated nor revoked, keeping `successorSealed`
  * (its encrypted successor); true when this call won.
  */
-export async function claimRotation(db: Pick<Db, 'update'>, id: string, now: Date, successorSealed: string): Promise<boolean> {
-  const claimed = await db.update(refreshTokens).set({ rotatedAt: now, successorSealed })
+export async function claimRotation(
+  db: Pick<Db, 'update'>,
+  id: string,
+  now: Date,
+  successorSealed: string,
+): Promise<boolean> {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: now, successorSealed })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id })
   return claimed.length === 1
@@ -35,13 +42,19 @@ export async function claimRotation(db: Pick<Db, 'update'>, id: string, now: Dat
 
 /** Revoke every token of a family at `now` (sign-out everywhere that sign-in reached). */
 export async function revokeFamily(db: Pick<Db, 'update'>, familyId: string, now: Date): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: now })
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }
 
 /** One live session row: the family's unrotated, unrevoked, unexpired token, and when the family began. */
 export type LiveSessionRow = {
-  familyId: string; userAgent: string; ip: string; signedInAt: Date; lastUsedAt: Date
+  familyId: string
+  userAgent: string
+  ip: string
+  signedInAt: Date
+  lastUsedAt: Date
 }
 
 /**
@@ -51,14 +64,27 @@ export type LiveSessionRow = {
  */
 export async function listLiveSessions(db: Db, userId: string, now: Date): Promise<LiveSessionRow[]> {
   const family = alias(refreshTokens, 'family')
-  const signedInAt = db.select({ at: min(family.lastUsedAt) }).from(family).where(eq(family.familyId, refreshTokens.familyId))
-  return db.select({
-    familyId: refreshTokens.familyId, userAgent: refreshTokens.userAgent, ip: refreshTokens.ip,
-    signedInAt: sql<Date>`(${signedInAt})`.mapWith(refreshTokens.lastUsedAt),
-    lastUsedAt: refreshTokens.lastUsedAt,
-  }).from(refreshTokens)
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt),
-      gt(refreshTokens.expiresAt, now)))
+  const signedInAt = db
+    .select({ at: min(family.lastUsedAt) })
+    .from(family)
+    .where(eq(family.familyId, refreshTokens.familyId))
+  return db
+    .select({
+      familyId: refreshTokens.familyId,
+      userAgent: refreshTokens.userAgent,
+      ip: refreshTokens.ip,
+      signedInAt: sql<Date>`(${signedInAt})`.mapWith(refreshTokens.lastUsedAt),
+      lastUsedAt: refreshTokens.lastUsedAt,
+    })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
     .orderBy(desc(refreshTokens.lastUsedAt), desc(refreshTokens.familyId))
 }
 
@@ -67,20 +93,36 @@ export async function listLiveSessions(db: Db, userId: string, now: Date): Promi
  * Returns the ids of the families that had a live token (a signed-out session), each once.
  */
 export async function revokeUserFamilies(
-  db: Pick<Db, 'update'>, userId: string, now: Date, which: { familyId: string } | { except: string | null },
+  db: Pick<Db, 'update'>,
+  userId: string,
+  now: Date,
+  which: { familyId: string } | { except: string | null },
 ): Promise<string[]> {
-  const family = 'familyId' in which ? eq(refreshTokens.familyId, which.familyId)
-    : which.except ? ne(refreshTokens.familyId, which.except) : undefined
-  const rows = await db.update(refreshTokens).set({ revokedAt: now })
+  const family =
+    'familyId' in which
+      ? eq(refreshTokens.familyId, which.familyId)
+      : which.except
+        ? ne(refreshTokens.familyId, which.except)
+        : undefined
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), family))
-    .returning({ familyId: refreshTokens.familyId, rotatedAt: refreshTokens.rotatedAt, expiresAt: refreshTokens.expiresAt })
+    .returning({
+      familyId: refreshTokens.familyId,
+      rotatedAt: refreshTokens.rotatedAt,
+      expiresAt: refreshTokens.expiresAt,
+    })
   return [...new Set(rows.filter((r) => !r.rotatedAt && r.expiresAt > now).map((r) => r.familyId))]
 }
 
 /** Whether family `familyId` still has an unrevoked token (its access tokens are honoured); one refresh_family_idx lookup. */
 export async function familyIsLive(db: Db, familyId: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))).limit(1)
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1)
   return row !== undefined
 }
 
@@ -90,17 +132,30 @@ export async function familyIsLive(db: Db, familyId: string): Promise<boolean> {
  * time does not tell who is an admin; refresh_user_live_idx.
  */
 export async function adminHasSessionFrom(db: Db, email: string, ip: string, now: Date): Promise<boolean> {
-  const [row] = await db.select({ one: sql<number>`1` }).from(refreshTokens)
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(refreshTokens)
     .innerJoin(users, eq(users.id, refreshTokens.userId))
-    .where(and(sql`lower(${users.email}) = ${email}`, eq(users.isAdmin, true), eq(users.isActive, true),
-      eq(refreshTokens.ip, ip), isNull(refreshTokens.rotatedAt), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, now)))
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email}`,
+        eq(users.isAdmin, true),
+        eq(users.isActive, true),
+        eq(refreshTokens.ip, ip),
+        isNull(refreshTokens.rotatedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, now),
+      ),
+    )
     .limit(1)
   return row !== undefined
 }
 
 /** Set `authTime` on every live token of a family (a step-up proved the OTP again). */
 export async function setFamilyAuthTime(db: Pick<Db, 'update'>, familyId: string, authTime: Date): Promise<void> {
-  await db.update(refreshTokens).set({ authTime })
+  await db
+    .update(refreshTokens)
+    .set({ authTime })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
 }
 
@@ -116,11 +171,16 @@ export const REFRESH_TOKEN_RETENTION_MS = 60 * 60 * 1000
  * expired more than REFRESH_TOKEN_RETENTION_MS before `now` (an expired token is refused whether
  * or not its row exists, so reuse detection loses nothing). Returns how many rows of each went.
  */
-export async function purgeExpiredSignIns(db: Db, now: Date): Promise<{ otpChallenges: number; refreshTokens: number }> {
-  const otp = await db.delete(otpChallenges)
+export async function purgeExpiredSignIns(
+  db: Db,
+  now: Date,
+): Promise<{ otpChallenges: number; refreshTokens: number }> {
+  const otp = await db
+    .delete(otpChallenges)
     .where(lt(otpChallenges.createdAt, new Date(now.getTime() - OTP_CHALLENGE_RETENTION_MS)))
     .returning({ id: otpChallenges.id })
-  const tokens = await db.delete(refreshTokens)
+  const tokens = await db
+    .delete(refreshTokens)
     .where(lt(refreshTokens.expiresAt, new Date(now.getTime() - REFRESH_TOKEN_RETENTION_MS)))
     .returning({ id: refreshTokens.id })
   return { otpChallenges: otp.length, refreshTokens: tokens.length }

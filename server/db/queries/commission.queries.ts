@@ -9,13 +9,24 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import {
-  COMMISSION_PAGE_SIZE, type CommissionConfig, type CommissionConfigCreateInput, type CommissionConfigListQuery,
-  type CommissionConfigUpdateInput, type CommissionProjectOption, type CommissionStats, type NoReferralDistribution,
+  COMMISSION_PAGE_SIZE,
+  type CommissionConfig,
+  type CommissionConfigCreateInput,
+  type CommissionConfigListQuery,
+  type CommissionConfigUpdateInput,
+  type CommissionProjectOption,
+  type CommissionStats,
+  type NoReferralDistribution,
 } from '../../../src/api/schemas/commission'
 import type { SplitConfig } from '../../../src/domain/commission-split'
 import {
-  commissionRevenue, defaultCommissionValues, mergeCommissionValues, toApiCommissionConfig, type CommissionOrderGroup,
-  type CommissionValues, type ReferrerKind,
+  commissionRevenue,
+  defaultCommissionValues,
+  mergeCommissionValues,
+  toApiCommissionConfig,
+  type CommissionOrderGroup,
+  type CommissionValues,
+  type ReferrerKind,
 } from '../../domain/commission-configs'
 import { paiseToRupees } from '../../domain/money'
 import { badRequest, conflict, hasErrorCode, notFound } from '../../http/errors'
@@ -40,7 +51,10 @@ const { projectId: _projectId, ...configColumns } = getTableColumns(commissionCo
 const configSelect = { ...configColumns, projectId: commissionConfigs.projectId, projectTitle: projects.title }
 
 function selectConfigs(db: Db) {
-  return db.select(configSelect).from(commissionConfigs).leftJoin(projects, eq(projects.id, commissionConfigs.projectId))
+  return db
+    .select(configSelect)
+    .from(commissionConfigs)
+    .leftJoin(projects, eq(projects.id, commissionConfigs.projectId))
 }
 
 /** The WHERE of the list: search (case-insensitive literal substring of the project title or the notes) and isActive. */
@@ -51,7 +65,8 @@ function listWhere(query: Pick<CommissionConfigListQuery, 'search' | 'isActive'>
     const pattern = `%${escapeLike(term)}%`
     conditions.push(sql`(${projects.title} ILIKE ${pattern} OR ${commissionConfigs.notes} ILIKE ${pattern})`)
   }
-  if (query.isActive === 'true' || query.isActive === 'false') conditions.push(eq(commissionConfigs.isActive, query.isActive === 'true'))
+  if (query.isActive === 'true' || query.isActive === 'false')
+    conditions.push(eq(commissionConfigs.isActive, query.isActive === 'true'))
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -62,12 +77,22 @@ function listWhere(query: Pick<CommissionConfigListQuery, 'search' | 'isActive'>
  */
 export async function listCommissionConfigs(db: Db, query: CommissionConfigListQuery) {
   const where = listWhere(query)
-  const [rows, [{ total }]] = await db.transaction(async (tx) => Promise.all([
-    selectConfigs(tx).where(where)
-      .orderBy(desc(commissionConfigs.isDefault), desc(commissionConfigs.createdAt), desc(commissionConfigs.id))
-      .limit(COMMISSION_PAGE_SIZE).offset((query.page - 1) * COMMISSION_PAGE_SIZE),
-    tx.select({ total: count() }).from(commissionConfigs).leftJoin(projects, eq(projects.id, commissionConfigs.projectId)).where(where),
-  ]), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+  const [rows, [{ total }]] = await db.transaction(
+    async (tx) =>
+      Promise.all([
+        selectConfigs(tx)
+          .where(where)
+          .orderBy(desc(commissionConfigs.isDefault), desc(commissionConfigs.createdAt), desc(commissionConfigs.id))
+          .limit(COMMISSION_PAGE_SIZE)
+          .offset((query.page - 1) * COMMISSION_PAGE_SIZE),
+        tx
+          .select({ total: count() })
+          .from(commissionConfigs)
+          .leftJoin(projects, eq(projects.id, commissionConfigs.projectId))
+          .where(where),
+      ]),
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
   return {
     configs: rows.map(toApiCommissionConfig),
     pagination: { currentPage: query.page, totalPages: Math.ceil(total / COMMISSION_PAGE_SIZE), totalConfigs: total },
@@ -99,16 +124,27 @@ function merged(base: CommissionValues, input: CommissionConfigUpdateInput, isDe
  * commission configuration', also for the loser of two concurrent creates (INSERT … ON CONFLICT DO
  * NOTHING on commission_project_uq). Answers the new id.
  */
-export async function createCommissionConfig(db: Db, input: CommissionConfigCreateInput, actor: CommissionActor): Promise<string> {
+export async function createCommissionConfig(
+  db: Db,
+  input: CommissionConfigCreateInput,
+  actor: CommissionActor,
+): Promise<string> {
   const { projectId, ...fields } = input
   const values = merged(defaultCommissionValues('project'), fields, false)
   try {
     return await db.transaction(async (tx) => {
-      const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('key share')
+      const [project] = await tx
+        .select({ id: projects.id })
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .for('key share')
       if (!project) throw notFound(PROJECT_NOT_FOUND)
       await setAuditActor(tx, actor)
-      const [row] = await tx.insert(commissionConfigs).values({ ...values, projectId, isDefault: false })
-        .onConflictDoNothing({ target: commissionConfigs.projectId }).returning({ id: commissionConfigs.id })
+      const [row] = await tx
+        .insert(commissionConfigs)
+        .values({ ...values, projectId, isDefault: false })
+        .onConflictDoNothing({ target: commissionConfigs.projectId })
+        .returning({ id: commissionConfigs.id })
       if (!row) throw conflict(PROJECT_HAS_CONFIG)
       return row.id
     })
@@ -121,10 +157,30 @@ export async function createCommissionConfig(db: Db, input: CommissionConfigCrea
 
 /** The stored values of a locked row. */
 function valuesOf(row: typeof commissionConfigs.$inferSelect): CommissionValues {
-  const { projectOwnerRateBps, platformOwnerRateBps, customizerRateBps, installationSupportRateBps, referralCommissionRateBps,
-    agentDiscountBps, studentCommissionBps, noReferralDistribution, notes, isActive } = row
-  return { projectOwnerRateBps, platformOwnerRateBps, customizerRateBps, installationSupportRateBps, referralCommissionRateBps,
-    agentDiscountBps, studentCommissionBps, noReferralDistribution, notes, isActive }
+  const {
+    projectOwnerRateBps,
+    platformOwnerRateBps,
+    customizerRateBps,
+    installationSupportRateBps,
+    referralCommissionRateBps,
+    agentDiscountBps,
+    studentCommissionBps,
+    noReferralDistribution,
+    notes,
+    isActive,
+  } = row
+  return {
+    projectOwnerRateBps,
+    platformOwnerRateBps,
+    customizerRateBps,
+    installationSupportRateBps,
+    referralCommissionRateBps,
+    agentDiscountBps,
+    studentCommissionBps,
+    noReferralDistribution,
+    notes,
+    isActive,
+  }
 }
 
 /**
@@ -132,21 +188,32 @@ function valuesOf(row: typeof commissionConfigs.$inferSelect): CommissionValues 
  * checked (400 'Total must equal 100%'; on the default, isActive false → 400 'The default
  * configuration is always active'); 404 'Commission configuration not found'.
  */
-export async function updateCommissionConfig(db: Db, id: string, input: CommissionConfigUpdateInput, actor: CommissionActor): Promise<void> {
+export async function updateCommissionConfig(
+  db: Db,
+  id: string,
+  input: CommissionConfigUpdateInput,
+  actor: CommissionActor,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(commissionConfigs).where(eq(commissionConfigs.id, id)).for('update')
     if (!row) throw notFound(CONFIG_NOT_FOUND)
     const values = merged(valuesOf(row), input, row.isDefault)
     await setAuditActor(tx, actor)
-    await tx.update(commissionConfigs).set({ ...values, updatedAt: new Date() }).where(eq(commissionConfigs.id, id))
+    await tx
+      .update(commissionConfigs)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(commissionConfigs.id, id))
   })
 }
 
 /** DELETE /api/commission/configs/{id}: 404 'Commission configuration not found'; the default → 409 'The default configuration cannot be deleted'. */
 export async function deleteCommissionConfig(db: Db, id: string, actor: CommissionActor): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ isDefault: commissionConfigs.isDefault }).from(commissionConfigs)
-      .where(eq(commissionConfigs.id, id)).for('update')
+    const [row] = await tx
+      .select({ isDefault: commissionConfigs.isDefault })
+      .from(commissionConfigs)
+      .where(eq(commissionConfigs.id, id))
+      .for('update')
     if (!row) throw notFound(CONFIG_NOT_FOUND)
     if (row.isDefault) throw conflict(DEFAULT_NOT_DELETABLE)
     await setAuditActor(tx, actor)
@@ -161,8 +228,11 @@ export async function deleteCommissionConfig(db: Db, id: string, actor: Commissi
  * makes the second INSERT … ON CONFLICT DO NOTHING wait for the first and insert nothing; it then
  * locks the row the first created and applies its input as an update. Answers whether it created.
  */
-export async function saveDefaultCommissionConfig(db: Db, input: CommissionConfigUpdateInput, actor: CommissionActor)
-  : Promise<{ id: string; created: boolean }> {
+export async function saveDefaultCommissionConfig(
+  db: Db,
+  input: CommissionConfigUpdateInput,
+  actor: CommissionActor,
+): Promise<{ id: string; created: boolean }> {
   return db.transaction(async (tx) => {
     await setAuditActor(tx, actor)
     const lockDefault = async () =>
@@ -170,7 +240,9 @@ export async function saveDefaultCommissionConfig(db: Db, input: CommissionConfi
     let row = await lockDefault()
     if (!row) {
       const values = merged(defaultCommissionValues('default'), input, true)
-      const [inserted] = await tx.insert(commissionConfigs).values({ ...values, projectId: null, isDefault: true })
+      const [inserted] = await tx
+        .insert(commissionConfigs)
+        .values({ ...values, projectId: null, isDefault: true })
         .onConflictDoNothing({ target: commissionConfigs.isDefault, where: sql`${commissionConfigs.isDefault}` })
         .returning({ id: commissionConfigs.id })
       if (inserted) return { id: inserted.id, created: true }
@@ -178,16 +250,28 @@ export async function saveDefaultCommissionConfig(db: Db, input: CommissionConfi
       if (!row) throw new Error('The default commission configuration vanished while it was being saved')
     }
     const values = merged(valuesOf(row), input, true)
-    await tx.update(commissionConfigs).set({ ...values, updatedAt: new Date() }).where(eq(commissionConfigs.id, row.id))
+    await tx
+      .update(commissionConfigs)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(commissionConfigs.id, row.id))
     return { id: row.id, created: false }
   })
 }
 
 /** One row of the stats' grouping: the applicable rates (null: no default row), amount, add-ons, referrer kind, count. */
 type GroupRow = {
-  owner: number | null; platform: number | null; customizer: number | null; installation: number | null; referral: number | null
-  student: number | null; distribution: NoReferralDistribution | null
-  amount: string; wc: boolean; wi: boolean; referrer: 'agent' | 'student' | 'none'; n: string
+  owner: number | null
+  platform: number | null
+  customizer: number | null
+  installation: number | null
+  referral: number | null
+  student: number | null
+  distribution: NoReferralDistribution | null
+  amount: string
+  wc: boolean
+  wi: boolean
+  referrer: 'agent' | 'student' | 'none'
+  n: string
 }
 
 /**
@@ -200,10 +284,13 @@ type GroupRow = {
  * (active, inactive) include the default. One repeatable-read snapshot for both statements.
  */
 export async function commissionStats(db: Db): Promise<CommissionStats> {
-  const [groups, [configs]] = await db.transaction(async (tx) => {
-    // Orders first reduced per (project, amount, add-ons, referrer) — few columns, one pass — then
-    // joined to the (small) configuration and referrer tables and reduced again by the rates.
-    const grouped = rawRows<GroupRow>(tx, sql`
+  const [groups, [configs]] = await db.transaction(
+    async (tx) => {
+      // Orders first reduced per (project, amount, add-ons, referrer) — few columns, one pass — then
+      // joined to the (small) configuration and referrer tables and reduced again by the rates.
+      const grouped = rawRows<GroupRow>(
+        tx,
+        sql`
       WITH g AS (
         SELECT project_id, referrer_id, total_amount_paise, with_customization, with_installation, count(*) AS n
         FROM orders WHERE status = 'completed'
@@ -223,24 +310,46 @@ export async function commissionStats(db: Db): Promise<CommissionStats> {
         LEFT JOIN commission_configs pc ON pc.project_id = g.project_id AND pc.is_active
         LEFT JOIN users r ON r.id = g.referrer_id
         LEFT JOIN d ON true
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`)
-    const counted = tx.select({
-      active: sql<number>`(count(*) FILTER (WHERE ${commissionConfigs.isActive}))::int`,
-      inactive: sql<number>`(count(*) FILTER (WHERE NOT ${commissionConfigs.isActive}))::int`,
-    }).from(commissionConfigs)
-    return Promise.all([grouped, counted])
-  }, { isolationLevel: 'repeatable read', accessMode: 'read only' })
-  return { revenue: commissionRevenue(groups.map(toOrderGroup)), configs: { active: configs.active, inactive: configs.inactive } }
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`,
+      )
+      const counted = tx
+        .select({
+          active: sql<number>`(count(*) FILTER (WHERE ${commissionConfigs.isActive}))::int`,
+          inactive: sql<number>`(count(*) FILTER (WHERE NOT ${commissionConfigs.isActive}))::int`,
+        })
+        .from(commissionConfigs)
+      return Promise.all([grouped, counted])
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+  return {
+    revenue: commissionRevenue(groups.map(toOrderGroup)),
+    configs: { active: configs.active, inactive: configs.inactive },
+  }
 }
 
 function toOrderGroup(row: GroupRow): CommissionOrderGroup {
-  const config: SplitConfig | null = row.owner === null ? null : {
-    projectOwnerBps: row.owner, platformOwnerBps: row.platform!, customizerBps: row.customizer!,
-    installationSupportBps: row.installation!, referralBps: row.referral!, studentCommissionBps: row.student!,
-    noReferralDistribution: row.distribution!,
-  }
+  const config: SplitConfig | null =
+    row.owner === null
+      ? null
+      : {
+          projectOwnerBps: row.owner,
+          platformOwnerBps: row.platform!,
+          customizerBps: row.customizer!,
+          installationSupportBps: row.installation!,
+          referralBps: row.referral!,
+          studentCommissionBps: row.student!,
+          noReferralDistribution: row.distribution!,
+        }
   const referrer: ReferrerKind = row.referrer === 'none' ? null : row.referrer
-  return { config, amountPaise: Number(row.amount), withCustomization: row.wc, withInstallation: row.wi, referrer, orders: row.n }
+  return {
+    config,
+    amountPaise: Number(row.amount),
+    withCustomization: row.wc,
+    withInstallation: row.wi,
+    referrer,
+    orders: row.n,
+  }
 }
 
 /**
@@ -254,9 +363,12 @@ export async function searchCommissionProjects(db: Db, search: string): Promise<
   const term = search.trim()
   // lower() in SQL on both sides, as the search text is lower-cased by the database (migration 0030).
   const pattern = sql`lower(${`%${escapeLike(term)}%`})`
-  const rows = await db.select({ id: projects.id, title: projects.title, pricePaise: projects.pricePaise, configId: commissionConfigs.id })
-    .from(projects).leftJoin(commissionConfigs, eq(commissionConfigs.projectId, projects.id))
+  const rows = await db
+    .select({ id: projects.id, title: projects.title, pricePaise: projects.pricePaise, configId: commissionConfigs.id })
+    .from(projects)
+    .leftJoin(commissionConfigs, eq(commissionConfigs.projectId, projects.id))
     .where(term ? and(projectTextMatches(pattern), sql`lower(${projects.title}) LIKE ${pattern}`) : undefined)
-    .orderBy(asc(projects.title), asc(projects.id)).limit(PROJECT_PICKER_LIMIT)
+    .orderBy(asc(projects.title), asc(projects.id))
+    .limit(PROJECT_PICKER_LIMIT)
   return rows.map((r) => ({ _id: r.id, title: r.title, price: paiseToRupees(r.pricePaise), configId: r.configId }))
 }

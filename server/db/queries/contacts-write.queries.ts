@@ -12,7 +12,12 @@ import type { Db } from '../client'
 import { contacts, projects } from '../schema'
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors'
 import {
-  ALREADY_REPLIED, CONTACT_FORM_WINDOW_MS, REPLY_CLAIM_STALE_MS, REPLY_IN_FLIGHT, bulkMessage, rateLimitMessage,
+  ALREADY_REPLIED,
+  CONTACT_FORM_WINDOW_MS,
+  REPLY_CLAIM_STALE_MS,
+  REPLY_IN_FLIGHT,
+  bulkMessage,
+  rateLimitMessage,
 } from '../../domain/contacts'
 import { audit, auditMany } from './audit.queries'
 import type { Tx } from './projects.queries'
@@ -25,21 +30,43 @@ export type Actor = { actorId: string; ip: string | null }
 
 /** replied_at when a contact becomes `status`: set on the first move to replied, kept otherwise. */
 const repliedAtFor = (status: ContactStatus, now: Date) =>
-  status === 'replied' ? sql`coalesce(${contacts.repliedAt}, ${now.toISOString()}::timestamptz)` : sql`${contacts.repliedAt}`
+  status === 'replied'
+    ? sql`coalesce(${contacts.repliedAt}, ${now.toISOString()}::timestamptz)`
+    : sql`${contacts.repliedAt}`
 
 /**
  * PUT /api/contacts/{id} {status} (no reply): any status from any other (SPEC.md 4). Moving to
  * replied sets repliedAt if it was null; the reply stays as it is. Audited when the status
  * changes. 404 'Contact not found'.
  */
-export async function setContactStatus(db: Db, id: string, status: ContactStatus, actor: Actor, now: Date): Promise<void> {
+export async function setContactStatus(
+  db: Db,
+  id: string,
+  status: ContactStatus,
+  actor: Actor,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [contact] = await tx.select({ status: contacts.status }).from(contacts).where(eq(contacts.id, id)).for('update')
+    const [contact] = await tx
+      .select({ status: contacts.status })
+      .from(contacts)
+      .where(eq(contacts.id, id))
+      .for('update')
     if (!contact) throw notFound(CONTACT_NOT_FOUND)
-    await tx.update(contacts).set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now }).where(eq(contacts.id, id))
+    await tx
+      .update(contacts)
+      .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
+      .where(eq(contacts.id, id))
     if (contact.status !== status) {
-      await audit(tx, { actorId: actor.actorId, action: 'contact.status', entityType: 'contact', entityId: id,
-        before: { status: contact.status }, after: { status }, ip: actor.ip })
+      await audit(tx, {
+        actorId: actor.actorId,
+        action: 'contact.status',
+        entityType: 'contact',
+        entityId: id,
+        before: { status: contact.status },
+        after: { status },
+        ip: actor.ip,
+      })
     }
   })
 }
@@ -50,36 +77,80 @@ export async function setContactStatus(db: Db, id: string, status: ContactStatus
  * (repliedAt as in setContactStatus) and each change is audited. Duplicated ids count once. The
  * contacts whose status changed can be undone (kind 'contact.status'; `undo` null when none did).
  */
-export async function bulkSetContactStatus(db: Db, ids: readonly string[], action: ContactBulkAction, actor: Actor, now: Date) {
+export async function bulkSetContactStatus(
+  db: Db,
+  ids: readonly string[],
+  action: ContactBulkAction,
+  actor: Actor,
+  now: Date,
+) {
   const status = CONTACT_BULK_ACTIONS[action]
   const unique = [...new Set(ids)]
   return db.transaction(async (tx) => {
-    const locked = await tx.select({ id: contacts.id, status: contacts.status, repliedAt: contacts.repliedAt }).from(contacts)
-      .where(inArray(contacts.id, unique)).orderBy(asc(contacts.id)).for('update')
+    const locked = await tx
+      .select({ id: contacts.id, status: contacts.status, repliedAt: contacts.repliedAt })
+      .from(contacts)
+      .where(inArray(contacts.id, unique))
+      .orderBy(asc(contacts.id))
+      .for('update')
     const found = new Set(locked.map((c) => c.id))
     const missing = unique.find((id) => !found.has(id))
     if (missing) throw notFound(`${CONTACT_NOT_FOUND}: ${missing}`)
-    const updated = await tx.update(contacts).set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
-      .where(inArray(contacts.id, unique)).returning({ id: contacts.id, updatedAt: contacts.updatedAt, repliedAt: contacts.repliedAt })
+    const updated = await tx
+      .update(contacts)
+      .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
+      .where(inArray(contacts.id, unique))
+      .returning({ id: contacts.id, updatedAt: contacts.updatedAt, repliedAt: contacts.repliedAt })
     const changed = locked.filter((c) => c.status !== status)
-    await auditMany(tx, changed.map((c) => ({ actorId: actor.actorId,
-      action: 'contact.status', entityType: 'contact', entityId: c.id, before: { status: c.status }, after: { status },
-      ip: actor.ip })))
+    await auditMany(
+      tx,
+      changed.map((c) => ({
+        actorId: actor.actorId,
+        action: 'contact.status',
+        entityType: 'contact',
+        entityId: c.id,
+        before: { status: c.status },
+        after: { status },
+        ip: actor.ip,
+      })),
+    )
     const after = new Map(updated.map((u) => [u.id, u]))
-    const undo = await recordUndo(tx, { kind: 'contact.status', actorId: actor.actorId, now,
-      records: changed.map((c) => undoRecord(c.id, c, { status, repliedAt: after.get(c.id)!.repliedAt }, after.get(c.id)!.updatedAt)) })
+    const undo = await recordUndo(tx, {
+      kind: 'contact.status',
+      actorId: actor.actorId,
+      now,
+      records: changed.map((c) =>
+        undoRecord(c.id, c, { status, repliedAt: after.get(c.id)!.repliedAt }, after.get(c.id)!.updatedAt),
+      ),
+    })
     return { success: true as const, message: bulkMessage(unique.length), updated: unique.length, undo }
   })
 }
 
 /** Undo of 'contact.status' (undo-restore.queries.ts): status and repliedAt back; 409 when a contact changed since. */
-export async function restoreContactStatuses(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
-  const rows = await tx.select().from(contacts).where(inArray(contacts.id, records.map((r) => r.id))).orderBy(asc(contacts.id))
+export async function restoreContactStatuses(
+  tx: Tx,
+  records: UndoRecord[],
+  _actor: UndoActor,
+  now: Date,
+): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(contacts)
+    .where(
+      inArray(
+        contacts.id,
+        records.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(contacts.id))
     .for('update')
   assertUnchanged(rows, records)
   for (const { before, ids } of groupByBefore(records)) {
     const repliedAt = typeof before.repliedAt === 'string' ? new Date(before.repliedAt) : null
-    await tx.update(contacts).set({ status: before.status as ContactStatus, repliedAt, updatedAt: now })
+    await tx
+      .update(contacts)
+      .set({ status: before.status as ContactStatus, repliedAt, updatedAt: now })
       .where(inArray(contacts.id, ids))
   }
 }
@@ -95,11 +166,23 @@ export type ReplyTarget = { name: string; email: string; subject: string; messag
  */
 export async function claimReply(db: Db, id: string, now: Date): Promise<ReplyTarget> {
   const stale = new Date(now.getTime() - REPLY_CLAIM_STALE_MS).toISOString()
-  const [claimed] = await db.update(contacts).set({ replyClaimedAt: now, updatedAt: sql`${contacts.updatedAt}` })
-    .where(and(eq(contacts.id, id), ne(contacts.status, 'replied'),
-      or(isNull(contacts.replyClaimedAt), lt(contacts.replyClaimedAt, sql`${stale}::timestamptz`))))
-    .returning({ name: contacts.name, email: contacts.email, subject: contacts.subject, message: contacts.message,
-      createdAt: contacts.createdAt })
+  const [claimed] = await db
+    .update(contacts)
+    .set({ replyClaimedAt: now, updatedAt: sql`${contacts.updatedAt}` })
+    .where(
+      and(
+        eq(contacts.id, id),
+        ne(contacts.status, 'replied'),
+        or(isNull(contacts.replyClaimedAt), lt(contacts.replyClaimedAt, sql`${stale}::timestamptz`)),
+      ),
+    )
+    .returning({
+      name: contacts.name,
+      email: contacts.email,
+      subject: contacts.subject,
+      message: contacts.message,
+      createdAt: contacts.createdAt,
+    })
   if (claimed) return claimed
   const [contact] = await db.select({ status: contacts.status }).from(contacts).where(eq(contacts.id, id))
   if (!contact) throw notFound(CONTACT_NOT_FOUND)
@@ -109,18 +192,33 @@ export async function claimReply(db: Db, id: string, now: Date): Promise<ReplyTa
 /** The mail was sent: the contact is replied with `reply` and repliedAt `now`, the claim cleared; audited. */
 export async function recordReply(db: Db, id: string, reply: string, actor: Actor, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: contacts.status }).from(contacts).where(eq(contacts.id, id)).for('update')
-    if (!before) throw notFound(CONTACT_NOT_FOUND)
-    await tx.update(contacts).set({ status: 'replied', reply, repliedAt: now, replyClaimedAt: null, updatedAt: now })
+    const [before] = await tx
+      .select({ status: contacts.status })
+      .from(contacts)
       .where(eq(contacts.id, id))
-    await audit(tx, { actorId: actor.actorId, action: 'contact.reply', entityType: 'contact', entityId: id,
-      before: { status: before.status }, after: { status: 'replied', reply, repliedAt: now.toISOString() }, ip: actor.ip })
+      .for('update')
+    if (!before) throw notFound(CONTACT_NOT_FOUND)
+    await tx
+      .update(contacts)
+      .set({ status: 'replied', reply, repliedAt: now, replyClaimedAt: null, updatedAt: now })
+      .where(eq(contacts.id, id))
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: 'contact.reply',
+      entityType: 'contact',
+      entityId: id,
+      before: { status: before.status },
+      after: { status: 'replied', reply, repliedAt: now.toISOString() },
+      ip: actor.ip,
+    })
   })
 }
 
 /** The mail failed: drop the claim made at `claimedAt` (if still ours); nothing else changes. */
 export async function releaseReplyClaim(db: Db, id: string, claimedAt: Date): Promise<void> {
-  await db.update(contacts).set({ replyClaimedAt: null, updatedAt: sql`${contacts.updatedAt}` })
+  await db
+    .update(contacts)
+    .set({ replyClaimedAt: null, updatedAt: sql`${contacts.updatedAt}` })
     .where(and(eq(contacts.id, id), eq(contacts.replyClaimedAt, claimedAt)))
 }
 
@@ -135,19 +233,38 @@ export async function createPublicContact(db: Db, input: ContactCreateInput, ip:
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contact-form:${ip}`}))`)
     const since = new Date(now.getTime() - CONTACT_FORM_WINDOW_MS)
-    const [usage] = await tx.select({ n: sql<number>`count(*)::int`,
-      oldestMs: sql<number | null>`(extract(epoch FROM min(${contacts.createdAt})) * 1000)::float8` })
-      .from(contacts).where(and(eq(contacts.clientIp, ip), gte(contacts.createdAt, since)))
-    const refusal = rateLimitMessage(Number(usage.n), usage.oldestMs === null ? null : new Date(Number(usage.oldestMs)), now)
+    const [usage] = await tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        oldestMs: sql<number | null>`(extract(epoch FROM min(${contacts.createdAt})) * 1000)::float8`,
+      })
+      .from(contacts)
+      .where(and(eq(contacts.clientIp, ip), gte(contacts.createdAt, since)))
+    const refusal = rateLimitMessage(
+      Number(usage.n),
+      usage.oldestMs === null ? null : new Date(Number(usage.oldestMs)),
+      now,
+    )
     if (refusal) throw tooManyRequests(refusal)
     if (input.projectId) {
       const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))
       if (!project) throw badRequest('Project not found', ['projectId: Project not found'])
     }
-    const [row] = await tx.insert(contacts).values({
-      name: input.name, email: input.email, phone: input.phone || null, subject: input.subject, message: input.message,
-      projectId: input.projectId || null, status: 'new', clientIp: ip, createdAt: now, updatedAt: now,
-    }).returning({ id: contacts.id })
+    const [row] = await tx
+      .insert(contacts)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        subject: input.subject,
+        message: input.message,
+        projectId: input.projectId || null,
+        status: 'new',
+        clientIp: ip,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: contacts.id })
     return row.id
   })
 }

@@ -5,7 +5,12 @@
  */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import {
-  CONTACT_EXCERPT_LENGTH, CONTACT_STATUSES, type ContactDetail, type ContactListQuery, type ContactStats, type ContactSummary,
+  CONTACT_EXCERPT_LENGTH,
+  CONTACT_STATUSES,
+  type ContactDetail,
+  type ContactListQuery,
+  type ContactStats,
+  type ContactSummary,
 } from '../../../src/api/schemas/contacts'
 import type { Db } from '../client'
 import { contactStatusCounts, contacts, projects, users } from '../schema'
@@ -24,7 +29,8 @@ export type ContactFilters = Pick<ContactListQuery, 'search' | 'status'>
  */
 export function contactFilterWhere(filters: ContactFilters): SQL | undefined {
   const conditions: SQL[] = []
-  if (filters.search) conditions.push(sql`${contacts.searchText} LIKE ${`%${escapeLike(filters.search.toLowerCase())}%`}`)
+  if (filters.search)
+    conditions.push(sql`${contacts.searchText} LIKE ${`%${escapeLike(filters.search.toLowerCase())}%`}`)
   if (filters.status && filters.status !== 'all') conditions.push(eq(contacts.status, filters.status))
   return conditions.length ? and(...conditions) : undefined
 }
@@ -39,19 +45,36 @@ const excerptOf = () => sql<string>`left(${contacts.message}, ${sql.raw(String(C
  * in PostgreSQL instead of 144 ms; BENCHMARKS.md "Contacts").
  */
 function pageIds(db: Db, query: ContactListQuery) {
-  return db.select({ id: contacts.id, createdAt: contacts.createdAt }).from(contacts).where(contactFilterWhere(query))
-    .orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(query.limit).offset((query.page - 1) * query.limit)
+  return db
+    .select({ id: contacts.id, createdAt: contacts.createdAt })
+    .from(contacts)
+    .where(contactFilterWhere(query))
+    .orderBy(desc(contacts.createdAt), desc(contacts.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
     .as('page')
 }
 
 /** The columns of a contact summary, flat, with its project, for the contacts of `page` (its ids). */
 function summarySelect(db: Db, page: ReturnType<typeof pageIds>) {
-  return db.select({
-    id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone, subject: contacts.subject,
-    excerpt: excerptOf(),
-    status: contacts.status, isRead: contacts.isRead, repliedAt: contacts.repliedAt, createdAt: contacts.createdAt,
-    projectId: projects.id, projectTitle: projects.title,
-  }).from(page).innerJoin(contacts, eq(contacts.id, page.id)).leftJoin(projects, eq(projects.id, contacts.projectId))
+  return db
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      email: contacts.email,
+      phone: contacts.phone,
+      subject: contacts.subject,
+      excerpt: excerptOf(),
+      status: contacts.status,
+      isRead: contacts.isRead,
+      repliedAt: contacts.repliedAt,
+      createdAt: contacts.createdAt,
+      projectId: projects.id,
+      projectTitle: projects.title,
+    })
+    .from(page)
+    .innerJoin(contacts, eq(contacts.id, page.id))
+    .leftJoin(projects, eq(projects.id, contacts.projectId))
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summarySelect>['execute']>>[number]
@@ -59,10 +82,17 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summarySelect>['execute']
 /** A flat row → the contract's ContactSummary (phone '' when none, project null when none or deleted). */
 export function toContactSummary(row: SummaryRow): ContactSummary {
   return {
-    _id: row.id, name: row.name, email: row.email, phone: row.phone ?? '', subject: row.subject, excerpt: row.excerpt,
-    status: row.status, isRead: row.isRead,
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone ?? '',
+    subject: row.subject,
+    excerpt: row.excerpt,
+    status: row.status,
+    isRead: row.isRead,
     project: row.projectId ? { _id: row.projectId, title: row.projectTitle ?? '' } : null,
-    repliedAt: row.repliedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString(),
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   }
 }
 
@@ -73,8 +103,10 @@ export function toContactSummary(row: SummaryRow): ContactSummary {
 export async function countContacts(db: Db, filters: ContactFilters): Promise<number> {
   if (!filters.search) {
     const status = filters.status && filters.status !== 'all' ? filters.status : undefined
-    const [row] = await db.select({ n: sql<string>`coalesce(sum(${contactStatusCounts.n}), 0)::bigint::text` })
-      .from(contactStatusCounts).where(status ? eq(contactStatusCounts.status, status) : undefined)
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(${contactStatusCounts.n}), 0)::bigint::text` })
+      .from(contactStatusCounts)
+      .where(status ? eq(contactStatusCounts.status, status) : undefined)
     return Number(row.n)
   }
   const [row] = await db.select({ n: count() }).from(contacts).where(contactFilterWhere(filters))
@@ -105,13 +137,30 @@ export async function listContacts(db: Db, query: ContactListQuery, knownTotal?:
  * contacts_created_at_idx.
  */
 export async function contactStats(db: Db, since: Date): Promise<ContactStats> {
-  const [row] = await rawRows<Record<'new' | 'read' | 'replied' | 'archived' | 'this_month', string>>(db, sql`SELECT
-    ${sql.join(CONTACT_STATUSES.map((status) => sql`(SELECT coalesce(sum(n), 0)::bigint::text FROM ${contactStatusCounts}
-      WHERE status = ${status}) AS ${sql.identifier(status)}`), sql`, `)},
-    (SELECT count(*)::bigint::text FROM ${contacts} WHERE created_at >= ${since.toISOString()}::timestamptz) AS this_month`)
-  const byStatus = { new: Number(row.new), read: Number(row.read), replied: Number(row.replied), archived: Number(row.archived) }
-  return { total: byStatus.new + byStatus.read + byStatus.replied + byStatus.archived, unread: byStatus.new,
-    thisMonth: Number(row.this_month), byStatus }
+  const [row] = await rawRows<Record<'new' | 'read' | 'replied' | 'archived' | 'this_month', string>>(
+    db,
+    sql`SELECT
+    ${sql.join(
+      CONTACT_STATUSES.map(
+        (status) => sql`(SELECT coalesce(sum(n), 0)::bigint::text FROM ${contactStatusCounts}
+      WHERE status = ${status}) AS ${sql.identifier(status)}`,
+      ),
+      sql`, `,
+    )},
+    (SELECT count(*)::bigint::text FROM ${contacts} WHERE created_at >= ${since.toISOString()}::timestamptz) AS this_month`,
+  )
+  const byStatus = {
+    new: Number(row.new),
+    read: Number(row.read),
+    replied: Number(row.replied),
+    archived: Number(row.archived),
+  }
+  return {
+    total: byStatus.new + byStatus.read + byStatus.replied + byStatus.archived,
+    unread: byStatus.new,
+    thisMonth: Number(row.this_month),
+    byStatus,
+  }
 }
 
 /**
@@ -120,19 +169,36 @@ export async function contactStats(db: Db, since: Date): Promise<ContactStats> {
  * lower(email)); 404 'Contact not found'.
  */
 export async function findContactDetail(db: Db, id: string): Promise<ContactDetail> {
-  const [row] = await db.select({
-    id: contacts.id, name: contacts.name, email: contacts.email, phone: contacts.phone, subject: contacts.subject,
-    message: contacts.message, excerpt: excerptOf(), status: contacts.status, isRead: contacts.isRead, reply: contacts.reply,
-    repliedAt: contacts.repliedAt, createdAt: contacts.createdAt, updatedAt: contacts.updatedAt,
-    projectId: projects.id, projectTitle: projects.title, userId: users.id, userName: users.name,
-  }).from(contacts)
+  const [row] = await db
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      email: contacts.email,
+      phone: contacts.phone,
+      subject: contacts.subject,
+      message: contacts.message,
+      excerpt: excerptOf(),
+      status: contacts.status,
+      isRead: contacts.isRead,
+      reply: contacts.reply,
+      repliedAt: contacts.repliedAt,
+      createdAt: contacts.createdAt,
+      updatedAt: contacts.updatedAt,
+      projectId: projects.id,
+      projectTitle: projects.title,
+      userId: users.id,
+      userName: users.name,
+    })
+    .from(contacts)
     .leftJoin(projects, eq(projects.id, contacts.projectId))
     .leftJoin(users, sql`lower(${users.email}) = lower(${contacts.email})`)
-    .where(eq(contacts.id, id)).limit(1)
+    .where(eq(contacts.id, id))
+    .limit(1)
   if (!row) throw notFound(CONTACT_NOT_FOUND)
   return {
     ...toContactSummary(row),
-    message: row.message, reply: row.reply,
+    message: row.message,
+    reply: row.reply,
     user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
     updatedAt: row.updatedAt.toISOString(),
   }

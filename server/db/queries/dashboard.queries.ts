@@ -19,13 +19,28 @@ type CreatedAt = typeof projects.createdAt | typeof projectSearch.createdAt | ty
 /** The month starts as values, or as SQL (a prepared statement's placeholders). */
 type MonthBounds = { [K in keyof MonthStarts]: MonthStarts[K] | SQL }
 const inThisMonth = (col: CreatedAt, { thisMonth }: MonthBounds) => sql`${col} >= ${thisMonth}`
-const inLastMonth = (col: CreatedAt, { thisMonth, lastMonth }: MonthBounds) => sql`${col} >= ${lastMonth} AND ${col} < ${thisMonth}`
+const inLastMonth = (col: CreatedAt, { thisMonth, lastMonth }: MonthBounds) =>
+  sql`${col} >= ${lastMonth} AND ${col} < ${thisMonth}`
 
 /** A category's figures of the dashboard: counts, prices in paise, and counts created in the two months. */
-type CategoryFigures = { category: string; count: number; avgPricePaise: number | null; active: number
-  activePricePaise: number | null; thisMonth: number; lastMonth: number }
+type CategoryFigures = {
+  category: string
+  count: number
+  avgPricePaise: number | null
+  active: number
+  activePricePaise: number | null
+  thisMonth: number
+  lastMonth: number
+}
 /** One of the five newest projects (price in paise). */
-type RecentProject = { id: string; title: string; category: string; pricePaise: number; isActive: boolean; createdAt: Date }
+type RecentProject = {
+  id: string
+  title: string
+  category: string
+  pricePaise: number
+  isActive: boolean
+  createdAt: Date
+}
 
 /** `rows` (a subquery) as one JSON array, `[]` when empty. */
 const jsonRows = (rows: SQL) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${rows}) r)`
@@ -43,26 +58,35 @@ const jsonRows = (rows: SQL) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FR
  */
 const dashboardProjectsStatement = preparedPer('dashboard_projects', (db, name) => {
   const counts = projectListCounts
-  const months = { thisMonth: sql`${sql.placeholder('thisMonth')}::timestamptz`,
-    lastMonth: sql`${sql.placeholder('lastMonth')}::timestamptz` }
-  return db.select({
-    byGroup: sql<Omit<CategoryFigures, 'thisMonth' | 'lastMonth'>[]>`${jsonRows(sql`SELECT ${counts.category} AS "category",
+  const months = {
+    thisMonth: sql`${sql.placeholder('thisMonth')}::timestamptz`,
+    lastMonth: sql`${sql.placeholder('lastMonth')}::timestamptz`,
+  }
+  return db
+    .select({
+      byGroup: sql<
+        Omit<CategoryFigures, 'thisMonth' | 'lastMonth'>[]
+      >`${jsonRows(sql`SELECT ${counts.category} AS "category",
       ${int(sql`sum(${counts.n})`)} AS "count",
       ${float(sql`sum(${counts.pricePaise})::numeric / nullif(sum(${counts.n}), 0)`)} AS "avgPricePaise",
       ${int(sql`coalesce(sum(${counts.n}) FILTER (WHERE ${counts.isActive}), 0)`)} AS "active",
       ${float(sql`CASE WHEN sum(${counts.n}) FILTER (WHERE ${counts.isActive}) > 0
         THEN sum(${counts.pricePaise}) FILTER (WHERE ${counts.isActive}) END`)} AS "activePricePaise"
       FROM ${counts} GROUP BY ${counts.category} HAVING sum(${counts.n}) > 0`)}`,
-    byMonth: sql<{ category: string; thisMonth: number; lastMonth: number }[]>`${jsonRows(sql`SELECT
+      byMonth: sql<{ category: string; thisMonth: number; lastMonth: number }[]>`${jsonRows(sql`SELECT
       ${projectSearch.category} AS "category",
       ${int(sql`count(*) FILTER (WHERE ${inThisMonth(projectSearch.createdAt, months)})`)} AS "thisMonth",
       ${int(sql`count(*) FILTER (WHERE ${inLastMonth(projectSearch.createdAt, months)})`)} AS "lastMonth"
       FROM ${projectSearch} WHERE ${projectSearch.createdAt} >= ${months.lastMonth} GROUP BY ${projectSearch.category}`)}`,
-    recent: sql<(Omit<RecentProject, 'createdAt'> & { createdAt: string })[]>`${jsonRows(sql`SELECT ${projects.id} AS "id",
+      recent: sql<
+        (Omit<RecentProject, 'createdAt'> & { createdAt: string })[]
+      >`${jsonRows(sql`SELECT ${projects.id} AS "id",
       ${projects.title} AS "title", ${projects.category} AS "category", ${projects.pricePaise} AS "pricePaise",
       ${projects.isActive} AS "isActive", ${projects.createdAt} AS "createdAt"
       FROM ${projects} ORDER BY ${projects.createdAt} DESC, ${projects.id} DESC LIMIT 5`)}`,
-  }).from(sql`(SELECT 1) AS one`).prepare(name)
+    })
+    .from(sql`(SELECT 1) AS one`)
+    .prepare(name)
 })
 
 /**
@@ -70,13 +94,21 @@ const dashboardProjectsStatement = preparedPer('dashboard_projects', (db, name) 
  * count, average price (paise), active count and active price sum (paise), and its counts created
  * in the months of `months`; the five newest projects.
  */
-export async function dashboardProjects(db: Db, months: MonthStarts): Promise<{ byCategory: CategoryFigures[]; recentProjects: RecentProject[] }> {
+export async function dashboardProjects(
+  db: Db,
+  months: MonthStarts,
+): Promise<{ byCategory: CategoryFigures[]; recentProjects: RecentProject[] }> {
   const [{ byGroup, byMonth, recent }] = await dashboardProjectsStatement(db).execute({
-    thisMonth: months.thisMonth.toISOString(), lastMonth: months.lastMonth.toISOString() })
+    thisMonth: months.thisMonth.toISOString(),
+    lastMonth: months.lastMonth.toISOString(),
+  })
   const monthly = new Map(byMonth.map((r) => [r.category, r]))
   return {
-    byCategory: byGroup.map((r) => ({ ...r, thisMonth: monthly.get(r.category)?.thisMonth ?? 0,
-      lastMonth: monthly.get(r.category)?.lastMonth ?? 0 })),
+    byCategory: byGroup.map((r) => ({
+      ...r,
+      thisMonth: monthly.get(r.category)?.thisMonth ?? 0,
+      lastMonth: monthly.get(r.category)?.lastMonth ?? 0,
+    })),
     recentProjects: recent.map((r) => ({ ...r, createdAt: new Date(r.createdAt) })),
   }
 }
@@ -89,36 +121,53 @@ export async function dashboardContacts(db: Db, months: MonthStarts) {
   const [byStatus, recentContacts] = await Promise.all([
     // Per-status counts from contact_status_counts (migration 0021's triggers, four rows); unread is
     // status 'new', the one rule of the contacts stats (src/api/schemas/contacts.ts isUnreadStatus).
-    db.select({
-      status: contactStatusCounts.status,
-      count: int(sql`${contactStatusCounts.n}`),
-      unread: int(sql`CASE WHEN ${contactStatusCounts.status} = 'new' THEN ${contactStatusCounts.n} ELSE 0 END`),
-      thisMonth: int(sql`(SELECT count(*) FROM ${contacts} WHERE ${contacts.status} = ${qualified(contactStatusCounts.status)}
+    db
+      .select({
+        status: contactStatusCounts.status,
+        count: int(sql`${contactStatusCounts.n}`),
+        unread: int(sql`CASE WHEN ${contactStatusCounts.status} = 'new' THEN ${contactStatusCounts.n} ELSE 0 END`),
+        thisMonth:
+          int(sql`(SELECT count(*) FROM ${contacts} WHERE ${contacts.status} = ${qualified(contactStatusCounts.status)}
         AND ${inThisMonth(contacts.createdAt, months)})`),
-      lastMonth: int(sql`(SELECT count(*) FROM ${contacts} WHERE ${contacts.status} = ${qualified(contactStatusCounts.status)}
+        lastMonth:
+          int(sql`(SELECT count(*) FROM ${contacts} WHERE ${contacts.status} = ${qualified(contactStatusCounts.status)}
         AND ${inLastMonth(contacts.createdAt, months)})`),
-    }).from(contactStatusCounts).where(sql`${contactStatusCounts.n} > 0`),
-    db.select({ id: contacts.id, name: contacts.name, email: contacts.email, status: contacts.status,
-      createdAt: contacts.createdAt })
-      .from(contacts).orderBy(desc(contacts.createdAt), desc(contacts.id)).limit(5),
+      })
+      .from(contactStatusCounts)
+      .where(sql`${contactStatusCounts.n} > 0`),
+    db
+      .select({
+        id: contacts.id,
+        name: contacts.name,
+        email: contacts.email,
+        status: contacts.status,
+        createdAt: contacts.createdAt,
+      })
+      .from(contacts)
+      .orderBy(desc(contacts.createdAt), desc(contacts.id))
+      .limit(5),
   ])
   return { byStatus, recentContacts }
 }
 
 /** Reads users: how many admins are active. */
 export async function activeAdminCount(db: Db): Promise<number> {
-  const [row] = await db.select({ count: int(sql`count(*)`) }).from(users)
+  const [row] = await db
+    .select({ count: int(sql`count(*)`) })
+    .from(users)
     .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
   return row.count
 }
 
 /** Reads payments: the sum of completed payments, in paise (0 without any). */
 export async function completedRevenuePaise(db: Db): Promise<number> {
-  const [row] = await db.select({ paise: float(sql`coalesce(sum(${payments.amountPaise}), 0)`) }).from(payments)
+  const [row] = await db
+    .select({ paise: float(sql`coalesce(sum(${payments.amountPaise}), 0)`) })
+    .from(payments)
     .where(eq(payments.status, 'completed'))
   return row.paise ?? 0
 }
 
 /** The four parts together (`admins` a count, `revenuePaise` in paise); the input of `toDashboardStats`. */
-export type DashboardAggregates = Awaited<ReturnType<typeof dashboardProjects>> & Awaited<ReturnType<typeof dashboardContacts>>
-  & { admins: number; revenuePaise: number }
+export type DashboardAggregates = Awaited<ReturnType<typeof dashboardProjects>> &
+  Awaited<ReturnType<typeof dashboardContacts>> & { admins: number; revenuePaise: number }

@@ -16,13 +16,16 @@ export type ImageRow = typeof projectImages.$inferSelect
 export type NewImage = { key: string; contentType: string; size: number; alt: string }
 
 /** The images of a project in position order. */
-export const listImages = (db: DbOrTx, projectId: string) => db.select().from(projectImages)
-  .where(eq(projectImages.projectId, projectId)).orderBy(asc(projectImages.position))
+export const listImages = (db: DbOrTx, projectId: string) =>
+  db.select().from(projectImages).where(eq(projectImages.projectId, projectId)).orderBy(asc(projectImages.position))
 
 /** The content type of the image stored under blob `key`, or undefined. */
 export async function imageContentType(db: Db, key: string): Promise<string | undefined> {
-  const [image] = await db.select({ contentType: projectImages.contentType }).from(projectImages)
-    .where(eq(projectImages.filePath, key)).limit(1)
+  const [image] = await db
+    .select({ contentType: projectImages.contentType })
+    .from(projectImages)
+    .where(eq(projectImages.filePath, key))
+    .limit(1)
   return image?.contentType
 }
 
@@ -30,8 +33,14 @@ export async function imageContentType(db: Db, key: string): Promise<string | un
  * Append images up to the free slots of `max` (400 'Maximum 5 images allowed.' when none are
  * free). `put(image)` stores each file before its row is written. Returns the images in order.
  */
-export async function addImages<T extends NewImage>(db: Db, projectId: string, images: T[], max: number,
-  actorId: string, put: (image: T) => Promise<void>): Promise<ImageRow[]> {
+export async function addImages<T extends NewImage>(
+  db: Db,
+  projectId: string,
+  images: T[],
+  max: number,
+  actorId: string,
+  put: (image: T) => Promise<void>,
+): Promise<ImageRow[]> {
   return db.transaction(async (tx) => {
     await lockProjects(tx, [projectId])
     const current = await listImages(tx, projectId)
@@ -41,11 +50,23 @@ export async function addImages<T extends NewImage>(db: Db, projectId: string, i
     for (const [i, image] of images.slice(0, free).entries()) {
       await put(image)
       added.push(image.key)
-      await tx.insert(projectImages).values({ projectId, position: current.length + i, filePath: image.key,
-        url: `/files/${image.key}`, alt: image.alt, contentType: image.contentType, size: image.size })
+      await tx.insert(projectImages).values({
+        projectId,
+        position: current.length + i,
+        filePath: image.key,
+        url: `/files/${image.key}`,
+        alt: image.alt,
+        contentType: image.contentType,
+        size: image.size,
+      })
     }
-    await audit(tx, { actorId, action: 'project.images.add', entityType: 'project', entityId: projectId,
-      after: { added } })
+    await audit(tx, {
+      actorId,
+      action: 'project.images.add',
+      entityType: 'project',
+      entityId: projectId,
+      after: { added },
+    })
     return listImages(tx, projectId)
   })
 }
@@ -58,17 +79,32 @@ async function renumber(tx: Tx, rows: ImageRow[]) {
 }
 
 /** Delete the image at `index`, or whose url or blob key is `url` (404); returns the rest and the removed key. */
-export async function deleteImage(db: Db, projectId: string, target: { index?: number; url?: string }, actorId: string) {
+export async function deleteImage(
+  db: Db,
+  projectId: string,
+  target: { index?: number; url?: string },
+  actorId: string,
+) {
   return db.transaction(async (tx) => {
     await lockProjects(tx, [projectId])
     const current = await listImages(tx, projectId)
-    const row = target.index !== undefined ? current[target.index]
-      : current.find((r) => r.url === target.url || r.filePath === target.url)
+    const row =
+      target.index !== undefined
+        ? current[target.index]
+        : current.find((r) => r.url === target.url || r.filePath === target.url)
     if (!row) throw notFound('Image not found')
     await tx.delete(projectImages).where(eq(projectImages.id, row.id))
-    await renumber(tx, current.filter((r) => r.id !== row.id))
-    await audit(tx, { actorId, action: 'project.images.delete', entityType: 'project', entityId: projectId,
-      before: { image: row.filePath } })
+    await renumber(
+      tx,
+      current.filter((r) => r.id !== row.id),
+    )
+    await audit(tx, {
+      actorId,
+      action: 'project.images.delete',
+      entityType: 'project',
+      entityId: projectId,
+      before: { image: row.filePath },
+    })
     return { images: await listImages(tx, projectId), removed: row.filePath }
   })
 }
@@ -85,8 +121,13 @@ export async function reorderImages(db: Db, projectId: string, newOrder: number[
     for (const [position, oldIndex] of newOrder.entries()) {
       await tx.update(projectImages).set({ position }).where(eq(projectImages.id, current[oldIndex].id))
     }
-    await audit(tx, { actorId, action: 'project.images.reorder', entityType: 'project', entityId: projectId,
-      after: { newOrder } })
+    await audit(tx, {
+      actorId,
+      action: 'project.images.reorder',
+      entityType: 'project',
+      entityId: projectId,
+      after: { newOrder },
+    })
     return listImages(tx, projectId)
   })
 }

@@ -8,7 +8,12 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
-  canMoveOrder, type OrderBulkAction, type OrderBulkResult, type OrderDetail, type OrderListQuery, type OrderStatus,
+  canMoveOrder,
+  type OrderBulkAction,
+  type OrderBulkResult,
+  type OrderDetail,
+  type OrderListQuery,
+  type OrderStatus,
   type OrderSummary,
 } from '../../../src/api/schemas/orders'
 import type { Db } from '../client'
@@ -16,8 +21,17 @@ import { orderNotes, orderStatusCounts, orders, paymentStatusTotals, payments, p
 import { escapeLike, qualified, rawRows } from '../sql'
 import { paiseToRupees } from '../../domain/money'
 import {
-  bulkMessage, bulkNote, bulkRefusalReason, bulkTarget, decodeCursor, encodeCursor, illegalMoveMessage, isCalendarDay, istDayRange,
-  statusLabel, type ListCursor,
+  bulkMessage,
+  bulkNote,
+  bulkRefusalReason,
+  bulkTarget,
+  decodeCursor,
+  encodeCursor,
+  illegalMoveMessage,
+  isCalendarDay,
+  istDayRange,
+  statusLabel,
+  type ListCursor,
 } from '../../domain/orders'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import { audit, auditMany } from './audit.queries'
@@ -55,8 +69,11 @@ export function orderFilterWhere(filters: OrderFilters): SQL | undefined {
 }
 
 /** Rows strictly after `position` in (created_at desc, id desc). */
-export function afterCursor(createdAt: typeof orders.createdAt | typeof payments.createdAt,
-  id: typeof orders.id | typeof payments.id, position: ListCursor): SQL {
+export function afterCursor(
+  createdAt: typeof orders.createdAt | typeof payments.createdAt,
+  id: typeof orders.id | typeof payments.id,
+  position: ListCursor,
+): SQL {
   return sql`(${createdAt}, ${id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`
 }
 
@@ -74,22 +91,36 @@ export function parseCursor(cursor: string): ListCursor | undefined {
  * subquery per order row, served by payments_order_idx.
  */
 function paymentOfOrder(db: Db) {
-  return db.select({ status: payments.status, method: payments.method }).from(payments)
+  return db
+    .select({ status: payments.status, method: payments.method })
+    .from(payments)
     .where(sql`${payments.orderId} = ${qualified(orders.id)}`)
     .orderBy(sql`(${payments.status} = 'completed') DESC`, desc(payments.createdAt), desc(payments.id))
-    .limit(1).as('pay')
+    .limit(1)
+    .as('pay')
 }
 
 /** The columns of an order summary (flat) plus its cursor time. */
 function summarySelect(db: Db) {
   const pay = paymentOfOrder(db)
-  return db.select({
-    id: orders.id, orderId: orders.orderId, totalAmountPaise: orders.totalAmountPaise, status: orders.status,
-    createdAt: orders.createdAt, cursorAt: cursorTime(orders.createdAt),
-    userId: users.id, userName: users.name, userEmail: users.email,
-    projectId: projects.id, projectTitle: projects.title, projectCategory: projects.category,
-    payStatus: pay.status, payMethod: pay.method,
-  }).from(orders)
+  return db
+    .select({
+      id: orders.id,
+      orderId: orders.orderId,
+      totalAmountPaise: orders.totalAmountPaise,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      cursorAt: cursorTime(orders.createdAt),
+      userId: users.id,
+      userName: users.name,
+      userEmail: users.email,
+      projectId: projects.id,
+      projectTitle: projects.title,
+      projectCategory: projects.category,
+      payStatus: pay.status,
+      payMethod: pay.method,
+    })
+    .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(projects, eq(projects.id, orders.projectId))
     .leftJoinLateral(pay, sql`true`)
@@ -100,10 +131,14 @@ type SummaryRow = Awaited<ReturnType<ReturnType<typeof summarySelect>['execute']
 /** A flat row → the contract's OrderSummary (rupees, ISO dates, nulls for deleted user/project, no payment). */
 export function toOrderSummary(row: SummaryRow): OrderSummary {
   return {
-    _id: row.id, orderId: row.orderId,
+    _id: row.id,
+    orderId: row.orderId,
     user: row.userId ? { _id: row.userId, name: row.userName ?? '', email: row.userEmail ?? '' } : null,
-    project: row.projectId ? { _id: row.projectId, title: row.projectTitle ?? '', category: row.projectCategory ?? '' } : null,
-    totalAmount: paiseToRupees(row.totalAmountPaise), status: row.status,
+    project: row.projectId
+      ? { _id: row.projectId, title: row.projectTitle ?? '', category: row.projectCategory ?? '' }
+      : null,
+    totalAmount: paiseToRupees(row.totalAmountPaise),
+    status: row.status,
     payment: row.payStatus ? { status: row.payStatus, paymentMethod: row.payMethod ?? '' } : null,
     createdAt: row.createdAt.toISOString(),
   }
@@ -111,7 +146,10 @@ export function toOrderSummary(row: SummaryRow): OrderSummary {
 
 /** Up to `limit` summaries of the filtered view after `position`, newest first, with each row's cursor time. */
 export async function orderSummaryRows(db: Db, filters: OrderFilters, position: ListCursor | undefined, limit: number) {
-  const where = and(orderFilterWhere(filters), position ? afterCursor(orders.createdAt, orders.id, position) : undefined)
+  const where = and(
+    orderFilterWhere(filters),
+    position ? afterCursor(orders.createdAt, orders.id, position) : undefined,
+  )
   return summarySelect(db).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit)
 }
 
@@ -122,7 +160,9 @@ export async function orderSummaryRows(db: Db, filters: OrderFilters, position: 
 export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
   if (!filters.search && !filters.from && !filters.to) {
     const status = filters.status && filters.status !== 'all' ? filters.status : undefined
-    const [row] = await db.select({ n: sql<string>`coalesce(sum(${orderStatusCounts.n}), 0)::bigint::text` }).from(orderStatusCounts)
+    const [row] = await db
+      .select({ n: sql<string>`coalesce(sum(${orderStatusCounts.n}), 0)::bigint::text` })
+      .from(orderStatusCounts)
       .where(status ? eq(orderStatusCounts.status, status) : undefined)
     return Number(row.n)
   }
@@ -139,8 +179,10 @@ export async function countOrders(db: Db, filters: OrderFilters): Promise<number
  */
 export async function listOrders(db: Db, query: OrderListQuery, knownTotal?: number) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1),
-    knownTotal ?? countOrders(db, query)])
+  const [rows, total] = await Promise.all([
+    orderSummaryRows(db, query, position, query.limit + 1),
+    knownTotal ?? countOrders(db, query),
+  ])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
@@ -153,15 +195,24 @@ export async function listOrders(db: Db, query: OrderListQuery, knownTotal?: num
  * payment_status_totals, kept exact by the triggers of migration 0020.
  */
 export async function orderStats(db: Db) {
-  const [row] = await rawRows<{ total: string; pending: string; completed: string; paise: string }>(db, sql`SELECT
+  const [row] = await rawRows<{ total: string; pending: string; completed: string; paise: string }>(
+    db,
+    sql`SELECT
     (SELECT coalesce(sum(n), 0)::bigint::text FROM ${orderStatusCounts}) AS total,
     (SELECT coalesce(sum(n), 0)::bigint::text FROM ${orderStatusCounts} WHERE status = 'pending') AS pending,
     (SELECT coalesce(sum(n), 0)::bigint::text FROM ${orderStatusCounts} WHERE status = 'completed') AS completed,
-    (SELECT coalesce(sum(amount_paise), 0)::bigint::text FROM ${paymentStatusTotals} WHERE status = 'completed') AS paise`)
+    (SELECT coalesce(sum(amount_paise), 0)::bigint::text FROM ${paymentStatusTotals} WHERE status = 'completed') AS paise`,
+  )
   const counts = { total: Number(row.total), pending: row.pending, completed: row.completed }
   const revenue = { paise: row.paise }
-  return { overview: { totalOrders: counts.total, pendingOrders: Number(counts.pending), completedOrders: Number(counts.completed),
-    totalRevenue: paiseToRupees(Number(revenue.paise)) } }
+  return {
+    overview: {
+      totalOrders: counts.total,
+      pendingOrders: Number(counts.pending),
+      completedOrders: Number(counts.completed),
+      totalRevenue: paiseToRupees(Number(revenue.paise)),
+    },
+  }
 }
 
 /** The summary of one order, or null. */
@@ -177,25 +228,59 @@ export async function findOrderDetail(db: Db, id: string): Promise<OrderDetail> 
   const referrer = alias(users, 'referrer')
   const author = alias(users, 'author')
   const [[extra], notes, pays] = await Promise.all([
-    db.select({ withCustomization: orders.withCustomization, withInstallation: orders.withInstallation,
-      withReport: orders.withReport, updatedAt: orders.updatedAt, referrerId: referrer.id, referrerName: referrer.name,
-      referrerCode: referrer.agentCode })
-      .from(orders).leftJoin(referrer, eq(referrer.id, orders.referrerId)).where(eq(orders.id, id)),
-    db.select({ id: orderNotes.id, status: orderNotes.status, note: orderNotes.note, createdAt: orderNotes.createdAt,
-      authorName: author.name, authorEmail: author.email })
-      .from(orderNotes).leftJoin(author, eq(author.id, orderNotes.createdBy)).where(eq(orderNotes.orderId, id))
+    db
+      .select({
+        withCustomization: orders.withCustomization,
+        withInstallation: orders.withInstallation,
+        withReport: orders.withReport,
+        updatedAt: orders.updatedAt,
+        referrerId: referrer.id,
+        referrerName: referrer.name,
+        referrerCode: referrer.agentCode,
+      })
+      .from(orders)
+      .leftJoin(referrer, eq(referrer.id, orders.referrerId))
+      .where(eq(orders.id, id)),
+    db
+      .select({
+        id: orderNotes.id,
+        status: orderNotes.status,
+        note: orderNotes.note,
+        createdAt: orderNotes.createdAt,
+        authorName: author.name,
+        authorEmail: author.email,
+      })
+      .from(orderNotes)
+      .leftJoin(author, eq(author.id, orderNotes.createdBy))
+      .where(eq(orderNotes.orderId, id))
       .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id)),
     db.select().from(payments).where(eq(payments.orderId, id)).orderBy(desc(payments.createdAt), desc(payments.id)),
   ])
   if (!extra) throw notFound('Order not found')
   return {
     ...summary,
-    withCustomization: extra.withCustomization, withInstallation: extra.withInstallation, withReport: extra.withReport,
-    referrer: extra.referrerId ? { _id: extra.referrerId, name: extra.referrerName ?? '', agentCode: extra.referrerCode ?? null } : null,
-    notes: notes.map((n) => ({ _id: n.id, status: n.status, note: n.note, createdAt: n.createdAt.toISOString(),
-      createdBy: n.authorName !== null ? { name: n.authorName, email: n.authorEmail ?? '' } : null })),
-    payments: pays.map((p) => ({ _id: p.id, paymentId: p.paymentId, amount: paiseToRupees(p.amountPaise), method: p.method,
-      status: p.status, transactionId: p.transactionId, createdAt: p.createdAt.toISOString() })),
+    withCustomization: extra.withCustomization,
+    withInstallation: extra.withInstallation,
+    withReport: extra.withReport,
+    referrer: extra.referrerId
+      ? { _id: extra.referrerId, name: extra.referrerName ?? '', agentCode: extra.referrerCode ?? null }
+      : null,
+    notes: notes.map((n) => ({
+      _id: n.id,
+      status: n.status,
+      note: n.note,
+      createdAt: n.createdAt.toISOString(),
+      createdBy: n.authorName !== null ? { name: n.authorName, email: n.authorEmail ?? '' } : null,
+    })),
+    payments: pays.map((p) => ({
+      _id: p.id,
+      paymentId: p.paymentId,
+      amount: paiseToRupees(p.amountPaise),
+      method: p.method,
+      status: p.status,
+      transactionId: p.transactionId,
+      createdAt: p.createdAt.toISOString(),
+    })),
     updatedAt: extra.updatedAt.toISOString(),
   }
 }
@@ -211,14 +296,24 @@ export type Actor = { actorId: string; ip: string | null }
  */
 export async function moveOrder(db: Db, id: string, to: OrderStatus, note: string, actor: Actor) {
   await db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id, orderId: orders.orderId, status: orders.status }).from(orders)
-      .where(eq(orders.id, id)).for('update')
+    const [order] = await tx
+      .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, id))
+      .for('update')
     if (!order) throw notFound('Order not found')
     if (!canMoveOrder(order.status, to)) throw conflict(illegalMoveMessage(order.orderId, order.status, to))
     await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, id))
     await tx.insert(orderNotes).values({ orderId: id, status: to, note, createdBy: actor.actorId })
-    await audit(tx, { actorId: actor.actorId, action: 'order.status', entityType: 'order', entityId: id,
-      before: { status: order.status }, after: { status: to, note }, ip: actor.ip })
+    await audit(tx, {
+      actorId: actor.actorId,
+      action: 'order.status',
+      entityType: 'order',
+      entityId: id,
+      before: { status: order.status },
+      after: { status: to, note },
+      ip: actor.ip,
+    })
   })
   return { message: `Order status updated to ${statusLabel(to)}`, order: await findOrderDetail(db, id) }
 }
@@ -230,13 +325,22 @@ export async function moveOrder(db: Db, id: string, to: OrderStatus, note: strin
  * reason 'Order not found' (status null). Duplicated ids count once. The moves are undoable (kind
  * 'order.status'; `undo` null when none moved).
  */
-export async function bulkMoveOrders(db: Db, ids: readonly string[], action: OrderBulkAction, actor: Actor, now: Date)
-  : Promise<OrderBulkResult> {
+export async function bulkMoveOrders(
+  db: Db,
+  ids: readonly string[],
+  action: OrderBulkAction,
+  actor: Actor,
+  now: Date,
+): Promise<OrderBulkResult> {
   const to = bulkTarget(action)
   const unique = [...new Set(ids)]
   return db.transaction(async (tx) => {
-    const locked = await tx.select({ id: orders.id, orderId: orders.orderId, status: orders.status }).from(orders)
-      .where(inArray(orders.id, unique)).orderBy(asc(orders.id)).for('update')
+    const locked = await tx
+      .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.id, unique))
+      .orderBy(asc(orders.id))
+      .for('update')
     const byId = new Map(locked.map((o) => [o.id, o]))
     const movable = locked.filter((o) => canMoveOrder(o.status, to))
     const failed: OrderBulkResult['failed'] = []
@@ -244,25 +348,54 @@ export async function bulkMoveOrders(db: Db, ids: readonly string[], action: Ord
       const order = byId.get(id)
       if (!order) failed.push({ _id: id, orderId: '', status: null, reason: 'Order not found' })
       else if (!canMoveOrder(order.status, to)) {
-        failed.push({ _id: id, orderId: order.orderId, status: order.status, reason: bulkRefusalReason(order.status, to) })
+        failed.push({
+          _id: id,
+          orderId: order.orderId,
+          status: order.status,
+          reason: bulkRefusalReason(order.status, to),
+        })
       }
     }
     let undo: UndoTicket | null = null
     if (movable.length) {
       const movedIds = movable.map((o) => o.id)
-      const updated = await tx.update(orders).set({ status: to, updatedAt: now }).where(inArray(orders.id, movedIds))
+      const updated = await tx
+        .update(orders)
+        .set({ status: to, updatedAt: now })
+        .where(inArray(orders.id, movedIds))
         .returning({ id: orders.id, updatedAt: orders.updatedAt })
-      const notes = await tx.insert(orderNotes).values(movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action),
-        createdBy: actor.actorId }))).returning({ id: orderNotes.id, orderId: orderNotes.orderId })
-      await auditMany(tx, movable.map((o) => ({ actorId: actor.actorId, action: 'order.status', entityType: 'order',
-        entityId: o.id, before: { status: o.status }, after: { status: to, note: bulkNote(action) }, ip: actor.ip })))
+      const notes = await tx
+        .insert(orderNotes)
+        .values(movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action), createdBy: actor.actorId })))
+        .returning({ id: orderNotes.id, orderId: orderNotes.orderId })
+      await auditMany(
+        tx,
+        movable.map((o) => ({
+          actorId: actor.actorId,
+          action: 'order.status',
+          entityType: 'order',
+          entityId: o.id,
+          before: { status: o.status },
+          after: { status: to, note: bulkNote(action) },
+          ip: actor.ip,
+        })),
+      )
       const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
       const noteOf = new Map(notes.map((n) => [n.orderId, n.id]))
-      undo = await recordUndo(tx, { kind: 'order.status', actorId: actor.actorId, now,
-        records: movable.map((o) => undoRecord(o.id, o, { status: to }, version.get(o.id)!, noteOf.get(o.id))) })
+      undo = await recordUndo(tx, {
+        kind: 'order.status',
+        actorId: actor.actorId,
+        now,
+        records: movable.map((o) => undoRecord(o.id, o, { status: to }, version.get(o.id)!, noteOf.get(o.id))),
+      })
     }
-    return { success: true as const, message: bulkMessage(action, movable.length, failed.length), updated: movable.length, failed,
-      undo }
+    return {
+      success: true as const,
+      message: bulkMessage(action, movable.length, failed.length),
+      updated: movable.length,
+      failed,
+      undo,
+    }
   })
 }
 
@@ -272,11 +405,23 @@ export async function bulkMoveOrders(db: Db, ids: readonly string[], action: Ord
  * undone within the window: nothing acted on it yet; decision 014); 409 when an order changed since.
  */
 export async function restoreOrderStatuses(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
-  const rows = await tx.select().from(orders).where(inArray(orders.id, records.map((r) => r.id))).orderBy(asc(orders.id))
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        records.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orders.id))
     .for('update')
   assertUnchanged(rows, records)
   for (const { before, ids } of groupByBefore(records)) {
-    await tx.update(orders).set({ status: before.status as OrderStatus, updatedAt: now }).where(inArray(orders.id, ids))
+    await tx
+      .update(orders)
+      .set({ status: before.status as OrderStatus, updatedAt: now })
+      .where(inArray(orders.id, ids))
   }
   const created = records.flatMap((r) => (r.created ? [r.created] : []))
   if (created.length) await tx.delete(orderNotes).where(inArray(orderNotes.id, created))

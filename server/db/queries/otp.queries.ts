@@ -20,17 +20,22 @@ export async function insertOtpChallenge(db: Db, values: typeof otpChallenges.$i
  * Count one attempt on the live challenge of (`tokenHash`, `email`): not consumed, fewer than
  * `maxAttempts` tries, not expired at `now`. Returns the row after the count, or undefined.
  */
-export async function claimOtpAttempt(db: Pick<Db, 'update'>,
-  where: { tokenHash: string; email: string; maxAttempts: number; now: Date }): Promise<OtpChallengeRow | undefined> {
-  const [challenge] = await db.update(otpChallenges)
+export async function claimOtpAttempt(
+  db: Pick<Db, 'update'>,
+  where: { tokenHash: string; email: string; maxAttempts: number; now: Date },
+): Promise<OtpChallengeRow | undefined> {
+  const [challenge] = await db
+    .update(otpChallenges)
     .set({ attempts: sql`${otpChallenges.attempts} + 1` })
-    .where(and(
-      eq(otpChallenges.sessionTokenHash, where.tokenHash),
-      eq(otpChallenges.email, where.email),
-      isNull(otpChallenges.consumedAt),
-      lt(otpChallenges.attempts, where.maxAttempts),
-      gt(otpChallenges.expiresAt, where.now),
-    ))
+    .where(
+      and(
+        eq(otpChallenges.sessionTokenHash, where.tokenHash),
+        eq(otpChallenges.email, where.email),
+        isNull(otpChallenges.consumedAt),
+        lt(otpChallenges.attempts, where.maxAttempts),
+        gt(otpChallenges.expiresAt, where.now),
+      ),
+    )
     .returning()
   return challenge
 }
@@ -43,7 +48,9 @@ export async function findOtpChallenge(db: Db, tokenHash: string): Promise<OtpCh
 
 /** Mark challenge `id` consumed at `now` unless it already is; true when this call consumed it. */
 export async function consumeOtpChallengeRow(db: Db, id: string, now: Date): Promise<boolean> {
-  const consumed = await db.update(otpChallenges).set({ consumedAt: now })
+  const consumed = await db
+    .update(otpChallenges)
+    .set({ consumedAt: now })
     .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)))
     .returning({ id: otpChallenges.id })
   return consumed.length === 1
@@ -54,14 +61,21 @@ export async function consumeOtpChallengeRow(db: Db, id: string, now: Date): Pro
  * how many, and when the oldest was made (null when none). Uses otp_ip_created_idx or
  * otp_email_created_idx.
  */
-export async function otpSendUsage(db: Db, by: { email: string; ip?: string } | { ip: string; email?: string },
-  since: Date): Promise<{ n: number; oldest: Date | null }> {
-  const [row] = await db.select({ n: count(), oldest: min(otpChallenges.createdAt) }).from(otpChallenges)
-    .where(and(
-      by.ip === undefined ? undefined : eq(otpChallenges.ip, by.ip),
-      by.email === undefined ? undefined : eq(otpChallenges.email, by.email),
-      gt(otpChallenges.createdAt, since),
-    ))
+export async function otpSendUsage(
+  db: Db,
+  by: { email: string; ip?: string } | { ip: string; email?: string },
+  since: Date,
+): Promise<{ n: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), oldest: min(otpChallenges.createdAt) })
+    .from(otpChallenges)
+    .where(
+      and(
+        by.ip === undefined ? undefined : eq(otpChallenges.ip, by.ip),
+        by.email === undefined ? undefined : eq(otpChallenges.email, by.email),
+        gt(otpChallenges.createdAt, since),
+      ),
+    )
   return { n: row.n, oldest: row.oldest === null ? null : new Date(row.oldest) }
 }
 
@@ -75,7 +89,9 @@ export async function lockOtpTries(tx: Pick<Db, 'execute'>, email: string): Prom
 
 /** Tries (right or wrong) made on the codes sent to `email` after `since`; otp_email_created_idx. */
 export async function otpTriesSince(db: Pick<Db, 'select'>, email: string, since: Date): Promise<number> {
-  const [row] = await db.select({ tries: sql<number>`coalesce(sum(${otpChallenges.attempts}), 0)::int` }).from(otpChallenges)
+  const [row] = await db
+    .select({ tries: sql<number>`coalesce(sum(${otpChallenges.attempts}), 0)::int` })
+    .from(otpChallenges)
     .where(and(eq(otpChallenges.email, email), gt(otpChallenges.createdAt, since)))
   return Number(row.tries)
 }

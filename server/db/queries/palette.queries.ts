@@ -13,15 +13,34 @@ import { projectTextContains } from './projects-list.queries'
  * Projects (active or not) whose searchable text contains `search`, at most `limit`, and how many
  * matched up to `cap` (+1 tells more). Both read project_search (migration 0029), newest first.
  */
-export async function searchPaletteProjects(db: Db, search: string, limit: number, cap: number): Promise<{ rows: PaletteProject[]; counted: number }> {
+export async function searchPaletteProjects(
+  db: Db,
+  search: string,
+  limit: number,
+  cap: number,
+): Promise<{ rows: PaletteProject[]; counted: number }> {
   const where = projectTextContains(search.trim())
-  const rows = await db.select({
-    _id: projects.id, title: projects.title, category: projects.category,
-    verificationStatus: projects.verificationStatus, isActive: projects.isActive,
-  }).from(projectSearch).innerJoin(projects, eq(projects.id, projectSearch.projectId)).where(where)
-    .orderBy(desc(projectSearch.createdAt), desc(projectSearch.projectId)).limit(limit)
+  const rows = await db
+    .select({
+      _id: projects.id,
+      title: projects.title,
+      category: projects.category,
+      verificationStatus: projects.verificationStatus,
+      isActive: projects.isActive,
+    })
+    .from(projectSearch)
+    .innerJoin(projects, eq(projects.id, projectSearch.projectId))
+    .where(where)
+    .orderBy(desc(projectSearch.createdAt), desc(projectSearch.projectId))
+    .limit(limit)
   // Counting stops after cap + 1 rows: a one-letter search would otherwise read all of them.
-  const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` })
-    .from(db.select({ one: sql`1` }).from(projectSearch).where(where).limit(cap + 1).as('matched'))
+  const [{ counted }] = await db.select({ counted: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(projectSearch)
+      .where(where)
+      .limit(cap + 1)
+      .as('matched'),
+  )
   return { rows, counted }
 }

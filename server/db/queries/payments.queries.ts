@@ -32,11 +32,21 @@ export function paymentFilterWhere(filters: PaymentFilters): SQL | undefined {
 }
 
 function paymentSelect(db: Db) {
-  return db.select({
-    id: payments.id, paymentId: payments.paymentId, amountPaise: payments.amountPaise, method: payments.method,
-    status: payments.status, transactionId: payments.transactionId, createdAt: payments.createdAt,
-    cursorAt: cursorTime(payments.createdAt), orderRecordId: orders.id, orderNumber: orders.orderId,
-  }).from(payments).leftJoin(orders, eq(orders.id, payments.orderId))
+  return db
+    .select({
+      id: payments.id,
+      paymentId: payments.paymentId,
+      amountPaise: payments.amountPaise,
+      method: payments.method,
+      status: payments.status,
+      transactionId: payments.transactionId,
+      createdAt: payments.createdAt,
+      cursorAt: cursorTime(payments.createdAt),
+      orderRecordId: orders.id,
+      orderNumber: orders.orderId,
+    })
+    .from(payments)
+    .leftJoin(orders, eq(orders.id, payments.orderId))
 }
 
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentSelect>['execute']>>[number]
@@ -44,16 +54,24 @@ type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentSelect>['execute']
 /** A row → the contract's Payment (rupees; `orderId` the order number, null when the order is gone). */
 export function toPayment(row: PaymentRow): Payment {
   return {
-    _id: row.id, paymentId: row.paymentId, orderId: row.orderNumber ?? null,
+    _id: row.id,
+    paymentId: row.paymentId,
+    orderId: row.orderNumber ?? null,
     order: row.orderRecordId && row.orderNumber ? { _id: row.orderRecordId, orderId: row.orderNumber } : null,
-    amount: paiseToRupees(row.amountPaise), method: row.method, status: row.status, transactionId: row.transactionId,
+    amount: paiseToRupees(row.amountPaise),
+    method: row.method,
+    status: row.status,
+    transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
   }
 }
 
 /** Up to `limit` payments of the filtered view after `position`, newest first (created_at desc, id desc). */
 export async function paymentRows(db: Db, filters: PaymentFilters, position: ListCursor | undefined, limit: number) {
-  const where = and(paymentFilterWhere(filters), position ? afterCursor(payments.createdAt, payments.id, position) : undefined)
+  const where = and(
+    paymentFilterWhere(filters),
+    position ? afterCursor(payments.createdAt, payments.id, position) : undefined,
+  )
   return paymentSelect(db).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit)
 }
 
@@ -62,8 +80,10 @@ export async function countPayments(db: Db, filters: PaymentFilters): Promise<nu
   if (!filters.search) {
     // Without a search: from payment_status_totals (migration 0020) instead of counting the payments.
     const status = filters.status && filters.status !== 'all' ? filters.status : undefined
-    const [totals] = await db.select({ n: sql<string>`coalesce(sum(${paymentStatusTotals.n}), 0)::bigint::text` })
-      .from(paymentStatusTotals).where(status ? eq(paymentStatusTotals.status, status) : undefined)
+    const [totals] = await db
+      .select({ n: sql<string>`coalesce(sum(${paymentStatusTotals.n}), 0)::bigint::text` })
+      .from(paymentStatusTotals)
+      .where(status ? eq(paymentStatusTotals.status, status) : undefined)
     return Number(totals.n)
   }
   const [row] = await db.select({ n: count() }).from(payments).where(paymentFilterWhere(filters))
@@ -73,8 +93,10 @@ export async function countPayments(db: Db, filters: PaymentFilters): Promise<nu
 /** One page of GET /api/payments (keyset like the orders list; 400 'Invalid cursor'). */
 export async function listPayments(db: Db, query: PaymentListQuery, knownTotal?: number) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([paymentRows(db, query, position, query.limit + 1),
-    knownTotal ?? countPayments(db, query)])
+  const [rows, total] = await Promise.all([
+    paymentRows(db, query, position, query.limit + 1),
+    knownTotal ?? countPayments(db, query),
+  ])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
@@ -91,8 +113,13 @@ export async function findPayment(db: Db, id: string) {
 /** GET /api/payments/stats: count and amount (rupees; summed as bigint paise in SQL) per status and in all. */
 export async function paymentStats(db: Db): Promise<PaymentStats> {
   // From payment_status_totals (kept exact by the triggers of migration 0020), not a scan of payments.
-  const rows = await db.select({ status: paymentStatusTotals.status, n: sql<number>`${paymentStatusTotals.n}::int`,
-    paise: sql<string>`${paymentStatusTotals.amountPaise}::text` }).from(paymentStatusTotals)
+  const rows = await db
+    .select({
+      status: paymentStatusTotals.status,
+      n: sql<number>`${paymentStatusTotals.n}::int`,
+      paise: sql<string>`${paymentStatusTotals.amountPaise}::text`,
+    })
+    .from(paymentStatusTotals)
   const zero = { count: 0, amount: 0 }
   const byStatus: PaymentStats['byStatus'] = { pending: zero, completed: zero, failed: zero, refunded: zero }
   let totalCount = 0

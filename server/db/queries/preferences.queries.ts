@@ -26,13 +26,22 @@ export async function preferencesRow(db: Db, userId: string): Promise<Preference
  * row and answers the columns to set. Returns the row as stored.
  */
 export async function updatePreferencesRow(
-  db: Db, userId: string, change: (row: PreferencesRow) => Partial<PreferencesRow>,
+  db: Db,
+  userId: string,
+  change: (row: PreferencesRow) => Partial<PreferencesRow>,
 ): Promise<PreferencesRow> {
   return db.transaction(async (tx) => {
     await tx.insert(adminPreferences).values({ userId }).onConflictDoNothing()
-    const [row] = await tx.select(columns).from(adminPreferences).where(eq(adminPreferences.userId, userId)).for('update')
-    const [stored] = await tx.update(adminPreferences).set({ ...change(row), updatedAt: new Date() })
-      .where(eq(adminPreferences.userId, userId)).returning(columns)
+    const [row] = await tx
+      .select(columns)
+      .from(adminPreferences)
+      .where(eq(adminPreferences.userId, userId))
+      .for('update')
+    const [stored] = await tx
+      .update(adminPreferences)
+      .set({ ...change(row), updatedAt: new Date() })
+      .where(eq(adminPreferences.userId, userId))
+      .returning(columns)
     return stored
   })
 }

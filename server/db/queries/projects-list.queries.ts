@@ -18,12 +18,18 @@ import { projectRowVersion, projectWithRelations } from './projects.queries'
 type FilterColumns = {
   isActive: typeof projects.isActive | typeof projectSearch.isActive | typeof projectListCounts.isActive
   category: typeof projects.category | typeof projectSearch.category | typeof projectListCounts.category
-  verificationStatus: typeof projects.verificationStatus | typeof projectSearch.verificationStatus
+  verificationStatus:
+    | typeof projects.verificationStatus
+    | typeof projectSearch.verificationStatus
     | typeof projectListCounts.verificationStatus
 }
 
 /** The values the filters other than `search` test; a key is absent when its filter lists everything. */
-type GroupValues = { isActive?: boolean; category?: string; verificationStatus?: Exclude<ProjectListFilter['verificationStatus'], ''> }
+type GroupValues = {
+  isActive?: boolean
+  category?: string
+  verificationStatus?: Exclude<ProjectListFilter['verificationStatus'], ''>
+}
 
 /**
  * The group filters of `filter`: `status` ('active'|'inactive') wins over `includeInactive`;
@@ -48,7 +54,8 @@ function groupConditions(values: GroupValues, columns: FilterColumns, placeholde
   const conditions: SQL[] = []
   if (values.isActive !== undefined) conditions.push(eq(columns.isActive, bind('isActive')))
   if (values.category !== undefined) conditions.push(eq(columns.category, bind('category')))
-  if (values.verificationStatus !== undefined) conditions.push(eq(columns.verificationStatus, bind('verificationStatus')))
+  if (values.verificationStatus !== undefined)
+    conditions.push(eq(columns.verificationStatus, bind('verificationStatus')))
   return conditions
 }
 
@@ -90,7 +97,9 @@ export function projectTextContains(term: string): SQL {
 export function projectListWhere(filter: ProjectListFilter): SQL | undefined {
   const term = filter.search.trim()
   const values = groupValues(filter)
-  const conditions = term ? [...groupConditions(values, projectSearch), projectTextContains(term)] : groupConditions(values, projects)
+  const conditions = term
+    ? [...groupConditions(values, projectSearch), projectTextContains(term)]
+    : groupConditions(values, projects)
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -131,29 +140,54 @@ function refsStatement(db: Db, from: Pick<Db, 'select'>, head: SQLWrapper, page:
   // Named by alias: drizzle renders an aliased column of a subquery unqualified, which inside the
   // lateral join would bind to projects' own id.
   // LIMIT 1 (one row per id anyway) keeps the planner from flattening it into a hash join.
-  const version = db.select({ rowVersion: projectRowVersion.as('row_version') }).from(projects).where(sql`${projects.id} = page.id`)
-    .limit(1).as('version')
-  return from.select({ id: sql<string | null>`page.id`, rowVersion: sql<string | null>`version.row_version`,
-    listVersion: versionOf('projects'), imagesVersion: versionOf('project_images'), usersVersion: versionOf('users'),
-    total: sql<number>`head.total` })
-    .from(sql`(${head}) AS head`).leftJoinLateral(page, sql`true`).leftJoinLateral(version, sql`true`)
+  const version = db
+    .select({ rowVersion: projectRowVersion.as('row_version') })
+    .from(projects)
+    .where(sql`${projects.id} = page.id`)
+    .limit(1)
+    .as('version')
+  return from
+    .select({
+      id: sql<string | null>`page.id`,
+      rowVersion: sql<string | null>`version.row_version`,
+      listVersion: versionOf('projects'),
+      imagesVersion: versionOf('project_images'),
+      usersVersion: versionOf('users'),
+      total: sql<number>`head.total`,
+    })
+    .from(sql`(${head}) AS head`)
+    .leftJoinLateral(page, sql`true`)
+    .leftJoinLateral(version, sql`true`)
     .orderBy(sql`page.created_at DESC, page.id DESC`)
 }
 
 /** The page's ids and created_at, as refsStatement joins them. */
 type PageIds = SubqueryWithSelection<{ id: SQL.Aliased<string>; createdAt: SQL.Aliased<Date> }, 'page'>
 /** The columns of PageIds from `id` and `createdAt` of the table or CTE the page reads. */
-const pageIdColumns = (id: SQLWrapper, createdAt: SQLWrapper) =>
-  ({ id: sql<string>`${id}`.as('id'), createdAt: sql<Date>`${createdAt}`.as('created_at') })
+const pageIdColumns = (id: SQLWrapper, createdAt: SQLWrapper) => ({
+  id: sql<string>`${id}`.as('id'),
+  createdAt: sql<Date>`${createdAt}`.as('created_at'),
+})
 
 /** Page refs without a search: prepared per filter shape; the total is summed from project_list_counts (0013). */
 const unsearchedRefs = perShape('project_list_refs', (db, name, shape) =>
-  refsStatement(db, db,
-    db.select({ total: sql`coalesce(sum(${projectListCounts.n}), 0)::int`.as('total') }).from(projectListCounts)
+  refsStatement(
+    db,
+    db,
+    db
+      .select({ total: sql`coalesce(sum(${projectListCounts.n}), 0)::int`.as('total') })
+      .from(projectListCounts)
       .where(and(...groupConditions(shape, projectListCounts, true))),
-    db.select(pageIdColumns(projects.id, projects.createdAt)).from(projects).where(and(...groupConditions(shape, projects, true)))
-      .orderBy(...projectListOrder).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page'))
-    .prepare(name))
+    db
+      .select(pageIdColumns(projects.id, projects.createdAt))
+      .from(projects)
+      .where(and(...groupConditions(shape, projects, true)))
+      .orderBy(...projectListOrder)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .as('page'),
+  ).prepare(name),
+)
 
 /**
  * Whether PostgreSQL's trigram index can narrow a search for `term`: pg_trgm takes trigrams from
@@ -172,16 +206,31 @@ const trigramSearchable = (term: string) => /[\p{L}\p{N}]{3}/u.test(term)
 function searchedRefs(kind: 'trigram' | 'scan') {
   return perShape(kind === 'trigram' ? 'project_list_search_refs' : 'project_list_scan_refs', (db, name, shape) => {
     const term = sql.placeholder('term')
-    const matches = db.$with('matches').as(db.select({ id: projectSearch.projectId, createdAt: projectSearch.createdAt })
-      .from(projectSearch)
-      .where(and(...groupConditions(shape, projectSearch, true), kind === 'trigram'
-        ? textMatches(sql`lower(${term}::text)`)
-        : sql`strpos(${projectSearch.searchText}, lower(${term}::text)) > 0`)))
-    return refsStatement(db, db.with(matches),
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: projectSearch.projectId, createdAt: projectSearch.createdAt })
+        .from(projectSearch)
+        .where(
+          and(
+            ...groupConditions(shape, projectSearch, true),
+            kind === 'trigram'
+              ? textMatches(sql`lower(${term}::text)`)
+              : sql`strpos(${projectSearch.searchText}, lower(${term}::text)) > 0`,
+          ),
+        ),
+    )
+    return refsStatement(
+      db,
+      db.with(matches),
       db.select({ total: sql`count(*)::int`.as('total') }).from(matches),
-      db.select(pageIdColumns(matches.id, matches.createdAt)).from(matches).orderBy(desc(matches.createdAt), desc(matches.id))
-        .limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).as('page'))
-      .prepare(name)
+      db
+        .select(pageIdColumns(matches.id, matches.createdAt))
+        .from(matches)
+        .orderBy(desc(matches.createdAt), desc(matches.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .as('page'),
+    ).prepare(name)
   })
 }
 const trigramSearchRefs = searchedRefs('trigram')
@@ -200,27 +249,47 @@ export type PageRef = { id: string; rowVersion: string }
  * an empty page. Prepared per filter shape, with or without a search. The rows themselves are
  * selectListRows'.
  */
-export async function selectListPageRefs(db: Db, query: ProjectListQuery): Promise<{
-  refs: PageRef[]; versions: ListVersions; total: number
+export async function selectListPageRefs(
+  db: Db,
+  query: ProjectListQuery,
+): Promise<{
+  refs: PageRef[]
+  versions: ListVersions
+  total: number
 }> {
   const window = pageWindow(query.page, query.limit)
   const term = query.search.trim()
   const values = groupValues(query)
-  const rows = !term ? await unsearchedRefs(db, values).execute({ ...values, ...window })
-    : trigramSearchable(term) ? await trigramSearchRefs(db, values).execute({ ...values, term: `%${escapeLike(term)}%`, ...window })
-    : await scanSearchRefs(db, values).execute({ ...values, term, ...window })
+  const rows = !term
+    ? await unsearchedRefs(db, values).execute({ ...values, ...window })
+    : trigramSearchable(term)
+      ? await trigramSearchRefs(db, values).execute({ ...values, term: `%${escapeLike(term)}%`, ...window })
+      : await scanSearchRefs(db, values).execute({ ...values, term, ...window })
   const [first] = rows
   return {
     refs: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, rowVersion: r.rowVersion! }])),
-    versions: { projects: Number(first.listVersion), project_images: Number(first.imagesVersion), users: Number(first.usersVersion) },
+    versions: {
+      projects: Number(first.listVersion),
+      project_images: Number(first.imagesVersion),
+      users: Number(first.usersVersion),
+    },
     total: Number(first.total),
   }
 }
 
 /** The rows of listRows: a project with its relations, its row version and the image and user versions it saw. */
 const rowsByIds = preparedPer('project_list_rows', (db, name) =>
-  db.select({ ...projectWithRelations, rowVersion: projectRowVersion, imagesVersion: versionOf('project_images'), usersVersion: versionOf('users') })
-    .from(projects).where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`).prepare(name))
+  db
+    .select({
+      ...projectWithRelations,
+      rowVersion: projectRowVersion,
+      imagesVersion: versionOf('project_images'),
+      usersVersion: versionOf('users'),
+    })
+    .from(projects)
+    .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(name),
+)
 
 /**
  * The projects of `ids` with images and owner (any order; unknown ids are left out), each with

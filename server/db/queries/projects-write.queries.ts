@@ -13,7 +13,13 @@ import { projectImages, projectReports, projects, repositories, verificationHist
 import { diffColumns, toProjectColumns } from '../../domain/projects/fields'
 import { audit, auditInsert } from './audit.queries'
 import type { DeletedProjectInfo } from '../../services/project-deleted-hooks'
-import { assertOwnerExists, lockProjects, projectRowsUnchanged, readProjectsForWrite, type Tx } from './projects.queries'
+import {
+  assertOwnerExists,
+  lockProjects,
+  projectRowsUnchanged,
+  readProjectsForWrite,
+  type Tx,
+} from './projects.queries'
 import { assertUnchanged, undoInsert, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
@@ -22,10 +28,19 @@ export async function createProject(db: Db, input: CreateProjectInput, actorId: 
   return db.transaction(async (tx) => {
     await assertOwnerExists(tx, input.projectOwner)
     const columns = { ...toProjectColumns(input), title: input.title, description: input.description }
-    const [row] = await tx.insert(projects).values({ ...columns, createdAt: now, updatedAt: now }).returning()
+    const [row] = await tx
+      .insert(projects)
+      .values({ ...columns, createdAt: now, updatedAt: now })
+      .returning()
     if (input.verificationStatus) {
-      await tx.insert(verificationHistory).values({ projectId: row.id, status: row.verificationStatus,
-        previousStatus: null, notes: 'Project created', verifiedBy: actorId, verifiedAt: now })
+      await tx.insert(verificationHistory).values({
+        projectId: row.id,
+        status: row.verificationStatus,
+        previousStatus: null,
+        notes: 'Project created',
+        verifiedBy: actorId,
+        verifiedAt: now,
+      })
     }
     await audit(tx, { actorId, action: 'project.create', entityType: 'project', entityId: row.id, after: row })
     return row.id
@@ -46,15 +61,36 @@ export async function updateProject(db: Db, id: string, input: UpdateProjectInpu
     const diff = diffColumns(row, columns)
     if (!diff.changed) return
     const statusChanged = columns.verificationStatus && columns.verificationStatus !== row.verificationStatus
-    await writeTogether(write.db, [
-      write.db.update(projects).set({ ...columns, updatedAt: now }).where(projectRowsUnchanged([row]))
-        .returning({ id: projects.id }),
-      statusChanged && write.db.insert(verificationHistory).values({ projectId: id, status: columns.verificationStatus!,
-        previousStatus: row.verificationStatus, notes: columns.verificationNotes || 'Status changed in project edit',
-        verifiedBy: actorId, verifiedAt: now }),
-      auditInsert(write.db, [{ actorId, action: 'project.update', entityType: 'project', entityId: id,
-        before: diff.before, after: diff.after }]),
-    ], { rows: 1 })
+    await writeTogether(
+      write.db,
+      [
+        write.db
+          .update(projects)
+          .set({ ...columns, updatedAt: now })
+          .where(projectRowsUnchanged([row]))
+          .returning({ id: projects.id }),
+        statusChanged &&
+          write.db.insert(verificationHistory).values({
+            projectId: id,
+            status: columns.verificationStatus!,
+            previousStatus: row.verificationStatus,
+            notes: columns.verificationNotes || 'Status changed in project edit',
+            verifiedBy: actorId,
+            verifiedAt: now,
+          }),
+        auditInsert(write.db, [
+          {
+            actorId,
+            action: 'project.update',
+            entityType: 'project',
+            entityId: id,
+            before: diff.before,
+            after: diff.after,
+          },
+        ]),
+      ],
+      { rows: 1 },
+    )
   })
 }
 
@@ -78,11 +114,17 @@ export async function deleteProjects(db: Db, ids: string[], actorId: string) {
         title: row.title,
         imagePaths: images.filter((i) => i.projectId === row.id).map((i) => i.filePath),
         reportPath: reports.find((r) => r.projectId === row.id)?.filePath ?? null,
-        repositories: repos.filter((r) => r.projectId === row.id)
+        repositories: repos
+          .filter((r) => r.projectId === row.id)
           .map((r) => ({ id: r.id, name: r.name, provider: r.provider })),
       }
-      await audit(tx, { actorId, action: 'project.delete', entityType: 'project', entityId: row.id,
-        before: { ...row, images: info.imagePaths, report: info.reportPath, repositories: info.repositories } })
+      await audit(tx, {
+        actorId,
+        action: 'project.delete',
+        entityType: 'project',
+        entityId: row.id,
+        before: { ...row, images: info.imagePaths, report: info.reportPath, repositories: info.repositories },
+      })
       deleted.push({ projectId: row.id, info })
     }
     return deleted
@@ -95,33 +137,74 @@ export async function deleteProjects(db: Db, ids: string[], actorId: string) {
  * ticket (null: none changed). An optimistic write (db/sql.ts) over the projects it changes:
  * written only if none of them changed since the read; read again and retried when one did.
  */
-export async function setProjectsActive(db: Db, ids: string[], isActive: boolean, actorId: string, now: Date)
-  : Promise<{ count: number; undo: UndoTicket | null }> {
+export async function setProjectsActive(
+  db: Db,
+  ids: string[],
+  isActive: boolean,
+  actorId: string,
+  now: Date,
+): Promise<{ count: number; undo: UndoTicket | null }> {
   return optimistic(db, async (write) => {
     const rows = await readProjectsForWrite(write, ids)
     const changed = rows.filter((r) => r.isActive !== isActive)
     if (!changed.length) return { count: rows.length, undo: null }
     // Every changed row's updated_at becomes `now`: the version the undo checks against.
-    const { insert: undoRow, ticket } = undoInsert(write.db, { kind: 'project.active', actorId, now,
-      records: changed.map((row) => undoRecord(row.id, row, { isActive }, now)) })
-    await writeTogether(write.db, [
-      write.db.update(projects).set({ isActive, updatedAt: now })
-        .where(projectRowsUnchanged(changed)).returning({ id: projects.id }),
-      auditInsert(write.db, changed.map((row) => ({ actorId,
-        action: 'project.update', entityType: 'project', entityId: row.id,
-        before: { isActive: row.isActive }, after: { isActive } }))),
-      undoRow,
-    ], { rows: changed.length })
+    const { insert: undoRow, ticket } = undoInsert(write.db, {
+      kind: 'project.active',
+      actorId,
+      now,
+      records: changed.map((row) => undoRecord(row.id, row, { isActive }, now)),
+    })
+    await writeTogether(
+      write.db,
+      [
+        write.db
+          .update(projects)
+          .set({ isActive, updatedAt: now })
+          .where(projectRowsUnchanged(changed))
+          .returning({ id: projects.id }),
+        auditInsert(
+          write.db,
+          changed.map((row) => ({
+            actorId,
+            action: 'project.update',
+            entityType: 'project',
+            entityId: row.id,
+            before: { isActive: row.isActive },
+            after: { isActive },
+          })),
+        ),
+        undoRow,
+      ],
+      { rows: changed.length },
+    )
     return { count: rows.length, undo: ticket }
   })
 }
 
 /** Undo of 'project.active' (undo-restore.queries.ts): isActive back; 409 when a project changed since. */
-export async function restoreProjectsActive(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
-  const rows = await tx.select().from(projects).where(inArray(projects.id, records.map((r) => r.id)))
-    .orderBy(asc(projects.id)).for('update')
+export async function restoreProjectsActive(
+  tx: Tx,
+  records: UndoRecord[],
+  _actor: UndoActor,
+  now: Date,
+): Promise<void> {
+  const rows = await tx
+    .select()
+    .from(projects)
+    .where(
+      inArray(
+        projects.id,
+        records.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(projects.id))
+    .for('update')
   assertUnchanged(rows, records)
   for (const { before, ids } of groupByBefore(records)) {
-    await tx.update(projects).set({ isActive: before.isActive === true, updatedAt: now }).where(inArray(projects.id, ids))
+    await tx
+      .update(projects)
+      .set({ isActive: before.isActive === true, updatedAt: now })
+      .where(inArray(projects.id, ids))
   }
 }

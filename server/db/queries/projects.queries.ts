@@ -42,7 +42,12 @@ export async function selectApiProjects(db: DbOrTx, where: SQL | undefined): Pro
 
 /** One project with its relations by id (a prepared statement: the detail is the most read row). */
 const projectById = preparedPer('project_by_id', (db, name) =>
-  db.select(projectWithRelations).from(projects).where(eq(projects.id, sql.placeholder('id'))).prepare(name))
+  db
+    .select(projectWithRelations)
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .prepare(name),
+)
 
 /** One project in the API shape; throws 404 'Project not found'. */
 export async function findProject(db: Db, id: string): Promise<Project> {
@@ -72,7 +77,11 @@ function assertAllFound(unique: readonly string[], rows: readonly { id: string }
  */
 export async function lockProjects(tx: Tx, ids: string[]): Promise<ProjectRow[]> {
   const unique = [...new Set(ids)]
-  const rows = await tx.select().from(projects).where(inArray(projects.id, unique)).orderBy(asc(projects.id))
+  const rows = await tx
+    .select()
+    .from(projects)
+    .where(inArray(projects.id, unique))
+    .orderBy(asc(projects.id))
     .for('update')
   assertAllFound(unique, rows)
   return rows
@@ -96,8 +105,13 @@ const versionedProjectColumns = { ...projectColumns, rowVersion: projectRowVersi
  * building it was a share of the server's CPU under load (BENCHMARKS.md "Load", fifth pass).
  */
 const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
-  db.select(versionedProjectColumns).from(projects)
-    .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`).orderBy(asc(projects.id)).prepare(name))
+  db
+    .select(versionedProjectColumns)
+    .from(projects)
+    .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(projects.id))
+    .prepare(name),
+)
 
 /**
  * The rows of `ids` (duplicates once, in id order) with their row versions, for an attempt of an
@@ -105,11 +119,18 @@ const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
  * `write.lock` (its last attempt, inside a transaction) FOR UPDATE, locked in id order; 404 as
  * lockProjects.
  */
-export async function readProjectsForWrite(write: WriteAttempt, ids: readonly string[]): Promise<VersionedProjectRow[]> {
+export async function readProjectsForWrite(
+  write: WriteAttempt,
+  ids: readonly string[],
+): Promise<VersionedProjectRow[]> {
   const unique = [...new Set(ids)]
   const rows = write.lock
-    ? await write.db.select(versionedProjectColumns).from(projects).where(inArray(projects.id, unique))
-      .orderBy(asc(projects.id)).for('update')
+    ? await write.db
+        .select(versionedProjectColumns)
+        .from(projects)
+        .where(inArray(projects.id, unique))
+        .orderBy(asc(projects.id))
+        .for('update')
     : await projectsForWrite(write.db).execute({ ids: unique })
   assertAllFound(unique, rows)
   return rows
@@ -126,7 +147,10 @@ export function projectRowsUnchanged(rows: readonly { id: string; rowVersion: st
   // One text per row, 'id:xmin', matched by a hashed IN list. Not a row comparison `(id, xmin) IN
   // ((…), …)`: xid has no btree operator class, and on PGlite a list of 400 row pairs did not finish.
   const versions = rows.map((row) => sql`${`${row.id}:${row.rowVersion}`}`)
-  return sql`${inArray(projects.id, rows.map((row) => row.id))}
+  return sql`${inArray(
+    projects.id,
+    rows.map((row) => row.id),
+  )}
     AND (${projects.id}::text || ':' || ${projectRowVersion}) IN (${sql.join(versions, sql`, `)})`
 }
 

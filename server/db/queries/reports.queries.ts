@@ -23,8 +23,11 @@ export async function findReport(db: Db, projectId: string): Promise<ReportRow |
 
 /** The report row of a project stored under blob `key`, or undefined. */
 export async function findReportFile(db: Db, projectId: string, key: string): Promise<ReportRow | undefined> {
-  const [row] = await db.select().from(projectReports)
-    .where(and(eq(projectReports.projectId, projectId), eq(projectReports.filePath, key))).limit(1)
+  const [row] = await db
+    .select()
+    .from(projectReports)
+    .where(and(eq(projectReports.projectId, projectId), eq(projectReports.filePath, key)))
+    .limit(1)
   return row
 }
 
@@ -32,17 +35,32 @@ export async function findReportFile(db: Db, projectId: string, key: string): Pr
  * Make `file` the project's report (404 unknown project); a positive `pricePaise` also sets the
  * report price. Returns the blob key of the report it replaced, or null.
  */
-export async function replaceReport(db: Db, projectId: string, file: ReportFile, pricePaise: number,
-  actorId: string): Promise<string | null> {
+export async function replaceReport(
+  db: Db,
+  projectId: string,
+  file: ReportFile,
+  pricePaise: number,
+  actorId: string,
+): Promise<string | null> {
   return db.transaction(async (tx) => {
     await lockProjects(tx, [projectId])
     const [old] = await tx.select().from(projectReports).where(eq(projectReports.projectId, projectId))
-    await tx.insert(projectReports).values({ projectId, ...file })
+    await tx
+      .insert(projectReports)
+      .values({ projectId, ...file })
       .onConflictDoUpdate({ target: projectReports.projectId, set: file })
-    await tx.update(projects).set({ hasReport: true, ...(pricePaise > 0 ? { reportPricePaise: pricePaise } : {}) })
+    await tx
+      .update(projects)
+      .set({ hasReport: true, ...(pricePaise > 0 ? { reportPricePaise: pricePaise } : {}) })
       .where(eq(projects.id, projectId))
-    await audit(tx, { actorId, action: 'project.report.upload', entityType: 'project', entityId: projectId,
-      before: old ? { report: old.filePath } : null, after: { report: file.filePath } })
+    await audit(tx, {
+      actorId,
+      action: 'project.report.upload',
+      entityType: 'project',
+      entityId: projectId,
+      before: old ? { report: old.filePath } : null,
+      after: { report: file.filePath },
+    })
     return old?.filePath ?? null
   })
 }
@@ -54,8 +72,13 @@ export async function deleteReport(db: Db, projectId: string, actorId: string): 
     const [row] = await tx.delete(projectReports).where(eq(projectReports.projectId, projectId)).returning()
     if (!row) throw notFound('Report not found')
     await tx.update(projects).set({ hasReport: false }).where(eq(projects.id, projectId))
-    await audit(tx, { actorId, action: 'project.report.delete', entityType: 'project', entityId: projectId,
-      before: { report: row.filePath } })
+    await audit(tx, {
+      actorId,
+      action: 'project.report.delete',
+      entityType: 'project',
+      entityId: projectId,
+      before: { report: row.filePath },
+    })
     return row.filePath
   })
 }

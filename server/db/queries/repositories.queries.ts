@@ -6,9 +6,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../client'
 import { projects, repositories, repositoryCollaborators } from '../schema'
-import {
-  RepoNotFoundError, type Collaborator, type CollaboratorPermission,
-} from '../../services/repo-host/repo-host'
+import { RepoNotFoundError, type Collaborator, type CollaboratorPermission } from '../../services/repo-host/repo-host'
 
 /** A row of repositories. */
 export type RepoRow = typeof repositories.$inferSelect
@@ -28,7 +26,8 @@ export async function getRepoRow(db: Db, name: string): Promise<RepoRow> {
 
 /** Insert the row unless one exists; returns the stored row. */
 export async function ensureRepoRow(
-  db: Db, values: { name: string; provider: string; private: boolean; projectId: string | null },
+  db: Db,
+  values: { name: string; provider: string; private: boolean; projectId: string | null },
 ): Promise<RepoRow> {
   await db.insert(repositories).values(values).onConflictDoNothing({ target: repositories.name })
   return getRepoRow(db, values.name)
@@ -36,7 +35,10 @@ export async function ensureRepoRow(
 
 /** Set the row's privacy; throws RepoNotFoundError. */
 export async function setRepoPrivate(db: Db, name: string, isPrivate: boolean): Promise<void> {
-  const updated = await db.update(repositories).set({ private: isPrivate }).where(eq(repositories.name, name))
+  const updated = await db
+    .update(repositories)
+    .set({ private: isPrivate })
+    .where(eq(repositories.name, name))
     .returning({ id: repositories.id })
   if (updated.length === 0) throw new RepoNotFoundError(`Repository not found: ${name}`)
 }
@@ -44,26 +46,36 @@ export async function setRepoPrivate(db: Db, name: string, isPrivate: boolean): 
 /** Collaborators of `name` by username; throws RepoNotFoundError. */
 export async function listCollaboratorRows(db: Db, name: string): Promise<Collaborator[]> {
   const row = await getRepoRow(db, name)
-  return db.select({ username: repositoryCollaborators.username, permission: repositoryCollaborators.permission })
-    .from(repositoryCollaborators).where(eq(repositoryCollaborators.repositoryId, row.id))
+  return db
+    .select({ username: repositoryCollaborators.username, permission: repositoryCollaborators.permission })
+    .from(repositoryCollaborators)
+    .where(eq(repositoryCollaborators.repositoryId, row.id))
     .orderBy(asc(repositoryCollaborators.username))
 }
 
 /** Add or change a collaborator's permission. */
 export async function upsertCollaboratorRow(
-  db: Db, name: string, username: string, permission: CollaboratorPermission,
+  db: Db,
+  name: string,
+  username: string,
+  permission: CollaboratorPermission,
 ): Promise<Collaborator> {
   const row = await getRepoRow(db, name)
-  await db.insert(repositoryCollaborators).values({ repositoryId: row.id, username, permission })
-    .onConflictDoUpdate({ target: [repositoryCollaborators.repositoryId, repositoryCollaborators.username],
-      set: { permission } })
+  await db
+    .insert(repositoryCollaborators)
+    .values({ repositoryId: row.id, username, permission })
+    .onConflictDoUpdate({
+      target: [repositoryCollaborators.repositoryId, repositoryCollaborators.username],
+      set: { permission },
+    })
   return { username, permission }
 }
 
 /** Remove a collaborator; throws RepoNotFoundError when there was none. */
 export async function deleteCollaboratorRow(db: Db, name: string, username: string): Promise<void> {
   const row = await getRepoRow(db, name)
-  const deleted = await db.delete(repositoryCollaborators)
+  const deleted = await db
+    .delete(repositoryCollaborators)
     .where(and(eq(repositoryCollaborators.repositoryId, row.id), eq(repositoryCollaborators.username, username)))
     .returning({ username: repositoryCollaborators.username })
   if (deleted.length === 0) throw new RepoNotFoundError(`Collaborator not found: ${username}`)
@@ -82,13 +94,21 @@ export async function projectOfRepo(db: Db, name: string): Promise<string | null
 
 /** Mirror a privacy change into the project's githubRepo (when it has one). */
 export async function setProjectRepoPrivate(db: Db, projectId: string, isPrivate: boolean): Promise<void> {
-  const [project] = await db.select({ githubRepo: projects.githubRepo }).from(projects).where(eq(projects.id, projectId))
+  const [project] = await db
+    .select({ githubRepo: projects.githubRepo })
+    .from(projects)
+    .where(eq(projects.id, projectId))
   if (!project?.githubRepo) return
-  await db.update(projects).set({ githubRepo: { ...project.githubRepo, private: isPrivate } })
+  await db
+    .update(projects)
+    .set({ githubRepo: { ...project.githubRepo, private: isPrivate } })
     .where(eq(projects.id, projectId))
 }
 
 /** The project has no repository and no files any more. */
 export async function clearProjectRepo(db: Db, projectId: string): Promise<void> {
-  await db.update(projects).set({ githubRepo: null, hasFiles: false, totalFileSize: 0 }).where(eq(projects.id, projectId))
+  await db
+    .update(projects)
+    .set({ githubRepo: null, hasFiles: false, totalFileSize: 0 })
+    .where(eq(projects.id, projectId))
 }

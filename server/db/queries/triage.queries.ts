@@ -14,7 +14,15 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { VerificationStatus } from '../../../src/api/schemas/projects'
 import { DECISION_STATUSES, QUEUE_STATUSES } from '../../../src/api/schemas/triage'
 import type { Db } from '../client'
-import { auditLog, projectImages, projectListCounts, projects, repositories, users, verificationHistory } from '../schema'
+import {
+  auditLog,
+  projectImages,
+  projectListCounts,
+  projects,
+  repositories,
+  users,
+  verificationHistory,
+} from '../schema'
 import { preparedPer, qualified } from '../sql'
 
 // Literals, not parameters: the planner can then match verification_history_queue_entry_idx's predicate.
@@ -39,30 +47,50 @@ const inQueue = inArray(projects.verificationStatus, [...QUEUE_STATUSES])
  */
 export async function queuePage(db: Db, limit: number, category = '') {
   const entered = enteredOfProject()
-  const rows = await db.select({
-    id: projects.id, title: projects.title, category: projects.category, status: projects.verificationStatus,
-    ownerName: users.name, enteredAt: entered,
-  }).from(projects).leftJoin(users, eq(users.id, projects.projectOwnerId))
+  const rows = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      category: projects.category,
+      status: projects.verificationStatus,
+      ownerName: users.name,
+      enteredAt: entered,
+    })
+    .from(projects)
+    .leftJoin(users, eq(users.id, projects.projectOwnerId))
     .where(category ? and(inQueue, eq(projects.category, category)) : inQueue)
-    .orderBy(asc(entered), asc(projects.id)).limit(limit)
+    .orderBy(asc(entered), asc(projects.id))
+    .limit(limit)
   return { total: await queueTotal(db, category), rows }
 }
 
 async function queueTotal(db: Db, category = ''): Promise<number> {
   const statuses = inArray(projectListCounts.verificationStatus, [...QUEUE_STATUSES])
-  const [row] = await db.select({ n: sql<number>`coalesce(sum(${projectListCounts.n}), 0)`.mapWith(Number) })
-    .from(projectListCounts).where(category ? and(statuses, eq(projectListCounts.category, category)) : statuses)
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${projectListCounts.n}), 0)`.mapWith(Number) })
+    .from(projectListCounts)
+    .where(category ? and(statuses, eq(projectListCounts.category, category)) : statuses)
   return row?.n ?? 0
 }
 
 /** The project with its owner and the time it entered the queue, or null. */
 export async function triageProject(db: Db, id: string) {
-  const [row] = await db.select({ project: projects, owner: { id: users.id, name: users.name, email: users.email },
-    enteredAt: enteredOfProject() })
-    .from(projects).leftJoin(users, eq(users.id, projects.projectOwnerId)).where(eq(projects.id, id)).limit(1)
+  const [row] = await db
+    .select({
+      project: projects,
+      owner: { id: users.id, name: users.name, email: users.email },
+      enteredAt: enteredOfProject(),
+    })
+    .from(projects)
+    .leftJoin(users, eq(users.id, projects.projectOwnerId))
+    .where(eq(projects.id, id))
+    .limit(1)
   if (!row) return null
-  const images = await db.select({ url: projectImages.url, alt: projectImages.alt }).from(projectImages)
-    .where(eq(projectImages.projectId, id)).orderBy(asc(projectImages.position))
+  const images = await db
+    .select({ url: projectImages.url, alt: projectImages.alt })
+    .from(projectImages)
+    .where(eq(projectImages.projectId, id))
+    .orderBy(asc(projectImages.position))
   return { ...row, owner: row.owner?.id ? row.owner : null, images }
 }
 
@@ -71,11 +99,19 @@ export async function triageProject(db: Db, id: string) {
  * (any status but pending: sending a project back to pending is a resubmission, not a review), or null.
  */
 export async function lastDecision(db: Db, projectId: string) {
-  const [row] = await db.select({ entry: verificationHistory, byName: users.name }).from(verificationHistory)
+  const [row] = await db
+    .select({ entry: verificationHistory, byName: users.name })
+    .from(verificationHistory)
     .leftJoin(users, eq(users.id, verificationHistory.verifiedBy))
-    .where(and(eq(verificationHistory.projectId, projectId), sql`${verificationHistory.verifiedBy} is not null`,
-      ne(verificationHistory.status, 'pending')))
-    .orderBy(desc(verificationHistory.verifiedAt), desc(verificationHistory.id)).limit(1)
+    .where(
+      and(
+        eq(verificationHistory.projectId, projectId),
+        sql`${verificationHistory.verifiedBy} is not null`,
+        ne(verificationHistory.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(verificationHistory.verifiedAt), desc(verificationHistory.id))
+    .limit(1)
   return row ? { ...row.entry, byName: row.byName } : null
 }
 
@@ -85,19 +121,38 @@ export async function lastDecision(db: Db, projectId: string) {
  */
 export async function projectUpdatesSince(db: Db, projectId: string, since: Date, max = 200) {
   const actor = alias(users, 'actor')
-  return db.select({ before: auditLog.before, after: auditLog.after, at: auditLog.createdAt,
-    actorId: auditLog.actorId, actorName: actor.name })
-    .from(auditLog).leftJoin(actor, eq(actor.id, auditLog.actorId))
-    .where(and(eq(auditLog.entityType, 'project'), eq(auditLog.entityId, projectId),
-      eq(auditLog.action, 'project.update'), gt(auditLog.createdAt, since)))
-    .orderBy(asc(auditLog.createdAt), asc(auditLog.id)).limit(max)
+  return db
+    .select({
+      before: auditLog.before,
+      after: auditLog.after,
+      at: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorName: actor.name,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.actorId))
+    .where(
+      and(
+        eq(auditLog.entityType, 'project'),
+        eq(auditLog.entityId, projectId),
+        eq(auditLog.action, 'project.update'),
+        gt(auditLog.createdAt, since),
+      ),
+    )
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    .limit(max)
 }
 
 /** projectRepository's statement, prepared: every verification change looks it up (the review commit). */
 const repositoryOfProject = preparedPer('repository_of_project', (db, name) =>
-  db.select({ name: repositories.name, provider: repositories.provider, defaultBranch: repositories.defaultBranch })
-    .from(repositories).where(eq(repositories.projectId, sql.placeholder('projectId')))
-    .orderBy(asc(repositories.createdAt)).limit(1).prepare(name))
+  db
+    .select({ name: repositories.name, provider: repositories.provider, defaultBranch: repositories.defaultBranch })
+    .from(repositories)
+    .where(eq(repositories.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(repositories.createdAt))
+    .limit(1)
+    .prepare(name),
+)
 
 /** The repository linked to the project (its row: name, provider, default branch), or null. */
 export async function projectRepository(db: Db, projectId: string) {
@@ -112,21 +167,39 @@ export async function projectRepository(db: Db, projectId: string) {
  */
 export async function queueFigures(db: Db, todayStart: Date, windowStart: Date) {
   const entered = enteredOfProject()
-  const [oldest] = await db.select({ at: sql<Date>`min(${entered})`.mapWith(projects.createdAt) }).from(projects).where(inQueue)
+  const [oldest] = await db
+    .select({ at: sql<Date>`min(${entered})`.mapWith(projects.createdAt) })
+    .from(projects)
+    .where(inQueue)
   const h = alias(verificationHistory, 'd')
   const p = alias(projects, 'dp')
-  const isDecision = and(sql`${h.verifiedBy} is not null`, sql`${h.status} in (${decisionList})`,
-    sql`${h.previousStatus} in (${queueList})`)
-  const [today] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(h)
+  const isDecision = and(
+    sql`${h.verifiedBy} is not null`,
+    sql`${h.status} in (${decisionList})`,
+    sql`${h.previousStatus} in (${queueList})`,
+  )
+  const [today] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(h)
     .where(and(isDecision, sql`${h.verifiedAt} >= ${todayStart.toISOString()}`))
   const since = enteredQueueAt(sql.raw('d.project_id'), sql.raw('dp.created_at'), sql.raw('d.verified_at'))
-  const [median] = await db.select({
-    ms: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from (${h.verifiedAt} - ${since})) * 1000)`
-      .mapWith((v: unknown) => (v === null ? null : Number(v))),
-  }).from(h).innerJoin(p, eq(p.id, h.projectId))
+  const [median] = await db
+    .select({
+      ms: sql<
+        number | null
+      >`percentile_cont(0.5) within group (order by extract(epoch from (${h.verifiedAt} - ${since})) * 1000)`.mapWith(
+        (v: unknown) => (v === null ? null : Number(v)),
+      ),
+    })
+    .from(h)
+    .innerJoin(p, eq(p.id, h.projectId))
     .where(and(isDecision, sql`${h.verifiedAt} >= ${windowStart.toISOString()}`))
-  return { waiting: await queueTotal(db), oldestEnteredAt: oldest?.at ?? null, decidedToday: today?.n ?? 0,
-    medianDecisionMs: median?.ms ?? null }
+  return {
+    waiting: await queueTotal(db),
+    oldestEnteredAt: oldest?.at ?? null,
+    decidedToday: today?.n ?? 0,
+    medianDecisionMs: median?.ms ?? null,
+  }
 }
 
 /** True for pending and under_review. */

@@ -50,8 +50,18 @@ export async function undoChange(db: Db, id: string, actor: UndoActor, now: Date
     const { records } = v.parse(UndoPayloadSchema, row.payload)
     await RESTORES[kind](tx, records, actor, now)
     await tx.update(undoActions).set({ undoneAt: now }).where(eq(undoActions.id, id))
-    await auditMany(tx, records.map((r) => ({ actorId: actor.actorId, ip: actor.ip, action: `undo.${kind}`,
-      entityType: UNDO_ENTITY[kind], entityId: r.id, before: r.after, after: r.before })))
+    await auditMany(
+      tx,
+      records.map((r) => ({
+        actorId: actor.actorId,
+        ip: actor.ip,
+        action: `undo.${kind}`,
+        entityType: UNDO_ENTITY[kind],
+        entityId: r.id,
+        before: r.after,
+        after: r.before,
+      })),
+    )
     return { success: true as const, message: undoneMessage(kind, records.length), kind, restored: records.length }
   })
 }

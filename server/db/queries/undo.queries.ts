@@ -44,8 +44,14 @@ export function undoInsert(tx: Pick<Tx, 'insert'>, change: UndoableChange) {
   if (!change.records.length) return { insert: undefined, ticket: null }
   const id = uuidv7()
   const expiresAt = undoExpiry(change.now)
-  const insert = tx.insert(undoActions).values({ id, actorId: change.actorId, kind: change.kind,
-    payload: { records: change.records }, createdAt: change.now, expiresAt })
+  const insert = tx.insert(undoActions).values({
+    id,
+    actorId: change.actorId,
+    kind: change.kind,
+    payload: { records: change.records },
+    createdAt: change.now,
+    expiresAt,
+  })
   return { insert, ticket: { id, expiresAt: expiresAt.toISOString() } satisfies UndoTicket }
 }
 
@@ -54,8 +60,10 @@ export function undoInsert(tx: Pick<Tx, 'insert'>, change: UndoableChange) {
  * job 'purge-undo', services/background-jobs.ts); answers how many.
  */
 export async function purgeExpiredUndo(db: Pick<Db, 'delete'>, now: Date): Promise<number> {
-  const removed = await db.delete(undoActions)
-    .where(lt(undoActions.expiresAt, new Date(now.getTime() - UNDO_PRUNE_AFTER_MS))).returning({ id: undoActions.id })
+  const removed = await db
+    .delete(undoActions)
+    .where(lt(undoActions.expiresAt, new Date(now.getTime() - UNDO_PRUNE_AFTER_MS)))
+    .returning({ id: undoActions.id })
   return removed.length
 }
 
@@ -64,7 +72,9 @@ export async function purgeExpiredUndo(db: Pick<Db, 'delete'>, now: Date): Promi
  * exactly as the change left it (domain/undo.ts unchangedSince).
  */
 export function assertUnchanged<Row extends Record<string, unknown> & { id: string; updatedAt: Date }>(
-  rows: readonly Row[], records: readonly UndoRecord[]): void {
+  rows: readonly Row[],
+  records: readonly UndoRecord[],
+): void {
   const byId = new Map(rows.map((r) => [r.id, r]))
   const changed = records.some((record) => {
     const row = byId.get(record.id)

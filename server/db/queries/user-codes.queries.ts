@@ -35,8 +35,12 @@ export function uniqueViolationOf(error: unknown): string | undefined {
  * Give user `id` (locked by the caller's transaction `tx`) a referralCode 'REF…' and an agentCode
  * 'AGT…' where it has none. Returns the codes it set (empty when it had both).
  */
-export async function assignAgentCodes(tx: Tx, id: string, current: { referralCode: string | null; agentCode: string | null },
-  randomInt: RandomInt = secureRandomInt): Promise<{ referralCode?: string; agentCode?: string }> {
+export async function assignAgentCodes(
+  tx: Tx,
+  id: string,
+  current: { referralCode: string | null; agentCode: string | null },
+  randomInt: RandomInt = secureRandomInt,
+): Promise<{ referralCode?: string; agentCode?: string }> {
   for (let attempt = 1; ; attempt++) {
     const codes = {
       ...(current.referralCode ? {} : { referralCode: generateCode('REF', randomInt) }),

@@ -28,28 +28,45 @@ export async function findUserDetail(db: Db, key: KeyObject, id: string): Promis
  */
 export async function userStats(db: Db, now: Date): Promise<UserStats> {
   const since = monthStartIst(now).toISOString()
-  const [row] = await db.select({
-    totalUsers: sql<number>`count(*)::int`,
-    totalAdmins: sql<number>`(count(*) FILTER (WHERE ${users.isAdmin}))::int`,
-    totalAgents: sql<number>`(count(*) FILTER (WHERE ${users.isAgent} AND NOT ${users.isAdmin}))::int`,
-    newUsersThisMonth: sql<number>`(count(*) FILTER (WHERE ${users.createdAt} >= ${since}::timestamptz))::int`,
-  }).from(users)
-  return { overview: { totalUsers: Number(row.totalUsers), totalAdmins: Number(row.totalAdmins),
-    totalAgents: Number(row.totalAgents), newUsersThisMonth: Number(row.newUsersThisMonth) } }
+  const [row] = await db
+    .select({
+      totalUsers: sql<number>`count(*)::int`,
+      totalAdmins: sql<number>`(count(*) FILTER (WHERE ${users.isAdmin}))::int`,
+      totalAgents: sql<number>`(count(*) FILTER (WHERE ${users.isAgent} AND NOT ${users.isAdmin}))::int`,
+      newUsersThisMonth: sql<number>`(count(*) FILTER (WHERE ${users.createdAt} >= ${since}::timestamptz))::int`,
+    })
+    .from(users)
+  return {
+    overview: {
+      totalUsers: Number(row.totalUsers),
+      totalAdmins: Number(row.totalAdmins),
+      totalAgents: Number(row.totalAgents),
+      newUsersThisMonth: Number(row.newUsersThisMonth),
+    },
+  }
 }
 
 /**
  * User `id`'s full bank account number ('' when none), with an audit row 'user.bank_account.reveal'
  * (`entry`: actor, ip) that records the reveal but not the number. 404 'User not found'.
  */
-export async function revealAccountNumber(db: Db, key: KeyObject, id: string,
-  entry: Pick<AuditEntry, 'actorId' | 'ip'>): Promise<string> {
+export async function revealAccountNumber(
+  db: Db,
+  key: KeyObject,
+  id: string,
+  entry: Pick<AuditEntry, 'actorId' | 'ip'>,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).limit(1)
     if (!row) throw notFound(USER_NOT_FOUND)
     const accountNumber = openBankDetails(key, id, row.bankDetails).accountNumber ?? ''
-    await audit(tx, { ...entry, action: 'user.bank_account.reveal', entityType: 'user', entityId: id,
-      after: { field: 'bankDetails.accountNumber', present: accountNumber !== '' } })
+    await audit(tx, {
+      ...entry,
+      action: 'user.bank_account.reveal',
+      entityType: 'user',
+      entityId: id,
+      after: { field: 'bankDetails.accountNumber', present: accountNumber !== '' },
+    })
     return accountNumber
   })
 }

@@ -27,7 +27,13 @@ import { assignAgentCodes, secureRandomInt, uniqueViolationOf, type RandomInt } 
  * when the request may not perform a sensitive action (domain/sensitive-actions.ts), called inside
  * the transaction for each one the locked rows show the write to be.
  */
-export type UserWriteContext = { actorId: string; ip?: string | null; now: Date; randomInt?: RandomInt; stepUp: StepUpCheck }
+export type UserWriteContext = {
+  actorId: string
+  ip?: string | null
+  now: Date
+  randomInt?: RandomInt
+  stepUp: StepUpCheck
+}
 type UserRow = typeof users.$inferSelect
 type Columns = Partial<typeof users.$inferInsert>
 
@@ -38,8 +44,12 @@ const TRIGGER_AUDITED = ['isAdmin', 'isActive', 'isAgent', 'agentStatus']
 
 /** Ids of every active admin, locked FOR UPDATE in `tx` (the last-admin guard). */
 async function lockActiveAdmins(tx: Tx): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
-    .orderBy(asc(users.id)).for('update')
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update')
   return rows.map((r) => r.id)
 }
 
@@ -58,53 +68,97 @@ async function lockUsers(tx: Tx, ids: readonly string[]): Promise<UserRow[]> {
 function columnsOf(update: Exclude<UserUpdate, { group: 'bankDetails' }>, row: UserRow): Columns {
   const nullable = (s: string | undefined) => (s === undefined ? undefined : s || null)
   switch (update.group) {
-    case 'basic': { const d = update.data
-      return { name: d.name, email: d.email, phone: nullable(d.phone), college: nullable(d.college),
-        course: nullable(d.course), year: nullable(d.year) } }
-    case 'flags': return { ...update.data }
-    case 'agent': { const d = update.data
-      return { isAgent: d.isAgent, agentStatus: d.agentStatus, businessName: nullable(d.businessName),
+    case 'basic': {
+      const d = update.data
+      return {
+        name: d.name,
+        email: d.email,
+        phone: nullable(d.phone),
+        college: nullable(d.college),
+        course: nullable(d.course),
+        year: nullable(d.year),
+      }
+    }
+    case 'flags':
+      return { ...update.data }
+    case 'agent': {
+      const d = update.data
+      return {
+        isAgent: d.isAgent,
+        agentStatus: d.agentStatus,
+        businessName: nullable(d.businessName),
         websiteUrl: nullable(d.websiteUrl),
         defaultDiscountBps: d.defaultDiscountPercent === undefined ? undefined : percentToBps(d.defaultDiscountPercent),
-        commissionRateBps: d.commissionRate === undefined ? undefined : percentToBps(d.commissionRate) } }
-    case 'address': return { address: mergeAddress(row.address, update.data.address) }
-    case 'socialMedia': return { socialMedia: mergeNested(row.socialMedia, update.data.socialMedia) }
-    case 'preferences': return { preferences: mergeNested(row.preferences, update.data.preferences) }
+        commissionRateBps: d.commissionRate === undefined ? undefined : percentToBps(d.commissionRate),
+      }
+    }
+    case 'address':
+      return { address: mergeAddress(row.address, update.data.address) }
+    case 'socialMedia':
+      return { socialMedia: mergeNested(row.socialMedia, update.data.socialMedia) }
+    case 'preferences':
+      return { preferences: mergeNested(row.preferences, update.data.preferences) }
   }
 }
 
-const defined = (columns: Columns) => Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Columns
+const defined = (columns: Columns) =>
+  Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Columns
 
 /**
  * Apply one group (not bankDetails) to user `id`: 404 unknown user, 409 taken e-mail or a
  * refused self/last-admin change; a user becoming an agent gets codes and agentStatus 'active'.
  */
-export async function updateUserGroup(db: Db, id: string, update: Exclude<UserUpdate, { group: 'bankDetails' }>,
-  ctx: UserWriteContext): Promise<void> {
-  await withEmailConflict(() => db.transaction(async (tx) => {
-    await setAuditActor(tx, ctx)
-    const adminIds = update.group === 'flags' ? await lockActiveAdmins(tx) : []
-    const [row] = await lockUsers(tx, [id])
-    const columns = defined(columnsOf(update, row))
-    for (const action of userWriteActions(row, columns)) ctx.stepUp(action)
-    if (update.group === 'flags') {
-      const refused = adminGuardError(ctx.actorId, [row],
-        (r) => ({ isAdmin: columns.isAdmin ?? r.isAdmin, isActive: columns.isActive ?? r.isActive }), adminIds)
-      if (refused) throw conflict(refused)
-    }
-    if (columns.email !== undefined && columns.email !== row.email.toLowerCase()) await assertEmailFree(tx, columns.email, id)
-    const onboarding = agentOnboarding(row, columns.isAgent ?? row.isAgent, columns.agentStatus ?? row.agentStatus)
-    if (onboarding.agentStatus) columns.agentStatus = onboarding.agentStatus
-    const diff = diffFields(row, columns)
-    if (diff.changed) await tx.update(users).set({ ...columns, updatedAt: ctx.now }).where(eq(users.id, id))
-    const codes = onboarding.needsCodes ? await assignAgentCodes(tx, id, row, ctx.randomInt ?? secureRandomInt) : {}
-    const before = Object.fromEntries(Object.entries(diff.before).filter(([k]) => !TRIGGER_AUDITED.includes(k)))
-    const after = { ...Object.fromEntries(Object.entries(diff.after).filter(([k]) => !TRIGGER_AUDITED.includes(k))), ...codes }
-    if (Object.keys(after).length) {
-      await audit(tx, { actorId: ctx.actorId, ip: ctx.ip, action: `user.${update.group}.update`, entityType: 'user',
-        entityId: id, before, after })
-    }
-  }))
+export async function updateUserGroup(
+  db: Db,
+  id: string,
+  update: Exclude<UserUpdate, { group: 'bankDetails' }>,
+  ctx: UserWriteContext,
+): Promise<void> {
+  await withEmailConflict(() =>
+    db.transaction(async (tx) => {
+      await setAuditActor(tx, ctx)
+      const adminIds = update.group === 'flags' ? await lockActiveAdmins(tx) : []
+      const [row] = await lockUsers(tx, [id])
+      const columns = defined(columnsOf(update, row))
+      for (const action of userWriteActions(row, columns)) ctx.stepUp(action)
+      if (update.group === 'flags') {
+        const refused = adminGuardError(
+          ctx.actorId,
+          [row],
+          (r) => ({ isAdmin: columns.isAdmin ?? r.isAdmin, isActive: columns.isActive ?? r.isActive }),
+          adminIds,
+        )
+        if (refused) throw conflict(refused)
+      }
+      if (columns.email !== undefined && columns.email !== row.email.toLowerCase())
+        await assertEmailFree(tx, columns.email, id)
+      const onboarding = agentOnboarding(row, columns.isAgent ?? row.isAgent, columns.agentStatus ?? row.agentStatus)
+      if (onboarding.agentStatus) columns.agentStatus = onboarding.agentStatus
+      const diff = diffFields(row, columns)
+      if (diff.changed)
+        await tx
+          .update(users)
+          .set({ ...columns, updatedAt: ctx.now })
+          .where(eq(users.id, id))
+      const codes = onboarding.needsCodes ? await assignAgentCodes(tx, id, row, ctx.randomInt ?? secureRandomInt) : {}
+      const before = Object.fromEntries(Object.entries(diff.before).filter(([k]) => !TRIGGER_AUDITED.includes(k)))
+      const after = {
+        ...Object.fromEntries(Object.entries(diff.after).filter(([k]) => !TRIGGER_AUDITED.includes(k))),
+        ...codes,
+      }
+      if (Object.keys(after).length) {
+        await audit(tx, {
+          actorId: ctx.actorId,
+          ip: ctx.ip,
+          action: `user.${update.group}.update`,
+          entityType: 'user',
+          entityId: id,
+          before,
+          after,
+        })
+      }
+    }),
+  )
 }
 
 /**
@@ -112,8 +166,12 @@ export async function updateUserGroup(db: Db, id: string, update: Exclude<UserUp
  * 409 when a deactivation includes the actor or the last active admin. Records the undo of the
  * users whose flag changed (kind 'user.active'). Answers how many users and the undo ticket.
  */
-export async function setUsersActive(db: Db, ids: readonly string[], isActive: boolean, ctx: UserWriteContext)
-  : Promise<{ count: number; undo: UndoTicket | null }> {
+export async function setUsersActive(
+  db: Db,
+  ids: readonly string[],
+  isActive: boolean,
+  ctx: UserWriteContext,
+): Promise<{ count: number; undo: UndoTicket | null }> {
   return db.transaction(async (tx) => {
     await setAuditActor(tx, ctx)
     const adminIds = isActive ? [] : await lockActiveAdmins(tx)
@@ -121,12 +179,26 @@ export async function setUsersActive(db: Db, ids: readonly string[], isActive: b
     const refused = adminGuardError(ctx.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive }), adminIds)
     if (refused) throw conflict(refused)
     for (const row of rows) userWriteActions(row, { isActive }).forEach(ctx.stepUp)
-    const updated = await tx.update(users).set({ isActive, updatedAt: ctx.now })
-      .where(and(inArray(users.id, rows.map((r) => r.id)), ne(users.isActive, isActive)))
+    const updated = await tx
+      .update(users)
+      .set({ isActive, updatedAt: ctx.now })
+      .where(
+        and(
+          inArray(
+            users.id,
+            rows.map((r) => r.id),
+          ),
+          ne(users.isActive, isActive),
+        ),
+      )
       .returning({ id: users.id, updatedAt: users.updatedAt })
     const byId = new Map(rows.map((r) => [r.id, r]))
-    const undo = await recordUndo(tx, { kind: 'user.active', actorId: ctx.actorId, now: ctx.now,
-      records: updated.map((u) => undoRecord(u.id, byId.get(u.id)!, { isActive }, u.updatedAt)) })
+    const undo = await recordUndo(tx, {
+      kind: 'user.active',
+      actorId: ctx.actorId,
+      now: ctx.now,
+      records: updated.map((u) => undoRecord(u.id, byId.get(u.id)!, { isActive }, u.updatedAt)),
+    })
     return { count: rows.length, undo }
   })
 }
@@ -140,39 +212,84 @@ export async function restoreUsersActive(tx: Tx, records: UndoRecord[], actor: U
   await setAuditActor(tx, actor)
   const deactivates = records.some((r) => r.before.isActive === false)
   const adminIds = deactivates ? await lockActiveAdmins(tx) : []
-  const rows = await tx.select().from(users).where(inArray(users.id, records.map((r) => r.id))).orderBy(asc(users.id))
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        records.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(users.id))
     .for('update')
   assertUnchanged(rows, records)
   const restored = new Map(records.map((r) => [r.id, r.before.isActive === true]))
   for (const row of rows) userWriteActions(row, { isActive: restored.get(row.id) }).forEach(actor.stepUp)
-  const refused = adminGuardError(actor.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive: restored.get(r.id) ?? r.isActive }),
-    adminIds)
+  const refused = adminGuardError(
+    actor.actorId,
+    rows,
+    (r) => ({ isAdmin: r.isAdmin, isActive: restored.get(r.id) ?? r.isActive }),
+    adminIds,
+  )
   if (refused) throw conflict(refused)
   for (const { before, ids } of groupByBefore(records)) {
-    await tx.update(users).set({ isActive: before.isActive === true, updatedAt: now }).where(inArray(users.id, ids))
+    await tx
+      .update(users)
+      .set({ isActive: before.isActive === true, updatedAt: now })
+      .where(inArray(users.id, ids))
   }
 }
 
 /** Add User: insert and audit 'user.create'; 409 for a taken e-mail; an agent gets codes and agentStatus 'active'. Returns the id. */
 export async function createUser(db: Db, input: CreateUserInput, ctx: UserWriteContext): Promise<string> {
   if (input.isAdmin) ctx.stepUp('admin.grant')
-  return withEmailConflict(() => db.transaction(async (tx) => {
-    await setAuditActor(tx, ctx)
-    await assertEmailFree(tx, input.email)
-    const [row] = await tx.insert(users).values({ name: input.name, email: input.email, phone: input.phone || null,
-      isAdmin: input.isAdmin, isAgent: input.isAgent, agentStatus: input.isAgent ? 'active' : null,
-      createdAt: ctx.now, updatedAt: ctx.now }).returning()
-    const codes = input.isAgent ? await assignAgentCodes(tx, row.id, row, ctx.randomInt ?? secureRandomInt) : {}
-    await audit(tx, { actorId: ctx.actorId, ip: ctx.ip, action: 'user.create', entityType: 'user', entityId: row.id,
-      after: { name: row.name, email: row.email, phone: row.phone, isAdmin: row.isAdmin, isAgent: row.isAgent,
-        agentStatus: row.agentStatus, ...codes } })
-    return row.id
-  }))
+  return withEmailConflict(() =>
+    db.transaction(async (tx) => {
+      await setAuditActor(tx, ctx)
+      await assertEmailFree(tx, input.email)
+      const [row] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          isAdmin: input.isAdmin,
+          isAgent: input.isAgent,
+          agentStatus: input.isAgent ? 'active' : null,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .returning()
+      const codes = input.isAgent ? await assignAgentCodes(tx, row.id, row, ctx.randomInt ?? secureRandomInt) : {}
+      await audit(tx, {
+        actorId: ctx.actorId,
+        ip: ctx.ip,
+        action: 'user.create',
+        entityType: 'user',
+        entityId: row.id,
+        after: {
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          isAdmin: row.isAdmin,
+          isAgent: row.isAgent,
+          agentStatus: row.agentStatus,
+          ...codes,
+        },
+      })
+      return row.id
+    }),
+  )
 }
 
 /** 409 when another user (not `exceptId`) has `email` (lower-cased). */
 async function assertEmailFree(tx: Tx, email: string, exceptId?: string): Promise<void> {
-  const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1)
   if (taken && taken.id !== exceptId) throw conflict(EMAIL_TAKEN)
 }
 

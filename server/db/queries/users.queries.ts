@@ -25,9 +25,11 @@ export type UserRow = typeof users.$inferSelect
 export const userSearchText = sql`lower(${users.name} || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, '') || ' ' || regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g'))`
 
 /** The columns the role and status filters test: on users, or on the per-group counts of migration 0015. */
-type FlagColumns = { isAdmin: typeof users.isAdmin | typeof userListCounts.isAdmin
+type FlagColumns = {
+  isAdmin: typeof users.isAdmin | typeof userListCounts.isAdmin
   isAgent: typeof users.isAgent | typeof userListCounts.isAgent
-  isActive: typeof users.isActive | typeof userListCounts.isActive }
+  isActive: typeof users.isActive | typeof userListCounts.isActive
+}
 
 /** The conditions of the role and status filters over `columns` (SPEC.md 6: admin wins over agent). */
 function flagConditions(query: Pick<UserListQuery, 'role' | 'status'>, columns: FlagColumns): SQL[] {
@@ -72,8 +74,17 @@ export function userListPageQuery(db: Db, query: UserListQuery, fewMatches = fal
   const pageIds = fewMatches
     ? sql`(SELECT m.id FROM (SELECT ${users.id} AS id, ${users.createdAt} AS created_at FROM ${users}
         WHERE ${where} OFFSET 0) AS m ORDER BY m.created_at DESC, m.id DESC LIMIT ${query.limit} OFFSET ${offset})`
-    : db.select({ id: users.id }).from(users).where(where).orderBy(...userListOrder).limit(query.limit).offset(offset)
-  return db.select({ user: users, version: usersVersion }).from(users).where(inArray(users.id, pageIds))
+    : db
+        .select({ id: users.id })
+        .from(users)
+        .where(where)
+        .orderBy(...userListOrder)
+        .limit(query.limit)
+        .offset(offset)
+  return db
+    .select({ user: users, version: usersVersion })
+    .from(users)
+    .where(inArray(users.id, pageIds))
     .orderBy(...userListOrder)
 }
 
@@ -85,8 +96,10 @@ export function userListPageQuery(db: Db, query: UserListQuery, fewMatches = fal
 export function userListCountQuery(db: Db, query: Pick<UserListQuery, 'search' | 'role' | 'status'>) {
   if (!query.search) {
     const conditions = flagConditions(query, userListCounts)
-    return db.select({ total: sql<number>`coalesce(sum(${userListCounts.n}), 0)::int`, version: usersVersion })
-      .from(userListCounts).where(conditions.length ? and(...conditions) : undefined)
+    return db
+      .select({ total: sql<number>`coalesce(sum(${userListCounts.n}), 0)::int`, version: usersVersion })
+      .from(userListCounts)
+      .where(conditions.length ? and(...conditions) : undefined)
   }
   return db.select({ total: count(), version: usersVersion }).from(users).where(userListWhere(query))
 }
@@ -110,15 +123,24 @@ export function fewMatches(matches: number, group: number, offset: number, limit
  * grows with the matches), then the page, planned by it (fewMatches); a page past the end is not
  * queried.
  */
-export async function listUsers(db: Db, query: UserListQuery, knownTotal?: { total: number; version: number }):
-  Promise<{ rows: UserRow[]; total: number; version?: number }> {
+export async function listUsers(
+  db: Db,
+  query: UserListQuery,
+  knownTotal?: { total: number; version: number },
+): Promise<{ rows: UserRow[]; total: number; version?: number }> {
   const offset = (query.page - 1) * query.limit
   const [counted, group] = await Promise.all([
     knownTotal ?? userListCountQuery(db, query).then(([c]) => ({ total: c.total, version: Number(c.version) })),
-    query.search ? userListCountQuery(db, { search: '', role: query.role, status: query.status }).then(([g]) => g.total) : 0,
+    query.search
+      ? userListCountQuery(db, { search: '', role: query.role, status: query.status }).then(([g]) => g.total)
+      : 0,
   ])
   if (counted.total <= offset) return { rows: [], total: counted.total, version: counted.version }
-  const page = await userListPageQuery(db, query, !!query.search && fewMatches(counted.total, group, offset, query.limit))
+  const page = await userListPageQuery(
+    db,
+    query,
+    !!query.search && fewMatches(counted.total, group, offset, query.limit),
+  )
   // One statement, one snapshot: every row carries the same version.
   const same = page.length > 0 && Number(page[0].version) === counted.version
   return { rows: page.map((r) => r.user), total: counted.total, version: same ? counted.version : undefined }
@@ -132,7 +154,11 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 /** The user whose e-mail is `email` (already lower-cased), case-insensitively, or undefined. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1)
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1)
   return user
 }
 
@@ -140,12 +166,19 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
  * Set name, e-mail and phone ('' → null) of `id` at `now`, auditing via `auditOf(updated)`.
  * A taken e-mail raises the driver's unique_violation (23505) for the route to answer 409.
  */
-export async function updateProfile(db: Db, id: string, input: { name: string; email: string; phone: string },
-  now: Date, auditOf: (updated: UserRow) => AuditEntry): Promise<UserRow> {
+export async function updateProfile(
+  db: Db,
+  id: string,
+  input: { name: string; email: string; phone: string },
+  now: Date,
+  auditOf: (updated: UserRow) => AuditEntry,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const [updated] = await tx.update(users)
+    const [updated] = await tx
+      .update(users)
       .set({ name: input.name, email: input.email, phone: input.phone || null, updatedAt: now })
-      .where(eq(users.id, id)).returning()
+      .where(eq(users.id, id))
+      .returning()
     await audit(tx, auditOf(updated))
     return updated
   })
@@ -171,15 +204,24 @@ export async function findBankDetails(db: Db, key: KeyObject, id: string): Promi
  * plus before/after) shows account numbers masked to their last 4 digits. Returns the merged
  * details (account number plain), or undefined for an unknown user.
  */
-export async function setBankDetails(db: Db, key: KeyObject, id: string, patch: BankDetails, now: Date,
-  entry: Omit<AuditEntry, 'before' | 'after'>): Promise<BankDetails | undefined> {
+export async function setBankDetails(
+  db: Db,
+  key: KeyObject,
+  id: string,
+  patch: BankDetails,
+  now: Date,
+  entry: Omit<AuditEntry, 'before' | 'after'>,
+): Promise<BankDetails | undefined> {
   const masked = (d: BankDetails) => (d.accountNumber ? { ...d, accountNumber: maskAccountNumber(d.accountNumber) } : d)
   return db.transaction(async (tx) => {
     const [old] = await tx.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).for('update')
     if (!old) return undefined
     const before = openBankDetails(key, id, old.bankDetails)
     const details = mergeNested(before, patch)
-    await tx.update(users).set({ bankDetails: sealBankDetails(key, id, details), updatedAt: now }).where(eq(users.id, id))
+    await tx
+      .update(users)
+      .set({ bankDetails: sealBankDetails(key, id, details), updatedAt: now })
+      .where(eq(users.id, id))
     await audit(tx, { ...entry, before: masked(before), after: masked(details) })
     return details
   })
@@ -194,13 +236,21 @@ export async function encryptPlainAccountNumbers(db: Db, key: KeyObject): Promis
   let total = 0
   for (;;) {
     const done = await db.transaction(async (tx) => {
-      const rows = await tx.select({ id: users.id, bankDetails: users.bankDetails }).from(users)
-        .where(plain).limit(500).for('update', { skipLocked: true })
+      const rows = await tx
+        .select({ id: users.id, bankDetails: users.bankDetails })
+        .from(users)
+        .where(plain)
+        .limit(500)
+        .for('update', { skipLocked: true })
       for (const row of rows) {
         const sealed = sealBankDetails(key, row.id, row.bankDetails).accountNumber!
         // Not a change by anyone: updated_at stays.
-        await tx.update(users).set({ updatedAt: sql`${users.updatedAt}`,
-          bankDetails: sql`jsonb_set(${users.bankDetails}, '{accountNumber}', to_jsonb(${sealed}::text))` })
+        await tx
+          .update(users)
+          .set({
+            updatedAt: sql`${users.updatedAt}`,
+            bankDetails: sql`jsonb_set(${users.bankDetails}, '{accountNumber}', to_jsonb(${sealed}::text))`,
+          })
           .where(eq(users.id, row.id))
       }
       return rows.length
@@ -211,8 +261,13 @@ export async function encryptPlainAccountNumbers(db: Db, key: KeyObject): Promis
 }
 
 /** One user holding an encrypted account number (id and stored details), or undefined: the start-up key check. */
-export async function sampleEncryptedBankDetails(db: Db): Promise<{ id: string; bankDetails: BankDetails } | undefined> {
-  const [row] = await db.select({ id: users.id, bankDetails: users.bankDetails }).from(users)
-    .where(sql`${users.bankDetails} ->> 'accountNumber' LIKE 'v1:%'`).limit(1)
+export async function sampleEncryptedBankDetails(
+  db: Db,
+): Promise<{ id: string; bankDetails: BankDetails } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, bankDetails: users.bankDetails })
+    .from(users)
+    .where(sql`${users.bankDetails} ->> 'accountNumber' LIKE 'v1:%'`)
+    .limit(1)
   return row
 }

@@ -19,7 +19,11 @@ import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
 export type StatusChange = {
-  ids: string[]; status: VerificationStatus; notes: string; actorId: string; at: Date
+  ids: string[]
+  status: VerificationStatus
+  notes: string
+  actorId: string
+  at: Date
   /**
    * The head commit of each project's repository, recorded as the entry's reviewCommit (triage,
    * issue 14); may still be in progress: it is awaited beside the read of the rows, so looking it
@@ -37,27 +41,55 @@ export type StatusChange = {
  * number of projects, the read and one statement that writes all four only if no project changed
  * since the read (ids and versions are chosen here); read again and retried when one did.
  */
-export async function changeVerificationStatus(db: Db, change: StatusChange): Promise<{ count: number; undo: UndoTicket | null }> {
+export async function changeVerificationStatus(
+  db: Db,
+  change: StatusChange,
+): Promise<{ count: number; undo: UndoTicket | null }> {
   return optimistic(db, async (write) => {
     const [rows, reviewCommits] = await Promise.all([readProjectsForWrite(write, change.ids), change.reviewCommits])
     const verifiedAt = change.at
     const after = { verificationStatus: change.status, verificationNotes: change.notes }
-    const entries = rows.map((row) => ({ id: uuidv7(),
-      projectId: row.id, status: change.status, previousStatus: row.verificationStatus,
-      notes: change.notes, verifiedBy: change.actorId, verifiedAt, reviewCommit: reviewCommits?.get(row.id) ?? null,
+    const entries = rows.map((row) => ({
+      id: uuidv7(),
+      projectId: row.id,
+      status: change.status,
+      previousStatus: row.verificationStatus,
+      notes: change.notes,
+      verifiedBy: change.actorId,
+      verifiedAt,
+      reviewCommit: reviewCommits?.get(row.id) ?? null,
     }))
     // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
-    const { insert: undoRow, ticket } = undoInsert(write.db, { kind: 'project.verify', actorId: change.actorId, now: change.at,
-      records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)) })
-    await writeTogether(write.db, [
-      write.db.update(projects).set({ ...after, updatedAt: verifiedAt })
-        .where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
-      write.db.insert(verificationHistory).values(entries),
-      auditInsert(write.db, rows.map((row) => ({ actorId: change.actorId, action: 'project.verify',
-        entityType: 'project', entityId: row.id,
-        before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes }, after }))),
-      undoRow,
-    ], { rows: rows.length })
+    const { insert: undoRow, ticket } = undoInsert(write.db, {
+      kind: 'project.verify',
+      actorId: change.actorId,
+      now: change.at,
+      records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)),
+    })
+    await writeTogether(
+      write.db,
+      [
+        write.db
+          .update(projects)
+          .set({ ...after, updatedAt: verifiedAt })
+          .where(projectRowsUnchanged(rows))
+          .returning({ id: projects.id }),
+        write.db.insert(verificationHistory).values(entries),
+        auditInsert(
+          write.db,
+          rows.map((row) => ({
+            actorId: change.actorId,
+            action: 'project.verify',
+            entityType: 'project',
+            entityId: row.id,
+            before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes },
+            after,
+          })),
+        ),
+        undoRow,
+      ],
+      { rows: rows.length },
+    )
     return { count: rows.length, undo: ticket }
   })
 }
@@ -67,12 +99,27 @@ export async function changeVerificationStatus(db: Db, change: StatusChange): Pr
  * history entries the change inserted deleted; 409 when a project changed since.
  */
 export async function restoreVerification(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
-  const rows = await tx.select().from(projects).where(inArray(projects.id, records.map((r) => r.id)))
-    .orderBy(asc(projects.id)).for('update')
+  const rows = await tx
+    .select()
+    .from(projects)
+    .where(
+      inArray(
+        projects.id,
+        records.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(projects.id))
+    .for('update')
   assertUnchanged(rows, records)
   for (const { before, ids } of groupByBefore(records)) {
-    await tx.update(projects).set({ verificationStatus: before.verificationStatus as VerificationStatus,
-      verificationNotes: String(before.verificationNotes), updatedAt: now }).where(inArray(projects.id, ids))
+    await tx
+      .update(projects)
+      .set({
+        verificationStatus: before.verificationStatus as VerificationStatus,
+        verificationNotes: String(before.verificationNotes),
+        updatedAt: now,
+      })
+      .where(inArray(projects.id, ids))
   }
   const created = records.flatMap((r) => (r.created ? [r.created] : []))
   if (created.length) await tx.delete(verificationHistory).where(inArray(verificationHistory.id, created))
@@ -88,12 +135,15 @@ const entryColumns = { entry: verificationHistory, verifier: { name: users.name,
 
 /** The project's id left-joined to its entries and their verifiers (prepared: fixed shape, read on every project opened). */
 const historyOf = preparedPer('verification_history_of', (db, name) =>
-  db.select({ found: projects.id, ...entryColumns }).from(projects)
+  db
+    .select({ found: projects.id, ...entryColumns })
+    .from(projects)
     .leftJoin(verificationHistory, eq(verificationHistory.projectId, projects.id))
     .leftJoin(users, eq(users.id, verificationHistory.verifiedBy))
     .where(eq(projects.id, sql.placeholder('projectId')))
     .orderBy(desc(verificationHistory.verifiedAt), desc(verificationHistory.id))
-    .prepare(name))
+    .prepare(name),
+)
 
 /**
  * The history of one project, newest first (404 for an unknown project). One statement: the
@@ -111,18 +161,31 @@ const entryOf = (projectId: string, entryId: string) =>
 
 /** Edit one entry's status and notes (the project's own status is not touched); audited. */
 export async function updateEntry(
-  db: Db, projectId: string, entryId: string, patch: { status: VerificationStatus; notes: string }, actorId: string,
+  db: Db,
+  projectId: string,
+  entryId: string,
+  patch: { status: VerificationStatus; notes: string },
+  actorId: string,
 ): Promise<VerificationEntry> {
   await db.transaction(async (tx) => {
     await assertProjectExists(tx, projectId)
     const [before] = await tx.select().from(verificationHistory).where(entryOf(projectId, entryId)).for('update')
     if (!before) throw notFound('Verification history entry not found')
     await tx.update(verificationHistory).set(patch).where(eq(verificationHistory.id, entryId))
-    await audit(tx, { actorId, action: 'verification_history.update', entityType: 'verification_history',
-      entityId: entryId, before: { projectId, status: before.status, notes: before.notes }, after: { projectId, ...patch } })
+    await audit(tx, {
+      actorId,
+      action: 'verification_history.update',
+      entityType: 'verification_history',
+      entityId: entryId,
+      before: { projectId, status: before.status, notes: before.notes },
+      after: { projectId, ...patch },
+    })
   })
-  const [row] = await db.select(entryColumns).from(verificationHistory)
-    .leftJoin(users, eq(users.id, verificationHistory.verifiedBy)).where(eq(verificationHistory.id, entryId))
+  const [row] = await db
+    .select(entryColumns)
+    .from(verificationHistory)
+    .leftJoin(users, eq(users.id, verificationHistory.verifiedBy))
+    .where(eq(verificationHistory.id, entryId))
   return toApiVerificationEntry(row.entry, row.verifier)
 }
 
@@ -132,7 +195,12 @@ export async function deleteEntry(db: Db, projectId: string, entryId: string, ac
     await assertProjectExists(tx, projectId)
     const [removed] = await tx.delete(verificationHistory).where(entryOf(projectId, entryId)).returning()
     if (!removed) throw notFound('Verification history entry not found')
-    await audit(tx, { actorId, action: 'verification_history.delete', entityType: 'verification_history',
-      entityId: entryId, before: removed })
+    await audit(tx, {
+      actorId,
+      action: 'verification_history.delete',
+      entityType: 'verification_history',
+      entityId: entryId,
+      before: removed,
+    })
   })
 }

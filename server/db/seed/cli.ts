@@ -19,21 +19,27 @@ import { seedDemoImages } from './images'
 import { seedDemo } from './seed'
 import { rawRows } from '../sql'
 
-const { values: args } = parseArgs({ options: {
-  scale: { type: 'string', default: '1' },
-  users: { type: 'string' },
-  seed: { type: 'string' },
-  reset: { type: 'boolean', default: false },
-} })
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    users: { type: 'string' },
+    seed: { type: 'string' },
+    reset: { type: 'boolean', default: false },
+  },
+})
 
 /**
  * Empty every table of the public schema but table_versions (its rows are set up by migrations)
  * and audit_log, which is append-only (migration 0032 refuses TRUNCATE): a reset is itself history.
  */
 async function truncateAll(db: Db): Promise<void> {
-  const names = (await rawRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables
-    WHERE schemaname = 'public' AND tablename NOT IN ('table_versions', 'audit_log') ORDER BY tablename`))
-    .map((r) => `"${r.tablename}"`)
+  const names = (
+    await rawRows<{ tablename: string }>(
+      db,
+      sql`SELECT tablename FROM pg_tables
+    WHERE schemaname = 'public' AND tablename NOT IN ('table_versions', 'audit_log') ORDER BY tablename`,
+    )
+  ).map((r) => `"${r.tablename}"`)
   if (names.length) await db.execute(sql.raw(`TRUNCATE ${names.join(', ')} RESTART IDENTITY CASCADE`))
 }
 
@@ -61,8 +67,13 @@ async function main() {
     const [{ n }] = await database.db.select({ n: sql<number>`count(*)::int` }).from(users)
     if (n > 1) throw new Error('The database already holds data: run with --reset to replace it.')
     const started = performance.now()
-    const counts = await seedDemo(database, { scale, users: userCount, adminEmail: env.ADMIN_EMAIL, seed,
-      dataKey: loadDataKey(env) })
+    const counts = await seedDemo(database, {
+      scale,
+      users: userCount,
+      adminEmail: env.ADMIN_EMAIL,
+      seed,
+      dataKey: loadDataKey(env),
+    })
     const images = await seedDemoImages(database.db, storage, { seed })
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`Seeded ${database.kind} at scale ${scale} in ${seconds} s:`)

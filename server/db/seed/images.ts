@@ -16,9 +16,16 @@ import { createRng, type Rng } from './random'
 
 /** Gradient pairs; a project's category picks one, so a category reads as a colour. */
 const PALETTES: [string, string][] = [
-  ['#4f46e5', '#0ea5e9'], ['#0f766e', '#22c55e'], ['#9333ea', '#ec4899'], ['#ea580c', '#facc15'],
-  ['#1d4ed8', '#14b8a6'], ['#be123c', '#f97316'], ['#334155', '#64748b'], ['#15803d', '#84cc16'],
-  ['#7c3aed', '#2563eb'], ['#0369a1', '#a855f7'],
+  ['#4f46e5', '#0ea5e9'],
+  ['#0f766e', '#22c55e'],
+  ['#9333ea', '#ec4899'],
+  ['#ea580c', '#facc15'],
+  ['#1d4ed8', '#14b8a6'],
+  ['#be123c', '#f97316'],
+  ['#334155', '#64748b'],
+  ['#15803d', '#84cc16'],
+  ['#7c3aed', '#2563eb'],
+  ['#0369a1', '#a855f7'],
 ]
 const WIDTH = 480
 const HEIGHT = 300
@@ -31,15 +38,21 @@ function hash(text: string): number {
 
 /** The SVG of one cover: gradient, soft circles, and a window with a sidebar, cards and lines. */
 export function coverSvg(rng: Rng, palette: [string, string]): string {
-  const circles = Array.from({ length: 3 }, () =>
-    `<circle cx="${rng.int(0, WIDTH)}" cy="${rng.int(0, HEIGHT)}" r="${rng.int(40, 140)}" fill="#fff" fill-opacity="0.12"/>`).join('')
+  const circles = Array.from(
+    { length: 3 },
+    () =>
+      `<circle cx="${rng.int(0, WIDTH)}" cy="${rng.int(0, HEIGHT)}" r="${rng.int(40, 140)}" fill="#fff" fill-opacity="0.12"/>`,
+  ).join('')
   const x = rng.int(40, 70)
   const y = rng.int(36, 56)
   const w = WIDTH - 2 * x
   const h = HEIGHT - y - 24
   const sidebar = rng.chance(0.6) ? 88 : 0
-  const bars = Array.from({ length: 4 }, (_, i) =>
-    `<rect x="${x + sidebar + 20}" y="${y + 92 + i * 22}" width="${rng.int(80, w - sidebar - 60)}" height="9" rx="4" fill="#cbd5e1"/>`).join('')
+  const bars = Array.from(
+    { length: 4 },
+    (_, i) =>
+      `<rect x="${x + sidebar + 20}" y="${y + 92 + i * 22}" width="${rng.int(80, w - sidebar - 60)}" height="9" rx="4" fill="#cbd5e1"/>`,
+  ).join('')
   const cards = Array.from({ length: 3 }, (_, i) => {
     const cw = (w - sidebar - 60) / 3
     return `<rect x="${x + sidebar + 20 + i * (cw + 10)}" y="${y + 40}" width="${cw}" height="38" rx="6" fill="${i === 0 ? palette[0] : '#e2e8f0'}" fill-opacity="${i === 0 ? 0.85 : 1}"/>`
@@ -58,16 +71,34 @@ ${cards}${bars}</svg>`
  * Give each of the newest `limit` projects that has no images one to three covers. Returns how
  * many images were written (0 when run again) into `blobs` (the app's object storage). Blob writes are atomic; a failed run leaves rows only for files written.
  */
-export async function seedDemoImages(db: Db, blobs: ObjectStorage, opts: { seed?: number; limit?: number } = {}): Promise<number> {
+export async function seedDemoImages(
+  db: Db,
+  blobs: ObjectStorage,
+  opts: { seed?: number; limit?: number } = {},
+): Promise<number> {
   const rng = createRng((opts.seed ?? 20_26) + 7)
-  const newest = await db.select({ id: projects.id, title: projects.title, category: projects.category,
-    bare: notExists(db.select({ one: sql`1` }).from(projectImages).where(eq(projectImages.projectId, qualified(projects.id)))) })
-    .from(projects).orderBy(desc(projects.createdAt), desc(projects.id)).limit(opts.limit ?? 400)
+  const newest = await db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      category: projects.category,
+      bare: notExists(
+        db
+          .select({ one: sql`1` })
+          .from(projectImages)
+          .where(eq(projectImages.projectId, qualified(projects.id))),
+      ),
+    })
+    .from(projects)
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(opts.limit ?? 400)
   const targets = newest.filter((p) => p.bare)
   const jobs = targets.flatMap((p) => {
     const palette = PALETTES[hash(p.category) % PALETTES.length]
     return Array.from({ length: rng.int(1, 3) }, (_, position) => ({
-      projectId: p.id, position, alt: position === 0 ? p.title : `${p.title} screenshot ${position + 1}`,
+      projectId: p.id,
+      position,
+      alt: position === 0 ? p.title : `${p.title} screenshot ${position + 1}`,
       svg: coverSvg(rng, position === 0 ? palette : PALETTES[rng.int(0, PALETTES.length - 1)]),
       key: `images/${p.id}/${rng.uuid(new Date(0)).replace(/-/g, '').slice(-24)}.webp`,
     }))
@@ -75,13 +106,24 @@ export async function seedDemoImages(db: Db, blobs: ObjectStorage, opts: { seed?
   let written = 0
   for (let start = 0; start < jobs.length; start += 16) {
     const batch = jobs.slice(start, start + 16)
-    const files = await Promise.all(batch.map(async (job) => {
-      const data = await sharp(Buffer.from(job.svg)).webp({ quality: 78 }).toBuffer()
-      await blobs.put(job.key, data, { contentType: 'image/webp' })
-      return { job, size: data.length }
-    }))
-    await db.insert(projectImages).values(files.map(({ job, size }) => ({ projectId: job.projectId, position: job.position,
-      filePath: job.key, url: `/files/${job.key}`, alt: job.alt, contentType: 'image/webp', size })))
+    const files = await Promise.all(
+      batch.map(async (job) => {
+        const data = await sharp(Buffer.from(job.svg)).webp({ quality: 78 }).toBuffer()
+        await blobs.put(job.key, data, { contentType: 'image/webp' })
+        return { job, size: data.length }
+      }),
+    )
+    await db.insert(projectImages).values(
+      files.map(({ job, size }) => ({
+        projectId: job.projectId,
+        position: job.position,
+        filePath: job.key,
+        url: `/files/${job.key}`,
+        alt: job.alt,
+        contentType: 'image/webp',
+        size,
+      })),
+    )
     written += files.length
   }
   return written

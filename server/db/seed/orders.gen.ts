@@ -7,13 +7,41 @@ import type { ProjectRef } from './projects.gen'
 import { later, recentDate, timeline, type Rng } from './random'
 import type { Row, TableSpec } from './writer'
 
-export const ORDER_TABLE: TableSpec = { table: 'orders', columns: ['id', 'order_id', 'user_id', 'project_id',
-  'referrer_id', 'total_amount_paise', 'with_customization', 'with_installation', 'with_report', 'status',
-  'created_at', 'updated_at'] }
-export const PAYMENT_TABLE: TableSpec = { table: 'payments', columns: ['id', 'payment_id', 'order_id', 'amount_paise',
-  'method', 'status', 'transaction_id', 'created_at', 'updated_at'] }
-export const ORDER_NOTE_TABLE: TableSpec = { table: 'order_notes',
-  columns: ['id', 'order_id', 'status', 'note', 'created_by', 'created_at'] }
+export const ORDER_TABLE: TableSpec = {
+  table: 'orders',
+  columns: [
+    'id',
+    'order_id',
+    'user_id',
+    'project_id',
+    'referrer_id',
+    'total_amount_paise',
+    'with_customization',
+    'with_installation',
+    'with_report',
+    'status',
+    'created_at',
+    'updated_at',
+  ],
+}
+export const PAYMENT_TABLE: TableSpec = {
+  table: 'payments',
+  columns: [
+    'id',
+    'payment_id',
+    'order_id',
+    'amount_paise',
+    'method',
+    'status',
+    'transaction_id',
+    'created_at',
+    'updated_at',
+  ],
+}
+export const ORDER_NOTE_TABLE: TableSpec = {
+  table: 'order_notes',
+  columns: ['id', 'order_id', 'status', 'note', 'created_by', 'created_at'],
+}
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
 type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -22,8 +50,11 @@ export const PAYMENT_METHODS = ['UPI', 'Card', 'Netbanking', 'Wallet'] as const
 const DAY = 86_400_000
 const INSTALLATION_PAISE = 99_900
 const NOTE_TEXT: Record<OrderStatus, string> = {
-  pending: 'Order placed', confirmed: 'Payment received, order confirmed', in_progress: 'Work started on delivery',
-  completed: 'Source code and report delivered', cancelled: 'Cancelled at the customer\'s request',
+  pending: 'Order placed',
+  confirmed: 'Payment received, order confirmed',
+  in_progress: 'Work started on delivery',
+  completed: 'Source code and report delivered',
+  cancelled: "Cancelled at the customer's request",
 }
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -42,12 +73,19 @@ function createdBefore(sorted: ProjectRef[], at: Date): number {
 /** Status by order age: recent orders are still open, old ones mostly completed. */
 function statusFor(rng: Rng, ageMs: number): OrderStatus {
   if (ageMs < 3 * DAY) return rng.weighted({ pending: 50, confirmed: 25, in_progress: 10, completed: 0, cancelled: 15 })
-  if (ageMs < 30 * DAY) return rng.weighted({ pending: 15, confirmed: 20, in_progress: 25, completed: 30, cancelled: 10 })
+  if (ageMs < 30 * DAY)
+    return rng.weighted({ pending: 15, confirmed: 20, in_progress: 25, completed: 30, cancelled: 10 })
   return rng.weighted({ pending: 4, confirmed: 3, in_progress: 3, completed: 75, cancelled: 15 })
 }
 
 /** `projects` must be sorted by createdAt. */
-export type OrderContext = { now: Date; projects: ProjectRef[]; customerIds: string[]; agentIds: string[]; adminIds: string[] }
+export type OrderContext = {
+  now: Date
+  projects: ProjectRef[]
+  customerIds: string[]
+  agentIds: string[]
+  adminIds: string[]
+}
 
 /** Order `n` (0-based; the first five cover every status) → its order, payment and note rows. */
 export function makeOrder(rng: Rng, n: number, ctx: OrderContext) {
@@ -60,12 +98,15 @@ export function makeOrder(rng: Rng, n: number, ctx: OrderContext) {
   const withCustomization = project.customizationPaise > 0 && rng.chance(0.3)
   const withInstallation = rng.chance(0.25)
   const withReport = project.reportPaise > 0 && rng.chance(0.4)
-  const total = project.pricePaise + (withCustomization ? project.customizationPaise : 0)
-    + (withInstallation ? INSTALLATION_PAISE : 0) + (withReport ? project.reportPaise : 0)
+  const total =
+    project.pricePaise +
+    (withCustomization ? project.customizationPaise : 0) +
+    (withInstallation ? INSTALLATION_PAISE : 0) +
+    (withReport ? project.reportPaise : 0)
   const id = rng.uuid(createdAt)
   const notes: Row[] = [[rng.uuid(createdAt), id, 'pending', NOTE_TEXT.pending, null, createdAt]]
-  const steps: OrderStatus[] = status === 'cancelled' ? ['cancelled']
-    : ORDER_STATUSES.slice(1, ORDER_STATUSES.indexOf(status) + 1)
+  const steps: OrderStatus[] =
+    status === 'cancelled' ? ['cancelled'] : ORDER_STATUSES.slice(1, ORDER_STATUSES.indexOf(status) + 1)
   let at = createdAt
   let paidAt: Date | null = null
   for (const step of steps) {
@@ -74,10 +115,17 @@ export function makeOrder(rng: Rng, n: number, ctx: OrderContext) {
     notes.push([rng.uuid(at), id, step, NOTE_TEXT[step], rng.pick(ctx.adminIds), at])
   }
   const method = rng.weighted({ UPI: 50, Card: 25, Netbanking: 15, Wallet: 10 })
-  const payment = (state: 'pending' | 'completed' | 'failed', when: Date): Row => [rng.uuid(when),
-    `pay_${rng.code(14, BASE62)}`, id, total, method, state,
+  const payment = (state: 'pending' | 'completed' | 'failed', when: Date): Row => [
+    rng.uuid(when),
+    `pay_${rng.code(14, BASE62)}`,
+    id,
+    total,
+    method,
+    state,
     state === 'completed' ? (method === 'UPI' ? rng.code(12, '0123456789') : `TXN${rng.code(12, BASE62)}`) : null,
-    when, when]
+    when,
+    when,
+  ]
   const payments: Row[] = []
   if (status === 'pending') payments.push(payment('pending', createdAt))
   else if (status === 'cancelled') payments.push(payment('failed', later(rng, createdAt, 60_000, 600_000, ctx.now)))
@@ -86,8 +134,19 @@ export function makeOrder(rng: Rng, n: number, ctx: OrderContext) {
     payments.push(payment('completed', paidAt ?? createdAt))
   }
   const year = createdAt.getUTCFullYear()
-  const order: Row = [id, `ORD-${year}-${String(n + 1).padStart(6, '0')}`, rng.pick(ctx.customerIds), project.id,
-    ctx.agentIds.length && rng.chance(0.2) ? rng.pick(ctx.agentIds) : null, total, withCustomization,
-    withInstallation, withReport, status, createdAt, at]
+  const order: Row = [
+    id,
+    `ORD-${year}-${String(n + 1).padStart(6, '0')}`,
+    rng.pick(ctx.customerIds),
+    project.id,
+    ctx.agentIds.length && rng.chance(0.2) ? rng.pick(ctx.agentIds) : null,
+    total,
+    withCustomization,
+    withInstallation,
+    withReport,
+    status,
+    createdAt,
+    at,
+  ]
   return { order, payments, notes }
 }

@@ -22,9 +22,24 @@ import { createWriter, type Row, type TableSpec } from './writer'
  * given, replaces the scaled user count (admins stay 4, agents 10%): 200,000 users for the users
  * list benchmark without 2,000 × scale orders.
  */
-export type SeedOptions = { scale: number; adminEmail: string; dataKey: KeyObject; seed?: number; now?: Date; users?: number }
-export type SeedCounts = { users: number; projects: number; verificationHistory: number; orders: number;
-  payments: number; orderNotes: number; contacts: number; commissionConfigs: number }
+export type SeedOptions = {
+  scale: number
+  adminEmail: string
+  dataKey: KeyObject
+  seed?: number
+  now?: Date
+  users?: number
+}
+export type SeedCounts = {
+  users: number
+  projects: number
+  verificationHistory: number
+  orders: number
+  payments: number
+  orderNotes: number
+  contacts: number
+  commissionConfigs: number
+}
 
 /**
  * Row counts at a scale (the extra admins and per-project commission configs do not scale);
@@ -38,8 +53,15 @@ export function seedPlan(scale: number, userCount?: number) {
   const users = userCount ?? Math.max(10, Math.round(300 * scale))
   const agents = Math.max(4, Math.round(userCount === undefined ? 30 * scale : userCount / 10))
   const projects = Math.max(5, Math.round(400 * scale))
-  return { admins: 4, agents, customers: users - 4 - agents, projects, orders: Math.max(5, Math.round(2000 * scale)),
-    contacts: Math.max(4, Math.round(150 * scale)), projectCommissions: Math.min(15, projects) }
+  return {
+    admins: 4,
+    agents,
+    customers: users - 4 - agents,
+    projects,
+    orders: Math.max(5, Math.round(2000 * scale)),
+    contacts: Math.max(4, Math.round(150 * scale)),
+    projectCommissions: Math.min(15, projects),
+  }
 }
 
 const BATCH = 5000
@@ -52,8 +74,16 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<S
   const rng = createRng(opts.seed ?? 20_26)
   const f = buildFragments(opts.seed ?? 20_26)
   const writer = createWriter(database)
-  const counts: SeedCounts = { users: 0, projects: 0, verificationHistory: 0, orders: 0, payments: 0, orderNotes: 0,
-    contacts: 0, commissionConfigs: 0 }
+  const counts: SeedCounts = {
+    users: 0,
+    projects: 0,
+    verificationHistory: 0,
+    orders: 0,
+    payments: 0,
+    orderNotes: 0,
+    contacts: 0,
+    commissionConfigs: 0,
+  }
   let inflight: Promise<unknown> = Promise.resolve()
   // Write one batch while the next is generated; at most one batch is in flight.
   const flush = async (tables: [TableSpec, Row[]][], key: keyof SeedCounts) => {
@@ -65,12 +95,20 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<S
     })()
   }
 
-  const [admin] = await database.db.update(users)
-    .set({ name: sql`CASE WHEN ${users.name} = 'Admin' THEN 'Aarav Sharma' ELSE ${users.name} END`,
-      phone: sql`coalesce(${users.phone}, '+91 98765 43210')` })
-    .where(sql`lower(${users.email}) = lower(${opts.adminEmail})`).returning({ id: users.id })
+  const [admin] = await database.db
+    .update(users)
+    .set({
+      name: sql`CASE WHEN ${users.name} = 'Admin' THEN 'Aarav Sharma' ELSE ${users.name} END`,
+      phone: sql`coalesce(${users.phone}, '+91 98765 43210')`,
+    })
+    .where(sql`lower(${users.email}) = lower(${opts.adminEmail})`)
+    .returning({ id: users.id })
   const ids: Record<UserRole, string[]> = { admin: admin ? [admin.id] : [], agent: [], customer: [] }
-  const roles: [UserRole, number][] = [['admin', plan.admins], ['agent', plan.agents], ['customer', plan.customers]]
+  const roles: [UserRole, number][] = [
+    ['admin', plan.admins],
+    ['agent', plan.agents],
+    ['customer', plan.customers],
+  ]
   let n = 0
   for (const [role, total] of roles) {
     for (let start = 0; start < total; start += BATCH) {
@@ -98,19 +136,32 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<S
       if (i % 1000 === 999) await tick()
     }
     counts.verificationHistory += history.length
-    await flush([[PROJECT_TABLE, rows], [HISTORY_TABLE, history]], 'projects')
+    await flush(
+      [
+        [PROJECT_TABLE, rows],
+        [HISTORY_TABLE, history],
+      ],
+      'projects',
+    )
   }
   await inflight
 
   const projectIds = projects.map((p) => p.id)
   for (let start = 0; start < plan.contacts; start += BATCH) {
     const rows: Row[] = []
-    for (let i = start; i < Math.min(plan.contacts, start + BATCH); i++) rows.push(makeContact(rng, f, i, projectIds, now))
+    for (let i = start; i < Math.min(plan.contacts, start + BATCH); i++)
+      rows.push(makeContact(rng, f, i, projectIds, now))
     await flush([[CONTACT_TABLE, rows]], 'contacts')
   }
 
   projects.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-  const orderCtx = { now, projects, customerIds: [...ids.customer, ...ids.agent], agentIds: ids.agent, adminIds: ids.admin }
+  const orderCtx = {
+    now,
+    projects,
+    customerIds: [...ids.customer, ...ids.agent],
+    agentIds: ids.agent,
+    adminIds: ids.admin,
+  }
   for (let start = 0; start < plan.orders; start += BATCH) {
     const orders: Row[] = []
     const payments: Row[] = []
@@ -124,12 +175,21 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<S
     }
     counts.payments += payments.length
     counts.orderNotes += notes.length
-    await flush([[ORDER_TABLE, orders], [PAYMENT_TABLE, payments], [ORDER_NOTE_TABLE, notes]], 'orders')
+    await flush(
+      [
+        [ORDER_TABLE, orders],
+        [PAYMENT_TABLE, payments],
+        [ORDER_NOTE_TABLE, notes],
+      ],
+      'orders',
+    )
   }
 
   const created = new Date(now.getTime() - 425 * 86_400_000)
-  const configs = [defaultCommission(rng, created),
-    ...rng.sample(projects, plan.projectCommissions).map((p) => projectCommission(rng, p.id, p.createdAt))]
+  const configs = [
+    defaultCommission(rng, created),
+    ...rng.sample(projects, plan.projectCommissions).map((p) => projectCommission(rng, p.id, p.createdAt)),
+  ]
   await flush([[COMMISSION_TABLE, configs]], 'commissionConfigs')
   await inflight
 

@@ -35,7 +35,13 @@ function write(stream: NodeJS.WritableStream, chunk: Buffer | string): Promise<v
   })
 }
 
-export type FastImportCommit = { branch: string; parent: string | null; files: CommitFile[]; message: string; when: Date }
+export type FastImportCommit = {
+  branch: string
+  parent: string | null
+  files: CommitFile[]
+  message: string
+  when: Date
+}
 
 /** Stream one commit into the bare repository at `gitDir`; rejects with GitError when git fails. */
 export async function fastImportCommit(gitDir: string, commit: FastImportCommit): Promise<void> {
@@ -48,7 +54,10 @@ export async function fastImportCommit(gitDir: string, commit: FastImportCommit)
   const { files } = commit
   try {
     await write(stdin, `commit refs/heads/${commit.branch}\ncommitter ${COMMITTER} ${when}\ndata ${message.length}\n`)
-    await write(stdin, Buffer.concat([message, Buffer.from(`\n${commit.parent ? `from ${commit.parent}\n` : ''}deleteall\n`)]))
+    await write(
+      stdin,
+      Buffer.concat([message, Buffer.from(`\n${commit.parent ? `from ${commit.parent}\n` : ''}deleteall\n`)]),
+    )
     const reads = files.map((file, i) => (i < READ_AHEAD ? readSoon(file.sourcePath) : null))
     for (const [i, file] of files.entries()) {
       if (i + READ_AHEAD < files.length) reads[i + READ_AHEAD] = readSoon(files[i + READ_AHEAD].sourcePath)

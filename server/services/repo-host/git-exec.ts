@@ -5,7 +5,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 
 export class GitError extends Error {
-  constructor(readonly args: string[], readonly code: number | null, readonly stderr: string) {
+  constructor(
+    readonly args: string[],
+    readonly code: number | null,
+    readonly stderr: string,
+  ) {
     super(`git ${args[0]} failed (${code}): ${stderr.trim().slice(0, 500)}`)
   }
 }
@@ -17,8 +21,17 @@ export class GitError extends Error {
  */
 function gitChildEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env }
-  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-    'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_CEILING_DIRECTORIES']) delete env[name]
+  for (const name of [
+    'GIT_DIR',
+    'GIT_WORK_TREE',
+    'GIT_INDEX_FILE',
+    'GIT_OBJECT_DIRECTORY',
+    'GIT_ALTERNATE_OBJECT_DIRECTORIES',
+    'GIT_COMMON_DIR',
+    'GIT_NAMESPACE',
+    'GIT_CEILING_DIRECTORIES',
+  ])
+    delete env[name]
   return env
 }
 

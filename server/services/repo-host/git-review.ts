@@ -38,17 +38,28 @@ export async function branchHead(dir: string, branch: string): Promise<string | 
  */
 export async function branchCommitAt(dir: string, branch: string, at: Date): Promise<string | null> {
   if (!exists(dir)) return null
-  const out = await gitOrNull(['--git-dir', dir, 'rev-list', '-1', `--before=${Math.floor(at.getTime() / 1000)}`,
-    `refs/heads/${branch}`])
+  const out = await gitOrNull([
+    '--git-dir',
+    dir,
+    'rev-list',
+    '-1',
+    `--before=${Math.floor(at.getTime() / 1000)}`,
+    `refs/heads/${branch}`,
+  ])
   return out && SHA.test(out) ? out : null
 }
 
 /** The README at the root of `commit` (the first of README.md, README, …), cut to `maxChars`; null without one. */
-export async function readmeAt(dir: string, commit: string, maxChars: number):
-  Promise<{ path: string; text: string; truncated: boolean } | null> {
+export async function readmeAt(
+  dir: string,
+  commit: string,
+  maxChars: number,
+): Promise<{ path: string; text: string; truncated: boolean } | null> {
   if (!exists(dir) || !SHA.test(commit)) return null
   const names = await gitOrNull(['--git-dir', dir, 'ls-tree', '--name-only', commit])
-  const found = (names ?? '').split('\n').filter((n) => README.test(n))
+  const found = (names ?? '')
+    .split('\n')
+    .filter((n) => README.test(n))
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))[0]
   if (!found) return null
   const text = await gitOrNull(['--git-dir', dir, 'cat-file', 'blob', `${commit}:${found}`])
@@ -56,14 +67,19 @@ export async function readmeAt(dir: string, commit: string, maxChars: number):
   return { path: found, text: text.slice(0, maxChars), truncated: text.length > maxChars }
 }
 
-const rank = (name: string) => (/\.md$/i.test(name) ? 0 : /\.markdown$/i.test(name) ? 1 : /^readme$/i.test(name) ? 2 : 3)
+const rank = (name: string) =>
+  /\.md$/i.test(name) ? 0 : /\.markdown$/i.test(name) ? 1 : /^readme$/i.test(name) ? 2 : 3
 
 /**
  * Files that differ between `from` and `to` (no rename detection: a rename is a delete and an
  * add), sorted by path, at most `max`; null when either commit is unknown.
  */
-export async function changedFiles(dir: string, from: string, to: string, max: number):
-  Promise<{ items: { path: string; change: FileChange }[]; truncated: boolean } | null> {
+export async function changedFiles(
+  dir: string,
+  from: string,
+  to: string,
+  max: number,
+): Promise<{ items: { path: string; change: FileChange }[]; truncated: boolean } | null> {
   if (!exists(dir) || !SHA.test(from) || !SHA.test(to)) return null
   const out = await gitOrNull(['--git-dir', dir, 'diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to])
   if (out === null) return null

@@ -9,7 +9,12 @@ import fsp from 'node:fs/promises'
 import { Octokit } from '@octokit/rest'
 import type { AppDeps } from '../../deps'
 import {
-  RepoConflictError, RepoNotFoundError, type CollaboratorPermission, type CommitFile, type RepoHost, type RepoInfo,
+  RepoConflictError,
+  RepoNotFoundError,
+  type CollaboratorPermission,
+  type CommitFile,
+  type RepoHost,
+  type RepoInfo,
 } from './repo-host'
 import * as records from '../../db/queries/repositories.queries'
 
@@ -32,10 +37,16 @@ export class GithubHost implements RepoHost {
   readonly octokit: Octokit
   private readonly org: string
 
-  constructor(private readonly deps: Pick<AppDeps, 'db'>, private readonly options: GithubHostOptions) {
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db'>,
+    private readonly options: GithubHostOptions,
+  ) {
     this.org = options.org
-    this.octokit = new Octokit({ auth: options.token, userAgent: 'marketplace-console',
-      request: options.fetch ? { fetch: options.fetch } : undefined })
+    this.octokit = new Octokit({
+      auth: options.token,
+      userAgent: 'marketplace-console',
+      request: options.fetch ? { fetch: options.fetch } : undefined,
+    })
   }
 
   private repo(name: string) {
@@ -50,13 +61,19 @@ export class GithubHost implements RepoHost {
       // auto_init gives the repository a first commit on main: the Git Data API refuses empty repositories.
       await this.octokit.rest.repos.createInOrg({ org: this.org, name, private: options.private, auto_init: true })
     }
-    await records.ensureRepoRow(this.deps.db, { name, provider: 'github', private: options.private,
-      projectId: options.projectId })
+    await records.ensureRepoRow(this.deps.db, {
+      name,
+      provider: 'github',
+      private: options.private,
+      projectId: options.projectId,
+    })
     return this.info(name)
   }
 
   async commitTree(name: string, files: CommitFile[], message: string): Promise<{ sha: string }> {
-    const { data: ref } = await mapped('Branch main', () => this.octokit.rest.git.getRef({ ...this.repo(name), ref: 'heads/main' }))
+    const { data: ref } = await mapped('Branch main', () =>
+      this.octokit.rest.git.getRef({ ...this.repo(name), ref: 'heads/main' }),
+    )
     const shas: string[] = new Array(files.length)
     let next = 0
     const worker = async () => {
@@ -67,25 +84,46 @@ export class GithubHost implements RepoHost {
       }
     }
     await Promise.all(Array.from({ length: this.options.blobConcurrency ?? 8 }, worker))
-    const { data: tree } = await this.octokit.rest.git.createTree({ ...this.repo(name),
-      tree: files.map((f, i) => ({ path: f.path, mode: '100644' as const, type: 'blob' as const, sha: shas[i] })) })
-    const { data: commit } = await this.octokit.rest.git.createCommit({ ...this.repo(name), message, tree: tree.sha,
-      parents: [ref.object.sha] })
+    const { data: tree } = await this.octokit.rest.git.createTree({
+      ...this.repo(name),
+      tree: files.map((f, i) => ({ path: f.path, mode: '100644' as const, type: 'blob' as const, sha: shas[i] })),
+    })
+    const { data: commit } = await this.octokit.rest.git.createCommit({
+      ...this.repo(name),
+      message,
+      tree: tree.sha,
+      parents: [ref.object.sha],
+    })
     await this.octokit.rest.git.updateRef({ ...this.repo(name), ref: 'heads/main', sha: commit.sha })
     return { sha: commit.sha }
   }
 
   async info(name: string): Promise<RepoInfo> {
     const { data: repo } = await mapped('Repository', () => this.octokit.rest.repos.get(this.repo(name)))
-    const commits = await this.octokit.rest.repos.listCommits({ ...this.repo(name), sha: repo.default_branch, per_page: 1 })
+    const commits = await this.octokit.rest.repos.listCommits({
+      ...this.repo(name),
+      sha: repo.default_branch,
+      per_page: 1,
+    })
     const last = /[?&]page=(\d+)>; rel="last"/.exec(commits.headers.link ?? '')
     const latest = commits.data[0]
     return {
-      name, private: repo.private, defaultBranch: repo.default_branch, url: repo.html_url, cloneUrl: repo.clone_url,
-      sshUrl: repo.ssh_url, createdAt: new Date(repo.created_at).toISOString(), size: repo.size * 1024,
+      name,
+      private: repo.private,
+      defaultBranch: repo.default_branch,
+      url: repo.html_url,
+      cloneUrl: repo.clone_url,
+      sshUrl: repo.ssh_url,
+      createdAt: new Date(repo.created_at).toISOString(),
+      size: repo.size * 1024,
       commitCount: last ? Number(last[1]) : commits.data.length,
-      latestCommit: latest ? { sha: latest.sha, message: latest.commit.message,
-        date: latest.commit.committer?.date ?? latest.commit.author?.date ?? '' } : null,
+      latestCommit: latest
+        ? {
+            sha: latest.sha,
+            message: latest.commit.message,
+            date: latest.commit.committer?.date ?? latest.commit.author?.date ?? '',
+          }
+        : null,
     }
   }
 
@@ -96,40 +134,53 @@ export class GithubHost implements RepoHost {
 
   async listCollaborators(name: string) {
     const { data } = await mapped('Repository', () =>
-      this.octokit.rest.repos.listCollaborators({ ...this.repo(name), affiliation: 'direct', per_page: 100 }))
+      this.octokit.rest.repos.listCollaborators({ ...this.repo(name), affiliation: 'direct', per_page: 100 }),
+    )
     return data.map((c) => ({ username: c.login, permission: permissionOf(c.permissions) }))
   }
 
   async addCollaborator(name: string, username: string, permission: CollaboratorPermission = 'push') {
     await mapped(`User ${username}`, () =>
-      this.octokit.rest.repos.addCollaborator({ ...this.repo(name), username, permission }))
+      this.octokit.rest.repos.addCollaborator({ ...this.repo(name), username, permission }),
+    )
     return records.upsertCollaboratorRow(this.deps.db, name, username, permission)
   }
 
   async removeCollaborator(name: string, username: string): Promise<void> {
-    await mapped(`Collaborator ${username}`, () => this.octokit.rest.repos.removeCollaborator({ ...this.repo(name), username }))
+    await mapped(`Collaborator ${username}`, () =>
+      this.octokit.rest.repos.removeCollaborator({ ...this.repo(name), username }),
+    )
     await records.deleteCollaboratorRow(this.deps.db, name, username).catch((e: unknown) => {
       if (!(e instanceof RepoNotFoundError)) throw e
     })
   }
 
   async listBranches(name: string): Promise<string[]> {
-    const { data } = await mapped('Repository', () => this.octokit.rest.repos.listBranches({ ...this.repo(name), per_page: 100 }))
+    const { data } = await mapped('Repository', () =>
+      this.octokit.rest.repos.listBranches({ ...this.repo(name), per_page: 100 }),
+    )
     return data.map((b) => b.name)
   }
 
   async createBranch(name: string, branchName: string, baseBranch = 'main') {
     const { data: base } = await mapped(`Base branch ${baseBranch}`, () =>
-      this.octokit.rest.git.getRef({ ...this.repo(name), ref: `heads/${baseBranch}` }))
+      this.octokit.rest.git.getRef({ ...this.repo(name), ref: `heads/${baseBranch}` }),
+    )
     await mapped(`Branch ${branchName}`, () =>
-      this.octokit.rest.git.createRef({ ...this.repo(name), ref: `refs/heads/${branchName}`, sha: base.object.sha }))
+      this.octokit.rest.git.createRef({ ...this.repo(name), ref: `refs/heads/${branchName}`, sha: base.object.sha }),
+    )
     return { branchName, sha: base.object.sha }
   }
 
   /** GitHub answers the zipball with a redirect to a short-lived codeload URL: that URL is returned. */
   async archiveUrl(name: string, ref: string): Promise<string> {
-    const response = await mapped(`Ref ${ref}`, () => this.octokit.request('HEAD /repos/{owner}/{repo}/zipball/{ref}',
-      { ...this.repo(name), ref, request: { redirect: 'manual' } }))
+    const response = await mapped(`Ref ${ref}`, () =>
+      this.octokit.request('HEAD /repos/{owner}/{repo}/zipball/{ref}', {
+        ...this.repo(name),
+        ref,
+        request: { redirect: 'manual' },
+      }),
+    )
     const location = response.headers.location
     if (!location) throw new Error('GitHub did not return an archive location')
     return location

@@ -10,7 +10,9 @@ import type { RepoHost } from './repo-host'
 /** A new host for an app's configuration. */
 export function createRepoHost(config: Pick<AppConfig, 'db' | 'env' | 'jwtSecret' | 'now'>): RepoHost {
   const { GITHUB_TOKEN, GITHUB_ORG } = config.env
-  return GITHUB_TOKEN && GITHUB_ORG ? new GithubHost(config, { token: GITHUB_TOKEN, org: GITHUB_ORG }) : new LocalGitHost(config)
+  return GITHUB_TOKEN && GITHUB_ORG
+    ? new GithubHost(config, { token: GITHUB_TOKEN, org: GITHUB_ORG })
+    : new LocalGitHost(config)
 }
 
 /** The local host of `deps` (git smart HTTP and archives are served only for local repositories). */

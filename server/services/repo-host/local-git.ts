@@ -13,7 +13,12 @@ import { signPath } from '../signed-url'
 import { fastImportCommit } from './fast-import'
 import { git, GitError } from './git-exec'
 import {
-  RepoConflictError, RepoNotFoundError, isSafeRefName, type CollaboratorPermission, type CommitFile, type RepoHost,
+  RepoConflictError,
+  RepoNotFoundError,
+  isSafeRefName,
+  type CollaboratorPermission,
+  type CommitFile,
+  type RepoHost,
   type RepoInfo,
 } from './repo-host'
 import * as records from '../../db/queries/repositories.queries'
@@ -53,8 +58,12 @@ export class LocalGitHost implements RepoHost {
       await git(['init', '--bare', '--quiet', '--initial-branch=main', dir])
       await git(['--git-dir', dir, 'config', 'http.receivepack', 'false'])
     }
-    await records.ensureRepoRow(this.deps.db, { name, provider: 'local', private: options.private,
-      projectId: options.projectId })
+    await records.ensureRepoRow(this.deps.db, {
+      name,
+      provider: 'local',
+      private: options.private,
+      projectId: options.projectId,
+    })
     return this.info(name)
   }
 
@@ -74,16 +83,25 @@ export class LocalGitHost implements RepoHost {
     let latestCommit: RepoInfo['latestCommit'] = null
     if (head) {
       commitCount = Number(await git(['--git-dir', dir, 'rev-list', '--count', head]))
-      const [sha, date, ...subject] = (await git(['--git-dir', dir, 'log', '-1', '--format=%H%x00%cI%x00%s', head]))
-        .split('\0')
+      const [sha, date, ...subject] = (
+        await git(['--git-dir', dir, 'log', '-1', '--format=%H%x00%cI%x00%s', head])
+      ).split('\0')
       latestCommit = { sha, date, message: subject.join('\0') }
     }
     const counts = await git(['--git-dir', dir, 'count-objects', '-v'])
     const kib = (key: string) => Number(new RegExp(`^${key}: (\\d+)`, 'm').exec(counts)?.[1] ?? 0)
     const cloneUrl = `${this.deps.env.PUBLIC_URL}/git/${name}.git`
     return {
-      name, private: row.private, defaultBranch: row.defaultBranch, url: cloneUrl, cloneUrl, sshUrl: '',
-      createdAt: row.createdAt.toISOString(), size: (kib('size') + kib('size-pack')) * 1024, commitCount, latestCommit,
+      name,
+      private: row.private,
+      defaultBranch: row.defaultBranch,
+      url: cloneUrl,
+      cloneUrl,
+      sshUrl: '',
+      createdAt: row.createdAt.toISOString(),
+      size: (kib('size') + kib('size-pack')) * 1024,
+      commitCount,
+      latestCommit,
     }
   }
 
@@ -122,7 +140,11 @@ export class LocalGitHost implements RepoHost {
   async archiveUrl(name: string, ref: string): Promise<string> {
     const dir = await this.existingGitDir(name)
     if (!isSafeRefName(ref) || !(await this.head(dir, ref))) throw new RepoNotFoundError(`Branch not found: ${ref}`)
-    const signed = signPath(this.deps.jwtSecret, `/files/archives/${name}/${encodeURIComponent(ref)}.zip`, this.deps.now())
+    const signed = signPath(
+      this.deps.jwtSecret,
+      `/files/archives/${name}/${encodeURIComponent(ref)}.zip`,
+      this.deps.now(),
+    )
     return `${this.deps.env.PUBLIC_URL}${signed}`
   }
 

@@ -57,8 +57,16 @@ export interface RepoHost {
 
 /** Git ref names we accept for branches and archive refs (a conservative subset of git check-ref-format). */
 export function isSafeRefName(ref: string): boolean {
-  return /^[A-Za-z0-9._/-]{1,200}$/.test(ref) && !ref.includes('..') && !ref.startsWith('-') &&
-    !ref.startsWith('/') && !ref.endsWith('/') && !ref.endsWith('.lock') && !ref.includes('//') && !ref.endsWith('.')
+  return (
+    /^[A-Za-z0-9._/-]{1,200}$/.test(ref) &&
+    !ref.includes('..') &&
+    !ref.startsWith('-') &&
+    !ref.startsWith('/') &&
+    !ref.endsWith('/') &&
+    !ref.endsWith('.lock') &&
+    !ref.includes('//') &&
+    !ref.endsWith('.')
+  )
 }
 
 /** Repository names: lower-case slug, digits, dot, dash, underscore; 1-100 characters. */
@@ -68,7 +76,12 @@ export function isSafeRepoName(name: string): boolean {
 
 /** `My Shop App!` + project id → `my-shop-app-1a2b3c4d` (title slug + 8 hex of the id). */
 export function repoNameFor(title: string, projectId: string): string {
-  const slug = title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60)
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
   const short = projectId.replace(/-/g, '').slice(-8)
   return slug ? `${slug}-${short}` : `project-${short}`
 }

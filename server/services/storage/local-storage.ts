@@ -27,8 +27,10 @@ export async function writeFileAtomic(file: string, data: Uint8Array | string): 
   }
 }
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
-  || (error as NodeJS.ErrnoException).code === 'ENOTDIR' || (error as NodeJS.ErrnoException).code === 'EISDIR'
+const isMissing = (error: unknown) =>
+  (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+  (error as NodeJS.ErrnoException).code === 'ENOTDIR' ||
+  (error as NodeJS.ErrnoException).code === 'EISDIR'
 
 /** Object storage in a folder of this machine (absolute `root`, created on first write). */
 export class LocalObjectStorage implements ObjectStorage {
@@ -106,17 +108,21 @@ export class LocalObjectStorage implements ObjectStorage {
 
   async list(prefix: string, opts: { shallow?: boolean } = {}): Promise<ObjectInfo[]> {
     const folder = folderPrefix(prefix)
-    const entries = await fsp.readdir(path.join(this.root, folder), { recursive: !opts.shallow, withFileTypes: true })
+    const entries = await fsp
+      .readdir(path.join(this.root, folder), { recursive: !opts.shallow, withFileTypes: true })
       .catch((error: unknown) => {
         if (isMissing(error)) return []
         throw error
       })
-    const found = entries.filter((e) => e.isFile() && !e.name.includes(TEMP_MARK))
+    const found = entries
+      .filter((e) => e.isFile() && !e.name.includes(TEMP_MARK))
       .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-    const infos = await Promise.all(found.map(async (key) => {
-      const stat = await fsp.stat(path.join(this.root, key)).catch(() => null)
-      return stat ? { key, size: stat.size, lastModified: stat.mtime } : null
-    }))
+    const infos = await Promise.all(
+      found.map(async (key) => {
+        const stat = await fsp.stat(path.join(this.root, key)).catch(() => null)
+        return stat ? { key, size: stat.size, lastModified: stat.mtime } : null
+      }),
+    )
     return infos.filter((info) => info !== null)
   }
 

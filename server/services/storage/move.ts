@@ -12,13 +12,21 @@ export type MoveCounts = { copied: number; skipped: number; bytes: number }
 const PARALLEL = 8
 
 const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 }
 
 /** Copy every key of `from` (under `prefix`, '' = all) to `to`; `onProgress` is told each key copied. */
-export async function moveObjects(from: ObjectStorage, to: ObjectStorage, prefix = '',
-  onProgress: (key: string) => void = () => {}): Promise<MoveCounts> {
+export async function moveObjects(
+  from: ObjectStorage,
+  to: ObjectStorage,
+  prefix = '',
+  onProgress: (key: string) => void = () => {},
+): Promise<MoveCounts> {
   const counts: MoveCounts = { copied: 0, skipped: 0, bytes: 0 }
   const objects = await from.list(prefix)
   let next = 0

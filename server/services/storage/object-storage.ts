@@ -56,8 +56,13 @@ const MAX_KEY_BYTES = 1024
 /** Throws unless `key` is a relative key: no leading '/', no '.', '..' or empty segment, no NUL or '\', ≤ 1024 bytes. */
 export function assertValidKey(key: string): void {
   const segments = key.split('/')
-  if (key === '' || Buffer.byteLength(key) > MAX_KEY_BYTES || key.includes('\0') || key.includes('\\')
-    || segments.some((s) => s === '' || s === '.' || s === '..')) {
+  if (
+    key === '' ||
+    Buffer.byteLength(key) > MAX_KEY_BYTES ||
+    key.includes('\0') ||
+    key.includes('\\') ||
+    segments.some((s) => s === '' || s === '.' || s === '..')
+  ) {
     throw new Error(`Invalid storage key: ${JSON.stringify(key)}`)
   }
 }

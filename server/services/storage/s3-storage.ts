@@ -7,13 +7,27 @@
  * trailers) of recent SDKs are not understood by local S3 servers.
  */
 import {
-  CopyObjectCommand, DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand,
-  ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig,
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { Readable } from 'node:stream'
-import { assertValidKey, folderPrefix, type ObjectInfo, type ObjectStorage, type PresignOptions } from './object-storage'
+import {
+  assertValidKey,
+  folderPrefix,
+  type ObjectInfo,
+  type ObjectStorage,
+  type PresignOptions,
+} from './object-storage'
 
 /** Bodies larger than this (bytes) are sent as a multipart upload. */
 export const MULTIPART_THRESHOLD_BYTES = 16 * 1024 * 1024
@@ -45,9 +59,12 @@ export class S3ObjectStorage implements ObjectStorage {
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket
     this.client = new S3Client({
-      region: settings.region ?? 'us-east-1', endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle,
+      region: settings.region ?? 'us-east-1',
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
       credentials: settings.credentials,
-      requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     })
   }
 
@@ -68,11 +85,15 @@ export class S3ObjectStorage implements ObjectStorage {
     // a multipart upload that it aborts when `body` errors, so no object appears from a failed stream.
     // Answer the body's own error, not that of the abort that followed it.
     let bodyError: unknown = null
-    body.once('error', (error) => { bodyError = error })
-    const params = { Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }
-    await new Upload({ client: this.client, params, partSize: STREAM_PART_BYTES, queueSize: 1 }).done().catch((error: unknown) => {
-      throw bodyError ?? error
+    body.once('error', (error) => {
+      bodyError = error
     })
+    const params = { Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }
+    await new Upload({ client: this.client, params, partSize: STREAM_PART_BYTES, queueSize: 1 })
+      .done()
+      .catch((error: unknown) => {
+        throw bodyError ?? error
+      })
   }
 
   async movePrefix(from: string, to: string): Promise<void> {
@@ -84,7 +105,13 @@ export class S3ObjectStorage implements ObjectStorage {
       while (next < keys.length) {
         const key = keys[next++]
         const copySource = `${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`
-        await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: target + key.slice(source.length), CopySource: copySource }))
+        await this.client.send(
+          new CopyObjectCommand({
+            Bucket: this.bucket,
+            Key: target + key.slice(source.length),
+            CopySource: copySource,
+          }),
+        )
       }
     }
     await Promise.all(Array.from({ length: Math.min(PARALLEL_COPIES, keys.length) }, worker))
@@ -144,8 +171,14 @@ export class S3ObjectStorage implements ObjectStorage {
     const found: ObjectInfo[] = []
     let token: string | undefined
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder || undefined,
-        Delimiter: opts.shallow ? '/' : undefined, ContinuationToken: token }))
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: folder || undefined,
+          Delimiter: opts.shallow ? '/' : undefined,
+          ContinuationToken: token,
+        }),
+      )
       for (const o of page.Contents ?? []) {
         if (o.Key) found.push({ key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified ?? new Date(0) })
       }
@@ -156,10 +189,14 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async presignedGetUrl(key: string, opts: PresignOptions): Promise<string> {
     assertValidKey(key)
-    const disposition = opts.fileName === undefined ? undefined
-      : `attachment; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: disposition,
-      ResponseContentType: opts.contentType })
+    const disposition =
+      opts.fileName === undefined ? undefined : `attachment; filename*=UTF-8''${encodeURIComponent(opts.fileName)}`
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: disposition,
+      ResponseContentType: opts.contentType,
+    })
     return getSignedUrl(this.client, command, { expiresIn: opts.expiresInS })
   }
 

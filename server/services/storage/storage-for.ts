@@ -10,10 +10,16 @@ import type { ObjectStorage } from './object-storage'
 import { S3ObjectStorage } from './s3-storage'
 
 /** The S3 driver from the S3_* variables, or null when `S3_BUCKET` is unset. */
-export function s3StorageFromEnv(env: Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>): S3ObjectStorage | null {
+export function s3StorageFromEnv(
+  env: Pick<Env, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_FORCE_PATH_STYLE'>,
+): S3ObjectStorage | null {
   if (!env.S3_BUCKET) return null
-  return new S3ObjectStorage({ bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION,
-    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' })
+  return new S3ObjectStorage({
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1',
+  })
 }
 
 /** The app's storage of images and reports: S3 when configured, else DATA_DIR/files. */

@@ -28,14 +28,19 @@ import { IsoDateSchema } from './common'
 export const ANALYTICS_PERIODS = ['30d', '90d', '12m'] as const
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number]
 export const ANALYTICS_PERIOD_LABELS: Readonly<Record<AnalyticsPeriod, string>> = {
-  '30d': 'Last 30 days', '90d': 'Last 90 days', '12m': 'Last 12 months',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '12m': 'Last 12 months',
 }
 export const ANALYTICS_PERIOD_DEFAULT: AnalyticsPeriod = '30d'
 export const ANALYTICS_TOP_PROJECTS = 5
 
 /** GET /api/admin/analytics?period= (default 30d). */
 export const AnalyticsQuerySchema = v.object({
-  period: v.optional(v.picklist(ANALYTICS_PERIODS, `Period must be one of ${ANALYTICS_PERIODS.join(', ')}`), ANALYTICS_PERIOD_DEFAULT),
+  period: v.optional(
+    v.picklist(ANALYTICS_PERIODS, `Period must be one of ${ANALYTICS_PERIODS.join(', ')}`),
+    ANALYTICS_PERIOD_DEFAULT,
+  ),
 })
 export type AnalyticsQuery = v.InferOutput<typeof AnalyticsQuerySchema>
 

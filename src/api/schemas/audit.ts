@@ -10,8 +10,14 @@ import * as v from 'valibot'
 import { IsoDateSchema, textSchema } from './common'
 import { cursorQueryEntries } from './orders'
 
-const day = (label: string) => v.optional(v.union([v.literal(''),
-  v.pipe(v.string(), v.isoDate(`${label} must be a date (YYYY-MM-DD)`))], `${label} must be a date (YYYY-MM-DD)`), '')
+const day = (label: string) =>
+  v.optional(
+    v.union(
+      [v.literal(''), v.pipe(v.string(), v.isoDate(`${label} must be a date (YYYY-MM-DD)`))],
+      `${label} must be a date (YYYY-MM-DD)`,
+    ),
+    '',
+  )
 
 /** '' or one to five entity types separated by commas. */
 const ENTITY_TYPES = /^(?:[a-z_]{1,40}(?:,[a-z_]{1,40}){0,4})?$/
@@ -27,22 +33,43 @@ export function entityTypesOf(entityType: string): string[] {
  * case-insensitive substring of the action, the entity id, the actor's name or e-mail, or the
  * entity's title/name (project title, user name or e-mail, order number, contact subject).
  */
-export const AuditListQuerySchema = v.pipe(v.object({
-  search: v.optional(textSchema('Search', 200), ''),
-  /** One entity type, or up to five separated by commas (`user,order`); `user` also matches rows stored as `users` (server/domain/audit.ts). */
-  entityType: v.optional(v.pipe(v.string(), v.regex(ENTITY_TYPES, 'Entity type must be lower-case letters or _ (at most 5, comma-separated)')), ''),
-  entityId: v.optional(textSchema('Entity id', 200), ''),
-  actorId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Actor must be a user id'))], 'Actor must be a user id'), ''),
-  action: v.optional(v.pipe(v.string(), v.regex(/^(?:[a-z_]+\.)*[a-z_]*$/, 'Action must be dotted lower-case words (a trailing dot is a prefix)'),
-    v.maxLength(100, 'Action cannot exceed 100 characters')), ''),
-  from: day('From'),
-  to: day('To'),
-  /** Page size: default 50, at most 200 (CURSOR_PAGE). */
-  ...cursorQueryEntries,
-}), v.check((q) => !q.from || !q.to || q.from <= q.to, 'From must be on or before To'))
+export const AuditListQuerySchema = v.pipe(
+  v.object({
+    search: v.optional(textSchema('Search', 200), ''),
+    /** One entity type, or up to five separated by commas (`user,order`); `user` also matches rows stored as `users` (server/domain/audit.ts). */
+    entityType: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(ENTITY_TYPES, 'Entity type must be lower-case letters or _ (at most 5, comma-separated)'),
+      ),
+      '',
+    ),
+    entityId: v.optional(textSchema('Entity id', 200), ''),
+    actorId: v.optional(
+      v.union([v.literal(''), v.pipe(v.string(), v.uuid('Actor must be a user id'))], 'Actor must be a user id'),
+      '',
+    ),
+    action: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^(?:[a-z_]+\.)*[a-z_]*$/, 'Action must be dotted lower-case words (a trailing dot is a prefix)'),
+        v.maxLength(100, 'Action cannot exceed 100 characters'),
+      ),
+      '',
+    ),
+    from: day('From'),
+    to: day('To'),
+    /** Page size: default 50, at most 200 (CURSOR_PAGE). */
+    ...cursorQueryEntries,
+  }),
+  v.check((q) => !q.from || !q.to || q.from <= q.to, 'From must be on or before To'),
+)
 export type AuditListQuery = v.InferOutput<typeof AuditListQuerySchema>
 /** The filters of the list as the client keeps them (no cursor, no limit). */
-export type AuditFilters = Pick<AuditListQuery, 'search' | 'entityType' | 'entityId' | 'actorId' | 'action' | 'from' | 'to'>
+export type AuditFilters = Pick<
+  AuditListQuery,
+  'search' | 'entityType' | 'entityId' | 'actorId' | 'action' | 'from' | 'to'
+>
 
 /** An admin as the log names them; null when the change was not made through the API (a trigger without an actor). */
 export const AuditActorSchema = v.object({ id: v.string(), name: v.string(), email: v.string() })

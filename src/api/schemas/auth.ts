@@ -32,12 +32,19 @@ export const SendOtpResponseSchema = v.object({
   sessionToken: v.string(),
 })
 
-export const VerifyOtpRequestSchema = v.strictObject({
-  email: EmailSchema,
-  otp: v.pipe(v.string('OTP is required'), v.trim(), v.regex(/^\d{6}$/, 'OTP must be 6 digits')),
-  sessionToken: v.pipe(v.string('Session token is required'), v.nonEmpty('Session token is required'),
-    v.maxLength(TOKEN_MAX, 'Invalid session token'), noControlChars('Session token')),
-}, bodyMessage({ email: 'Email', otp: 'OTP', sessionToken: 'Session token' }))
+export const VerifyOtpRequestSchema = v.strictObject(
+  {
+    email: EmailSchema,
+    otp: v.pipe(v.string('OTP is required'), v.trim(), v.regex(/^\d{6}$/, 'OTP must be 6 digits')),
+    sessionToken: v.pipe(
+      v.string('Session token is required'),
+      v.nonEmpty('Session token is required'),
+      v.maxLength(TOKEN_MAX, 'Invalid session token'),
+      noControlChars('Session token'),
+    ),
+  },
+  bodyMessage({ email: 'Email', otp: 'OTP', sessionToken: 'Session token' }),
+)
 
 export const AdminSchema = v.object({
   _id: v.string(),
@@ -59,34 +66,50 @@ export const VerifyOtpResponseSchema = v.object({
   tokens: TokenPairSchema,
 })
 
-export const RefreshRequestSchema = v.strictObject({
-  refreshToken: v.pipe(v.string('Refresh token is required'), v.nonEmpty('Refresh token is required'),
-    v.maxLength(TOKEN_MAX, 'Invalid refresh token'), noControlChars('Refresh token')),
-}, bodyMessage({ refreshToken: 'Refresh token' }))
+export const RefreshRequestSchema = v.strictObject(
+  {
+    refreshToken: v.pipe(
+      v.string('Refresh token is required'),
+      v.nonEmpty('Refresh token is required'),
+      v.maxLength(TOKEN_MAX, 'Invalid refresh token'),
+      noControlChars('Refresh token'),
+    ),
+  },
+  bodyMessage({ refreshToken: 'Refresh token' }),
+)
 export const RefreshResponseSchema = v.object({ success: v.literal(true), tokens: TokenPairSchema })
 
 export const ProfileResponseSchema = v.object({ success: v.literal(true), admin: AdminSchema })
 
-export const UpdateProfileRequestSchema = v.strictObject({
-  name: v.pipe(textSchema('Name', 120, { typeMessage: 'Name is required' }), v.nonEmpty('Name is required')),
-  email: EmailSchema,
-  phone: v.optional(textSchema('Phone', 20), ''),
-}, bodyMessage({ name: 'Name', email: 'Email' }))
+export const UpdateProfileRequestSchema = v.strictObject(
+  {
+    name: v.pipe(textSchema('Name', 120, { typeMessage: 'Name is required' }), v.nonEmpty('Name is required')),
+    email: EmailSchema,
+    phone: v.optional(textSchema('Phone', 20), ''),
+  },
+  bodyMessage({ name: 'Name', email: 'Email' }),
+)
 export const UpdateProfileResponseSchema = v.object({
   success: v.literal(true),
   message: v.string(),
   user: AdminSchema,
 })
 
-export const ChangePasswordRequestSchema = v.strictObject({
-  currentPassword: v.optional(v.pipe(v.string('Current password must be text'), v.maxLength(200, 'Current password is incorrect')), ''),
-  newPassword: v.pipe(
-    v.string('New password is required'),
-    v.minLength(MIN_PASSWORD_LENGTH, 'New password must be at least 6 characters long'),
-    v.maxLength(200, 'New password cannot exceed 200 characters'),
-    noControlChars('New password'),
-  ),
-}, bodyMessage({ newPassword: 'New password' }))
+export const ChangePasswordRequestSchema = v.strictObject(
+  {
+    currentPassword: v.optional(
+      v.pipe(v.string('Current password must be text'), v.maxLength(200, 'Current password is incorrect')),
+      '',
+    ),
+    newPassword: v.pipe(
+      v.string('New password is required'),
+      v.minLength(MIN_PASSWORD_LENGTH, 'New password must be at least 6 characters long'),
+      v.maxLength(200, 'New password cannot exceed 200 characters'),
+      noControlChars('New password'),
+    ),
+  },
+  bodyMessage({ newPassword: 'New password' }),
+)
 export const MessageResponseSchema = v.object({ success: v.literal(true), message: v.string() })
 
 /**
@@ -107,4 +130,8 @@ export type Session = v.InferOutput<typeof SessionSchema>
 /** GET /api/auth/sessions: the admin's active sessions, the current one first, then by last use. */
 export const SessionListResponseSchema = v.object({ success: v.literal(true), sessions: v.array(SessionSchema) })
 /** DELETE /api/auth/sessions/{id} and POST /api/auth/sessions/revoke-others: how many sessions were signed out. */
-export const SessionRevokeResponseSchema = v.object({ success: v.literal(true), message: v.string(), revoked: v.number() })
+export const SessionRevokeResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  revoked: v.number(),
+})

@@ -68,9 +68,13 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function noControlChars(label: string, multiline = false) {
   const pattern = multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE
-  return v.check((input: string) => !pattern.test(input) && !LONE_SURROGATE.test(input),
-    (issue) => (LONE_SURROGATE.test(String(issue.input)) ? `${label} must be valid Unicode text`
-      : `${label} must not contain control characters`))
+  return v.check(
+    (input: string) => !pattern.test(input) && !LONE_SURROGATE.test(input),
+    (issue) =>
+      LONE_SURROGATE.test(String(issue.input))
+        ? `${label} must be valid Unicode text`
+        : `${label} must not contain control characters`,
+  )
 }
 
 /**

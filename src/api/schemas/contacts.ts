@@ -21,7 +21,10 @@ export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const
 export type ContactStatus = (typeof CONTACT_STATUSES)[number]
 /** How each status reads to a person (SPEC.md 4 calls 'new' "unread"). */
 export const CONTACT_STATUS_LABELS: Readonly<Record<ContactStatus, string>> = {
-  new: 'Unread', read: 'Read', replied: 'Replied', archived: 'Archived',
+  new: 'Unread',
+  read: 'Read',
+  replied: 'Replied',
+  archived: 'Archived',
 }
 /** True for the one unread status: `isRead` is `!isUnreadStatus(status)`. */
 export function isUnreadStatus(status: ContactStatus): boolean {
@@ -29,7 +32,10 @@ export function isUnreadStatus(status: ContactStatus): boolean {
 }
 /** The bulk actions of the list and the status each sets. */
 export const CONTACT_BULK_ACTIONS = {
-  mark_read: 'read', mark_unread: 'new', mark_replied: 'replied', archive: 'archived',
+  mark_read: 'read',
+  mark_unread: 'new',
+  mark_replied: 'replied',
+  archive: 'archived',
 } as const satisfies Record<string, ContactStatus>
 export type ContactBulkAction = keyof typeof CONTACT_BULK_ACTIONS
 const BULK_ACTION_NAMES = Object.keys(CONTACT_BULK_ACTIONS) as ContactBulkAction[]
@@ -47,13 +53,24 @@ export const CONTACT_PAGE_SIZE_DEFAULT = 20
 export const REPLY_REQUIRED_MESSAGE = 'Please enter a reply message'
 
 const pageNumber = (label: string, max: number, fallback: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} must be a whole number`), v.transform(Number),
-    v.minValue(1, `${label} must be at least 1`), v.maxValue(max, `${label} cannot exceed ${max}`)), String(fallback))
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,9}$/, `${label} must be a whole number`),
+      v.transform(Number),
+      v.minValue(1, `${label} must be at least 1`),
+      v.maxValue(max, `${label} cannot exceed ${max}`),
+    ),
+    String(fallback),
+  )
 
 /** GET /api/contacts: search over name, e-mail, subject and message (case-insensitive substring), status, page/limit. */
 export const ContactListQuerySchema = v.object({
   search: v.optional(textSchema('Search', 200), ''),
-  status: v.optional(v.picklist(['', 'all', ...CONTACT_STATUSES], `Status must be one of ${CONTACT_STATUSES.join(', ')}`), ''),
+  status: v.optional(
+    v.picklist(['', 'all', ...CONTACT_STATUSES], `Status must be one of ${CONTACT_STATUSES.join(', ')}`),
+    '',
+  ),
   page: pageNumber('Page', 1_000_000, 1),
   limit: pageNumber('Limit', 100, CONTACT_PAGE_SIZE_DEFAULT),
 })
@@ -94,7 +111,9 @@ export type ContactListResponse = v.InferOutput<typeof ContactListResponseSchema
 export const ContactStatsResponseSchema = v.object({
   success: v.literal(true),
   stats: v.object({
-    total: v.number(), unread: v.number(), thisMonth: v.number(),
+    total: v.number(),
+    unread: v.number(),
+    thisMonth: v.number(),
     byStatus: v.object({ new: v.number(), read: v.number(), replied: v.number(), archived: v.number() }),
   }),
 })
@@ -113,10 +132,16 @@ export const ContactDetailSchema = v.object({
 })
 export type ContactDetail = v.InferOutput<typeof ContactDetailSchema>
 export const ContactResponseSchema = v.object({ success: v.literal(true), contact: ContactDetailSchema })
-export const ContactMessageResponseSchema = v.object({ success: v.literal(true), message: v.string(), contact: ContactDetailSchema })
+export const ContactMessageResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  contact: ContactDetailSchema,
+})
 
-const ReplySchema = v.pipe(textSchema('Reply', CONTACT_LIMITS.reply, { multiline: true, typeMessage: REPLY_REQUIRED_MESSAGE }),
-  v.nonEmpty(REPLY_REQUIRED_MESSAGE))
+const ReplySchema = v.pipe(
+  textSchema('Reply', CONTACT_LIMITS.reply, { multiline: true, typeMessage: REPLY_REQUIRED_MESSAGE }),
+  v.nonEmpty(REPLY_REQUIRED_MESSAGE),
+)
 
 /**
  * PUT /api/contacts/{id} {status, reply?} (SPEC.md 7): sets any status; with `reply` (status
@@ -124,23 +149,44 @@ const ReplySchema = v.pipe(textSchema('Reply', CONTACT_LIMITS.reply, { multiline
  * quoted) and stored with repliedAt only once the mail is sent. Answers 409 when the contact is
  * already replied, 502 with the mailer's reason when the mail cannot be sent (nothing changes).
  */
-export const ContactUpdateSchema = v.pipe(v.strictObject({
-  status: v.picklist(CONTACT_STATUSES, `Status must be one of ${CONTACT_STATUSES.join(', ')}`),
-  reply: v.optional(ReplySchema),
-}, strictMessage({ status: 'Status is required' })),
-v.forward(v.check((body) => body.reply === undefined || body.status === 'replied', 'A reply can only be sent with status replied'),
-  ['reply']))
+export const ContactUpdateSchema = v.pipe(
+  v.strictObject(
+    {
+      status: v.picklist(CONTACT_STATUSES, `Status must be one of ${CONTACT_STATUSES.join(', ')}`),
+      reply: v.optional(ReplySchema),
+    },
+    strictMessage({ status: 'Status is required' }),
+  ),
+  v.forward(
+    v.check(
+      (body) => body.reply === undefined || body.status === 'replied',
+      'A reply can only be sent with status replied',
+    ),
+    ['reply'],
+  ),
+)
 export type ContactUpdateInput = v.InferOutput<typeof ContactUpdateSchema>
 
 /** PUT /api/contacts/bulk-update {contactIds, action}: one transaction, all or nothing. */
-export const ContactBulkUpdateSchema = v.strictObject({
-  contactIds: v.pipe(v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'contactIds must be a list of contact ids'),
-    v.minLength(1, 'Please select contacts to update'), v.maxLength(CONTACT_BULK_MAX, `At most ${CONTACT_BULK_MAX} contacts at once`)),
-  action: v.picklist(BULK_ACTION_NAMES, `Action must be one of ${BULK_ACTION_NAMES.join(', ')}`),
-}, strictMessage({ contactIds: 'Please select contacts to update', action: 'Action is required' }))
+export const ContactBulkUpdateSchema = v.strictObject(
+  {
+    contactIds: v.pipe(
+      v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'contactIds must be a list of contact ids'),
+      v.minLength(1, 'Please select contacts to update'),
+      v.maxLength(CONTACT_BULK_MAX, `At most ${CONTACT_BULK_MAX} contacts at once`),
+    ),
+    action: v.picklist(BULK_ACTION_NAMES, `Action must be one of ${BULK_ACTION_NAMES.join(', ')}`),
+  },
+  strictMessage({ contactIds: 'Please select contacts to update', action: 'Action is required' }),
+)
 export type ContactBulkUpdateInput = v.InferOutput<typeof ContactBulkUpdateSchema>
 /** The answer of a bulk update: how many contacts now have the action's status. */
-export const ContactBulkResponseSchema = v.object({ success: v.literal(true), message: v.string(), updated: v.number(), ...undoEntry })
+export const ContactBulkResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  updated: v.number(),
+  ...undoEntry,
+})
 
 const required = (label: string, max: number, multiline = false) =>
   v.pipe(textSchema(label, max, { multiline, typeMessage: `${label} is required` }), v.nonEmpty(`${label} is required`))
@@ -150,15 +196,30 @@ const required = (label: string, max: number, multiline = false) =>
  * optional projectId must name an existing project (else 400 'Project not found'). Rate limited per
  * client IP (429 'Too many messages. Please try again in N minutes.'). Stored with status 'new'.
  */
-export const ContactCreateSchema = v.strictObject({
-  name: required('Name', CONTACT_LIMITS.name),
-  email: EmailSchema,
-  phone: v.optional(v.pipe(textSchema('Phone', CONTACT_LIMITS.phone),
-    v.regex(/^[0-9+()\-.\s]*$/, 'Phone may contain only digits, spaces and + ( ) - .')), ''),
-  subject: v.optional(textSchema('Subject', CONTACT_LIMITS.subject), ''),
-  message: required('Message', CONTACT_LIMITS.message, true),
-  projectId: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.uuid('Project not found'))], 'Project not found'), ''),
-}, strictMessage({ name: 'Name is required', email: 'Email is required', message: 'Message is required' }))
+export const ContactCreateSchema = v.strictObject(
+  {
+    name: required('Name', CONTACT_LIMITS.name),
+    email: EmailSchema,
+    phone: v.optional(
+      v.pipe(
+        textSchema('Phone', CONTACT_LIMITS.phone),
+        v.regex(/^[0-9+()\-.\s]*$/, 'Phone may contain only digits, spaces and + ( ) - .'),
+      ),
+      '',
+    ),
+    subject: v.optional(textSchema('Subject', CONTACT_LIMITS.subject), ''),
+    message: required('Message', CONTACT_LIMITS.message, true),
+    projectId: v.optional(
+      v.union([v.literal(''), v.pipe(v.string(), v.uuid('Project not found'))], 'Project not found'),
+      '',
+    ),
+  },
+  strictMessage({ name: 'Name is required', email: 'Email is required', message: 'Message is required' }),
+)
 export type ContactCreateInput = v.InferOutput<typeof ContactCreateSchema>
 /** 201 answer of the public form: a thank-you text and the new contact's id (nothing else is disclosed). */
-export const ContactCreatedResponseSchema = v.object({ success: v.literal(true), message: v.string(), contactId: v.string() })
+export const ContactCreatedResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  contactId: v.string(),
+})

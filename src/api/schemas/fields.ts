@@ -21,19 +21,29 @@ export function strictMessage(required: Record<string, string>) {
  */
 export function numberField(label: string, min: number, max = Number.MAX_SAFE_INTEGER, integer = false) {
   const whole = () => v.check((n: number) => !integer || Number.isInteger(n), `${label} must be a whole number`)
-  const cents = () => v.check((n: number) => {
-    const hundredths = n * 100
-    return Math.abs(hundredths - Math.round(hundredths)) < 1e-6 && (n === 0 || Math.round(hundredths) !== 0)
-  }, `${label} can have at most 2 decimals`)
+  const cents = () =>
+    v.check((n: number) => {
+      const hundredths = n * 100
+      return Math.abs(hundredths - Math.round(hundredths)) < 1e-6 && (n === 0 || Math.round(hundredths) !== 0)
+    }, `${label} can have at most 2 decimals`)
   const atLeast = () => v.minValue<number, number, string>(min, `${label} must be at least ${min}`)
   const atMost = () => v.maxValue<number, number, string>(max, `${label} cannot exceed ${max}`)
   const number = integer
     ? v.pipe(v.number(`${label} must be a number`), v.integer(`${label} must be a whole number`), atLeast(), atMost())
     : v.pipe(v.number(`${label} must be a number`), atLeast(), atMost(), cents())
-  return v.union([
-    number,
-    v.pipe(v.string(), v.transform((input) => coerceNumber(input)),
-      v.check((n) => Number.isFinite(n), `${label} must be a number`), whole(), atLeast(), atMost(), cents()),
-  ], `${label} must be a number`)
+  return v.union(
+    [
+      number,
+      v.pipe(
+        v.string(),
+        v.transform((input) => coerceNumber(input)),
+        v.check((n) => Number.isFinite(n), `${label} must be a number`),
+        whole(),
+        atLeast(),
+        atMost(),
+        cents(),
+      ),
+    ],
+    `${label} must be a number`,
+  )
 }
-

@@ -60,8 +60,10 @@ function isNtfsDotGeneric(name: string, dotName: string, shortPrefix: string): b
 /** `.git` as NTFS reads it: `.git.`, `.git `, `.git::$INDEX_ALLOCATION`, `git~1` (path.c is_ntfs_dotgit). */
 function isNtfsDotGit(name: string): boolean {
   const lower = lowerAscii(name)
-  return (lower.startsWith('.git') && onlySpacesAndPeriods(name, 4)) ||
+  return (
+    (lower.startsWith('.git') && onlySpacesAndPeriods(name, 4)) ||
     (lower.startsWith('git~1') && onlySpacesAndPeriods(name, 5))
+  )
 }
 
 /**

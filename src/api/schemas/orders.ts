@@ -29,7 +29,12 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to)
 }
 /** The row actions of SPEC.md 4 and the status each sets. */
-export const ORDER_ACTIONS = { confirm: 'confirmed', start: 'in_progress', complete: 'completed', cancel: 'cancelled' } as const
+export const ORDER_ACTIONS = {
+  confirm: 'confirmed',
+  start: 'in_progress',
+  complete: 'completed',
+  cancel: 'cancelled',
+} as const
 export type OrderAction = keyof typeof ORDER_ACTIONS
 /** Bulk actions of SPEC.md 2: Confirm, Complete, Cancel. */
 export const ORDER_BULK_ACTIONS = ['confirm', 'complete', 'cancel'] as const
@@ -47,25 +52,47 @@ export function shortOrderId(id: string): string {
   return id.slice(-ORDER_SHORT_ID_LENGTH)
 }
 
-const day = (label: string) => v.optional(v.union([v.literal(''),
-  v.pipe(v.string(), v.isoDate(`${label} must be a date (YYYY-MM-DD)`))], `${label} must be a date (YYYY-MM-DD)`), '')
+const day = (label: string) =>
+  v.optional(
+    v.union(
+      [v.literal(''), v.pipe(v.string(), v.isoDate(`${label} must be a date (YYYY-MM-DD)`))],
+      `${label} must be a date (YYYY-MM-DD)`,
+    ),
+    '',
+  )
 /** Page size and cursor of a keyset-paged list query. */
 export const cursorQueryEntries = {
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(200, 'Invalid cursor'), v.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor')), ''),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'Limit must be a whole number'), v.transform(Number),
-    v.minValue(1, 'Limit must be at least 1'), v.maxValue(CURSOR_PAGE.max, `Limit cannot exceed ${CURSOR_PAGE.max}`)),
-  String(CURSOR_PAGE.default)),
+  cursor: v.optional(
+    v.pipe(v.string(), v.maxLength(200, 'Invalid cursor'), v.regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor')),
+    '',
+  ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'Limit must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'Limit must be at least 1'),
+      v.maxValue(CURSOR_PAGE.max, `Limit cannot exceed ${CURSOR_PAGE.max}`),
+    ),
+    String(CURSOR_PAGE.default),
+  ),
 }
 
 /** GET /api/orders (and export.csv, without cursor/limit): search, status, date range in IST. */
-export const OrderListQuerySchema = v.pipe(v.object({
-  /** Order id (human or record id), customer name or e-mail, project title; case-insensitive substring. */
-  search: v.optional(textSchema('Search', 200), ''),
-  status: v.optional(v.picklist(['', 'all', ...ORDER_STATUSES], `Status must be one of ${ORDER_STATUSES.join(', ')}`), ''),
-  from: day('From'),
-  to: day('To'),
-  ...cursorQueryEntries,
-}), v.check((q) => !q.from || !q.to || q.from <= q.to, 'From must be on or before To'))
+export const OrderListQuerySchema = v.pipe(
+  v.object({
+    /** Order id (human or record id), customer name or e-mail, project title; case-insensitive substring. */
+    search: v.optional(textSchema('Search', 200), ''),
+    status: v.optional(
+      v.picklist(['', 'all', ...ORDER_STATUSES], `Status must be one of ${ORDER_STATUSES.join(', ')}`),
+      '',
+    ),
+    from: day('From'),
+    to: day('To'),
+    ...cursorQueryEntries,
+  }),
+  v.check((q) => !q.from || !q.to || q.from <= q.to, 'From must be on or before To'),
+)
 export type OrderListQuery = v.InferOutput<typeof OrderListQuerySchema>
 
 const PaymentBriefSchema = v.object({ status: v.string(), paymentMethod: v.string() })
@@ -89,37 +116,53 @@ export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
 export const CursorPaginationSchema = v.object({ nextCursor: v.nullable(v.string()), total: v.number() })
 
 export const OrderListResponseSchema = v.object({
-  success: v.literal(true), orders: v.array(OrderSummarySchema), pagination: CursorPaginationSchema,
+  success: v.literal(true),
+  orders: v.array(OrderSummarySchema),
+  pagination: CursorPaginationSchema,
 })
 export type OrderListResponse = v.InferOutput<typeof OrderListResponseSchema>
 
 /** GET /api/orders/stats (SPEC.md 3 "Order stats"); revenue is the sum of completed payments, rupees. */
 export const OrderStatsResponseSchema = v.object({
   success: v.literal(true),
-  stats: v.object({ overview: v.object({
-    totalOrders: v.number(), pendingOrders: v.number(), completedOrders: v.number(), totalRevenue: v.number(),
-  }) }),
+  stats: v.object({
+    overview: v.object({
+      totalOrders: v.number(),
+      pendingOrders: v.number(),
+      completedOrders: v.number(),
+      totalRevenue: v.number(),
+    }),
+  }),
 })
 export type OrderStats = v.InferOutput<typeof OrderStatsResponseSchema>['stats']
 
 /** A status note: who moved the order where, when, and why. `createdBy` null: the system or a deleted admin. */
 export const OrderNoteSchema = v.object({
-  _id: v.string(), status: v.picklist(ORDER_STATUSES), note: v.string(), createdAt: IsoDateSchema,
+  _id: v.string(),
+  status: v.picklist(ORDER_STATUSES),
+  note: v.string(),
+  createdAt: IsoDateSchema,
   createdBy: v.nullable(v.object({ name: v.string(), email: v.string() })),
 })
 export type OrderNote = v.InferOutput<typeof OrderNoteSchema>
 
 /** A payment of an order, as the order detail lists them (newest first). Amount in rupees. */
 export const OrderPaymentSchema = v.object({
-  _id: v.string(), paymentId: v.string(), amount: v.number(), method: v.string(),
-  status: v.picklist(['pending', 'completed', 'failed', 'refunded']), transactionId: v.nullable(v.string()),
+  _id: v.string(),
+  paymentId: v.string(),
+  amount: v.number(),
+  method: v.string(),
+  status: v.picklist(['pending', 'completed', 'failed', 'refunded']),
+  transactionId: v.nullable(v.string()),
   createdAt: IsoDateSchema,
 })
 
 /** GET /api/orders/{id}: the order with its add-ons, notes (oldest first) and payments. */
 export const OrderDetailSchema = v.object({
   ...OrderSummarySchema.entries,
-  withCustomization: v.boolean(), withInstallation: v.boolean(), withReport: v.boolean(),
+  withCustomization: v.boolean(),
+  withInstallation: v.boolean(),
+  withReport: v.boolean(),
   referrer: v.nullable(v.object({ _id: v.string(), name: v.string(), agentCode: v.nullable(v.string()) })),
   notes: v.array(OrderNoteSchema),
   payments: v.array(OrderPaymentSchema),
@@ -127,21 +170,34 @@ export const OrderDetailSchema = v.object({
 })
 export type OrderDetail = v.InferOutput<typeof OrderDetailSchema>
 export const OrderResponseSchema = v.object({ success: v.literal(true), order: OrderDetailSchema })
-export const OrderMessageResponseSchema = v.object({ success: v.literal(true), message: v.string(), order: OrderDetailSchema })
+export const OrderMessageResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  order: OrderDetailSchema,
+})
 
 /** PUT /api/orders/{id}/status {status, notes}: a legal move (ORDER_TRANSITIONS) with an optional note. */
-export const OrderStatusUpdateSchema = v.strictObject({
-  status: v.picklist(ORDER_STATUSES, `Status must be one of ${ORDER_STATUSES.join(', ')}`),
-  notes: v.optional(textSchema('Notes', ORDER_NOTE_MAX, { multiline: true }), ''),
-}, strictMessage({ status: 'Status is required' }))
+export const OrderStatusUpdateSchema = v.strictObject(
+  {
+    status: v.picklist(ORDER_STATUSES, `Status must be one of ${ORDER_STATUSES.join(', ')}`),
+    notes: v.optional(textSchema('Notes', ORDER_NOTE_MAX, { multiline: true }), ''),
+  },
+  strictMessage({ status: 'Status is required' }),
+)
 export type OrderStatusUpdateInput = v.InferOutput<typeof OrderStatusUpdateSchema>
 
 /** PUT /api/orders/bulk-update {orderIds, action}: one transaction; legal moves are made, the rest reported. */
-export const OrderBulkUpdateSchema = v.strictObject({
-  orderIds: v.pipe(v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'orderIds must be a list of order ids'),
-    v.minLength(1, 'Please select orders to update'), v.maxLength(ORDER_BULK_MAX, `At most ${ORDER_BULK_MAX} orders at once`)),
-  action: v.picklist(ORDER_BULK_ACTIONS, `Action must be one of ${ORDER_BULK_ACTIONS.join(', ')}`),
-}, strictMessage({ orderIds: 'Please select orders to update', action: 'Action is required' }))
+export const OrderBulkUpdateSchema = v.strictObject(
+  {
+    orderIds: v.pipe(
+      v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'orderIds must be a list of order ids'),
+      v.minLength(1, 'Please select orders to update'),
+      v.maxLength(ORDER_BULK_MAX, `At most ${ORDER_BULK_MAX} orders at once`),
+    ),
+    action: v.picklist(ORDER_BULK_ACTIONS, `Action must be one of ${ORDER_BULK_ACTIONS.join(', ')}`),
+  },
+  strictMessage({ orderIds: 'Please select orders to update', action: 'Action is required' }),
+)
 export type OrderBulkUpdateInput = v.InferOutput<typeof OrderBulkUpdateSchema>
 
 /**
@@ -149,8 +205,17 @@ export type OrderBulkUpdateInput = v.InferOutput<typeof OrderBulkUpdateSchema>
  * id that names no order is reported with reason 'Order not found', `orderId` '' and `status` null.
  */
 export const OrderBulkResponseSchema = v.object({
-  success: v.literal(true), message: v.string(), updated: v.number(),
-  failed: v.array(v.object({ _id: v.string(), orderId: v.string(), status: v.nullable(v.picklist(ORDER_STATUSES)), reason: v.string() })),
+  success: v.literal(true),
+  message: v.string(),
+  updated: v.number(),
+  failed: v.array(
+    v.object({
+      _id: v.string(),
+      orderId: v.string(),
+      status: v.nullable(v.picklist(ORDER_STATUSES)),
+      reason: v.string(),
+    }),
+  ),
   ...undoEntry,
 })
 export type OrderBulkResult = v.InferOutput<typeof OrderBulkResponseSchema>

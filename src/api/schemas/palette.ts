@@ -22,9 +22,16 @@ export const PALETTE_LIMIT = { default: 50, max: 100 } as const
 
 export const PaletteProjectsQuerySchema = v.object({
   search: v.pipe(v.optional(textSchema('Search', 200), ''), v.minLength(1, 'Search is required')),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Limit must be a whole number'), v.transform(Number),
-    v.minValue(1, 'Limit must be at least 1'), v.maxValue(PALETTE_LIMIT.max, `Limit cannot exceed ${PALETTE_LIMIT.max}`)),
-  String(PALETTE_LIMIT.default)),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'Limit must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'Limit must be at least 1'),
+      v.maxValue(PALETTE_LIMIT.max, `Limit cannot exceed ${PALETTE_LIMIT.max}`),
+    ),
+    String(PALETTE_LIMIT.default),
+  ),
 })
 export type PaletteProjectsQuery = v.InferOutput<typeof PaletteProjectsQuerySchema>
 

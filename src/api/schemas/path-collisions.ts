@@ -39,7 +39,9 @@ export function pathCollisions(paths: readonly string[]): PathCollision[] {
 
 /** The refusal naming the collisions, e.g. "Paths collide: dir (a file and a folder: dir/file), a.txt (twice)". */
 export function collisionMessage(collisions: readonly PathCollision[]): string {
-  const named = collisions.slice(0, NAMED).map((c) => (c.kind === 'twice' ? `${c.path} (twice)` : `${c.path} (a file and a folder: ${c.other})`))
+  const named = collisions
+    .slice(0, NAMED)
+    .map((c) => (c.kind === 'twice' ? `${c.path} (twice)` : `${c.path} (a file and a folder: ${c.other})`))
   const more = collisions.length > NAMED ? ` and ${collisions.length - NAMED} more` : ''
   return `Paths collide: ${named.join(', ')}${more}`
 }

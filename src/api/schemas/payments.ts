@@ -17,7 +17,10 @@ export const PAYMENT_FILTER_STATUSES = PAYMENT_STATUSES
 export const PaymentListQuerySchema = v.object({
   /** paymentId, order number or transactionId; case-insensitive substring (SPEC.md 5 "Payments"). */
   search: v.optional(textSchema('Search', 200), ''),
-  status: v.optional(v.picklist(['', 'all', ...PAYMENT_STATUSES], `Status must be one of ${PAYMENT_STATUSES.join(', ')}`), ''),
+  status: v.optional(
+    v.picklist(['', 'all', ...PAYMENT_STATUSES], `Status must be one of ${PAYMENT_STATUSES.join(', ')}`),
+    '',
+  ),
   ...cursorQueryEntries,
 })
 export type PaymentListQuery = v.InferOutput<typeof PaymentListQuerySchema>
@@ -38,13 +41,17 @@ export const PaymentSchema = v.object({
 export type Payment = v.InferOutput<typeof PaymentSchema>
 
 export const PaymentListResponseSchema = v.object({
-  success: v.literal(true), payments: v.array(PaymentSchema), pagination: CursorPaginationSchema,
+  success: v.literal(true),
+  payments: v.array(PaymentSchema),
+  pagination: CursorPaginationSchema,
 })
 export type PaymentListResponse = v.InferOutput<typeof PaymentListResponseSchema>
 
 /** GET /api/payments/{id}: the payment with its order (null when the order is gone). */
 export const PaymentResponseSchema = v.object({
-  success: v.literal(true), payment: PaymentSchema, order: v.nullable(OrderSummarySchema),
+  success: v.literal(true),
+  payment: PaymentSchema,
+  order: v.nullable(OrderSummarySchema),
 })
 
 const StatusTotalSchema = v.object({ count: v.number(), /** Rupees. */ amount: v.number() })
@@ -53,8 +60,12 @@ export const PaymentStatsResponseSchema = v.object({
   success: v.literal(true),
   stats: v.object({
     total: StatusTotalSchema,
-    byStatus: v.object({ pending: StatusTotalSchema, completed: StatusTotalSchema, failed: StatusTotalSchema,
-      refunded: StatusTotalSchema }),
+    byStatus: v.object({
+      pending: StatusTotalSchema,
+      completed: StatusTotalSchema,
+      failed: StatusTotalSchema,
+      refunded: StatusTotalSchema,
+    }),
   }),
 })
 export type PaymentStats = v.InferOutput<typeof PaymentStatsResponseSchema>['stats']

@@ -32,9 +32,13 @@ export type TemplateDecision = (typeof TEMPLATE_DECISIONS)[number]
 export const RECENT_RECORD_KINDS = ['project', 'user', 'order', 'contact'] as const
 export type RecentRecordKind = (typeof RECENT_RECORD_KINDS)[number]
 
-const text = (max: number, what: string) => v.pipe(
-  v.string(`${what} must be text`), v.trim(), v.minLength(1, `${what} is required`),
-  v.maxLength(max, `${what} must be at most ${max} characters`))
+const text = (max: number, what: string) =>
+  v.pipe(
+    v.string(`${what} must be text`),
+    v.trim(),
+    v.minLength(1, `${what} is required`),
+    v.maxLength(max, `${what} must be at most ${max} characters`),
+  )
 
 export const ReasonTemplateSchema = v.strictObject({
   /** Stable id chosen by the client (e.g. crypto.randomUUID()), unique in the list. */
@@ -43,8 +47,11 @@ export const ReasonTemplateSchema = v.strictObject({
   /** The notes, with {title}, {owner} and {category} filled in when used. */
   text: text(REASON_TEMPLATE_TEXT_MAX, 'Template text'),
   /** The decisions this template is offered for. */
-  decisions: v.pipe(v.array(v.picklist(TEMPLATE_DECISIONS, `Decision must be one of ${TEMPLATE_DECISIONS.join(', ')}`)),
-    v.minLength(1, 'Choose at least one decision'), v.maxLength(TEMPLATE_DECISIONS.length)),
+  decisions: v.pipe(
+    v.array(v.picklist(TEMPLATE_DECISIONS, `Decision must be one of ${TEMPLATE_DECISIONS.join(', ')}`)),
+    v.minLength(1, 'Choose at least one decision'),
+    v.maxLength(TEMPLATE_DECISIONS.length),
+  ),
 })
 export type ReasonTemplate = v.InferOutput<typeof ReasonTemplateSchema>
 
@@ -56,7 +63,10 @@ export const RecentRecordSchema = v.strictObject({
 })
 export type RecentRecord = v.InferOutput<typeof RecentRecordSchema>
 
-const CommandIdSchema = v.pipe(v.string(), v.regex(/^[\w.:-]{1,100}$/, 'Command id must be 1-100 letters, digits, ., :, - or _'))
+const CommandIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[\w.:-]{1,100}$/, 'Command id must be 1-100 letters, digits, ., :, - or _'),
+)
 
 export const PreferencesSchema = v.object({
   /**
@@ -77,37 +87,71 @@ export const PreferencesResponseSchema = v.object({ success: v.literal(true), pr
 
 /** PUT /api/admin/preferences: the fields to change. Template ids must be unique. */
 export const UpdatePreferencesSchema = v.pipe(
-  v.strictObject({
-    singleKeyShortcuts: v.optional(v.boolean('singleKeyShortcuts must be true or false')),
-    reasonTemplates: v.optional(v.pipe(v.array(ReasonTemplateSchema),
-      v.maxLength(REASON_TEMPLATE_LIMIT, `At most ${REASON_TEMPLATE_LIMIT} templates`))),
-  }, 'Unknown field'),
-  v.check((input) => !input.reasonTemplates || new Set(input.reasonTemplates.map((t) => t.id)).size === input.reasonTemplates.length,
-    'Template ids must be unique'),
+  v.strictObject(
+    {
+      singleKeyShortcuts: v.optional(v.boolean('singleKeyShortcuts must be true or false')),
+      reasonTemplates: v.optional(
+        v.pipe(
+          v.array(ReasonTemplateSchema),
+          v.maxLength(REASON_TEMPLATE_LIMIT, `At most ${REASON_TEMPLATE_LIMIT} templates`),
+        ),
+      ),
+    },
+    'Unknown field',
+  ),
+  v.check(
+    (input) =>
+      !input.reasonTemplates || new Set(input.reasonTemplates.map((t) => t.id)).size === input.reasonTemplates.length,
+    'Template ids must be unique',
+  ),
 )
 export type UpdatePreferences = v.InferOutput<typeof UpdatePreferencesSchema>
 
 /** POST /api/admin/preferences/recent: one command run or one record opened. */
-export const RecordRecentSchema = v.union([
-  v.strictObject({ command: CommandIdSchema }),
-  v.strictObject({ record: RecentRecordSchema }),
-], 'Send either a command id or a record')
+export const RecordRecentSchema = v.union(
+  [v.strictObject({ command: CommandIdSchema }), v.strictObject({ record: RecentRecordSchema })],
+  'Send either a command id or a record',
+)
 export type RecordRecent = v.InferOutput<typeof RecordRecentSchema>
 
 /** The templates an admin starts with (SPEC.md 8's reasons, worded as notes to the owner). */
 export const DEFAULT_REASON_TEMPLATES: readonly ReasonTemplate[] = [
-  { id: 'missing-readme', label: 'README missing', decisions: ['needs_changes'],
-    text: 'Hi {owner}, please add a README to "{title}" with setup steps and the technologies used, then resubmit.' },
-  { id: 'screenshots', label: 'Screenshots needed', decisions: ['needs_changes'],
-    text: 'Hi {owner}, "{title}" needs at least three screenshots of the running project before it can be listed.' },
-  { id: 'does-not-build', label: 'Does not build', decisions: ['needs_changes', 'rejected'],
-    text: 'The source of "{title}" does not build from a fresh clone. Please fix the build and resubmit.' },
-  { id: 'duplicate', label: 'Duplicate listing', decisions: ['rejected'],
-    text: '"{title}" duplicates a project already listed in {category}.' },
-  { id: 'not-original', label: 'Not original work', decisions: ['rejected'],
-    text: '"{title}" appears to be copied from a public source without the rights to sell it.' },
-  { id: 'in-review', label: 'Taking a closer look', decisions: ['under_review'],
-    text: 'We are reviewing "{title}" in detail and will get back to you, {owner}.' },
+  {
+    id: 'missing-readme',
+    label: 'README missing',
+    decisions: ['needs_changes'],
+    text: 'Hi {owner}, please add a README to "{title}" with setup steps and the technologies used, then resubmit.',
+  },
+  {
+    id: 'screenshots',
+    label: 'Screenshots needed',
+    decisions: ['needs_changes'],
+    text: 'Hi {owner}, "{title}" needs at least three screenshots of the running project before it can be listed.',
+  },
+  {
+    id: 'does-not-build',
+    label: 'Does not build',
+    decisions: ['needs_changes', 'rejected'],
+    text: 'The source of "{title}" does not build from a fresh clone. Please fix the build and resubmit.',
+  },
+  {
+    id: 'duplicate',
+    label: 'Duplicate listing',
+    decisions: ['rejected'],
+    text: '"{title}" duplicates a project already listed in {category}.',
+  },
+  {
+    id: 'not-original',
+    label: 'Not original work',
+    decisions: ['rejected'],
+    text: '"{title}" appears to be copied from a public source without the rights to sell it.',
+  },
+  {
+    id: 'in-review',
+    label: 'Taking a closer look',
+    decisions: ['under_review'],
+    text: 'We are reviewing "{title}" in detail and will get back to you, {owner}.',
+  },
 ]
 
 /** The preferences of an admin who has changed nothing. */
@@ -122,7 +166,14 @@ export const DEFAULT_PREFERENCES: Preferences = {
  * A template's text with its variables filled in: {title}, {owner} (the owner's name, else
  * 'there'), {category}; an unknown {word} stays as written.
  */
-export function fillTemplate(text: string, values: { title: string; owner?: string | null; category?: string | null }): string {
-  const map: Record<string, string> = { title: values.title, owner: values.owner || 'there', category: values.category || 'its category' }
+export function fillTemplate(
+  text: string,
+  values: { title: string; owner?: string | null; category?: string | null },
+): string {
+  const map: Record<string, string> = {
+    title: values.title,
+    owner: values.owner || 'there',
+    category: values.category || 'its category',
+  }
   return text.replace(/\{(\w+)\}/g, (all, name: string) => map[name] ?? all)
 }

@@ -26,11 +26,15 @@ export const LIST_LIMITS = {
 export const QUERY_TEXT_MAX = 200
 
 export const VerificationStatusSchema = v.picklist(VERIFICATION_STATUSES, (issue) =>
-  issue.input === undefined || issue.input === '' ? 'Status is required'
-    : `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`)
+  issue.input === undefined || issue.input === ''
+    ? 'Status is required'
+    : `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`,
+)
 
-const NotesSchema = v.pipe(textSchema('Notes', DESCRIPTION_MAX, { multiline: true, typeMessage: 'Notes are required' }),
-  v.nonEmpty('Notes are required'))
+const NotesSchema = v.pipe(
+  textSchema('Notes', DESCRIPTION_MAX, { multiline: true, typeMessage: 'Notes are required' }),
+  v.nonEmpty('Notes are required'),
+)
 
 /**
  * A list field: an array of strings or one comma-separated string → trimmed items, empties
@@ -38,16 +42,25 @@ const NotesSchema = v.pipe(textSchema('Notes', DESCRIPTION_MAX, { multiline: tru
  */
 function listSchema(label: string, { items, itemChars }: { items: number; itemChars: number }) {
   const tooMany = `${label} cannot have more than ${items} items`
-  const item = v.pipe(v.string(`${label} must be a list of strings`), noControlChars(label),
-    v.maxLength(itemChars, `Each of ${label} cannot exceed ${itemChars} characters`))
+  const item = v.pipe(
+    v.string(`${label} must be a list of strings`),
+    noControlChars(label),
+    v.maxLength(itemChars, `Each of ${label} cannot exceed ${itemChars} characters`),
+  )
   return v.pipe(
-    v.union([
-      v.pipe(v.string(), noControlChars(label), v.maxLength(items * (itemChars + 2), tooMany)),
-      v.pipe(v.array(item), v.maxLength(items, tooMany)),
-    ], `${label} must be a list of strings or a comma-separated string`),
+    v.union(
+      [
+        v.pipe(v.string(), noControlChars(label), v.maxLength(items * (itemChars + 2), tooMany)),
+        v.pipe(v.array(item), v.maxLength(items, tooMany)),
+      ],
+      `${label} must be a list of strings or a comma-separated string`,
+    ),
     v.transform((input: string | string[]) => splitList(input)),
     v.check((list) => list.length <= items, tooMany),
-    v.check((list) => list.every((s) => s.length <= itemChars), `Each of ${label} cannot exceed ${itemChars} characters`),
+    v.check(
+      (list) => list.every((s) => s.length <= itemChars),
+      `Each of ${label} cannot exceed ${itemChars} characters`,
+    ),
   )
 }
 const textField = (label: string, max: number, multiline = false) => textSchema(label, max, { multiline })
@@ -55,8 +68,10 @@ const textField = (label: string, max: number, multiline = false) => textSchema(
 /** Every field an admin sets on a project; all optional here (the partial PUT). */
 const projectFields = {
   title: v.pipe(textSchema('Title', 200, { typeMessage: 'Title is required' }), v.nonEmpty('Title is required')),
-  description: v.pipe(textSchema('Description', DESCRIPTION_MAX, { multiline: true, typeMessage: 'Description is required' }),
-    v.nonEmpty('Description is required')),
+  description: v.pipe(
+    textSchema('Description', DESCRIPTION_MAX, { multiline: true, typeMessage: 'Description is required' }),
+    v.nonEmpty('Description is required'),
+  ),
   category: v.pipe(textField('Category', 100), v.nonEmpty('Category is required')),
   price: numberField('Price', 0, 100_000_000),
   discount: numberField('Discount', 0, 100),
@@ -64,19 +79,38 @@ const projectFields = {
   features: listSchema('Features', LIST_LIMITS.features),
   tags: listSchema('Tags', LIST_LIMITS.tags),
   /** Blank, or an http(s) URL ('example.com' gets https://). */
-  demoUrl: v.pipe(textField('Demo URL', 2048), v.transform(normaliseDemoUrl),
-    v.check((url) => url === '' || isHttpUrl(url), 'Demo URL must be an http or https address')),
+  demoUrl: v.pipe(
+    textField('Demo URL', 2048),
+    v.transform(normaliseDemoUrl),
+    v.check((url) => url === '' || isHttpUrl(url), 'Demo URL must be an http or https address'),
+  ),
   difficulty: v.picklist(DIFFICULTIES, `Difficulty must be one of ${DIFFICULTIES.join(', ')}`),
   rating: numberField('Rating', 0, 5),
   isActive: v.boolean('isActive must be true or false'),
   isFeatured: v.boolean('isFeatured must be true or false'),
   isInStock: v.boolean('isInStock must be true or false'),
   /** Blank or null → null (unlimited). */
-  stock: v.union([v.pipe(v.union([v.null(), v.literal('')]), v.transform(() => null)),
-    numberField('Stock', 0, 1_000_000_000, true)], 'Stock must be a whole number or empty'),
+  stock: v.union(
+    [
+      v.pipe(
+        v.union([v.null(), v.literal('')]),
+        v.transform(() => null),
+      ),
+      numberField('Stock', 0, 1_000_000_000, true),
+    ],
+    'Stock must be a whole number or empty',
+  ),
   /** User id, or null/blank to clear. */
-  projectOwner: v.union([v.pipe(v.union([v.null(), v.literal('')]), v.transform(() => null)),
-    v.pipe(v.string(), v.uuid('Project owner must be a user id'))], 'Project owner must be a user id or null'),
+  projectOwner: v.union(
+    [
+      v.pipe(
+        v.union([v.null(), v.literal('')]),
+        v.transform(() => null),
+      ),
+      v.pipe(v.string(), v.uuid('Project owner must be a user id')),
+    ],
+    'Project owner must be a user id or null',
+  ),
   verificationStatus: VerificationStatusSchema,
   verificationNotes: textField('Verification notes', DESCRIPTION_MAX, true),
   submissionMessage: textField('Submission message', DESCRIPTION_MAX, true),
@@ -106,21 +140,39 @@ export const UpdateProjectSchema = v.strictObject(optionalFields, strictMessage(
 export type UpdateProjectInput = v.InferOutput<typeof UpdateProjectSchema>
 
 const queryInt = (label: string, min: number, max: number, fallback: number) =>
-  v.optional(v.pipe(v.string(), v.regex(/^\s*\d{0,9}\s*$/, `${label} must be a whole number`), v.transform((s) => coerceNumber(s, fallback)),
-    v.check((n) => Number.isInteger(n), `${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`), v.maxValue(max, `${label} cannot exceed ${max}`)), String(fallback))
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\s*\d{0,9}\s*$/, `${label} must be a whole number`),
+      v.transform((s) => coerceNumber(s, fallback)),
+      v.check((n) => Number.isInteger(n), `${label} must be a whole number`),
+      v.minValue(min, `${label} must be at least ${min}`),
+      v.maxValue(max, `${label} cannot exceed ${max}`),
+    ),
+    String(fallback),
+  )
 const queryText = (label: string) => v.optional(textSchema(label, QUERY_TEXT_MAX), '')
 
 /** GET /api/projects query. `status` filters active/inactive; without includeInactive only active. */
 export const ProjectListQuerySchema = v.object({
-  includeInactive: v.optional(v.pipe(v.picklist(['true', 'false'], 'includeInactive must be true or false'),
-    v.transform((s) => s === 'true')), 'false'),
+  includeInactive: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'includeInactive must be true or false'),
+      v.transform((s) => s === 'true'),
+    ),
+    'false',
+  ),
   page: queryInt('Page', 1, 1_000_000, 1),
   limit: queryInt('Limit', 1, 1000, 20),
   search: queryText('Search'),
   category: queryText('Category'),
-  verificationStatus: v.optional(v.union([v.literal(''), VerificationStatusSchema],
-    `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`), ''),
+  verificationStatus: v.optional(
+    v.union(
+      [v.literal(''), VerificationStatusSchema],
+      `Invalid status: must be one of ${VERIFICATION_STATUSES.join(', ')}`,
+    ),
+    '',
+  ),
   status: v.optional(v.picklist(['', 'active', 'inactive'], 'Status must be active or inactive'), ''),
 })
 export type ProjectListQuery = v.InferOutput<typeof ProjectListQuerySchema>
@@ -132,15 +184,26 @@ export const VerifyProjectSchema = v.strictObject(
 )
 export type VerifyProjectInput = v.InferOutput<typeof VerifyProjectSchema>
 
-const IdsSchema = v.pipe(v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'ids must be a list of project ids'),
-  v.minLength(1, 'Please select projects'), v.maxLength(BULK_MAX, `At most ${BULK_MAX} projects at once`))
-const bulkRequired = { ids: 'Please select projects', status: 'Status is required', notes: 'Notes are required',
-  isActive: 'isActive is required' }
+const IdsSchema = v.pipe(
+  v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'ids must be a list of project ids'),
+  v.minLength(1, 'Please select projects'),
+  v.maxLength(BULK_MAX, `At most ${BULK_MAX} projects at once`),
+)
+const bulkRequired = {
+  ids: 'Please select projects',
+  status: 'Status is required',
+  notes: 'Notes are required',
+  isActive: 'isActive is required',
+}
 export const BulkDeleteSchema = v.strictObject({ ids: IdsSchema }, strictMessage(bulkRequired))
-export const BulkVerifySchema = v.strictObject({ ids: IdsSchema, status: VerificationStatusSchema, notes: NotesSchema },
-  strictMessage(bulkRequired))
-export const BulkUpdateSchema = v.strictObject({ ids: IdsSchema, isActive: projectFields.isActive },
-  strictMessage(bulkRequired))
+export const BulkVerifySchema = v.strictObject(
+  { ids: IdsSchema, status: VerificationStatusSchema, notes: NotesSchema },
+  strictMessage(bulkRequired),
+)
+export const BulkUpdateSchema = v.strictObject(
+  { ids: IdsSchema, isActive: projectFields.isActive },
+  strictMessage(bulkRequired),
+)
 
 export const HistoryEntryParamSchema = v.object({
   id: v.pipe(v.string(), v.uuid('Invalid id')),
@@ -149,28 +212,58 @@ export const HistoryEntryParamSchema = v.object({
 
 const ImageSchema = v.object({ url: v.string(), alt: v.string(), filePath: v.string() })
 const GithubRepoSchema = v.object({
-  name: v.string(), url: v.string(), cloneUrl: v.string(), sshUrl: v.string(), private: v.boolean(),
+  name: v.string(),
+  url: v.string(),
+  cloneUrl: v.string(),
+  sshUrl: v.string(),
+  private: v.boolean(),
   createdAt: v.string(),
 })
 const UserRefSchema = v.object({ _id: v.string(), name: v.string(), email: v.string() })
 
 /** A project as the API returns it (SPEC.md 3). Money in rupees; `discountedPrice` derived. */
 export const ProjectSchema = v.object({
-  _id: v.string(), title: v.string(), description: v.string(), category: v.string(),
-  price: v.number(), discount: v.number(), discountedPrice: v.number(),
-  technologies: v.array(v.string()), features: v.array(v.string()), tags: v.array(v.string()),
-  demoUrl: v.string(), difficulty: v.picklist(DIFFICULTIES), rating: v.number(),
-  isActive: v.boolean(), isFeatured: v.boolean(), isInStock: v.boolean(), stock: v.nullable(v.number()),
-  images: v.array(ImageSchema), hasFiles: v.boolean(),
+  _id: v.string(),
+  title: v.string(),
+  description: v.string(),
+  category: v.string(),
+  price: v.number(),
+  discount: v.number(),
+  discountedPrice: v.number(),
+  technologies: v.array(v.string()),
+  features: v.array(v.string()),
+  tags: v.array(v.string()),
+  demoUrl: v.string(),
+  difficulty: v.picklist(DIFFICULTIES),
+  rating: v.number(),
+  isActive: v.boolean(),
+  isFeatured: v.boolean(),
+  isInStock: v.boolean(),
+  stock: v.nullable(v.number()),
+  images: v.array(ImageSchema),
+  hasFiles: v.boolean(),
   /** Bytes. */
   totalFileSize: v.number(),
-  projectOwner: v.nullable(UserRefSchema), githubRepo: v.nullable(GithubRepoSchema),
-  verificationStatus: v.picklist(VERIFICATION_STATUSES), verificationNotes: v.string(), submissionMessage: v.string(),
-  allowsCustomization: v.boolean(), customizationPrice: v.number(), includesInstallationSupport: v.boolean(),
-  supportDuration: v.number(), hasReport: v.boolean(), reportPrice: v.number(),
-  salesCount: v.number(), downloadCount: v.number(), viewCount: v.number(), reviews: v.number(),
-  revenue: v.number(), avgRating: v.number(), conversionRate: v.number(),
-  createdAt: IsoDateSchema, updatedAt: IsoDateSchema,
+  projectOwner: v.nullable(UserRefSchema),
+  githubRepo: v.nullable(GithubRepoSchema),
+  verificationStatus: v.picklist(VERIFICATION_STATUSES),
+  verificationNotes: v.string(),
+  submissionMessage: v.string(),
+  allowsCustomization: v.boolean(),
+  customizationPrice: v.number(),
+  includesInstallationSupport: v.boolean(),
+  supportDuration: v.number(),
+  hasReport: v.boolean(),
+  reportPrice: v.number(),
+  salesCount: v.number(),
+  downloadCount: v.number(),
+  viewCount: v.number(),
+  reviews: v.number(),
+  revenue: v.number(),
+  avgRating: v.number(),
+  conversionRate: v.number(),
+  createdAt: IsoDateSchema,
+  updatedAt: IsoDateSchema,
 })
 export type Project = v.InferOutput<typeof ProjectSchema>
 
@@ -195,10 +288,19 @@ export const VerificationEntrySchema = v.object({
 })
 export type VerificationEntry = v.InferOutput<typeof VerificationEntrySchema>
 export const VerificationHistoryResponseSchema = v.object({
-  success: v.literal(true), verificationHistory: v.array(VerificationEntrySchema), message: v.string(),
+  success: v.literal(true),
+  verificationHistory: v.array(VerificationEntrySchema),
+  message: v.string(),
 })
 export const VerificationEntryResponseSchema = v.object({
-  success: v.literal(true), message: v.string(), entry: VerificationEntrySchema,
+  success: v.literal(true),
+  message: v.string(),
+  entry: VerificationEntrySchema,
 })
 export const ProjectMessageResponseSchema = v.object({ success: v.literal(true), message: v.string(), ...undoEntry })
-export const BulkResponseSchema = v.object({ success: v.literal(true), message: v.string(), count: v.number(), ...undoEntry })
+export const BulkResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  count: v.number(),
+  ...undoEntry,
+})

@@ -13,8 +13,15 @@ export const REPORT_LIMITS = {
 } as const
 
 const reportFields = {
-  price: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Report price must be a number'),
-    v.transform(Number)), '0'),
+  price: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,9}(\.\d{1,2})?$/, 'Report price must be a number'),
+      v.transform(Number),
+    ),
+    '0',
+  ),
 }
 
 /** The text fields of the multipart upload. */

@@ -18,12 +18,22 @@ export const StepUpSendResponseSchema = v.object({
   sessionToken: v.string(),
 })
 
-export const StepUpVerifyRequestSchema = v.strictObject({
-  otp: v.pipe(v.string('OTP is required'), v.trim(), v.regex(/^\d{6}$/, 'OTP must be 6 digits')),
-  sessionToken: v.pipe(v.string('Session token is required'), v.nonEmpty('Session token is required'), v.maxLength(100)),
-}, (issue) => (issue.expected === 'never' ? `Unknown field: ${issue.received.replace(/^"|"$/g, '')}`
-  : issue.expected === 'Object' ? 'Request body must be a JSON object'
-    : `${issue.expected === '"otp"' ? 'OTP' : 'Session token'} is required`))
+export const StepUpVerifyRequestSchema = v.strictObject(
+  {
+    otp: v.pipe(v.string('OTP is required'), v.trim(), v.regex(/^\d{6}$/, 'OTP must be 6 digits')),
+    sessionToken: v.pipe(
+      v.string('Session token is required'),
+      v.nonEmpty('Session token is required'),
+      v.maxLength(100),
+    ),
+  },
+  (issue) =>
+    issue.expected === 'never'
+      ? `Unknown field: ${issue.received.replace(/^"|"$/g, '')}`
+      : issue.expected === 'Object'
+        ? 'Request body must be a JSON object'
+        : `${issue.expected === '"otp"' ? 'OTP' : 'Session token'} is required`,
+)
 
 export const StepUpVerifyResponseSchema = v.object({
   success: v.literal(true),

@@ -30,9 +30,16 @@ export const ImageUploadBodySchema = v.pipe(
 export const ImageSchema = v.object({ url: v.string(), alt: v.string(), filePath: v.string() })
 export const ImagesResponseSchema = v.object({ success: v.literal(true), images: v.array(ImageSchema) })
 
-const index = v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'index must be a whole number'))],
-  'index must be a number'), v.transform(Number),
-  v.integer('index must be a whole number'), v.minValue(0, 'index must be at least 0'), v.maxValue(999_999, 'index is too large'))
+const index = v.pipe(
+  v.union(
+    [v.number(), v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'index must be a whole number'))],
+    'index must be a number',
+  ),
+  v.transform(Number),
+  v.integer('index must be a whole number'),
+  v.minValue(0, 'index must be at least 0'),
+  v.maxValue(999_999, 'index is too large'),
+)
 
 /** DELETE query: ?index=2 or ?url=/files/images/... */
 export const DeleteImageQuerySchema = v.object({
@@ -41,9 +48,18 @@ export const DeleteImageQuerySchema = v.object({
 })
 /** DELETE JSON body of the other client: {index}. */
 export const DeleteImageBodySchema = v.strictObject({ index }, (issue) =>
-  issue.expected === 'never' ? 'Unknown field' : 'index is required')
+  issue.expected === 'never' ? 'Unknown field' : 'index is required',
+)
 
-export const ReorderImagesSchema = v.strictObject({
-  newOrder: v.pipe(v.array(v.pipe(v.number('newOrder must list image indexes'), v.integer('newOrder must list image indexes')),
-    'newOrder is required'), v.maxLength(IMAGE_LIMITS.perProject, `newOrder lists at most ${IMAGE_LIMITS.perProject} images`)),
-}, (issue) => issue.expected === 'never' ? 'Unknown field' : 'newOrder is required')
+export const ReorderImagesSchema = v.strictObject(
+  {
+    newOrder: v.pipe(
+      v.array(
+        v.pipe(v.number('newOrder must list image indexes'), v.integer('newOrder must list image indexes')),
+        'newOrder is required',
+      ),
+      v.maxLength(IMAGE_LIMITS.perProject, `newOrder lists at most ${IMAGE_LIMITS.perProject} images`),
+    ),
+  },
+  (issue) => (issue.expected === 'never' ? 'Unknown field' : 'newOrder is required'),
+)

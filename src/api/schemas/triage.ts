@@ -23,7 +23,11 @@ import { VERIFICATION_STATUSES, type VerificationStatus } from './projects'
 /** The statuses of a project waiting for a decision. */
 export const QUEUE_STATUSES = ['pending', 'under_review'] as const satisfies readonly VerificationStatus[]
 /** Statuses that take a project out of the queue: the decisions counted by the queue figures. */
-export const DECISION_STATUSES = ['approved', 'needs_changes', 'rejected'] as const satisfies readonly VerificationStatus[]
+export const DECISION_STATUSES = [
+  'approved',
+  'needs_changes',
+  'rejected',
+] as const satisfies readonly VerificationStatus[]
 
 export const QUEUE_LIMIT_DEFAULT = 50
 export const QUEUE_LIMIT_MAX = 200
@@ -33,9 +37,16 @@ export const README_MAX_CHARS = 20_000
 export const CHANGED_FILES_MAX = 500
 
 export const TriageQueueQuerySchema = v.object({
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'limit must be a whole number'), v.transform(Number),
-    v.minValue(1, 'limit must be at least 1'), v.maxValue(QUEUE_LIMIT_MAX, `limit must be at most ${QUEUE_LIMIT_MAX}`)),
-  String(QUEUE_LIMIT_DEFAULT)),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'limit must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'limit must be at least 1'),
+      v.maxValue(QUEUE_LIMIT_MAX, `limit must be at most ${QUEUE_LIMIT_MAX}`),
+    ),
+    String(QUEUE_LIMIT_DEFAULT),
+  ),
   /** Only this category (exact name); '' or absent: every category. */
   category: v.optional(textSchema('Category', 100), ''),
 })
@@ -58,7 +69,9 @@ export const QueueItemSchema = v.object({
 export type QueueItem = v.InferOutput<typeof QueueItemSchema>
 
 export const TriageQueueResponseSchema = v.object({
-  success: v.literal(true), total: v.number(), queue: v.array(QueueItemSchema),
+  success: v.literal(true),
+  total: v.number(),
+  queue: v.array(QueueItemSchema),
 })
 export type TriageQueueResponse = v.InferOutput<typeof TriageQueueResponseSchema>
 
@@ -103,20 +116,27 @@ export const TriageBundleSchema = v.object({
    * The last review: the latest entry by an admin with any status but pending (a move back to
    * pending is a resubmission), or null when it was never reviewed. "Changes" are since this.
    */
-  lastDecision: v.nullable(v.object({
-    status: StatusSchema, notes: v.string(), at: IsoDateSchema, by: v.nullable(v.string()),
-  })),
+  lastDecision: v.nullable(
+    v.object({
+      status: StatusSchema,
+      notes: v.string(),
+      at: IsoDateSchema,
+      by: v.nullable(v.string()),
+    }),
+  ),
   changes: v.object({
     /**
      * Files changed in the repository between the commit at the last decision and the head of the
      * default branch; null when that cannot be told (never decided, no repository, GitHub-hosted).
      */
-    files: v.nullable(v.object({
-      from: v.string(),
-      to: v.string(),
-      items: v.array(v.object({ path: v.string(), change: v.picklist(FILE_CHANGES) })),
-      truncated: v.boolean(),
-    })),
+    files: v.nullable(
+      v.object({
+        from: v.string(),
+        to: v.string(),
+        items: v.array(v.object({ path: v.string(), change: v.picklist(FILE_CHANGES) })),
+        truncated: v.boolean(),
+      }),
+    ),
     /** Field changes recorded in the audit log after the last decision, oldest first ([] when never decided). */
     fields: v.array(FieldChangeSchema),
   }),

@@ -28,7 +28,10 @@ export const undoEntry = { undo: v.optional(v.nullable(UndoTicketSchema)) }
 
 /** POST /api/admin/undo/{id} answers what was undone and how many records it restored. */
 export const UndoResponseSchema = v.object({
-  success: v.literal(true), message: v.string(), kind: v.picklist(UNDO_KINDS), restored: v.number(),
+  success: v.literal(true),
+  message: v.string(),
+  kind: v.picklist(UNDO_KINDS),
+  restored: v.number(),
 })
 export type UndoResponse = v.InferOutput<typeof UndoResponseSchema>
 

@@ -27,25 +27,39 @@ export const UPLOAD_LIMITS = {
   chunkBodyBytes: 200 * 1024 * 1024,
 } as const
 
-const intField = (label: string, min: number, max: number) => v.pipe(
-  v.string(`${label} is required`), v.regex(/^\d{1,6}$/, `${label} must be a whole number`),
-  v.transform(Number), v.minValue(min, `${label} must be at least ${min}`),
-  v.maxValue(max, `${label} must be at most ${max} (${UPLOAD_LIMITS.filesPerUpload} files per upload)`))
-const boolField = (label: string) => v.pipe(
-  v.optional(v.picklist(['true', 'false'], `${label} must be true or false`), 'false'), v.transform((s) => s === 'true'))
+const intField = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.string(`${label} is required`),
+    v.regex(/^\d{1,6}$/, `${label} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(max, `${label} must be at most ${max} (${UPLOAD_LIMITS.filesPerUpload} files per upload)`),
+  )
+const boolField = (label: string) =>
+  v.pipe(
+    v.optional(v.picklist(['true', 'false'], `${label} must be true or false`), 'false'),
+    v.transform((s) => s === 'true'),
+  )
 
 const chunkFields = {
-  relativePaths: v.pipe(v.string('relativePaths is required'), v.rawTransform(({ dataset, addIssue, NEVER }) => {
-    try {
-      const parsed: unknown = JSON.parse(dataset.value)
-      if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed as string[]
-    } catch { /* reported below */ }
-    addIssue({ message: 'relativePaths must be a JSON array of strings' })
-    return NEVER
-  })),
+  relativePaths: v.pipe(
+    v.string('relativePaths is required'),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      try {
+        const parsed: unknown = JSON.parse(dataset.value)
+        if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed as string[]
+      } catch {
+        /* reported below */
+      }
+      addIssue({ message: 'relativePaths must be a JSON array of strings' })
+      return NEVER
+    }),
+  ),
   uploadType: v.optional(v.picklist(['folder', 'zip'], 'uploadType must be folder or zip'), 'folder'),
   projectId: v.pipe(v.string('projectId is required'), v.uuid('projectId must be a project id')),
-  uploadId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId must be 1-64 letters, digits, - or _'))),
+  uploadId: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'uploadId must be 1-64 letters, digits, - or _')),
+  ),
   chunkIndex: intField('chunkIndex', 0, UPLOAD_LIMITS.maxChunks - 1),
   totalChunks: intField('totalChunks', 1, UPLOAD_LIMITS.maxChunks),
   isFirstChunk: boolField('isFirstChunk'),
@@ -72,8 +86,12 @@ export type UploadChunkFields = v.InferOutput<typeof UploadChunkFieldsSchema>
 
 /** SPEC.md 3: the repository details returned once the upload is committed. */
 export const UploadGithubSchema = v.object({
-  repoName: v.string(), repoUrl: v.string(), cloneUrl: v.string(), sshUrl: v.string(),
-  private: v.boolean(), createdAt: v.string(),
+  repoName: v.string(),
+  repoUrl: v.string(),
+  cloneUrl: v.string(),
+  sshUrl: v.string(),
+  private: v.boolean(),
+  createdAt: v.string(),
 })
 
 export const UploadChunkResponseSchema = v.object({

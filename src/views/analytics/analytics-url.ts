@@ -6,7 +6,11 @@ import { ANALYTICS_PERIOD_DEFAULT, ANALYTICS_PERIODS, type AnalyticsPeriod } fro
 import { oneOf } from '../../lib/list-url'
 
 /** The period selector's labels: '30 days', '90 days', '12 months'. */
-export const PERIOD_SHORT_LABELS: Readonly<Record<AnalyticsPeriod, string>> = { '30d': '30 days', '90d': '90 days', '12m': '12 months' }
+export const PERIOD_SHORT_LABELS: Readonly<Record<AnalyticsPeriod, string>> = {
+  '30d': '30 days',
+  '90d': '90 days',
+  '12m': '12 months',
+}
 
 /** The period of `location.search` (with or without '?'). */
 export function parseAnalyticsSearch(search: string): AnalyticsPeriod {

@@ -51,23 +51,41 @@ export default function AnalyticsView() {
   }, [projects, list])
   const focusedId = projects[focus]?.id
   const handle = useMemo<AnalyticsHandle>(() => ({ period, projects, list }), [period, projects, list])
-  usePublishCommandContext(useMemo(() => ({
-    analytics: handle, focused: focusedId ? { kind: TOP_PROJECT, id: focusedId } : undefined,
-  }), [handle, focusedId]))
+  usePublishCommandContext(
+    useMemo(
+      () => ({
+        analytics: handle,
+        focused: focusedId ? { kind: TOP_PROJECT, id: focusedId } : undefined,
+      }),
+      [handle, focusedId],
+    ),
+  )
 
   return (
     <div className="analytics" data-testid="analytics-screen">
-      <PageHeader title="Analytics Dashboard" actions={<PeriodSelector period={period} />}
-        description={data ? <Bounds analytics={data} /> : 'Sales, customers and projects of the period. 1/2/3 switch the period.'} />
-      {isPending ? <LoadingState title="Loading Analytics" description="Fetching analytics figures..." />
-        : error && !data ? (
-          <ErrorState title="Error Loading Analytics" message={withReason('Failed to load analytics', error)}
-            action={<CommandRetry retry={() => void refetch()} />} />
-        )
-        : !data || isEmptyMarketplace(data) ? (
-          <EmptyState title="No data available" description="Figures appear once the marketplace has projects, users or orders." />
-        )
-        : <Figures analytics={data} focus={focus} updating={isPlaceholderData} />}
+      <PageHeader
+        title="Analytics Dashboard"
+        actions={<PeriodSelector period={period} />}
+        description={
+          data ? <Bounds analytics={data} /> : 'Sales, customers and projects of the period. 1/2/3 switch the period.'
+        }
+      />
+      {isPending ? (
+        <LoadingState title="Loading Analytics" description="Fetching analytics figures..." />
+      ) : error && !data ? (
+        <ErrorState
+          title="Error Loading Analytics"
+          message={withReason('Failed to load analytics', error)}
+          action={<CommandRetry retry={() => void refetch()} />}
+        />
+      ) : !data || isEmptyMarketplace(data) ? (
+        <EmptyState
+          title="No data available"
+          description="Figures appear once the marketplace has projects, users or orders."
+        />
+      ) : (
+        <Figures analytics={data} focus={focus} updating={isPlaceholderData} />
+      )}
     </div>
   )
 }
@@ -76,7 +94,11 @@ export default function AnalyticsView() {
 function Bounds({ analytics }: { analytics: Analytics }) {
   return (
     <>
-      <FigureTerm figure="period"><span className="num">{formatDate(analytics.from)} – {formatDate(analytics.to)}</span></FigureTerm>
+      <FigureTerm figure="period">
+        <span className="num">
+          {formatDate(analytics.from)} – {formatDate(analytics.to)}
+        </span>
+      </FigureTerm>
       {`, compared with the ${PERIOD_SHORT_LABELS[analytics.period]} before. 1/2/3 switch the period; J/K and Enter open a top project.`}
     </>
   )
@@ -84,8 +106,13 @@ function Bounds({ analytics }: { analytics: Analytics }) {
 
 function Figures({ analytics, focus, updating }: { analytics: Analytics; focus: number; updating: boolean }) {
   return (
-    <div className="analytics__figures" data-testid="analytics-figures" data-period={analytics.period} aria-busy={updating || undefined}
-      data-updating={updating || undefined}>
+    <div
+      className="analytics__figures"
+      data-testid="analytics-figures"
+      data-period={analytics.period}
+      aria-busy={updating || undefined}
+      data-updating={updating || undefined}
+    >
       <AnalyticsStatCards analytics={analytics} />
       <div className="analytics__main">
         <MonthlyRevenue months={analytics.monthlyRevenue} />

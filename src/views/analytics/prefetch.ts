@@ -13,7 +13,10 @@ import { RevenueChart } from './components/revenue-chart-lazy'
 export function prefetchAnalytics(search: string): Promise<unknown> {
   const period = parseAnalyticsSearch(search)
   return Promise.all([
-    queryClient.prefetchQuery({ queryKey: analyticsKeys.period(period), queryFn: ({ signal }) => fetchAnalytics(period, signal) }),
+    queryClient.prefetchQuery({
+      queryKey: analyticsKeys.period(period),
+      queryFn: ({ signal }) => fetchAnalytics(period, signal),
+    }),
     RevenueChart.preload(),
   ])
 }

@@ -23,15 +23,32 @@ export interface AuditFiltersProps {
 }
 
 export function AuditFilters({ searchText, onSearchText, searchRef, facets, from, to, onDate }: AuditFiltersProps) {
-  const entity: CommandOption[] = [{ id: 'audit.filter.entity.all' },
-    ...(facets?.entityTypes ?? []).map((id) => ({ id: 'audit.filter.entity', target: { kind: AUDIT_ENTITY_TYPE, id } }))]
-  const admin: CommandOption[] = [{ id: 'audit.filter.admin.all' },
-    ...(facets?.actors ?? []).map((a) => ({ id: 'audit.filter.admin', target: { kind: AUDIT_ACTOR, id: a.id } }))]
-  const action: CommandOption[] = [{ id: 'audit.filter.action.all' },
-    ...actionOptions(facets?.actions ?? []).map((id) => ({ id: 'audit.filter.action', target: { kind: AUDIT_ACTION, id } }))]
+  const entity: CommandOption[] = [
+    { id: 'audit.filter.entity.all' },
+    ...(facets?.entityTypes ?? []).map((id) => ({
+      id: 'audit.filter.entity',
+      target: { kind: AUDIT_ENTITY_TYPE, id },
+    })),
+  ]
+  const admin: CommandOption[] = [
+    { id: 'audit.filter.admin.all' },
+    ...(facets?.actors ?? []).map((a) => ({ id: 'audit.filter.admin', target: { kind: AUDIT_ACTOR, id: a.id } })),
+  ]
+  const action: CommandOption[] = [
+    { id: 'audit.filter.action.all' },
+    ...actionOptions(facets?.actions ?? []).map((id) => ({
+      id: 'audit.filter.action',
+      target: { kind: AUDIT_ACTION, id },
+    })),
+  ]
   return (
-    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search the audit log"
-      placeholder="Search action, record, admin…  ( / )">
+    <ListFiltersBar
+      searchText={searchText}
+      onSearchText={onSearchText}
+      searchRef={searchRef}
+      searchLabel="Search the audit log"
+      placeholder="Search action, record, admin…  ( / )"
+    >
       <CommandSelect aria-label="Entity filter" options={entity} />
       <CommandSelect aria-label="Admin filter" options={admin} />
       <CommandSelect aria-label="Action filter" options={action} />

@@ -33,8 +33,14 @@ export function formatAuditValue(value: unknown): string {
 export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   if (!isRecord(before) && !isRecord(after)) {
     if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) return []
-    return [{ field: 'value', kind: before == null ? 'added' : after == null ? 'removed' : 'changed',
-      before: formatAuditValue(before), after: formatAuditValue(after) }]
+    return [
+      {
+        field: 'value',
+        kind: before == null ? 'added' : after == null ? 'removed' : 'changed',
+        before: formatAuditValue(before),
+        after: formatAuditValue(after),
+      },
+    ]
   }
   return diff(isRecord(before) ? before : {}, isRecord(after) ? after : {}).map((d) => ({
     field: d.path.join('.'),
@@ -45,7 +51,12 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
 }
 
 const IST = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
   timeZone: 'Asia/Kolkata',
 })
 
@@ -59,12 +70,17 @@ export function auditEntityHref(entityType: string, entityId: string | null): st
   if (!entityId) return null
   const id = encodeURIComponent(entityId)
   switch (entityType) {
-    case 'project': return `/projects/${id}`
+    case 'project':
+      return `/projects/${id}`
     case 'user':
-    case 'users': return `/users/${id}`
-    case 'order': return `/orders?order=${id}`
-    case 'contact': return `/contacts/${id}`
-    default: return null
+    case 'users':
+      return `/users/${id}`
+    case 'order':
+      return `/orders?order=${id}`
+    case 'contact':
+      return `/contacts/${id}`
+    default:
+      return null
   }
 }
 

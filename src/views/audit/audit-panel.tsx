@@ -18,26 +18,44 @@ export function AuditPanel({ entry }: { entry: AuditEntry | undefined }) {
   if (!entry) {
     return (
       <SidePanel title="Changes" actions={close} data-testid="audit-panel">
-        <p className="side-panel__state muted">This entry is not among the loaded ones: scroll to it or clear the filters.</p>
+        <p className="side-panel__state muted">
+          This entry is not among the loaded ones: scroll to it or clear the filters.
+        </p>
       </SidePanel>
     )
   }
   const target = { kind: AUDIT_ENTRY, id: entry.id }
   return (
-    <SidePanel title={entry.action} subtitle={<span className="num">{formatAuditTime(entry.at)} IST</span>}
-      actions={(
+    <SidePanel
+      title={entry.action}
+      subtitle={<span className="num">{formatAuditTime(entry.at)} IST</span>}
+      actions={
         <>
           <CommandIconButton id="audit.openRecord" target={target} size="sm" icon={<ExternalLink size={14} />} />
           {close}
         </>
-      )}
-      data-testid="audit-panel">
-      <DetailList items={[
-        { label: 'Admin', value: entry.actor ? `${entry.actor.name} (${entry.actor.email})` : entry.actorId ? 'Deleted user' : 'System (no admin)' },
-        { label: 'Record', value: `${auditEntityText(entry.entityType, entry.entityId, entry.entityLabel)} · ${entry.entityType}`, testId: 'audit-panel-record' },
-        { label: 'Record id', value: <span className="num">{entry.entityId ?? '—'}</span> },
-        { label: 'IP', value: <span className="num">{entry.ip ?? '—'}</span> },
-      ]} />
+      }
+      data-testid="audit-panel"
+    >
+      <DetailList
+        items={[
+          {
+            label: 'Admin',
+            value: entry.actor
+              ? `${entry.actor.name} (${entry.actor.email})`
+              : entry.actorId
+                ? 'Deleted user'
+                : 'System (no admin)',
+          },
+          {
+            label: 'Record',
+            value: `${auditEntityText(entry.entityType, entry.entityId, entry.entityLabel)} · ${entry.entityType}`,
+            testId: 'audit-panel-record',
+          },
+          { label: 'Record id', value: <span className="num">{entry.entityId ?? '—'}</span> },
+          { label: 'IP', value: <span className="num">{entry.ip ?? '—'}</span> },
+        ]}
+      />
       <h3 className="audit-panel__heading">Changes</h3>
       <AuditDiff before={entry.before} after={entry.after} />
     </SidePanel>

@@ -30,15 +30,38 @@ export interface AuditTableProps {
 const idOf = (e: AuditEntry) => e.id
 const NO_SELECTION: readonly string[] = []
 
-export function AuditTable({ entries, focus, openId, canLoadMore, hasMore, onLoadMore, footer, onOpen }: AuditTableProps) {
-  const renderRow = useCallback((entry: AuditEntry, slot: VirtualRowSlot) => (
-    <AuditRow entry={entry} {...slot} open={entry.id === openId} onOpen={onOpen} />
-  ), [openId, onOpen])
+export function AuditTable({
+  entries,
+  focus,
+  openId,
+  canLoadMore,
+  hasMore,
+  onLoadMore,
+  footer,
+  onOpen,
+}: AuditTableProps) {
+  const renderRow = useCallback(
+    (entry: AuditEntry, slot: VirtualRowSlot) => (
+      <AuditRow entry={entry} {...slot} open={entry.id === openId} onOpen={onOpen} />
+    ),
+    [openId, onOpen],
+  )
   return (
-    <VirtualTable rows={entries} rowId={idOf} columns={AUDIT_COLUMNS} rowHeight={ROW_HEIGHT}
-      className="audit-table" bodyTestId="audit-rows" focus={focus} selection={NO_SELECTION}
-      canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow}
-      header={(
+    <VirtualTable
+      rows={entries}
+      rowId={idOf}
+      columns={AUDIT_COLUMNS}
+      rowHeight={ROW_HEIGHT}
+      className="audit-table"
+      bodyTestId="audit-rows"
+      focus={focus}
+      selection={NO_SELECTION}
+      canLoadMore={canLoadMore}
+      hasMore={hasMore}
+      onLoadMore={onLoadMore}
+      footer={footer}
+      renderRow={renderRow}
+      header={
         <>
           <TableHeadCell>When (IST)</TableHeadCell>
           <TableHeadCell>Admin</TableHeadCell>
@@ -46,7 +69,8 @@ export function AuditTable({ entries, focus, openId, canLoadMore, hasMore, onLoa
           <TableHeadCell>Record</TableHeadCell>
           <TableHeadCell>Changes</TableHeadCell>
         </>
-      )} />
+      }
+    />
   )
 }
 
@@ -57,25 +81,59 @@ interface AuditRowProps extends VirtualRowSlot {
 }
 
 /** One entry: the record cell is the entity link when the console has a page for it, else plain text. */
-const AuditRow = memo(function AuditRow({ entry: e, index, start, height, active, selected, open, onOpen }: AuditRowProps) {
+const AuditRow = memo(function AuditRow({
+  entry: e,
+  index,
+  start,
+  height,
+  active,
+  selected,
+  open,
+  onOpen,
+}: AuditRowProps) {
   const fields = useMemo(() => auditChanges(e.before, e.after).map((c) => c.field), [e.before, e.after])
   const text = auditEntityText(e.entityType, e.entityId, e.entityLabel)
   return (
-    <VirtualRow id={e.id} index={index} start={start} height={height} active={active} selected={selected} onOpen={onOpen}
-      aria-current={open || undefined} data-testid="audit-row" className="audit-row">
-      <TableCell className="num muted" data-testid="audit-when">{formatAuditTime(e.at)}</TableCell>
+    <VirtualRow
+      id={e.id}
+      index={index}
+      start={start}
+      height={height}
+      active={active}
+      selected={selected}
+      onOpen={onOpen}
+      aria-current={open || undefined}
+      data-testid="audit-row"
+      className="audit-row"
+    >
+      <TableCell className="num muted" data-testid="audit-when">
+        {formatAuditTime(e.at)}
+      </TableCell>
       <TableCell data-testid="audit-who">
         <span className="projects-row__text">
-          <span className="projects-row__title">{e.actor?.name ?? <span className="faint">{e.actorId ? 'Deleted user' : 'System'}</span>}</span>
+          <span className="projects-row__title">
+            {e.actor?.name ?? <span className="faint">{e.actorId ? 'Deleted user' : 'System'}</span>}
+          </span>
           {e.actor ? <span className="projects-row__desc faint">{e.actor.email}</span> : null}
         </span>
       </TableCell>
-      <TableCell className="num" data-testid="audit-action"><code className="audit-action">{e.action}</code></TableCell>
+      <TableCell className="num" data-testid="audit-action">
+        <code className="audit-action">{e.action}</code>
+      </TableCell>
       <TableCell data-testid="audit-record">
         <span className="projects-row__text">
-          {auditEntityHref(e.entityType, e.entityId)
-            ? <CommandLink id="audit.openRecord" target={{ kind: AUDIT_ENTRY, id: e.id }} className="audit-record__link" data-testid="audit-record-link">{text}</CommandLink>
-            : <span className="projects-row__title">{text}</span>}
+          {auditEntityHref(e.entityType, e.entityId) ? (
+            <CommandLink
+              id="audit.openRecord"
+              target={{ kind: AUDIT_ENTRY, id: e.id }}
+              className="audit-record__link"
+              data-testid="audit-record-link"
+            >
+              {text}
+            </CommandLink>
+          ) : (
+            <span className="projects-row__title">{text}</span>
+          )}
           <span className="projects-row__desc faint">{e.entityType}</span>
         </span>
       </TableCell>

@@ -32,51 +32,75 @@ export interface AuditTrailProps {
 }
 
 export function AuditTrail({ entityType, entityId, version = '' }: AuditTrailProps) {
-  const filters = useMemo(() => ({ search: '', entityType: ENTITY_TYPES[entityType], entityId, actorId: '', action: '', from: '', to: '' }),
-    [entityType, entityId])
+  const filters = useMemo(
+    () => ({ search: '', entityType: ENTITY_TYPES[entityType], entityId, actorId: '', action: '', from: '', to: '' }),
+    [entityType, entityId],
+  )
   const list = useAuditList(filters, TRAIL_PAGE, version)
   const [expanded, setExpanded] = useState<readonly string[]>([])
-  const toggle = useCallback((id: string) => setExpanded((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id])), [])
+  const toggle = useCallback(
+    (id: string) => setExpanded((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id])),
+    [],
+  )
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
-  const handle = useMemo<AuditTrailHandle>(() => ({
-    expanded, toggle, canLoadMore: !!hasNextPage && !isFetchingNextPage, loadMore,
-    auditHref: auditPath({ entityType: filters.entityType, entityId }),
-  }), [expanded, toggle, hasNextPage, isFetchingNextPage, loadMore, filters.entityType, entityId])
+  const handle = useMemo<AuditTrailHandle>(
+    () => ({
+      expanded,
+      toggle,
+      canLoadMore: !!hasNextPage && !isFetchingNextPage,
+      loadMore,
+      auditHref: auditPath({ entityType: filters.entityType, entityId }),
+    }),
+    [expanded, toggle, hasNextPage, isFetchingNextPage, loadMore, filters.entityType, entityId],
+  )
   usePublishCommandContext(useMemo(() => ({ auditTrail: handle }), [handle]))
 
   const entries = useMemo(() => list.data?.pages.flatMap((p) => p.entries) ?? [], [list.data])
   return (
-    <Card title="Audit trail" className="audit-trail" data-testid="audit-trail"
-      actions={<CommandLink id="audit.trail.openLog" data-testid="audit-trail-open-log" />}>
-        {list.isPending ? <Spinner size={16} label="Loading the audit trail" />
-          : list.error && !list.data ? (
-            <div role="alert" className="audit-trail__footer">
-              <span>{errorText(list.error, 'Failed to load the audit trail')}</span>
-              <CommandRetry retry={() => void list.refetch()} />
-            </div>
-          )
-          : entries.length === 0 ? <p className="muted">No changes recorded yet.</p>
-          : (
-            <ol className="audit-trail__list">
-              {entries.map((e) => (
-                <li className="audit-trail__item" key={e.id} data-testid="audit-trail-entry" data-id={e.id}>
-                  <div className="audit-trail__line">
-                    <span className="num muted">{formatAuditTime(e.at)}</span>
-                    <span>{e.actor?.name ?? <span className="faint">{e.actorId ? 'Deleted user' : 'System'}</span>}</span>
-                    <code className="audit-action">{e.action}</code>
-                    <CommandLink id="audit.trail.toggle" target={{ kind: AUDIT_ENTRY, id: e.id }} data-testid="audit-trail-toggle" />
-                  </div>
-                  {expanded.includes(e.id) ? <div className="audit-trail__diff"><AuditDiff before={e.before} after={e.after} /></div> : null}
-                </li>
-              ))}
-            </ol>
-          )}
-        {hasNextPage ? (
-          <div className="audit-trail__footer">
-            {list.isFetchNextPageError ? <CommandRetry retry={loadMore} /> : <CommandLink id="audit.trail.more" />}
-          </div>
-        ) : null}
+    <Card
+      title="Audit trail"
+      className="audit-trail"
+      data-testid="audit-trail"
+      actions={<CommandLink id="audit.trail.openLog" data-testid="audit-trail-open-log" />}
+    >
+      {list.isPending ? (
+        <Spinner size={16} label="Loading the audit trail" />
+      ) : list.error && !list.data ? (
+        <div role="alert" className="audit-trail__footer">
+          <span>{errorText(list.error, 'Failed to load the audit trail')}</span>
+          <CommandRetry retry={() => void list.refetch()} />
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="muted">No changes recorded yet.</p>
+      ) : (
+        <ol className="audit-trail__list">
+          {entries.map((e) => (
+            <li className="audit-trail__item" key={e.id} data-testid="audit-trail-entry" data-id={e.id}>
+              <div className="audit-trail__line">
+                <span className="num muted">{formatAuditTime(e.at)}</span>
+                <span>{e.actor?.name ?? <span className="faint">{e.actorId ? 'Deleted user' : 'System'}</span>}</span>
+                <code className="audit-action">{e.action}</code>
+                <CommandLink
+                  id="audit.trail.toggle"
+                  target={{ kind: AUDIT_ENTRY, id: e.id }}
+                  data-testid="audit-trail-toggle"
+                />
+              </div>
+              {expanded.includes(e.id) ? (
+                <div className="audit-trail__diff">
+                  <AuditDiff before={e.before} after={e.after} />
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {hasNextPage ? (
+        <div className="audit-trail__footer">
+          {list.isFetchNextPageError ? <CommandRetry retry={loadMore} /> : <CommandLink id="audit.trail.more" />}
+        </div>
+      ) : null}
     </Card>
   )
 }

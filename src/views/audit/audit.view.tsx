@@ -40,32 +40,59 @@ export default function AuditView() {
   const focus = useSelector(focusActor, (s) => s.context.focus)
 
   const entries = useMemo(() => list.data?.pages.flatMap((p) => p.entries) ?? [], [list.data])
-  const rows = useMemo(() => entries.map((e) => ({
-    id: e.id, entityType: e.entityType, entityId: e.entityId, actorId: e.actorId,
-    href: auditEntityHref(e.entityType, e.entityId), label: auditEntityText(e.entityType, e.entityId, e.entityLabel),
-  })), [entries])
+  const rows = useMemo(
+    () =>
+      entries.map((e) => ({
+        id: e.id,
+        entityType: e.entityType,
+        entityId: e.entityId,
+        actorId: e.actorId,
+        href: auditEntityHref(e.entityType, e.entityId),
+        label: auditEntityText(e.entityType, e.entityId, e.entityLabel),
+      })),
+    [entries],
+  )
   useEffect(() => {
     focusActor.send({ type: 'rows.loaded', rows })
   }, [rows, focusActor])
 
   const focusedId = rows[focus]?.id
   const actors = facets.data?.actors
-  const handle = useMemo<AuditHandle>(() => ({
-    list: focusActor, rows, url, actors: actors ?? [], focusSearch: () => searchRef.current?.focus(),
-  }), [focusActor, rows, url, actors])
-  usePublishCommandContext(useMemo(() => ({
-    audit: handle, focused: focusedId ? { kind: AUDIT_ENTRY, id: focusedId } : undefined,
-  }), [handle, focusedId]))
+  const handle = useMemo<AuditHandle>(
+    () => ({
+      list: focusActor,
+      rows,
+      url,
+      actors: actors ?? [],
+      focusSearch: () => searchRef.current?.focus(),
+    }),
+    [focusActor, rows, url, actors],
+  )
+  usePublishCommandContext(
+    useMemo(
+      () => ({
+        audit: handle,
+        focused: focusedId ? { kind: AUDIT_ENTRY, id: focusedId } : undefined,
+      }),
+      [handle, focusedId],
+    ),
+  )
 
-  const go = useCallback((patch: Parameters<typeof auditPath>[0], replace = false) => {
-    navigate(auditPath({ ...parseAuditSearch(window.location.search), ...patch }), { replace })
-  }, [navigate])
+  const go = useCallback(
+    (patch: Parameters<typeof auditPath>[0], replace = false) => {
+      navigate(auditPath({ ...parseAuditSearch(window.location.search), ...patch }), { replace })
+    },
+    [navigate],
+  )
   // A click on a row focuses it and opens its diff.
-  const open = useCallback((id: string) => {
-    const index = focusActor.getSnapshot().context.rows.findIndex((r) => r.id === id)
-    if (index >= 0) focusActor.send({ type: 'focus.set', index })
-    go({ entry: id })
-  }, [focusActor, go])
+  const open = useCallback(
+    (id: string) => {
+      const index = focusActor.getSnapshot().context.rows.findIndex((r) => r.id === id)
+      if (index >= 0) focusActor.send({ type: 'focus.set', index })
+      go({ entry: id })
+    },
+    [focusActor, go],
+  )
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
   const filtered = Object.values(filters).some(Boolean)
@@ -73,34 +100,59 @@ export default function AuditView() {
 
   return (
     <div className="projects-list audit-screen" data-testid="audit-screen">
-      <PageHeader title="Audit log"
-        description="Every admin change, newest first. J/K to move, Enter shows the changes, O opens the record, F shows only its history." />
-      <AuditFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} facets={facets.data}
-        from={url.from} to={url.to} onDate={(end, value) => go({ [end]: value, entry: '' }, true)} />
-      {list.isPending ? <LoadingState title="Loading the audit log" />
-        : list.error && !list.data ? (
-          <ErrorState title="Error Loading the Audit Log" message={errorText(list.error, 'Failed to load the audit log')}
-            action={<CommandRetry retry={() => void list.refetch()} />} />
-        )
-        : entries.length === 0 ? (
-          <EmptyState title="No entries found" description={filtered ? 'No changes match these filters.' : 'No admin has changed anything yet.'} />
-        )
-        : (
-          <>
-            <AuditTable entries={entries} focus={focus} openId={url.entry}
-              hasMore={!!hasNextPage} canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError} onLoadMore={loadMore}
-              onOpen={open}
-              footer={isFetchNextPageError ? (
+      <PageHeader
+        title="Audit log"
+        description="Every admin change, newest first. J/K to move, Enter shows the changes, O opens the record, F shows only its history."
+      />
+      <AuditFilters
+        searchText={searchText}
+        onSearchText={setSearchText}
+        searchRef={searchRef}
+        facets={facets.data}
+        from={url.from}
+        to={url.to}
+        onDate={(end, value) => go({ [end]: value, entry: '' }, true)}
+      />
+      {list.isPending ? (
+        <LoadingState title="Loading the audit log" />
+      ) : list.error && !list.data ? (
+        <ErrorState
+          title="Error Loading the Audit Log"
+          message={errorText(list.error, 'Failed to load the audit log')}
+          action={<CommandRetry retry={() => void list.refetch()} />}
+        />
+      ) : entries.length === 0 ? (
+        <EmptyState
+          title="No entries found"
+          description={filtered ? 'No changes match these filters.' : 'No admin has changed anything yet.'}
+        />
+      ) : (
+        <>
+          <AuditTable
+            entries={entries}
+            focus={focus}
+            openId={url.entry}
+            hasMore={!!hasNextPage}
+            canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
+            onLoadMore={loadMore}
+            onOpen={open}
+            footer={
+              isFetchNextPageError ? (
                 <span className="infinite-table__error" role="alert">
                   {errorText(list.error, 'Failed to load the audit log')}
                   <CommandRetry retry={loadMore} />
                 </span>
-              ) : <Spinner size={14} label="Loading more entries" />} />
-            <p className="audit-count muted" data-testid="audit-count">
-              {formatCount(entries.length)} {entries.length === 1 ? 'entry' : 'entries'} loaded{hasNextPage ? ', more as you scroll' : ''}
-            </p>
-          </>
-        )}
+              ) : (
+                <Spinner size={14} label="Loading more entries" />
+              )
+            }
+          />
+          <p className="audit-count muted" data-testid="audit-count">
+            {formatCount(entries.length)} {entries.length === 1 ? 'entry' : 'entries'} loaded
+            {hasNextPage ? ', more as you scroll' : ''}
+          </p>
+        </>
+      )}
       {url.entry ? <AuditPanel entry={openEntry} /> : null}
     </div>
   )

@@ -11,7 +11,9 @@ export const COMMISSION_TABS = ['configs', 'default', 'stats'] as const
 export type CommissionTab = (typeof COMMISSION_TABS)[number]
 /** SPEC.md 2: the tab labels, in order. */
 export const COMMISSION_TAB_LABELS: Readonly<Record<CommissionTab, string>> = {
-  configs: 'Configurations', default: 'Default Config', stats: 'Statistics',
+  configs: 'Configurations',
+  default: 'Default Config',
+  stats: 'Statistics',
 }
 
 export interface CommissionUrlState extends CommissionConfigFilters {

@@ -49,9 +49,16 @@ export default function CommissionView() {
   const deleteTarget = useSelector(deleter, (s) => s.context.target)
   const deleting = useSelector(deleter, (s) => s.matches('deleting'))
 
-  const cards = useMemo(() => (configs.data?.configs ?? []).map((config) => ({
-    id: config._id, title: cardTitle(config), isDefault: config.isDefault, config,
-  })), [configs.data])
+  const cards = useMemo(
+    () =>
+      (configs.data?.configs ?? []).map((config) => ({
+        id: config._id,
+        title: cardTitle(config),
+        isDefault: config.isDefault,
+        config,
+      })),
+    [configs.data],
+  )
   useEffect(() => {
     list.send({ type: 'rows.loaded', rows: cards.map((c) => ({ id: c.id })) })
   }, [cards, list])
@@ -71,31 +78,68 @@ export default function CommissionView() {
   const totalPages = configs.data?.pagination.totalPages ?? 0
   const hasDefault = defaultConfig.data === undefined ? null : defaultConfig.data !== null
   const focusedId = url.tab === 'configs' ? cards[focus]?.id : undefined
-  const handle = useMemo<CommissionHandle>(() => ({
-    url, cards: url.tab === 'configs' ? cards : [], totalPages, hasDefault, list, modal, deleter, modalOpen,
-    focusSearch: () => searchRef.current?.focus(),
-  }), [url, cards, totalPages, hasDefault, list, modal, deleter, modalOpen])
-  usePublishCommandContext(useMemo(() => ({
-    commission: handle, focused: focusedId ? { kind: 'commissionConfig', id: focusedId } : undefined,
-  }), [handle, focusedId]))
+  const handle = useMemo<CommissionHandle>(
+    () => ({
+      url,
+      cards: url.tab === 'configs' ? cards : [],
+      totalPages,
+      hasDefault,
+      list,
+      modal,
+      deleter,
+      modalOpen,
+      focusSearch: () => searchRef.current?.focus(),
+    }),
+    [url, cards, totalPages, hasDefault, list, modal, deleter, modalOpen],
+  )
+  usePublishCommandContext(
+    useMemo(
+      () => ({
+        commission: handle,
+        focused: focusedId ? { kind: 'commissionConfig', id: focusedId } : undefined,
+      }),
+      [handle, focusedId],
+    ),
+  )
 
   const focusCard = useCallback((index: number) => list.send({ type: 'focus.set', index }), [list])
 
   return (
     <div className="commission-screen" data-testid="commission-screen">
-      <PageHeader title="Commission Management"
+      <PageHeader
+        title="Commission Management"
         description="How each order is split between its parties. 1/2/3 switch tabs; J/K move, Enter edits, N new."
-        actions={<CommandButton id="commission.new" variant="primary" icon={<Plus size={14} />} />} />
-      <CommissionTabs tab={url.tab} panels={{
-        configs: <ConfigsTab query={configs} searchText={searchText} onSearchText={setSearchText} searchRef={searchRef}
-          filtered={Boolean(search.trim() || isActive)} focus={focus} onFocus={focusCard} />,
-        default: <DefaultTab />,
-        stats: <StatsTab />,
-      }} />
+        actions={<CommandButton id="commission.new" variant="primary" icon={<Plus size={14} />} />}
+      />
+      <CommissionTabs
+        tab={url.tab}
+        panels={{
+          configs: (
+            <ConfigsTab
+              query={configs}
+              searchText={searchText}
+              onSearchText={setSearchText}
+              searchRef={searchRef}
+              filtered={Boolean(search.trim() || isActive)}
+              focus={focus}
+              onFocus={focusCard}
+            />
+          ),
+          default: <DefaultTab />,
+          stats: <StatsTab />,
+        }}
+      />
       <ConfigModal actor={modal} />
-      <AnswerDialog open={!!deleteTarget} title={DELETE_QUESTION} description={deleteTarget?.title ?? ''} confirmLabel="Delete"
-        busy={deleting} data-testid="delete-dialog"
-        onConfirm={() => deleter.send({ type: 'confirm.accept' })} onCancel={() => deleter.send({ type: 'confirm.cancel' })} />
+      <AnswerDialog
+        open={!!deleteTarget}
+        title={DELETE_QUESTION}
+        description={deleteTarget?.title ?? ''}
+        confirmLabel="Delete"
+        busy={deleting}
+        data-testid="delete-dialog"
+        onConfirm={() => deleter.send({ type: 'confirm.accept' })}
+        onCancel={() => deleter.send({ type: 'confirm.cancel' })}
+      />
     </div>
   )
 }

@@ -13,7 +13,13 @@ export function prefetchCommission(search: string): Promise<unknown> {
   const { search: text, isActive, page } = parseCommissionSearch(search)
   const filters = { search: text, isActive, page }
   return Promise.all([
-    queryClient.prefetchQuery({ queryKey: commissionKeys.configs(filters), queryFn: ({ signal }) => fetchCommissionConfigs(filters, signal) }),
-    queryClient.prefetchQuery({ queryKey: commissionKeys.default, queryFn: ({ signal }) => fetchDefaultCommissionConfig(signal) }),
+    queryClient.prefetchQuery({
+      queryKey: commissionKeys.configs(filters),
+      queryFn: ({ signal }) => fetchCommissionConfigs(filters, signal),
+    }),
+    queryClient.prefetchQuery({
+      queryKey: commissionKeys.default,
+      queryFn: ({ signal }) => fetchDefaultCommissionConfig(signal),
+    }),
   ])
 }

@@ -26,7 +26,12 @@ import { contactStatusMachine } from '../../machines/contact-status.machine'
 import { actorOptions } from '../../machines/inspect'
 import { ContactStatusBadge } from './contact-status-badge'
 import { InfoCard, QuickActions } from './detail/contact-aside'
-import { ContactInfoSection, MessageSection, PreviousReplySection, RelatedProjectSection } from './detail/contact-sections'
+import {
+  ContactInfoSection,
+  MessageSection,
+  PreviousReplySection,
+  RelatedProjectSection,
+} from './detail/contact-sections'
 import { ReplyForm } from './detail/reply-form'
 import './detail/contact-detail.css'
 
@@ -42,8 +47,16 @@ export default function ContactDetailView() {
   }
   if (error || !data) {
     return (
-      <ErrorState title="Error Loading Contact" message={error?.message || 'Failed to load contact details'}
-        action={<div className="contact-detail__state-actions"><CommandRetry retry={() => void refetch()} />{BACK}</div>} />
+      <ErrorState
+        title="Error Loading Contact"
+        message={error?.message || 'Failed to load contact details'}
+        action={
+          <div className="contact-detail__state-actions">
+            <CommandRetry retry={() => void refetch()} />
+            {BACK}
+          </div>
+        }
+      />
     )
   }
   return <ContactDetailPage key={data._id} contact={data} />
@@ -75,10 +88,23 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
 
   const focusReply = useCallback(() => boxRef.current?.focus(), [])
   const leaveReply = useCallback(() => boxRef.current?.blur(), [])
-  const handle = useMemo<ContactDetailHandle>(() => ({
-    contact, reply, status, replyBlank, sending, updating, replyFocused, focusReply, leaveReply,
-  }), [contact, reply, status, replyBlank, sending, updating, replyFocused, focusReply, leaveReply])
-  usePublishCommandContext(useMemo(() => ({ contactDetail: handle, focused: { kind: 'contact', id: contact._id } }), [handle, contact._id]))
+  const handle = useMemo<ContactDetailHandle>(
+    () => ({
+      contact,
+      reply,
+      status,
+      replyBlank,
+      sending,
+      updating,
+      replyFocused,
+      focusReply,
+      leaveReply,
+    }),
+    [contact, reply, status, replyBlank, sending, updating, replyFocused, focusReply, leaveReply],
+  )
+  usePublishCommandContext(
+    useMemo(() => ({ contactDetail: handle, focused: { kind: 'contact', id: contact._id } }), [handle, contact._id]),
+  )
 
   return (
     <div className="contact-detail" data-testid="contact-detail">
@@ -99,7 +125,9 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
           <MessageSection contact={contact} />
           <RelatedProjectSection contact={contact} />
           <PreviousReplySection contact={contact} />
-          {contact.status === 'replied' ? null : <ReplyForm contact={contact} actor={reply} boxRef={boxRef} onFocusChange={setReplyFocused} />}
+          {contact.status === 'replied' ? null : (
+            <ReplyForm contact={contact} actor={reply} boxRef={boxRef} onFocusChange={setReplyFocused} />
+          )}
         </div>
         <aside className="project-detail__aside contact-detail__aside">
           <QuickActions actor={status} />

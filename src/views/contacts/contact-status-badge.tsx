@@ -7,13 +7,18 @@ import { CONTACT_STATUS_LABELS, type ContactStatus } from '../../api/schemas/con
 import { Badge, type BadgeTone } from '../../components/badge'
 
 export const CONTACT_STATUS_TONE: Readonly<Record<ContactStatus, BadgeTone>> = {
-  new: 'accent', read: 'neutral', replied: 'success', archived: 'warning',
+  new: 'accent',
+  read: 'neutral',
+  replied: 'success',
+  archived: 'warning',
 }
 
 export function ContactStatusBadge({ status }: { status: ContactStatus }) {
   return (
     <span className="contact-status" data-status={status}>
-      <Badge tone={CONTACT_STATUS_TONE[status]} dot={status === 'new'}>{CONTACT_STATUS_LABELS[status]}</Badge>
+      <Badge tone={CONTACT_STATUS_TONE[status]} dot={status === 'new'}>
+        {CONTACT_STATUS_LABELS[status]}
+      </Badge>
     </span>
   )
 }

@@ -49,7 +49,10 @@ export default function ContactsListView() {
   const busy = useSelector(actor, (s) => s.matches('acting'))
 
   useEffect(() => {
-    actor.send({ type: 'rows.loaded', rows: (data?.contacts ?? []).map((c) => ({ id: c._id, name: c.name, status: c.status })) })
+    actor.send({
+      type: 'rows.loaded',
+      rows: (data?.contacts ?? []).map((c) => ({ id: c._id, name: c.name, status: c.status })),
+    })
   }, [data, actor])
   useEffect(() => {
     const subs = [
@@ -68,12 +71,26 @@ export default function ContactsListView() {
     if (dwelled) void prefetchContact(queryClient, dwelled)
   }, [dwelled, queryClient])
   const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
-  const handle = useMemo<ContactsListHandle>(() => ({
-    actor, rows, selected: selection, filters, totalPages, busy, focusSearch: () => searchRef.current?.focus(),
-  }), [actor, rows, selection, filters, totalPages, busy])
-  const published = useMemo(() => ({
-    contactsList: handle, selection, focused: focusedId ? { kind: 'contact', id: focusedId } : undefined,
-  }), [handle, selection, focusedId])
+  const handle = useMemo<ContactsListHandle>(
+    () => ({
+      actor,
+      rows,
+      selected: selection,
+      filters,
+      totalPages,
+      busy,
+      focusSearch: () => searchRef.current?.focus(),
+    }),
+    [actor, rows, selection, filters, totalPages, busy],
+  )
+  const published = useMemo(
+    () => ({
+      contactsList: handle,
+      selection,
+      focused: focusedId ? { kind: 'contact', id: focusedId } : undefined,
+    }),
+    [handle, selection, focusedId],
+  )
   usePublishCommandContext(published)
 
   const open = useMemo(() => (id: string) => navigate(`/contacts/${id}`), [navigate])
@@ -93,16 +110,28 @@ export default function ContactsListView() {
       />
       <ContactStats />
       <ContactsFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} />
-      {isPending ? <LoadingState title="Loading contacts" />
-        : error && !data ? <ErrorState title="Error Loading Contacts" message={error.message || 'Failed to load contacts'} action={<CommandRetry retry={() => void refetch()} />} />
-        : contacts.length === 0 ? <EmptyState title="No contacts found" description="Try another search or status" />
-        : (
-          <>
-            <ContactsTable contacts={contacts} focus={focus} selection={selection} onOpen={open} />
-            <ListPagination page={data!.pagination.currentPage} totalPages={data!.pagination.totalPages} total={data!.pagination.totalContacts}
-              limit={filters.limit} commands={PAGES} />
-          </>
-        )}
+      {isPending ? (
+        <LoadingState title="Loading contacts" />
+      ) : error && !data ? (
+        <ErrorState
+          title="Error Loading Contacts"
+          message={error.message || 'Failed to load contacts'}
+          action={<CommandRetry retry={() => void refetch()} />}
+        />
+      ) : contacts.length === 0 ? (
+        <EmptyState title="No contacts found" description="Try another search or status" />
+      ) : (
+        <>
+          <ContactsTable contacts={contacts} focus={focus} selection={selection} onOpen={open} />
+          <ListPagination
+            page={data!.pagination.currentPage}
+            totalPages={data!.pagination.totalPages}
+            total={data!.pagination.totalContacts}
+            limit={filters.limit}
+            commands={PAGES}
+          />
+        </>
+      )}
     </div>
   )
 }

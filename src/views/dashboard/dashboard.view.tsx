@@ -15,7 +15,14 @@ export default function DashboardView() {
   const { data, error, isPending, refetch } = useDashboardStats()
 
   if (isPending) return <LoadingState title="Loading Dashboard" description="Fetching dashboard statistics..." />
-  if (error) return <ErrorState title="Error Loading Dashboard" message={error.message || 'Failed to load dashboard stats'} action={<CommandRetry retry={() => void refetch()} />} />
+  if (error)
+    return (
+      <ErrorState
+        title="Error Loading Dashboard"
+        message={error.message || 'Failed to load dashboard stats'}
+        action={<CommandRetry retry={() => void refetch()} />}
+      />
+    )
   if (!data) return <EmptyState title="No data available" />
 
   return (

@@ -17,7 +17,9 @@ import { UndoActor } from './undo-context'
 import { actorOptions } from '../../machines/inspect'
 
 export function ProtectedLayout({ children }: { children: ReactNode }) {
-  const status = AuthActor.useSelector((s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'signedIn' : 'signedOut'))
+  const status = AuthActor.useSelector((s) =>
+    s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'signedIn' : 'signedOut',
+  )
   const queryClient = useQueryClient()
   // Nothing fetched for one admin may show for the next one.
   useEffect(() => {

@@ -15,10 +15,13 @@ export const UndoActor = createActorContext(undoMachine)
 /** `(text, ticket, resource)`: with a ticket the undo toast shows it, without one a plain success toast. */
 export function useOfferUndo() {
   const actor = UndoActor.useActorRef()
-  return useCallback((text: string, ticket: UndoTicket | null | undefined, resource: UndoResource) => {
-    if (ticket) actor.send({ type: 'undo.offer', ticket, text, resource, at: Date.now() })
-    else toast.success(text)
-  }, [actor])
+  return useCallback(
+    (text: string, ticket: UndoTicket | null | undefined, resource: UndoResource) => {
+      if (ticket) actor.send({ type: 'undo.offer', ticket, text, resource, at: Date.now() })
+      else toast.success(text)
+    },
+    [actor],
+  )
 }
 
 /** Calls `onDone` after each successful undo of `resource` while the caller is mounted. */

@@ -51,7 +51,8 @@ export default function OrdersListView() {
   const { filters: url, searchText, setSearchText } = useUrlFilters(parseOrdersSearch, toOrdersSearch)
   const { search, status, from, to } = url
   const filters = useMemo(() => listFilters({ search, status, from, to }), [search, status, from, to])
-  const { data, error, isPending, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = useOrderList(filters)
+  const { data, error, isPending, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
+    useOrderList(filters)
   const queryClient = useQueryClient()
   const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
@@ -66,10 +67,16 @@ export default function OrdersListView() {
   const report = useSelector(actor, (s) => s.context.report)
   const busy = useSelector(actor, (s) => !s.matches('idle'))
   const confirming = useSelector(actor, (s) => s.matches('confirming'))
-  const cancelCount = useSelector(actor, (s) => (s.context.move ? 1 : s.context.bulk?.ids.length ?? 0))
-  const cancelId = useSelector(actor, (s) => s.context.move?.id ?? (s.context.bulk?.ids.length === 1 ? s.context.bulk.ids[0] : undefined))
+  const cancelCount = useSelector(actor, (s) => (s.context.move ? 1 : (s.context.bulk?.ids.length ?? 0)))
+  const cancelId = useSelector(
+    actor,
+    (s) => s.context.move?.id ?? (s.context.bulk?.ids.length === 1 ? s.context.bulk.ids[0] : undefined),
+  )
   const cancelOrderId = rows.find((r) => r.id === cancelId)?.orderId
-  const answer = useCallback((event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event), [actor])
+  const answer = useCallback(
+    (event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event),
+    [actor],
+  )
   const exporting = useSelector(exporter, (s) => s.matches('requesting'))
 
   const orders = useMemo(() => data?.pages.flatMap((p) => p.orders) ?? [], [data])
@@ -93,17 +100,36 @@ export default function OrdersListView() {
   }, [actor, panel, exporter, queryClient, offerUndo])
 
   const focusedId = rows[focus]?.id
-  const handle = useMemo<OrdersListHandle>(() => ({
-    actor, exporter, rows, selected: selection, url, busy, exporting, hasReport: !!report, focusSearch: () => searchRef.current?.focus(),
-  }), [actor, exporter, rows, selection, url, busy, exporting, report])
-  const published = useMemo(() => ({
-    ordersList: handle, selection, focused: focusedId ? { kind: 'order', id: focusedId } : undefined,
-  }), [handle, selection, focusedId])
+  const handle = useMemo<OrdersListHandle>(
+    () => ({
+      actor,
+      exporter,
+      rows,
+      selected: selection,
+      url,
+      busy,
+      exporting,
+      hasReport: !!report,
+      focusSearch: () => searchRef.current?.focus(),
+    }),
+    [actor, exporter, rows, selection, url, busy, exporting, report],
+  )
+  const published = useMemo(
+    () => ({
+      ordersList: handle,
+      selection,
+      focused: focusedId ? { kind: 'order', id: focusedId } : undefined,
+    }),
+    [handle, selection, focusedId],
+  )
   usePublishCommandContext(published)
 
-  const go = useCallback((patch: Parameters<typeof ordersListPath>[0], replace = false) => {
-    navigate(ordersListPath({ ...parseOrdersSearch(window.location.search), ...patch }), { replace })
-  }, [navigate])
+  const go = useCallback(
+    (patch: Parameters<typeof ordersListPath>[0], replace = false) => {
+      navigate(ordersListPath({ ...parseOrdersSearch(window.location.search), ...patch }), { replace })
+    },
+    [navigate],
+  )
   const open = useCallback((id: string) => go({ order: id }), [go])
   const nextPage = useCallback(() => void fetchNextPage(), [fetchNextPage])
 
@@ -122,31 +148,70 @@ export default function OrdersListView() {
         }
       />
       <OrderStats />
-      <OrdersFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} from={from} to={to}
-        onDate={(end, value) => go({ [end]: value }, true)} />
+      <OrdersFilters
+        searchText={searchText}
+        onSearchText={setSearchText}
+        searchRef={searchRef}
+        from={from}
+        to={to}
+        onDate={(end, value) => go({ [end]: value }, true)}
+      />
       {report ? <BulkReport report={report} /> : null}
-      {isPending ? <LoadingState title="Loading orders" />
-        : error && !data ? <ErrorState title="Error Loading Orders" message={error.message || 'Failed to load orders'} action={<CommandRetry retry={() => void refetch()} />} />
-        : orders.length === 0 ? <EmptyState title="No orders found" description="Try another search, status or date range" />
-        : (
-          <>
-            <OrdersTable orders={orders} total={total} focus={focus} selection={selection} openId={url.order} onOpen={open}
-              hasMore={!!hasNextPage} canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError} onLoadMore={nextPage}
-              footer={isFetchNextPageError ? (
+      {isPending ? (
+        <LoadingState title="Loading orders" />
+      ) : error && !data ? (
+        <ErrorState
+          title="Error Loading Orders"
+          message={error.message || 'Failed to load orders'}
+          action={<CommandRetry retry={() => void refetch()} />}
+        />
+      ) : orders.length === 0 ? (
+        <EmptyState title="No orders found" description="Try another search, status or date range" />
+      ) : (
+        <>
+          <OrdersTable
+            orders={orders}
+            total={total}
+            focus={focus}
+            selection={selection}
+            openId={url.order}
+            onOpen={open}
+            hasMore={!!hasNextPage}
+            canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
+            onLoadMore={nextPage}
+            footer={
+              isFetchNextPageError ? (
                 <span className="infinite-table__error" role="alert">
                   {errorText(error, 'Failed to load orders')}
                   <CommandRetry retry={nextPage} />
                 </span>
-              ) : <Spinner size={14} label="Loading more orders" />} />
-            <div className="projects-pagination orders-count" data-testid="orders-count">
-              <span className="muted">
-                <span className="num" data-testid="orders-total">{formatCount(total)}</span> {total === 1 ? 'order' : 'orders'}
-                {orders.length < total ? <> · <span className="num">{formatCount(orders.length)}</span> loaded</> : null}
-                {selection.length ? <> · <span className="num">{formatCount(selection.length)}</span> selected</> : null}
-              </span>
-            </div>
-          </>
-        )}
+              ) : (
+                <Spinner size={14} label="Loading more orders" />
+              )
+            }
+          />
+          <div className="projects-pagination orders-count" data-testid="orders-count">
+            <span className="muted">
+              <span className="num" data-testid="orders-total">
+                {formatCount(total)}
+              </span>{' '}
+              {total === 1 ? 'order' : 'orders'}
+              {orders.length < total ? (
+                <>
+                  {' '}
+                  · <span className="num">{formatCount(orders.length)}</span> loaded
+                </>
+              ) : null}
+              {selection.length ? (
+                <>
+                  {' '}
+                  · <span className="num">{formatCount(selection.length)}</span> selected
+                </>
+              ) : null}
+            </span>
+          </div>
+        </>
+      )}
       <CancelDialog open={confirming} count={cancelCount} orderId={cancelOrderId} answer={answer} />
       {url.order ? <OrderPanel orderId={url.order} actor={panel} /> : null}
     </div>

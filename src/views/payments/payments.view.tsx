@@ -75,20 +75,40 @@ export default function PaymentsView() {
   useEffect(() => {
     if (dwelled) void prefetchPaymentDetail(dwelled)
   }, [dwelled])
-  const panelOrderId = detail.data?.payment._id === url.payment ? detail.data.order?._id ?? null : null
-  const handle = useMemo<PaymentsHandle>(() => ({
-    list: focusActor, exporter, rows, selected: selection, url, exporting, panelOrderId, focusSearch: () => searchRef.current?.focus(),
-  }), [focusActor, exporter, rows, selection, url, exporting, panelOrderId])
-  usePublishCommandContext(useMemo(() => ({
-    payments: handle, selection, focused: focusedId ? { kind: 'payment', id: focusedId } : undefined,
-  }), [handle, selection, focusedId]))
+  const panelOrderId = detail.data?.payment._id === url.payment ? (detail.data.order?._id ?? null) : null
+  const handle = useMemo<PaymentsHandle>(
+    () => ({
+      list: focusActor,
+      exporter,
+      rows,
+      selected: selection,
+      url,
+      exporting,
+      panelOrderId,
+      focusSearch: () => searchRef.current?.focus(),
+    }),
+    [focusActor, exporter, rows, selection, url, exporting, panelOrderId],
+  )
+  usePublishCommandContext(
+    useMemo(
+      () => ({
+        payments: handle,
+        selection,
+        focused: focusedId ? { kind: 'payment', id: focusedId } : undefined,
+      }),
+      [handle, selection, focusedId],
+    ),
+  )
 
   // A click on a row focuses it and opens its panel.
-  const open = useCallback((id: string) => {
-    const index = focusActor.getSnapshot().context.rows.findIndex((r) => r.id === id)
-    if (index >= 0) focusActor.send({ type: 'focus.set', index })
-    navigate(paymentsPath({ ...parsePaymentsSearch(window.location.search), payment: id }))
-  }, [focusActor, navigate])
+  const open = useCallback(
+    (id: string) => {
+      const index = focusActor.getSnapshot().context.rows.findIndex((r) => r.id === id)
+      if (index >= 0) focusActor.send({ type: 'focus.set', index })
+      navigate(paymentsPath({ ...parsePaymentsSearch(window.location.search), payment: id }))
+    },
+    [focusActor, navigate],
+  )
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
   const filtered = Boolean(url.search.trim() || url.status)
@@ -102,31 +122,48 @@ export default function PaymentsView() {
       />
       <PaymentStats />
       <PaymentsFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} />
-      {list.isPending ? <LoadingState title="Loading payments" />
-        : list.error && !list.data ? (
-          <ErrorState title="Error Loading Payments" message={errorText(list.error, 'Failed to load payments')}
-            action={<CommandRetry retry={() => void list.refetch()} />} />
-        )
-        : payments.length === 0 ? (
-          <EmptyState title="No payments found" description={filtered ? 'No payments match your search criteria.' : undefined} />
-        )
-        : (
-          <>
-            <PaymentsTable payments={payments} total={total} focus={focus} selection={selection} openId={url.payment}
-              hasMore={!!hasNextPage} canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError} onLoadMore={loadMore}
-              onOpen={open}
-              footer={isFetchNextPageError ? (
+      {list.isPending ? (
+        <LoadingState title="Loading payments" />
+      ) : list.error && !list.data ? (
+        <ErrorState
+          title="Error Loading Payments"
+          message={errorText(list.error, 'Failed to load payments')}
+          action={<CommandRetry retry={() => void list.refetch()} />}
+        />
+      ) : payments.length === 0 ? (
+        <EmptyState
+          title="No payments found"
+          description={filtered ? 'No payments match your search criteria.' : undefined}
+        />
+      ) : (
+        <>
+          <PaymentsTable
+            payments={payments}
+            total={total}
+            focus={focus}
+            selection={selection}
+            openId={url.payment}
+            hasMore={!!hasNextPage}
+            canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
+            onLoadMore={loadMore}
+            onOpen={open}
+            footer={
+              isFetchNextPageError ? (
                 <span className="infinite-table__error" role="alert">
                   {errorText(list.error, 'Failed to load payments')}
                   <CommandRetry retry={loadMore} />
                 </span>
-              ) : <Spinner size={14} label="Loading more payments" />} />
-            <p className="payments-count muted" data-testid="payments-count">
-              {formatCount(payments.length)} of {formatQuantity(total, 'payment')} loaded
-              {selection.length ? <> · {formatCount(selection.length)} selected</> : null}
-            </p>
-          </>
-        )}
+              ) : (
+                <Spinner size={14} label="Loading more payments" />
+              )
+            }
+          />
+          <p className="payments-count muted" data-testid="payments-count">
+            {formatCount(payments.length)} of {formatQuantity(total, 'payment')} loaded
+            {selection.length ? <> · {formatCount(selection.length)} selected</> : null}
+          </p>
+        </>
+      )}
       {url.payment ? <PaymentDetailsPanel query={detail} /> : null}
     </div>
   )

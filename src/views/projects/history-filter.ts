@@ -2,7 +2,11 @@
 import type { VerificationEntry, VerificationStatus } from '../../api/schemas/projects'
 
 /** Entries with `status` ('' = any) whose notes contain `search` (case-insensitive, trimmed). */
-export function filterHistory(entries: readonly VerificationEntry[], status: '' | VerificationStatus, search: string): VerificationEntry[] {
+export function filterHistory(
+  entries: readonly VerificationEntry[],
+  status: '' | VerificationStatus,
+  search: string,
+): VerificationEntry[] {
   const needle = search.trim().toLowerCase()
   return entries.filter((e) => (!status || e.status === status) && (!needle || e.notes.toLowerCase().includes(needle)))
 }

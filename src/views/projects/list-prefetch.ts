@@ -10,5 +10,8 @@ import { parseListSearch } from './list-url'
 /** Starts loading the list page `search` (location.search) asks for; failures are left to the screen. */
 export function prefetchProjectsList(search: string): Promise<void> {
   const filters = parseListSearch(search)
-  return queryClient.prefetchQuery({ queryKey: projectKeys.list(filters), queryFn: ({ signal }) => fetchProjects(filters, signal) })
+  return queryClient.prefetchQuery({
+    queryKey: projectKeys.list(filters),
+    queryFn: ({ signal }) => fetchProjects(filters, signal),
+  })
 }

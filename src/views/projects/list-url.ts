@@ -9,7 +9,15 @@ import { oneOf, readListPaging, writeListQuery } from '../../lib/list-url'
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../lib/list-url'
 /** SPEC.md 9: built-in categories, merged with the server's and sorted. */
-export const BUILT_IN_CATEGORIES = ['Web Development', 'Mobile Development', 'AI/ML', 'SaaS', 'Desktop App', 'Game Development', 'Security Tools']
+export const BUILT_IN_CATEGORIES = [
+  'Web Development',
+  'Mobile Development',
+  'AI/ML',
+  'SaaS',
+  'Desktop App',
+  'Game Development',
+  'Security Tools',
+]
 
 /** Parses `location.search` (with or without '?') into filters. */
 export function parseListSearch(search: string): ProjectListFilters {
@@ -27,12 +35,18 @@ export function parseListSearch(search: string): ProjectListFilters {
 
 /** The query string (without '?') for `filters`, defaults omitted. */
 export function toListSearch(filters: ProjectListFilters): string {
-  return writeListQuery(filters, [['status', filters.status], ['verification', filters.verificationStatus], ['category', filters.category]])
+  return writeListQuery(filters, [
+    ['status', filters.status],
+    ['verification', filters.verificationStatus],
+    ['category', filters.category],
+  ])
 }
 
 /** Built-in and loaded categories, de-duplicated and sorted. */
 export function mergeCategories(loaded: readonly string[]): string[] {
-  return [...new Set([...BUILT_IN_CATEGORIES, ...loaded.filter(Boolean)])].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+  return [...new Set([...BUILT_IN_CATEGORIES, ...loaded.filter(Boolean)])].sort((a, b) =>
+    a.localeCompare(b, 'en', { sensitivity: 'base' }),
+  )
 }
 
 /** 'Showing a to b of n results' numbers for a page (1-based, inclusive). */

@@ -37,9 +37,22 @@ export default function ProjectDetailView() {
   useRecordOpened('project', data?._id, data?.title)
   if (isPending) return <LoadingState title="Loading project" />
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-    return <EmptyState title="Project not found" description="It may have been deleted." action={<CommandButton id="projects.detail.back" />} />
+    return (
+      <EmptyState
+        title="Project not found"
+        description="It may have been deleted."
+        action={<CommandButton id="projects.detail.back" />}
+      />
+    )
   }
-  if (error || !data) return <ErrorState title="Error Loading Project" message={error?.message || 'Failed to load project'} action={<CommandRetry retry={() => void refetch()} />} />
+  if (error || !data)
+    return (
+      <ErrorState
+        title="Error Loading Project"
+        message={error?.message || 'Failed to load project'}
+        action={<CommandRetry retry={() => void refetch()} />}
+      />
+    )
   return <ProjectDetail key={data._id} project={data} />
 }
 
@@ -49,7 +62,10 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
   const [, navigate] = useLocation()
   const categories = useCategories()
   const sections = useActorRef(projectSectionsMachine, actorOptions({ input: { project: loaded } }))
-  const verification = useActorRef(verificationMachine, actorOptions({ input: { projectId: loaded._id, currentStatus: loaded.verificationStatus } }))
+  const verification = useActorRef(
+    verificationMachine,
+    actorOptions({ input: { projectId: loaded._id, currentStatus: loaded.verificationStatus } }),
+  )
   const project = useSelector(sections, (s) => s.context.project)
   const editing = useSelector(sections, (s) => s.context.section)
   const draft = useSelector(sections, (s) => s.context.draft)
@@ -73,7 +89,9 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
       verification.on('project.statusChanged', async (e) => {
         if (e.undo) offerUndo(statusUpdatedText(e.status), e.undo, 'projects')
         void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] })
-        const fresh = await queryClient.fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 }).catch(() => null)
+        const fresh = await queryClient
+          .fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 })
+          .catch(() => null)
         if (fresh) sections.send({ type: 'project.refresh', project: fresh as Project })
       }),
     ]
@@ -81,7 +99,9 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
   }, [sections, verification, queryClient, navigate, loaded._id, offerUndo])
   // An undo of a decision (here or elsewhere) put the project back: show it, its status and history.
   useUndoDone('projects', async () => {
-    const fresh = await queryClient.fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 }).catch(() => null)
+    const fresh = await queryClient
+      .fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 })
+      .catch(() => null)
     if (!fresh) return
     sections.send({ type: 'project.refresh', project: fresh as Project })
     verification.send({ type: 'status.sync', status: (fresh as Project).verificationStatus })
@@ -89,11 +109,21 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
   })
 
   const ownerName = project.projectOwner?.name ?? null
-  const handle = useMemo<ProjectDetailHandle>(() => ({
-    actor: sections, isActive: project.isActive, editing, draft, busy,
-    about: { title: project.title, owner: ownerName, category: project.category },
-  }), [sections, project.isActive, editing, draft, busy, project.title, ownerName, project.category])
-  const published = useMemo(() => ({ projectDetail: handle, focused: { kind: 'project', id: project._id } }), [handle, project._id])
+  const handle = useMemo<ProjectDetailHandle>(
+    () => ({
+      actor: sections,
+      isActive: project.isActive,
+      editing,
+      draft,
+      busy,
+      about: { title: project.title, owner: ownerName, category: project.category },
+    }),
+    [sections, project.isActive, editing, draft, busy, project.title, ownerName, project.category],
+  )
+  const published = useMemo(
+    () => ({ projectDetail: handle, focused: { kind: 'project', id: project._id } }),
+    [handle, project._id],
+  )
   usePublishCommandContext(published)
 
   return (
@@ -103,7 +133,9 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
           <CommandButton id="projects.detail.back" variant="ghost" size="sm" icon={<ArrowLeft size={14} />} />
           <div className="project-detail__actions">
             <CommandButton id="projects.detail.toggleActive" icon={<Power size={14} />} />
-            <CommandButton id="projects.detail.delete" variant="danger" icon={<Trash2 size={14} />}>Delete</CommandButton>
+            <CommandButton id="projects.detail.delete" variant="danger" icon={<Trash2 size={14} />}>
+              Delete
+            </CommandButton>
           </div>
         </div>
         <div className="project-detail__heading">
@@ -119,9 +151,16 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
         </div>
         <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
       </div>
-      <ConfirmDialog open={confirmingDelete} onOpenChange={(open) => !open && sections.send({ type: 'confirm.cancel' })} title="Delete project"
-        description="Are you sure you want to delete this project?" confirmLabel="Delete" tone="danger"
-        busy={deleting} onConfirm={() => sections.send({ type: 'confirm.accept' })} />
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={(open) => !open && sections.send({ type: 'confirm.cancel' })}
+        title="Delete project"
+        description="Are you sure you want to delete this project?"
+        confirmLabel="Delete"
+        tone="danger"
+        busy={deleting}
+        onConfirm={() => sections.send({ type: 'confirm.accept' })}
+      />
     </SectionsActorContext.Provider>
   )
 }

@@ -46,7 +46,15 @@ export default function ProjectsListView() {
 
   useEffect(() => {
     const projects = data?.projects ?? []
-    actor.send({ type: 'rows.loaded', rows: projects.map((p) => ({ id: p._id, title: p.title, isActive: p.isActive, verificationStatus: p.verificationStatus })) })
+    actor.send({
+      type: 'rows.loaded',
+      rows: projects.map((p) => ({
+        id: p._id,
+        title: p.title,
+        isActive: p.isActive,
+        verificationStatus: p.verificationStatus,
+      })),
+    })
   }, [data, actor])
   useEffect(() => {
     const subs = [
@@ -65,18 +73,29 @@ export default function ProjectsListView() {
     if (dwelled) void prefetchProject(queryClient, dwelled)
   }, [dwelled, queryClient])
   const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
-  const handle = useMemo<ProjectsListHandle>(() => ({
-    actor, rows, selected: selection, filters, totalPages, focusSearch: () => searchRef.current?.focus(),
-    about: (id) => {
-      const p = data?.projects.find((x) => x._id === id)
-      return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
-    },
-  }), [actor, rows, selection, filters, totalPages, data])
-  const published = useMemo(() => ({
-    projectsList: handle,
-    selection,
-    focused: focusedId ? { kind: 'project', id: focusedId } : undefined,
-  }), [handle, selection, focusedId])
+  const handle = useMemo<ProjectsListHandle>(
+    () => ({
+      actor,
+      rows,
+      selected: selection,
+      filters,
+      totalPages,
+      focusSearch: () => searchRef.current?.focus(),
+      about: (id) => {
+        const p = data?.projects.find((x) => x._id === id)
+        return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
+      },
+    }),
+    [actor, rows, selection, filters, totalPages, data],
+  )
+  const published = useMemo(
+    () => ({
+      projectsList: handle,
+      selection,
+      focused: focusedId ? { kind: 'project', id: focusedId } : undefined,
+    }),
+    [handle, selection, focusedId],
+  )
   usePublishCommandContext(published)
 
   const open = useMemo(() => (id: string) => navigate(`/projects/${id}`), [navigate])
@@ -95,17 +114,33 @@ export default function ProjectsListView() {
           </>
         }
       />
-      <ListFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} categories={mergeCategories(categories.data ?? [])} />
-      {isPending ? <LoadingState title="Loading projects" />
-        : error && !data ? <ErrorState title="Failed to load projects" message={error.message || 'Failed to load projects'} action={<CommandRetry retry={() => void refetch()} />} />
-        : projects.length === 0 ? <EmptyState title="No projects found" description="Get started by creating your first project" />
-        : (
-          <>
-            <ProjectsTable projects={projects} focus={focus} selection={selection} onOpen={open} />
-            <ListPagination page={data!.pagination.currentPage} totalPages={data!.pagination.totalPages} total={data!.pagination.totalProjects}
-              limit={filters.limit} />
-          </>
-        )}
+      <ListFilters
+        searchText={searchText}
+        onSearchText={setSearchText}
+        searchRef={searchRef}
+        categories={mergeCategories(categories.data ?? [])}
+      />
+      {isPending ? (
+        <LoadingState title="Loading projects" />
+      ) : error && !data ? (
+        <ErrorState
+          title="Failed to load projects"
+          message={error.message || 'Failed to load projects'}
+          action={<CommandRetry retry={() => void refetch()} />}
+        />
+      ) : projects.length === 0 ? (
+        <EmptyState title="No projects found" description="Get started by creating your first project" />
+      ) : (
+        <>
+          <ProjectsTable projects={projects} focus={focus} selection={selection} onOpen={open} />
+          <ListPagination
+            page={data!.pagination.currentPage}
+            totalPages={data!.pagination.totalPages}
+            total={data!.pagination.totalProjects}
+            limit={filters.limit}
+          />
+        </>
+      )}
       <ListDialogs actor={actor} />
     </div>
   )

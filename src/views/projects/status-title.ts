@@ -3,5 +3,8 @@ import type { VerificationStatus } from '../../api/schemas/projects'
 
 /** 'under_review' → 'Under Review'. */
 export function statusTitle(status: VerificationStatus): string {
-  return status.split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join(' ')
+  return status
+    .split('_')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ')
 }

@@ -12,14 +12,20 @@ import { parseListSearch, toListSearch } from './list-url'
 export const SEARCH_DEBOUNCE_MS = 300
 
 /** Filters from `location.search` with `parse`; the typed search text goes to the URL (page 1) through `serialise`. */
-export function useUrlFilters<F extends { search: string; page?: number }>(parse: (search: string) => F, serialise: (filters: F) => string) {
+export function useUrlFilters<F extends { search: string; page?: number }>(
+  parse: (search: string) => F,
+  serialise: (filters: F) => string,
+) {
   const search = useSearch()
   const [location, navigate] = useLocation()
   const filters = useMemo(() => parse(search), [parse, search])
-  const setFilters = useCallback((patch: Partial<F>) => {
-    const query = serialise({ ...parse(window.location.search), ...patch })
-    navigate(query ? `${location}?${query}` : location, { replace: true })
-  }, [location, navigate, parse, serialise])
+  const setFilters = useCallback(
+    (patch: Partial<F>) => {
+      const query = serialise({ ...parse(window.location.search), ...patch })
+      navigate(query ? `${location}?${query}` : location, { replace: true })
+    },
+    [location, navigate, parse, serialise],
+  )
 
   const [searchText, setText] = useState(filters.search)
   // Back/forward, a bookmark or a filter command changes the URL: show its search text.
@@ -28,10 +34,13 @@ export function useUrlFilters<F extends { search: string; page?: number }>(parse
     const current = parse(window.location.search)
     if (text !== current.search) setFilters({ search: text, ...('page' in current ? { page: 1 } : {}) } as Partial<F>)
   }, SEARCH_DEBOUNCE_MS)
-  const setSearchText = useCallback((text: string) => {
-    setText(text)
-    pushSearch(text)
-  }, [pushSearch])
+  const setSearchText = useCallback(
+    (text: string) => {
+      setText(text)
+      pushSearch(text)
+    },
+    [pushSearch],
+  )
   return { filters, searchText, setSearchText }
 }
 

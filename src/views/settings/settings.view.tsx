@@ -69,7 +69,8 @@ function Settings({ admin }: { admin: Admin }) {
       profile.on('admin.updated', (e) => auth.send({ type: 'admin.update', admin: e.admin })),
       password.on('password.changed', () => {
         const signedIn = current()
-        if (signedIn && !signedIn.hasPassword) auth.send({ type: 'admin.update', admin: { ...signedIn, hasPassword: true } })
+        if (signedIn && !signedIn.hasPassword)
+          auth.send({ type: 'admin.update', admin: { ...signedIn, hasPassword: true } })
         void invalidateSessions(queryClient)
       }),
       sessions.on('sessions.changed', (e) => {
@@ -101,29 +102,77 @@ function Settings({ admin }: { admin: Admin }) {
   const hasPassword = useSelector(password, (s) => s.context.hasPassword)
   const focusedId = tab === 'sessions' ? rows[focus]?._id : undefined
 
-  const handle = useMemo<SettingsHandle>(() => ({
-    tab, profile, password, sessions, keyboard, singleKeys, preferencesLoaded, list, rows, busy: profileBusy || passwordBusy || sessionsBusy || keyboardBusy,
-    visible, hasPassword,
-  }), [tab, profile, password, sessions, keyboard, singleKeys, preferencesLoaded, list, rows, profileBusy, passwordBusy, sessionsBusy, keyboardBusy, visible, hasPassword])
-  usePublishCommandContext(useMemo(() => ({
-    settings: handle, focused: focusedId ? { kind: 'session', id: focusedId } : undefined,
-  }), [handle, focusedId]))
+  const handle = useMemo<SettingsHandle>(
+    () => ({
+      tab,
+      profile,
+      password,
+      sessions,
+      keyboard,
+      singleKeys,
+      preferencesLoaded,
+      list,
+      rows,
+      busy: profileBusy || passwordBusy || sessionsBusy || keyboardBusy,
+      visible,
+      hasPassword,
+    }),
+    [
+      tab,
+      profile,
+      password,
+      sessions,
+      keyboard,
+      singleKeys,
+      preferencesLoaded,
+      list,
+      rows,
+      profileBusy,
+      passwordBusy,
+      sessionsBusy,
+      keyboardBusy,
+      visible,
+      hasPassword,
+    ],
+  )
+  usePublishCommandContext(
+    useMemo(
+      () => ({
+        settings: handle,
+        focused: focusedId ? { kind: 'session', id: focusedId } : undefined,
+      }),
+      [handle, focusedId],
+    ),
+  )
 
   return (
     <div className="settings-screen" data-testid="settings-screen">
-      <PageHeader title="Settings" description="Your profile, password, signed-in devices, reason templates and keyboard." />
+      <PageHeader
+        title="Settings"
+        description="Your profile, password, signed-in devices, reason templates and keyboard."
+      />
       {/* Controlled by the URL: a tab's command (click, Enter, palette) opens ?tab=…; arrows only move focus. */}
       <Tabs.Root value={tab} activationMode="manual" className="settings-tabs">
         <Tabs.List className="settings-tabs__list" aria-label="Settings">
-          {SETTINGS_TABS.map(([value]) => <CommandTab key={value} id={`settings.tab.${value}`} value={value} />)}
+          {SETTINGS_TABS.map(([value]) => (
+            <CommandTab key={value} id={`settings.tab.${value}`} value={value} />
+          ))}
         </Tabs.List>
-        <Tabs.Content value="profile" className="settings-tabs__panel"><ProfileForm actor={profile} /></Tabs.Content>
-        <Tabs.Content value="password" className="settings-tabs__panel"><PasswordForm actor={password} /></Tabs.Content>
+        <Tabs.Content value="profile" className="settings-tabs__panel">
+          <ProfileForm actor={profile} />
+        </Tabs.Content>
+        <Tabs.Content value="password" className="settings-tabs__panel">
+          <PasswordForm actor={password} />
+        </Tabs.Content>
         <Tabs.Content value="sessions" className="settings-tabs__panel">
           <SessionsTab query={sessionsQuery} actor={sessions} focusedId={focusedId} list={list} />
         </Tabs.Content>
-        <Tabs.Content value="templates" className="settings-tabs__panel"><ReasonTemplatesTab /></Tabs.Content>
-        <Tabs.Content value="keyboard" className="settings-tabs__panel"><KeyboardTab /></Tabs.Content>
+        <Tabs.Content value="templates" className="settings-tabs__panel">
+          <ReasonTemplatesTab />
+        </Tabs.Content>
+        <Tabs.Content value="keyboard" className="settings-tabs__panel">
+          <KeyboardTab />
+        </Tabs.Content>
       </Tabs.Root>
     </div>
   )

@@ -7,10 +7,13 @@ import { fillTemplate, type ReasonTemplate, type TemplateDecision } from '../../
 import { TEMPLATE_KEYS } from '../../commands/triage.commands'
 
 export function offeredTemplates(
-  templates: readonly ReasonTemplate[], decision: TemplateDecision | null,
+  templates: readonly ReasonTemplate[],
+  decision: TemplateDecision | null,
   project: { title: string; owner?: string | null; category?: string | null } | null,
 ): { id: string; label: string; text: string }[] {
   if (!decision || !project) return []
-  return templates.filter((t) => t.decisions.includes(decision)).slice(0, TEMPLATE_KEYS)
+  return templates
+    .filter((t) => t.decisions.includes(decision))
+    .slice(0, TEMPLATE_KEYS)
     .map((t) => ({ id: t.id, label: t.label, text: fillTemplate(t.text, project) }))
 }

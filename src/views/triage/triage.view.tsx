@@ -34,7 +34,8 @@ import { TriageChanges } from './triage-changes'
 import './triage.css'
 
 const stepOf = (value: unknown): TriageStep => {
-  if (typeof value === 'object' && value && 'showing' in value) return (value as { showing: string }).showing === 'notes' ? 'notes' : 'showing'
+  if (typeof value === 'object' && value && 'showing' in value)
+    return (value as { showing: string }).showing === 'notes' ? 'notes' : 'showing'
   return value as TriageStep
 }
 
@@ -69,44 +70,94 @@ export default function TriageView() {
   }, [upcoming, queryClient])
 
   const project = bundle.data
-  const templates = useMemo(() => offeredTemplates(preferences.reasonTemplates, context.notes?.status ?? null,
-    project ? { title: project.project.title, owner: project.owner?.name, category: project.project.category }
-      : current ? { title: current.title, owner: current.ownerName, category: current.category } : null),
-  [preferences.reasonTemplates, context.notes?.status, project, current])
-  const handle = useMemo<TriageHandle>(() => ({
-    actor, step, templates, notes: context.notes?.text ?? '', focusNotes: () => notesRef.current?.focus(),
-  }), [actor, step, templates, context.notes?.text])
-  usePublishCommandContext(useMemo(() => ({
-    triage: handle, ...(context.currentId ? { focused: { kind: 'project', id: context.currentId } } : {}),
-  }), [handle, context.currentId]))
+  const templates = useMemo(
+    () =>
+      offeredTemplates(
+        preferences.reasonTemplates,
+        context.notes?.status ?? null,
+        project
+          ? { title: project.project.title, owner: project.owner?.name, category: project.project.category }
+          : current
+            ? { title: current.title, owner: current.ownerName, category: current.category }
+            : null,
+      ),
+    [preferences.reasonTemplates, context.notes?.status, project, current],
+  )
+  const handle = useMemo<TriageHandle>(
+    () => ({
+      actor,
+      step,
+      templates,
+      notes: context.notes?.text ?? '',
+      focusNotes: () => notesRef.current?.focus(),
+    }),
+    [actor, step, templates, context.notes?.text],
+  )
+  usePublishCommandContext(
+    useMemo(
+      () => ({
+        triage: handle,
+        ...(context.currentId ? { focused: { kind: 'project', id: context.currentId } } : {}),
+      }),
+      [handle, context.currentId],
+    ),
+  )
 
   const left = candidates(context).length
   return (
     <div className="triage" data-testid="triage" data-step={step}>
       <PageHeader
         title={context.category ? `Triage · ${context.category}` : 'Triage'}
-        description={step === 'done' || step === 'loading' || step === 'failed' ? 'The verification queue, oldest first.'
-          : `${left} to go · ${context.decided.length} decided, ${context.skipped.length} skipped this session · ${context.total} in the queue`}
-        actions={<><CommandButton id="projects.triage.editTemplates" /><CommandButton id="projects.triage.exit" showShortcut /></>}
+        description={
+          step === 'done' || step === 'loading' || step === 'failed'
+            ? 'The verification queue, oldest first.'
+            : `${left} to go · ${context.decided.length} decided, ${context.skipped.length} skipped this session · ${context.total} in the queue`
+        }
+        actions={
+          <>
+            <CommandButton id="projects.triage.editTemplates" />
+            <CommandButton id="projects.triage.exit" showShortcut />
+          </>
+        }
       />
-      {step === 'loading' ? <LoadingState title="Loading the queue" />
-        : step === 'failed' ? <ErrorState title="Failed to load the queue" message={context.error ?? 'Request failed'}
-          action={<CommandRetry retry={() => actor.send({ type: 'retry' })} />} />
-        : step === 'done' ? (
-          <EmptyState title="The queue is clear" description={context.skipped.length
-            ? `${context.skipped.length} skipped this session: reload to see them again.` : 'Nothing waits for a decision.'}
-          action={<CommandButton id="projects.triage.reload" showShortcut />} />
-        ) : (
-          <div className="triage__layout">
-            <section className="triage__main" aria-label="Project under review">
-              {bundle.error && !project ? <ErrorState title="Failed to load the project" message={bundle.error.message} />
-                : !project ? <LoadingState title={current ? `Loading ${current.title}` : 'Loading'} />
-                : <ProjectPanel bundle={project} />}
-            </section>
-            <DecisionPanel context={context} step={step} templates={templates} notesRef={notesRef}
-              onNotes={(text) => actor.send({ type: 'notes.change', text })} />
-          </div>
-        )}
+      {step === 'loading' ? (
+        <LoadingState title="Loading the queue" />
+      ) : step === 'failed' ? (
+        <ErrorState
+          title="Failed to load the queue"
+          message={context.error ?? 'Request failed'}
+          action={<CommandRetry retry={() => actor.send({ type: 'retry' })} />}
+        />
+      ) : step === 'done' ? (
+        <EmptyState
+          title="The queue is clear"
+          description={
+            context.skipped.length
+              ? `${context.skipped.length} skipped this session: reload to see them again.`
+              : 'Nothing waits for a decision.'
+          }
+          action={<CommandButton id="projects.triage.reload" showShortcut />}
+        />
+      ) : (
+        <div className="triage__layout">
+          <section className="triage__main" aria-label="Project under review">
+            {bundle.error && !project ? (
+              <ErrorState title="Failed to load the project" message={bundle.error.message} />
+            ) : !project ? (
+              <LoadingState title={current ? `Loading ${current.title}` : 'Loading'} />
+            ) : (
+              <ProjectPanel bundle={project} />
+            )}
+          </section>
+          <DecisionPanel
+            context={context}
+            step={step}
+            templates={templates}
+            notesRef={notesRef}
+            onNotes={(text) => actor.send({ type: 'notes.change', text })}
+          />
+        </div>
+      )}
     </div>
   )
 }
@@ -114,7 +165,12 @@ export default function TriageView() {
 function ProjectPanel({ bundle }: { bundle: TriageBundle }) {
   const { project: p, owner } = bundle
   return (
-    <article className="card triage-project" data-testid="triage-project" data-project-id={p._id} aria-labelledby="triage-title">
+    <article
+      className="card triage-project"
+      data-testid="triage-project"
+      data-project-id={p._id}
+      aria-labelledby="triage-title"
+    >
       <header className="card__header triage-project__header">
         <div>
           <h2 id="triage-title">{p.title}</h2>
@@ -136,7 +192,8 @@ function ProjectPanel({ bundle }: { bundle: TriageBundle }) {
         </section>
         {bundle.lastDecision ? (
           <p className="triage-last muted">
-            Last review: {statusTitle(bundle.lastDecision.status)} by {bundle.lastDecision.by ?? 'someone'} · “{bundle.lastDecision.notes}”
+            Last review: {statusTitle(bundle.lastDecision.status)} by {bundle.lastDecision.by ?? 'someone'} · “
+            {bundle.lastDecision.notes}”
           </p>
         ) : null}
         <TriageChanges changes={bundle.changes} decided={!!bundle.lastDecision} />
@@ -149,34 +206,66 @@ function ProjectPanel({ bundle }: { bundle: TriageBundle }) {
           <section aria-label="Images">
             <h3>Images</h3>
             <div className="triage-images">
-              {bundle.images.map((img) => <img key={img.url} src={img.url} alt={img.alt || p.title} loading="lazy" />)}
+              {bundle.images.map((img) => (
+                <img key={img.url} src={img.url} alt={img.alt || p.title} loading="lazy" />
+              ))}
             </div>
           </section>
         ) : null}
         <section aria-label="README">
           <h3>README{bundle.readme ? <span className="muted"> · {bundle.readme.path}</span> : null}</h3>
           {bundle.readme ? (
-            <pre className="triage-readme" tabIndex={0}>{bundle.readme.text}{bundle.readme.truncated ? '\n…' : ''}</pre>
-          ) : <p className="muted">No README: the project has no repository, or none at its root.</p>}
+            <pre className="triage-readme" tabIndex={0}>
+              {bundle.readme.text}
+              {bundle.readme.truncated ? '\n…' : ''}
+            </pre>
+          ) : (
+            <p className="muted">No README: the project has no repository, or none at its root.</p>
+          )}
         </section>
       </div>
     </article>
   )
 }
 
-const DECISIONS = ['projects.triage.approve', 'projects.triage.needsChanges', 'projects.triage.reject', 'projects.triage.hold', 'projects.triage.skip']
+const DECISIONS = [
+  'projects.triage.approve',
+  'projects.triage.needsChanges',
+  'projects.triage.reject',
+  'projects.triage.hold',
+  'projects.triage.skip',
+]
 
-function DecisionPanel({ context, step, templates, notesRef, onNotes }: {
-  context: TriageContext; step: TriageStep; templates: readonly { id: string; label: string; text: string }[]
-  notesRef: React.RefObject<HTMLTextAreaElement | null>; onNotes: (text: string) => void
+function DecisionPanel({
+  context,
+  step,
+  templates,
+  notesRef,
+  onNotes,
+}: {
+  context: TriageContext
+  step: TriageStep
+  templates: readonly { id: string; label: string; text: string }[]
+  notesRef: React.RefObject<HTMLTextAreaElement | null>
+  onNotes: (text: string) => void
 }) {
   const notes = context.notes
   return (
     <aside className="card triage-decide" aria-label="Decision">
-      <header className="card__header"><h2>{notes ? statusTitle(notes.status) : 'Decide'}</h2></header>
+      <header className="card__header">
+        <h2>{notes ? statusTitle(notes.status) : 'Decide'}</h2>
+      </header>
       <div className="card__body triage-decide__body">
-        {context.error ? <p className="triage-error" role="alert">{context.error}</p> : null}
-        {step === 'submitting' ? <p className="muted" role="status">Saving the decision…</p> : null}
+        {context.error ? (
+          <p className="triage-error" role="alert">
+            {context.error}
+          </p>
+        ) : null}
+        {step === 'submitting' ? (
+          <p className="muted" role="status">
+            Saving the decision…
+          </p>
+        ) : null}
         {notes ? (
           <div className="triage-notes" data-testid="triage-notes">
             {templates.length ? (
@@ -187,10 +276,21 @@ function DecisionPanel({ context, step, templates, notesRef, onNotes }: {
                   </li>
                 ))}
               </ol>
-            ) : <p className="muted">No saved templates for this decision.</p>}
-            <label className="field__label" htmlFor="triage-notes-text">Notes to the owner</label>
-            <TextArea id="triage-notes-text" ref={notesRef} rows={6} value={notes.text} data-testid="triage-notes-text"
-              onChange={(e) => onNotes(e.target.value)} placeholder="Pick a template with 1-9, or press E to write" />
+            ) : (
+              <p className="muted">No saved templates for this decision.</p>
+            )}
+            <label className="field__label" htmlFor="triage-notes-text">
+              Notes to the owner
+            </label>
+            <TextArea
+              id="triage-notes-text"
+              ref={notesRef}
+              rows={6}
+              value={notes.text}
+              data-testid="triage-notes-text"
+              onChange={(e) => onNotes(e.target.value)}
+              placeholder="Pick a template with 1-9, or press E to write"
+            />
             <div className="triage-decide__row">
               <CommandButton id="projects.triage.submit" variant="primary" showShortcut />
               <CommandButton id="projects.triage.back" variant="ghost" showShortcut />
@@ -199,12 +299,20 @@ function DecisionPanel({ context, step, templates, notesRef, onNotes }: {
           </div>
         ) : (
           <div className="triage-decide__list">
-            {DECISIONS.map((id) => <CommandButton key={id} id={id} variant={id.endsWith('approve') ? 'primary' : 'secondary'} showShortcut
-              disabled={step !== 'showing'} />)}
+            {DECISIONS.map((id) => (
+              <CommandButton
+                key={id}
+                id={id}
+                variant={id.endsWith('approve') ? 'primary' : 'secondary'}
+                showShortcut
+                disabled={step !== 'showing'}
+              />
+            ))}
           </div>
         )}
         <p className="triage-hint muted">
-          Undo the last decision with <ShortcutKeys shortcut="u" /> or <ShortcutKeys shortcut="mod+z" /> while its toast shows.
+          Undo the last decision with <ShortcutKeys shortcut="u" /> or <ShortcutKeys shortcut="mod+z" /> while its toast
+          shows.
         </p>
       </div>
     </aside>

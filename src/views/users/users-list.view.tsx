@@ -53,7 +53,10 @@ export default function UsersListView() {
   const draft = useSelector(addUser, (s) => s.context.draft)
 
   useEffect(() => {
-    actor.send({ type: 'rows.loaded', rows: (data?.users ?? []).map((u) => ({ id: u._id, name: u.name, isActive: u.isActive })) })
+    actor.send({
+      type: 'rows.loaded',
+      rows: (data?.users ?? []).map((u) => ({ id: u._id, name: u.name, isActive: u.isActive })),
+    })
   }, [data, actor])
   useEffect(() => {
     const subs = [
@@ -74,16 +77,31 @@ export default function UsersListView() {
     if (dwelled) void prefetchUser(queryClient, dwelled)
   }, [dwelled, queryClient])
   const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
-  const handle = useMemo<UsersListHandle>(() => ({
-    actor, rows, selected: selection, filters, totalPages, busy, focusSearch: () => searchRef.current?.focus(),
-  }), [actor, rows, selection, filters, totalPages, busy])
-  const addHandle = useMemo<AddUserHandle>(() => ({ actor: addUser, state: addState, draft }), [addUser, addState, draft])
-  const published = useMemo(() => ({
-    usersList: handle,
-    addUser: addHandle,
-    selection,
-    focused: focusedId ? { kind: 'user', id: focusedId } : undefined,
-  }), [handle, addHandle, selection, focusedId])
+  const handle = useMemo<UsersListHandle>(
+    () => ({
+      actor,
+      rows,
+      selected: selection,
+      filters,
+      totalPages,
+      busy,
+      focusSearch: () => searchRef.current?.focus(),
+    }),
+    [actor, rows, selection, filters, totalPages, busy],
+  )
+  const addHandle = useMemo<AddUserHandle>(
+    () => ({ actor: addUser, state: addState, draft }),
+    [addUser, addState, draft],
+  )
+  const published = useMemo(
+    () => ({
+      usersList: handle,
+      addUser: addHandle,
+      selection,
+      focused: focusedId ? { kind: 'user', id: focusedId } : undefined,
+    }),
+    [handle, addHandle, selection, focusedId],
+  )
   usePublishCommandContext(published)
 
   const open = useMemo(() => (id: string) => navigate(`/users/${id}`), [navigate])
@@ -103,16 +121,28 @@ export default function UsersListView() {
       />
       <UserStats />
       <UsersFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} />
-      {isPending ? <LoadingState title="Loading users" />
-        : error && !data ? <ErrorState title="Error Loading Users" message={error.message || 'Failed to load users'} action={<CommandRetry retry={() => void refetch()} />} />
-        : users.length === 0 ? <EmptyState title="No users found" description="Try another search or filter" />
-        : (
-          <>
-            <UsersTable users={users} focus={focus} selection={selection} onOpen={open} />
-            <ListPagination page={data!.pagination.currentPage} totalPages={data!.pagination.totalPages} total={data!.pagination.totalUsers}
-              limit={filters.limit} commands={PAGES} />
-          </>
-        )}
+      {isPending ? (
+        <LoadingState title="Loading users" />
+      ) : error && !data ? (
+        <ErrorState
+          title="Error Loading Users"
+          message={error.message || 'Failed to load users'}
+          action={<CommandRetry retry={() => void refetch()} />}
+        />
+      ) : users.length === 0 ? (
+        <EmptyState title="No users found" description="Try another search or filter" />
+      ) : (
+        <>
+          <UsersTable users={users} focus={focus} selection={selection} onOpen={open} />
+          <ListPagination
+            page={data!.pagination.currentPage}
+            totalPages={data!.pagination.totalPages}
+            total={data!.pagination.totalUsers}
+            limit={filters.limit}
+            commands={PAGES}
+          />
+        </>
+      )}
       <AddUserDialog actor={addUser} />
     </div>
   )

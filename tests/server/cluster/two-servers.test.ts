@@ -38,8 +38,10 @@ const next = () => servers[turn++ % servers.length]
 async function api(server: ServerProcess, method: string, url: string, body?: unknown | FormData, auth = token) {
   const res = await fetch(`${server.url}${url}`, {
     method,
-    headers: { ...(auth ? { authorization: `Bearer ${auth}` } : {}),
-      ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(auth ? { authorization: `Bearer ${auth}` } : {}),
+      ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   })
   const text = await res.text()
@@ -57,8 +59,11 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
     const client = new pg.Client({ connectionString: database.url })
     await client.connect()
     projectId = crypto.randomUUID()
-    await client.query(`INSERT INTO projects (id, title, description, is_active, verification_status)
-      VALUES ($1, 'Clustered project', 'Edited on two servers', true, 'pending')`, [projectId])
+    await client.query(
+      `INSERT INTO projects (id, title, description, is_active, verification_status)
+      VALUES ($1, 'Clustered project', 'Edited on two servers', true, 'pending')`,
+      [projectId],
+    )
     await client.end()
   }, 180_000)
 
@@ -73,13 +78,19 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
     fs.rmSync(gitDir, { recursive: true, force: true })
   })
 
-  it('signs in on one and refreshes on the other; each accepts the other\'s tokens', async () => {
+  it("signs in on one and refreshes on the other; each accepts the other's tokens", async () => {
     const [a, b] = servers
     const sentAt = Date.now() - 1000
     const sent = await api(a, 'POST', '/api/auth/send-otp', { email: ADMIN }, '')
     expect(sent.status).toBe(200)
     const otp = await waitForOtp(path.join(a.dataDir, 'outbox'), ADMIN, sentAt)
-    const verified = await api(b, 'POST', '/api/auth/verify-otp', { email: ADMIN, otp, sessionToken: sent.body.sessionToken }, '')
+    const verified = await api(
+      b,
+      'POST',
+      '/api/auth/verify-otp',
+      { email: ADMIN, otp, sessionToken: sent.body.sessionToken },
+      '',
+    )
     expect(verified.status).toBe(200)
     token = verified.body.tokens.accessToken
     for (const server of servers) expect((await api(server, 'GET', '/api/auth/profile')).body.admin.email).toBe(ADMIN)
@@ -117,7 +128,8 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
       expect(res.body.data.committed).toBe(false)
     }
     const [eight, nine] = await Promise.all([post(servers[0], 8), post(servers[1], 9)])
-    if (eight.status !== 200 || nine.status !== 200) console.log(servers.map((s) => s.log().slice(-3000)).join('\n----\n'))
+    if (eight.status !== 200 || nine.status !== 200)
+      console.log(servers.map((s) => s.log().slice(-3000)).join('\n----\n'))
     expect([eight.status, nine.status]).toEqual([200, 200])
     expect([eight.body.data.committed, nine.body.data.committed].filter(Boolean)).toHaveLength(1)
     // The last chunk sent again to both at once (a retry after a lost answer) is answered from the receipt: still one commit.
@@ -127,7 +139,9 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
     const repo = path.join(gitDir, `${resent.body.data.github.repoName}.git`)
     const git = async (...args: string[]) => (await run('git', ['--git-dir', repo, ...args])).stdout.trim()
     expect(await git('rev-list', '--count', 'main')).toBe('1')
-    expect((await git('ls-tree', '-r', '--name-only', 'main')).split('\n').sort()).toEqual(tree.map((f) => f.path).sort())
+    expect((await git('ls-tree', '-r', '--name-only', 'main')).split('\n').sort()).toEqual(
+      tree.map((f) => f.path).sort(),
+    )
     await run('git', ['--git-dir', repo, 'fsck', '--strict'])
     // The staging in the bucket holds only the receipt now.
     const staged = await s3.storage.list(`uploads/${projectId}`)
@@ -164,7 +178,7 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
     expect(Buffer.from(await file.arrayBuffer()).equals(docx)).toBe(true)
   })
 
-  it('shows an edit made on one in the other\'s list as soon as its notification arrives', async () => {
+  it("shows an edit made on one in the other's list as soon as its notification arrives", async () => {
     const [a, b] = servers
     const list = () => api(b, 'GET', '/api/projects?search=Clustered&limit=10')
     expect((await list()).body.projects.map((p: { title: string }) => p.title)).toContain('Clustered project')
@@ -172,14 +186,19 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
     const title = `Clustered project ${crypto.randomBytes(3).toString('hex')}`
     expect((await api(a, 'PUT', `/api/projects/${projectId}`, { title })).status).toBe(200)
     const edited = performance.now()
-    await waitFor('the edit in the other server\'s list', async () =>
-      (await list()).body.projects.some((p: { title: string }) => p.title === title) || undefined, 1000, 5)
+    await waitFor(
+      "the edit in the other server's list",
+      async () => (await list()).body.projects.some((p: { title: string }) => p.title === title) || undefined,
+      1000,
+      5,
+    )
     console.log(`edit on one server seen in the other's list after ${(performance.now() - edited).toFixed(1)} ms`)
   })
 
   it('counts the OTP send limit across both servers', async () => {
     const email = `limit-${crypto.randomBytes(3).toString('hex')}@example.com`
-    for (let i = 0; i < 5; i++) expect((await api(next(), 'POST', '/api/auth/send-otp', { email }, '')).status).toBe(200)
+    for (let i = 0; i < 5; i++)
+      expect((await api(next(), 'POST', '/api/auth/send-otp', { email }, '')).status).toBe(200)
     for (const server of servers) {
       const refused = await api(server, 'POST', '/api/auth/send-otp', { email }, '')
       expect(refused.status).toBe(429)

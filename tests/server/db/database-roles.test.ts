@@ -44,8 +44,11 @@ describe.runIf(POSTGRES_TESTS)('servers as a role that owns nothing (PostgreSQL)
   beforeAll(async () => {
     await runStatements(PG_ADMIN_URL, `CREATE ROLE ${owner} LOGIN; CREATE ROLE ${app} LOGIN`)
     database = await createEmptyPgDatabase()
-    await runStatements(database.url, `ALTER DATABASE ${database.name} OWNER TO ${owner}; ALTER SCHEMA public OWNER TO ${owner};
-      CREATE EXTENSION IF NOT EXISTS pg_trgm`)
+    await runStatements(
+      database.url,
+      `ALTER DATABASE ${database.name} OWNER TO ${owner}; ALTER SCHEMA public OWNER TO ${owner};
+      CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+    )
     const owned = await openDatabase({ databaseUrl: as(database.url, owner), poolSize: 1 })
     await ensureAdmin(owned.db, ADMIN_EMAIL)
     await owned.close()
@@ -64,9 +67,21 @@ describe.runIf(POSTGRES_TESTS)('servers as a role that owns nothing (PostgreSQL)
 
   it('starts without DDL rights and serves sign-in and writes', async () => {
     const { accessToken } = await signIn(ctx)
-    const created = await call(ctx, 'POST', '/api/projects/create', { title: 'Owned by nobody', description: 'x', price: 10 }, accessToken)
+    const created = await call(
+      ctx,
+      'POST',
+      '/api/projects/create',
+      { title: 'Owned by nobody', description: 'x', price: 10 },
+      accessToken,
+    )
     expect(created.status).toBe(201)
-    const verified = await call(ctx, 'PUT', `/api/projects/${created.body.project._id}/verify`, { status: 'approved', notes: 'ok' }, accessToken)
+    const verified = await call(
+      ctx,
+      'PUT',
+      `/api/projects/${created.body.project._id}/verify`,
+      { status: 'approved', notes: 'ok' },
+      accessToken,
+    )
     expect(verified.status).toBe(200)
     const [{ n }] = await appDatabase.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)
     expect(n).toBeGreaterThan(0)
@@ -76,7 +91,9 @@ describe.runIf(POSTGRES_TESTS)('servers as a role that owns nothing (PostgreSQL)
     const appUrl = as(database.url, app)
     expect(await attempt(appUrl, 'TRUNCATE audit_log')).toBe('42501 permission denied for table audit_log')
     expect(await attempt(appUrl, 'DELETE FROM audit_log')).toBe('42501 audit_log is append-only: DELETE refused')
-    expect(await attempt(appUrl, 'ALTER TABLE audit_log DISABLE TRIGGER USER')).toBe('42501 must be owner of table audit_log')
+    expect(await attempt(appUrl, 'ALTER TABLE audit_log DISABLE TRIGGER USER')).toBe(
+      '42501 must be owner of table audit_log',
+    )
     expect(await attempt(appUrl, 'DROP TABLE audit_log')).toBe('42501 must be owner of table audit_log')
     const client = new pg.Client({ connectionString: as(database.url, owner) })
     await client.connect()

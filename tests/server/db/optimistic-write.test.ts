@@ -15,7 +15,13 @@ import { auditLog, projects, users, verificationHistory } from '../../../server/
 import { auditInsert } from '../../../server/db/queries/audit.queries'
 import { projectRowsUnchanged, readProjectsForWrite } from '../../../server/db/queries/projects.queries'
 import { changeVerificationStatus } from '../../../server/db/queries/verification.queries'
-import { CHANGED_WHILE_SAVING, isRetryableConflict, OPTIMISTIC_ATTEMPTS, optimistic, writeTogether } from '../../../server/db/sql'
+import {
+  CHANGED_WHILE_SAVING,
+  isRetryableConflict,
+  OPTIMISTIC_ATTEMPTS,
+  optimistic,
+  writeTogether,
+} from '../../../server/db/sql'
 import { ApiError } from '../../../server/http/errors'
 import { openDatabase, type Database } from '../../../server/db/client'
 import { updateProject } from '../../../server/db/queries/projects-write.queries'
@@ -27,17 +33,37 @@ describeEachDatabase('writeTogether', (get) => {
   const unlocked = () => ({ db: db(), lock: false })
   const newProject = async (title: string) => {
     const [owner] = await db().select({ id: users.id }).from(users).limit(1)
-    const [row] = await db().insert(projects).values({ title, description: `${title} description`, category: 'Web',
-      pricePaise: 100_000, projectOwnerId: owner.id }).returning({ id: projects.id })
+    const [row] = await db()
+      .insert(projects)
+      .values({
+        title,
+        description: `${title} description`,
+        category: 'Web',
+        pricePaise: 100_000,
+        projectOwnerId: owner.id,
+      })
+      .returning({ id: projects.id })
     return row.id
   }
   const audits = async (action: string) =>
-    (await db().select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, action)))[0].n
+    (
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(eq(auditLog.action, action))
+    )[0].n
   const guardedDiscount = (rows: Awaited<ReturnType<typeof readProjectsForWrite>>, discount: number, action: string) =>
-    writeTogether(db(), [
-      db().update(projects).set({ discount }).where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
-      auditInsert(db(), rows.map((row) => ({ actorId: null, action, entityType: 'project', entityId: row.id }))),
-    ], { rows: rows.length })
+    writeTogether(
+      db(),
+      [
+        db().update(projects).set({ discount }).where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
+        auditInsert(
+          db(),
+          rows.map((row) => ({ actorId: null, action, entityType: 'project', entityId: row.id })),
+        ),
+      ],
+      { rows: rows.length },
+    )
 
   it('writes the update and the other writes when every row is as read', async () => {
     const ids = [await newProject('OW one'), await newProject('OW two')]
@@ -53,11 +79,20 @@ describeEachDatabase('writeTogether', (get) => {
     const rows = await readProjectsForWrite(unlocked(), ids)
     // Another write to one of them after the read: its row version (xmin) is no longer the one read.
     await db().update(projects).set({ title: 'OW four renamed' }).where(eq(projects.id, ids[1]))
-    const failure = await guardedDiscount(rows, 30, 'test.optimistic_conflict').then(() => undefined, (e: unknown) => e)
+    const failure = await guardedDiscount(rows, 30, 'test.optimistic_conflict').then(
+      () => undefined,
+      (e: unknown) => e,
+    )
     expect(isRetryableConflict(failure)).toBe(true)
-    const after = await db().select({ discount: projects.discount, title: projects.title }).from(projects)
-      .where(inArray(projects.id, ids)).orderBy(projects.title)
-    expect(after).toEqual([{ discount: 0, title: 'OW four renamed' }, { discount: 0, title: 'OW three' }])
+    const after = await db()
+      .select({ discount: projects.discount, title: projects.title })
+      .from(projects)
+      .where(inArray(projects.id, ids))
+      .orderBy(projects.title)
+    expect(after).toEqual([
+      { discount: 0, title: 'OW four renamed' },
+      { discount: 0, title: 'OW three' },
+    ])
     expect(await audits('test.optimistic_conflict')).toBe(0)
     // Read again, the same write goes through.
     await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 30, 'test.optimistic_conflict')
@@ -67,8 +102,18 @@ describeEachDatabase('writeTogether', (get) => {
   it(`guards the most projects a bulk action takes (${BULK_MAX}) in one statement`, async () => {
     // A row comparison `(id, xmin) IN ((…), …)` of 400 pairs never finished on PGlite.
     const [owner] = await db().select({ id: users.id }).from(users).limit(1)
-    const rows = await db().insert(projects).values(Array.from({ length: BULK_MAX }, (_, i) => ({ title: `OW bulk ${i}`,
-      description: 'OW bulk', category: 'Web', pricePaise: 100_000, projectOwnerId: owner.id }))).returning({ id: projects.id })
+    const rows = await db()
+      .insert(projects)
+      .values(
+        Array.from({ length: BULK_MAX }, (_, i) => ({
+          title: `OW bulk ${i}`,
+          description: 'OW bulk',
+          category: 'Web',
+          pricePaise: 100_000,
+          projectOwnerId: owner.id,
+        })),
+      )
+      .returning({ id: projects.id })
     const ids = rows.map((r) => r.id)
     await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 5, 'test.optimistic_bulk')
     // Again on the rows the first write made, all with the same xmin.
@@ -81,13 +126,16 @@ describeEachDatabase('writeTogether', (get) => {
     const [row] = await readProjectsForWrite(unlocked(), [id, id])
     expect(row.id).toBe(id)
     expect(row.rowVersion).toMatch(/^\d+$/)
-    await expect(readProjectsForWrite(unlocked(), [id, '00000000-0000-4000-8000-000000000000']))
-      .rejects.toMatchObject({ status: 404, message: 'Project not found: 00000000-0000-4000-8000-000000000000' })
+    await expect(readProjectsForWrite(unlocked(), [id, '00000000-0000-4000-8000-000000000000'])).rejects.toMatchObject({
+      status: 404,
+      message: 'Project not found: 00000000-0000-4000-8000-000000000000',
+    })
     // The last attempt's read, inside a transaction with the row locked: the same row and version.
     const locked = await db().transaction((tx) => readProjectsForWrite({ db: tx, lock: true }, [id]))
     expect(locked).toEqual([row])
-    await expect(db().transaction((tx) => readProjectsForWrite({ db: tx, lock: true }, ['00000000-0000-4000-8000-000000000000'])))
-      .rejects.toMatchObject({ status: 404, message: 'Project not found' })
+    await expect(
+      db().transaction((tx) => readProjectsForWrite({ db: tx, lock: true }, ['00000000-0000-4000-8000-000000000000'])),
+    ).rejects.toMatchObject({ status: 404, message: 'Project not found' })
   })
 })
 
@@ -99,7 +147,8 @@ describe('optimistic', () => {
   afterAll(async () => {
     await database?.close()
   })
-  const conflictError = () => Object.assign(new Error('query failed'), { cause: Object.assign(new Error('changed'), { code: '40001' }) })
+  const conflictError = () =>
+    Object.assign(new Error('query failed'), { cause: Object.assign(new Error('changed'), { code: '40001' }) })
 
   it('tries again after a serialization failure or a deadlock and answers the first success', async () => {
     const codes = ['40001', '40P01']
@@ -123,8 +172,10 @@ describe('optimistic', () => {
       return 'written'
     })
     expect(result).toBe('written')
-    expect(attempts).toEqual([...Array.from({ length: OPTIMISTIC_ATTEMPTS - 1 }, () => ({ lock: false, inTransaction: false })),
-      { lock: true, inTransaction: true }])
+    expect(attempts).toEqual([
+      ...Array.from({ length: OPTIMISTIC_ATTEMPTS - 1 }, () => ({ lock: false, inTransaction: false })),
+      { lock: true, inTransaction: true },
+    ])
   })
 
   it('answers 409 when the locked last attempt conflicts too', async () => {
@@ -156,25 +207,42 @@ describe.skipIf(!POSTGRES_TESTS)('a status change racing a concurrent transactio
     try {
       const db = ctx.deps.db
       const [owner] = await db.select({ id: users.id }).from(users).limit(1)
-      const [project] = await db.insert(projects).values({ title: 'Race', description: 'Race description', category: 'Web',
-        pricePaise: 100_000, projectOwnerId: owner.id }).returning({ id: projects.id })
+      const [project] = await db
+        .insert(projects)
+        .values({
+          title: 'Race',
+          description: 'Race description',
+          category: 'Web',
+          pricePaise: 100_000,
+          projectOwnerId: owner.id,
+        })
+        .returning({ id: projects.id })
       await other.connect()
       // Another writer holds the row (uncommitted) while the status change reads and then tries to write.
       await other.query('BEGIN')
       await other.query('UPDATE projects SET discount = 40 WHERE id = $1', [project.id])
-      const change = changeVerificationStatus(db, { ids: [project.id], status: 'approved', notes: 'race',
-        actorId: owner.id, at: new Date() })
+      const change = changeVerificationStatus(db, {
+        ids: [project.id],
+        status: 'approved',
+        notes: 'race',
+        actorId: owner.id,
+        at: new Date(),
+      })
       // Until the status change's guarded UPDATE waits for the other transaction.
       for (let waiting = false; !waiting;) {
         // pg_locks, not pg_stat_activity: the latter is a snapshot taken once per transaction.
-        const { rows } = await other.query(`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'`)
+        const { rows } = await other.query(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'`,
+        )
         waiting = rows[0].n > 0
         if (!waiting) await new Promise((r) => setTimeout(r, 10))
       }
       await other.query('COMMIT')
       const result = await change
       expect(result.count).toBe(1)
-      const [row] = await db.select({ discount: projects.discount, status: projects.verificationStatus }).from(projects)
+      const [row] = await db
+        .select({ discount: projects.discount, status: projects.verificationStatus })
+        .from(projects)
         .where(eq(projects.id, project.id))
       expect(row).toEqual({ discount: 40, status: 'approved' })
       const entries = await db.select().from(verificationHistory).where(eq(verificationHistory.projectId, project.id))
@@ -192,18 +260,37 @@ describe.skipIf(!POSTGRES_TESTS)('many writers on one project [postgres]', () =>
     try {
       const db = ctx.deps.db
       const [owner] = await db.select({ id: users.id }).from(users).limit(1)
-      const [project] = await db.insert(projects).values({ title: 'Contended', description: 'Contended description',
-        category: 'Web', pricePaise: 100_000, projectOwnerId: owner.id }).returning({ id: projects.id })
+      const [project] = await db
+        .insert(projects)
+        .values({
+          title: 'Contended',
+          description: 'Contended description',
+          category: 'Web',
+          pricePaise: 100_000,
+          projectOwnerId: owner.id,
+        })
+        .returning({ id: projects.id })
       const statuses = ['under_review', 'approved', 'needs_changes', 'rejected'] as const
-      const writers = Array.from({ length: 40 }, (_, i) => i % 2
-        ? changeVerificationStatus(db, { ids: [project.id], status: statuses[i % 4], notes: `writer ${i}`,
-          actorId: owner.id, at: new Date() })
-        : updateProject(db, project.id, { discount: i + 1 }, owner.id, new Date()))
+      const writers = Array.from({ length: 40 }, (_, i) =>
+        i % 2
+          ? changeVerificationStatus(db, {
+              ids: [project.id],
+              status: statuses[i % 4],
+              notes: `writer ${i}`,
+              actorId: owner.id,
+              at: new Date(),
+            })
+          : updateProject(db, project.id, { discount: i + 1 }, owner.id, new Date()),
+      )
       const outcomes = await Promise.allSettled(writers)
-      expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([])
+      expect(
+        outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason)),
+      ).toEqual([])
       const entries = await db.select().from(verificationHistory).where(eq(verificationHistory.projectId, project.id))
       expect(entries).toHaveLength(20)
-      const edits = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog)
+      const edits = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
         .where(sql`${auditLog.entityId} = ${project.id} AND ${auditLog.action} = 'project.update'`)
       expect(edits[0].n).toBe(20)
     } finally {

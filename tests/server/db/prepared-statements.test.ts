@@ -30,7 +30,10 @@ describe('preparedPer', () => {
       let builds = 0
       const statement = preparedPer('test_statement', (db, name) => {
         builds++
-        return db.select({ one: sql<number>`1` }).from(users).prepare(name)
+        return db
+          .select({ one: sql<number>`1` })
+          .from(users)
+          .prepare(name)
       })
       expect(statement(database.db)).toBe(statement(database.db))
       expect(builds).toBe(1)
@@ -55,9 +58,18 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
     drop = empty.drop
     database = await openDatabase({ databaseUrl: empty.url, poolSize: 1 })
     await ensureAdmin(database.db, 'prepared@example.com')
-    const [owner] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'prepared@example.com'))
-    const rows = Array.from({ length: 3 }, (_, i) => ({ id: uuidv7(), title: `Prepared ${i}`, description: 'Prepared',
-      category: i === 0 ? 'AI/ML' : 'Web', pricePaise: 100_000, projectOwnerId: owner.id }))
+    const [owner] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'prepared@example.com'))
+    const rows = Array.from({ length: 3 }, (_, i) => ({
+      id: uuidv7(),
+      title: `Prepared ${i}`,
+      description: 'Prepared',
+      category: i === 0 ? 'AI/ML' : 'Web',
+      pricePaise: 100_000,
+      projectOwnerId: owner.id,
+    }))
     await database.db.insert(projects).values(rows)
     projectId = rows[0].id
     ids = rows.map((r) => r.id)
@@ -84,23 +96,40 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       // The dashboard's projects part: one statement for its three results.
       const dashboard = await dashboardProjects(db, monthStarts(new Date()))
       expect(dashboard.recentProjects.map((p) => p.title)).toEqual(['Prepared 2', 'Prepared 1', 'Prepared 0'])
-      expect(dashboard.byCategory.map((c) => [c.category, c.count]).sort()).toEqual([['AI/ML', 1], ['Web', 2]])
+      expect(dashboard.byCategory.map((c) => [c.category, c.count]).sort()).toEqual([
+        ['AI/ML', 1],
+        ['Web', 2],
+      ])
     }
     // The reads of the writes: one shape whatever the number of ids (an array parameter).
     expect((await readProjectsForWrite({ db, lock: false }, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
-    expect((await readProjectsForWrite({ db, lock: false }, [ids[2], ids[1], ids[2]])).map((r) => r.title)).toEqual(['Prepared 1', 'Prepared 2'])
+    expect((await readProjectsForWrite({ db, lock: false }, [ids[2], ids[1], ids[2]])).map((r) => r.title)).toEqual([
+      'Prepared 1',
+      'Prepared 2',
+    ])
     await expect(readProjectsForWrite({ db, lock: false }, [ids[0], uuidv7()])).rejects.toThrow('Project not found')
     expect(await projectRepository(db, projectId)).toBeNull()
     expect(await projectRepository(db, ids[1])).toBeNull()
     // The list's fallback reads refs and rows in one REPEATABLE READ transaction: the same statements,
     // by name, on the transaction's connection (node-postgres refuses one name for two texts).
-    const inSnapshot = await db.transaction(async (tx) => {
-      const page = await selectListPageRefs(tx, list({ page: '1', limit: '2' }))
-      return { page, rows: await selectListRows(tx, page.refs.map((r) => r.id)) }
-    }, { isolationLevel: 'repeatable read', accessMode: 'read only' })
+    const inSnapshot = await db.transaction(
+      async (tx) => {
+        const page = await selectListPageRefs(tx, list({ page: '1', limit: '2' }))
+        return {
+          page,
+          rows: await selectListRows(
+            tx,
+            page.refs.map((r) => r.id),
+          ),
+        }
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    )
     expect(inSnapshot.rows.map((r) => r.id).sort()).toEqual([ids[1], ids[2]].sort())
-    const statements = await rawRows<{ name: string; plans: number }>(db,
-      sql`SELECT name, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements ORDER BY name`)
+    const statements = await rawRows<{ name: string; plans: number }>(
+      db,
+      sql`SELECT name, (generic_plans + custom_plans)::int AS plans FROM pg_prepared_statements ORDER BY name`,
+    )
     expect(statements).toEqual([
       { name: 'dashboard_projects', plans: 3 },
       { name: 'project_by_id', plans: 3 },

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
-  bulkMessage, formatReceivedAt, rateLimitMessage, replySubject, replyText, statusMessage,
+  bulkMessage,
+  formatReceivedAt,
+  rateLimitMessage,
+  replySubject,
+  replyText,
+  statusMessage,
 } from '../../../server/domain/contacts'
 
 describe('contacts domain', () => {
@@ -19,9 +24,15 @@ describe('contacts domain', () => {
   })
 
   it('quotes every line of the original, CRLF and CR too, after a blank line and the attribution', () => {
-    const text = replyText('Thanks!', { name: 'Asha', email: 'asha@example.in', message: 'a\r\nb\rc\n\n> d',
-      createdAt: new Date('2026-03-05T09:34:00Z') })
-    expect(text).toBe('Thanks!\n\nOn 5 Mar 2026, 3:04 pm IST, Asha <asha@example.in> wrote:\n> a\n> b\n> c\n> \n> > d\n')
+    const text = replyText('Thanks!', {
+      name: 'Asha',
+      email: 'asha@example.in',
+      message: 'a\r\nb\rc\n\n> d',
+      createdAt: new Date('2026-03-05T09:34:00Z'),
+    })
+    expect(text).toBe(
+      'Thanks!\n\nOn 5 Mar 2026, 3:04 pm IST, Asha <asha@example.in> wrote:\n> a\n> b\n> c\n> \n> > d\n',
+    )
   })
 
   it('says what changed', () => {

@@ -13,6 +13,8 @@ describe('growthPercent', () => {
   })
   it('uses UTC calendar months', () => {
     expect(monthStarts(new Date('2026-01-15T10:00:00Z'))).toEqual({
-      thisMonth: new Date('2026-01-01T00:00:00Z'), lastMonth: new Date('2025-12-01T00:00:00Z') })
+      thisMonth: new Date('2026-01-01T00:00:00Z'),
+      lastMonth: new Date('2025-12-01T00:00:00Z'),
+    })
   })
 })

@@ -5,8 +5,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import {
-  bulkMessage, decodeCursor, decodeFilterToken, encodeCursor, encodeFilterToken, illegalMoveMessage, isCalendarDay,
-  istDay, istDayRange,
+  bulkMessage,
+  decodeCursor,
+  decodeFilterToken,
+  encodeCursor,
+  encodeFilterToken,
+  illegalMoveMessage,
+  isCalendarDay,
+  istDay,
+  istDayRange,
 } from '../../../server/domain/orders'
 import { paiseText, textCell } from '../../../server/services/csv-export'
 
@@ -21,7 +28,9 @@ describe('orders domain', () => {
 
   it('bounds India calendar days (UTC+05:30), both ends inclusive', () => {
     expect(istDayRange('2026-03-10', '2026-03-10')).toEqual({
-      start: new Date('2026-03-09T18:30:00Z'), end: new Date('2026-03-10T18:30:00Z') })
+      start: new Date('2026-03-09T18:30:00Z'),
+      end: new Date('2026-03-10T18:30:00Z'),
+    })
     expect(istDayRange('', '')).toEqual({ start: undefined, end: undefined })
     expect(istDay(new Date('2026-03-09T18:30:00Z'))).toBe('2026-03-10')
     expect(istDay(new Date('2026-03-09T18:29:59Z'))).toBe('2026-03-09')
@@ -31,9 +40,12 @@ describe('orders domain', () => {
   })
 
   it('writes the texts of moves and bulk updates', () => {
-    expect(illegalMoveMessage('ORD-2026-000123', 'completed', 'cancelled'))
-      .toBe('Cannot move order ORD-2026-000123 from completed to cancelled')
-    expect(illegalMoveMessage('ORD-1', 'pending', 'in_progress')).toBe('Cannot move order ORD-1 from pending to in progress')
+    expect(illegalMoveMessage('ORD-2026-000123', 'completed', 'cancelled')).toBe(
+      'Cannot move order ORD-2026-000123 from completed to cancelled',
+    )
+    expect(illegalMoveMessage('ORD-1', 'pending', 'in_progress')).toBe(
+      'Cannot move order ORD-1 from pending to in progress',
+    )
     expect(bulkMessage('confirm', 2, 1)).toBe('2 orders confirmed, 1 could not be changed')
     expect(bulkMessage('cancel', 1, 0)).toBe('1 order cancelled')
     expect(bulkMessage('complete', 0, 3)).toBe('0 orders completed, 3 could not be changed')

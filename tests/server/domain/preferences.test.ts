@@ -5,10 +5,12 @@ import { pushRecent, toPreferences } from '../../../server/domain/preferences'
 describe('preferences rules', () => {
   it('reads null columns as the defaults and no row as all defaults', () => {
     expect(toPreferences(undefined)).toEqual(DEFAULT_PREFERENCES)
-    expect(toPreferences({ singleKeyShortcuts: null, reasonTemplates: null, recentCommands: ['a'], recentRecords: [] }))
-      .toEqual({ ...DEFAULT_PREFERENCES, recentCommands: ['a'] })
-    expect(toPreferences({ singleKeyShortcuts: false, reasonTemplates: [], recentCommands: [], recentRecords: [] }))
-      .toMatchObject({ singleKeyShortcuts: false, reasonTemplates: [] })
+    expect(
+      toPreferences({ singleKeyShortcuts: null, reasonTemplates: null, recentCommands: ['a'], recentRecords: [] }),
+    ).toEqual({ ...DEFAULT_PREFERENCES, recentCommands: ['a'] })
+    expect(
+      toPreferences({ singleKeyShortcuts: false, reasonTemplates: [], recentCommands: [], recentRecords: [] }),
+    ).toMatchObject({ singleKeyShortcuts: false, reasonTemplates: [] })
   })
 
   it('puts a recent item first, drops its older copy and keeps 20', () => {
@@ -18,8 +20,9 @@ describe('preferences rules', () => {
   })
 
   it('fills {title}, {owner} and {category}; leaves unknown variables as written', () => {
-    expect(fillTemplate('Hi {owner}, "{title}" in {category} {unknown}', { title: 'Shop', owner: 'Asha', category: 'Web' }))
-      .toBe('Hi Asha, "Shop" in Web {unknown}')
+    expect(
+      fillTemplate('Hi {owner}, "{title}" in {category} {unknown}', { title: 'Shop', owner: 'Asha', category: 'Web' }),
+    ).toBe('Hi Asha, "Shop" in Web {unknown}')
     expect(fillTemplate('Hi {owner}: {category}', { title: 'Shop', owner: null })).toBe('Hi there: its category')
   })
 })

@@ -14,13 +14,22 @@ describe('undo rules', () => {
     expect(undoRefusal(row, 'a', edge)).toBeNull()
     expect(undoRefusal(row, 'a', new Date(edge.getTime() + 1))).toEqual({ status: 410, message: UNDO_MESSAGES.expired })
     expect(undoRefusal(row, 'b', at)).toEqual({ status: 403, message: UNDO_MESSAGES.notYours })
-    expect(undoRefusal({ ...row, undoneAt: at }, 'a', at)).toEqual({ status: 409, message: UNDO_MESSAGES.alreadyUndone })
+    expect(undoRefusal({ ...row, undoneAt: at }, 'a', at)).toEqual({
+      status: 409,
+      message: UNDO_MESSAGES.alreadyUndone,
+    })
   })
   it('records the columns of after, before and the version as JSON values', () => {
     const repliedAt = new Date('2026-01-01T00:00:00.000Z')
-    expect(undoRecord('x', { status: 'new', repliedAt, other: 1 }, { status: 'replied', repliedAt: null }, at, 'note'))
-      .toEqual({ id: 'x', before: { status: 'new', repliedAt: repliedAt.toISOString() }, after: { status: 'replied', repliedAt: null },
-        version: at.toISOString(), created: 'note' })
+    expect(
+      undoRecord('x', { status: 'new', repliedAt, other: 1 }, { status: 'replied', repliedAt: null }, at, 'note'),
+    ).toEqual({
+      id: 'x',
+      before: { status: 'new', repliedAt: repliedAt.toISOString() },
+      after: { status: 'replied', repliedAt: null },
+      version: at.toISOString(),
+      created: 'note',
+    })
     expect(stored(undefined)).toBeNull()
   })
   it('sees a row as unchanged only with the same version and the same columns of after', () => {
@@ -31,7 +40,10 @@ describe('undo rules', () => {
   })
   it('groups records by their previous state, whatever the key order', () => {
     const r = (id: string, before: Record<string, string>) => ({ id, before, after: {}, version: '' })
-    expect(groupByBefore([r('1', { a: 'x', b: 'y' }), r('2', { b: 'y', a: 'x' }), r('3', { a: 'z', b: 'y' })]).map((g) => g.ids))
-      .toEqual([['1', '2'], ['3']])
+    expect(
+      groupByBefore([r('1', { a: 'x', b: 'y' }), r('2', { b: 'y', a: 'x' }), r('3', { a: 'z', b: 'y' })]).map(
+        (g) => g.ids,
+      ),
+    ).toEqual([['1', '2'], ['3']])
   })
 })

@@ -1,8 +1,17 @@
 /** Pure rules of user writes (server/domain/user-rules.ts): admin guards, codes, merges, IST month start, diffs. */
 import { describe, expect, it } from 'vitest'
 import {
-  CODE_ALPHABET, LAST_ADMIN, SELF_DEACTIVATE, SELF_DEMOTE, adminGuardError, agentOnboarding, diffFields,
-  generateCode, mergeAddress, mergeNested, monthStartIst,
+  CODE_ALPHABET,
+  LAST_ADMIN,
+  SELF_DEACTIVATE,
+  SELF_DEMOTE,
+  adminGuardError,
+  agentOnboarding,
+  diffFields,
+  generateCode,
+  mergeAddress,
+  mergeNested,
+  monthStartIst,
 } from '../../../server/domain/user-rules'
 import { percentToBps } from '../../../server/domain/money'
 
@@ -39,24 +48,47 @@ describe('agent codes and onboarding', () => {
     const none = { isAgent: false, agentStatus: null, referralCode: null, agentCode: null }
     expect(agentOnboarding(none, true, null)).toEqual({ needsCodes: true, agentStatus: 'active' })
     expect(agentOnboarding(none, true, 'pending')).toEqual({ needsCodes: true, agentStatus: undefined })
-    expect(agentOnboarding({ ...none, referralCode: 'R', agentCode: 'A' }, true, null)).toEqual({ needsCodes: false, agentStatus: 'active' })
-    expect(agentOnboarding({ ...none, isAgent: true }, true, null)).toEqual({ needsCodes: false, agentStatus: undefined })
+    expect(agentOnboarding({ ...none, referralCode: 'R', agentCode: 'A' }, true, null)).toEqual({
+      needsCodes: false,
+      agentStatus: 'active',
+    })
+    expect(agentOnboarding({ ...none, isAgent: true }, true, null)).toEqual({
+      needsCodes: false,
+      agentStatus: undefined,
+    })
     expect(agentOnboarding(none, false, null)).toEqual({ needsCodes: false, agentStatus: undefined })
   })
   it('stores rates as exact basis points', () => {
-    expect([percentToBps(0.29), percentToBps(50), percentToBps(12.34), percentToBps(100)]).toEqual([29, 5000, 1234, 10000])
+    expect([percentToBps(0.29), percentToBps(50), percentToBps(12.34), percentToBps(100)]).toEqual([
+      29, 5000, 1234, 10000,
+    ])
   })
 })
 
 describe('nested merges', () => {
-  it('keeps omitted keys, clears \'\' and replaces the rest', () => {
-    expect(mergeNested({ a: 'x', b: 'y' } as Record<string, string>, { a: '', c: 'z', b: undefined })).toEqual({ b: 'y', c: 'z' })
-    expect(mergeNested({ newsletter: false, notifications: true }, { newsletter: true })).toEqual({ newsletter: true, notifications: true })
+  it("keeps omitted keys, clears '' and replaces the rest", () => {
+    expect(mergeNested({ a: 'x', b: 'y' } as Record<string, string>, { a: '', c: 'z', b: undefined })).toEqual({
+      b: 'y',
+      c: 'z',
+    })
+    expect(mergeNested({ newsletter: false, notifications: true }, { newsletter: true })).toEqual({
+      newsletter: true,
+      notifications: true,
+    })
   })
   it('makes an empty country India', () => {
-    expect(mergeAddress({ city: 'Pune', country: 'Nepal' }, { country: '' })).toEqual({ city: 'Pune', country: 'India' })
-    expect(mergeAddress<{ city?: string; country?: string }>({}, { city: 'Goa' })).toEqual({ city: 'Goa', country: 'India' })
-    expect(mergeAddress<{ city?: string; country?: string }>({ country: 'Nepal' }, { city: 'Goa' })).toEqual({ city: 'Goa', country: 'Nepal' })
+    expect(mergeAddress({ city: 'Pune', country: 'Nepal' }, { country: '' })).toEqual({
+      city: 'Pune',
+      country: 'India',
+    })
+    expect(mergeAddress<{ city?: string; country?: string }>({}, { city: 'Goa' })).toEqual({
+      city: 'Goa',
+      country: 'India',
+    })
+    expect(mergeAddress<{ city?: string; country?: string }>({ country: 'Nepal' }, { city: 'Goa' })).toEqual({
+      city: 'Goa',
+      country: 'Nepal',
+    })
   })
 })
 
@@ -72,8 +104,11 @@ describe('month start in India Standard Time', () => {
 
 describe('diffFields', () => {
   it('lists only changed keys with both sides, null for absent', () => {
-    expect(diffFields({ a: 1, b: { x: 1 }, c: null }, { a: 1, b: { x: 2 }, c: 'n' }))
-      .toEqual({ changed: true, before: { b: { x: 1 }, c: null }, after: { b: { x: 2 }, c: 'n' } })
+    expect(diffFields({ a: 1, b: { x: 1 }, c: null }, { a: 1, b: { x: 2 }, c: 'n' })).toEqual({
+      changed: true,
+      before: { b: { x: 1 }, c: null },
+      after: { b: { x: 2 }, c: 'n' },
+    })
     expect(diffFields({ a: 1 }, { a: 1 }).changed).toBe(false)
   })
 })

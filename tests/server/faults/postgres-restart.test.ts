@@ -38,8 +38,11 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarted under load', () => {
     const api = server!
     const authorization = `Bearer ${await signInByOutbox(api)}`
     const headers = { authorization, 'content-type': 'application/json' }
-    const created = await fetch(`${api.url}/api/projects/create`, { method: 'POST', headers,
-      body: JSON.stringify({ title: 'Outage probe', description: 'Read and edited while PostgreSQL restarts' }) })
+    const created = await fetch(`${api.url}/api/projects/create`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: 'Outage probe', description: 'Read and edited while PostgreSQL restarts' }),
+    })
     expect(created.status).toBe(201)
     const id = ((await created.json()) as { project: { _id: string } }).project._id
 
@@ -47,17 +50,28 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarted under load', () => {
       list: () => fetch(`${api.url}/api/projects?page=1&limit=20`, { headers }),
       detail: () => fetch(`${api.url}/api/projects/${id}`, { headers }),
       dashboard: () => fetch(`${api.url}/api/admin/dashboard/stats`, { headers }),
-      edit: () => fetch(`${api.url}/api/projects/${id}`, { method: 'PUT', headers,
-        body: JSON.stringify({ discount: Math.floor(Math.random() * 50) }) }),
-      verify: () => fetch(`${api.url}/api/projects/${id}/verify`, { method: 'PUT', headers,
-        body: JSON.stringify({ status: 'under_review', notes: 'Checked during the outage' }) }),
+      edit: () =>
+        fetch(`${api.url}/api/projects/${id}`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ discount: Math.floor(Math.random() * 50) }),
+        }),
+      verify: () =>
+        fetch(`${api.url}/api/projects/${id}/verify`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ status: 'under_review', notes: 'Checked during the outage' }),
+        }),
     }
     const answers: Answer[] = []
     let running = true
     // Writes twice over: a transaction open between two statements when the connection drops is
     // what once crashed the process (an 'error' event on a checked-out client).
-    const load: [string, () => Promise<Response>][] = [...Object.entries(requests), ['edit', requests.edit],
-      ['verify', requests.verify]]
+    const load: [string, () => Promise<Response>][] = [
+      ...Object.entries(requests),
+      ['edit', requests.edit],
+      ['verify', requests.verify],
+    ]
     const clients = load.map(async ([kind, send]) => {
       while (running) {
         const res = await send().catch((error: unknown) => ({ status: 0, text: async () => String(error) }))
@@ -66,23 +80,44 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarted under load', () => {
     })
     const since = (t: number) => answers.filter((a) => a.at >= t)
     try {
-      await waitFor('answers before the outage', () => (answers.filter((a) => a.status === 200).length >= 20 ? true : undefined))
+      await waitFor('answers before the outage', () =>
+        answers.filter((a) => a.status === 200).length >= 20 ? true : undefined,
+      )
 
       await cluster!.stop('fast')
       const down = Date.now()
-      await waitFor('503 answers of every kind while PostgreSQL is down', () => {
-        const kinds = new Set(since(down).filter((a) => a.status === 503).map((a) => a.kind))
-        return kinds.size === Object.keys(requests).length ? true : undefined
-      }, 20_000)
+      await waitFor(
+        '503 answers of every kind while PostgreSQL is down',
+        () => {
+          const kinds = new Set(
+            since(down)
+              .filter((a) => a.status === 503)
+              .map((a) => a.kind),
+          )
+          return kinds.size === Object.keys(requests).length ? true : undefined
+        },
+        20_000,
+      )
 
       await cluster!.start()
       const up = Date.now()
-      await waitFor('every kind of request to succeed again', () => {
-        const kinds = new Set(since(up).filter((a) => a.status === 200).map((a) => a.kind))
-        return kinds.size === Object.keys(requests).length ? true : undefined
-      }, 30_000)
+      await waitFor(
+        'every kind of request to succeed again',
+        () => {
+          const kinds = new Set(
+            since(up)
+              .filter((a) => a.status === 200)
+              .map((a) => a.kind),
+          )
+          return kinds.size === Object.keys(requests).length ? true : undefined
+        },
+        30_000,
+      )
     } catch (error) {
-      const summary = answers.slice(-40).map((a) => `${a.at} ${a.kind} ${a.status} ${a.text.slice(0, 100)}`).join('\n')
+      const summary = answers
+        .slice(-40)
+        .map((a) => `${a.at} ${a.kind} ${a.status} ${a.text.slice(0, 100)}`)
+        .join('\n')
       throw new Error(`${String(error)}\nlast answers:\n${summary}\n--- server output ---\n${api.log().slice(-3000)}`)
     } finally {
       running = false
@@ -91,7 +126,10 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarted under load', () => {
 
     const unavailable = answers.filter((a) => a.status === 503)
     expect(unavailable.length).toBeGreaterThan(0)
-    expect(answers.filter((a) => a.status !== 200 && a.status !== 503), 'only 200 or 503').toEqual([])
+    expect(
+      answers.filter((a) => a.status !== 200 && a.status !== 503),
+      'only 200 or 503',
+    ).toEqual([])
     for (const answer of unavailable) {
       expect(JSON.parse(answer.text)).toEqual({ success: false, message: DATABASE_UNAVAILABLE })
     }

@@ -19,7 +19,9 @@ const run = promisify(execFile)
 export function findPostgresBin(): string | undefined {
   const base = '/usr/lib/postgresql'
   if (!fs.existsSync(base)) return undefined
-  const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl')))
+  const versions = fs
+    .readdirSync(base)
+    .filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl')))
     .sort((a, b) => Number(b) - Number(a))
   return versions.length ? path.join(base, versions[0], 'bin') : undefined
 }
@@ -38,9 +40,7 @@ export type PrivatePostgres = {
 async function asPostgres(bin: string, name: string, args: string[]): Promise<string> {
   const file = path.join(bin, name)
   const isRoot = process.getuid?.() === 0
-  const { stdout } = isRoot
-    ? await run('runuser', ['-u', 'postgres', '--', file, ...args])
-    : await run(file, args)
+  const { stdout } = isRoot ? await run('runuser', ['-u', 'postgres', '--', file, ...args]) : await run(file, args)
   return stdout
 }
 
@@ -54,10 +54,21 @@ export async function startPrivatePostgres(settings: Record<string, string> = {}
   if (process.getuid?.() === 0) await run('chown', ['-R', 'postgres:postgres', dir])
   await asPostgres(bin, 'initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8'])
   const port = await getPort({ host: '127.0.0.1' })
-  const conf = { listen_addresses: "'127.0.0.1'", port: String(port), unix_socket_directories: `'${dir}'`,
-    fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', ...settings }
-  fs.appendFileSync(path.join(dataDir, 'postgresql.conf'),
-    `\n${Object.entries(conf).map(([k, v]) => `${k} = ${v}`).join('\n')}\n`)
+  const conf = {
+    listen_addresses: "'127.0.0.1'",
+    port: String(port),
+    unix_socket_directories: `'${dir}'`,
+    fsync: 'off',
+    synchronous_commit: 'off',
+    full_page_writes: 'off',
+    ...settings,
+  }
+  fs.appendFileSync(
+    path.join(dataDir, 'postgresql.conf'),
+    `\n${Object.entries(conf)
+      .map(([k, v]) => `${k} = ${v}`)
+      .join('\n')}\n`,
+  )
   const logFile = path.join(dir, 'server.log')
   const start = async () => {
     await asPostgres(bin, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start'])

@@ -28,8 +28,12 @@ export const SHARED_KEYS = {
 } as const
 
 /** Poll `check` every `everyMs` until it returns a value other than undefined, or throw after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined> | T | undefined,
-  timeoutMs = 20_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   let lastError: unknown
   for (;;) {
@@ -75,37 +79,60 @@ export async function startServer(opts: {
   /** Another checkout to run the server of (a before/after benchmark); default this one. */
   root?: string
 }): Promise<ServerProcess> {
-  const port = opts.port ?? await getPort({ host: '127.0.0.1' })
+  const port = opts.port ?? (await getPort({ host: '127.0.0.1' }))
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production',
-    PORT: String(port), HOST: '127.0.0.1', DATA_DIR: opts.dataDir, SEED: 'none', SMTP_URL: '',
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    SEED: 'none',
+    SMTP_URL: '',
     ...opts.env,
   }
-  const child = spawn(process.execPath, [...(opts.nodeFlags ?? SERVER_NODE_FLAGS), ...(opts.nodeArgs ?? []),
-    '--import', 'tsx', 'server/main.ts'],
-    { cwd: opts.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeFlags ?? SERVER_NODE_FLAGS), ...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'],
+    { cwd: opts.root ?? ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
   let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+  })
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.on('exit', (code, signal) => resolve({ code, signal }))
   })
   let gone = false
-  void exited.then(() => { gone = true })
+  void exited.then(() => {
+    gone = true
+  })
   const url = `http://127.0.0.1:${port}`
   const server: ServerProcess = {
-    url, port, dataDir: opts.dataDir, child, exited, log: () => output,
+    url,
+    port,
+    dataDir: opts.dataDir,
+    child,
+    exited,
+    log: () => output,
     stop: async (signal = 'SIGTERM') => {
       if (!gone) child.kill(signal)
       return exited
     },
   }
   try {
-    const state = await waitFor('the server to answer /api/health', async () => {
-      if (gone) return 'exited'
-      const res = await fetch(`${url}/api/health`).catch(() => undefined)
-      return res?.ok ? 'up' : undefined
-    }, opts.timeoutMs ?? 60_000)
+    const state = await waitFor(
+      'the server to answer /api/health',
+      async () => {
+        if (gone) return 'exited'
+        const res = await fetch(`${url}/api/health`).catch(() => undefined)
+        return res?.ok ? 'up' : undefined
+      },
+      opts.timeoutMs ?? 60_000,
+    )
     if (state === 'exited') throw new Error(`The server exited before answering: ${JSON.stringify(await exited)}`)
   } catch (error) {
     await server.stop('SIGKILL')

@@ -63,8 +63,14 @@ async function restartAfterKill(): Promise<ServerProcess> {
 }
 
 /** POST one chunk of `files` as the console does (multipart, relativePaths as JSON). */
-async function postChunk(server: ServerProcess, token: string, uploadId: string, files: TreeFile[], chunkIndex: number,
-  totalChunks: number) {
+async function postChunk(
+  server: ServerProcess,
+  token: string,
+  uploadId: string,
+  files: TreeFile[],
+  chunkIndex: number,
+  totalChunks: number,
+) {
   const form = new FormData()
   for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)]), path.basename(f.path))
   form.append('relativePaths', JSON.stringify(files.map((f) => f.path)))
@@ -75,9 +81,12 @@ async function postChunk(server: ServerProcess, token: string, uploadId: string,
   form.append('totalChunks', String(totalChunks))
   form.append('isFirstChunk', String(chunkIndex === 0))
   form.append('isLastChunk', String(chunkIndex === totalChunks - 1))
-  const res = await fetch(`${server.url}/api/upload/upload`, { method: 'POST', body: form,
-    headers: { authorization: `Bearer ${token}` } })
-  return { status: res.status, body: await res.json() as { data?: { committed: boolean }; message: string } }
+  const res = await fetch(`${server.url}/api/upload/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return { status: res.status, body: (await res.json()) as { data?: { committed: boolean }; message: string } }
 }
 
 const CHUNK = 100
@@ -85,13 +94,19 @@ const tree = generateTree(3 * CHUNK, 3000, 'sigkill')
 const chunkOf = (i: number) => tree.slice(i * CHUNK, (i + 1) * CHUNK)
 
 /** The bare repositories under DATA_DIR/git. */
-const repos = () => (fs.existsSync(path.join(dataDir, 'git'))
-  ? fs.readdirSync(path.join(dataDir, 'git')).filter((d) => d.endsWith('.git')).map((d) => path.join(dataDir, 'git', d))
-  : [])
+const repos = () =>
+  fs.existsSync(path.join(dataDir, 'git'))
+    ? fs
+        .readdirSync(path.join(dataDir, 'git'))
+        .filter((d) => d.endsWith('.git'))
+        .map((d) => path.join(dataDir, 'git', d))
+    : []
 
 /** Paths on `main` of the bare repository `gitDir` ([] without a main branch). */
 async function filesOnMain(gitDir: string): Promise<string[]> {
-  const { stdout } = await run('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'main']).catch(() => ({ stdout: '' }))
+  const { stdout } = await run('git', ['--git-dir', gitDir, 'ls-tree', '-r', '--name-only', 'main']).catch(() => ({
+    stdout: '',
+  }))
   return stdout.split('\n').filter(Boolean).sort()
 }
 
@@ -99,24 +114,46 @@ type Settled = 'ok' | 'failed' | 'pending'
 /** Track a request: 'ok' once it answered 200, 'failed' for anything else (the kill cuts it). */
 function track(promise: Promise<{ status: number }>) {
   const state = { value: 'pending' as Settled }
-  promise.then((r) => { state.value = r.status === 200 ? 'ok' : 'failed' }, () => { state.value = 'failed' })
+  promise.then(
+    (r) => {
+      state.value = r.status === 200 ? 'ok' : 'failed'
+    },
+    () => {
+      state.value = 'failed'
+    },
+  )
   return state
 }
 
 /** Fire `send`, and SIGKILL `server` after `killAfterMs` (or when `killWhen` holds): what had answered then. */
-async function killDuring(server: ServerProcess, send: () => Promise<{ status: number }>,
-  kill: { afterMs?: number; when?: () => boolean }): Promise<Settled> {
+async function killDuring(
+  server: ServerProcess,
+  send: () => Promise<{ status: number }>,
+  kill: { afterMs?: number; when?: () => boolean },
+): Promise<Settled> {
   const started = Date.now()
   const state = track(send())
-  await waitFor('the moment to kill', () => (state.value !== 'pending' || (kill.when?.() ?? false)
-    || (kill.afterMs !== undefined && Date.now() - started >= kill.afterMs) ? true : undefined), 30_000, 1)
+  await waitFor(
+    'the moment to kill',
+    () =>
+      state.value !== 'pending' ||
+      (kill.when?.() ?? false) ||
+      (kill.afterMs !== undefined && Date.now() - started >= kill.afterMs)
+        ? true
+        : undefined,
+    30_000,
+    1,
+  )
   server.child.kill('SIGKILL')
   await server.exited
   return state.value
 }
 
 /** Calibration: call `warm` once (a cold first call is slower), then time `send`, in ms. */
-async function timed(warm: () => Promise<{ status: number }>, send: () => Promise<{ status: number }>): Promise<number> {
+async function timed(
+  warm: () => Promise<{ status: number }>,
+  send: () => Promise<{ status: number }>,
+): Promise<number> {
   expect((await warm()).status).toBe(200)
   const started = Date.now()
   expect((await send()).status).toBe(200)
@@ -127,18 +164,31 @@ describe('SIGKILL during writes', () => {
   it('restarts at once with every write all or nothing, the upload repeatable and git fsck clean', async () => {
     const log = (...args: unknown[]) => console.log(`[${new Date().toISOString().slice(11, 23)}]`, ...args)
     const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
-    const bulkUpdate = (server: ServerProcess, token: string, ids: string[], isActive = false) => () => fetch(
-      `${server.url}/api/projects/bulk-update`, { method: 'POST', headers: headers(token), body: JSON.stringify({ ids, isActive }) })
-    const bulkVerify = (server: ServerProcess, token: string, ids: string[], notes: string, status = 'rejected') => () =>
-      fetch(`${server.url}/api/projects/bulk-verify`, { method: 'POST', headers: headers(token),
-        body: JSON.stringify({ ids, status, notes }) })
+    const bulkUpdate =
+      (server: ServerProcess, token: string, ids: string[], isActive = false) =>
+      () =>
+        fetch(`${server.url}/api/projects/bulk-update`, {
+          method: 'POST',
+          headers: headers(token),
+          body: JSON.stringify({ ids, isActive }),
+        })
+    const bulkVerify =
+      (server: ServerProcess, token: string, ids: string[], notes: string, status = 'rejected') =>
+      () =>
+        fetch(`${server.url}/api/projects/bulk-verify`, {
+          method: 'POST',
+          headers: headers(token),
+          body: JSON.stringify({ ids, status, notes }),
+        })
 
     // (b) A bulk update, killed at half the time the same update of other projects took.
     let server = await startServer({ dataDir })
     servers.push(server)
     let token = await signInByOutbox(server)
-    const updateTook = await timed(bulkUpdate(server, token, calibrate.update),
-      bulkUpdate(server, token, calibrate.update, true))
+    const updateTook = await timed(
+      bulkUpdate(server, token, calibrate.update),
+      bulkUpdate(server, token, calibrate.update, true),
+    )
     const atKill: Record<string, Settled> = {}
     atKill.bulkUpdate = await killDuring(server, bulkUpdate(server, token, updateIds), { afterMs: updateTook / 2 })
     log(`bulk update: ${updateTook} ms un-killed; at the kill: ${atKill.bulkUpdate}`)
@@ -146,26 +196,36 @@ describe('SIGKILL during writes', () => {
     // (c) A bulk verification change, likewise.
     server = await restartAfterKill()
     token = await signInByOutbox(server)
-    const verifyTook = await timed(bulkVerify(server, token, calibrate.verify, 'Calibration', 'approved'),
-      bulkVerify(server, token, calibrate.verify, 'Calibration'))
-    atKill.bulkVerify = await killDuring(server, bulkVerify(server, token, verifyIds, MARK), { afterMs: verifyTook / 2 })
+    const verifyTook = await timed(
+      bulkVerify(server, token, calibrate.verify, 'Calibration', 'approved'),
+      bulkVerify(server, token, calibrate.verify, 'Calibration'),
+    )
+    atKill.bulkVerify = await killDuring(server, bulkVerify(server, token, verifyIds, MARK), {
+      afterMs: verifyTook / 2,
+    })
     log(`bulk verify: ${verifyTook} ms un-killed; at the kill: ${atKill.bulkVerify}`)
 
     // (a) A chunked upload, killed once its last chunk's commit has created the repository.
     server = await restartAfterKill()
     token = await signInByOutbox(server)
-    for (const i of [0, 1]) expect((await postChunk(server, token, 'crashed-upload', chunkOf(i), i, 3)).status).toBe(200)
+    for (const i of [0, 1])
+      expect((await postChunk(server, token, 'crashed-upload', chunkOf(i), i, 3)).status).toBe(200)
     const srv = server
-    atKill.upload = await killDuring(server, () => postChunk(srv, token, 'crashed-upload', chunkOf(2), 2, 3),
-      { when: () => repos().length > 0 })
+    atKill.upload = await killDuring(server, () => postChunk(srv, token, 'crashed-upload', chunkOf(2), 2, 3), {
+      when: () => repos().length > 0,
+    })
     log('upload: at the kill:', atKill.upload)
 
     // Restarted at once on the same DATA_DIR: it starts and serves.
     server = await restartAfterKill()
     token = await signInByOutbox(server)
     const api = server
-    const project = async () => ((await (await fetch(`${api.url}/api/projects/${uploadProjectId}`,
-      { headers: headers(token) })).json()) as { project: { hasFiles: boolean; totalFileSize: number } }).project
+    const project = async () =>
+      (
+        (await (await fetch(`${api.url}/api/projects/${uploadProjectId}`, { headers: headers(token) })).json()) as {
+          project: { hasFiles: boolean; totalFileSize: number }
+        }
+      ).project
     // The project claims files only when its repository holds all of them.
     const afterCrash = await project()
     const expected = tree.map((f) => f.path).sort()
@@ -197,15 +257,31 @@ describe('SIGKILL during writes', () => {
       const { db } = database
       const n = sql<number>`count(*)::int`
       const count = async (query: Promise<{ n: number }[]>) => (await query)[0].n
-      const inactive = await count(db.select({ n }).from(projects)
-        .where(and(inArray(projects.id, updateIds), eq(projects.isActive, false))))
-      const deactivations = await count(db.select({ n }).from(auditLog).where(and(eq(auditLog.action, 'project.update'),
-        inArray(auditLog.entityId, updateIds))))
-      const rejected = await count(db.select({ n }).from(projects)
-        .where(and(inArray(projects.id, verifyIds), eq(projects.verificationStatus, 'rejected'))))
+      const inactive = await count(
+        db
+          .select({ n })
+          .from(projects)
+          .where(and(inArray(projects.id, updateIds), eq(projects.isActive, false))),
+      )
+      const deactivations = await count(
+        db
+          .select({ n })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'project.update'), inArray(auditLog.entityId, updateIds))),
+      )
+      const rejected = await count(
+        db
+          .select({ n })
+          .from(projects)
+          .where(and(inArray(projects.id, verifyIds), eq(projects.verificationStatus, 'rejected'))),
+      )
       const history = await count(db.select({ n }).from(verificationHistory).where(eq(verificationHistory.notes, MARK)))
-      const verifications = await count(db.select({ n }).from(auditLog).where(and(eq(auditLog.action, 'project.verify'),
-        inArray(auditLog.entityId, verifyIds))))
+      const verifications = await count(
+        db
+          .select({ n })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'project.verify'), inArray(auditLog.entityId, verifyIds))),
+      )
       log('rows after the restarts:', { inactive, deactivations, rejected, history, verifications })
       // All or nothing, and all when the server had answered 200.
       expect([0, GROUP]).toContain(inactive)

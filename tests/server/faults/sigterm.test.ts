@@ -25,7 +25,10 @@ afterAll(async () => {
 function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1')
-    socket.once('connect', () => { socket.destroy(); resolve(false) })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(false)
+    })
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'))
   })
 }
@@ -40,23 +43,36 @@ describe('SIGTERM', () => {
 
     // Expect: 100-continue makes the server answer once it has parsed the headers: from then
     // on the request is in flight on the server, and only half of its body has been sent.
-    const request = http.request(`${server.url}/api/projects/create`, { method: 'POST', headers: {
-      authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(body.length),
-      expect: '100-continue',
-    } })
-    const answered = new Promise<{ status: number; json: { project?: { title: string; _id: string } } }>((resolve, reject) => {
-      request.on('response', (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => { text += chunk.toString() })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as never }))
-      })
-      request.on('error', reject)
+    const request = http.request(`${server.url}/api/projects/create`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        expect: '100-continue',
+      },
     })
+    const answered = new Promise<{ status: number; json: { project?: { title: string; _id: string } } }>(
+      (resolve, reject) => {
+        request.on('response', (res) => {
+          let text = ''
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString()
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as never }))
+        })
+        request.on('error', reject)
+      },
+    )
     await new Promise<void>((resolve) => request.once('continue', resolve))
     request.write(body.subarray(0, 20))
 
     server.child.kill('SIGTERM')
-    await waitFor('new connections to be refused', async () => ((await refused(server.port)) ? true : undefined), 10_000)
+    await waitFor(
+      'new connections to be refused',
+      async () => ((await refused(server.port)) ? true : undefined),
+      10_000,
+    )
     expect(server.child.exitCode).toBeNull() // still finishing the request in flight
 
     request.end(body.subarray(20))
@@ -70,8 +86,9 @@ describe('SIGTERM', () => {
     // The write of the drained request is there after a restart.
     const again = await startServer({ dataDir })
     servers.push(again)
-    const res = await fetch(`${again.url}/api/projects/${json.project?._id}`,
-      { headers: { authorization: `Bearer ${await signInByOutbox(again)}` } })
+    const res = await fetch(`${again.url}/api/projects/${json.project?._id}`, {
+      headers: { authorization: `Bearer ${await signInByOutbox(again)}` },
+    })
     expect(res.status).toBe(200)
     expect(((await res.json()) as { project: { title: string } }).project.title).toBe(title)
     await again.stop('SIGTERM')

@@ -12,8 +12,7 @@ export type Sent = { method: string; path: string; headers?: Record<string, stri
 
 /** What came back: an HTTP answer or the error the connection ended with. */
 export type Outcome =
-  | { status: number; reused: boolean; connection: string | undefined }
-  | { error: string; reused: boolean }
+  { status: number; reused: boolean; connection: string | undefined } | { error: string; reused: boolean }
 
 /** An Agent with at most `connections` kept-alive sockets to each server. */
 export const keepAliveAgent = (connections: number) => new http.Agent({ keepAlive: true, maxSockets: connections })
@@ -25,12 +24,16 @@ export function send(agent: http.Agent, baseUrl: string, sent: Sent): Promise<Ou
     if (sent.body !== undefined && !sent.chunked) headers['content-length'] = String(Buffer.byteLength(sent.body))
     const request = http.request(`${baseUrl}${sent.path}`, { method: sent.method, headers, agent }, (res) => {
       res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: request.reusedSocket,
-        connection: res.headers.connection }))
-      res.on('error', (error) => resolve({ error: `${error.message} (after the answer's head)`, reused: request.reusedSocket }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, reused: request.reusedSocket, connection: res.headers.connection }),
+      )
+      res.on('error', (error) =>
+        resolve({ error: `${error.message} (after the answer's head)`, reused: request.reusedSocket }),
+      )
     })
     request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ error: `${error.code ?? ''} ${error.message}`.trim(), reused: request.reusedSocket }))
+      resolve({ error: `${error.code ?? ''} ${error.message}`.trim(), reused: request.reusedSocket }),
+    )
     if (sent.chunked && sent.body !== undefined) {
       // Several writes without Content-Length: Node sends them as chunks of a chunked body.
       for (let at = 0; at < sent.body.length; at += 64 * 1024) request.write(sent.body.slice(at, at + 64 * 1024))

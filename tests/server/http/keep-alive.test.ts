@@ -22,9 +22,14 @@ let projectId = ''
 beforeAll(async () => {
   server = await startServer({ dataDir })
   token = await signInByOutbox(server)
-  const created = await fetch(`${server.url}/api/projects/create`, { method: 'POST', body: JSON.stringify({
-    title: 'Keep-alive probe', description: 'Edited by the keep-alive tests' }),
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+  const created = await fetch(`${server.url}/api/projects/create`, {
+    method: 'POST',
+    body: JSON.stringify({
+      title: 'Keep-alive probe',
+      description: 'Edited by the keep-alive tests',
+    }),
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  })
   projectId = ((await created.json()) as { project: { _id: string } }).project._id
 })
 
@@ -44,25 +49,54 @@ function kinds() {
   const auth = { authorization: `Bearer ${token}` }
   const json = { ...auth, 'content-type': 'application/json' }
   const badToken = { authorization: 'Bearer x', 'content-type': 'application/json' }
-  const create = (body: string, headers: Record<string, string> = json, chunked = false): Sent =>
-    ({ method: 'POST', path: '/api/projects/create', headers, body, chunked })
+  const create = (body: string, headers: Record<string, string> = json, chunked = false): Sent => ({
+    method: 'POST',
+    path: '/api/projects/create',
+    headers,
+    body,
+    chunked,
+  })
   let edits = 0
-  const list: Kind = { name: 'list', status: 200, sent: () => ({ method: 'GET', path: '/api/projects?page=1&limit=5', headers: auth }) }
-  const valid: Kind[] = [list,
+  const list: Kind = {
+    name: 'list',
+    status: 200,
+    sent: () => ({ method: 'GET', path: '/api/projects?page=1&limit=5', headers: auth }),
+  }
+  const valid: Kind[] = [
+    list,
     { name: 'detail', status: 200, sent: () => ({ method: 'GET', path: `/api/projects/${projectId}`, headers: auth }) },
-    { name: 'edit', status: 200, sent: () => ({ method: 'PUT', path: `/api/projects/${projectId}`, headers: json,
-      body: JSON.stringify({ title: `Keep-alive probe ${++edits}` }) }) }]
+    {
+      name: 'edit',
+      status: 200,
+      sent: () => ({
+        method: 'PUT',
+        path: `/api/projects/${projectId}`,
+        headers: json,
+        body: JSON.stringify({ title: `Keep-alive probe ${++edits}` }),
+      }),
+    },
+  ]
   const invalid: Kind[] = [
     { name: 'truncated JSON', status: 400, sent: () => create('{"title": "Half a') },
     { name: 'wrong types', status: 400, sent: () => create('{"title": 5, "description": ["x"]}') },
     { name: 'empty body', status: 400, sent: () => create('') },
-    { name: 'bad id', status: 400, sent: () => ({ method: 'PUT', path: '/api/projects/not-an-id', headers: json, body: '{}' }) },
-    { name: 'bad token', status: 401, sent: () => create('{}', badToken) }]
+    {
+      name: 'bad id',
+      status: 400,
+      sent: () => ({ method: 'PUT', path: '/api/projects/not-an-id', headers: json, body: '{}' }),
+    },
+    { name: 'bad token', status: 401, sent: () => create('{}', badToken) },
+  ]
   const large: Kind[] = [
-    { name: '512 KB as text/plain', status: 400, sent: () => create(bigJson(512 * 1024), { ...auth, 'content-type': 'text/plain' }) },
+    {
+      name: '512 KB as text/plain',
+      status: 400,
+      sent: () => create(bigJson(512 * 1024), { ...auth, 'content-type': 'text/plain' }),
+    },
     { name: '512 KB, bad token', status: 401, sent: () => create(bigJson(512 * 1024), badToken) },
     { name: 'over 1 MB', status: 413, sent: () => create(bigJson(1024 * 1024)) },
-    { name: 'over 1 MB, chunked', status: 413, sent: () => create(bigJson(1280 * 1024), json, true), closes: true }]
+    { name: 'over 1 MB, chunked', status: 413, sent: () => create(bigJson(1280 * 1024), json, true), closes: true },
+  ]
   return { list, small: [...valid, ...invalid], unread: [...invalid, ...large], large }
 }
 
@@ -71,27 +105,36 @@ async function stream(total: number, clients: number, pick: (i: number) => Kind)
   const agent = keepAliveAgent(clients)
   const outcomes: { kind: Kind; outcome: Outcome }[] = []
   let next = 0
-  await Promise.all(Array.from({ length: clients }, async () => {
-    for (let i = next++; i < total; i = next++) {
-      const kind = pick(i)
-      outcomes[i] = { kind, outcome: await send(agent, server.url, kind.sent()) }
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < total; i = next++) {
+        const kind = pick(i)
+        outcomes[i] = { kind, outcome: await send(agent, server.url, kind.sent()) }
+      }
+    }),
+  )
   agent.destroy()
   return outcomes
 }
 
 /** The requests that got no answer or another status than their kind's, as readable lines. */
-const wrong = (outcomes: { kind: Kind; outcome: Outcome }[]) => outcomes.flatMap(({ kind, outcome }, i) =>
-  'error' in outcome ? [`#${i} ${kind.name}: no answer (${outcome.error})`]
-    : outcome.status !== kind.status ? [`#${i} ${kind.name}: ${outcome.status}, expected ${kind.status}`] : [])
+const wrong = (outcomes: { kind: Kind; outcome: Outcome }[]) =>
+  outcomes.flatMap(({ kind, outcome }, i) =>
+    'error' in outcome
+      ? [`#${i} ${kind.name}: no answer (${outcome.error})`]
+      : outcome.status !== kind.status
+        ? [`#${i} ${kind.name}: ${outcome.status}, expected ${kind.status}`]
+        : [],
+  )
 
 describe('keep-alive connections', () => {
   it('stay open after an answered, unread body, and are closed with Connection: close when it cannot be discarded', async () => {
     const { list, unread } = kinds()
     const agent = keepAliveAgent(1)
-    const said = (outcome: Outcome) => ('error' in outcome ? `no answer (${outcome.error})`
-      : `${outcome.status} ${outcome.connection === 'close' ? 'close' : 'keep-alive'}`)
+    const said = (outcome: Outcome) =>
+      'error' in outcome
+        ? `no answer (${outcome.error})`
+        : `${outcome.status} ${outcome.connection === 'close' ? 'close' : 'keep-alive'}`
     const seen: string[] = []
     for (const kind of unread) {
       const answer = await send(agent, server.url, kind.sent())
@@ -99,8 +142,12 @@ describe('keep-alive connections', () => {
       seen.push(`${kind.name}: ${said(answer)}, then ${said(next)} on the ${next.reused ? 'same' : 'new'} connection`)
     }
     agent.destroy()
-    expect(seen).toEqual(unread.map((kind) =>
-      `${kind.name}: ${kind.status} ${kind.closes ? 'close' : 'keep-alive'}, then 200 keep-alive on the ${kind.closes ? 'new' : 'same'} connection`))
+    expect(seen).toEqual(
+      unread.map(
+        (kind) =>
+          `${kind.name}: ${kind.status} ${kind.closes ? 'close' : 'keep-alive'}, then 200 keep-alive on the ${kind.closes ? 'new' : 'same'} connection`,
+      ),
+    )
   })
 
   it('answer every one of 5,000 mixed invalid and valid requests from 8 clients', async () => {

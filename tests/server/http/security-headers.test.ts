@@ -12,16 +12,20 @@ import { signIn } from '../harness'
 import { useSpaApp } from './spa-app'
 
 const PRELOAD = preloadScript([{ pattern: '^/projects$', session: true, files: ['/assets/list.js'] }])
-const TEMPLATE = `<!doctype html>\n<html>\n  <head>\n    <script>${PRELOAD}</script>\n`
-  + '    <script type="module" crossorigin src="/assets/app.js"></script>\n    <title>Admin Panel</title>\n  </head>\n'
-  + '  <body><div id="root"></div></body>\n</html>\n'
+const TEMPLATE =
+  `<!doctype html>\n<html>\n  <head>\n    <script>${PRELOAD}</script>\n` +
+  '    <script type="module" crossorigin src="/assets/app.js"></script>\n    <title>Admin Panel</title>\n  </head>\n' +
+  '  <body><div id="root"></div></body>\n</html>\n'
 const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`
 
 /** The policy as a map: directive → its sources. */
-const directives = (policy: string | null) => new Map((policy ?? '').split(';').map((part) => {
-  const [name, ...sources] = part.trim().split(/\s+/)
-  return [name, sources] as const
-}))
+const directives = (policy: string | null) =>
+  new Map(
+    (policy ?? '').split(';').map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/)
+      return [name, sources] as const
+    }),
+  )
 
 const COMMON = {
   'x-content-type-options': 'nosniff',
@@ -62,8 +66,14 @@ describe('security headers', () => {
       await spa.app().request('/assets/missing.js'),
       await spa.app().request('/api/projects'),
       await spa.app().request('/api/nothing-here', { headers: { authorization: `Bearer ${accessToken}` } }),
-      await spa.app().request('/api/auth/send-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
-      await spa.app().request('/api/auth/refresh', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"refreshToken":"x"}' }),
+      await spa
+        .app()
+        .request('/api/auth/send-otp', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' }),
+      await spa.app().request('/api/auth/refresh', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"refreshToken":"x"}',
+      }),
     ]
     expect(responses.map((r) => r.status)).toEqual([200, 200, 404, 401, 404, 400, 401])
     for (const res of responses) {
@@ -85,7 +95,8 @@ describe('security headers', () => {
   })
 
   it('hashes every inline script and only those', () => {
-    const html = '<script>a()</script><script type="module" src="/x.js"></script><SCRIPT nonce="n">b()</SCRIPT><script></script>'
+    const html =
+      '<script>a()</script><script type="module" src="/x.js"></script><SCRIPT nonce="n">b()</SCRIPT><script></script>'
     expect(inlineScriptHashes(html)).toEqual([sha256('a()'), sha256('b()')])
     expect(htmlPolicy(html)).toContain(`script-src 'self' ${sha256('a()')} ${sha256('b()')};`)
   })

@@ -15,7 +15,8 @@ import { spaRoutes } from '../../../server/routes/spa.routes'
 import { precompressDir } from '../../../scripts/precompress'
 
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, title: 'Project ${i}' }`).join(', ')}]\n`
-const html = '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>'
+const html =
+  '<!doctype html><html><head><script type="module" src="/assets/index-a1b2c3.js"></script></head><body><div id="root"></div></body></html>'
 
 describe('spaRoutes: compression and caching', () => {
   let dir: string
@@ -34,7 +35,8 @@ describe('spaRoutes: compression and caching', () => {
   })
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-  const get = (url: string, encoding?: string) => app.request(url, { headers: encoding ? { 'accept-encoding': encoding } : {} })
+  const get = (url: string, encoding?: string) =>
+    app.request(url, { headers: encoding ? { 'accept-encoding': encoding } : {} })
 
   it('sends a hashed asset as brotli when accepted, immutable for a year', async () => {
     const res = await get('/assets/index-a1b2c3.js', 'gzip, deflate, br, zstd')

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { escapeHtml, injectRuntimeConfig } from '../../../server/http/spa'
 import { useSpaApp } from './spa-app'
 
-const TEMPLATE = '<!doctype html>\n<html>\n  <head>\n    <title>Admin Panel</title>\n  </head>\n  <body></body>\n</html>\n'
+const TEMPLATE =
+  '<!doctype html>\n<html>\n  <head>\n    <title>Admin Panel</title>\n  </head>\n  <body></body>\n</html>\n'
 
 describe('injectRuntimeConfig', () => {
   it('puts the admin e-mail in a meta tag in the head, HTML-escaped', () => {

@@ -42,7 +42,8 @@ describe('OpenAPI document', () => {
       const path = openApiPath(route.path)
       if (route.method === 'ALL') {
         // Middleware and catch-alls; the git smart HTTP route is documented by its concrete paths.
-        if (path.startsWith('/git/')) expect(Object.keys(doc.paths).filter((p) => p.startsWith('/git/')).length).toBeGreaterThan(0)
+        if (path.startsWith('/git/'))
+          expect(Object.keys(doc.paths).filter((p) => p.startsWith('/git/')).length).toBeGreaterThan(0)
         continue
       }
       if (!doc.paths[path]?.[route.method.toLowerCase()]) missing.push(`${route.method} ${path}`)
@@ -51,9 +52,11 @@ describe('OpenAPI document', () => {
   })
 
   it('gives every route a success answer and an error answer, and names the public ones', () => {
-    const apiRoutes = new Set(ctx.app.routes.filter((r) => r.method !== 'ALL')
-      .map((r) => `${r.method} ${openApiPath(r.path)}`))
-    for (const key of apiRoutes) expect(OPERATIONS[key], `${key} has no entry in server/openapi/operations.ts`).toBeDefined()
+    const apiRoutes = new Set(
+      ctx.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${openApiPath(r.path)}`),
+    )
+    for (const key of apiRoutes)
+      expect(OPERATIONS[key], `${key} has no entry in server/openapi/operations.ts`).toBeDefined()
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(item)) {
         const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status))
@@ -74,7 +77,10 @@ describe('OpenAPI document', () => {
     expect(body.properties.title).toMatchObject({ type: 'string', maxLength: 200 })
     expect(body.properties.features.anyOf[1]).toMatchObject({ type: 'array', maxItems: 100, items: { maxLength: 500 } })
     const list = doc.paths['/api/projects'].get.parameters!
-    expect(list.find((p) => p.name === 'search')).toMatchObject({ in: 'query', schema: { type: 'string', maxLength: 200 } })
+    expect(list.find((p) => p.name === 'search')).toMatchObject({
+      in: 'query',
+      schema: { type: 'string', maxLength: 200 },
+    })
     const one = doc.paths['/api/projects/{id}'].put.parameters!
     expect(one.find((p) => p.name === 'id')).toMatchObject({ in: 'path', schema: { type: 'string', format: 'uuid' } })
     const upload = doc.paths['/api/upload/upload'].post.requestBody!.content['multipart/form-data'].schema

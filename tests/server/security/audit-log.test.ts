@@ -31,10 +31,12 @@ describeEachDatabase('audit log', (get) => {
     const { db } = get().database
     await audit(db, { actorId: null, action: 'test.entry', entityType: 'test', entityId: 'append-only' })
     const [row] = await rowsFor('append-only')
-    expect(await refusal(db.update(auditLog).set({ action: 'test.rewritten' }).where(eq(auditLog.id, row.id))))
-      .toBe('audit_log is append-only: UPDATE refused')
-    expect(await refusal(db.execute(sql`DELETE FROM audit_log WHERE id = ${row.id}`)))
-      .toBe('audit_log is append-only: DELETE refused')
+    expect(await refusal(db.update(auditLog).set({ action: 'test.rewritten' }).where(eq(auditLog.id, row.id)))).toBe(
+      'audit_log is append-only: UPDATE refused',
+    )
+    expect(await refusal(db.execute(sql`DELETE FROM audit_log WHERE id = ${row.id}`))).toBe(
+      'audit_log is append-only: DELETE refused',
+    )
     expect(await refusal(db.delete(auditLog))).toBe('audit_log is append-only: DELETE refused')
     expect(await rowsFor('append-only')).toEqual([row])
   })
@@ -45,9 +47,12 @@ describeEachDatabase('audit log', (get) => {
     const before = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog)
     expect(before[0].n).toBeGreaterThan(0)
     expect(await refusal(db.execute(sql`TRUNCATE audit_log`))).toBe('audit_log is append-only: TRUNCATE refused')
-    expect(await refusal(db.execute(sql`TRUNCATE audit_log RESTART IDENTITY CASCADE`)))
-      .toBe('audit_log is append-only: TRUNCATE refused')
-    expect(await refusal(db.execute(sql`TRUNCATE contacts, audit_log`))).toBe('audit_log is append-only: TRUNCATE refused')
+    expect(await refusal(db.execute(sql`TRUNCATE audit_log RESTART IDENTITY CASCADE`))).toBe(
+      'audit_log is append-only: TRUNCATE refused',
+    )
+    expect(await refusal(db.execute(sql`TRUNCATE contacts, audit_log`))).toBe(
+      'audit_log is append-only: TRUNCATE refused',
+    )
     expect(await db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(before)
     expect(await rowsFor('no-truncate')).toHaveLength(1)
   })
@@ -89,9 +94,14 @@ describeEachDatabase('audit log', (get) => {
     await ensureAdmin(db, user.email)
     await ensureAdmin(db, user.email)
     const rows = await rowsFor(user.id)
-    expect(rows.map((r) => [r.action, r.actorId, r.before, r.after])).toEqual([['user.role_change', null,
-      { id: user.id, is_admin: false, is_active: false, is_agent: false, agent_status: null },
-      { id: user.id, is_admin: true, is_active: true, is_agent: false, agent_status: null }]])
+    expect(rows.map((r) => [r.action, r.actorId, r.before, r.after])).toEqual([
+      [
+        'user.role_change',
+        null,
+        { id: user.id, is_admin: false, is_active: false, is_agent: false, agent_status: null },
+        { id: user.id, is_admin: true, is_active: true, is_agent: false, agent_status: null },
+      ],
+    ])
   })
 
   it('records commission configuration and payment changes', async () => {
@@ -101,17 +111,25 @@ describeEachDatabase('audit log', (get) => {
     await db.transaction(async (tx) => {
       await setAuditActor(tx, { actorId: admin.id })
       // The five rates must still total 10,000 bps (CHECK of migration 0022).
-      await tx.update(commissionConfigs).set({ projectOwnerRateBps: 4500, platformOwnerRateBps: 3500 }).where(eq(commissionConfigs.id, config.id))
+      await tx
+        .update(commissionConfigs)
+        .set({ projectOwnerRateBps: 4500, platformOwnerRateBps: 3500 })
+        .where(eq(commissionConfigs.id, config.id))
     })
     await db.delete(commissionConfigs).where(eq(commissionConfigs.id, config.id))
     const commission = await rowsFor(config.id)
     expect(commission.map((r) => [r.action, r.actorId])).toEqual([
-      ['commission.insert', null], ['commission.update', admin.id], ['commission.delete', null]])
+      ['commission.insert', null],
+      ['commission.update', admin.id],
+      ['commission.delete', null],
+    ])
     expect(commission[1].before).toMatchObject({ platform_owner_rate_bps: 3000 })
     expect(commission[1].after).toMatchObject({ platform_owner_rate_bps: 3500 })
 
-    const [payment] = await db.insert(payments)
-      .values({ paymentId: `pay_audit_${config.id}`, amountPaise: 100, method: 'UPI' }).returning()
+    const [payment] = await db
+      .insert(payments)
+      .values({ paymentId: `pay_audit_${config.id}`, amountPaise: 100, method: 'UPI' })
+      .returning()
     await db.transaction(async (tx) => {
       await setAuditActor(tx, { actorId: admin.id, ip: '10.0.0.7' })
       await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id))

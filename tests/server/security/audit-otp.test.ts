@@ -14,10 +14,17 @@ const MINUTE = 60 * 1000
 
 describeEachDatabase('audit: failed OTPs', (get) => {
   const { addUser, newAdmin, sendOtp, verify } = authHelpers(get)
-  const failures = (entityId: string) => get().database.db.select().from(auditLog)
-    .where(and(eq(auditLog.action, 'auth.otp_failed'), eq(auditLog.entityId, entityId))).orderBy(auditLog.id)
+  const failures = (entityId: string) =>
+    get()
+      .database.db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.otp_failed'), eq(auditLog.entityId, entityId)))
+      .orderBy(auditLog.id)
   const reasons = async (entityId: string) =>
-    (await failures(entityId)).map((r) => [(r.after as { reason: string }).reason, (r.after as { attempts: number }).attempts])
+    (await failures(entityId)).map((r) => [
+      (r.after as { reason: string }).reason,
+      (r.after as { attempts: number }).attempts,
+    ])
 
   it('records a wrong code with the user, the IP and the try number, never the code', async () => {
     const admin = await newAdmin()
@@ -25,8 +32,13 @@ describeEachDatabase('audit: failed OTPs', (get) => {
     const code = lastCode(get(), admin.email)
     expect((await verify(admin.email, wrongCode(code), sent.body.sessionToken)).status).toBe(400)
     const [row] = await failures(admin.id)
-    expect(row).toMatchObject({ actorId: null, entityType: 'user', entityId: admin.id, ip: '10.0.0.1',
-      after: { reason: 'wrong_code', attempts: 1, emailDigest: emailDigest(get().deps.jwtSecret, admin.email) } })
+    expect(row).toMatchObject({
+      actorId: null,
+      entityType: 'user',
+      entityId: admin.id,
+      ip: '10.0.0.1',
+      after: { reason: 'wrong_code', attempts: 1, emailDigest: emailDigest(get().deps.jwtSecret, admin.email) },
+    })
     expect(JSON.stringify(row)).not.toContain(wrongCode(code))
     expect(JSON.stringify(row)).not.toContain(admin.email)
     expect((await verify(admin.email, code, sent.body.sessionToken)).status).toBe(200)
@@ -38,8 +50,14 @@ describeEachDatabase('audit: failed OTPs', (get) => {
     const sent = await sendOtp(admin.email)
     const code = lastCode(get(), admin.email)
     for (let i = 0; i < 6; i++) await verify(admin.email, wrongCode(code), sent.body.sessionToken)
-    expect(await reasons(admin.id)).toEqual([['wrong_code', 1], ['wrong_code', 2], ['wrong_code', 3],
-      ['wrong_code', 4], ['wrong_code', 5], ['too_many_attempts', 5]])
+    expect(await reasons(admin.id)).toEqual([
+      ['wrong_code', 1],
+      ['wrong_code', 2],
+      ['wrong_code', 3],
+      ['wrong_code', 4],
+      ['wrong_code', 5],
+      ['too_many_attempts', 5],
+    ])
 
     const other = await newAdmin()
     const again = await sendOtp(other.email)
@@ -69,7 +87,10 @@ describeEachDatabase('audit: failed OTPs', (get) => {
     expect((await verify(user.email, '123456', adminSent.body.sessionToken)).status).toBe(400)
     const rows = await failures(digest)
     expect(rows.map((r) => [r.entityType, r.actorId, (r.after as { reason: string }).reason])).toEqual([
-      ['email', null, 'unknown_session'], ['email', null, 'wrong_code'], ['email', null, 'unknown_session']])
+      ['email', null, 'unknown_session'],
+      ['email', null, 'wrong_code'],
+      ['email', null, 'unknown_session'],
+    ])
     expect(JSON.stringify(rows)).not.toContain(user.email)
     expect(await failures(admin.id)).toEqual([])
   })

@@ -19,25 +19,40 @@ describeEachDatabase('audit: report downloads', (get) => {
     const form = new FormData()
     form.append('report', new Blob([new Uint8Array(doc())]), 'Audit Report.doc')
     form.append('price', '0')
-    const uploaded = await ctx.app.request(`/api/admin/projects/${project.id}/report`,
-      { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
+    const uploaded = await ctx.app.request(`/api/admin/projects/${project.id}/report`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(uploaded.status).toBe(200)
 
-    const link = await call(ctx, 'GET', `/api/admin/projects/${project.id}/report/download`, undefined, token,
-      { 'x-forwarded-for': '10.4.4.4' })
+    const link = await call(ctx, 'GET', `/api/admin/projects/${project.id}/report/download`, undefined, token, {
+      'x-forwarded-for': '10.4.4.4',
+    })
     const url = new URL(link.body.downloadUrl)
-    const fetched = await ctx.app.request(`${url.pathname}${url.search}`, { headers: { 'x-forwarded-for': '10.5.5.5' } })
+    const fetched = await ctx.app.request(`${url.pathname}${url.search}`, {
+      headers: { 'x-forwarded-for': '10.5.5.5' },
+    })
     expect(fetched.status).toBe(200)
     // A forged signature is refused and not recorded as a download.
-    expect((await ctx.app.request(`${url.pathname}?expires=${url.searchParams.get('expires')}&sig=forged`)).status).toBe(403)
+    expect(
+      (await ctx.app.request(`${url.pathname}?expires=${url.searchParams.get('expires')}&sig=forged`)).status,
+    ).toBe(403)
 
-    const rows = await ctx.deps.db.select().from(auditLog)
-      .where(and(eq(auditLog.entityId, project.id), like(auditLog.action, 'report.download%'))).orderBy(auditLog.id)
+    const rows = await ctx.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, project.id), like(auditLog.action, 'report.download%')))
+      .orderBy(auditLog.id)
     const filePath = decodeURIComponent(url.pathname.slice('/files/'.length))
     expect(rows.map((r) => [r.action, r.actorId, r.ip, r.after])).toEqual([
       ['report.download_link', adminId, '10.4.4.4', { fileName: 'Audit Report.doc', filePath }],
-      ['report.download', null, '10.5.5.5',
-        { fileName: 'Audit Report.doc', filePath, linkExpires: Number(url.searchParams.get('expires')) }],
+      [
+        'report.download',
+        null,
+        '10.5.5.5',
+        { fileName: 'Audit Report.doc', filePath, linkExpires: Number(url.searchParams.get('expires')) },
+      ],
     ])
   })
 })

@@ -30,14 +30,18 @@ const PUBLIC: Record<string, string> = {
   'POST /api/auth/verify-otp': 'sign-in',
   'POST /api/auth/refresh': 'sign-in (the refresh token is the credential)',
   'POST /api/auth/logout': 'sign-out (the refresh token is the credential)',
-  'POST /api/contacts': 'the storefront\'s contact form (strict, 32 KB, rate limited per IP)',
+  'POST /api/contacts': "the storefront's contact form (strict, 32 KB, rate limited per IP)",
   'GET /files/images/:projectId/:file': 'public cover images of the marketplace',
   'GET /api/docs': 'the API reference page (static; the document it shows needs the admin token)',
-  'GET /api/docs/:file': 'the API reference page\'s scripts and styles from node_modules',
+  'GET /api/docs/:file': "the API reference page's scripts and styles from node_modules",
 }
 /** Routes opened by a signed, expiring link instead of a bearer token: refuse without a valid signature. */
-const SIGNED_LINK = new Set(['GET /files/reports/:projectId/:file', 'GET /files/archives/:name/:file{.+\\.zip}',
-  'GET /files/exports/orders/:token', 'GET /files/exports/payments/:token'])
+const SIGNED_LINK = new Set([
+  'GET /files/reports/:projectId/:file',
+  'GET /files/archives/:name/:file{.+\\.zip}',
+  'GET /files/exports/orders/:token',
+  'GET /files/exports/payments/:token',
+])
 /** git over HTTP: Basic auth with the admin's e-mail and access token. */
 const GIT_BASIC = new Set(['ALL /git/:repo{[^/]+\\.git}/*'])
 /** The SPA and its built files (no data, no API). */
@@ -64,11 +68,19 @@ describeEachDatabase('authorization of every route', (get) => {
     const now = ctx.deps.now()
     const secret = ctx.deps.jwtSecret
 
-    const [project] = await ctx.deps.db.insert(projects).values({ title: 'Target', description: 'Must survive' }).returning()
+    const [project] = await ctx.deps.db
+      .insert(projects)
+      .values({ title: 'Target', description: 'Must survive' })
+      .returning()
     const stamp = crypto.randomBytes(4).toString('hex')
-    const [customer] = await ctx.deps.db.insert(users).values({ name: 'Customer', email: `c-${stamp}@example.com` }).returning()
-    const [retired] = await ctx.deps.db.insert(users)
-      .values({ name: 'Retired', email: `r-${stamp}@example.com`, isAdmin: true, isActive: false }).returning()
+    const [customer] = await ctx.deps.db
+      .insert(users)
+      .values({ name: 'Customer', email: `c-${stamp}@example.com` })
+      .returning()
+    const [retired] = await ctx.deps.db
+      .insert(users)
+      .values({ name: 'Retired', email: `r-${stamp}@example.com`, isAdmin: true, isActive: false })
+      .returning()
     const [admin] = await ctx.deps.db.select().from(users).where(eq(users.isAdmin, true)).limit(1)
     const session = { sid: crypto.randomUUID(), authTime: now }
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -82,18 +94,29 @@ describeEachDatabase('authorization of every route', (get) => {
       'deactivated admin': await signAccessToken(secret, retired.id, now, session),
     }
     // Sanity: the forged header really is HS256-free and the valid admin token opens a route.
-    const hs256 = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'HS256' }).setSubject(admin.id)
-      .setIssuer('marketplace-console').setIssuedAt(iat).setExpirationTime(iat + 900).sign(secret)
+    const hs256 = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(admin.id)
+      .setIssuer('marketplace-console')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 900)
+      .sign(secret)
     expect((await app.request('/api/auth/profile', { headers: { authorization: `Bearer ${hs256}` } })).status).toBe(200)
 
     const values: Record<string, string> = {
-      id: project.id, projectId: project.id, entryId: crypto.randomUUID(), name: 'target-repo',
-      username: 'octocat', file: 'report.pdf', repo: 'target-repo.git',
+      id: project.id,
+      projectId: project.id,
+      entryId: crypto.randomUUID(),
+      name: 'target-repo',
+      username: 'octocat',
+      file: 'report.pdf',
+      repo: 'target-repo.git',
     }
-    const fill = (route: string) => route
-      .replace(/:file\{[^}]*\}/, 'main.zip')
-      .replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => values[name] ?? 'x')
-      .replace(/\/\*$/, '/info/refs')
+    const fill = (route: string) =>
+      route
+        .replace(/:file\{[^}]*\}/, 'main.zip')
+        .replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => values[name] ?? 'x')
+        .replace(/\/\*$/, '/info/refs')
 
     const seen = new Set<string>()
     const checked: string[] = []
@@ -111,13 +134,22 @@ describeEachDatabase('authorization of every route', (get) => {
       for (const verb of verbs) {
         for (const [label, token] of Object.entries(tokens)) {
           const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': '10.7.7.7' }
-          if (token && GIT_BASIC.has(key)) headers.authorization = `Basic ${Buffer.from(`${admin.email}:${token}`).toString('base64')}`
+          if (token && GIT_BASIC.has(key))
+            headers.authorization = `Basic ${Buffer.from(`${admin.email}:${token}`).toString('base64')}`
           else if (token) headers.authorization = `Bearer ${token}`
-          const res = await app.request(url, { method: verb, headers, body: verb === 'GET' || verb === 'HEAD' ? undefined : '{}' })
+          const res = await app.request(url, {
+            method: verb,
+            headers,
+            body: verb === 'GET' || verb === 'HEAD' ? undefined : '{}',
+          })
           const body = await res.text()
-          const expected = SIGNED_LINK.has(key) ? [403]
-            : GIT_BASIC.has(key) ? [401]
-              : (UNAUTHENTICATED as readonly string[]).includes(label) ? [401] : [403]
+          const expected = SIGNED_LINK.has(key)
+            ? [403]
+            : GIT_BASIC.has(key)
+              ? [401]
+              : (UNAUTHENTICATED as readonly string[]).includes(label)
+                ? [401]
+                : [403]
           expect(expected, `${verb} ${url} with ${label}: ${res.status} ${body.slice(0, 200)}`).toContain(res.status)
           expect(body).not.toContain('Must survive')
         }
@@ -126,10 +158,16 @@ describeEachDatabase('authorization of every route', (get) => {
     }
     expect(await fingerprint(ctx)).toBe(before)
     // Every kind of route was reached: API, signed links, git.
-    expect(checked).toEqual(expect.arrayContaining([
-      `GET /api/projects/${project.id}`, `DELETE /api/projects/${project.id}`, 'POST /api/upload/upload',
-      `GET /files/reports/${project.id}/report.pdf`, 'GET /git/target-repo.git/info/refs', 'GET /api/auth/profile',
-    ]))
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        `GET /api/projects/${project.id}`,
+        `DELETE /api/projects/${project.id}`,
+        'POST /api/upload/upload',
+        `GET /files/reports/${project.id}/report.pdf`,
+        'GET /git/target-repo.git/info/refs',
+        'GET /api/auth/profile',
+      ]),
+    )
     expect(checked.length).toBeGreaterThan(30)
     await fs.rm(dist, { recursive: true, force: true })
   })

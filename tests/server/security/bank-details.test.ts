@@ -15,22 +15,35 @@ import { authHelpers } from '../auth-helpers'
 import { rawRows } from '../../../server/db/sql'
 import { describeEachDatabase } from '../harness'
 
-const DETAILS = { accountHolderName: 'Asha Rao', accountNumber: '987654321012', bankName: 'State Bank of India',
-  branchName: 'Pune', ifscCode: 'SBIN0001234', upiId: 'asha@okaxis' }
+const DETAILS = {
+  accountHolderName: 'Asha Rao',
+  accountNumber: '987654321012',
+  bankName: 'State Bank of India',
+  branchName: 'Pune',
+  ifscCode: 'SBIN0001234',
+  upiId: 'asha@okaxis',
+}
 
 describeEachDatabase('bank details at rest', (get) => {
   const { addUser } = authHelpers(get)
   /** The stored jsonb as the database holds it, read as text. */
   const rawBankDetails = async (id: string) => {
-    const [row] = await rawRows<{ raw: string }>(get().database.db, sql`SELECT bank_details::text AS raw FROM users WHERE id = ${id}`)
+    const [row] = await rawRows<{ raw: string }>(
+      get().database.db,
+      sql`SELECT bank_details::text AS raw FROM users WHERE id = ${id}`,
+    )
     return row.raw
   }
 
   it('stores the account number encrypted and reads it back plain; the audit shows it masked', async () => {
     const { db, dataKey } = get().deps
     const user = await addUser()
-    await setBankDetails(db, dataKey, user.id, DETAILS, new Date(), { actorId: null, action: 'user.bank_details_update',
-      entityType: 'user', entityId: user.id })
+    await setBankDetails(db, dataKey, user.id, DETAILS, new Date(), {
+      actorId: null,
+      action: 'user.bank_details_update',
+      entityType: 'user',
+      entityId: user.id,
+    })
     const raw = await rawBankDetails(user.id)
     expect(raw).not.toContain('987654321012')
     expect(JSON.parse(raw)).toEqual({ ...DETAILS, accountNumber: expect.stringMatching(/^v1:[\w-]+:[\w-]+:[\w-]+$/) })
@@ -45,17 +58,27 @@ describeEachDatabase('bank details at rest', (get) => {
     const [owner, other] = [await addUser(), await addUser()]
     const entry = { actorId: null, action: 'user.bank_details_update', entityType: 'user' }
     await setBankDetails(db, dataKey, owner.id, DETAILS, new Date(), entry)
-    await expect(findBankDetails(db, crypto.createSecretKey(crypto.randomBytes(32)), owner.id))
-      .rejects.toThrow(/DATA_ENCRYPTION_KEY \(or DATA_DIR\/data-key\) is not the key it was encrypted with/)
-    const [{ bankDetails }] = await db.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, owner.id))
+    await expect(findBankDetails(db, crypto.createSecretKey(crypto.randomBytes(32)), owner.id)).rejects.toThrow(
+      /DATA_ENCRYPTION_KEY \(or DATA_DIR\/data-key\) is not the key it was encrypted with/,
+    )
+    const [{ bankDetails }] = await db
+      .select({ bankDetails: users.bankDetails })
+      .from(users)
+      .where(eq(users.id, owner.id))
     await db.update(users).set({ bankDetails }).where(eq(users.id, other.id))
     await expect(findBankDetails(db, dataKey, other.id)).rejects.toThrow(DataDecryptionError)
     const [v, iv, tag, body] = bankDetails.accountNumber!.split(':')
     const tampered = [v, iv, tag, `${body.startsWith('A') ? 'B' : 'A'}${body.slice(1)}`].join(':')
-    await db.update(users).set({ bankDetails: { ...bankDetails, accountNumber: tampered } }).where(eq(users.id, owner.id))
+    await db
+      .update(users)
+      .set({ bankDetails: { ...bankDetails, accountNumber: tampered } })
+      .where(eq(users.id, owner.id))
     await expect(findBankDetails(db, dataKey, owner.id)).rejects.toThrow(DataDecryptionError)
     // The start-up key check of another test may sample any row: leave none that cannot be opened.
-    await db.update(users).set({ bankDetails: {} }).where(sql`${users.id} IN (${owner.id}, ${other.id})`)
+    await db
+      .update(users)
+      .set({ bankDetails: {} })
+      .where(sql`${users.id} IN (${owner.id}, ${other.id})`)
   })
 
   it('encrypts numbers stored in plain text at start, once, and stops on a wrong key', async () => {
@@ -67,7 +90,8 @@ describeEachDatabase('bank details at rest', (get) => {
     expect(await findBankDetails(db, dataKey, legacy.id)).toEqual(DETAILS)
     expect(await encryptBankDetailsAtStart(db, dataKey)).toBe(0)
     await expect(encryptBankDetailsAtStart(db, crypto.createSecretKey(crypto.randomBytes(32)))).rejects.toThrow(
-      'The data key does not open the bank details stored in this database: start with the DATA_ENCRYPTION_KEY '
-      + '(or DATA_DIR/data-key) they were encrypted with.')
+      'The data key does not open the bank details stored in this database: start with the DATA_ENCRYPTION_KEY ' +
+        '(or DATA_DIR/data-key) they were encrypted with.',
+    )
   })
 })

@@ -38,10 +38,45 @@ const CONTROL = Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).con
 
 /** Hostile strings: empty, blank, control characters, huge, odd Unicode, injection-looking text. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '%00', '\t', '\r\n', '\u001b[31m', '\u007f', '\ud800', '\udfff\ud800',
-    '\u202e', '\ufeff', '😀'.repeat(50), "' OR 1=1 --", '"; DROP TABLE projects; --', '../../../etc/passwd', '..\\..\\x',
-    '<script>alert(1)</script>', 'javascript:alert(1)', '0x10', '1e400', '-0', 'NaN', 'Infinity', 'null', 'undefined',
-    'true', '[]', '{}', '__proto__', 'constructor', '%', '_', '\\', '*', 'a'.repeat(255) + '@example.com'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '%00',
+    '\t',
+    '\r\n',
+    '\u001b[31m',
+    '\u007f',
+    '\ud800',
+    '\udfff\ud800',
+    '\u202e',
+    '\ufeff',
+    '😀'.repeat(50),
+    "' OR 1=1 --",
+    '"; DROP TABLE projects; --',
+    '../../../etc/passwd',
+    '..\\..\\x',
+    '<script>alert(1)</script>',
+    'javascript:alert(1)',
+    '0x10',
+    '1e400',
+    '-0',
+    'NaN',
+    'Infinity',
+    'null',
+    'undefined',
+    'true',
+    '[]',
+    '{}',
+    '__proto__',
+    'constructor',
+    '%',
+    '_',
+    '\\',
+    '*',
+    'a'.repeat(255) + '@example.com',
+  ),
   fc.string({ minLength: 1, maxLength: 8 }).map((s) => s + CONTROL[s.length % CONTROL.length]),
   fc.constantFrom(...CONTROL).chain((c) => fc.string({ maxLength: 5 }).map((s) => `${s}${c}${s}`)),
   fc.integer({ min: 201, max: 70_000 }).map((n) => 'x'.repeat(n)),
@@ -51,8 +86,27 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 /** Hostile JSON values of any type. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
-  fc.constantFrom(null, true, false, 0, -1, -0, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 63), [], {},
-    [null], [''], { '': '' }, { __proto__: { admin: true } }, JSON.parse('{"__proto__": {"isAdmin": true}}')),
+  fc.constantFrom(
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0,
+    1.5,
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER + 2,
+    2 ** 31,
+    -(2 ** 63),
+    [],
+    {},
+    [null],
+    [''],
+    { '': '' },
+    { __proto__: { admin: true } },
+    JSON.parse('{"__proto__": {"isAdmin": true}}'),
+  ),
   fc.integer({ min: 50, max: 3000 }).map((d) => nested(d, 'array')),
   fc.integer({ min: 50, max: 3000 }).map((d) => nested(d, 'object')),
   fc.array(hostileString, { minLength: 0, maxLength: 600 }),
@@ -68,7 +122,9 @@ export function setKnownIds(ids: string[]): void {
 /** Fields whose rule JSON Schema cannot state (checked in code): valid values drawn directly. */
 const FIELD_HINTS: Record<string, fc.Arbitrary<unknown>> = {
   demoUrl: fc.oneof(fc.webUrl({ validSchemes: ['http', 'https'] }), fc.constant('')),
-  relativePaths: fc.array(fc.stringMatching(/^[a-z]{1,8}(\/[a-z]{1,8}){0,2}\.txt$/), { maxLength: 3 }).map((a) => JSON.stringify(a)),
+  relativePaths: fc
+    .array(fc.stringMatching(/^[a-z]{1,8}(\/[a-z]{1,8}){0,2}\.txt$/), { maxLength: 3 })
+    .map((a) => JSON.stringify(a)),
 }
 
 const clampLength = (min = 0, max?: number) => ({ minLength: min, maxLength: Math.min(max ?? 30, Math.max(min, 30)) })
@@ -94,7 +150,8 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type
   switch (type) {
     case 'string': {
-      if (schema.format === 'uuid') return knownIds.length ? fc.oneof(fc.uuid(), fc.constantFrom(...knownIds)) : fc.uuid()
+      if (schema.format === 'uuid')
+        return knownIds.length ? fc.oneof(fc.uuid(), fc.constantFrom(...knownIds)) : fc.uuid()
       if (schema.format === 'email') return fc.stringMatching(/^[a-z0-9.]{1,12}@[a-z]{1,10}\.(com|org|in)$/)
       if (schema.format === 'binary') return fc.uint8Array({ maxLength: 64 })
       if (schema.pattern) {
@@ -103,14 +160,18 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
         } catch {
           // fast-check cannot draw from lookaheads: draw words and keep those that match.
           const pattern = new RegExp(schema.pattern)
-          return fc.oneof(fc.constantFrom('main', 'dev', 'feature/x', 'v1.2'), fc.stringMatching(/^[A-Za-z0-9._/-]{1,20}$/))
+          return fc
+            .oneof(fc.constantFrom('main', 'dev', 'feature/x', 'v1.2'), fc.stringMatching(/^[A-Za-z0-9._/-]{1,20}$/))
             .filter((s) => pattern.test(s))
         }
       }
       return fc.oneof(
         { weight: 6, arbitrary: fc.string(clampLength(schema.minLength, schema.maxLength)) },
         // The boundary itself: exactly maxLength characters.
-        { weight: schema.maxLength && schema.maxLength <= 2048 ? 1 : 0, arbitrary: fc.constant('y'.repeat(schema.maxLength ?? 10)) },
+        {
+          weight: schema.maxLength && schema.maxLength <= 2048 ? 1 : 0,
+          arbitrary: fc.constant('y'.repeat(schema.maxLength ?? 10)),
+        },
       )
     }
     case 'integer':
@@ -119,20 +180,26 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitr
       const min = schema.minimum ?? -10
       const max = Math.min(schema.maximum ?? 1e6, 1e9)
       // Mostly whole numbers and cents (what the contract takes), sometimes any double.
-      return fc.oneof(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+      return fc.oneof(
+        fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
         fc.integer({ min: Math.ceil(min * 100), max: Math.floor(max * 100) }).map((n) => n / 100),
-        fc.double({ min, max, noNaN: true }))
+        fc.double({ min, max, noNaN: true }),
+      )
     }
     case 'boolean':
       return fc.boolean()
     case 'null':
       return fc.constant(null)
     case 'array':
-      return fc.array(validValue(schema.items, depth + 1),
-        { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 5, 5) })
+      return fc.array(validValue(schema.items, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 5, 5),
+      })
     case 'object': {
       const properties = schema.properties ?? {}
-      const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, FIELD_HINTS[k] ?? validValue(s, depth + 1)]))
+      const model = Object.fromEntries(
+        Object.entries(properties).map(([k, s]) => [k, FIELD_HINTS[k] ?? validValue(s, depth + 1)]),
+      )
       return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k) => k in properties) })
     }
     default:
@@ -149,16 +216,26 @@ export function mutatedValue(schema: JsonSchema | undefined): fc.Arbitrary<unkno
   const keys = Object.keys(schema?.properties ?? {})
   return fc.oneof(
     { weight: 3, arbitrary: valid },
-    { weight: 4, arbitrary: fc.tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x'])), hostileValue)
-      .map(([value, key, bad]) => (isPlainObject(value) ? { ...value, [key]: bad } : bad)) },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.string({ minLength: 1, maxLength: 12 }), hostileValue)
-      .map(([value, key, bad]) => (isPlainObject(value) ? { ...value, [key]: bad } : value)) },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x'])))
-      .map(([value, key]) => {
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x'])), hostileValue)
+        .map(([value, key, bad]) => (isPlainObject(value) ? { ...value, [key]: bad } : bad)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(valid, fc.string({ minLength: 1, maxLength: 12 }), hostileValue)
+        .map(([value, key, bad]) => (isPlainObject(value) ? { ...value, [key]: bad } : value)),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(valid, fc.constantFrom(...(keys.length ? keys : ['x']))).map(([value, key]) => {
         if (!isPlainObject(value)) return value
         const { [key]: _dropped, ...rest } = value
         return rest
-      }) },
+      }),
+    },
     { weight: 1, arbitrary: hostileValue },
   )
 }
@@ -169,7 +246,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** A query or path value: valid for the schema, or a hostile string. */
 export function stringParam(schema: JsonSchema | undefined): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 3, arbitrary: validValue(schema).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')) },
+    { weight: 3, arbitrary: validValue(schema).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
     { weight: 2, arbitrary: hostileString },
   )
 }

@@ -23,11 +23,24 @@ describeEachDatabase('limits and hostile input', (get) => {
   afterEach(() => void vi.restoreAllMocks())
 
   const count = async (table: typeof projects | typeof otpChallenges) =>
-    (await get().database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n
+    (
+      await get()
+        .database.db.select({ n: sql<number>`count(*)::int` })
+        .from(table)
+    )[0].n
   const create = (body: unknown) => call(get(), 'POST', '/api/projects/create', body, token)
   const raw = (method: string, url: string, body: BodyInit, headers: Record<string, string> = {}) =>
-    get().app.request(url, { method, body, headers: { 'content-type': 'application/json',
-      authorization: `Bearer ${token}`, 'x-forwarded-for': freshIp(), ...headers }, duplex: 'half' } as RequestInit)
+    get().app.request(url, {
+      method,
+      body,
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': freshIp(),
+        ...headers,
+      },
+      duplex: 'half',
+    } as RequestInit)
 
   it('refuses a send-otp body over 8 KB with 413 and stores no challenge', async () => {
     const before = await count(otpChallenges)
@@ -40,10 +53,12 @@ describeEachDatabase('limits and hostile input', (get) => {
   it('counts an unannounced (chunked) body while reading it', async () => {
     const chunk = new TextEncoder().encode(' '.repeat(64 * KB))
     let sent = 0
-    const body = new ReadableStream<Uint8Array>({ pull(controller) {
-      if (sent++ < 40) controller.enqueue(chunk)
-      else controller.close()
-    } })
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 40) controller.enqueue(chunk)
+        else controller.close()
+      },
+    })
     const res = await raw('POST', '/api/projects/create', body)
     expect(res.status).toBe(413)
     expect((await res.json()).message).toBe('Request body too large (limit 1 MB)')
@@ -55,20 +70,27 @@ describeEachDatabase('limits and hostile input', (get) => {
     const tooLong = `${local}@${domain(255 - 65)}`
     expect(tooLong).toHaveLength(255)
     const before = await count(otpChallenges)
-    const refused = await call(get(), 'POST', '/api/auth/send-otp', { email: tooLong }, undefined, { 'x-forwarded-for': freshIp() })
+    const refused = await call(get(), 'POST', '/api/auth/send-otp', { email: tooLong }, undefined, {
+      'x-forwarded-for': freshIp(),
+    })
     expect(refused.status).toBe(400)
     expect(refused.body.message).toBe('email: Email cannot exceed 254 characters')
     expect(await count(otpChallenges)).toBe(before)
     const longest = `${local}@${domain(254 - 65)}`
     expect(longest).toHaveLength(254)
-    const accepted = await call(get(), 'POST', '/api/auth/send-otp', { email: longest }, undefined, { 'x-forwarded-for': freshIp() })
+    const accepted = await call(get(), 'POST', '/api/auth/send-otp', { email: longest }, undefined, {
+      'x-forwarded-for': freshIp(),
+    })
     expect(accepted.status).toBe(200)
   })
 
   it('refuses a JSON body over 1 MB with 413 and creates nothing', async () => {
     const before = await count(projects)
-    const res = await raw('POST', '/api/projects/create',
-      JSON.stringify({ title: 'Big', description: 'd', features: ['x'.repeat(1100 * KB)] }))
+    const res = await raw(
+      'POST',
+      '/api/projects/create',
+      JSON.stringify({ title: 'Big', description: 'd', features: ['x'.repeat(1100 * KB)] }),
+    )
     expect(res.status).toBe(413)
     expect(await res.json()).toEqual({ success: false, message: 'Request body too large (limit 1 MB)' })
     expect(await count(projects)).toBe(before)
@@ -80,7 +102,10 @@ describeEachDatabase('limits and hostile input', (get) => {
       [{ technologies: ['t'.repeat(3000)] }, 'technologies.0: Each of Technologies cannot exceed 100 characters'],
       [{ tags: ['t'.repeat(101)] }, 'tags.0: Each of Tags cannot exceed 100 characters'],
       [{ features: ['f'.repeat(501)] }, 'features.0: Each of Features cannot exceed 500 characters'],
-      [{ features: Array.from({ length: 101 }, (_, i) => `f${i}`) }, 'features: Features cannot have more than 100 items'],
+      [
+        { features: Array.from({ length: 101 }, (_, i) => `f${i}`) },
+        'features: Features cannot have more than 100 items',
+      ],
       [{ tags: Array.from({ length: 51 }, (_, i) => `t${i}`).join(',') }, 'tags: Tags cannot have more than 50 items'],
       [{ tags: `${'t'.repeat(101)},ok` }, 'tags: Each of Tags cannot exceed 100 characters'],
     ]
@@ -115,9 +140,17 @@ describeEachDatabase('limits and hostile input', (get) => {
     }
     const multiLine = await create({ title: 'Tab\there', description: 'line one\r\nline two\n\tindented' })
     expect(multiLine.status).toBe(201)
-    const otp = await call(get(), 'POST', '/api/auth/send-otp', { email: 'a\u0000@example.com' }, undefined, { 'x-forwarded-for': freshIp() })
-    expect(otp).toEqual({ status: 400, body: { success: false, message: 'email: Email must not contain control characters',
-      errors: ['email: Email must not contain control characters'] } })
+    const otp = await call(get(), 'POST', '/api/auth/send-otp', { email: 'a\u0000@example.com' }, undefined, {
+      'x-forwarded-for': freshIp(),
+    })
+    expect(otp).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        message: 'email: Email must not contain control characters',
+        errors: ['email: Email must not contain control characters'],
+      },
+    })
   })
 
   it('answers 400, not 500, to what the fuzzer found: lone surrogates, sub-cent numbers, odd file names', async () => {
@@ -133,8 +166,15 @@ describeEachDatabase('limits and hostile input', (get) => {
   })
 
   it('accepts only http and https demo URLs', async () => {
-    for (const demoUrl of ['javascript:alert(1)', 'javascript://%0aalert(1)', 'JaVaScRiPt://x', 'data:text/html,<b>x</b>',
-      'ftp://example.com/x', 'vbscript://x', 'https://']) {
+    for (const demoUrl of [
+      'javascript:alert(1)',
+      'javascript://%0aalert(1)',
+      'JaVaScRiPt://x',
+      'data:text/html,<b>x</b>',
+      'ftp://example.com/x',
+      'vbscript://x',
+      'https://',
+    ]) {
       const res = await create({ title: 'Url', description: 'd', demoUrl })
       expect(res.status, demoUrl).toBe(400)
       expect(res.body.message).toBe('demoUrl: Demo URL must be an http or https address')
@@ -181,12 +221,15 @@ describeEachDatabase('limits and hostile input', (get) => {
         const text = bytes.toString()
         if (inData) {
           received += text
-          if (received.includes('\r\n.\r\n')) socket.write(`554 rejected: ${received.replace(/\r?\n/g, ' ').slice(-300)}\r\n`)
+          if (received.includes('\r\n.\r\n'))
+            socket.write(`554 rejected: ${received.replace(/\r?\n/g, ' ').slice(-300)}\r\n`)
           return
         }
         for (const line of text.split('\r\n').filter(Boolean)) {
-          if (/^DATA/i.test(line)) { inData = true; socket.write('354 go on\r\n') }
-          else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n')
+          if (/^DATA/i.test(line)) {
+            inData = true
+            socket.write('354 go on\r\n')
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n')
           else socket.write('250 ok\r\n')
         }
       })
@@ -195,13 +238,18 @@ describeEachDatabase('limits and hostile input', (get) => {
     const port = (server.address() as net.AddressInfo).port
     const deps = get().deps
     const { mailer } = deps
-    const logs = [vi.spyOn(console, 'error').mockImplementation(() => {}), vi.spyOn(console, 'log').mockImplementation(() => {})]
+    const logs = [
+      vi.spyOn(console, 'error').mockImplementation(() => {}),
+      vi.spyOn(console, 'log').mockImplementation(() => {}),
+    ]
     deps.env.SMTP_URL = `smtp://127.0.0.1:${port}`
     deps.env.LOG_LEVEL = 'info'
     deps.mailer = createMailer({ smtpUrl: deps.env.SMTP_URL, dataDir: get().dataDir, from: 'console@example.com' })
     try {
       const admin = await newAdmin()
-      const sent = await call(get(), 'POST', '/api/auth/send-otp', { email: admin.email }, undefined, { 'x-forwarded-for': freshIp() })
+      const sent = await call(get(), 'POST', '/api/auth/send-otp', { email: admin.email }, undefined, {
+        'x-forwarded-for': freshIp(),
+      })
       expect(sent.status).toBe(200)
       await vi.waitFor(() => expect(logs[0].mock.calls.length).toBeGreaterThan(0), { timeout: 5000 })
       const code = /sign-in code is (\d{6})/.exec(received.replace(/=\r?\n/g, ''))?.[1]

@@ -18,7 +18,10 @@ const CLEAN = [
 describe('e2e log scan', () => {
   const refresh = crypto.randomBytes(32).toString('base64url')
   const digests = new Set([crypto.createHash('sha256').update(refresh).digest('hex')])
-  const known = [{ kind: 'sign-in code', value: '042137' }, { kind: 'bank account number', value: '987654321012' }]
+  const known = [
+    { kind: 'sign-in code', value: '042137' },
+    { kind: 'bank account number', value: '987654321012' },
+  ]
 
   it('passes a log without secrets', () => {
     expect(scanLog(CLEAN, known, digests)).toEqual([])
@@ -37,9 +40,15 @@ describe('e2e log scan', () => {
       '{"bankDetails":{"accountNumber":"987654321012"}}',
     ].join('\n')
     const findings = scanLog(log, known, digests)
-    expect(findings).toEqual(['line 5: sign-in code', 'line 6: refresh or session token', 'line 7: access token (JWT)',
-      'line 8: scrypt password hash', 'line 9: argon2 password hash', 'line 10: bcrypt password hash',
-      'line 11: bank account number'])
+    expect(findings).toEqual([
+      'line 5: sign-in code',
+      'line 6: refresh or session token',
+      'line 7: access token (JWT)',
+      'line 8: scrypt password hash',
+      'line 9: argon2 password hash',
+      'line 10: bcrypt password hash',
+      'line 11: bank account number',
+    ])
     expect(findings.join('\n')).not.toContain('042137')
   })
 })

@@ -13,8 +13,8 @@ export const ORDINARY_WRITES: Record<string, string> = {
   'POST /api/auth/logout': 'ends the own session',
   'POST /api/auth/step-up/send-otp': 'the step-up itself: mails a code to the signed-in admin',
   'POST /api/auth/step-up/verify': 'the step-up itself',
-  'PUT /api/admin/preferences': 'the admin\'s own console preferences',
-  'POST /api/admin/preferences/recent': 'the admin\'s own recent palette entries',
+  'PUT /api/admin/preferences': "the admin's own console preferences",
+  'POST /api/admin/preferences/recent': "the admin's own recent palette entries",
   'POST /api/projects/create': 'catalogue work',
   'PUT /api/projects/{id}': 'catalogue work (fields, owner, listing)',
   'DELETE /api/projects/{id}': 'catalogue work',
@@ -24,19 +24,19 @@ export const ORDINARY_WRITES: Record<string, string> = {
   'PUT /api/projects/{id}/verify': 'review work (undoable)',
   'PUT /api/projects/{id}/verification-history/{entryId}': 'review work',
   'DELETE /api/projects/{id}/verification-history/{entryId}': 'review work',
-  'POST /api/upload/upload': 'a project\'s source',
-  'POST /api/storage/projects/{id}/images': 'a project\'s images',
-  'DELETE /api/storage/projects/{id}/images': 'a project\'s images',
-  'PUT /api/storage/projects/{id}/images/order': 'a project\'s images',
-  'POST /api/admin/projects/{id}/report': 'a project\'s report',
-  'DELETE /api/admin/projects/{id}/report': 'a project\'s report',
+  'POST /api/upload/upload': "a project's source",
+  'POST /api/storage/projects/{id}/images': "a project's images",
+  'DELETE /api/storage/projects/{id}/images': "a project's images",
+  'PUT /api/storage/projects/{id}/images/order': "a project's images",
+  'POST /api/admin/projects/{id}/report': "a project's report",
+  'DELETE /api/admin/projects/{id}/report': "a project's report",
   'DELETE /api/github/repo/{name}': 'removes a repository: grants nobody anything',
   'DELETE /api/github/repo/{name}/collaborators/{username}': 'takes access away',
   'POST /api/github/repo/{name}/branches': 'a branch inside the repository',
-  'POST /git/{repo}.git/git-upload-pack': 'a clone\'s fetch (read-only; pushes are refused)',
+  'POST /git/{repo}.git/git-upload-pack': "a clone's fetch (read-only; pushes are refused)",
   'PUT /api/orders/{id}/status': 'order fulfilment (undoable)',
   'PUT /api/orders/bulk-update': 'order fulfilment (undoable)',
-  'POST /api/contacts': 'the storefront\'s public contact form',
+  'POST /api/contacts': "the storefront's public contact form",
   'PUT /api/contacts/{id}': 'inquiry handling and replies',
   'PUT /api/contacts/bulk-update': 'inquiry handling (undoable)',
 }
@@ -45,9 +45,26 @@ export const ORDINARY_WRITES: Record<string, string> = {
  * Request-body fields that write an account, a credential, bank details, commission or access to
  * the source: a route sending one of them belongs in the table unless exempt below.
  */
-export const SENSITIVE_FIELDS = ['isAdmin', 'isActive', 'email', 'password', 'currentPassword', 'newPassword', 'bankDetails',
-  'accountNumber', 'commissionRate', 'projectOwnerRate', 'platformOwnerRate', 'customizerRate', 'installationSupportRate',
-  'referralCommissionRate', 'userIds', 'username', 'permission', 'private'] as const
+export const SENSITIVE_FIELDS = [
+  'isAdmin',
+  'isActive',
+  'email',
+  'password',
+  'currentPassword',
+  'newPassword',
+  'bankDetails',
+  'accountNumber',
+  'commissionRate',
+  'projectOwnerRate',
+  'platformOwnerRate',
+  'customizerRate',
+  'installationSupportRate',
+  'referralCommissionRate',
+  'userIds',
+  'username',
+  'permission',
+  'private',
+] as const
 
 /** Routes outside the table whose body has such a field by name only, with the fields (the reason is in ORDINARY_WRITES). */
 export const SENSITIVE_FIELD_EXEMPT: Record<string, readonly string[]> = {
@@ -59,16 +76,27 @@ export const SENSITIVE_FIELD_EXEMPT: Record<string, readonly string[]> = {
   'PUT /api/projects/{id}': ['isActive'],
 }
 
-type JsonSchema = { properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]
-  allOf?: JsonSchema[] }
+type JsonSchema = {
+  properties?: Record<string, JsonSchema>
+  items?: JsonSchema
+  anyOf?: JsonSchema[]
+  oneOf?: JsonSchema[]
+  allOf?: JsonSchema[]
+}
 type Operation = { requestBody?: { content: Record<string, { schema: JsonSchema }> } }
 
 /** Every non-GET operation of an OpenAPI document as `METHOD /path` with its request body schemas. */
-export function writeOperations(doc: { paths: Record<string, Record<string, Operation>> }): { key: string; body: JsonSchema[] }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item)
-    .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
-    .map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`,
-      body: Object.values(op.requestBody?.content ?? {}).map((media) => media.schema) })))
+export function writeOperations(doc: {
+  paths: Record<string, Record<string, Operation>>
+}): { key: string; body: JsonSchema[] }[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, op]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        body: Object.values(op.requestBody?.content ?? {}).map((media) => media.schema),
+      })),
+  )
 }
 
 /** The SENSITIVE_FIELDS named anywhere in `schemas` (nested objects, arrays and unions too). */
@@ -81,7 +109,7 @@ export function sensitiveFieldsOf(schemas: JsonSchema[]): string[] {
       walk(property)
     }
     walk(schema.items)
-    for (const part of [...schema.anyOf ?? [], ...schema.oneOf ?? [], ...schema.allOf ?? []]) walk(part)
+    for (const part of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(part)
   }
   schemas.forEach(walk)
   return [...found].sort()

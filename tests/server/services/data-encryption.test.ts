@@ -9,7 +9,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
-  DataDecryptionError, decryptField, encryptField, loadDataKey, parseDataKey,
+  DataDecryptionError,
+  decryptField,
+  encryptField,
+  loadDataKey,
+  parseDataKey,
 } from '../../../server/services/data-encryption'
 
 const newKey = () => crypto.createSecretKey(crypto.randomBytes(32))
@@ -31,8 +35,14 @@ describe('data encryption', () => {
   it('refuses a tampered ciphertext, tag or IV, and a value moved to another context', () => {
     const value = encryptField(key, '123456789012', 'ctx:1')
     const [v, iv, tag, body] = value.split(':')
-    for (const bad of [[v, iv, tag, flip(body, 0)], [v, iv, flip(tag, 3), body], [v, flip(iv, 5), tag, body],
-      [v, iv, tag], ['v2', iv, tag, body], [v, iv, tag.slice(2), body]]) {
+    for (const bad of [
+      [v, iv, tag, flip(body, 0)],
+      [v, iv, flip(tag, 3), body],
+      [v, flip(iv, 5), tag, body],
+      [v, iv, tag],
+      ['v2', iv, tag, body],
+      [v, iv, tag.slice(2), body],
+    ]) {
       expect(() => decryptField(key, bad.join(':'), 'ctx:1')).toThrow(DataDecryptionError)
     }
     expect(() => decryptField(key, value, 'ctx:2')).toThrow(DataDecryptionError)
@@ -41,8 +51,9 @@ describe('data encryption', () => {
   it('refuses another key with a message naming the key settings', () => {
     const value = encryptField(key, '123456789012', 'ctx:1')
     expect(() => decryptField(newKey(), value, 'ctx:1', 'the bank account number of user 1')).toThrow(
-      'Cannot decrypt the bank account number of user 1: the stored value was altered, or DATA_ENCRYPTION_KEY '
-      + '(or DATA_DIR/data-key) is not the key it was encrypted with')
+      'Cannot decrypt the bank account number of user 1: the stored value was altered, or DATA_ENCRYPTION_KEY ' +
+        '(or DATA_DIR/data-key) is not the key it was encrypted with',
+    )
   })
 
   it('takes DATA_ENCRYPTION_KEY in base64 or base64url and refuses anything but 32 bytes', () => {
@@ -65,8 +76,9 @@ describe('data encryption', () => {
       const value = encryptField(first, 'secret', 'c')
       expect(decryptField(loadDataKey({ DATA_DIR: dir }), value, 'c')).toBe('secret')
       const fromEnv = crypto.randomBytes(32).toString('base64')
-      expect(() => decryptField(loadDataKey({ DATA_DIR: dir, DATA_ENCRYPTION_KEY: fromEnv }), value, 'c'))
-        .toThrow(DataDecryptionError)
+      expect(() => decryptField(loadDataKey({ DATA_DIR: dir, DATA_ENCRYPTION_KEY: fromEnv }), value, 'c')).toThrow(
+        DataDecryptionError,
+      )
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }

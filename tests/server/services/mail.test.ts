@@ -12,8 +12,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createMailer, mailFailureReason } from '../../../server/services/mail'
 import { codesInMailbox, startSmtpSink, type SmtpSink } from '../../fixtures/smtp-sink'
 
-const MESSAGE = { to: 'admin@example.com', subject: 'Your Admin Panel sign-in code',
-  text: 'Your Admin Panel sign-in code is 042137\n\nIt is valid for 10 minutes.' }
+const MESSAGE = {
+  to: 'admin@example.com',
+  subject: 'Your Admin Panel sign-in code',
+  text: 'Your Admin Panel sign-in code is 042137\n\nIt is valid for 10 minutes.',
+}
 
 describe('mailer', () => {
   let dataDir: string
@@ -39,7 +42,11 @@ describe('mailer', () => {
   it('delivers over SMTP with SMTP_URL and writes nothing to the outbox', async () => {
     const smtpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-smtp-'))
     try {
-      await createMailer({ smtpUrl: sink.url, dataDir: smtpDir, from: 'Admin Panel <no-reply@marketplace.local>' }).send(MESSAGE)
+      await createMailer({
+        smtpUrl: sink.url,
+        dataDir: smtpDir,
+        from: 'Admin Panel <no-reply@marketplace.local>',
+      }).send(MESSAGE)
       expect(codesInMailbox(sink.dir)).toEqual(['042137'])
       expect(fs.existsSync(path.join(smtpDir, 'outbox'))).toBe(false)
     } finally {
@@ -47,17 +54,25 @@ describe('mailer', () => {
     }
   })
 
-  it('lets a message name its own sender and Reply-To; without them the mailer\'s sender is used', async () => {
+  it("lets a message name its own sender and Reply-To; without them the mailer's sender is used", async () => {
     const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-from-'))
     try {
       const mailer = createMailer({ dataDir: outboxDir, from: 'Admin Panel <no-reply@marketplace.local>' })
       await mailer.send({ ...MESSAGE, from: 'Support <support@shop.example.in>', replyTo: 'support@shop.example.in' })
       await mailer.send({ ...MESSAGE, from: undefined })
-      const texts = fs.readdirSync(path.join(outboxDir, 'outbox')).sort()
+      const texts = fs
+        .readdirSync(path.join(outboxDir, 'outbox'))
+        .sort()
         .map((f) => fs.readFileSync(path.join(outboxDir, 'outbox', f), 'utf8'))
-      expect(texts.filter((t) => /^From: Support <support@shop\.example\.in>$/m.test(t) && /^Reply-To: support@shop\.example\.in$/m.test(t)))
-        .toHaveLength(1)
-      expect(texts.filter((t) => /^From: Admin Panel <no-reply@marketplace\.local>$/m.test(t) && !/^Reply-To:/m.test(t))).toHaveLength(1)
+      expect(
+        texts.filter(
+          (t) =>
+            /^From: Support <support@shop\.example\.in>$/m.test(t) && /^Reply-To: support@shop\.example\.in$/m.test(t),
+        ),
+      ).toHaveLength(1)
+      expect(
+        texts.filter((t) => /^From: Admin Panel <no-reply@marketplace\.local>$/m.test(t) && !/^Reply-To:/m.test(t)),
+      ).toHaveLength(1)
     } finally {
       fs.rmSync(outboxDir, { recursive: true, force: true })
     }
@@ -79,10 +94,13 @@ describe('mailer', () => {
 
   it('leaves no .eml.tmp behind when writing a message fails', async () => {
     const failing = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-test-fail-'))
-    const rename = vi.spyOn(fsPromises, 'rename').mockRejectedValueOnce(Object.assign(new Error('no space left'), { code: 'ENOSPC' }))
+    const rename = vi
+      .spyOn(fsPromises, 'rename')
+      .mockRejectedValueOnce(Object.assign(new Error('no space left'), { code: 'ENOSPC' }))
     try {
-      await expect(createMailer({ dataDir: failing, from: 'Admin Panel <no-reply@marketplace.local>' }).send(MESSAGE))
-        .rejects.toThrow('no space left')
+      await expect(
+        createMailer({ dataDir: failing, from: 'Admin Panel <no-reply@marketplace.local>' }).send(MESSAGE),
+      ).rejects.toThrow('no space left')
       expect(rename).toHaveBeenCalledOnce()
       expect(fs.readdirSync(path.join(failing, 'outbox'))).toEqual([])
     } finally {
@@ -93,12 +111,15 @@ describe('mailer', () => {
 
   it('says why a send failed without the SMTP URL or its credentials', () => {
     const url = 'smtps://mailer%40shop:p%40ss-word-9@smtp.shop.example.in:465'
-    expect(mailFailureReason(new Error(`Invalid login: 535 bad credentials for ${url}`), url))
-      .toBe('Invalid login: 535 bad credentials for [redacted]')
-    expect(mailFailureReason(new Error('user mailer@shop, password p@ss-word-9, url smtp://a:b@host\nsecond line'), url))
-      .toBe('user [redacted], password [redacted], url smtp://[redacted]@host')
-    expect(mailFailureReason(new Error("Can't send mail - all recipients were rejected: 550 No such user")))
-      .toBe("Can't send mail - all recipients were rejected: 550 No such user")
+    expect(mailFailureReason(new Error(`Invalid login: 535 bad credentials for ${url}`), url)).toBe(
+      'Invalid login: 535 bad credentials for [redacted]',
+    )
+    expect(
+      mailFailureReason(new Error('user mailer@shop, password p@ss-word-9, url smtp://a:b@host\nsecond line'), url),
+    ).toBe('user [redacted], password [redacted], url smtp://[redacted]@host')
+    expect(mailFailureReason(new Error("Can't send mail - all recipients were rejected: 550 No such user"))).toBe(
+      "Can't send mail - all recipients were rejected: 550 No such user",
+    )
     expect(mailFailureReason(new Error(''))).toBe('The mail could not be sent')
     expect(mailFailureReason(new Error('x'.repeat(500)))).toHaveLength(201)
   })

@@ -7,9 +7,18 @@ describe('after-delete hooks', () => {
     const seen: string[] = []
     const log = vi.fn()
     const ok = async (id: string) => void seen.push(id)
-    const broken = async () => { throw new Error('disk gone') }
+    const broken = async () => {
+      throw new Error('disk gone')
+    }
     const info = { title: 'T', imagePaths: [], reportPath: null, repositories: [] }
-    const failed = await runProjectDeletedHooks([ok, broken], [{ projectId: 'p1', info }, { projectId: 'p2', info }], log)
+    const failed = await runProjectDeletedHooks(
+      [ok, broken],
+      [
+        { projectId: 'p1', info },
+        { projectId: 'p2', info },
+      ],
+      log,
+    )
     expect(failed).toBe(2)
     expect(seen).toEqual(['p1', 'p2'])
     expect(log).toHaveBeenCalledWith('project p1: after-delete cleanup failed', expect.any(Error))

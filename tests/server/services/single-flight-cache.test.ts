@@ -36,7 +36,10 @@ describe('createSingleFlightCache', () => {
   it('stores a StoreUnder value under its own key, or not at all for null', async () => {
     const get = createSingleFlightCache<string>({ max: 10 })
     // Asked under the versions read before the build, stored under the newer ones its statements saw.
-    expect(await get('v1|q', async () => new StoreUnder('v2|q', 'page at v2'))).toEqual({ value: 'page at v2', cache: 'miss' })
+    expect(await get('v1|q', async () => new StoreUnder('v2|q', 'page at v2'))).toEqual({
+      value: 'page at v2',
+      cache: 'miss',
+    })
     expect(await get('v2|q', async () => 'rebuilt')).toEqual({ value: 'page at v2', cache: 'hit' })
     expect(await get('v1|q', async () => 'again')).toEqual({ value: 'again', cache: 'miss' })
 

@@ -26,7 +26,8 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const bumpProjects = () => database.db.execute(sql`UPDATE table_versions SET version = version + 1 WHERE name = 'projects'`)
+const bumpProjects = () =>
+  database.db.execute(sql`UPDATE table_versions SET version = version + 1 WHERE name = 'projects'`)
 
 describe('TableVersions.current()', () => {
   it('shares one read among concurrent callers and starts a new one after a write', async () => {

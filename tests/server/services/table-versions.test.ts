@@ -16,6 +16,8 @@ describe('table version notifications', () => {
 
   it('keys versions in a fixed table order', () => {
     expect(versionsKey({ users: 3, projects: 1, project_images: 2 })).toBe('1.2.3')
-    expect(versionsKey({ users: 3, projects: 1, project_images: 2, orders: 7, payments: 9 }, ['orders', 'payments'])).toBe('7.9')
+    expect(
+      versionsKey({ users: 3, projects: 1, project_images: 2, orders: 7, payments: 9 }, ['orders', 'payments']),
+    ).toBe('7.9')
   })
 })

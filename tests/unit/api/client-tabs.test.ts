@@ -23,7 +23,10 @@ function fakeLocks(): RefreshLocks & { names: string[] } {
     request<T>(name: string, callback: () => Promise<T>): Promise<T> {
       names.push(name)
       const run = (tails.get(name) ?? Promise.resolve()).then(callback, callback)
-      tails.set(name, run.catch(() => undefined))
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      )
       return run
     },
   }
@@ -63,7 +66,11 @@ function twoTabs(locks: RefreshLocks | null) {
     const session = createSessionStore(storage)
     let expired = 0
     session.onExpired(() => (expired += 1))
-    return { session, client: createApiClient({ fetch: server.fetch, session, baseURL: 'http://t', locks }), expired: () => expired }
+    return {
+      session,
+      client: createApiClient({ fetch: server.fetch, session, baseURL: 'http://t', locks }),
+      expired: () => expired,
+    }
   })
   tabs[0].session.setTokens({ accessToken: 'a0', refreshToken: 'r0' })
   return { server, tabs, storage }

@@ -20,14 +20,25 @@ function json(status: number, body: unknown) {
  * A fake server: protected calls succeed only with the current access token; /api/auth/refresh
  * answers with `refresh()` after a tick, so concurrent 401s really overlap.
  */
-function setup(refresh: () => Response = () => json(200, { success: true, tokens: { accessToken: 'new-access', refreshToken: 'new-refresh' } })) {
+function setup(
+  refresh: () => Response = () =>
+    json(200, { success: true, tokens: { accessToken: 'new-access', refreshToken: 'new-refresh' } }),
+) {
   const calls: Call[] = []
   let validToken = 'new-access'
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const req = new Request(input instanceof URL || typeof input === 'string' ? new URL(String(input), 'http://t') : input, init)
+    const req = new Request(
+      input instanceof URL || typeof input === 'string' ? new URL(String(input), 'http://t') : input,
+      init,
+    )
     const url = new URL(req.url).pathname
     const text = await req.text()
-    calls.push({ url, method: req.method, auth: req.headers.get('authorization'), body: text ? JSON.parse(text) : undefined })
+    calls.push({
+      url,
+      method: req.method,
+      auth: req.headers.get('authorization'),
+      body: text ? JSON.parse(text) : undefined,
+    })
     if (url === '/api/auth/refresh') {
       await new Promise((r) => setTimeout(r, 5))
       return refresh()
@@ -69,20 +80,29 @@ describe('api client: refresh once on 401', () => {
     const [fast, slow] = await Promise.all([client.get('/api/a', ItemSchema), client.get('/api/slow', ItemSchema)])
     expect([fast.item, slow.item]).toEqual(['/api/a', '/api/slow'])
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1)
-    expect(calls.filter((c) => c.url === '/api/slow').map((c) => c.auth)).toEqual(['Bearer old-access', 'Bearer new-access'])
+    expect(calls.filter((c) => c.url === '/api/slow').map((c) => c.auth)).toEqual([
+      'Bearer old-access',
+      'Bearer new-access',
+    ])
   })
 
   it('retries only once: a second 401 after refreshing becomes an ApiError', async () => {
     const { client, calls, setValidToken } = setup()
     setValidToken('never-valid')
-    await expect(client.get('/api/a', ItemSchema)).rejects.toMatchObject({ status: 401, message: 'Invalid or expired access token' })
+    await expect(client.get('/api/a', ItemSchema)).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid or expired access token',
+    })
     expect(calls.filter((c) => c.url === '/api/a')).toHaveLength(2)
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1)
   })
 
   it('refresh refused → tokens cleared, session expired once, every waiting call rejects', async () => {
     const ctx = setup(() => json(401, { success: false, message: 'Refresh token revoked' }))
-    const outcomes = await Promise.allSettled([ctx.client.get('/api/a', ItemSchema), ctx.client.get('/api/b', ItemSchema)])
+    const outcomes = await Promise.allSettled([
+      ctx.client.get('/api/a', ItemSchema),
+      ctx.client.get('/api/b', ItemSchema),
+    ])
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true)
     const reason = (outcomes[0] as PromiseRejectedResult).reason
     expect(reason).toBeInstanceOf(ApiError)
@@ -105,8 +125,14 @@ describe('api client: refresh once on 401', () => {
 describe('api client: everything else passes through', () => {
   it('non-401 errors become ApiError with the server message, no refresh', async () => {
     const { client, calls } = setup()
-    await expect(client.get('/api/boom', ItemSchema)).rejects.toMatchObject({ status: 500, message: 'Database unavailable' })
-    await expect(client.get('/api/missing', ItemSchema)).rejects.toMatchObject({ status: 404, message: 'Project not found' })
+    await expect(client.get('/api/boom', ItemSchema)).rejects.toMatchObject({
+      status: 500,
+      message: 'Database unavailable',
+    })
+    await expect(client.get('/api/missing', ItemSchema)).rejects.toMatchObject({
+      status: 404,
+      message: 'Project not found',
+    })
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(0)
   })
 
@@ -124,7 +150,11 @@ describe('api client: everything else passes through', () => {
 
   it('a network failure is an ApiError with status 0', async () => {
     const session = createSessionStore(createMemoryStorage())
-    const client = createApiClient({ session, baseURL: 'http://t', fetch: async () => Promise.reject(new TypeError('fetch failed')) })
+    const client = createApiClient({
+      session,
+      baseURL: 'http://t',
+      fetch: async () => Promise.reject(new TypeError('fetch failed')),
+    })
     await expect(client.get('/api/a', ItemSchema)).rejects.toMatchObject({ status: 0 })
   })
 })

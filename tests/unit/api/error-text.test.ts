@@ -15,7 +15,9 @@ describe('error texts (SPEC.md 8)', () => {
   })
 
   it("prefixes a title as '{title}: {reason}', with 'Request failed' when there is none", () => {
-    expect(withReason('Delete failed', new ApiError(409, 'Repository is busy'))).toBe('Delete failed: Repository is busy')
+    expect(withReason('Delete failed', new ApiError(409, 'Repository is busy'))).toBe(
+      'Delete failed: Repository is busy',
+    )
     expect(withReason('Delete failed', undefined)).toBe('Delete failed: Request failed')
   })
 })

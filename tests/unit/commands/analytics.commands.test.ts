@@ -4,27 +4,46 @@ import { TOP_PROJECT, type AnalyticsHandle } from '../../../src/commands/analyti
 import type { AnalyticsPeriod } from '../../../src/api/schemas/analytics'
 import { context, control, recorder } from './context'
 
-const projects = [{ id: 'p1', title: 'Inventory SaaS' }, { id: 'p2', title: 'Clinic Booking' }]
+const projects = [
+  { id: 'p1', title: 'Inventory SaaS' },
+  { id: 'p2', title: 'Clinic Booking' },
+]
 
 function screen(over: Partial<AnalyticsHandle> = {}, focused?: string) {
   const list = recorder<AnalyticsHandle['list']>()
   const handle: AnalyticsHandle = { period: '30d' as AnalyticsPeriod, projects, list: list.actor, ...over }
-  const ctx = context('/analytics', { analytics: handle, focused: focused ? { kind: TOP_PROJECT, id: focused } : undefined })
+  const ctx = context('/analytics', {
+    analytics: handle,
+    focused: focused ? { kind: TOP_PROJECT, id: focused } : undefined,
+  })
   return { ctx, list: list.sent }
 }
 
 describe('analytics commands', () => {
   it('every id is analytics.-prefixed, and none shows off the screen', () => {
     const ids = registry.all.map((c) => c.id).filter((id) => id.startsWith('analytics.'))
-    expect(ids).toEqual(['analytics.period.30d', 'analytics.period.90d', 'analytics.period.12m',
-      'analytics.focusNext', 'analytics.focusPrev', 'analytics.openProject', 'analytics.openFocused'])
+    expect(ids).toEqual([
+      'analytics.period.30d',
+      'analytics.period.90d',
+      'analytics.period.12m',
+      'analytics.focusNext',
+      'analytics.focusPrev',
+      'analytics.openProject',
+      'analytics.openFocused',
+    ])
     expect(ids.filter((id) => control(id, context('/dashboard')).visible)).toEqual([])
   })
 
   it('1/2/3 put the period in the URL (30 days is the bare address); the current one is checked', () => {
     const { ctx } = screen({ period: '90d' })
-    expect(['analytics.period.30d', 'analytics.period.90d', 'analytics.period.12m'].map((id) => registry.get(id)?.shortcut)).toEqual(['1', '2', '3'])
-    expect(['30d', '90d', '12m'].map((p) => control(`analytics.period.${p}`, ctx).checked)).toEqual([false, true, false])
+    expect(
+      ['analytics.period.30d', 'analytics.period.90d', 'analytics.period.12m'].map((id) => registry.get(id)?.shortcut),
+    ).toEqual(['1', '2', '3'])
+    expect(['30d', '90d', '12m'].map((p) => control(`analytics.period.${p}`, ctx).checked)).toEqual([
+      false,
+      true,
+      false,
+    ])
     expect(control('analytics.period.12m', ctx).label).toBe('12 months')
     control('analytics.period.12m', ctx).run()
     control('analytics.period.30d', ctx).run()
@@ -35,7 +54,11 @@ describe('analytics commands', () => {
   it('the palette finds the periods on the screen by their words', () => {
     const { ctx } = screen()
     const periods = visibleCommands(ctx).filter((c) => c.id.startsWith('analytics.period.'))
-    expect(periods.map((c) => c.title)).toEqual(['Show the last 30 days', 'Show the last 90 days', 'Show the last 12 months'])
+    expect(periods.map((c) => c.title)).toEqual([
+      'Show the last 30 days',
+      'Show the last 90 days',
+      'Show the last 12 months',
+    ])
     expect(periods.every((c) => c.keywords?.includes('period'))).toBe(true)
   })
 
@@ -64,6 +87,8 @@ describe('analytics commands', () => {
     expect(link.run()).toEqual({ ran: true })
     expect(ctx.navigate).toHaveBeenCalledWith('/projects/p1')
     // A project the figures do not list is not opened.
-    expect(control('analytics.openProject', ctx, { kind: TOP_PROJECT, id: 'gone' }).reason).toBe('Focus a top project with J/K first')
+    expect(control('analytics.openProject', ctx, { kind: TOP_PROJECT, id: 'gone' }).reason).toBe(
+      'Focus a top project with J/K first',
+    )
   })
 })

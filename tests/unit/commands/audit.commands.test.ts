@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { registry } from '../../../src/commands/app-registry'
 import {
-  AUDIT_ACTION, AUDIT_ACTOR, AUDIT_ENTITY_TYPE, AUDIT_ENTRY, type AuditHandle, type AuditTrailHandle,
+  AUDIT_ACTION,
+  AUDIT_ACTOR,
+  AUDIT_ENTITY_TYPE,
+  AUDIT_ENTRY,
+  type AuditHandle,
+  type AuditTrailHandle,
 } from '../../../src/commands/audit.commands'
 import { parseAuditSearch } from '../../../src/views/audit/audit-url'
 import { context, control, recorder } from './context'
@@ -65,7 +70,9 @@ describe('audit commands', () => {
     const entity = control('audit.filter.entity', ctx, { kind: AUDIT_ENTITY_TYPE, id: 'users' })
     expect(entity.label).toBe('users')
     entity.run()
-    expect(ctx.navigate).toHaveBeenLastCalledWith('/audit?entityType=users&actorId=00000000-0000-4000-8000-000000000001')
+    expect(ctx.navigate).toHaveBeenLastCalledWith(
+      '/audit?entityType=users&actorId=00000000-0000-4000-8000-000000000001',
+    )
     expect(control('audit.filter.admin', ctx, { kind: AUDIT_ACTOR, id: 'a1' }).label).toBe('Asha')
     const family = control('audit.filter.action', ctx, { kind: AUDIT_ACTION, id: 'project.' })
     expect(family.label).toBe('project.*')
@@ -75,7 +82,9 @@ describe('audit commands', () => {
     expect(control('audit.filter.action', ctx).visible).toBe(false)
     expect(control('audit.filter.entity.user', screen('?entityType=user,users').ctx).checked).toBe(true)
     control('audit.filter.entity.user', ctx).run()
-    expect(ctx.navigate).toHaveBeenLastCalledWith('/audit?entityType=user%2Cusers&actorId=00000000-0000-4000-8000-000000000001')
+    expect(ctx.navigate).toHaveBeenLastCalledWith(
+      '/audit?entityType=user%2Cusers&actorId=00000000-0000-4000-8000-000000000001',
+    )
   })
 
   it('clear dates and clear filters show only when there is something to clear', () => {
@@ -89,7 +98,13 @@ describe('audit commands', () => {
   })
 
   it("the trail's toggle, load more and open-in-log act on what the trail publishes", () => {
-    const trail: AuditTrailHandle = { expanded: ['5'], toggle: vi.fn(), canLoadMore: true, loadMore: vi.fn(), auditHref: '/audit?entityType=project&entityId=p1' }
+    const trail: AuditTrailHandle = {
+      expanded: ['5'],
+      toggle: vi.fn(),
+      canLoadMore: true,
+      loadMore: vi.fn(),
+      auditHref: '/audit?entityType=project&entityId=p1',
+    }
     const ctx = context('/projects/p1', { auditTrail: trail })
     expect(control('audit.trail.toggle', ctx, { kind: AUDIT_ENTRY, id: '5' }).label).toBe('Hide changes')
     const other = control('audit.trail.toggle', ctx, { kind: AUDIT_ENTRY, id: '6' })
@@ -100,6 +115,8 @@ describe('audit commands', () => {
     expect(trail.loadMore).toHaveBeenCalledOnce()
     control('audit.trail.openLog', ctx).run()
     expect(ctx.navigate).toHaveBeenCalledWith('/audit?entityType=project&entityId=p1')
-    expect(control('audit.trail.more', context('/projects/p1', { auditTrail: { ...trail, canLoadMore: false } })).visible).toBe(false)
+    expect(
+      control('audit.trail.more', context('/projects/p1', { auditTrail: { ...trail, canLoadMore: false } })).visible,
+    ).toBe(false)
   })
 })

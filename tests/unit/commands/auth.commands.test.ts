@@ -3,7 +3,16 @@ import type { LoginHandle } from '../../../src/commands/auth.commands'
 import { context, control } from './context'
 
 function login(over: Partial<LoginHandle> = {}) {
-  const handle: LoginHandle = { step: 'email', sending: false, codeLength: 0, codeVisible: false, verifying: false, resending: false, resendIn: 0, ...over }
+  const handle: LoginHandle = {
+    step: 'email',
+    sending: false,
+    codeLength: 0,
+    codeVisible: false,
+    verifying: false,
+    resending: false,
+    resendIn: 0,
+    ...over,
+  }
   const ctx = context('/login', { login: handle })
   const send = vi.spyOn(ctx.auth, 'send')
   return { ctx, send }
@@ -18,19 +27,28 @@ describe('auth commands', () => {
     expect(control('auth.sendOtp', login({ sending: true }).ctx).reason).toBe('Sending the code…')
   })
   it('Verify OTP is enabled only at exactly 6 characters (SPEC.md 2)', () => {
-    expect(control('auth.verifyOtp', login({ step: 'otp', codeLength: 5 }).ctx).reason).toBe('Enter the 6-character code')
+    expect(control('auth.verifyOtp', login({ step: 'otp', codeLength: 5 }).ctx).reason).toBe(
+      'Enter the 6-character code',
+    )
     const { ctx, send } = login({ step: 'otp', codeLength: 6 })
     control('auth.verifyOtp', ctx).run()
     expect(send).toHaveBeenCalledWith({ type: 'otp.verify' })
   })
   it("Resend OTP counts down, then resends; 'Back to email' and show/hide send their events", () => {
-    expect(control('auth.resendOtp', login({ step: 'otp', resendIn: 42 }).ctx)).toMatchObject({ label: 'Resend OTP in 42s', reason: 'Wait 42s before asking for another code' })
+    expect(control('auth.resendOtp', login({ step: 'otp', resendIn: 42 }).ctx)).toMatchObject({
+      label: 'Resend OTP in 42s',
+      reason: 'Wait 42s before asking for another code',
+    })
     const { ctx, send } = login({ step: 'otp', codeVisible: true })
     expect(control('auth.toggleCode', ctx)).toMatchObject({ label: 'Hide OTP', checked: true })
     control('auth.resendOtp', ctx).run()
     control('auth.backToEmail', ctx).run()
     control('auth.toggleCode', ctx).run()
-    expect(send.mock.calls.map(([e]) => e)).toEqual([{ type: 'otp.resend' }, { type: 'email.back' }, { type: 'code.toggleVisibility' }])
+    expect(send.mock.calls.map(([e]) => e)).toEqual([
+      { type: 'otp.resend' },
+      { type: 'email.back' },
+      { type: 'code.toggleVisibility' },
+    ])
   })
 })
 

@@ -20,18 +20,39 @@ function screen(over: Partial<CommissionHandle> = {}, focused?: string, view: Re
   const modal = recorder<CommissionHandle['modal']>()
   const deleter = recorder<CommissionHandle['deleter']>()
   const handle: CommissionHandle = {
-    url: blank, cards, totalPages: 1, hasDefault: true, list: list.actor, modal: modal.actor, deleter: deleter.actor,
-    modalOpen: false, focusSearch: () => {}, ...over,
+    url: blank,
+    cards,
+    totalPages: 1,
+    hasDefault: true,
+    list: list.actor,
+    modal: modal.actor,
+    deleter: deleter.actor,
+    modalOpen: false,
+    focusSearch: () => {},
+    ...over,
   }
-  const ctx = context('/commission', { commission: handle, focused: focused ? { kind: 'commissionConfig', id: focused } : undefined, ...view })
+  const ctx = context('/commission', {
+    commission: handle,
+    focused: focused ? { kind: 'commissionConfig', id: focused } : undefined,
+    ...view,
+  })
   return { ctx, list: list.sent, modal: modal.sent, deleter: deleter.sent }
 }
 
 function form(over: Partial<CommissionFormHandle> = {}) {
   const rec = recorder<CommissionFormHandle['actor']>()
   const handle: CommissionFormHandle = {
-    actor: rec.actor, state: 'create', mode: 'create', isDefault: false, inline: false, draft: defaultDraft(), dirty: false,
-    blocker: null, preview: { amount: '10000', withCustomization: false, withInstallation: false }, candidates: [], ...over,
+    actor: rec.actor,
+    state: 'create',
+    mode: 'create',
+    isDefault: false,
+    inline: false,
+    draft: defaultDraft(),
+    dirty: false,
+    blocker: null,
+    preview: { amount: '10000', withCustomization: false, withInstallation: false },
+    candidates: [],
+    ...over,
   }
   return { handle, sent: rec.sent }
 }
@@ -39,7 +60,15 @@ function form(over: Partial<CommissionFormHandle> = {}) {
 describe('commission screen commands', () => {
   it('every id is commission.-prefixed, and none shows off the screen', () => {
     const ids = registry.all.map((c) => c.id).filter((id) => id.startsWith('commission.'))
-    expect(ids).toEqual(expect.arrayContaining(['commission.tab.configs', 'commission.new', 'commission.edit', 'commission.delete', 'commission.form.save']))
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'commission.tab.configs',
+        'commission.new',
+        'commission.edit',
+        'commission.delete',
+        'commission.form.save',
+      ]),
+    )
     expect(ids.filter((id) => control(id, context('/users')).visible)).toEqual([])
   })
 
@@ -66,14 +95,19 @@ describe('commission screen commands', () => {
     control('commission.open', ctx).run()
     control('commission.edit', ctx).run()
     expect(list).toEqual([{ type: 'focus.next' }, { type: 'focus.prev' }])
-    expect(modal).toEqual([{ type: 'modal.edit', config: project }, { type: 'modal.edit', config: project }])
+    expect(modal).toEqual([
+      { type: 'modal.edit', config: project },
+      { type: 'modal.edit', config: project },
+    ])
     expect(control('commission.edit', screen().ctx).reason).toBe('Focus a configuration with J/K first')
   })
 
   it('Delete asks about the focused card; it is hidden for the default (its card shows none)', () => {
     const { ctx, deleter } = screen({}, project._id)
     control('commission.deleteFocused', ctx).run()
-    expect(deleter).toEqual([{ type: 'delete.request', target: { id: project._id, title: 'Inventory SaaS', isDefault: false } }])
+    expect(deleter).toEqual([
+      { type: 'delete.request', target: { id: project._id, title: 'Inventory SaaS', isDefault: false } },
+    ])
     expect(control('commission.delete', ctx, { kind: 'commissionConfig', id: fallback._id }).visible).toBe(false)
     expect(control('commission.delete', ctx, { kind: 'commissionConfig', id: project._id }).visible).toBe(true)
   })
@@ -92,7 +126,9 @@ describe('commission screen commands', () => {
     expect(control('commission.prevPage', ctx).reason).toBe('This is the first page')
     control('commission.nextPage', ctx).run()
     expect(ctx.navigate).toHaveBeenCalledWith('/commission?page=2')
-    expect(control('commission.nextPage', screen({ totalPages: 3, url: { ...blank, page: 3 } }).ctx).reason).toBe('This is the last page')
+    expect(control('commission.nextPage', screen({ totalPages: 3, url: { ...blank, page: 3 } }).ctx).reason).toBe(
+      'This is the last page',
+    )
   })
 
   it('Create Default Configuration shows on the Default Config tab only when there is none', () => {
@@ -115,11 +151,13 @@ describe('commission form commands', () => {
     expect(control('commission.form.save', okCtx).label).toBe('Save Changes')
     control('commission.form.save', okCtx).run()
     expect(ok.sent).toEqual([{ type: 'form.save' }])
-    expect(control('commission.form.save', screen({}, undefined, { commissionModal: form({ state: 'saving' }).handle }).ctx).reason)
-      .toBe('Saving the configuration…')
+    expect(
+      control('commission.form.save', screen({}, undefined, { commissionModal: form({ state: 'saving' }).handle }).ctx)
+        .reason,
+    ).toBe('Saving the configuration…')
   })
 
-  it('the modal wins over the inline default form; Cancel is the modal\'s, Reset the inline form\'s', () => {
+  it("the modal wins over the inline default form; Cancel is the modal's, Reset the inline form's", () => {
     const modal = form()
     const inline = form({ inline: true, mode: 'edit', state: 'edit', isDefault: true, dirty: true })
     const both = screen({}, undefined, { commissionModal: modal.handle, commissionDefaultForm: inline.handle }).ctx
@@ -130,8 +168,12 @@ describe('commission form commands', () => {
     expect(control('commission.form.cancel', only).visible).toBe(false)
     control('commission.form.reset', only).run()
     expect(inline.sent).toEqual([{ type: 'form.reset' }])
-    expect(control('commission.form.reset', screen({}, undefined, { commissionDefaultForm: { ...inline.handle, dirty: false } }).ctx).reason)
-      .toBe('Nothing has changed')
+    expect(
+      control(
+        'commission.form.reset',
+        screen({}, undefined, { commissionDefaultForm: { ...inline.handle, dirty: false } }).ctx,
+      ).reason,
+    ).toBe('Nothing has changed')
   })
 
   it('Active, the distribution options and the preview toggles send their events and show their state', () => {
@@ -145,8 +187,10 @@ describe('commission form commands', () => {
     control('commission.form.preview.customization', ctx).run()
     control('commission.form.preview.installation', ctx).run()
     expect(f.sent).toEqual([
-      { type: 'active.toggle' }, { type: 'distribution.set', value: 'project_owner' },
-      { type: 'preview.toggle', addOn: 'customization' }, { type: 'preview.toggle', addOn: 'installation' },
+      { type: 'active.toggle' },
+      { type: 'distribution.set', value: 'project_owner' },
+      { type: 'preview.toggle', addOn: 'customization' },
+      { type: 'preview.toggle', addOn: 'installation' },
     ])
   })
 
@@ -163,7 +207,11 @@ describe('commission form commands', () => {
     expect(f.sent).toEqual([{ type: 'project.pick', project: { _id: 'p-1', title: 'Clinic CRM', price: 12_500 } }])
     expect(pick('p-2').reason).toBe('Has a configuration')
     expect(pick('p-2').run()).toEqual({ ran: false, reason: 'Has a configuration' })
-    const editing = screen({}, undefined, { commissionModal: form({ candidates, mode: 'edit', state: 'edit' }).handle }).ctx
-    expect(control('commission.form.pickProject', editing, { kind: 'commissionProject', id: 'p-1' }).visible).toBe(false)
+    const editing = screen({}, undefined, {
+      commissionModal: form({ candidates, mode: 'edit', state: 'edit' }).handle,
+    }).ctx
+    expect(control('commission.form.pickProject', editing, { kind: 'commissionProject', id: 'p-1' }).visible).toBe(
+      false,
+    )
   })
 })

@@ -4,19 +4,39 @@ import { registry } from '../../../src/commands/app-registry'
 import type { ContactDetail, ContactStatus } from '../../../src/api/schemas/contacts'
 import { context, control, recorder } from './context'
 
-const contact = (over: Partial<ContactDetail> = {}) => ({
-  _id: 'c1', name: 'Asha Rao', email: 'asha@example.in', status: 'read', project: { _id: 'p1', title: 'Shop' },
-  user: { _id: 'u1', name: 'Asha Rao' }, reply: null, ...over,
-}) as ContactDetail
+const contact = (over: Partial<ContactDetail> = {}) =>
+  ({
+    _id: 'c1',
+    name: 'Asha Rao',
+    email: 'asha@example.in',
+    status: 'read',
+    project: { _id: 'p1', title: 'Shop' },
+    user: { _id: 'u1', name: 'Asha Rao' },
+    reply: null,
+    ...over,
+  }) as ContactDetail
 
 function detail(over: Partial<ContactDetailHandle> = {}, contactOver: Partial<ContactDetail> = {}) {
   const reply = recorder<ContactDetailHandle['reply']>()
   const status = recorder<ContactDetailHandle['status']>()
   const handle: ContactDetailHandle = {
-    contact: contact(contactOver), reply: reply.actor, status: status.actor, replyBlank: false, sending: false, updating: false,
-    replyFocused: false, focusReply: vi.fn(), leaveReply: vi.fn(), ...over,
+    contact: contact(contactOver),
+    reply: reply.actor,
+    status: status.actor,
+    replyBlank: false,
+    sending: false,
+    updating: false,
+    replyFocused: false,
+    focusReply: vi.fn(),
+    leaveReply: vi.fn(),
+    ...over,
   }
-  return { ctx: context('/contacts/c1', { contactDetail: handle }), handle, replySent: reply.sent, statusSent: status.sent }
+  return {
+    ctx: context('/contacts/c1', { contactDetail: handle }),
+    handle,
+    replySent: reply.sent,
+    statusSent: status.sent,
+  }
 }
 
 const STATUS_IDS = ['read', 'replied', 'archived', 'new'].map((s) => `contacts.detail.status.${s}`)
@@ -24,7 +44,12 @@ const STATUS_IDS = ['read', 'replied', 'archived', 'new'].map((s) => `contacts.d
 describe('contact detail commands', () => {
   it('are absent elsewhere; back to Contacts also on the not-found and error pages (no handle)', () => {
     const elsewhere = context('/contacts')
-    for (const id of ['contacts.detail.back', 'contacts.detail.sendReply', 'contacts.detail.openProject', ...STATUS_IDS]) {
+    for (const id of [
+      'contacts.detail.back',
+      'contacts.detail.sendReply',
+      'contacts.detail.openProject',
+      ...STATUS_IDS,
+    ]) {
       expect(control(id, elsewhere).visible, id).toBe(false)
     }
     const bare = context('/contacts/c1')
@@ -47,29 +72,39 @@ describe('contact detail commands', () => {
     expect(control('contacts.detail.openProject', none.ctx).visible).toBe(false)
   })
 
-  it.each([['read', 'i'], ['replied', 'y'], ['archived', 'e'], ['new', 'shift+u']] as const)(
-    "'%s' (%s) sends status.set and is disabled in its own status", (status: ContactStatus, key) => {
-      const id = `contacts.detail.status.${status}`
-      expect(registry.get(id)?.shortcut).toBe(key)
-      const other = detail({}, { status: status === 'read' ? 'archived' : 'read' })
-      expect(control(id, other.ctx).reason).toBeNull()
-      control(id, other.ctx).run()
-      expect(other.statusSent).toEqual([{ type: 'status.set', status }])
-      const own = detail({}, { status })
-      expect(control(id, own.ctx).reason).toMatch(/^Already /)
-      expect(control(id, own.ctx).run().ran).toBe(false)
-      expect(own.statusSent).toEqual([])
-    })
+  it.each([
+    ['read', 'i'],
+    ['replied', 'y'],
+    ['archived', 'e'],
+    ['new', 'shift+u'],
+  ] as const)("'%s' (%s) sends status.set and is disabled in its own status", (status: ContactStatus, key) => {
+    const id = `contacts.detail.status.${status}`
+    expect(registry.get(id)?.shortcut).toBe(key)
+    const other = detail({}, { status: status === 'read' ? 'archived' : 'read' })
+    expect(control(id, other.ctx).reason).toBeNull()
+    control(id, other.ctx).run()
+    expect(other.statusSent).toEqual([{ type: 'status.set', status }])
+    const own = detail({}, { status })
+    expect(control(id, own.ctx).reason).toMatch(/^Already /)
+    expect(control(id, own.ctx).run().ran).toBe(false)
+    expect(own.statusSent).toEqual([])
+  })
 
   it('the quick actions wait for a change or a reply in flight', () => {
-    expect(control('contacts.detail.status.archived', detail({ updating: true }).ctx).reason).toBe('Wait for the current change to finish')
-    expect(control('contacts.detail.status.archived', detail({ sending: true }).ctx).reason).toBe('Wait for the current change to finish')
+    expect(control('contacts.detail.status.archived', detail({ updating: true }).ctx).reason).toBe(
+      'Wait for the current change to finish',
+    )
+    expect(control('contacts.detail.status.archived', detail({ sending: true }).ctx).reason).toBe(
+      'Wait for the current change to finish',
+    )
     expect(control('contacts.detail.status.new', detail().ctx).label).toBe('Mark as Unread')
   })
 
   it("Send Reply (mod+enter): disabled with 'Please enter a reply message' while blank, 'Sending…' in flight, else sends reply.send", () => {
     expect(registry.get('contacts.detail.sendReply')?.shortcut).toBe('mod+enter')
-    expect(control('contacts.detail.sendReply', detail({ replyBlank: true }).ctx).reason).toBe('Please enter a reply message')
+    expect(control('contacts.detail.sendReply', detail({ replyBlank: true }).ctx).reason).toBe(
+      'Please enter a reply message',
+    )
     expect(control('contacts.detail.sendReply', detail({ sending: true }).ctx).reason).toBe('Sending…')
     const ready = detail()
     expect(control('contacts.detail.sendReply', ready.ctx).label).toBe('Send Reply')
@@ -95,7 +130,8 @@ describe('contact detail commands', () => {
   it('its keys do not clash with another command that applies on the contact detail', () => {
     const { ctx } = detail({ replyFocused: true })
     const byKey = new Map<string, string[]>()
-    for (const c of registry.visible(ctx)) if (c.shortcut) byKey.set(c.shortcut, [...(byKey.get(c.shortcut) ?? []), c.id])
+    for (const c of registry.visible(ctx))
+      if (c.shortcut) byKey.set(c.shortcut, [...(byKey.get(c.shortcut) ?? []), c.id])
     expect([...byKey].filter(([, ids]) => ids.length > 1)).toEqual([])
   })
 })

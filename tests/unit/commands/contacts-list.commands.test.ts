@@ -14,15 +14,30 @@ const filters: ContactListFilters = { search: '', status: '', limit: 20, page: 1
 
 function list(over: Partial<ContactsListHandle> = {}, selection: string[] = [], focused?: string) {
   const { actor, sent } = recorder<ContactsListHandle['actor']>()
-  const handle: ContactsListHandle = { actor, rows, selected: selection, filters, totalPages: 3, busy: false, focusSearch: () => {}, ...over }
-  const ctx = context('/contacts', { contactsList: handle, selection, focused: focused ? { kind: 'contact', id: focused } : undefined })
+  const handle: ContactsListHandle = {
+    actor,
+    rows,
+    selected: selection,
+    filters,
+    totalPages: 3,
+    busy: false,
+    focusSearch: () => {},
+    ...over,
+  }
+  const ctx = context('/contacts', {
+    contactsList: handle,
+    selection,
+    focused: focused ? { kind: 'contact', id: focused } : undefined,
+  })
   return { ctx, sent }
 }
 const row = (id: string) => ({ kind: 'contact', id })
 
 describe('contacts list commands', () => {
   it('every id is contacts.-prefixed and none shows off the list', () => {
-    const ids = registry.all.map((c) => c.id).filter((id) => id.startsWith('contacts.') && !id.startsWith('contacts.detail.'))
+    const ids = registry.all
+      .map((c) => c.id)
+      .filter((id) => id.startsWith('contacts.') && !id.startsWith('contacts.detail.'))
     expect(ids.length).toBeGreaterThan(25)
     const elsewhere = context('/contacts/a')
     expect(ids.filter((id) => control(id, elsewhere).visible)).toEqual([])
@@ -30,13 +45,27 @@ describe('contacts list commands', () => {
 
   it('the keys of SPEC.md 2 and the brief: j/k, x, shift+x, Enter, i, y, e, shift+u, shift+i, shift+y, shift+e, /, [ and ]', () => {
     // The list's own commands (the detail screen's are 'contacts.detail.*', another file).
-    const keys = Object.fromEntries(registry.all.filter((c) => c.id.startsWith('contacts.') && !c.id.startsWith('contacts.detail.') && c.shortcut)
-      .map((c) => [c.id, c.shortcut]))
+    const keys = Object.fromEntries(
+      registry.all
+        .filter((c) => c.id.startsWith('contacts.') && !c.id.startsWith('contacts.detail.') && c.shortcut)
+        .map((c) => [c.id, c.shortcut]),
+    )
     expect(keys).toEqual({
-      'contacts.focusNext': 'j', 'contacts.focusPrev': 'k', 'contacts.toggleSelect': 'x', 'contacts.selectRange': 'shift+x',
-      'contacts.open': 'enter', 'contacts.markRead': 'i', 'contacts.markReplied': 'y', 'contacts.archive': 'e',
-      'contacts.markUnread': 'shift+u', 'contacts.bulkMarkRead': 'shift+i', 'contacts.bulkMarkReplied': 'shift+y',
-      'contacts.bulkArchive': 'shift+e', 'contacts.prevPage': '[', 'contacts.nextPage': ']', 'contacts.search': '/',
+      'contacts.focusNext': 'j',
+      'contacts.focusPrev': 'k',
+      'contacts.toggleSelect': 'x',
+      'contacts.selectRange': 'shift+x',
+      'contacts.open': 'enter',
+      'contacts.markRead': 'i',
+      'contacts.markReplied': 'y',
+      'contacts.archive': 'e',
+      'contacts.markUnread': 'shift+u',
+      'contacts.bulkMarkRead': 'shift+i',
+      'contacts.bulkMarkReplied': 'shift+y',
+      'contacts.bulkArchive': 'shift+e',
+      'contacts.prevPage': '[',
+      'contacts.nextPage': ']',
+      'contacts.search': '/',
     })
   })
 
@@ -48,13 +77,24 @@ describe('contacts list commands', () => {
     control('contacts.toggleSelect', ctx).run()
     control('contacts.selectRange', ctx).run()
     control('contacts.open', ctx).run()
-    expect(sent).toEqual([{ type: 'focus.next' }, { type: 'focus.prev' }, { type: 'row.toggle', id: 'b' }, { type: 'row.toggleRange' }])
+    expect(sent).toEqual([
+      { type: 'focus.next' },
+      { type: 'focus.prev' },
+      { type: 'row.toggle', id: 'b' },
+      { type: 'row.toggleRange' },
+    ])
     expect(ctx.navigate).toHaveBeenCalledWith('/contacts/b')
   })
 
   it('without a focus, x, Enter and the row actions say why they cannot run', () => {
     const { ctx } = list()
-    for (const id of ['contacts.toggleSelect', 'contacts.open', 'contacts.markRead', 'contacts.archive', 'contacts.markUnread']) {
+    for (const id of [
+      'contacts.toggleSelect',
+      'contacts.open',
+      'contacts.markRead',
+      'contacts.archive',
+      'contacts.markUnread',
+    ]) {
       expect(control(id, ctx).reason).toBe('Focus a contact with J/K first')
     }
   })
@@ -66,7 +106,8 @@ describe('contacts list commands', () => {
     control('contacts.archive', ctx).run()
     expect(control('contacts.markUnread', ctx).reason).toBe('Already unread')
     expect(sent).toEqual([
-      { type: 'status.set', id: 'a', action: 'mark_read' }, { type: 'status.set', id: 'a', action: 'mark_replied' },
+      { type: 'status.set', id: 'a', action: 'mark_read' },
+      { type: 'status.set', id: 'a', action: 'mark_replied' },
       { type: 'status.set', id: 'a', action: 'archive' },
     ])
     expect(control('contacts.markRead', list({}, [], 'b').ctx).reason).toBe('Already read')
@@ -97,7 +138,8 @@ describe('contacts list commands', () => {
     expect(control('contacts.bulkArchive', none.ctx)).toMatchObject({ label: 'Archive', reason: null })
     control('contacts.bulkMarkRead', none.ctx).run()
     expect([...two.sent, ...none.sent]).toEqual([
-      { type: 'bulk.run', ids: ['a', 'b'], action: 'archive' }, { type: 'bulk.run', ids: ['a', 'b'], action: 'mark_unread' },
+      { type: 'bulk.run', ids: ['a', 'b'], action: 'archive' },
+      { type: 'bulk.run', ids: ['a', 'b'], action: 'mark_unread' },
       { type: 'bulk.run', ids: [], action: 'mark_read' },
     ])
   })
@@ -119,7 +161,9 @@ describe('contacts list commands', () => {
     expect(control('contacts.clearSelection', none.ctx).visible).toBe(false)
     control('contacts.selectAll', none.ctx).run()
     expect([...all.sent, ...none.sent]).toEqual([
-      { type: 'selection.set', ids: [] }, { type: 'selection.set', ids: [] }, { type: 'selection.set', ids: ['a', 'b', 'c'] },
+      { type: 'selection.set', ids: [] },
+      { type: 'selection.set', ids: [] },
+      { type: 'selection.set', ids: ['a', 'b', 'c'] },
     ])
     expect(control('contacts.selectAll', list({ rows: [] }).ctx).reason).toBe('No contacts on this page')
   })
@@ -128,7 +172,11 @@ describe('contacts list commands', () => {
     const { ctx } = list({ filters: { ...filters, search: 'refund', status: 'new', page: 3 } })
     expect(control('contacts.filter.status.new', ctx)).toMatchObject({ checked: true, label: 'Unread' })
     expect(control('contacts.filter.status.all', ctx)).toMatchObject({ checked: false, label: 'All Status' })
-    expect(['read', 'replied', 'archived'].map((s) => control(`contacts.filter.status.${s}`, ctx).label)).toEqual(['Read', 'Replied', 'Archived'])
+    expect(['read', 'replied', 'archived'].map((s) => control(`contacts.filter.status.${s}`, ctx).label)).toEqual([
+      'Read',
+      'Replied',
+      'Archived',
+    ])
     control('contacts.filter.status.archived', ctx).run()
     expect(ctx.navigate).toHaveBeenLastCalledWith('/contacts?search=refund&status=archived')
     control('contacts.filter.status.all', ctx).run()

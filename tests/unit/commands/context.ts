@@ -7,7 +7,13 @@ import { withTarget, type CommandTarget } from '../../../src/commands/registry'
 import { authMachine } from '../../../src/machines/auth.machine'
 
 export function context(route: string, view: ViewCommandContext = {}): CommandContext {
-  return { route, navigate: vi.fn(), auth: createActor(authMachine), ui: { openPalette: vi.fn(), openShortcuts: vi.fn(), openTab: vi.fn() }, view }
+  return {
+    route,
+    navigate: vi.fn(),
+    auth: createActor(authMachine),
+    ui: { openPalette: vi.fn(), openShortcuts: vi.fn(), openTab: vi.fn() },
+    view,
+  }
 }
 
 /** A fake actor whose `send` records the events. */

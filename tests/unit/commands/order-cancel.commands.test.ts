@@ -12,7 +12,8 @@ function asking(count: number, withPanel = false) {
   const panel = recorder<OrderPanelHandle['actor']>()
   const order = { _id: 'ord-aaa111', orderId: 'ORD-1', status: 'pending' } as OrderDetail
   const ctx = context('/orders', {
-    orderCancel, orderPanel: withPanel ? { actor: panel.actor, order, busy: false, focusNote: () => {} } : undefined,
+    orderCancel,
+    orderPanel: withPanel ? { actor: panel.actor, order, busy: false, focusNote: () => {} } : undefined,
   })
   return { ctx, answers, panelSent: panel.sent }
 }
@@ -26,7 +27,11 @@ describe('order cancel confirmation commands', () => {
 
   it('accept (mod+Enter) and dismiss (Escape) send confirm.accept / confirm.cancel; labels name one or N orders', () => {
     const one = asking(1)
-    expect(control('orders.cancelConfirm.accept', one.ctx)).toMatchObject({ visible: true, reason: null, label: 'Cancel order' })
+    expect(control('orders.cancelConfirm.accept', one.ctx)).toMatchObject({
+      visible: true,
+      reason: null,
+      label: 'Cancel order',
+    })
     expect(control('orders.cancelConfirm.dismiss', one.ctx).label).toBe('Keep order')
     control('orders.cancelConfirm.accept', one.ctx).run()
     control('orders.cancelConfirm.dismiss', one.ctx).run()
@@ -38,7 +43,9 @@ describe('order cancel confirmation commands', () => {
 
   it('with the panel open behind it, mod+Enter is the accept (the first visible, enabled command of the key), never a panel move', () => {
     const { ctx, answers, panelSent } = asking(1, true)
-    const first = registry.all.find((c) => c.shortcut === 'mod+enter' && registry.isVisible(c, ctx) && !registry.disabledReason(c, ctx))
+    const first = registry.all.find(
+      (c) => c.shortcut === 'mod+enter' && registry.isVisible(c, ctx) && !registry.disabledReason(c, ctx),
+    )
     expect(first?.id).toBe('orders.cancelConfirm.accept')
     expect(control('orders.panel.confirm', ctx).visible).toBe(true)
     if (first) registry.run(first, ctx)

@@ -16,22 +16,41 @@ const rows: OrderRow[] = [
 ]
 const url: OrdersUrlState = { search: 'asha', status: '', from: '', to: '', order: '', page: 1 }
 
-function list(over: Partial<OrdersListHandle> = {}, selection: string[] = [], focused?: string, panel?: Partial<OrderPanelHandle>) {
+function list(
+  over: Partial<OrdersListHandle> = {},
+  selection: string[] = [],
+  focused?: string,
+  panel?: Partial<OrderPanelHandle>,
+) {
   const { actor, sent } = recorder<OrdersListHandle['actor']>()
   const exporter = recorder<OrdersListHandle['exporter']>()
   const panelActor = recorder<OrderPanelHandle['actor']>()
   const handle: OrdersListHandle = {
-    actor, exporter: exporter.actor, rows, selected: selection, url, busy: false, exporting: false, hasReport: false, focusSearch: () => {}, ...over,
+    actor,
+    exporter: exporter.actor,
+    rows,
+    selected: selection,
+    url,
+    busy: false,
+    exporting: false,
+    hasReport: false,
+    focusSearch: () => {},
+    ...over,
   }
   const ctx = context('/orders', {
-    ordersList: handle, selection, focused: focused ? { kind: 'order', id: focused } : undefined,
-    orderPanel: panel ? { actor: panelActor.actor, order: undefined, busy: false, focusNote: () => {}, ...panel } : undefined,
+    ordersList: handle,
+    selection,
+    focused: focused ? { kind: 'order', id: focused } : undefined,
+    orderPanel: panel
+      ? { actor: panelActor.actor, order: undefined, busy: false, focusNote: () => {}, ...panel }
+      : undefined,
   })
   return { ctx, sent, exportSent: exporter.sent, panelSent: panelActor.sent }
 }
 const row = (id: string) => ({ kind: 'order', id })
 const MOVES = ['orders.confirm', 'orders.start', 'orders.complete', 'orders.cancel']
-const offered = (ctx: ReturnType<typeof list>['ctx'], id: string) => MOVES.filter((m) => control(m, ctx, row(id)).visible)
+const offered = (ctx: ReturnType<typeof list>['ctx'], id: string) =>
+  MOVES.filter((m) => control(m, ctx, row(id)).visible)
 
 describe('orders list commands', () => {
   it('every id is orders.-prefixed and none shows off the list', () => {
@@ -49,7 +68,12 @@ describe('orders list commands', () => {
     control('orders.toggleSelect', ctx).run()
     control('orders.selectRange', ctx).run()
     control('orders.open', ctx).run()
-    expect(sent).toEqual([{ type: 'focus.next' }, { type: 'focus.prev' }, { type: 'row.toggle', id: rows[1].id }, { type: 'row.toggleRange' }])
+    expect(sent).toEqual([
+      { type: 'focus.next' },
+      { type: 'focus.prev' },
+      { type: 'row.toggle', id: rows[1].id },
+      { type: 'row.toggleRange' },
+    ])
     expect(ctx.navigate).toHaveBeenCalledWith(`/orders?search=asha&order=${rows[1].id}`)
   })
 
@@ -75,7 +99,10 @@ describe('orders list commands', () => {
     expect(start.label).toBe('Start Work order #bbbbbb')
     start.run()
     control('orders.cancel', ctx, row(rows[2].id)).run()
-    expect(sent).toEqual([{ type: 'order.move', id: rows[1].id, action: 'start' }, { type: 'order.move', id: rows[2].id, action: 'cancel' }])
+    expect(sent).toEqual([
+      { type: 'order.move', id: rows[1].id, action: 'start' },
+      { type: 'order.move', id: rows[2].id, action: 'cancel' },
+    ])
     expect(control('orders.complete', list({ busy: true }).ctx, row(rows[2].id)).reason).toBe('Updating orders…')
   })
 
@@ -98,7 +125,10 @@ describe('orders list commands', () => {
     expect(control('orders.selectAll', ctx).checked).toBe('indeterminate')
     control('orders.selectAll', ctx).run()
     expect(sent.at(-1)).toEqual({ type: 'selection.set', ids: rows.map((r) => r.id) })
-    const all = list({ selected: rows.map((r) => r.id) }, rows.map((r) => r.id))
+    const all = list(
+      { selected: rows.map((r) => r.id) },
+      rows.map((r) => r.id),
+    )
     control('orders.selectAll', all.ctx).run()
     expect(all.sent).toEqual([{ type: 'selection.set', ids: [] }])
     expect(control('orders.clearSelection', list().ctx).visible).toBe(false)
@@ -112,7 +142,12 @@ describe('orders list commands', () => {
   it('Export CSV sends the current filters (not the open order) and is disabled while the link is fetched', () => {
     const { ctx, exportSent } = list({ url: { ...url, status: 'pending', order: 'x' } })
     control('orders.exportCsv', ctx).run()
-    expect(exportSent).toEqual([{ type: 'export.start', request: { resource: 'orders', filters: { search: 'asha', status: 'pending', from: '', to: '' } } }])
+    expect(exportSent).toEqual([
+      {
+        type: 'export.start',
+        request: { resource: 'orders', filters: { search: 'asha', status: 'pending', from: '', to: '' } },
+      },
+    ])
     const busy = control('orders.exportCsv', list({ exporting: true }).ctx)
     expect(busy.label).toBe('Exporting…')
     expect(busy.reason).toBe('Preparing the export…')
@@ -141,13 +176,23 @@ describe('order panel commands', () => {
     expect(control('orders.panel.start', ctx).label).toBe('Start Work #aaa111')
     control('orders.panel.start', ctx).run()
     control('orders.panel.cancel', ctx).run()
-    expect(panelSent).toEqual([{ type: 'order.move', action: 'start' }, { type: 'order.move', action: 'cancel' }])
-    expect(panelMoves.filter((id) => control(id, list({}, [], undefined, { order: order('completed') }).ctx).visible)).toEqual([])
-    expect(control('orders.panel.complete', list({}, [], undefined, { order: order('in_progress'), busy: true }).ctx).reason).toBe('Updating the order…')
+    expect(panelSent).toEqual([
+      { type: 'order.move', action: 'start' },
+      { type: 'order.move', action: 'cancel' },
+    ])
+    expect(
+      panelMoves.filter((id) => control(id, list({}, [], undefined, { order: order('completed') }).ctx).visible),
+    ).toEqual([])
+    expect(
+      control('orders.panel.complete', list({}, [], undefined, { order: order('in_progress'), busy: true }).ctx).reason,
+    ).toBe('Updating the order…')
   })
 
   it("O opens the customer's user page when the order has one", () => {
-    const withUser = { ...order('pending'), user: { _id: 'user-1', name: 'Asha', email: 'asha@example.in' } } as OrderDetail
+    const withUser = {
+      ...order('pending'),
+      user: { _id: 'user-1', name: 'Asha', email: 'asha@example.in' },
+    } as OrderDetail
     const { ctx } = list({}, [], undefined, { order: withUser })
     expect(control('orders.panel.openCustomer', ctx).visible).toBe(true)
     control('orders.panel.openCustomer', ctx).run()
@@ -159,7 +204,12 @@ describe('order panel commands', () => {
 
   it('N focuses the note while a move is left; Escape closes', () => {
     let focused = 0
-    const { ctx } = list({}, [], undefined, { order: order('pending'), focusNote: () => { focused++ } })
+    const { ctx } = list({}, [], undefined, {
+      order: order('pending'),
+      focusNote: () => {
+        focused++
+      },
+    })
     control('orders.panel.note', ctx).run()
     expect(focused).toBe(1)
     expect(control('orders.panel.note', list({}, [], undefined, { order: order('cancelled') }).ctx).visible).toBe(false)
@@ -170,7 +220,11 @@ describe('order panel commands', () => {
   it('mod+enter is the forward step, listed before the list commands; close drops ?order=', () => {
     const ids = registry.all.map((c) => c.id)
     expect(ids.indexOf('orders.panel.confirm')).toBeLessThan(ids.indexOf('orders.confirm'))
-    expect(['confirm', 'start', 'complete'].map((a) => registry.get(`orders.panel.${a}`)?.shortcut)).toEqual(['mod+enter', 'mod+enter', 'mod+enter'])
+    expect(['confirm', 'start', 'complete'].map((a) => registry.get(`orders.panel.${a}`)?.shortcut)).toEqual([
+      'mod+enter',
+      'mod+enter',
+      'mod+enter',
+    ])
     const { ctx } = list({ url: { ...url, order: 'ord-aaa111' } }, [], undefined, { order: order('pending') })
     control('orders.panel.close', ctx).run()
     expect(ctx.navigate).toHaveBeenCalledWith('/orders?search=asha')

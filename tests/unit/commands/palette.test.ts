@@ -16,12 +16,15 @@ const visibleHere = (route: string, view = {}) => {
 function projectsListView(focusedId = 'p1', selection: string[] = []) {
   const { actor, sent } = recorder<ProjectsListHandle['actor']>()
   const handle: ProjectsListHandle = {
-    actor, rows: [
+    actor,
+    rows: [
       { id: 'p1', title: 'Shop Kit', isActive: true, verificationStatus: 'pending' },
       { id: 'p2', title: 'CRM Lite', isActive: true, verificationStatus: 'pending' },
     ],
-    selected: selection, filters: { search: '', status: '', verificationStatus: '', category: '', page: 1, limit: 20 },
-    focusSearch: () => undefined, totalPages: 1,
+    selected: selection,
+    filters: { search: '', status: '', verificationStatus: '', category: '', page: 1, limit: 20 },
+    focusSearch: () => undefined,
+    totalPages: 1,
     about: (id) => (id === 'p1' ? { owner: 'Asha', category: 'E-commerce' } : { owner: null, category: 'CRM' }),
   } as ProjectsListHandle
   return { view: { projectsList: handle, focused: { kind: 'project', id: focusedId }, selection }, sent }
@@ -29,8 +32,14 @@ function projectsListView(focusedId = 'p1', selection: string[] = []) {
 
 describe('parsePaletteQuery', () => {
   it.each([
-    ['>appro', 'commands', 'appro'], ['#  shop ', 'projects', 'shop'], ['@ravi', 'users', 'ravi'], ['$ORD-2026', 'orders', 'ORD-2026'],
-    ['!refund', 'contacts', 'refund'], ['/pay', 'screens', 'pay'], ['  approve ', 'all', 'approve'], ['', 'all', ''],
+    ['>appro', 'commands', 'appro'],
+    ['#  shop ', 'projects', 'shop'],
+    ['@ravi', 'users', 'ravi'],
+    ['$ORD-2026', 'orders', 'ORD-2026'],
+    ['!refund', 'contacts', 'refund'],
+    ['/pay', 'screens', 'pay'],
+    ['  approve ', 'all', 'approve'],
+    ['', 'all', ''],
   ])('%j → %s %j', (input, mode, text) => {
     expect(parsePaletteQuery(input)).toEqual({ mode, text })
   })
@@ -49,14 +58,32 @@ describe('parsePaletteQuery', () => {
 })
 
 describe('rankItems (match-sorter tiers)', () => {
-  const titles = ['Zap approvals', 'Disapprove', 'A Pretty Print Rocket Ok', 'Approve', 'Approve project', 'Go to Orders', 'apxxpxrxo']
+  const titles = [
+    'Zap approvals',
+    'Disapprove',
+    'A Pretty Print Rocket Ok',
+    'Approve',
+    'Approve project',
+    'Go to Orders',
+    'apxxpxrxo',
+  ]
   const rank = (q: string) => rankItems(titles, q, { keys: [(t) => t] })
   it('equal > starts-with > word-starts-with > contains > acronym > fuzzy; no match dropped', () => {
     expect(rank('approve')).toEqual(['Approve', 'Approve project', 'Disapprove'])
-    expect(rank('appro')).toEqual(['Approve', 'Approve project', 'Zap approvals', 'Disapprove', 'A Pretty Print Rocket Ok', 'apxxpxrxo'])
+    expect(rank('appro')).toEqual([
+      'Approve',
+      'Approve project',
+      'Zap approvals',
+      'Disapprove',
+      'A Pretty Print Rocket Ok',
+      'apxxpxrxo',
+    ])
   })
   it('a boosted item comes first among strong matches, never above a strong match when it is only fuzzy', () => {
-    const ranked = rankItems(titles, 'appro', { keys: [(t) => t], boost: (t) => t === 'Disapprove' || t === 'apxxpxrxo' })
+    const ranked = rankItems(titles, 'appro', {
+      keys: [(t) => t],
+      boost: (t) => t === 'Disapprove' || t === 'apxxpxrxo',
+    })
     expect(ranked.slice(0, 2)).toEqual(['Disapprove', 'Approve'])
     // The boosted fuzzy match leads the weak ones (acronym, fuzzy), after every strong one.
     expect(ranked.slice(4)).toEqual(['apxxpxrxo', 'A Pretty Print Rocket Ok'])
@@ -90,7 +117,13 @@ describe('rankCommands', () => {
 })
 
 const keys = (rows: PaletteRow[]) => rows.map((r) => r.key)
-const hit = (id: string, title: string): EntityHit => ({ kind: 'project', id, title, detail: '', path: `/projects/${id}` })
+const hit = (id: string, title: string): EntityHit => ({
+  kind: 'project',
+  id,
+  title,
+  detail: '',
+  path: `/projects/${id}`,
+})
 
 describe('buildPaletteRows', () => {
   const base = () => {
@@ -98,14 +131,22 @@ describe('buildPaletteRows', () => {
     return { ctx, commands, recentCommands: [] as string[], recentRecords: [], entities: {} }
   }
   it('no text: recent commands and records first, then the other commands', () => {
-    const rows = buildPaletteRows({ ...base(), query: parsePaletteQuery(''), recentCommands: ['nav.orders', 'gone.command'],
-      recentRecords: [{ kind: 'user', id: 'u1', label: 'Ravi' }] })
+    const rows = buildPaletteRows({
+      ...base(),
+      query: parsePaletteQuery(''),
+      recentCommands: ['nav.orders', 'gone.command'],
+      recentRecords: [{ kind: 'user', id: 'u1', label: 'Ravi' }],
+    })
     expect(keys(rows).slice(0, 4)).toEqual(['h:recent', 'c:nav.orders', 'r:user:u1', 'h:commands'])
     expect(keys(rows).filter((k) => k === 'c:nav.orders')).toHaveLength(1)
   })
   it('free text: a recent command never ranks above a better match, and leads among equal ones', () => {
     // 'Mark under review' matched 'reject' only weakly; recent, it used to head the list above Reject.
-    const rows = buildPaletteRows({ ...base(), query: parsePaletteQuery('reject'), recentCommands: ['projects.markUnderReview', 'nav.orders'] })
+    const rows = buildPaletteRows({
+      ...base(),
+      query: parsePaletteQuery('reject'),
+      recentCommands: ['projects.markUnderReview', 'nav.orders'],
+    })
     const commandKeys = keys(rows).filter((k) => k.startsWith('c:'))
     expect(keys(rows)[0]).toBe('h:commands')
     expect(commandKeys[0]).toBe('c:projects.reject')
@@ -117,13 +158,28 @@ describe('buildPaletteRows', () => {
   })
   it('free text: a recent record is listed only when it matches strongly', () => {
     const records = [{ kind: 'project' as const, id: 'p9', label: 'Shop Kit' }]
-    expect(keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('kit'), recentRecords: records }))).toContain('r:project:p9')
-    expect(keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('skt'), recentRecords: records }))).not.toContain('r:project:p9')
+    expect(keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('kit'), recentRecords: records }))).toContain(
+      'r:project:p9',
+    )
+    expect(
+      keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('skt'), recentRecords: records })),
+    ).not.toContain('r:project:p9')
   })
   it('free text: matching recents, then ranked commands, then the projects the server found, ranked, with n of total', () => {
-    const rows = buildPaletteRows({ ...base(), query: parsePaletteQuery('shop'),
-      recentRecords: [{ kind: 'project', id: 'p9', label: 'Shop Kit' }, { kind: 'user', id: 'u1', label: 'Ravi' }],
-      entities: { projects: { loading: false, result: { total: 1234, hits: [hit('a', 'Big shopfront'), hit('b', 'Shop Kit'), hit('c', 'Other')] } } } })
+    const rows = buildPaletteRows({
+      ...base(),
+      query: parsePaletteQuery('shop'),
+      recentRecords: [
+        { kind: 'project', id: 'p9', label: 'Shop Kit' },
+        { kind: 'user', id: 'u1', label: 'Ravi' },
+      ],
+      entities: {
+        projects: {
+          loading: false,
+          result: { total: 1234, hits: [hit('a', 'Big shopfront'), hit('b', 'Shop Kit'), hit('c', 'Other')] },
+        },
+      },
+    })
     const k = keys(rows)
     expect(k[0]).toBe('h:recent')
     expect(k).toContain('r:project:p9')
@@ -131,15 +187,26 @@ describe('buildPaletteRows', () => {
     const h = rows.find((r) => r.key === 'h:projects')
     expect(h).toMatchObject({ type: 'heading', label: 'Projects', detail: '3 of 1,234' })
     expect(k.slice(k.indexOf('h:projects') + 1)).toEqual(['e:projects:b', 'e:projects:a', 'e:projects:c'])
-    const capped = buildPaletteRows({ ...base(), query: parsePaletteQuery('#s'),
-      entities: { projects: { loading: false, result: { total: 1000, capped: true, hits: [hit('a', 'Shop')] } } } })
+    const capped = buildPaletteRows({
+      ...base(),
+      query: parsePaletteQuery('#s'),
+      entities: { projects: { loading: false, result: { total: 1000, capped: true, hits: [hit('a', 'Shop')] } } },
+    })
     expect(capped[0]).toMatchObject({ label: 'Projects', detail: '1 of 1,000+' })
   })
-  it("entity mode: only that kind; a note while searching or when nothing matched", () => {
+  it('entity mode: only that kind; a note while searching or when nothing matched', () => {
     expect(keys(buildPaletteRows({ ...base(), query: parsePaletteQuery('@'), entities: {} }))).toEqual(['n:type'])
-    const searching = buildPaletteRows({ ...base(), query: parsePaletteQuery('@ravi'), entities: { users: { loading: true } } })
+    const searching = buildPaletteRows({
+      ...base(),
+      query: parsePaletteQuery('@ravi'),
+      entities: { users: { loading: true } },
+    })
     expect(searching[1]).toMatchObject({ type: 'note', text: 'Searching users…' })
-    const none = buildPaletteRows({ ...base(), query: parsePaletteQuery('$zz'), entities: { orders: { loading: false, result: { total: 0, hits: [] } } } })
+    const none = buildPaletteRows({
+      ...base(),
+      query: parsePaletteQuery('$zz'),
+      entities: { orders: { loading: false, result: { total: 0, hits: [] } } },
+    })
     expect(none[1]).toMatchObject({ type: 'note', text: "No order matches 'zz'" })
   })
   it("'>' lists commands only; '/' lists screens", () => {
@@ -175,11 +242,16 @@ describe('argument commands', () => {
     expect(arg?.kind === 'text' && arg.prompt(ctx)).toBe('Reason for requesting changes on 2 projects')
     expect(arg?.kind === 'text' && arg.templates?.values(ctx)).toEqual({ title: 'your project' })
     expect(registry.get('projects.approve')?.argument).toBeUndefined()
-    expect(registry.runWith(registry.get('projects.approve') as Command, ctx, 'x')).toEqual({ ran: false, reason: 'Approve project takes no argument' })
+    expect(registry.runWith(registry.get('projects.approve') as Command, ctx, 'x')).toEqual({
+      ran: false,
+      reason: 'Approve project takes no argument',
+    })
   })
   it('Assign owner sends edit, the picked user as the draft, and save to the detail actor', () => {
     const { actor, sent } = recorder<never>()
-    const ctx = context('/projects/p1', { projectDetail: { actor, isActive: true, editing: null, draft: {}, busy: false } })
+    const ctx = context('/projects/p1', {
+      projectDetail: { actor, isActive: true, editing: null, draft: {}, busy: false },
+    })
     const assign = registry.get('projects.owner.assign') as Command
     expect(registry.runWith(assign, ctx, { id: 'u1', label: 'Ravi (r@x.in)' })).toEqual({ ran: true })
     expect(sent).toEqual([
@@ -188,15 +260,34 @@ describe('argument commands', () => {
       { type: 'section.save' },
     ])
     expect(registry.runWith(assign, ctx, 'text')).toEqual({ ran: false, reason: 'Assign owner needs a user' })
-    const busy = context('/projects/p1', { projectDetail: { actor, isActive: true, editing: 'tags', draft: {}, busy: false } })
-    expect(registry.runWith(assign, busy, { id: 'u1', label: 'x' })).toEqual({ ran: false, reason: 'Save or cancel the open section first' })
+    const busy = context('/projects/p1', {
+      projectDetail: { actor, isActive: true, editing: 'tags', draft: {}, busy: false },
+    })
+    expect(registry.runWith(assign, busy, { id: 'u1', label: 'x' })).toEqual({
+      ran: false,
+      reason: 'Save or cancel the open section first',
+    })
   })
   it("the project page's Set status: Rejected asks for the reason, fills templates from the project, then requests and submits", () => {
     const detail = recorder<never>()
     const panel = recorder<never>()
     const ctx = context('/projects/p1', {
-      projectDetail: { actor: detail.actor, isActive: true, editing: null, draft: {}, busy: false, about: { title: 'Shop Kit', owner: 'Asha', category: 'SaaS' } },
-      verification: { actor: panel.actor, quick: { status: '', notes: '' }, filter: '', entryEdit: null, hasError: false, busy: false },
+      projectDetail: {
+        actor: detail.actor,
+        isActive: true,
+        editing: null,
+        draft: {},
+        busy: false,
+        about: { title: 'Shop Kit', owner: 'Asha', category: 'SaaS' },
+      },
+      verification: {
+        actor: panel.actor,
+        quick: { status: '', notes: '' },
+        filter: '',
+        entryEdit: null,
+        hasError: false,
+        busy: false,
+      },
     })
     const command = registry.get('projects.verification.rejected') as Command
     const arg = command.argument
@@ -204,7 +295,10 @@ describe('argument commands', () => {
     expect(arg.prompt(ctx)).toBe('Reason for rejecting Shop Kit')
     expect(arg.templates?.values(ctx)).toEqual({ title: 'Shop Kit', owner: 'Asha', category: 'SaaS' })
     expect(registry.runWith(command, ctx, 'Duplicate')).toEqual({ ran: true })
-    expect(panel.sent).toEqual([{ type: 'status.request', status: 'rejected' }, { type: 'prompt.submit', notes: 'Duplicate' }])
+    expect(panel.sent).toEqual([
+      { type: 'status.request', status: 'rejected' },
+      { type: 'prompt.submit', notes: 'Duplicate' },
+    ])
     expect(registry.get('projects.verification.approved')?.argument).toBeUndefined()
   })
 })

@@ -4,17 +4,32 @@ import type { PaymentsHandle } from '../../../src/commands/payments.commands'
 import type { PaymentsUrlState } from '../../../src/views/payments/list/payments-url'
 import { context, control, recorder } from './context'
 
-const rows = [{ id: 'p1', paymentId: 'pay_A' }, { id: 'p2', paymentId: 'pay_B' }, { id: 'p3', paymentId: 'pay_C' }]
+const rows = [
+  { id: 'p1', paymentId: 'pay_A' },
+  { id: 'p2', paymentId: 'pay_B' },
+  { id: 'p3', paymentId: 'pay_C' },
+]
 const blank: PaymentsUrlState = { search: '', status: '', payment: '' }
 
 function screen(over: Partial<PaymentsHandle> = {}, selection: string[] = [], focused?: string) {
   const list = recorder<PaymentsHandle['list']>()
   const exporter = recorder<PaymentsHandle['exporter']>()
   const handle: PaymentsHandle = {
-    list: list.actor, exporter: exporter.actor, rows, selected: selection, url: blank, exporting: false, panelOrderId: null,
-    focusSearch: () => {}, ...over,
+    list: list.actor,
+    exporter: exporter.actor,
+    rows,
+    selected: selection,
+    url: blank,
+    exporting: false,
+    panelOrderId: null,
+    focusSearch: () => {},
+    ...over,
   }
-  const ctx = context('/payments', { payments: handle, selection, focused: focused ? { kind: 'payment', id: focused } : undefined })
+  const ctx = context('/payments', {
+    payments: handle,
+    selection,
+    focused: focused ? { kind: 'payment', id: focused } : undefined,
+  })
   return { ctx, sent: list.sent, exported: exporter.sent }
 }
 const row = (id: string) => ({ kind: 'payment', id })
@@ -22,7 +37,14 @@ const row = (id: string) => ({ kind: 'payment', id })
 describe('payments commands', () => {
   it('every id is payments.-prefixed, each has a title, and none shows off the screen', () => {
     const ids = registry.all.map((c) => c.id).filter((id) => id.startsWith('payments.'))
-    expect(ids).toEqual(expect.arrayContaining(['payments.focusNext', 'payments.open', 'payments.export', 'payments.filter.status.failed']))
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'payments.focusNext',
+        'payments.open',
+        'payments.export',
+        'payments.filter.status.failed',
+      ]),
+    )
     expect(ids.filter((id) => control(id, context('/users')).visible)).toEqual([])
   })
 
@@ -34,7 +56,12 @@ describe('payments commands', () => {
     control('payments.toggleSelect', ctx).run()
     control('payments.selectRange', ctx).run()
     control('payments.open', ctx).run()
-    expect(sent).toEqual([{ type: 'focus.next' }, { type: 'focus.prev' }, { type: 'row.toggle', id: 'p2' }, { type: 'row.toggleRange' }])
+    expect(sent).toEqual([
+      { type: 'focus.next' },
+      { type: 'focus.prev' },
+      { type: 'row.toggle', id: 'p2' },
+      { type: 'row.toggleRange' },
+    ])
     expect(ctx.navigate).toHaveBeenCalledWith('/payments?search=upi&payment=p2')
   })
 
@@ -90,7 +117,9 @@ describe('payments commands', () => {
     const { ctx, exported } = screen({ url: { search: 'TXN', status: 'completed', payment: 'p1' } })
     expect(control('payments.export', ctx).label).toBe('Export CSV')
     control('payments.export', ctx).run()
-    expect(exported).toEqual([{ type: 'export.start', request: { resource: 'payments', filters: { search: 'TXN', status: 'completed' } } }])
+    expect(exported).toEqual([
+      { type: 'export.start', request: { resource: 'payments', filters: { search: 'TXN', status: 'completed' } } },
+    ])
     expect(control('payments.export', screen({ exporting: true }).ctx).reason).toBe('Preparing the CSV…')
   })
 
@@ -98,8 +127,11 @@ describe('payments commands', () => {
     const { ctx } = screen({ url: { search: 'pay', status: 'failed', payment: '' } })
     expect(control('payments.filter.status.failed', ctx).checked).toBe(true)
     expect(control('payments.filter.status.all', ctx).checked).toBe(false)
-    expect(['all', 'pending', 'completed', 'failed', 'refunded'].map((s) => control(`payments.filter.status.${s}`, ctx).label))
-      .toEqual(['All Status', 'Pending', 'Completed', 'Failed', 'Refunded'])
+    expect(
+      ['all', 'pending', 'completed', 'failed', 'refunded'].map(
+        (s) => control(`payments.filter.status.${s}`, ctx).label,
+      ),
+    ).toEqual(['All Status', 'Pending', 'Completed', 'Failed', 'Refunded'])
     control('payments.filter.status.refunded', ctx).run()
     expect(ctx.navigate).toHaveBeenLastCalledWith('/payments?search=pay&status=refunded')
     control('payments.filter.status.all', ctx).run()

@@ -29,19 +29,29 @@ describe('project detail commands', () => {
   })
   it("the draft's checkboxes and selects read and change the draft", () => {
     const { ctx, sent } = detail({ editing: 'status', draft: { isActive: true, isFeatured: false } })
-    expect(control('projects.detail.field.isActive', ctx)).toMatchObject({ visible: true, checked: true, label: 'Active' })
+    expect(control('projects.detail.field.isActive', ctx)).toMatchObject({
+      visible: true,
+      checked: true,
+      label: 'Active',
+    })
     expect(control('projects.detail.field.hasReport', ctx).visible).toBe(false)
     control('projects.detail.field.isFeatured', ctx).run()
     expect(sent).toEqual([{ type: 'draft.change', patch: { isFeatured: true } }])
     const details = detail({ editing: 'details', draft: { difficulty: 'Beginner' } })
-    expect(control('projects.detail.field.difficulty', details.ctx, { kind: 'difficulty', id: 'Beginner' }).checked).toBe(true)
+    expect(
+      control('projects.detail.field.difficulty', details.ctx, { kind: 'difficulty', id: 'Beginner' }).checked,
+    ).toBe(true)
     control('projects.detail.field.category', details.ctx, { kind: 'category', id: 'SaaS' }).run()
     expect(details.sent).toEqual([{ type: 'draft.change', patch: { category: 'SaaS' } }])
   })
   it('owner: pick a found user (the target), show the picked one, clear only when set', () => {
     const { ctx, sent } = detail({ editing: 'owner', draft: { projectOwner: '' } })
     const user = { kind: 'user', id: 'u1' }
-    expect(control('projects.owner.pick', ctx, user)).toMatchObject({ visible: true, label: 'Asha (a@x.in)', checked: false })
+    expect(control('projects.owner.pick', ctx, user)).toMatchObject({
+      visible: true,
+      label: 'Asha (a@x.in)',
+      checked: false,
+    })
     expect(control('projects.owner.pick', ctx, { kind: 'user', id: 'nobody' }).visible).toBe(false)
     expect(control('projects.owner.clear', ctx).reason).toBe('No owner is set')
     control('projects.owner.pick', ctx, user).run()
@@ -55,14 +65,24 @@ describe('project detail commands', () => {
 
 function panel(over: Partial<VerificationHandle> = {}) {
   const { actor, sent } = recorder<VerificationHandle['actor']>()
-  const handle: VerificationHandle = { actor, quick: { status: '', notes: '' }, filter: '', entryEdit: null, hasError: false, busy: false, ...over }
+  const handle: VerificationHandle = {
+    actor,
+    quick: { status: '', notes: '' },
+    filter: '',
+    entryEdit: null,
+    hasError: false,
+    busy: false,
+    ...over,
+  }
   return { ctx: context('/projects/p1', { verification: handle }), sent }
 }
 
 describe('verification commands', () => {
   it('Update Status says which rule blocks it (SPEC.md 5), then submits', () => {
     expect(control('projects.verification.update', panel().ctx).reason).toBe('Status is required')
-    expect(control('projects.verification.update', panel({ quick: { status: 'approved', notes: ' ' } }).ctx).reason).toBe('Notes are required')
+    expect(
+      control('projects.verification.update', panel({ quick: { status: 'approved', notes: ' ' } }).ctx).reason,
+    ).toBe('Notes are required')
     const ready = panel({ quick: { status: 'approved', notes: 'ok' } })
     control('projects.verification.update', ready.ctx).run()
     expect(ready.sent).toEqual([{ type: 'quick.submit' }])
@@ -76,7 +96,9 @@ describe('verification commands', () => {
     control('projects.verification.filter.all', ctx).run()
     control('projects.verification.under_review', ctx).run()
     expect(sent).toEqual([
-      { type: 'quick.status', status: 'pending' }, { type: 'filter.status', status: '' }, { type: 'status.request', status: 'under_review' },
+      { type: 'quick.status', status: 'pending' },
+      { type: 'filter.status', status: '' },
+      { type: 'status.request', status: 'under_review' },
     ])
   })
   it('entry Edit and Delete act on their entry; the dialog commands exist only while it is open', () => {
@@ -85,7 +107,10 @@ describe('verification commands', () => {
     expect(control('projects.verification.editEntry', ctx).visible).toBe(false)
     control('projects.verification.editEntry', ctx, entry).run()
     control('projects.verification.deleteEntry', ctx, entry).run()
-    expect(sent).toEqual([{ type: 'entry.edit', entryId: 'e1' }, { type: 'entry.delete', entryId: 'e1' }])
+    expect(sent).toEqual([
+      { type: 'entry.edit', entryId: 'e1' },
+      { type: 'entry.delete', entryId: 'e1' },
+    ])
     expect(control('projects.verification.saveEntry', ctx).visible).toBe(false)
     const editing = panel({ entryEdit: { entryId: 'e1', status: 'approved', notes: 'x', tried: false } })
     expect(control('projects.verification.entry.approved', editing.ctx).checked).toBe(true)

@@ -11,8 +11,20 @@ const filters = { search: '', status: '' as const, verificationStatus: '' as con
 
 function list(over: Partial<ProjectsListHandle> = {}, selection: string[] = [], focused?: string) {
   const { actor, sent } = recorder<ProjectsListHandle['actor']>()
-  const handle: ProjectsListHandle = { actor, rows, selected: selection, filters, focusSearch: () => {}, totalPages: 3, ...over }
-  const ctx = context('/projects', { projectsList: handle, selection, focused: focused ? { kind: 'project', id: focused } : undefined })
+  const handle: ProjectsListHandle = {
+    actor,
+    rows,
+    selected: selection,
+    filters,
+    focusSearch: () => {},
+    totalPages: 3,
+    ...over,
+  }
+  const ctx = context('/projects', {
+    projectsList: handle,
+    selection,
+    focused: focused ? { kind: 'project', id: focused } : undefined,
+  })
   return { ctx, sent }
 }
 const row = (id: string) => ({ kind: 'project', id })
@@ -35,7 +47,10 @@ describe('projects list commands', () => {
     expect(control('projects.toggleActive', ctx, row('a')).label).toBe('Deactivate project')
     control('projects.toggleActive', ctx, row('a')).run()
     control('projects.delete', ctx, row('a')).run()
-    expect(sent).toEqual([{ type: 'action.setActive', ids: ['a'], isActive: false }, { type: 'action.delete', ids: ['a'] }])
+    expect(sent).toEqual([
+      { type: 'action.setActive', ids: ['a'], isActive: false },
+      { type: 'action.delete', ids: ['a'] },
+    ])
   })
   it("a row's checkbox shows and toggles that row's selection", () => {
     const { ctx, sent } = list({}, ['b'])
@@ -53,7 +68,10 @@ describe('projects list commands', () => {
     control('projects.selectAll', all.ctx).run()
     const none = list()
     control('projects.selectAll', none.ctx).run()
-    expect([...all.sent, ...none.sent]).toEqual([{ type: 'selection.set', ids: [] }, { type: 'selection.set', ids: ['a', 'b'] }])
+    expect([...all.sent, ...none.sent]).toEqual([
+      { type: 'selection.set', ids: [] },
+      { type: 'selection.set', ids: ['a', 'b'] },
+    ])
   })
   it('Delete Selected shows only with a selection and counts it', () => {
     expect(control('projects.deleteSelected', list().ctx).visible).toBe(false)
@@ -68,7 +86,11 @@ describe('projects list commands', () => {
     control('projects.pageSize.50', ctx).run()
     expect(ctx.navigate).toHaveBeenLastCalledWith('/projects?status=active&limit=50')
     const category = { kind: 'category', id: 'AI/ML' }
-    expect(control('projects.filter.category', ctx, category)).toMatchObject({ visible: true, label: 'AI/ML', checked: false })
+    expect(control('projects.filter.category', ctx, category)).toMatchObject({
+      visible: true,
+      label: 'AI/ML',
+      checked: false,
+    })
     control('projects.filter.category', ctx, category).run()
     expect(ctx.navigate).toHaveBeenLastCalledWith('/projects?status=active&category=AI%2FML')
     expect(control('projects.filter.category', ctx).visible).toBe(false)
@@ -78,6 +100,8 @@ describe('projects list commands', () => {
     expect(control('projects.prevPage', first.ctx).reason).toBe('This is the first page')
     control('projects.nextPage', first.ctx).run()
     expect(first.ctx.navigate).toHaveBeenCalledWith('/projects?page=2')
-    expect(control('projects.nextPage', list({ filters: { ...filters, page: 3 } }).ctx).reason).toBe('This is the last page')
+    expect(control('projects.nextPage', list({ filters: { ...filters, page: 3 } }).ctx).reason).toBe(
+      'This is the last page',
+    )
   })
 })

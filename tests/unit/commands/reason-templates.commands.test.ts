@@ -8,17 +8,33 @@ import { context, control, recorder } from './context'
 
 function tab(extra: Partial<ReasonTemplatesHandle> = {}) {
   const { actor, sent } = recorder<ReasonTemplatesHandle['actor']>()
-  const handle: ReasonTemplatesHandle = { actor, editing: false, busy: false, count: 3, focus: 1, decisions: [], formError: null, ...extra }
+  const handle: ReasonTemplatesHandle = {
+    actor,
+    editing: false,
+    busy: false,
+    count: 3,
+    focus: 1,
+    decisions: [],
+    formError: null,
+    ...extra,
+  }
   return { ctx: context('/settings', { reasonTemplates: handle }), sent }
 }
 
 describe('reason templates commands', () => {
   it('on the list: j/k, new, edit, delete, move up and down send their events', () => {
     const { ctx, sent } = tab()
-    for (const id of ['focusNext', 'focusPrev', 'edit', 'delete', 'moveUp', 'moveDown']) control(`settings.templates.${id}`, ctx).run()
+    for (const id of ['focusNext', 'focusPrev', 'edit', 'delete', 'moveUp', 'moveDown'])
+      control(`settings.templates.${id}`, ctx).run()
     control('settings.templates.add', ctx).run()
-    expect(sent.slice(0, 6)).toEqual([{ type: 'focus.next' }, { type: 'focus.prev' }, { type: 'edit' }, { type: 'delete' },
-      { type: 'move', by: -1 }, { type: 'move', by: 1 }])
+    expect(sent.slice(0, 6)).toEqual([
+      { type: 'focus.next' },
+      { type: 'focus.prev' },
+      { type: 'edit' },
+      { type: 'delete' },
+      { type: 'move', by: -1 },
+      { type: 'move', by: 1 },
+    ])
     expect(sent[6]).toMatchObject({ type: 'add', id: expect.stringMatching(/^t-[\w-]+$/) })
     expect(control('settings.templates.save', ctx).visible).toBe(false)
   })
@@ -34,7 +50,11 @@ describe('reason templates commands', () => {
   it('in the form: decision checkboxes, save (not while invalid), cancel; the list keys are hidden', () => {
     const { ctx, sent } = tab({ editing: true, decisions: ['rejected'], formError: 'Template name is required' })
     expect(control('settings.templates.focusNext', ctx).visible).toBe(false)
-    expect(control('settings.templates.decision.rejected', ctx)).toMatchObject({ visible: true, checked: true, label: 'Rejected' })
+    expect(control('settings.templates.decision.rejected', ctx)).toMatchObject({
+      visible: true,
+      checked: true,
+      label: 'Rejected',
+    })
     expect(control('settings.templates.decision.approved', ctx).checked).toBe(false)
     expect(control('settings.templates.save', ctx).reason).toBe('Template name is required')
     control('settings.templates.decision.approved', ctx).run()

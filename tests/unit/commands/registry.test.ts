@@ -58,7 +58,20 @@ describe('the app registry', () => {
     expect(visibleCommands(login).some((c) => c.id.startsWith('app.'))).toBe(false)
   })
   it('uses one id prefix per domain (decision 003)', () => {
-    const prefixes = ['nav.', 'app.', 'auth.', 'projects.', 'users.', 'orders.', 'payments.', 'contacts.', 'commission.', 'analytics.', 'settings.', 'audit.']
+    const prefixes = [
+      'nav.',
+      'app.',
+      'auth.',
+      'projects.',
+      'users.',
+      'orders.',
+      'payments.',
+      'contacts.',
+      'commission.',
+      'analytics.',
+      'settings.',
+      'audit.',
+    ]
     expect(registry.all.filter((c) => !prefixes.some((p) => c.id.startsWith(p))).map((c) => c.id)).toEqual([])
   })
   it('Sign out is only visible when signed in', () => {

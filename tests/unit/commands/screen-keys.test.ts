@@ -5,11 +5,23 @@
 import { describe, expect, it, vi } from 'vitest'
 import { registry as appRegistry } from '../../../src/commands/app-registry'
 import { createRegistry, type Command, type CommandContext } from '../../../src/commands/registry'
-import { isScreenCommand, screenHints, sheetGroups, startsWithCharacter, THIS_SCREEN } from '../../../src/commands/screen-keys'
+import {
+  isScreenCommand,
+  screenHints,
+  sheetGroups,
+  startsWithCharacter,
+  THIS_SCREEN,
+} from '../../../src/commands/screen-keys'
 import { context } from './context'
 
 const onList = (ctx: CommandContext) => ctx.route === '/list'
-const cmd = (id: string, group: string, extra: Partial<Command> = {}): Command => ({ id, title: id, group, run: vi.fn(), ...extra })
+const cmd = (id: string, group: string, extra: Partial<Command> = {}): Command => ({
+  id,
+  title: id,
+  group,
+  run: vi.fn(),
+  ...extra,
+})
 
 const registry = createRegistry([
   cmd('app.palette', 'General', { shortcut: 'mod+k', when: () => true }),
@@ -18,7 +30,13 @@ const registry = createRegistry([
   cmd('list.prev', 'List', { shortcut: 'k', when: onList }),
   cmd('list.toggle', 'List', { shortcut: 'x', when: onList, label: () => 'Select' }),
   cmd('list.open', 'List', { shortcut: 'enter', when: onList }),
-  cmd('list.approve', 'List', { shortcut: 'a', when: onList, title: 'Approve', label: () => 'Approve 3 items', keywords: ['accept'] }),
+  cmd('list.approve', 'List', {
+    shortcut: 'a',
+    when: onList,
+    title: 'Approve',
+    label: () => 'Approve 3 items',
+    keywords: ['accept'],
+  }),
   cmd('list.approveAgain', 'List', { shortcut: 'a', when: onList }),
   cmd('list.export', 'List', { when: onList }),
   cmd('list.save', 'List', { shortcut: 'mod+s', when: onList }),
@@ -31,13 +49,25 @@ describe('screen keys', () => {
   it('a screen command applies only somewhere, applies here, and is not console-wide', () => {
     const ctx = context('/list')
     const ids = registry.all.filter((c) => isScreenCommand(registry, c, ctx)).map((c) => c.id)
-    expect(ids).toEqual(['list.next', 'list.prev', 'list.toggle', 'list.open', 'list.approve', 'list.approveAgain', 'list.export', 'list.save'])
+    expect(ids).toEqual([
+      'list.next',
+      'list.prev',
+      'list.toggle',
+      'list.open',
+      'list.approve',
+      'list.approveAgain',
+      'list.export',
+      'list.save',
+    ])
   })
   it('hints: one per key (the first command holding it), with the shorter of the label here and the title', () => {
     expect(screenHints(registry, context('/list'))).toEqual([
-      { id: 'list.next', shortcut: 'j', label: 'list.next' }, { id: 'list.prev', shortcut: 'k', label: 'list.prev' },
-      { id: 'list.toggle', shortcut: 'x', label: 'Select' }, { id: 'list.open', shortcut: 'enter', label: 'list.open' },
-      { id: 'list.approve', shortcut: 'a', label: 'Approve' }, { id: 'list.save', shortcut: 'mod+s', label: 'list.save' },
+      { id: 'list.next', shortcut: 'j', label: 'list.next' },
+      { id: 'list.prev', shortcut: 'k', label: 'list.prev' },
+      { id: 'list.toggle', shortcut: 'x', label: 'Select' },
+      { id: 'list.open', shortcut: 'enter', label: 'list.open' },
+      { id: 'list.approve', shortcut: 'a', label: 'Approve' },
+      { id: 'list.save', shortcut: 'mod+s', label: 'list.save' },
     ])
     expect(screenHints(registry, context('/detail')).map((h) => h.id)).toEqual(['detail.edit'])
     expect(screenHints(registry, context('/elsewhere'))).toEqual([])
@@ -47,7 +77,14 @@ describe('screen keys', () => {
   })
   it('startsWithCharacter: a first stroke of a character without mod or alt', () => {
     expect(['j', '?', 'shift+x', 'g d', '1'].map(startsWithCharacter)).toEqual([true, true, true, true, true])
-    expect(['mod+k', 'enter', 'escape', 'alt+a', 'ctrl+z', 'down'].map(startsWithCharacter)).toEqual([false, false, false, false, false, false])
+    expect(['mod+k', 'enter', 'escape', 'alt+a', 'ctrl+z', 'down'].map(startsWithCharacter)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
   it("the '?' sheet lists this screen first, then every other command with keys by group", () => {
     const groups = sheetGroups(registry, context('/list'))

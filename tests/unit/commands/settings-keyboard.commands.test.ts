@@ -9,7 +9,14 @@ import { context, control, recorder } from './context'
 
 function settings(patch: Partial<SettingsHandle> = {}) {
   const keyboard = recorder<SettingsHandle['keyboard']>()
-  const handle = { tab: 'keyboard', keyboard: keyboard.actor, singleKeys: true, preferencesLoaded: true, busy: false, rows: [] } as unknown as SettingsHandle
+  const handle = {
+    tab: 'keyboard',
+    keyboard: keyboard.actor,
+    singleKeys: true,
+    preferencesLoaded: true,
+    busy: false,
+    rows: [],
+  } as unknown as SettingsHandle
   return { handle: { ...handle, ...patch }, sent: keyboard.sent }
 }
 
@@ -25,15 +32,25 @@ describe('settings keyboard commands', () => {
     expect([on.visible, on.label, on.checked, on.reason]).toEqual([true, 'Turn single-key shortcuts off', true, null])
     on.run()
     expect(sent).toEqual([{ type: 'singleKeys.toggle' }])
-    const off = control('settings.keyboard.singleKeys', context('/settings', { settings: { ...handle, singleKeys: false } }))
+    const off = control(
+      'settings.keyboard.singleKeys',
+      context('/settings', { settings: { ...handle, singleKeys: false } }),
+    )
     expect([off.label, off.checked]).toEqual(['Turn single-key shortcuts on', false])
-    expect(control('settings.keyboard.singleKeys', context('/settings', { settings: { ...handle, tab: 'profile' } })).visible).toBe(false)
+    expect(
+      control('settings.keyboard.singleKeys', context('/settings', { settings: { ...handle, tab: 'profile' } }))
+        .visible,
+    ).toBe(false)
   })
   it('disabled until the saved preference arrives, and while a change is under way', () => {
     const loading = settings({ preferencesLoaded: false })
-    expect(control('settings.keyboard.singleKeys', context('/settings', { settings: loading.handle })).reason).toBe('Loading your keyboard setting')
+    expect(control('settings.keyboard.singleKeys', context('/settings', { settings: loading.handle })).reason).toBe(
+      'Loading your keyboard setting',
+    )
     const busy = settings({ busy: true })
-    expect(control('settings.keyboard.singleKeys', context('/settings', { settings: busy.handle })).reason).toBe('Wait for the current change to finish')
+    expect(control('settings.keyboard.singleKeys', context('/settings', { settings: busy.handle })).reason).toBe(
+      'Wait for the current change to finish',
+    )
   })
   it('the hint bar toggle shows and hides it where the bar publishes itself', () => {
     const setVisible = vi.fn()
@@ -41,7 +58,9 @@ describe('settings keyboard commands', () => {
     expect([shown.visible, shown.label, shown.checked]).toEqual([true, 'Hide key hints', true])
     shown.run()
     expect(setVisible).toHaveBeenCalledWith(false)
-    expect(control('app.toggleHints', context('/projects', { hints: { visible: false, setVisible } })).label).toBe('Show key hints')
+    expect(control('app.toggleHints', context('/projects', { hints: { visible: false, setVisible } })).label).toBe(
+      'Show key hints',
+    )
     expect(control('app.toggleHints', context('/login')).visible).toBe(false)
   })
 })

@@ -20,10 +20,21 @@ function triage(step: TriageStep, extra: Partial<TriageHandle> = {}) {
 
 function press(handler: EventListener, key: string, opts: { ctrl?: boolean } = {}) {
   const event = {
-    key, code: /^\d$/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`, ctrlKey: !!opts.ctrl, metaKey: false, shiftKey: false,
-    altKey: false, repeat: false, isComposing: false, defaultPrevented: false, target: { closest: () => null }, currentTarget: {},
+    key,
+    code: /^\d$/.test(key) ? `Digit${key}` : `Key${key.toUpperCase()}`,
+    ctrlKey: !!opts.ctrl,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    repeat: false,
+    isComposing: false,
+    defaultPrevented: false,
+    target: { closest: () => null },
+    currentTarget: {},
     getModifierState: (mod: string) => mod === 'Control' && !!opts.ctrl,
-    preventDefault() { this.defaultPrevented = true },
+    preventDefault() {
+      this.defaultPrevented = true
+    },
   }
   handler(event as unknown as Event)
 }
@@ -47,8 +58,11 @@ describe('triage commands', () => {
     const { ctx, sent } = triage('showing')
     for (const id of ['approve', 'needsChanges', 'reject', 'hold', 'skip']) control(`projects.triage.${id}`, ctx).run()
     expect(sent).toEqual([
-      { type: 'decide', status: 'approved' }, { type: 'notes.open', status: 'needs_changes' },
-      { type: 'notes.open', status: 'rejected' }, { type: 'decide', status: 'under_review' }, { type: 'skip' },
+      { type: 'decide', status: 'approved' },
+      { type: 'notes.open', status: 'needs_changes' },
+      { type: 'notes.open', status: 'rejected' },
+      { type: 'decide', status: 'under_review' },
+      { type: 'skip' },
     ])
     expect(control('projects.triage.submit', ctx).visible).toBe(false)
     expect(control('projects.triage.template.1', ctx).visible).toBe(false)
@@ -58,7 +72,10 @@ describe('triage commands', () => {
   })
 
   it('in the notes step: templates by number (only those offered), submit needs notes, back', () => {
-    const templates = [{ label: 'README missing', text: 'Add a README' }, { label: 'Screenshots', text: 'Add screenshots' }]
+    const templates = [
+      { label: 'README missing', text: 'Add a README' },
+      { label: 'Screenshots', text: 'Add screenshots' },
+    ]
     const { ctx, sent, focusNotes } = triage('notes', { templates })
     expect(control('projects.triage.template.2', ctx)).toMatchObject({ visible: true, label: 'Screenshots' })
     expect(control('projects.triage.template.3', ctx).visible).toBe(false)
@@ -76,7 +93,11 @@ describe('triage commands', () => {
 
   it('keys: 1 approves on a project but picks template 1 in the notes step; Escape backs out, then leaves', () => {
     let current = triage('showing')
-    const handler = createShortcutHandler(registry, () => current.ctx as CommandContext, () => undefined)
+    const handler = createShortcutHandler(
+      registry,
+      () => current.ctx as CommandContext,
+      () => undefined,
+    )
     press(handler, '1')
     expect(current.sent).toEqual([{ type: 'decide', status: 'approved' }])
     current = triage('notes', { templates: [{ label: 'A', text: 'Text A' }] })

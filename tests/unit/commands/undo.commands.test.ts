@@ -11,10 +11,21 @@ import { context, control, recorder } from './context'
 
 function press(handler: EventListener, key: string, opts: { ctrl?: boolean; target?: object } = {}) {
   const event = {
-    key, code: `Key${key.toUpperCase()}`, ctrlKey: !!opts.ctrl, metaKey: false, shiftKey: false, altKey: false, repeat: false,
-    isComposing: false, defaultPrevented: false, target: opts.target ?? { closest: () => null }, currentTarget: {},
+    key,
+    code: `Key${key.toUpperCase()}`,
+    ctrlKey: !!opts.ctrl,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    repeat: false,
+    isComposing: false,
+    defaultPrevented: false,
+    target: opts.target ?? { closest: () => null },
+    currentTarget: {},
     getModifierState: (mod: string) => mod === 'Control' && !!opts.ctrl,
-    preventDefault() { this.defaultPrevented = true },
+    preventDefault() {
+      this.defaultPrevented = true
+    },
   }
   handler(event as unknown as Event)
   return event
@@ -34,10 +45,14 @@ describe('app.undo', () => {
     expect(sent).toEqual([{ type: 'undo.run' }])
   })
 
-  it('Ctrl+Z and u undo while pending; u is Back on a detail screen otherwise; Ctrl+Z in a field is the field\'s', () => {
+  it("Ctrl+Z and u undo while pending; u is Back on a detail screen otherwise; Ctrl+Z in a field is the field's", () => {
     const { actor, sent } = recorder<never>()
     let ctx: CommandContext = context('/contacts/c1', { undo: { pending: true, actor } })
-    const handler = createShortcutHandler(registry, () => ctx, () => undefined)
+    const handler = createShortcutHandler(
+      registry,
+      () => ctx,
+      () => undefined,
+    )
     press(handler, 'z', { ctrl: true })
     press(handler, 'u')
     expect(sent).toEqual([{ type: 'undo.run' }, { type: 'undo.run' }])
@@ -55,7 +70,9 @@ describe('app.undoDismiss', () => {
   it('is there only while an undo is pending, and drops the newest', () => {
     expect(control('app.undoDismiss', context('/users')).visible).toBe(false)
     const { actor, sent } = recorder<never>()
-    expect(control('app.undoDismiss', context('/users', { undo: { pending: true, actor } })).run()).toEqual({ ran: true })
+    expect(control('app.undoDismiss', context('/users', { undo: { pending: true, actor } })).run()).toEqual({
+      ran: true,
+    })
     expect(sent).toEqual([{ type: 'undo.dismiss' }])
   })
 })

@@ -14,12 +14,28 @@ const rows: UserRow[] = [
 ]
 const filters: UserListFilters = { search: '', role: '', status: '', limit: 20, page: 1 }
 
-function list(over: Partial<UsersListHandle> = {}, selection: string[] = [], focused?: string, add: Partial<AddUserHandle> = {}) {
+function list(
+  over: Partial<UsersListHandle> = {},
+  selection: string[] = [],
+  focused?: string,
+  add: Partial<AddUserHandle> = {},
+) {
   const { actor, sent } = recorder<UsersListHandle['actor']>()
   const addUser = recorder<AddUserHandle['actor']>()
-  const handle: UsersListHandle = { actor, rows, selected: selection, filters, totalPages: 3, busy: false, focusSearch: () => {}, ...over }
+  const handle: UsersListHandle = {
+    actor,
+    rows,
+    selected: selection,
+    filters,
+    totalPages: 3,
+    busy: false,
+    focusSearch: () => {},
+    ...over,
+  }
   const ctx = context('/users', {
-    usersList: handle, selection, focused: focused ? { kind: 'user', id: focused } : undefined,
+    usersList: handle,
+    selection,
+    focused: focused ? { kind: 'user', id: focused } : undefined,
     addUser: { actor: addUser.actor, state: 'closed', draft: EMPTY_DRAFT, ...add },
   })
   return { ctx, sent, addSent: addUser.sent }
@@ -41,7 +57,12 @@ describe('users list commands', () => {
     control('users.toggleSelect', ctx).run()
     control('users.selectRange', ctx).run()
     control('users.open', ctx).run()
-    expect(sent).toEqual([{ type: 'focus.next' }, { type: 'focus.prev' }, { type: 'row.toggle', id: 'b' }, { type: 'row.toggleRange' }])
+    expect(sent).toEqual([
+      { type: 'focus.next' },
+      { type: 'focus.prev' },
+      { type: 'row.toggle', id: 'b' },
+      { type: 'row.toggleRange' },
+    ])
     expect(ctx.navigate).toHaveBeenCalledWith('/users/b')
   })
   it('without a focus, x, shift+x and Enter say why they cannot run', () => {
@@ -73,7 +94,8 @@ describe('users list commands', () => {
     expect(control('users.toggleActive', mixed.ctx).label).toBe('Activate 2 users')
     control('users.toggleActive', mixed.ctx).run()
     expect([...active.sent, ...mixed.sent]).toEqual([
-      { type: 'bulk.set', ids: ['a', 'c'], isActive: false }, { type: 'bulk.set', ids: ['a', 'b'], isActive: true },
+      { type: 'bulk.set', ids: ['a', 'c'], isActive: false },
+      { type: 'bulk.set', ids: ['a', 'b'], isActive: true },
     ])
   })
   it("bulk Activate/Deactivate count the selection ('Deactivate 3 users') and send it, empty or not", () => {
@@ -85,7 +107,8 @@ describe('users list commands', () => {
     expect(control('users.bulkActivate', none.ctx)).toMatchObject({ label: 'Activate', reason: null })
     control('users.bulkActivate', none.ctx).run()
     expect([...three.sent, ...none.sent]).toEqual([
-      { type: 'bulk.set', ids: ['a', 'b', 'c'], isActive: false }, { type: 'bulk.set', ids: [], isActive: true },
+      { type: 'bulk.set', ids: ['a', 'b', 'c'], isActive: false },
+      { type: 'bulk.set', ids: [], isActive: true },
     ])
   })
   it('status actions wait while one is with the server', () => {
@@ -104,7 +127,9 @@ describe('users list commands', () => {
     expect(control('users.clearSelection', none.ctx).visible).toBe(false)
     control('users.selectAll', none.ctx).run()
     expect([...all.sent, ...none.sent]).toEqual([
-      { type: 'selection.set', ids: [] }, { type: 'selection.set', ids: [] }, { type: 'selection.set', ids: ['a', 'b', 'c'] },
+      { type: 'selection.set', ids: [] },
+      { type: 'selection.set', ids: [] },
+      { type: 'selection.set', ids: ['a', 'b', 'c'] },
     ])
     expect(control('users.selectAll', list({ rows: [] }).ctx).reason).toBe('No users on this page')
   })
@@ -150,7 +175,11 @@ describe('Add User commands', () => {
     control('users.addUser.admin', editing.ctx).run()
     control('users.addUser.submit', editing.ctx).run()
     control('users.addUser.cancel', editing.ctx).run()
-    expect(editing.addSent).toEqual([{ type: 'flag.toggle', flag: 'isAdmin' }, { type: 'form.submit' }, { type: 'dialog.close' }])
+    expect(editing.addSent).toEqual([
+      { type: 'flag.toggle', flag: 'isAdmin' },
+      { type: 'form.submit' },
+      { type: 'dialog.close' },
+    ])
     expect(control('users.addUser.open', editing.ctx).visible).toBe(false)
     const sending = list({}, [], undefined, { state: 'submitting' })
     expect(control('users.addUser.submit', sending.ctx).reason).toBe('Creating the user…')

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { formatBytes, formatCount, formatDate, formatDecimal, formatINR, formatINRCompact, formatMB, formatMonth, formatPercent, formatPercentChange, formatQuantity, formatRelativeTime } from '../../../src/lib/format'
+import {
+  formatBytes,
+  formatCount,
+  formatDate,
+  formatDecimal,
+  formatINR,
+  formatINRCompact,
+  formatMB,
+  formatMonth,
+  formatPercent,
+  formatPercentChange,
+  formatQuantity,
+  formatRelativeTime,
+} from '../../../src/lib/format'
 import { growthLine } from '../../../src/views/dashboard/components/stat-cards'
 import { contactStatusRows } from '../../../src/views/dashboard/components/breakdown-grids'
 
@@ -10,7 +23,14 @@ describe('format (en-IN)', () => {
     expect(formatINR(Number.NaN)).toBe('₹0.00')
   })
   it('shortens rupees for chart axes in lakh and crore', () => {
-    expect([0, 950, 12_345, 1_23_456, 98_76_543, 12_34_56_789].map(formatINRCompact)).toEqual(['₹0', '₹950', '₹12.3K', '₹1.2L', '₹98.8L', '₹12.3Cr'])
+    expect([0, 950, 12_345, 1_23_456, 98_76_543, 12_34_56_789].map(formatINRCompact)).toEqual([
+      '₹0',
+      '₹950',
+      '₹12.3K',
+      '₹1.2L',
+      '₹98.8L',
+      '₹12.3Cr',
+    ])
     expect(formatINRCompact(Number.NaN)).toBe('₹0')
   })
   it("names a 'YYYY-MM' month whatever the time zone, and leaves nonsense as it is", () => {
@@ -34,7 +54,12 @@ describe('format (en-IN)', () => {
     expect(formatMB(1024 * 1024 * 1.5)).toBe('1.50 MB')
     expect(formatMB(12_345 * 1024 * 1024)).toBe('12,345.00 MB')
     expect(formatDecimal(4.25)).toBe('4.3')
-    expect([formatPercent(10), formatPercent(7.25), formatPercent(0), formatPercent(Number.NaN)]).toEqual(['10%', '7.25%', '0%', '0%'])
+    expect([formatPercent(10), formatPercent(7.25), formatPercent(0), formatPercent(Number.NaN)]).toEqual([
+      '10%',
+      '7.25%',
+      '0%',
+      '0%',
+    ])
   })
   it('names counts in the singular or plural', () => {
     expect(formatQuantity(1, 'commit')).toBe('1 commit')
@@ -64,7 +89,12 @@ describe('dashboard helpers', () => {
     expect(growthLine(0)).toEqual({ text: '0% from last month', trend: 'flat' })
   })
   it('contact status grid always lists new, read, replied, then extras', () => {
-    expect(contactStatusRows([{ _id: 'replied', count: 3 }, { _id: 'archived', count: 1 }])).toEqual([
+    expect(
+      contactStatusRows([
+        { _id: 'replied', count: 3 },
+        { _id: 'archived', count: 1 },
+      ]),
+    ).toEqual([
       { status: 'new', count: 0 },
       { status: 'read', count: 0 },
       { status: 'replied', count: 3 },

@@ -3,13 +3,26 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { UserDetail } from '../../../src/api/schemas/users'
-import { createUserBody, draftErrors, EMPTY_DRAFT, serverErrors, type AddUserDraft } from '../../../src/machines/add-user-form'
+import {
+  createUserBody,
+  draftErrors,
+  EMPTY_DRAFT,
+  serverErrors,
+  type AddUserDraft,
+} from '../../../src/machines/add-user-form'
 import { addUserMachine, type AddUserEmitted, type AddUserEvent } from '../../../src/machines/add-user.machine'
 import { StepUpCancelled } from '../../../src/machines/step-up-gate'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 
-const created = { _id: 'u-1', name: 'Asha Rao', email: 'asha@example.com', phone: '', isAdmin: false, isAgent: true } as UserDetail
+const created = {
+  _id: 'u-1',
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  phone: '',
+  isAdmin: false,
+  isAgent: true,
+} as UserDetail
 
 function start() {
   const calls: Array<{ draft: AddUserDraft; d: ReturnType<typeof deferred<UserDetail>> }> = []
@@ -52,7 +65,13 @@ describe('addUserMachine', () => {
     actor.send({ type: 'flag.toggle', flag: 'isAgent' })
     actor.send({ type: 'flag.toggle', flag: 'isAdmin' })
     actor.send({ type: 'flag.toggle', flag: 'isAdmin' })
-    expect(ctx().draft).toEqual({ name: 'Asha Rao', email: 'asha@example.com', phone: '+91 98765 43210', isAdmin: false, isAgent: true })
+    expect(ctx().draft).toEqual({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: '+91 98765 43210',
+      isAdmin: false,
+      isAgent: true,
+    })
   })
 
   it("a draft the contract refuses stays in editing with its messages and sends nothing; typing clears the field's message", () => {
@@ -76,7 +95,13 @@ describe('addUserMachine', () => {
     actor.send({ type: 'flag.toggle', flag: 'isAgent' })
     actor.send({ type: 'form.submit' })
     expect(state()).toBe('submitting')
-    expect(createUserBody(calls[0].draft)).toEqual({ name: 'Asha Rao', email: 'asha@example.com', phone: '', isAdmin: false, isAgent: true })
+    expect(createUserBody(calls[0].draft)).toEqual({
+      name: 'Asha Rao',
+      email: 'asha@example.com',
+      phone: '',
+      isAdmin: false,
+      isAgent: true,
+    })
     actor.send({ type: 'dialog.close' })
     expect(state()).toBe('submitting')
     calls[0].d.resolve(created)
@@ -117,7 +142,12 @@ describe('addUserMachine', () => {
     expect(state()).toBe('editing')
     expect(ctx().errors).toEqual({ email: 'A user with this email already exists' })
     actor.send({ type: 'form.submit' })
-    calls[1].d.reject(new ApiError(400, 'phone: Phone may contain only digits', ['phone: Phone may contain only digits', 'Unknown field: x']))
+    calls[1].d.reject(
+      new ApiError(400, 'phone: Phone may contain only digits', [
+        'phone: Phone may contain only digits',
+        'Unknown field: x',
+      ]),
+    )
     await flush()
     expect(ctx().errors).toEqual({ phone: 'Phone may contain only digits', form: 'Unknown field: x' })
     actor.send({ type: 'form.submit' })
@@ -143,7 +173,9 @@ describe('addUserMachine', () => {
 describe('add user form rules', () => {
   it('draftErrors is empty for a valid draft and names the first problem per field', () => {
     expect(draftErrors({ ...EMPTY_DRAFT, name: 'A', email: 'a@example.com' })).toEqual({})
-    expect(Object.keys(draftErrors({ ...EMPTY_DRAFT, name: 'A', email: 'a@example.com', phone: 'abc' }))).toEqual(['phone'])
+    expect(Object.keys(draftErrors({ ...EMPTY_DRAFT, name: 'A', email: 'a@example.com', phone: 'abc' }))).toEqual([
+      'phone',
+    ])
   })
   it('serverErrors keeps an unexplained failure on the form', () => {
     expect(serverErrors(new ApiError(500, 'Database down'))).toEqual({ form: 'Database down' })
@@ -151,12 +183,17 @@ describe('add user form rules', () => {
 })
 
 const EVENTS = [
-  { type: 'dialog.open' }, { type: 'dialog.close' },
-  { type: 'field.change', field: 'name', value: 'Asha' }, { type: 'field.change', field: 'email', value: 'asha@example.com' },
-  { type: 'flag.toggle', flag: 'isAgent' }, { type: 'form.submit' },
-  { type: 'xstate.done.actor.createUser', output: created }, { type: 'xstate.error.actor.createUser', error: new ApiError(409, 'taken') },
+  { type: 'dialog.open' },
+  { type: 'dialog.close' },
+  { type: 'field.change', field: 'name', value: 'Asha' },
+  { type: 'field.change', field: 'email', value: 'asha@example.com' },
+  { type: 'flag.toggle', flag: 'isAgent' },
+  { type: 'form.submit' },
+  { type: 'xstate.done.actor.createUser', output: created },
+  { type: 'xstate.error.actor.createUser', error: new ApiError(409, 'taken') },
   { type: 'xstate.error.actor.createUser', error: new StepUpCancelled() },
-  { type: 'created.open' }, { type: 'created.another' },
+  { type: 'created.open' },
+  { type: 'created.another' },
 ] as unknown as AddUserEvent[]
 
 // The state key holds the whole draft, so a path's replay rests where the graph says; the
@@ -174,8 +211,11 @@ describe('addUserMachine, model-based', () => {
     expect(paths.length).toBeLessThan(500)
     expect(unreached(addUserMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['createUser'] as const)
-    await replay(addUserMachine.provide({ actors: fakes.actors }), path, fakes)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['createUser'] as const)
+      await replay(addUserMachine.provide({ actors: fakes.actors }), path, fakes)
+    },
+  )
 })

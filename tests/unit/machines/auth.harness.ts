@@ -7,13 +7,22 @@ import { deferred } from '../../fixtures/project'
 
 export { deferred }
 
-export const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin', hasPassword: false }
-
+export const admin: Admin = {
+  _id: 'a1',
+  name: 'Asha Rao',
+  email: 'admin@example.com',
+  phone: '',
+  role: 'admin',
+  hasPassword: false,
+}
 
 interface Fakes {
   restore: ReturnType<typeof deferred<Admin | null>>
   sends: Array<{ email: string; d: ReturnType<typeof deferred<{ sessionToken: string }>> }>
-  verifies: Array<{ input: { email: string; otp: string; sessionToken: string }; d: ReturnType<typeof deferred<Admin>> }>
+  verifies: Array<{
+    input: { email: string; otp: string; sessionToken: string }
+    d: ReturnType<typeof deferred<Admin>>
+  }>
   signOuts: number
   expire: (() => void) | null
 }
@@ -61,4 +70,3 @@ export async function toOtpSent() {
   await flush()
   return ctx
 }
-

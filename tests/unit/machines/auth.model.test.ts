@@ -10,35 +10,67 @@ import type { Admin } from '../../../src/api/schemas/auth'
 import { authMachine, type AuthEvent } from '../../../src/machines/auth.machine'
 import { fakeActors, replay, unreached } from './model-walk'
 
-const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'admin@example.com', phone: '', role: 'admin', hasPassword: false }
+const admin: Admin = {
+  _id: 'a1',
+  name: 'Asha Rao',
+  email: 'admin@example.com',
+  phone: '',
+  role: 'admin',
+  hasPassword: false,
+}
 const fakes = () => fakeActors(['restoreSession', 'sendOtp', 'verifyOtp', 'signOut'] as const)
-const model = (actors: ReturnType<typeof fakes>['actors']) => authMachine.provide({
-  actors: { ...actors, watchSession: fromCallback(() => () => {}) },
-  actions: { startCountdown: assign({ resendIn: 2 }) },
-})
+const model = (actors: ReturnType<typeof fakes>['actors']) =>
+  authMachine.provide({
+    actors: { ...actors, watchSession: fromCallback(() => () => {}) },
+    actions: { startCountdown: assign({ resendIn: 2 }) },
+  })
 
 const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new ApiError(400, 'No') })
 const EVENTS = [
-  { type: 'xstate.done.actor.restoreSession', output: null }, { type: 'xstate.done.actor.restoreSession', output: admin }, fail('restoreSession'),
-  { type: 'email.change', email: 'admin@example.com' }, { type: 'otp.send' },
-  { type: 'xstate.done.actor.sendOtp', output: { sessionToken: 's1' } }, fail('sendOtp'),
-  { type: 'code.change', code: '123456' }, { type: 'code.toggleVisibility' }, { type: 'otp.verify' },
-  { type: 'xstate.done.actor.verifyOtp', output: admin }, fail('verifyOtp'),
-  { type: 'xstate.after.1000.auth.otpSent.resend.counting' }, { type: 'otp.resend' }, { type: 'email.back' },
-  { type: 'session.expired' }, { type: 'session.signOut' }, { type: 'admin.update', admin }, { type: 'xstate.done.actor.signOut' }, fail('signOut'),
+  { type: 'xstate.done.actor.restoreSession', output: null },
+  { type: 'xstate.done.actor.restoreSession', output: admin },
+  fail('restoreSession'),
+  { type: 'email.change', email: 'admin@example.com' },
+  { type: 'otp.send' },
+  { type: 'xstate.done.actor.sendOtp', output: { sessionToken: 's1' } },
+  fail('sendOtp'),
+  { type: 'code.change', code: '123456' },
+  { type: 'code.toggleVisibility' },
+  { type: 'otp.verify' },
+  { type: 'xstate.done.actor.verifyOtp', output: admin },
+  fail('verifyOtp'),
+  { type: 'xstate.after.1000.auth.otpSent.resend.counting' },
+  { type: 'otp.resend' },
+  { type: 'email.back' },
+  { type: 'session.expired' },
+  { type: 'session.signOut' },
+  { type: 'admin.update', admin },
+  { type: 'xstate.done.actor.signOut' },
+  fail('signOut'),
 ] as unknown as AuthEvent[]
 
 const paths = getShortestPaths(model(fakes().actors), {
   events: EVENTS,
-  serializeState: (s) => JSON.stringify([s.value, s.context.email, s.context.resendIn, s.context.code.length, !!s.context.error, s.context.codeVisible]),
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.email,
+      s.context.resendIn,
+      s.context.code.length,
+      !!s.context.error,
+      s.context.codeVisible,
+    ]),
 })
 
 describe('authMachine, model-based', () => {
   it('its shortest paths reach every state', () => {
     expect(unreached(authMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const f = fakes()
-    await replay(model(f.actors), path, f)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const f = fakes()
+      await replay(model(f.actors), path, f)
+    },
+  )
 })

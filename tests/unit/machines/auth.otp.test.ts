@@ -91,9 +91,13 @@ describe('authMachine: resend countdown', () => {
     await vi.advanceTimersByTimeAsync(5000)
     actor.send({ type: 'email.back' })
     expect(value(actor)).toBe('signedOut')
-    expect(actor.getSnapshot().context).toMatchObject({ code: '', resendIn: 0, sessionToken: null, email: ' admin@example.com ' })
+    expect(actor.getSnapshot().context).toMatchObject({
+      code: '',
+      resendIn: 0,
+      sessionToken: null,
+      email: ' admin@example.com ',
+    })
     await vi.advanceTimersByTimeAsync(5000)
     expect(actor.getSnapshot().context.resendIn).toBe(0)
   })
 })
-

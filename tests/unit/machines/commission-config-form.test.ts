@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
-  configBody, defaultDraft, draftErrors, draftOf, draftTotalBps, percentValue, sameDraft, saveBlocker,
+  configBody,
+  defaultDraft,
+  draftErrors,
+  draftOf,
+  draftTotalBps,
+  percentValue,
+  sameDraft,
+  saveBlocker,
 } from '../../../src/machines/commission-config-form'
 import { commissionConfig } from './commission-fixtures'
 
@@ -14,8 +21,13 @@ describe('the commission form rules (SPEC.md 5 "Commission")', () => {
   it('a new draft holds SPEC.md 9 defaults: 50/30/10/5/5, agent discount 5, student 0, equal split, active', () => {
     const d = defaultDraft()
     expect(d.rates).toEqual({
-      projectOwnerRate: '50', platformOwnerRate: '30', customizerRate: '10', installationSupportRate: '5', referralCommissionRate: '5',
-      agentDiscountPercent: '5', studentCommissionPercent: '0',
+      projectOwnerRate: '50',
+      platformOwnerRate: '30',
+      customizerRate: '10',
+      installationSupportRate: '5',
+      referralCommissionRate: '5',
+      agentDiscountPercent: '5',
+      studentCommissionPercent: '0',
     })
     expect(d).toMatchObject({ noReferralDistribution: 'equal_split', notes: '', isActive: true, project: null })
     expect(draftTotalBps(d)).toBe(10_000)
@@ -28,7 +40,13 @@ describe('the commission form rules (SPEC.md 5 "Commission")', () => {
   })
 
   it('the total is summed in basis points: 33.3 + 33.3 + 33.4 + 0 + 0 is exactly 100 %, 0.1 short is 9,990 bps', () => {
-    const exact = withRates({ projectOwnerRate: '33.3', platformOwnerRate: '33.3', customizerRate: '33.4', installationSupportRate: '0', referralCommissionRate: '0' })
+    const exact = withRates({
+      projectOwnerRate: '33.3',
+      platformOwnerRate: '33.3',
+      customizerRate: '33.4',
+      installationSupportRate: '0',
+      referralCommissionRate: '0',
+    })
     expect(draftTotalBps(exact)).toBe(10_000)
     expect(draftTotalBps(withRates({ projectOwnerRate: '49.9' }))).toBe(9_990)
   })
@@ -39,15 +57,22 @@ describe('the commission form rules (SPEC.md 5 "Commission")', () => {
     expect(saveBlocker(defaultDraft(), false)).toBeNull()
     expect(saveBlocker(withRates({ projectOwnerRate: '49.9' }), false)).toBe('Total must equal 100%')
     expect(saveBlocker(withRates({ agentDiscountPercent: '51' }), false)).toBe('Agent discount cannot exceed 50')
-    expect(saveBlocker(withRates({ studentCommissionPercent: '20.5' }), false)).toBe('Student commission cannot exceed 20')
-    expect(saveBlocker(withRates({ projectOwnerRate: '49.95', platformOwnerRate: '30.05' }), false)).toBe('Project owner rate must be in steps of 0.1')
-    expect(saveBlocker(withRates({ customizerRate: '-1', projectOwnerRate: '61' }), false)).toBe('Customizer rate must be at least 0')
+    expect(saveBlocker(withRates({ studentCommissionPercent: '20.5' }), false)).toBe(
+      'Student commission cannot exceed 20',
+    )
+    expect(saveBlocker(withRates({ projectOwnerRate: '49.95', platformOwnerRate: '30.05' }), false)).toBe(
+      'Project owner rate must be in steps of 0.1',
+    )
+    expect(saveBlocker(withRates({ customizerRate: '-1', projectOwnerRate: '61' }), false)).toBe(
+      'Customizer rate must be at least 0',
+    )
   })
 
   it('draftErrors names the field of each broken bound; a valid draft has none', () => {
     expect(draftErrors(defaultDraft())).toEqual({})
     expect(draftErrors(withRates({ agentDiscountPercent: '60', platformOwnerRate: 'abc' }))).toEqual({
-      agentDiscountPercent: 'Agent discount cannot exceed 50', platformOwnerRate: 'Platform owner rate must be a number',
+      agentDiscountPercent: 'Agent discount cannot exceed 50',
+      platformOwnerRate: 'Platform owner rate must be a number',
     })
   })
 
@@ -56,8 +81,16 @@ describe('the commission form rules (SPEC.md 5 "Commission")', () => {
     const draft = draftOf(config)
     expect(draft.rates.customizerRate).toBe('7.5')
     expect(configBody({ ...draft, notes: '  Negotiated split  ' })).toEqual({
-      projectOwnerRate: 60, platformOwnerRate: 25, customizerRate: 7.5, installationSupportRate: 2.5, referralCommissionRate: 5,
-      agentDiscountPercent: 10, studentCommissionPercent: 2, noReferralDistribution: 'project_owner', notes: 'Negotiated split', isActive: true,
+      projectOwnerRate: 60,
+      platformOwnerRate: 25,
+      customizerRate: 7.5,
+      installationSupportRate: 2.5,
+      referralCommissionRate: 5,
+      agentDiscountPercent: 10,
+      studentCommissionPercent: 2,
+      noReferralDistribution: 'project_owner',
+      notes: 'Negotiated split',
+      isActive: true,
     })
   })
 

@@ -3,8 +3,11 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { CommissionConfig } from '../../../src/api/schemas/commission'
 import {
-  commissionConfigModalMachine, PREVIEW_DEFAULT_RUPEES, saveRequest,
-  type CommissionModalEmitted, type CommissionSaveRequest,
+  commissionConfigModalMachine,
+  PREVIEW_DEFAULT_RUPEES,
+  saveRequest,
+  type CommissionModalEmitted,
+  type CommissionSaveRequest,
 } from '../../../src/machines/commission-config-modal.machine'
 import { deferred, flush } from '../../fixtures/project'
 import { commissionConfig, defaultConfig } from './commission-fixtures'
@@ -34,7 +37,13 @@ describe('commissionConfigModalMachine', () => {
     expect(state()).toBe('closed')
     actor.send({ type: 'modal.create' })
     expect(state()).toBe('create')
-    expect(ctx()).toMatchObject({ mode: 'create', isDefault: false, configId: null, errors: {}, preview: { amount: PREVIEW_DEFAULT_RUPEES } })
+    expect(ctx()).toMatchObject({
+      mode: 'create',
+      isDefault: false,
+      configId: null,
+      errors: {},
+      preview: { amount: PREVIEW_DEFAULT_RUPEES },
+    })
     expect(ctx().draft.rates.projectOwnerRate).toBe('50')
   })
 
@@ -48,7 +57,11 @@ describe('commissionConfigModalMachine', () => {
     expect(ctx().preview.amount).toBe('12500')
     actor.send({ type: 'form.save' })
     expect(state()).toBe('saving')
-    expect(calls[0].request).toEqual({ kind: 'createProject', projectId: 'p-9', body: expect.objectContaining({ projectOwnerRate: 50, isActive: true }) })
+    expect(calls[0].request).toEqual({
+      kind: 'createProject',
+      projectId: 'p-9',
+      body: expect.objectContaining({ projectOwnerRate: 50, isActive: true }),
+    })
     const saved = commissionConfig({ _id: 'cfg-9' })
     calls[0].d.resolve(saved)
     await flush()
@@ -116,7 +129,11 @@ describe('commissionConfigModalMachine', () => {
     actor.send({ type: 'active.toggle' })
     actor.send({ type: 'distribution.set', value: 'platform_owner' })
     actor.send({ type: 'form.save' })
-    expect(calls[0].request).toMatchObject({ kind: 'update', id: 'cfg-1', body: { isActive: false, noReferralDistribution: 'platform_owner' } })
+    expect(calls[0].request).toMatchObject({
+      kind: 'update',
+      id: 'cfg-1',
+      body: { isActive: false, noReferralDistribution: 'platform_owner' },
+    })
     calls[0].d.resolve(config)
     await flush()
     expect(state()).toBe('closed')

@@ -1,29 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
-import { commissionDeleteMachine, DELETE_QUESTION, type CommissionDeleteEmitted } from '../../../src/machines/commission-delete.machine'
+import {
+  commissionDeleteMachine,
+  DELETE_QUESTION,
+  type CommissionDeleteEmitted,
+} from '../../../src/machines/commission-delete.machine'
 import { deferred, flush } from '../../fixtures/project'
 
 const target = { id: 'cfg-1', title: 'Inventory SaaS', isDefault: false }
 
 function start() {
   const calls: Array<{ id: string; d: ReturnType<typeof deferred<string>> }> = []
-  const actor = createActor(commissionDeleteMachine.provide({
-    actors: {
-      deleteConfig: fromPromise(({ input }: { input: string }) => {
-        const d = deferred<string>()
-        calls.push({ id: input, d })
-        return d.promise
-      }),
-    },
-  })).start()
+  const actor = createActor(
+    commissionDeleteMachine.provide({
+      actors: {
+        deleteConfig: fromPromise(({ input }: { input: string }) => {
+          const d = deferred<string>()
+          calls.push({ id: input, d })
+          return d.promise
+        }),
+      },
+    }),
+  ).start()
   const emitted: CommissionDeleteEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   return { actor, calls, emitted, state: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context }
 }
 
 describe('commissionDeleteMachine', () => {
-  it('asks SPEC.md 2\'s question first', () => {
+  it("asks SPEC.md 2's question first", () => {
     expect(DELETE_QUESTION).toBe('Are you sure you want to delete this configuration?')
   })
 
@@ -54,7 +60,10 @@ describe('commissionDeleteMachine', () => {
     calls[0].d.resolve('Commission configuration deleted')
     await flush()
     expect(state()).toBe('idle')
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'Commission configuration deleted' }, { type: 'commission.changed' }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'Commission configuration deleted' },
+      { type: 'commission.changed' },
+    ])
     expect(calls).toHaveLength(1)
   })
 

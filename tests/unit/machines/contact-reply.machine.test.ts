@@ -4,7 +4,10 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { CONTACT_LIMITS, REPLY_REQUIRED_MESSAGE, type ContactDetail } from '../../../src/api/schemas/contacts'
 import {
-  contactReplyMachine, isBlankReply, type ContactReplyEmitted, type ContactReplyEvent,
+  contactReplyMachine,
+  isBlankReply,
+  type ContactReplyEmitted,
+  type ContactReplyEvent,
 } from '../../../src/machines/contact-reply.machine'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
@@ -13,15 +16,18 @@ const replied = { _id: 'c1', email: 'asha@example.in', status: 'replied', reply:
 
 function start() {
   const sends: Array<{ input: { id: string; reply: string }; d: ReturnType<typeof deferred<ContactDetail>> }> = []
-  const actor = createActor(contactReplyMachine.provide({
-    actors: {
-      sendReply: fromPromise(({ input }: { input: { id: string; reply: string } }) => {
-        const d = deferred<ContactDetail>()
-        sends.push({ input, d })
-        return d.promise
-      }),
-    },
-  }), { input: { contactId: 'c1' } }).start()
+  const actor = createActor(
+    contactReplyMachine.provide({
+      actors: {
+        sendReply: fromPromise(({ input }: { input: { id: string; reply: string } }) => {
+          const d = deferred<ContactDetail>()
+          sends.push({ input, d })
+          return d.promise
+        }),
+      },
+    }),
+    { input: { contactId: 'c1' } },
+  ).start()
   const emitted: ContactReplyEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   return { actor, sends, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
@@ -65,7 +71,10 @@ describe('contactReplyMachine', () => {
     await flush()
     expect(state()).toBe('sent')
     expect(ctx()).toMatchObject({ text: '', error: null })
-    expect(emitted).toEqual([{ type: 'reply.sent', contact: replied }, { type: 'notify.success', text: 'Reply sent to asha@example.in' }])
+    expect(emitted).toEqual([
+      { type: 'reply.sent', contact: replied },
+      { type: 'notify.success', text: 'Reply sent to asha@example.in' },
+    ])
   })
 
   it("sending → failed: 'Failed to send reply: {reason}', the text kept; a retry from failed sends it again", async () => {
@@ -98,9 +107,13 @@ describe('contactReplyMachine', () => {
     conflict.sends[0].d.reject(new ApiError(409, 'This contact has already been replied to'))
     await flush()
     expect(conflict.state()).toBe('failed')
-    expect(conflict.ctx()).toMatchObject({ text: 'Hi', error: 'Failed to send reply: This contact has already been replied to' })
+    expect(conflict.ctx()).toMatchObject({
+      text: 'Hi',
+      error: 'Failed to send reply: This contact has already been replied to',
+    })
     expect(conflict.emitted).toEqual([
-      { type: 'notify.error', text: 'Failed to send reply: This contact has already been replied to' }, { type: 'contact.stale' },
+      { type: 'notify.error', text: 'Failed to send reply: This contact has already been replied to' },
+      { type: 'contact.stale' },
     ])
   })
 
@@ -164,7 +177,8 @@ const EVENTS = [
   { type: 'xstate.error.actor.sendReply', error: new ApiError(409, 'already') },
 ] as unknown as ContactReplyEvent[]
 const paths = getSimplePaths(contactReplyMachine, {
-  events: EVENTS, input: { contactId: 'c1' },
+  events: EVENTS,
+  input: { contactId: 'c1' },
   serializeState: (s) => JSON.stringify([s.value, s.context.text, s.context.error]),
 })
 
@@ -172,8 +186,11 @@ describe('contactReplyMachine, model-based', () => {
   it('its simple paths reach every state', () => {
     expect(unreached(contactReplyMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['sendReply'] as const)
-    await replay(contactReplyMachine.provide({ actors: fakes.actors }), path, fakes, { contactId: 'c1' })
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['sendReply'] as const)
+      await replay(contactReplyMachine.provide({ actors: fakes.actors }), path, fakes, { contactId: 'c1' })
+    },
+  )
 })

@@ -4,7 +4,10 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { ContactDetail, ContactStatus } from '../../../src/api/schemas/contacts'
 import {
-  contactStatusMachine, statusDoneText, type ContactStatusEmitted, type ContactStatusEvent,
+  contactStatusMachine,
+  statusDoneText,
+  type ContactStatusEmitted,
+  type ContactStatusEvent,
 } from '../../../src/machines/contact-status.machine'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
@@ -14,15 +17,18 @@ const withStatus = (status: ContactStatus) => ({ _id: 'c1', status }) as Contact
 
 function start(status: ContactStatus) {
   const updates: Array<{ input: Update; d: ReturnType<typeof deferred<ContactDetail>> }> = []
-  const actor = createActor(contactStatusMachine.provide({
-    actors: {
-      updateStatus: fromPromise(({ input }: { input: Update }) => {
-        const d = deferred<ContactDetail>()
-        updates.push({ input, d })
-        return d.promise
-      }),
-    },
-  }), { input: { contact: withStatus(status) } })
+  const actor = createActor(
+    contactStatusMachine.provide({
+      actors: {
+        updateStatus: fromPromise(({ input }: { input: Update }) => {
+          const d = deferred<ContactDetail>()
+          updates.push({ input, d })
+          return d.promise
+        }),
+      },
+    }),
+    { input: { contact: withStatus(status) } },
+  )
   const emitted: ContactStatusEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   actor.start()
@@ -41,12 +47,15 @@ describe('contactStatusMachine: opening', () => {
     expect(updates).toHaveLength(1)
   })
 
-  it.each(['read', 'replied', 'archived'] as const)('a %s contact is left as it is: opening → idle, nothing sent', (status) => {
-    const { updates, emitted, state } = start(status)
-    expect(state()).toBe('idle')
-    expect(updates).toHaveLength(0)
-    expect(emitted).toEqual([])
-  })
+  it.each(['read', 'replied', 'archived'] as const)(
+    'a %s contact is left as it is: opening → idle, nothing sent',
+    (status) => {
+      const { updates, emitted, state } = start(status)
+      expect(state()).toBe('idle')
+      expect(updates).toHaveLength(0)
+      expect(emitted).toEqual([])
+    },
+  )
 
   it("a failed mark-read: markingRead → idle with 'Failed to update contact status: {reason}'", async () => {
     const { updates, emitted, ctx, state } = start('new')
@@ -76,7 +85,10 @@ describe('contactStatusMachine: quick actions', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(ctx()).toMatchObject({ target: null, error: null })
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'Contact archived' }, { type: 'contact.changed', contact: withStatus('archived') }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'Contact archived' },
+      { type: 'contact.changed', contact: withStatus('archived') },
+    ])
   })
 
   it("a refused change keeps 'Failed to update contact status: {reason}' until the next action; no reason → 'Request failed'", async () => {
@@ -103,8 +115,12 @@ describe('contactStatusMachine: quick actions', () => {
   })
 
   it('every status has its success text', () => {
-    expect((['read', 'replied', 'archived', 'new'] as const).map(statusDoneText))
-      .toEqual(['Contact marked as read', 'Contact marked as replied', 'Contact archived', 'Contact marked as unread'])
+    expect((['read', 'replied', 'archived', 'new'] as const).map(statusDoneText)).toEqual([
+      'Contact marked as read',
+      'Contact marked as replied',
+      'Contact archived',
+      'Contact marked as unread',
+    ])
   })
 })
 
@@ -118,12 +134,17 @@ describe('contactStatusMachine, model-based', () => {
   for (const status of ['new', 'read'] as const) {
     const input = { contact: withStatus(status) }
     const paths = getSimplePaths(contactStatusMachine, {
-      events: EVENTS, input, serializeState: (s) => JSON.stringify([s.value, s.context.target, !!s.context.error]),
+      events: EVENTS,
+      input,
+      serializeState: (s) => JSON.stringify([s.value, s.context.target, !!s.context.error]),
     })
-    it.each(paths.map((p, i) => [status, i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('opened %s, path %i: %s', async (_, __, ___, path) => {
-      const fakes = fakeActors(['updateStatus'] as const)
-      await replay(contactStatusMachine.provide({ actors: fakes.actors }), path, fakes, input)
-    })
+    it.each(paths.map((p, i) => [status, i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+      'opened %s, path %i: %s',
+      async (_, __, ___, path) => {
+        const fakes = fakeActors(['updateStatus'] as const)
+        await replay(contactStatusMachine.provide({ actors: fakes.actors }), path, fakes, input)
+      },
+    )
     if (status === 'new') {
       it('opened unread, its simple paths reach every state but the transient opening', () => {
         expect(unreached(contactStatusMachine, paths)).toEqual(['opening'])

@@ -13,7 +13,10 @@ describe('contacts list actions', () => {
     vi.mocked(setContactStatus).mockResolvedValue(contact as never)
     await expect(runContactsAction({ ids: ['a'], action: 'archive', bulk: false })).resolves.toBe(contact)
     await runContactsAction({ ids: ['b'], action: 'mark_unread', bulk: false })
-    expect(vi.mocked(setContactStatus).mock.calls).toEqual([['a', 'archived'], ['b', 'new']])
+    expect(vi.mocked(setContactStatus).mock.calls).toEqual([
+      ['a', 'archived'],
+      ['b', 'new'],
+    ])
     expect(bulkUpdateContacts).not.toHaveBeenCalled()
   })
 
@@ -27,8 +30,14 @@ describe('contacts list actions', () => {
   it('texts (SPEC.md 8): success singular and plural; failures with the reason', () => {
     expect(successText({ ids: ['a'], action: 'mark_replied', bulk: false })).toBe('Contact marked as replied')
     expect(successText({ ids: ['a', 'b', 'c'], action: 'mark_read', bulk: true })).toBe('3 contacts marked as read')
-    expect(failureText({ ids: ['a'], action: 'archive', bulk: false }, new ApiError(409, 'Busy'))).toBe('Failed to update contact status: Busy')
-    expect(failureText({ ids: ['a'], action: 'archive', bulk: true }, new ApiError(400, 'x', ['contactIds.0: Invalid id', 'action: bad'])))
-      .toBe('Failed to update contacts: contactIds.0: Invalid id\naction: bad')
+    expect(failureText({ ids: ['a'], action: 'archive', bulk: false }, new ApiError(409, 'Busy'))).toBe(
+      'Failed to update contact status: Busy',
+    )
+    expect(
+      failureText(
+        { ids: ['a'], action: 'archive', bulk: true },
+        new ApiError(400, 'x', ['contactIds.0: Invalid id', 'action: bad']),
+      ),
+    ).toBe('Failed to update contacts: contactIds.0: Invalid id\naction: bad')
   })
 })

@@ -5,15 +5,20 @@ import { ApiError } from '../../../src/api/client'
 import type { ContactDetail } from '../../../src/api/schemas/contacts'
 import type { ContactsStatusAction } from '../../../src/machines/contacts-list.actions'
 import {
-  contactsListMachine, type ContactRow, type ContactsListEmitted, type ContactsListEvent,
+  contactsListMachine,
+  type ContactRow,
+  type ContactsListEmitted,
+  type ContactsListEvent,
 } from '../../../src/machines/contacts-list.machine'
 import { flush } from '../../fixtures/project'
 import { deferredCalls, describeListSelection } from './list-harness'
 import { fakeActors, replay, unreached } from './model-walk'
 
 const rows: ContactRow[] = [
-  { id: 'a', name: 'Asha', status: 'new' }, { id: 'b', name: 'Ravi', status: 'read' },
-  { id: 'c', name: 'Meera', status: 'replied' }, { id: 'd', name: 'Kiran', status: 'archived' },
+  { id: 'a', name: 'Asha', status: 'new' },
+  { id: 'b', name: 'Ravi', status: 'read' },
+  { id: 'c', name: 'Meera', status: 'replied' },
+  { id: 'd', name: 'Kiran', status: 'archived' },
 ]
 const updated = { _id: 'a', status: 'read' } as ContactDetail
 
@@ -26,10 +31,20 @@ function start() {
   actor.send({ type: 'rows.loaded', rows })
   /** Settles call `i` with `value` (the actor's output: the contact of a row action, nothing for a bulk one). */
   const answer = (i: number, value?: unknown) => (calls[i].d.resolve as (v: unknown) => void)(value)
-  return { actor, calls, answer, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
+  return {
+    actor,
+    calls,
+    answer,
+    emitted,
+    ctx: () => actor.getSnapshot().context,
+    state: () => actor.getSnapshot().value,
+  }
 }
 
-describeListSelection('contactsListMachine', () => ({ ...start(), rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[] }))
+describeListSelection('contactsListMachine', () => ({
+  ...start(),
+  rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[],
+}))
 
 describe('contactsListMachine: row actions', () => {
   it('idle → acting (the status call of one row) → idle; emits the success text and contacts.changed with the contact', async () => {
@@ -42,7 +57,10 @@ describe('contactsListMachine: row actions', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(ctx().pending).toBeNull()
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'Contact marked as read' }, { type: 'contacts.changed', contact: updated }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'Contact marked as read' },
+      { type: 'contacts.changed', contact: updated },
+    ])
   })
 
   it("a failed row action says 'Failed to update contact status: {reason}' and still refetches; the selection stays", async () => {
@@ -54,7 +72,8 @@ describe('contactsListMachine: row actions', () => {
     expect(state()).toBe('idle')
     expect(ctx().selection).toEqual(['b'])
     expect(emitted).toEqual([
-      { type: 'notify.error', text: 'Failed to update contact status: Contact not found' }, { type: 'contacts.changed', contact: undefined },
+      { type: 'notify.error', text: 'Failed to update contact status: Contact not found' },
+      { type: 'contacts.changed', contact: undefined },
     ])
   })
 
@@ -82,7 +101,10 @@ describe('contactsListMachine: bulk actions', () => {
     expect(state()).toBe('idle')
     expect(ctx().selection).toEqual([])
     expect(ctx().anchor).toBeNull()
-    expect(emitted).toEqual([{ type: 'notify.success', text: '2 contacts archived' }, { type: 'contacts.changed', contact: undefined }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: '2 contacts archived' },
+      { type: 'contacts.changed', contact: undefined },
+    ])
   })
 
   it('a bulk action answered with an undo ticket emits undo.offered', async () => {
@@ -91,7 +113,10 @@ describe('contactsListMachine: bulk actions', () => {
     const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
     answer(0, ticket)
     await flush()
-    expect(emitted).toEqual([{ type: 'undo.offered', text: '2 contacts archived', undo: ticket }, { type: 'contacts.changed', contact: undefined }])
+    expect(emitted).toEqual([
+      { type: 'undo.offered', text: '2 contacts archived', undo: ticket },
+      { type: 'contacts.changed', contact: undefined },
+    ])
   })
 
   it('a bulk action of one contact reads in the singular', async () => {
@@ -133,23 +158,28 @@ const EVENTS = [
   { type: 'status.set', id: 'a', action: 'mark_read' },
   { type: 'bulk.run', ids: ['a', 'b'], action: 'archive' },
   { type: 'bulk.run', ids: [], action: 'archive' },
-  { type: 'xstate.done.actor.updateStatus' }, { type: 'xstate.error.actor.updateStatus', error: new ApiError(500, 'down') },
+  { type: 'xstate.done.actor.updateStatus' },
+  { type: 'xstate.error.actor.updateStatus', error: new ApiError(500, 'down') },
 ] as unknown as ContactsListEvent[]
 
 const paths = getSimplePaths(contactsListMachine, {
-  events: EVENTS, serializeState: (s) => JSON.stringify([s.value, s.context.pending?.bulk ?? null]),
+  events: EVENTS,
+  serializeState: (s) => JSON.stringify([s.value, s.context.pending?.bulk ?? null]),
 })
 
 describe('contactsListMachine, model-based', () => {
   it('its simple paths reach every state, acting for a row and for a bulk action', () => {
     // idle, acting a row, acting in bulk (the outcomes of each are the tests above).
-    expect(paths.map((p) => p.steps.map((s) => s.event.type).join(' → '))).toEqual(expect.arrayContaining([
-      'xstate.init → status.set', 'xstate.init → bulk.run',
-    ]))
+    expect(paths.map((p) => p.steps.map((s) => s.event.type).join(' → '))).toEqual(
+      expect.arrayContaining(['xstate.init → status.set', 'xstate.init → bulk.run']),
+    )
     expect(unreached(contactsListMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['updateStatus'] as const)
-    await replay(contactsListMachine.provide({ actors: fakes.actors }), path, fakes)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['updateStatus'] as const)
+      await replay(contactsListMachine.provide({ actors: fakes.actors }), path, fakes)
+    },
+  )
 })

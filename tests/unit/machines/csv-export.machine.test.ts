@@ -2,7 +2,13 @@ import { getPathsFromEvents, getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate'
 import { ApiError } from '../../../src/api/client'
-import { csvExportMachine, exportFailureText, type CsvExportEmitted, type CsvExportEvent, type CsvExportRequest } from '../../../src/machines/csv-export.machine'
+import {
+  csvExportMachine,
+  exportFailureText,
+  type CsvExportEmitted,
+  type CsvExportEvent,
+  type CsvExportRequest,
+} from '../../../src/machines/csv-export.machine'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 
@@ -45,11 +51,17 @@ describe('csvExportMachine', () => {
     calls[0].d.reject(new ApiError(400, 'Status must be one of pending, completed, failed, refunded'))
     await flush()
     expect(state()).toBe('idle')
-    actor.send({ type: 'export.start', request: { resource: 'orders', filters: { search: '', status: '', from: '', to: '' } } })
+    actor.send({
+      type: 'export.start',
+      request: { resource: 'orders', filters: { search: '', status: '', from: '', to: '' } },
+    })
     calls[1].d.reject(new Error(''))
     await flush()
     expect(emitted).toEqual([
-      { type: 'notify.error', text: 'Failed to export CSV: Status must be one of pending, completed, failed, refunded' },
+      {
+        type: 'notify.error',
+        text: 'Failed to export CSV: Status must be one of pending, completed, failed, refunded',
+      },
       { type: 'notify.error', text: 'Failed to export CSV: Request failed' },
     ])
     expect(exportFailureText(new ApiError(0, 'Network down'))).toBe('Failed to export CSV: Network down')
@@ -76,13 +88,31 @@ describe('csvExportMachine, model-based', () => {
   })
   it('the loop through every transition: start, done, start, ignored start, error, start', async () => {
     // The emitted-event type parameter trips getPathsFromEvents' typing; the machine is the same.
-    const [loop] = getPathsFromEvents(csvExportMachine as unknown as AnyStateMachine, [EVENTS[0], EVENTS[1], EVENTS[0], EVENTS[0], EVENTS[2], EVENTS[0]])
-    expect(loop.steps.map((s) => s.state.value)).toEqual(['idle', 'requesting', 'idle', 'requesting', 'requesting', 'idle', 'requesting'])
+    const [loop] = getPathsFromEvents(csvExportMachine as unknown as AnyStateMachine, [
+      EVENTS[0],
+      EVENTS[1],
+      EVENTS[0],
+      EVENTS[0],
+      EVENTS[2],
+      EVENTS[0],
+    ])
+    expect(loop.steps.map((s) => s.state.value)).toEqual([
+      'idle',
+      'requesting',
+      'idle',
+      'requesting',
+      'requesting',
+      'idle',
+      'requesting',
+    ])
     const fakes = fakeActors(['fetchExportLink'] as const)
     await replay(csvExportMachine.provide({ actors: fakes.actors }), loop, fakes)
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['fetchExportLink'] as const)
-    await replay(csvExportMachine.provide({ actors: fakes.actors }), path, fakes)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['fetchExportLink'] as const)
+      await replay(csvExportMachine.provide({ actors: fakes.actors }), path, fakes)
+    },
+  )
 })

@@ -4,7 +4,14 @@
  * by the path's own done/error events; the live actor must land where the model says.
  */
 import { expect } from 'vitest'
-import { createActor, fromPromise, type AnyStateMachine, type AnyStateNode, type EventObject, type Snapshot } from 'xstate'
+import {
+  createActor,
+  fromPromise,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+  type Snapshot,
+} from 'xstate'
 
 interface PathLike {
   state: Snapshot<unknown>
@@ -13,10 +20,14 @@ interface PathLike {
 
 /** Ids of every state node below the root ('upload.busy.creatingDraft'). */
 export function stateNodeIds(node: AnyStateNode): string[] {
-  return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [child.id, ...stateNodeIds(child)])
+  return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [
+    child.id,
+    ...stateNodeIds(child),
+  ])
 }
 
-const nodesOf = (snapshot: Snapshot<unknown>) => (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.map((n) => n.id)
+const nodesOf = (snapshot: Snapshot<unknown>) =>
+  (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes.map((n) => n.id)
 
 /** Ids of the state nodes the paths rest in at any step. */
 export function reachedIds(paths: readonly PathLike[]): Set<string> {
@@ -24,8 +35,14 @@ export function reachedIds(paths: readonly PathLike[]): Set<string> {
 }
 
 /** Every state node of `machine` but the transient ones (only `always` out, never rested in) is reached. */
-export function expectEveryStateReached(machine: AnyStateMachine, paths: readonly PathLike[], transient: readonly string[] = []) {
-  const expected = stateNodeIds(machine.root).filter((id) => !transient.includes(id)).sort()
+export function expectEveryStateReached(
+  machine: AnyStateMachine,
+  paths: readonly PathLike[],
+  transient: readonly string[] = [],
+) {
+  const expected = stateNodeIds(machine.root)
+    .filter((id) => !transient.includes(id))
+    .sort()
   expect([...reachedIds(paths)].filter((id) => id !== machine.root.id).sort()).toEqual(expected)
 }
 
@@ -36,16 +53,24 @@ export function expectEveryStateReached(machine: AnyStateMachine, paths: readonl
 export function heldActors() {
   const held = new Map<string, { resolve: (output: unknown) => void; reject: (error: unknown) => void }>()
   // `any` output and input: one fake stands for actors of every shape the machines declare.
-  const actor = fromPromise<any, any>(({ self }) => new Promise((resolve, reject) => {
-    held.set(self.id, { resolve, reject })
-  }))
+  const actor = fromPromise<any, any>(
+    ({ self }) =>
+      new Promise((resolve, reject) => {
+        held.set(self.id, { resolve, reject })
+      }),
+  )
   return { actor, held }
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
 /** Replays `path` on a live actor of `machine` (I/O from one `heldActors()`), checking every step's state value. */
-export async function replay(machine: AnyStateMachine, path: PathLike, held: ReturnType<typeof heldActors>['held'], input?: unknown) {
+export async function replay(
+  machine: AnyStateMachine,
+  path: PathLike,
+  held: ReturnType<typeof heldActors>['held'],
+  input?: unknown,
+) {
   held.clear()
   const actor = createActor(machine, { input }).start()
   for (const step of path.steps) {
@@ -54,14 +79,16 @@ export async function replay(machine: AnyStateMachine, path: PathLike, held: Ret
     if (event.type === 'xstate.init') continue
     if (settled) {
       const waiting = held.get(settled[2])
-      expect(waiting, `${settled[2]} is running after ${path.steps.map((s) => s.event.type).join(" → ")}`).toBeDefined()
+      expect(waiting, `${settled[2]} is running after ${path.steps.map((s) => s.event.type).join(' → ')}`).toBeDefined()
       if (settled[1] === 'done') waiting?.resolve(event.output)
       else waiting?.reject(event.error)
       await settle()
     } else {
       actor.send(event)
     }
-    expect(actor.getSnapshot().value, path.steps.map((s) => s.event.type).join(" → ")).toEqual((step.state as unknown as { value: unknown }).value)
+    expect(actor.getSnapshot().value, path.steps.map((s) => s.event.type).join(' → ')).toEqual(
+      (step.state as unknown as { value: unknown }).value,
+    )
   }
   actor.stop()
 }

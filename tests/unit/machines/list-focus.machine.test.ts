@@ -57,18 +57,29 @@ describe('listFocusMachine: a refetch keeps the focus on its record (issue 14)',
 })
 
 const EVENTS = [
-  { type: 'rows.loaded', rows: rowsOf(['a', 'b']) }, { type: 'focus.next' }, { type: 'focus.prev' }, { type: 'focus.set', index: 1 },
-  { type: 'row.toggle' }, { type: 'row.toggleRange' }, { type: 'selection.set', ids: [] },
+  { type: 'rows.loaded', rows: rowsOf(['a', 'b']) },
+  { type: 'focus.next' },
+  { type: 'focus.prev' },
+  { type: 'focus.set', index: 1 },
+  { type: 'row.toggle' },
+  { type: 'row.toggleRange' },
+  { type: 'selection.set', ids: [] },
 ] as ListFocusEvent[]
 
 describe('listFocusMachine, model-based', () => {
-  const paths = getSimplePaths(listFocusMachine, { events: EVENTS, serializeState: (s) => JSON.stringify([s.value, s.context.focus, s.context.selection]) })
+  const paths = getSimplePaths(listFocusMachine, {
+    events: EVENTS,
+    serializeState: (s) => JSON.stringify([s.value, s.context.focus, s.context.selection]),
+  })
   it('its paths reach every state and take every event', () => {
     expect(unreached(listFocusMachine, paths)).toEqual([])
     const taken = new Set(paths.flatMap((p) => p.steps.map((s) => s.event.type)))
     expect(EVENTS.map((e) => e.type).filter((t) => !taken.has(t))).toEqual([])
   })
-  it.each(paths.slice(0, 40).map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    await replay(listFocusMachine, path, fakeActors([]))
-  })
+  it.each(paths.slice(0, 40).map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      await replay(listFocusMachine, path, fakeActors([]))
+    },
+  )
 })

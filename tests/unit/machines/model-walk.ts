@@ -7,7 +7,14 @@
  */
 import { getStateNodes } from '@xstate/graph'
 import { expect, vi } from 'vitest'
-import { createActor, fromPromise, type AnyActorLogic, type AnyStateMachine, type EventObject, type Snapshot } from 'xstate'
+import {
+  createActor,
+  fromPromise,
+  type AnyActorLogic,
+  type AnyStateMachine,
+  type EventObject,
+  type Snapshot,
+} from 'xstate'
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void }
 // A fake stands in for actors of any output and input: the walk decides what it answers.
@@ -16,9 +23,17 @@ type FakeLogic = ReturnType<typeof fromPromise<any, any>>
 /** Fake promise actors by name; each invocation waits until the walk settles it. */
 export function fakeActors<N extends string>(names: readonly N[]) {
   const waiting = new Map<string, Deferred[]>()
-  const actors = Object.fromEntries(names.map((name) => [name, fromPromise(() => new Promise((resolve, reject) => {
-    waiting.set(name, [...(waiting.get(name) ?? []), { resolve, reject }])
-  }))])) as Record<N, FakeLogic>
+  const actors = Object.fromEntries(
+    names.map((name) => [
+      name,
+      fromPromise(
+        () =>
+          new Promise((resolve, reject) => {
+            waiting.set(name, [...(waiting.get(name) ?? []), { resolve, reject }])
+          }),
+      ),
+    ]),
+  ) as Record<N, FakeLogic>
   const take = (name: string) => {
     const queue = waiting.get(name) ?? []
     const next = queue.pop()
@@ -29,19 +44,29 @@ export function fakeActors<N extends string>(names: readonly N[]) {
   return { actors, take }
 }
 
-interface PathLike { steps: Array<{ event: EventObject; state: Snapshot<unknown> & { value?: unknown } }> }
+interface PathLike {
+  steps: Array<{ event: EventObject; state: Snapshot<unknown> & { value?: unknown } }>
+}
 
 /** Replays `path` on `logic` (already `.provide()`d with `fakes.actors`), checking each state. */
-export async function replay(logic: AnyActorLogic, path: PathLike, fakes: { take: (name: string) => Deferred }, input?: unknown) {
+export async function replay(
+  logic: AnyActorLogic,
+  path: PathLike,
+  fakes: { take: (name: string) => Deferred },
+  input?: unknown,
+) {
   vi.useFakeTimers()
   try {
     const actor = createActor(logic, { input }).start()
     await vi.advanceTimersByTimeAsync(0)
     for (const { event, state } of path.steps) {
       const rest = event.type.split('.').slice(3)
-      if (event.type.startsWith('xstate.done.actor.')) fakes.take(rest.join('.')).resolve((event as { output?: unknown }).output)
-      else if (event.type.startsWith('xstate.error.actor.')) fakes.take(rest.join('.')).reject((event as { error?: unknown }).error)
-      else if (event.type.startsWith('xstate.after.')) await vi.advanceTimersByTimeAsync(Number(event.type.split('.')[2]))
+      if (event.type.startsWith('xstate.done.actor.'))
+        fakes.take(rest.join('.')).resolve((event as { output?: unknown }).output)
+      else if (event.type.startsWith('xstate.error.actor.'))
+        fakes.take(rest.join('.')).reject((event as { error?: unknown }).error)
+      else if (event.type.startsWith('xstate.after.'))
+        await vi.advanceTimersByTimeAsync(Number(event.type.split('.')[2]))
       else if (event.type !== 'xstate.init') actor.send(event)
       await vi.advanceTimersByTimeAsync(0)
       expect(actor.getSnapshot().value, `after ${event.type}`).toEqual(state.value)

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { ORDER_NOTE_MAX, type OrderDetail } from '../../../src/api/schemas/orders'
-import { orderPanelMachine, type OrderPanelEmitted, type OrderPanelEvent } from '../../../src/machines/order-panel.machine'
+import {
+  orderPanelMachine,
+  type OrderPanelEmitted,
+  type OrderPanelEvent,
+} from '../../../src/machines/order-panel.machine'
 import type { OrderMove } from '../../../src/machines/orders-list.actions'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
@@ -12,15 +16,17 @@ const detail = { _id: 'ord-aaa111', status: 'confirmed' } as OrderDetail
 
 function start() {
   const moves: Array<{ input: OrderMove; d: ReturnType<typeof deferred<OrderDetail>> }> = []
-  const actor = createActor(orderPanelMachine.provide({
-    actors: {
-      moveOrder: fromPromise(({ input }: { input: OrderMove }) => {
-        const d = deferred<OrderDetail>()
-        moves.push({ input, d })
-        return d.promise
-      }),
-    },
-  })).start()
+  const actor = createActor(
+    orderPanelMachine.provide({
+      actors: {
+        moveOrder: fromPromise(({ input }: { input: OrderMove }) => {
+          const d = deferred<OrderDetail>()
+          moves.push({ input, d })
+          return d.promise
+        }),
+      },
+    }),
+  ).start()
   const emitted: OrderPanelEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   return { actor, moves, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
@@ -45,7 +51,10 @@ describe('orderPanelMachine', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(ctx()).toMatchObject({ note: '', move: null, error: null })
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'Order #aaa111 confirmed' }, { type: 'order.changed', order: detail }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'Order #aaa111 confirmed' },
+      { type: 'order.changed', order: detail },
+    ])
   })
 
   it("a refused move keeps the note and shows 'Failed to update order status: {reason}' until the next move", async () => {
@@ -55,8 +64,13 @@ describe('orderPanelMachine', () => {
     actor.send({ type: 'order.move', action: 'complete' })
     moves[0].d.reject(new ApiError(409, 'Only an order in progress can be completed'))
     await flush()
-    expect(ctx()).toMatchObject({ note: 'late', error: 'Failed to update order status: Only an order in progress can be completed' })
-    expect(emitted).toEqual([{ type: 'notify.error', text: 'Failed to update order status: Only an order in progress can be completed' }])
+    expect(ctx()).toMatchObject({
+      note: 'late',
+      error: 'Failed to update order status: Only an order in progress can be completed',
+    })
+    expect(emitted).toEqual([
+      { type: 'notify.error', text: 'Failed to update order status: Only an order in progress can be completed' },
+    ])
     actor.send({ type: 'order.move', action: 'cancel' })
     expect(ctx().error).toBeNull()
   })
@@ -162,14 +176,20 @@ const EVENTS = [
   { type: 'xstate.done.actor.moveOrder', output: detail },
   { type: 'xstate.error.actor.moveOrder', error: new ApiError(409, 'illegal') },
 ] as unknown as OrderPanelEvent[]
-const paths = getSimplePaths(orderPanelMachine, { events: EVENTS, serializeState: (s) => JSON.stringify([s.value, s.context.orderId, !!s.context.error]) })
+const paths = getSimplePaths(orderPanelMachine, {
+  events: EVENTS,
+  serializeState: (s) => JSON.stringify([s.value, s.context.orderId, !!s.context.error]),
+})
 
 describe('orderPanelMachine, model-based', () => {
   it('its simple paths reach every state', () => {
     expect(unreached(orderPanelMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['moveOrder'] as const)
-    await replay(orderPanelMachine.provide({ actors: fakes.actors }), path, fakes)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['moveOrder'] as const)
+      await replay(orderPanelMachine.provide({ actors: fakes.actors }), path, fakes)
+    },
+  )
 })

@@ -4,9 +4,19 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { OrderDetail } from '../../../src/api/schemas/orders'
 import {
-  bulkSummaryText, cancelQuestion, moveSuccessText, type OrderBulk, type OrderBulkReport, type OrderMove,
+  bulkSummaryText,
+  cancelQuestion,
+  moveSuccessText,
+  type OrderBulk,
+  type OrderBulkReport,
+  type OrderMove,
 } from '../../../src/machines/orders-list.actions'
-import { ordersListMachine, type OrderRow, type OrdersListEmitted, type OrdersListEvent } from '../../../src/machines/orders-list.machine'
+import {
+  ordersListMachine,
+  type OrderRow,
+  type OrdersListEmitted,
+  type OrdersListEvent,
+} from '../../../src/machines/orders-list.machine'
 import { deferred, flush } from '../../fixtures/project'
 import { describeListSelection } from './list-harness'
 import { fakeActors, replay, unreached } from './model-walk'
@@ -41,14 +51,25 @@ function start() {
   const emitted: OrdersListEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   actor.send({ type: 'rows.loaded', rows })
-  return { actor, moves, bulks, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
+  return {
+    actor,
+    moves,
+    bulks,
+    emitted,
+    ctx: () => actor.getSnapshot().context,
+    state: () => actor.getSnapshot().value,
+  }
 }
 
 const abcd: OrderRow[] = ['a', 'b', 'c', 'd'].map((id) => ({ id, orderId: `ORD-${id}`, status: 'pending' }))
 describeListSelection('ordersListMachine', () => {
   const { actor } = start()
   actor.send({ type: 'rows.loaded', rows: abcd })
-  return { actor, ctx: () => actor.getSnapshot().context, rowsWith: (ids) => abcd.filter((r) => ids.includes(r.id)) as never[] }
+  return {
+    actor,
+    ctx: () => actor.getSnapshot().context,
+    rowsWith: (ids) => abcd.filter((r) => ids.includes(r.id)) as never[],
+  }
 })
 
 describe('ordersListMachine: rows of a growing list', () => {
@@ -80,7 +101,10 @@ describe('ordersListMachine: a row move', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(ctx().move).toBeNull()
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'Order #aaaaaa confirmed' }, { type: 'orders.changed', order: detail }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'Order #aaaaaa confirmed' },
+      { type: 'orders.changed', order: detail },
+    ])
   })
 
   it("a refused move says 'Failed to update order status: {the server's reason}' and still refetches", async () => {
@@ -109,7 +133,13 @@ describe('ordersListMachine: a row move', () => {
 
 describe('ordersListMachine: bulk actions', () => {
   const report = (over: Partial<OrderBulkReport> = {}): OrderBulkReport => ({
-    success: true, message: '', updated: 2, failed: [], action: 'cancel', requested: 2, ...over,
+    success: true,
+    message: '',
+    updated: 2,
+    failed: [],
+    action: 'cancel',
+    requested: 2,
+    ...over,
   })
 
   it("without a selection says 'Please select orders to update' and calls nothing (SPEC.md 5)", () => {
@@ -132,7 +162,10 @@ describe('ordersListMachine: bulk actions', () => {
     expect(state()).toBe('idle')
     expect(ctx().selection).toEqual([])
     expect(ctx().report?.updated).toBe(2)
-    expect(emitted).toEqual([{ type: 'notify.success', text: '2 orders cancelled' }, { type: 'orders.changed', order: undefined }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: '2 orders cancelled' },
+      { type: 'orders.changed', order: undefined },
+    ])
   })
 
   it('some refused: the report lists them, they stay selected, the toast says how many could not be changed', async () => {
@@ -140,7 +173,12 @@ describe('ordersListMachine: bulk actions', () => {
     actor.send({ type: 'selection.set', ids: [ids[0], ids[2]] })
     actor.send({ type: 'bulk.run', ids: [ids[0], ids[2]], action: 'cancel' })
     actor.send({ type: 'confirm.accept' })
-    const refused = { _id: ids[2], orderId: 'ORD-3', status: 'completed' as const, reason: 'A completed order cannot be cancelled' }
+    const refused = {
+      _id: ids[2],
+      orderId: 'ORD-3',
+      status: 'completed' as const,
+      reason: 'A completed order cannot be cancelled',
+    }
     bulks[0].d.resolve(report({ updated: 1, failed: [refused] }))
     await flush()
     expect(ctx().selection).toEqual([ids[2]])
@@ -188,8 +226,15 @@ describe('ordersListMachine: bulk actions', () => {
   })
 
   it('texts: none moved, singular and plural', () => {
-    expect(bulkSummaryText(report({ updated: 0, failed: [{ _id: 'x', orderId: 'O', status: 'completed', reason: 'r' }], action: 'confirm' })))
-      .toBe('No orders confirmed, 1 could not be changed')
+    expect(
+      bulkSummaryText(
+        report({
+          updated: 0,
+          failed: [{ _id: 'x', orderId: 'O', status: 'completed', reason: 'r' }],
+          action: 'confirm',
+        }),
+      ),
+    ).toBe('No orders confirmed, 1 could not be changed')
     expect(bulkSummaryText(report({ updated: 12, action: 'complete' }))).toBe('12 orders completed')
     expect(moveSuccessText({ id: 'abc-123456', action: 'start' })).toBe('Order #123456 started')
   })
@@ -197,7 +242,13 @@ describe('ordersListMachine: bulk actions', () => {
 
 describe('ordersListMachine: a Cancel waits for its confirmation', () => {
   const report = (over: Partial<OrderBulkReport> = {}): OrderBulkReport => ({
-    success: true, message: '', updated: 1, failed: [], action: 'confirm', requested: 1, ...over,
+    success: true,
+    message: '',
+    updated: 1,
+    failed: [],
+    action: 'confirm',
+    requested: 1,
+    ...over,
   })
 
   it('a row Cancel: idle → confirming (nothing sent) → accept → moving → idle', async () => {
@@ -306,12 +357,16 @@ const EVENTS = [
   { type: 'bulk.run', ids: [], action: 'cancel' },
   { type: 'xstate.done.actor.moveOrder', output: detail },
   { type: 'xstate.error.actor.moveOrder', error: new ApiError(409, 'illegal') },
-  { type: 'xstate.done.actor.bulkUpdate', output: { success: true, message: '', updated: 1, failed: [], action: 'cancel', requested: 1 } },
+  {
+    type: 'xstate.done.actor.bulkUpdate',
+    output: { success: true, message: '', updated: 1, failed: [], action: 'cancel', requested: 1 },
+  },
   { type: 'xstate.error.actor.bulkUpdate', error: new ApiError(500, 'down') },
 ] as unknown as OrdersListEvent[]
 
 const paths = getSimplePaths(ordersListMachine, {
-  events: EVENTS, serializeState: (s) => JSON.stringify([s.value, !!s.context.report, !!s.context.move]),
+  events: EVENTS,
+  serializeState: (s) => JSON.stringify([s.value, !!s.context.report, !!s.context.move]),
 })
 
 describe('ordersListMachine, model-based', () => {
@@ -319,8 +374,11 @@ describe('ordersListMachine, model-based', () => {
     expect(paths.length).toBeGreaterThanOrEqual(4)
     expect(unreached(ordersListMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['moveOrder', 'bulkUpdate'] as const)
-    await replay(ordersListMachine.provide({ actors: fakes.actors }), path, fakes)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['moveOrder', 'bulkUpdate'] as const)
+      await replay(ordersListMachine.provide({ actors: fakes.actors }), path, fakes)
+    },
+  )
 })

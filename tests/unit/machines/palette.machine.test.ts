@@ -56,7 +56,13 @@ describe('paletteMachine', () => {
     const { actor, state, emitted } = start()
     actor.send({ type: 'argument.open', commandId: 'projects.owner.assign' })
     actor.send({ type: 'user.pick', user: { id: 'u1', label: 'Ravi (ravi@x.in)' } })
-    expect(emitted).toEqual([{ type: 'argument.submitted', commandId: 'projects.owner.assign', value: { id: 'u1', label: 'Ravi (ravi@x.in)' } }])
+    expect(emitted).toEqual([
+      {
+        type: 'argument.submitted',
+        commandId: 'projects.owner.assign',
+        value: { id: 'u1', label: 'Ravi (ravi@x.in)' },
+      },
+    ])
     expect(state()).toBe('root')
   })
 

@@ -10,13 +10,23 @@ import { projectFilesMachine, RESET_AFTER_MS } from '../../../src/machines/proje
 import type { Selection } from '../../../src/machines/upload-files'
 
 type Chunk = UploadChunkResponse['data']
-const ok = (failedUploads: Chunk['failedUploads'] = []): Chunk => ({ github: null, failedUploads, received: 1, committed: false })
+const ok = (failedUploads: Chunk['failedUploads'] = []): Chunk => ({
+  github: null,
+  failedUploads,
+  received: 1,
+  committed: false,
+})
 
-function start(chunk: (input: ChunkInput) => Promise<Chunk>, zip: () => Promise<Selection> = async () => ({ files: [], excluded: 0 })) {
+function start(
+  chunk: (input: ChunkInput) => Promise<Chunk>,
+  zip: () => Promise<Selection> = async () => ({ files: [], excluded: 0 }),
+) {
   const inputs: ChunkInput[] = []
   const machine = projectFilesMachine.provide({
     actors: {
-      uploadSource: chunkUploadMachine.provide({ actors: { uploadChunk: fromPromise<Chunk, ChunkInput>(({ input }) => (inputs.push(input), chunk(input))) } }),
+      uploadSource: chunkUploadMachine.provide({
+        actors: { uploadChunk: fromPromise<Chunk, ChunkInput>(({ input }) => (inputs.push(input), chunk(input))) },
+      }),
       readZip: fromPromise<Selection, { file: Blob }>(() => zip()),
     },
   })
@@ -25,7 +35,8 @@ function start(chunk: (input: ChunkInput) => Promise<Chunk>, zip: () => Promise<
   actor.on('files.uploaded', () => uploaded.push(Date.now()))
   return { actor, inputs, uploaded }
 }
-const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ file: new Blob(['ab']), relativePath: `Root/f${i}.ts` }))
+const entries = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ file: new Blob(['ab']), relativePath: `Root/f${i}.ts` }))
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -42,7 +53,11 @@ describe('projectFilesMachine', () => {
     actor.send({ type: 'folder.select', entries: entries(201) })
     actor.send({ type: 'upload.start' })
     await vi.advanceTimersByTimeAsync(0)
-    expect(inputs.map((i) => [i.chunkIndex, i.totalChunks, i.files.length])).toEqual([[0, 3, 100], [1, 3, 100], [2, 3, 1]])
+    expect(inputs.map((i) => [i.chunkIndex, i.totalChunks, i.files.length])).toEqual([
+      [0, 3, 100],
+      [1, 3, 100],
+      [2, 3, 1],
+    ])
     expect(new Set(inputs.map((i) => i.uploadId)).size).toBe(1)
     expect(actor.getSnapshot().value).toBe('succeeded')
     expect(actor.getSnapshot().context).toMatchObject({ done: 201, notice: 'Upload completed successfully!' })
@@ -78,9 +93,20 @@ describe('projectFilesMachine', () => {
     expect(actor.getSnapshot().value).toBe('idle')
   })
 
-  it('refuses a selection whose paths collide, naming them, and shows the server\'s refusal of a collision across chunks', async () => {
-    const zip = { files: [{ path: 'dir', file: new Blob(['a']) }, { path: 'dir/file', file: new Blob(['b']) }], excluded: 0 }
-    const { actor, inputs } = start(async () => { throw new ApiError(400, 'Paths collide: lib (a file and a folder: lib/x.ts)') }, async () => zip)
+  it("refuses a selection whose paths collide, naming them, and shows the server's refusal of a collision across chunks", async () => {
+    const zip = {
+      files: [
+        { path: 'dir', file: new Blob(['a']) },
+        { path: 'dir/file', file: new Blob(['b']) },
+      ],
+      excluded: 0,
+    }
+    const { actor, inputs } = start(
+      async () => {
+        throw new ApiError(400, 'Paths collide: lib (a file and a folder: lib/x.ts)')
+      },
+      async () => zip,
+    )
     actor.send({ type: 'zip.select', file: new Blob(['x']) })
     await vi.advanceTimersByTimeAsync(0)
     actor.send({ type: 'upload.start' })
@@ -95,7 +121,12 @@ describe('projectFilesMachine', () => {
   })
 
   it('names the ZIP reader failure', async () => {
-    const { actor } = start(async () => ok(), async () => { throw new Error('Corrupted zip: missing 1 bytes.') })
+    const { actor } = start(
+      async () => ok(),
+      async () => {
+        throw new Error('Corrupted zip: missing 1 bytes.')
+      },
+    )
     actor.send({ type: 'zip.select', file: new Blob(['x']) })
     await vi.advanceTimersByTimeAsync(0)
     expect(actor.getSnapshot().context.error).toBe('Failed to process ZIP file: Corrupted zip: missing 1 bytes.')
@@ -105,7 +136,12 @@ describe('projectFilesMachine', () => {
 describe('projectFilesMachine: inputs are answered in every state', () => {
   it('opens the pickers through picker.open and refuses source changes while uploading', async () => {
     let release: () => void = () => {}
-    const { actor } = start(() => new Promise((resolve) => { release = () => resolve(ok()) }))
+    const { actor } = start(
+      () =>
+        new Promise((resolve) => {
+          release = () => resolve(ok())
+        }),
+    )
     const emitted: unknown[] = []
     actor.on('*', (e) => emitted.push(e))
     actor.send({ type: 'folder.choose' })
@@ -116,7 +152,8 @@ describe('projectFilesMachine: inputs are answered in every state', () => {
     actor.send({ type: 'folder.choose' })
     actor.send({ type: 'upload.start' })
     expect(emitted).toEqual([
-      { type: 'picker.open', picker: 'folder' }, { type: 'picker.open', picker: 'zip' },
+      { type: 'picker.open', picker: 'folder' },
+      { type: 'picker.open', picker: 'zip' },
       { type: 'notify.error', text: 'Wait for the upload to finish before changing the files.' },
       { type: 'notify.error', text: 'Wait for the upload to finish before changing the files.' },
       { type: 'notify.error', text: 'Wait for the current step to finish.' },
@@ -128,7 +165,9 @@ describe('projectFilesMachine: inputs are answered in every state', () => {
   })
 
   it('a failed upload waits for Retry; dismiss goes back; nothing to retry is said out loud', async () => {
-    const { actor } = start(async () => { throw new ApiError(500, 'Disk full') })
+    const { actor } = start(async () => {
+      throw new ApiError(500, 'Disk full')
+    })
     const emitted: unknown[] = []
     actor.on('notify.error', (e) => emitted.push(e.text))
     actor.send({ type: 'step.retry' })
@@ -153,15 +192,23 @@ describe('projectFilesMachine: inputs are answered in every state', () => {
     expect(inputs).toHaveLength(2)
     expect(inputs[1].uploadId).not.toBe(inputs[0].uploadId)
     actor.send({ type: 'folder.select', entries: [{ file: new Blob(['x']), relativePath: 'Root/node_modules/a.js' }] })
-    expect(actor.getSnapshot()).toMatchObject({ value: 'idle', context: { error: 'No valid files to upload', excluded: 1 } })
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'idle',
+      context: { error: 'No valid files to upload', excluded: 1 },
+    })
   })
 
   it('terminates the ZIP worker when the section unmounts mid-read', async () => {
     const { port1, port2 } = new MessageChannel()
     Comlink.expose({ extract: () => new Promise(() => {}) }, port2)
-    const terminate = vi.fn(() => { port1.close(); port2.close() })
-    const actor = createActor(projectFilesMachine.provide({ actors: { readZip: createReadZip(() => Object.assign(port1, { terminate })) } }),
-      { input: { projectId: 'p1' } }).start()
+    const terminate = vi.fn(() => {
+      port1.close()
+      port2.close()
+    })
+    const actor = createActor(
+      projectFilesMachine.provide({ actors: { readZip: createReadZip(() => Object.assign(port1, { terminate })) } }),
+      { input: { projectId: 'p1' } },
+    ).start()
     actor.send({ type: 'zip.select', file: new Blob(['z']) })
     expect(actor.getSnapshot().value).toBe('reading')
     actor.stop()

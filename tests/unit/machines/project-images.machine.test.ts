@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import type { ProjectImage } from '../../../src/api/storage'
-import { moveOrder, projectImagesMachine, type ProjectImagesEmitted, type ProjectImagesEvent } from '../../../src/machines/project-images.machine'
+import {
+  moveOrder,
+  projectImagesMachine,
+  type ProjectImagesEmitted,
+  type ProjectImagesEvent,
+} from '../../../src/machines/project-images.machine'
 
 const img = (n: number): ProjectImage => ({ url: `/files/${n}.png`, alt: '', filePath: `${n}.png` })
 const png = (name: string) => new File([new Uint8Array([1])], name, { type: 'image/png' })
@@ -10,23 +15,33 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 /** The machine with fake storage calls: each returns `answer(input)` or throws when `fail` names it. */
 function start(images = [img(0), img(1), img(2)], fail: string[] = []) {
   const calls: Array<[string, unknown]> = []
-  const fake = <I>(name: string, answer: (input: I) => ProjectImage[]) => fromPromise<ProjectImage[], I>(async ({ input }) => {
-    calls.push([name, input])
-    if (fail.includes(name)) throw new Error('Server down')
-    return answer(input)
-  })
-  const actor = createActor(projectImagesMachine.provide({
-    actors: {
-      uploadImages: fake<{ projectId: string; files: File[] }>('upload', (i) => [...images, ...i.files.map((_, n) => img(10 + n))]),
-      reorderImages: fake<{ projectId: string; order: number[] }>('reorder', (i) => i.order.map((n) => images[n])),
-      deleteImage: fake<{ projectId: string; index: number }>('delete', (i) => images.filter((_, n) => n !== i.index)),
-    },
-  }), { input: { projectId: 'p1', images } }).start()
+  const fake = <I>(name: string, answer: (input: I) => ProjectImage[]) =>
+    fromPromise<ProjectImage[], I>(async ({ input }) => {
+      calls.push([name, input])
+      if (fail.includes(name)) throw new Error('Server down')
+      return answer(input)
+    })
+  const actor = createActor(
+    projectImagesMachine.provide({
+      actors: {
+        uploadImages: fake<{ projectId: string; files: File[] }>('upload', (i) => [
+          ...images,
+          ...i.files.map((_, n) => img(10 + n)),
+        ]),
+        reorderImages: fake<{ projectId: string; order: number[] }>('reorder', (i) => i.order.map((n) => images[n])),
+        deleteImage: fake<{ projectId: string; index: number }>('delete', (i) =>
+          images.filter((_, n) => n !== i.index),
+        ),
+      },
+    }),
+    { input: { projectId: 'p1', images } },
+  ).start()
   const emitted: ProjectImagesEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   return { actor, calls, emitted }
 }
-const refusals = (emitted: ProjectImagesEmitted[]) => emitted.flatMap((e) => (e.type === 'notify.error' ? [e.text] : []))
+const refusals = (emitted: ProjectImagesEmitted[]) =>
+  emitted.flatMap((e) => (e.type === 'notify.error' ? [e.text] : []))
 
 describe('moveOrder', () => {
   it('swaps with the neighbour and keeps the order at the edges', () => {
@@ -49,7 +64,10 @@ describe('projectImagesMachine', () => {
 
   it('adds jpeg/png/webp capped to the free slots and patches the project', async () => {
     const { actor, calls, emitted } = start()
-    actor.send({ type: 'images.add', files: [png('a.png'), png('b.png'), png('c.png'), new File(['x'], 'x.txt', { type: 'text/plain' })] })
+    actor.send({
+      type: 'images.add',
+      files: [png('a.png'), png('b.png'), png('c.png'), new File(['x'], 'x.txt', { type: 'text/plain' })],
+    })
     expect(actor.getSnapshot().value).toBe('adding')
     await settle()
     expect(calls[0][0]).toBe('upload')
@@ -74,7 +92,11 @@ describe('projectImagesMachine', () => {
     expect(actor.getSnapshot().value).toBe('reordering')
     await settle()
     expect(calls).toEqual([['reorder', { projectId: 'p1', order: [1, 0, 2] }]])
-    expect(actor.getSnapshot().context.images.map((i) => i.url)).toEqual(['/files/1.png', '/files/0.png', '/files/2.png'])
+    expect(actor.getSnapshot().context.images.map((i) => i.url)).toEqual([
+      '/files/1.png',
+      '/files/0.png',
+      '/files/2.png',
+    ])
   })
 
   it('deletes only after confirmation; cancel keeps the image; busy inputs are refused', async () => {

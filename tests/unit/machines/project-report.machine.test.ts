@@ -1,23 +1,33 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { projectReportMachine, type ProjectReportEmitted, type ProjectReportEvent } from '../../../src/machines/project-report.machine'
+import {
+  projectReportMachine,
+  type ProjectReportEmitted,
+  type ProjectReportEvent,
+} from '../../../src/machines/project-report.machine'
 
 const docx = (name = 'report.docx') => new File(['PK'], name)
 const settle = () => new Promise((r) => setTimeout(r, 0))
 
 function start(hasReport = false, fail: string[] = []) {
   const calls: Array<[string, unknown]> = []
-  const fake = <O, I>(name: string, output: O) => fromPromise<O, I>(async ({ input }) => {
-    calls.push([name, input])
-    if (fail.includes(name)) throw new Error('Server down')
-    return output
-  })
-  const actor = createActor(projectReportMachine.provide({
-    actors: {
-      uploadReport: fake('upload', 'Report uploaded'), fetchDownloadUrl: fake('download', 'http://files/r?sig=1'),
-      deleteReport: fake<void, { projectId: string }>('delete', undefined), savePrice: fake<unknown, { projectId: string; price: number }>('price', {}),
-    },
-  }), { input: { projectId: 'p1', hasReport, reportPrice: 0 } }).start()
+  const fake = <O, I>(name: string, output: O) =>
+    fromPromise<O, I>(async ({ input }) => {
+      calls.push([name, input])
+      if (fail.includes(name)) throw new Error('Server down')
+      return output
+    })
+  const actor = createActor(
+    projectReportMachine.provide({
+      actors: {
+        uploadReport: fake('upload', 'Report uploaded'),
+        fetchDownloadUrl: fake('download', 'http://files/r?sig=1'),
+        deleteReport: fake<void, { projectId: string }>('delete', undefined),
+        savePrice: fake<unknown, { projectId: string; price: number }>('price', {}),
+      },
+    }),
+    { input: { projectId: 'p1', hasReport, reportPrice: 0 } },
+  ).start()
   const emitted: ProjectReportEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   return { actor, calls, emitted }
@@ -67,7 +77,10 @@ describe('projectReportMachine', () => {
     const { actor, emitted } = start(false)
     actor.send({ type: 'report.download' })
     actor.send({ type: 'report.delete' })
-    expect(emitted).toEqual([{ type: 'notify.error', text: 'No report uploaded' }, { type: 'notify.error', text: 'No report uploaded' }])
+    expect(emitted).toEqual([
+      { type: 'notify.error', text: 'No report uploaded' },
+      { type: 'notify.error', text: 'No report uploaded' },
+    ])
   })
 
   it('deletes after confirmation and patches hasReport false', async () => {
@@ -90,7 +103,10 @@ describe('projectReportMachine', () => {
     const { actor, calls, emitted } = start(true)
     actor.send({ type: 'report.price' })
     actor.send({ type: 'price.submit', text: 'ten' })
-    expect(actor.getSnapshot()).toMatchObject({ value: 'editingPrice', context: { error: 'Report price must be a number' } })
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'editingPrice',
+      context: { error: 'Report price must be a number' },
+    })
     actor.send({ type: 'price.submit', text: '249.5' })
     await settle()
     expect(calls).toEqual([['price', { projectId: 'p1', price: 249.5 }]])

@@ -4,29 +4,41 @@ import { ApiError } from '../../../src/api/client'
 import type { Permission } from '../../../src/api/repository'
 import type { RepositoryData } from '../../../src/machines/project-repository.actors'
 import { StepUpCancelled } from '../../../src/machines/step-up-gate'
-import { projectRepositoryMachine, type ProjectRepositoryEmitted, type ProjectRepositoryEvent } from '../../../src/machines/project-repository.machine'
+import {
+  projectRepositoryMachine,
+  type ProjectRepositoryEmitted,
+  type ProjectRepositoryEvent,
+} from '../../../src/machines/project-repository.machine'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))
 const data = (isPrivate = true): RepositoryData => ({
-  info: { name: 'shop', private: isPrivate } as RepositoryData['info'], collaborators: [{ username: 'octo', permission: 'push' }] as RepositoryData['collaborators'], branches: ['main'],
+  info: { name: 'shop', private: isPrivate } as RepositoryData['info'],
+  collaborators: [{ username: 'octo', permission: 'push' }] as RepositoryData['collaborators'],
+  branches: ['main'],
 })
 
 function start(fail: Record<string, unknown> = {}) {
   const calls: Array<[string, unknown]> = []
-  const fake = <O, I>(name: string, output: () => O) => fromPromise<O, I>(async ({ input }) => {
-    calls.push([name, input])
-    if (name in fail) throw fail[name]
-    return output()
-  })
-  const actor = createActor(projectRepositoryMachine.provide({
-    actors: {
-      loadRepository: fake('load', () => data()), setPrivacy: fake<void, { name: string; private: boolean }>('privacy', () => undefined),
-      addCollaborator: fake<void, { name: string; username: string; permission: Permission }>('add', () => undefined),
-      removeCollaborator: fake<void, { name: string; username: string }>('remove', () => undefined),
-      createBranch: fake<void, { name: string; branchName: string; baseBranch: string }>('branch', () => undefined),
-      fetchArchiveUrl: fake('archive', () => 'http://git/archive.zip'), deleteRepository: fake<void, { name: string }>('delete', () => undefined),
-    },
-  }), { input: { name: 'shop' } }).start()
+  const fake = <O, I>(name: string, output: () => O) =>
+    fromPromise<O, I>(async ({ input }) => {
+      calls.push([name, input])
+      if (name in fail) throw fail[name]
+      return output()
+    })
+  const actor = createActor(
+    projectRepositoryMachine.provide({
+      actors: {
+        loadRepository: fake('load', () => data()),
+        setPrivacy: fake<void, { name: string; private: boolean }>('privacy', () => undefined),
+        addCollaborator: fake<void, { name: string; username: string; permission: Permission }>('add', () => undefined),
+        removeCollaborator: fake<void, { name: string; username: string }>('remove', () => undefined),
+        createBranch: fake<void, { name: string; branchName: string; baseBranch: string }>('branch', () => undefined),
+        fetchArchiveUrl: fake('archive', () => 'http://git/archive.zip'),
+        deleteRepository: fake<void, { name: string }>('delete', () => undefined),
+      },
+    }),
+    { input: { name: 'shop' } },
+  ).start()
   const emitted: ProjectRepositoryEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   return { actor, calls, emitted }
@@ -82,7 +94,9 @@ describe('projectRepositoryMachine', () => {
     actor.send({ type: 'archive.open' })
     await settle()
     expect(calls.filter(([n]) => n !== 'load')).toEqual([
-      ['privacy', { name: 'shop', private: false }], ['remove', { name: 'shop', username: 'octo' }], ['archive', { name: 'shop' }],
+      ['privacy', { name: 'shop', private: false }],
+      ['remove', { name: 'shop', username: 'octo' }],
+      ['archive', { name: 'shop' }],
     ])
     expect(emitted).toEqual([{ type: 'tab.open', url: 'http://git/archive.zip' }])
   })

@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { Project } from '../../../src/api/schemas/projects'
-import { projectSectionsMachine, saveFailureText, type ProjectSectionsEmitted } from '../../../src/machines/project-sections.machine'
+import {
+  projectSectionsMachine,
+  saveFailureText,
+  type ProjectSectionsEmitted,
+} from '../../../src/machines/project-sections.machine'
 import { deferred, flush, makeProject } from '../../fixtures/project'
 
 function start(project = makeProject()) {
-  const saves: Array<{ input: { id: string; body: Record<string, unknown> }; d: ReturnType<typeof deferred<Project>> }> = []
+  const saves: Array<{
+    input: { id: string; body: Record<string, unknown> }
+    d: ReturnType<typeof deferred<Project>>
+  }> = []
   const deletes: Array<ReturnType<typeof deferred<void>>> = []
   const machine = projectSectionsMachine.provide({
     actors: {
@@ -25,7 +32,14 @@ function start(project = makeProject()) {
   const actor = createActor(machine, { input: { project } }).start()
   const emitted: ProjectSectionsEmitted[] = []
   actor.on('*', (e) => emitted.push(e as ProjectSectionsEmitted))
-  return { actor, saves, deletes, emitted, state: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context }
+  return {
+    actor,
+    saves,
+    deletes,
+    emitted,
+    state: () => actor.getSnapshot().value,
+    ctx: () => actor.getSnapshot().context,
+  }
 }
 
 describe('projectSectionsMachine', () => {
@@ -125,7 +139,10 @@ describe('projectSectionsMachine', () => {
     deletes[0].resolve()
     await flush()
     expect(state()).toBe('deleted')
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'Project deleted successfully' }, { type: 'project.deleted' }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'Project deleted successfully' },
+      { type: 'project.deleted' },
+    ])
   })
 
   it('a failed delete returns to viewing with the message; refresh replaces the project, also while editing', async () => {

@@ -2,11 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { ListAction } from '../../../src/machines/projects-list.actions'
-import { projectsListMachine, type ListRow, type ProjectsListEmitted } from '../../../src/machines/projects-list.machine'
+import {
+  projectsListMachine,
+  type ListRow,
+  type ProjectsListEmitted,
+} from '../../../src/machines/projects-list.machine'
 import { flush } from '../../fixtures/project'
 import { deferredCalls, describeListSelection } from './list-harness'
 
-const rows: ListRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({ id, title: `P ${id}`, isActive: i % 2 === 0, verificationStatus: 'pending' }))
+const rows: ListRow[] = ['a', 'b', 'c', 'd'].map((id, i) => ({
+  id,
+  title: `P ${id}`,
+  isActive: i % 2 === 0,
+  verificationStatus: 'pending',
+}))
 
 function start() {
   const { calls, logic } = deferredCalls<ListAction>()
@@ -18,7 +27,10 @@ function start() {
   return { actor, calls, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
 }
 
-describeListSelection('projectsListMachine', () => ({ ...start(), rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[] }))
+describeListSelection('projectsListMachine', () => ({
+  ...start(),
+  rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[],
+}))
 
 describe('projectsListMachine: actions', () => {
   it('approve: prompting → acting with the notes → idle, emits success and changed', async () => {
@@ -31,7 +43,10 @@ describe('projectsListMachine: actions', () => {
     calls[0].d.resolve()
     await flush()
     expect(state()).toBe('idle')
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'Project status updated to approved' }, { type: 'projects.changed' }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'Project status updated to approved' },
+      { type: 'projects.changed' },
+    ])
   })
 
   it('a decision answered with an undo ticket emits undo.offered with the same text', async () => {
@@ -40,10 +55,13 @@ describe('projectsListMachine: actions', () => {
     const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
     calls[0].d.resolve(ticket as never)
     await flush()
-    expect(emitted).toEqual([{ type: 'undo.offered', text: '2 projects deactivated successfully', undo: ticket }, { type: 'projects.changed' }])
+    expect(emitted).toEqual([
+      { type: 'undo.offered', text: '2 projects deactivated successfully', undo: ticket },
+      { type: 'projects.changed' },
+    ])
   })
 
-  it('reject with notes (the palette\'s reason page): idle → acting at once, no prompt', async () => {
+  it("reject with notes (the palette's reason page): idle → acting at once, no prompt", async () => {
     const { actor, calls, emitted, state } = start()
     actor.send({ type: 'action.verify', ids: ['a', 'b'], status: 'rejected', notes: 'Duplicate listing' })
     expect(state()).toBe('acting')
@@ -120,8 +138,11 @@ describe('projectsListMachine: actions', () => {
     actor.send({ type: 'action.setActive', ids: ['a'], isActive: false })
     calls[1].d.reject(new ApiError(0, 'offline'))
     await flush()
-    expect(emitted.filter((e) => e.type === 'notify.success' || e.type === 'notify.error').map((e) => (e as { text: string }).text))
-      .toEqual(['Project activated successfully', 'Failed to update project status: offline'])
+    expect(
+      emitted
+        .filter((e) => e.type === 'notify.success' || e.type === 'notify.error')
+        .map((e) => (e as { text: string }).text),
+    ).toEqual(['Project activated successfully', 'Failed to update project status: offline'])
   })
 
   it('ignores actions without ids', () => {

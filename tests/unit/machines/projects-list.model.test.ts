@@ -11,30 +11,45 @@ const EVENTS = [
   { type: 'action.verify', ids: ['a'], status: 'approved' },
   { type: 'action.delete', ids: ['a'] },
   { type: 'action.setActive', ids: ['a'], isActive: false },
-  { type: 'prompt.submit', notes: 'ok' }, { type: 'prompt.cancel' },
-  { type: 'confirm.accept' }, { type: 'confirm.cancel' },
-  { type: 'xstate.done.actor.runAction' }, { type: 'xstate.error.actor.runAction', error: new ApiError(500, 'down') },
+  { type: 'prompt.submit', notes: 'ok' },
+  { type: 'prompt.cancel' },
+  { type: 'confirm.accept' },
+  { type: 'confirm.cancel' },
+  { type: 'xstate.done.actor.runAction' },
+  { type: 'xstate.error.actor.runAction', error: new ApiError(500, 'down') },
 ] as unknown as ProjectsListEvent[]
 
 // Only the flow matters for the graph; focus and selection have their own tests.
-const paths = getSimplePaths(projectsListMachine, { events: EVENTS, serializeState: (s) => JSON.stringify([s.value, s.context.pending?.kind ?? null]) })
+const paths = getSimplePaths(projectsListMachine, {
+  events: EVENTS,
+  serializeState: (s) => JSON.stringify([s.value, s.context.pending?.kind ?? null]),
+})
 
 describe('projectsListMachine, model-based', () => {
   it('its simple paths reach every state', () => {
     expect(paths.length).toBeGreaterThan(3)
     expect(unreached(projectsListMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['runAction'] as const)
-    await replay(projectsListMachine.provide({ actors: fakes.actors }), path, fakes)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['runAction'] as const)
+      await replay(projectsListMachine.provide({ actors: fakes.actors }), path, fakes)
+    },
+  )
 })
 
 describe('the model walk itself', () => {
   it('fails when the actor is not where the path says', async () => {
     const [path] = paths.filter((p) => p.steps.some((s) => s.event.type === 'action.delete'))
-    const wrong = { steps: path.steps.map((s) => (s.event.type === 'action.delete' ? { ...s, state: { ...s.state, value: 'acting' } } : s)) }
+    const wrong = {
+      steps: path.steps.map((s) =>
+        s.event.type === 'action.delete' ? { ...s, state: { ...s.state, value: 'acting' } } : s,
+      ),
+    }
     const fakes = fakeActors(['runAction'] as const)
-    await expect(replay(projectsListMachine.provide({ actors: fakes.actors }), wrong, fakes)).rejects.toThrow(/after action.delete/)
+    await expect(replay(projectsListMachine.provide({ actors: fakes.actors }), wrong, fakes)).rejects.toThrow(
+      /after action.delete/,
+    )
   })
 })

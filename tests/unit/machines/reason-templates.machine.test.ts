@@ -7,23 +7,34 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { ReasonTemplate } from '../../../src/api/schemas/preferences'
 import {
-  moved, reasonTemplatesMachine, templateError, withForm, type ReasonTemplatesEmitted,
+  moved,
+  reasonTemplatesMachine,
+  templateError,
+  withForm,
+  type ReasonTemplatesEmitted,
 } from '../../../src/machines/reason-templates.machine'
 import { deferred, flush } from '../../fixtures/project'
 
-const tpl = (id: string, label = `Label ${id}`): ReasonTemplate => ({ id, label, text: `Text ${id}`, decisions: ['rejected'] })
+const tpl = (id: string, label = `Label ${id}`): ReasonTemplate => ({
+  id,
+  label,
+  text: `Text ${id}`,
+  decisions: ['rejected'],
+})
 
 function start(initial: ReasonTemplate[] = [tpl('a'), tpl('b'), tpl('c')]) {
   const saves: { templates: ReasonTemplate[]; d: ReturnType<typeof deferred<ReasonTemplate[]>> }[] = []
-  const actor = createActor(reasonTemplatesMachine.provide({
-    actors: {
-      save: fromPromise(({ input }: { input: { templates: ReasonTemplate[] } }) => {
-        const d = deferred<ReasonTemplate[]>()
-        saves.push({ templates: input.templates, d })
-        return d.promise
-      }),
-    },
-  })).start()
+  const actor = createActor(
+    reasonTemplatesMachine.provide({
+      actors: {
+        save: fromPromise(({ input }: { input: { templates: ReasonTemplate[] } }) => {
+          const d = deferred<ReasonTemplate[]>()
+          saves.push({ templates: input.templates, d })
+          return d.promise
+        }),
+      },
+    }),
+  ).start()
   const emitted: ReasonTemplatesEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   actor.send({ type: 'templates.loaded', templates: initial })
@@ -59,7 +70,10 @@ describe('reasonTemplatesMachine', () => {
     const t = start()
     t.actor.send({ type: 'add', id: 'new' })
     expect(t.state()).toBe('editing')
-    expect(t.ctx().form).toEqual({ isNew: true, template: { id: 'new', label: '', text: '', decisions: ['needs_changes'] } })
+    expect(t.ctx().form).toEqual({
+      isNew: true,
+      template: { id: 'new', label: '', text: '', decisions: ['needs_changes'] },
+    })
     t.actor.send({ type: 'form.save' })
     expect(t.state()).toBe('editing')
     t.actor.send({ type: 'form.change', field: 'label', value: ' Spam ' })
@@ -68,7 +82,12 @@ describe('reasonTemplatesMachine', () => {
     t.actor.send({ type: 'form.toggleDecision', decision: 'needs_changes' })
     t.actor.send({ type: 'form.save' })
     expect(t.state()).toBe('saving')
-    expect(t.saves[0].templates.at(-1)).toEqual({ id: 'new', label: 'Spam', text: 'Looks like spam, {owner}.', decisions: ['rejected'] })
+    expect(t.saves[0].templates.at(-1)).toEqual({
+      id: 'new',
+      label: 'Spam',
+      text: 'Looks like spam, {owner}.',
+      decisions: ['rejected'],
+    })
     await t.saved()
     expect(t.state()).toBe('idle')
     expect(t.ctx()).toMatchObject({ form: null, focus: 3 })

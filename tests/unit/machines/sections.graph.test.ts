@@ -14,8 +14,10 @@ import { projectRepositoryMachine } from '../../../src/machines/project-reposito
 import { expectEveryStateReached, heldActors, replay } from './graph-coverage'
 
 const { actor: held, held: waiting } = heldActors()
-const done = (id: string, output: unknown = undefined): EventObject => ({ type: `xstate.done.actor.${id}`, output } as EventObject)
-const failed = (id: string): EventObject => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) } as EventObject)
+const done = (id: string, output: unknown = undefined): EventObject =>
+  ({ type: `xstate.done.actor.${id}`, output }) as EventObject
+const failed = (id: string): EventObject =>
+  ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) }) as EventObject
 const png = new File([new Uint8Array([1])], 'a.png', { type: 'image/png' })
 const img = (n: number) => ({ url: `/files/${n}.png`, alt: '', filePath: `${n}.png` })
 const repoData = { info: { name: 'shop', private: true }, collaborators: [], branches: ['main'] }
@@ -34,58 +36,133 @@ interface Model {
 
 const MODELS: Model[] = [
   {
-    name: 'chunkUploadMachine', input: { projectId: 'p1', uploadId: 'u1', files: [{ path: 'a.ts', file: new Blob(['a']) }], nextChunk: 0, done: 0, failed: [] },
+    name: 'chunkUploadMachine',
+    input: {
+      projectId: 'p1',
+      uploadId: 'u1',
+      files: [{ path: 'a.ts', file: new Blob(['a']) }],
+      nextChunk: 0,
+      done: 0,
+      failed: [],
+    },
     // Alone it has no parent to report to; the parents' tests cover 'chunks.progress'.
-    machine: chunkUploadMachine.provide({ actors: { uploadChunk: held }, actions: { reportProgress: () => {} } }), transient: ['chunkUpload.next'],
-    events: [done('uploadChunk', { github: null, failedUploads: [], received: 1, committed: true }), failed('uploadChunk')],
+    machine: chunkUploadMachine.provide({ actors: { uploadChunk: held }, actions: { reportProgress: () => {} } }),
+    transient: ['chunkUpload.next'],
+    events: [
+      done('uploadChunk', { github: null, failedUploads: [], received: 1, committed: true }),
+      failed('uploadChunk'),
+    ],
   },
   {
-    name: 'projectFilesMachine', input: { projectId: 'p1' }, facts: (c: { files: unknown[] }) => c.files.length > 0,
+    name: 'projectFilesMachine',
+    input: { projectId: 'p1' },
+    facts: (c: { files: unknown[] }) => c.files.length > 0,
     // The chunk loop has its own model above; a held promise stands in for it here.
-    machine: projectFilesMachine.provide({ actors: { readZip: held, uploadSource: held as unknown as typeof chunkUploadMachine } }),
+    machine: projectFilesMachine.provide({
+      actors: { readZip: held, uploadSource: held as unknown as typeof chunkUploadMachine },
+    }),
     events: [
       { type: 'folder.select', entries: [{ file: new Blob(['a']), relativePath: 'App/a.ts' }] } as EventObject,
-      { type: 'zip.select', file: new Blob(['z']) } as EventObject, { type: 'upload.start' }, { type: 'step.retry' }, { type: 'error.dismiss' },
-      { type: 'files.clear' }, done('readZip', { files: [{ path: 'a.ts', file: new Blob(['a']) }], excluded: 0 }), failed('readZip'),
-      done('uploadSource', { ok: true, github: null, done: 1, failed: [] }), done('uploadSource', { ok: false, error: new Error('x') }),
+      { type: 'zip.select', file: new Blob(['z']) } as EventObject,
+      { type: 'upload.start' },
+      { type: 'step.retry' },
+      { type: 'error.dismiss' },
+      { type: 'files.clear' },
+      done('readZip', { files: [{ path: 'a.ts', file: new Blob(['a']) }], excluded: 0 }),
+      failed('readZip'),
+      done('uploadSource', { ok: true, github: null, done: 1, failed: [] }),
+      done('uploadSource', { ok: false, error: new Error('x') }),
       { type: 'xstate.after.2000.projectFiles.succeeded' },
     ],
   },
   {
-    name: 'projectImagesMachine', input: { projectId: 'p1', images: [img(0), img(1)] },
+    name: 'projectImagesMachine',
+    input: { projectId: 'p1', images: [img(0), img(1)] },
     machine: projectImagesMachine.provide({ actors: { uploadImages: held, reorderImages: held, deleteImage: held } }),
     events: [
-      { type: 'images.add', files: [png] } as EventObject, { type: 'image.move', index: 0, step: 1 } as EventObject,
-      { type: 'image.delete', index: 0 } as EventObject, { type: 'confirm.accept' }, { type: 'confirm.cancel' },
-      done('uploadImages', [img(0), img(1), img(2)]), failed('uploadImages'), done('reorderImages', [img(1), img(0)]), failed('reorderImages'),
-      done('deleteImage', [img(1)]), failed('deleteImage'),
+      { type: 'images.add', files: [png] } as EventObject,
+      { type: 'image.move', index: 0, step: 1 } as EventObject,
+      { type: 'image.delete', index: 0 } as EventObject,
+      { type: 'confirm.accept' },
+      { type: 'confirm.cancel' },
+      done('uploadImages', [img(0), img(1), img(2)]),
+      failed('uploadImages'),
+      done('reorderImages', [img(1), img(0)]),
+      failed('reorderImages'),
+      done('deleteImage', [img(1)]),
+      failed('deleteImage'),
     ],
   },
   {
-    name: 'projectReportMachine', input: { projectId: 'p1', hasReport: true, reportPrice: 0 },
-    machine: projectReportMachine.provide({ actors: { uploadReport: held, fetchDownloadUrl: held, deleteReport: held, savePrice: held } }),
-    events: [
-      { type: 'report.choose' }, { type: 'report.file', file: new File(['x'], 'r.docx') } as EventObject, { type: 'report.download' },
-      { type: 'report.delete' }, { type: 'report.price' }, { type: 'price.submit', text: '10' } as EventObject,
-      { type: 'confirm.accept' }, { type: 'confirm.cancel' },
-      done('uploadReport', 'ok'), failed('uploadReport'), done('fetchDownloadUrl', 'http://x'), failed('fetchDownloadUrl'),
-      done('deleteReport'), failed('deleteReport'), done('savePrice', {}), failed('savePrice'),
-    ],
-  },
-  {
-    name: 'projectRepositoryMachine', input: { name: 'shop' }, walk: 'shortest',
-    facts: (c: { form: { username: string; branchName: string } }) => [c.form.username !== '', c.form.branchName !== ''],
-    machine: projectRepositoryMachine.provide({
-      actors: { loadRepository: held, setPrivacy: held, addCollaborator: held, removeCollaborator: held, createBranch: held, fetchArchiveUrl: held, deleteRepository: held },
+    name: 'projectReportMachine',
+    input: { projectId: 'p1', hasReport: true, reportPrice: 0 },
+    machine: projectReportMachine.provide({
+      actors: { uploadReport: held, fetchDownloadUrl: held, deleteReport: held, savePrice: held },
     }),
     events: [
-      { type: 'form.change', patch: { username: 'octo', branchName: 'dev' } } as EventObject, { type: 'privacy.toggle' },
-      { type: 'collaborator.add' }, { type: 'collaborator.remove', username: 'octo' } as EventObject, { type: 'branch.create' },
-      { type: 'archive.open' }, { type: 'repository.delete' }, { type: 'repository.reload' }, { type: 'confirm.accept' },
-      done('loadRepository', repoData), failed('loadRepository'), done('reloadRepository', repoData), failed('reloadRepository'),
-      done('setPrivacy'), failed('setPrivacy'), done('addCollaborator'), failed('addCollaborator'), done('removeCollaborator'),
-      failed('removeCollaborator'), done('createBranch'), failed('createBranch'), done('fetchArchiveUrl', 'http://a'),
-      failed('fetchArchiveUrl'), done('deleteRepository'), failed('deleteRepository'),
+      { type: 'report.choose' },
+      { type: 'report.file', file: new File(['x'], 'r.docx') } as EventObject,
+      { type: 'report.download' },
+      { type: 'report.delete' },
+      { type: 'report.price' },
+      { type: 'price.submit', text: '10' } as EventObject,
+      { type: 'confirm.accept' },
+      { type: 'confirm.cancel' },
+      done('uploadReport', 'ok'),
+      failed('uploadReport'),
+      done('fetchDownloadUrl', 'http://x'),
+      failed('fetchDownloadUrl'),
+      done('deleteReport'),
+      failed('deleteReport'),
+      done('savePrice', {}),
+      failed('savePrice'),
+    ],
+  },
+  {
+    name: 'projectRepositoryMachine',
+    input: { name: 'shop' },
+    walk: 'shortest',
+    facts: (c: { form: { username: string; branchName: string } }) => [
+      c.form.username !== '',
+      c.form.branchName !== '',
+    ],
+    machine: projectRepositoryMachine.provide({
+      actors: {
+        loadRepository: held,
+        setPrivacy: held,
+        addCollaborator: held,
+        removeCollaborator: held,
+        createBranch: held,
+        fetchArchiveUrl: held,
+        deleteRepository: held,
+      },
+    }),
+    events: [
+      { type: 'form.change', patch: { username: 'octo', branchName: 'dev' } } as EventObject,
+      { type: 'privacy.toggle' },
+      { type: 'collaborator.add' },
+      { type: 'collaborator.remove', username: 'octo' } as EventObject,
+      { type: 'branch.create' },
+      { type: 'archive.open' },
+      { type: 'repository.delete' },
+      { type: 'repository.reload' },
+      { type: 'confirm.accept' },
+      done('loadRepository', repoData),
+      failed('loadRepository'),
+      done('reloadRepository', repoData),
+      failed('reloadRepository'),
+      done('setPrivacy'),
+      failed('setPrivacy'),
+      done('addCollaborator'),
+      failed('addCollaborator'),
+      done('removeCollaborator'),
+      failed('removeCollaborator'),
+      done('createBranch'),
+      failed('createBranch'),
+      done('fetchArchiveUrl', 'http://a'),
+      failed('fetchArchiveUrl'),
+      done('deleteRepository'),
+      failed('deleteRepository'),
     ],
   },
 ]
@@ -99,7 +176,8 @@ const serializer = (facts: Model['facts']) => (s: Snapshot<unknown>) => {
 describe.each(MODELS)('$name (model)', ({ machine, input, events, transient, facts, walk = 'simple' }) => {
   const paths = (walk === 'simple' ? getSimplePaths : getShortestPaths)(machine, {
     input,
-    events: (s: Snapshot<unknown> & { can(e: EventObject): boolean }) => (s.status === 'active' ? events.filter((e) => s.can(e)) : []),
+    events: (s: Snapshot<unknown> & { can(e: EventObject): boolean }) =>
+      s.status === 'active' ? events.filter((e) => s.can(e)) : [],
     serializeState: serializer(facts),
   } as never)
 

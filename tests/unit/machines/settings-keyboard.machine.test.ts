@@ -19,10 +19,18 @@ function start(singleKeys = true) {
     saves.push({ input, d })
     return d.promise
   })
-  const actor = createActor(settingsKeyboardMachine.provide({ actors: { savePreferences } }), { input: { singleKeys } }).start()
+  const actor = createActor(settingsKeyboardMachine.provide({ actors: { savePreferences } }), {
+    input: { singleKeys },
+  }).start()
   const emitted: EventObject[] = []
   actor.on('*', (e) => emitted.push(e))
-  return { actor, saves, emitted, state: () => actor.getSnapshot().value, on: () => actor.getSnapshot().context.singleKeys }
+  return {
+    actor,
+    saves,
+    emitted,
+    state: () => actor.getSnapshot().value,
+    on: () => actor.getSnapshot().context.singleKeys,
+  }
 }
 
 describe('settingsKeyboardMachine', () => {
@@ -72,12 +80,18 @@ describe('settingsKeyboardMachine, model-based', () => {
   const fakes = fakeActors(['savePreferences'])
   const logic = settingsKeyboardMachine.provide({ actors: fakes.actors })
   const events = [
-    { type: 'singleKeys.toggle' }, { type: 'preferences.loaded', singleKeys: false },
+    { type: 'singleKeys.toggle' },
+    { type: 'preferences.loaded', singleKeys: false },
     { type: 'xstate.done.actor.savePreferences', output: { ...DEFAULT_PREFERENCES, singleKeyShortcuts: false } },
     { type: 'xstate.error.actor.savePreferences', error: new ApiError(500, '') },
   ] as EventObject[]
   const input = { singleKeys: true }
-  const paths = getSimplePaths(logic, { events, input, serializeState: (s: { value: unknown; context: { singleKeys: boolean } }) => JSON.stringify([s.value, s.context.singleKeys]) } as never)
+  const paths = getSimplePaths(logic, {
+    events,
+    input,
+    serializeState: (s: { value: unknown; context: { singleKeys: boolean } }) =>
+      JSON.stringify([s.value, s.context.singleKeys]),
+  } as never)
   // A failure returns to the state a path started from, so simple paths never take it: the unit test above does.
   it('the simple paths reach every state', () => {
     expect(unreached(settingsKeyboardMachine, paths)).toEqual([])

@@ -10,7 +10,13 @@ import { createActor, fromPromise, type AnyStateMachine, type EventObject } from
 import { ApiError } from '../../../src/api/client'
 import type { Admin, Session } from '../../../src/api/schemas/auth'
 import {
-  PASSWORD_REQUIRED, PASSWORD_TOO_SHORT, PASSWORDS_DIFFER, accountFailure, bannerTone, passwordProblem, profileProblems,
+  PASSWORD_REQUIRED,
+  PASSWORD_TOO_SHORT,
+  PASSWORDS_DIFFER,
+  accountFailure,
+  bannerTone,
+  passwordProblem,
+  profileProblems,
 } from '../../../src/machines/settings-forms'
 import { settingsPasswordMachine } from '../../../src/machines/settings-password.machine'
 import { settingsProfileMachine } from '../../../src/machines/settings-profile.machine'
@@ -19,18 +25,31 @@ import { StepUpCancelled } from '../../../src/machines/step-up-gate'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 
-const admin: Admin = { _id: 'a1', name: 'Asha Rao', email: 'asha@example.com', phone: '98765', role: 'admin', hasPassword: true }
+const admin: Admin = {
+  _id: 'a1',
+  name: 'Asha Rao',
+  email: 'asha@example.com',
+  phone: '98765',
+  role: 'admin',
+  hasPassword: true,
+}
 const session = (id: string, current = false): Session => ({
-  _id: id, device: 'Chrome 131 on Linux', userAgent: 'UA', ip: '10.0.0.1', signedInAt: '2026-11-01T10:00:00.000Z',
-  lastUsedAt: '2026-11-01T11:00:00.000Z', current,
+  _id: id,
+  device: 'Chrome 131 on Linux',
+  userAgent: 'UA',
+  ip: '10.0.0.1',
+  signedInAt: '2026-11-01T10:00:00.000Z',
+  lastUsedAt: '2026-11-01T11:00:00.000Z',
+  current,
 })
 
 type Call<I, O> = { input: I; d: ReturnType<typeof deferred<O>> }
-const held = <I, O>(list: Array<Call<I, O>>) => fromPromise(({ input }: { input: I }) => {
-  const d = deferred<O>()
-  list.push({ input, d })
-  return d.promise
-})
+const held = <I, O>(list: Array<Call<I, O>>) =>
+  fromPromise(({ input }: { input: I }) => {
+    const d = deferred<O>()
+    list.push({ input, d })
+    return d.promise
+  })
 function record(actor: { on: (t: '*', f: (e: EventObject) => void) => unknown }) {
   const emitted: EventObject[] = []
   actor.on('*', (e) => emitted.push(e))
@@ -39,8 +58,13 @@ function record(actor: { on: (t: '*', f: (e: EventObject) => void) => unknown })
 
 describe('settings-forms rules', () => {
   it('profile: the contract messages per field; phone optional', () => {
-    expect(profileProblems({ name: ' ', email: '', phone: '' })).toEqual({ name: 'Name is required', email: 'Email is required' })
-    expect(profileProblems({ name: 'A', email: 'nope', phone: '' })).toEqual({ email: 'Please enter a valid email address' })
+    expect(profileProblems({ name: ' ', email: '', phone: '' })).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+    })
+    expect(profileProblems({ name: 'A', email: 'nope', phone: '' })).toEqual({
+      email: 'Please enter a valid email address',
+    })
     expect(profileProblems({ name: 'A', email: 'a@example.com', phone: '' })).toEqual({})
   })
   it('password: required, then mismatch, then length (SPEC.md 5); current only with a password', () => {
@@ -52,7 +76,9 @@ describe('settings-forms rules', () => {
     expect(PASSWORD_TOO_SHORT).toBe('New password must be at least 6 characters long')
   })
   it('failure texts: server message, fallback, exception; banner tone', () => {
-    expect(accountFailure(new ApiError(400, 'Current password is incorrect'), 'F', 'E')).toBe('Current password is incorrect')
+    expect(accountFailure(new ApiError(400, 'Current password is incorrect'), 'F', 'E')).toBe(
+      'Current password is incorrect',
+    )
     expect(accountFailure(new ApiError(500, ''), 'F', 'E')).toBe('F')
     expect(accountFailure(new ApiError(0, 'Network down'), 'F', 'E')).toBe('E')
     expect(accountFailure(new TypeError('x'), 'F', 'E')).toBe('E')
@@ -63,14 +89,26 @@ describe('settings-forms rules', () => {
 
 function startProfile() {
   const saves: Array<Call<{ name: string; email: string; phone: string }, { admin: Admin; message: string }>> = []
-  const actor = createActor(settingsProfileMachine.provide({ actors: { saveProfile: held(saves) } }), { input: { admin } }).start()
-  return { actor, saves, emitted: record(actor), ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
+  const actor = createActor(settingsProfileMachine.provide({ actors: { saveProfile: held(saves) } }), {
+    input: { admin },
+  }).start()
+  return {
+    actor,
+    saves,
+    emitted: record(actor),
+    ctx: () => actor.getSnapshot().context,
+    state: () => actor.getSnapshot().value,
+  }
 }
 
 describe('settingsProfileMachine', () => {
-  it('starts from the admin; a change patches the draft and clears that field\'s error', () => {
+  it("starts from the admin; a change patches the draft and clears that field's error", () => {
     const { actor, ctx } = startProfile()
-    expect(ctx()).toEqual({ draft: { name: 'Asha Rao', email: 'asha@example.com', phone: '98765' }, fieldErrors: {}, banner: null })
+    expect(ctx()).toEqual({
+      draft: { name: 'Asha Rao', email: 'asha@example.com', phone: '98765' },
+      fieldErrors: {},
+      banner: null,
+    })
     actor.send({ type: 'profile.change', patch: { name: '' } })
     actor.send({ type: 'profile.save' })
     expect(ctx().fieldErrors).toEqual({ name: 'Name is required' })
@@ -136,14 +174,25 @@ describe('settingsProfileMachine', () => {
 
 function startPassword(hasPassword = true) {
   const calls: Array<Call<{ currentPassword: string; newPassword: string }, string>> = []
-  const actor = createActor(settingsPasswordMachine.provide({ actors: { submitPassword: held(calls) } }), { input: { hasPassword } }).start()
-  return { actor, calls, emitted: record(actor), ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
+  const actor = createActor(settingsPasswordMachine.provide({ actors: { submitPassword: held(calls) } }), {
+    input: { hasPassword },
+  }).start()
+  return {
+    actor,
+    calls,
+    emitted: record(actor),
+    ctx: () => actor.getSnapshot().context,
+    state: () => actor.getSnapshot().value,
+  }
 }
 
 describe('settingsPasswordMachine', () => {
   it('shows SPEC.md 5 messages in order in the banner, sending nothing', () => {
     const { actor, calls, ctx } = startPassword()
-    const submit = () => { actor.send({ type: 'password.submit' }); return ctx().banner }
+    const submit = () => {
+      actor.send({ type: 'password.submit' })
+      return ctx().banner
+    }
     expect(submit()).toBe(PASSWORD_REQUIRED)
     actor.send({ type: 'password.change', patch: { current: 'old-secret', next: 'abc', confirm: 'abd' } })
     expect(submit()).toBe(PASSWORDS_DIFFER)
@@ -170,13 +219,20 @@ describe('settingsPasswordMachine', () => {
     expect(calls[0].input).toEqual({ currentPassword: 'old-secret', newPassword: 'new-secret' })
     calls[0].d.resolve('Password changed successfully!')
     await flush()
-    expect(ctx()).toEqual({ draft: { current: '', next: '', confirm: '' }, hasPassword: true, visible: { current: false, next: false },
-      banner: 'Password changed successfully!' })
+    expect(ctx()).toEqual({
+      draft: { current: '', next: '', confirm: '' },
+      hasPassword: true,
+      visible: { current: false, next: false },
+      banner: 'Password changed successfully!',
+    })
     expect(emitted).toEqual([{ type: 'password.changed' }])
   })
   it('a first password is sent without a current one; hasPassword becomes true', async () => {
     const { actor, calls, ctx } = startPassword(false)
-    actor.send({ type: 'password.change', patch: { current: 'ignored', next: 'first-secret', confirm: 'first-secret' } })
+    actor.send({
+      type: 'password.change',
+      patch: { current: 'ignored', next: 'first-secret', confirm: 'first-secret' },
+    })
     actor.send({ type: 'password.submit' })
     expect(calls[0].input).toEqual({ currentPassword: '', newPassword: 'first-secret' })
     calls[0].d.resolve('Password changed successfully!')
@@ -206,15 +262,27 @@ describe('settingsPasswordMachine', () => {
     calls[0].d.reject(new StepUpCancelled())
     await flush()
     expect(state()).toBe('editing')
-    expect(ctx()).toMatchObject({ banner: null, draft: { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' } })
+    expect(ctx()).toMatchObject({
+      banner: null,
+      draft: { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' },
+    })
   })
 })
 
 function startSessions() {
   const revokes: Array<Call<{ id: string }, string>> = []
   const others: Array<Call<unknown, number>> = []
-  const actor = createActor(settingsSessionsMachine.provide({ actors: { revokeSession: held(revokes), revokeOthers: held(others) } })).start()
-  return { actor, revokes, others, emitted: record(actor), state: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context }
+  const actor = createActor(
+    settingsSessionsMachine.provide({ actors: { revokeSession: held(revokes), revokeOthers: held(others) } }),
+  ).start()
+  return {
+    actor,
+    revokes,
+    others,
+    emitted: record(actor),
+    state: () => actor.getSnapshot().value,
+    ctx: () => actor.getSnapshot().context,
+  }
 }
 
 describe('settingsSessionsMachine', () => {
@@ -292,25 +360,65 @@ describe('settingsSessionsMachine', () => {
 describe('settings machines, model-based', () => {
   const fail = (id: string, error: unknown = new ApiError(400, 'No')) => ({ type: `xstate.error.actor.${id}`, error })
   const walks: Array<[string, AnyStateMachine, string[], EventObject[], unknown, (s: any) => string]> = [
-    ['profile', settingsProfileMachine, ['saveProfile'], [
-      { type: 'profile.change', patch: { name: '' } } as EventObject, { type: 'profile.change', patch: { name: 'B' } } as EventObject,
-      { type: 'profile.save' }, { type: 'banner.dismiss' },
-      { type: 'xstate.done.actor.saveProfile', output: { admin, message: 'Profile updated successfully!' } } as EventObject,
-      fail('saveProfile'), fail('saveProfile', new ApiError(409, 'Taken')), fail('saveProfile', new StepUpCancelled()),
-    ], { admin }, (s) => JSON.stringify([s.value, s.context.draft.name, s.context.banner, s.context.fieldErrors])],
-    ['password', settingsPasswordMachine, ['submitPassword'], [
-      { type: 'password.change', patch: { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' } } as EventObject,
-      { type: 'password.toggleVisibility', field: 'current' } as EventObject, { type: 'password.submit' }, { type: 'banner.dismiss' },
-      { type: 'xstate.done.actor.submitPassword', output: 'Password changed successfully!' } as EventObject, fail('submitPassword'),
-      fail('submitPassword', new StepUpCancelled()),
-    ], { hasPassword: true }, (s) => JSON.stringify([s.value, s.context.draft, s.context.banner, s.context.visible, s.context.hasPassword])],
-    ['sessions', settingsSessionsMachine, ['revokeSession', 'revokeOthers'], [
-      { type: 'session.revoke', session: session('s2') } as EventObject, { type: 'session.revoke', session: session('me', true) } as EventObject,
-      { type: 'confirm.accept' }, { type: 'confirm.cancel' }, { type: 'sessions.revokeOthers' },
-      { type: 'xstate.done.actor.revokeSession', output: 'ok' } as EventObject, fail('revokeSession'),
-      { type: 'xstate.done.actor.revokeOthers', output: 1 } as EventObject, fail('revokeOthers'),
-      fail('revokeSession', new StepUpCancelled()), fail('revokeOthers', new StepUpCancelled()),
-    ], undefined, (s) => JSON.stringify([s.value, s.context.target?._id ?? null])],
+    [
+      'profile',
+      settingsProfileMachine,
+      ['saveProfile'],
+      [
+        { type: 'profile.change', patch: { name: '' } } as EventObject,
+        { type: 'profile.change', patch: { name: 'B' } } as EventObject,
+        { type: 'profile.save' },
+        { type: 'banner.dismiss' },
+        {
+          type: 'xstate.done.actor.saveProfile',
+          output: { admin, message: 'Profile updated successfully!' },
+        } as EventObject,
+        fail('saveProfile'),
+        fail('saveProfile', new ApiError(409, 'Taken')),
+        fail('saveProfile', new StepUpCancelled()),
+      ],
+      { admin },
+      (s) => JSON.stringify([s.value, s.context.draft.name, s.context.banner, s.context.fieldErrors]),
+    ],
+    [
+      'password',
+      settingsPasswordMachine,
+      ['submitPassword'],
+      [
+        {
+          type: 'password.change',
+          patch: { current: 'old-secret', next: 'new-secret', confirm: 'new-secret' },
+        } as EventObject,
+        { type: 'password.toggleVisibility', field: 'current' } as EventObject,
+        { type: 'password.submit' },
+        { type: 'banner.dismiss' },
+        { type: 'xstate.done.actor.submitPassword', output: 'Password changed successfully!' } as EventObject,
+        fail('submitPassword'),
+        fail('submitPassword', new StepUpCancelled()),
+      ],
+      { hasPassword: true },
+      (s) => JSON.stringify([s.value, s.context.draft, s.context.banner, s.context.visible, s.context.hasPassword]),
+    ],
+    [
+      'sessions',
+      settingsSessionsMachine,
+      ['revokeSession', 'revokeOthers'],
+      [
+        { type: 'session.revoke', session: session('s2') } as EventObject,
+        { type: 'session.revoke', session: session('me', true) } as EventObject,
+        { type: 'confirm.accept' },
+        { type: 'confirm.cancel' },
+        { type: 'sessions.revokeOthers' },
+        { type: 'xstate.done.actor.revokeSession', output: 'ok' } as EventObject,
+        fail('revokeSession'),
+        { type: 'xstate.done.actor.revokeOthers', output: 1 } as EventObject,
+        fail('revokeOthers'),
+        fail('revokeSession', new StepUpCancelled()),
+        fail('revokeOthers', new StepUpCancelled()),
+      ],
+      undefined,
+      (s) => JSON.stringify([s.value, s.context.target?._id ?? null]),
+    ],
   ]
   for (const [name, machine, actorNames, events, input, serializeState] of walks) {
     const fakes = fakeActors(actorNames)

@@ -14,15 +14,20 @@ const stepUp = () => new ApiError(403, 'Confirm it is you', undefined, STEP_UP_R
 
 function gate() {
   const verified: string[] = []
-  const g = createStepUpGate(stepUpMachine.provide({
-    actors: {
-      sendCode: fromPromise(async () => ({ sessionToken: 'st-1', message: 'A confirmation code has been sent to admin@example.com.' })),
-      verifyCode: fromPromise<void, { otp: string; sessionToken: string }>(async ({ input }) => {
-        verified.push(input.otp)
-        if (input.otp !== '424242') throw new ApiError(400, 'Invalid or expired OTP')
-      }),
-    },
-  }))
+  const g = createStepUpGate(
+    stepUpMachine.provide({
+      actors: {
+        sendCode: fromPromise(async () => ({
+          sessionToken: 'st-1',
+          message: 'A confirmation code has been sent to admin@example.com.',
+        })),
+        verifyCode: fromPromise<void, { otp: string; sessionToken: string }>(async ({ input }) => {
+          verified.push(input.otp)
+          if (input.otp !== '424242') throw new ApiError(400, 'Invalid or expired OTP')
+        }),
+      },
+    }),
+  )
   const dialog = () => waitFor(g.actor, (s) => s.matches('awaitingCode'), { timeout: 1000 })
   return { g, verified, dialog }
 }
@@ -88,7 +93,7 @@ describe('step-up gate', () => {
     expect(c.made()).toBe(1)
   })
 
-  it('rejects with the retry\'s error when the call fails after the code', async () => {
+  it("rejects with the retry's error when the call fails after the code", async () => {
     const { g, dialog } = gate()
     const conflict = new ApiError(409, 'The last active admin cannot be demoted')
     const result = g.run(calls(stepUp(), conflict).call)

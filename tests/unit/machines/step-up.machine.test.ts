@@ -21,19 +21,31 @@ const settle = () => new Promise((r) => setTimeout(r, 0))
 /** A live actor whose I/O answers from queues (one entry per call; an Error entry rejects). */
 function start(answers: { performAction?: unknown[]; sendCode?: unknown[]; verifyCode?: unknown[] }) {
   const calls: Array<[string, unknown]> = []
-  const fake = (name: keyof typeof answers) => fromPromise<any, any>(async ({ input }) => {
-    calls.push([name, input])
-    const next = (answers[name] ?? []).shift()
-    if (next instanceof Error) throw next
-    return next
-  })
-  const actor = createActor(stepUpMachine.provide({
-    actors: { performAction: fake('performAction'), sendCode: fake('sendCode'), verifyCode: fake('verifyCode') },
-  })).start()
+  const fake = (name: keyof typeof answers) =>
+    fromPromise<any, any>(async ({ input }) => {
+      calls.push([name, input])
+      const next = (answers[name] ?? []).shift()
+      if (next instanceof Error) throw next
+      return next
+    })
+  const actor = createActor(
+    stepUpMachine.provide({
+      actors: { performAction: fake('performAction'), sendCode: fake('sendCode'), verifyCode: fake('verifyCode') },
+    }),
+  ).start()
   const state = () => actor.getSnapshot()
   /** Resolves once the actor rests in `value` (1 s at most). */
   const until = (value: string) => waitFor(actor, (s) => s.value === value, { timeout: 1000 })
-  return { actor, calls, state, until, send: async (event: StepUpEvent) => { actor.send(event); await settle() } }
+  return {
+    actor,
+    calls,
+    state,
+    until,
+    send: async (event: StepUpEvent) => {
+      actor.send(event)
+      await settle()
+    },
+  }
 }
 
 const SENT = { sessionToken: 'st-1', message: 'A confirmation code has been sent to admin@example.com.' }
@@ -49,7 +61,9 @@ describe('stepUpMachine, transition by transition', () => {
   })
 
   it('running → failed on any other error, with its message; failed → dismiss → idle; failed → run → running', async () => {
-    const { state, send } = start({ performAction: [new ApiError(409, 'This email is already used by another user'), { ok: 1 }] })
+    const { state, send } = start({
+      performAction: [new ApiError(409, 'This email is already used by another user'), { ok: 1 }],
+    })
     await send({ type: 'run' })
     expect(state().value).toBe('failed')
     expect(state().context.error).toBe('This email is already used by another user')
@@ -63,7 +77,7 @@ describe('stepUpMachine, transition by transition', () => {
     expect(again.state().value).toBe('done')
   })
 
-  it('running → sending → awaitingCode on step_up_required, with the server\'s reason and the notice; the dialog is open', async () => {
+  it("running → sending → awaitingCode on step_up_required, with the server's reason and the notice; the dialog is open", async () => {
     const { state, send, actor, until } = start({ performAction: [stepUp()], sendCode: [SENT, SENT] })
     actor.send({ type: 'run' })
     expect(state().value).toBe('running')
@@ -80,7 +94,11 @@ describe('stepUpMachine, transition by transition', () => {
   })
 
   it('awaitingCode ignores a malformed code, verifies a 6-digit one (trimmed) and retries the request', async () => {
-    const { state, send, calls } = start({ performAction: [stepUp(), { saved: 2 }], sendCode: [SENT], verifyCode: [undefined] })
+    const { state, send, calls } = start({
+      performAction: [stepUp(), { saved: 2 }],
+      sendCode: [SENT],
+      verifyCode: [undefined],
+    })
     await send({ type: 'run' })
     await settle()
     await send({ type: 'code.submit', otp: '12a456' })
@@ -90,14 +108,18 @@ describe('stepUpMachine, transition by transition', () => {
     expect(state().value).toBe('done')
     expect(state().context.result).toEqual({ saved: 2 })
     expect(calls).toEqual([
-      ['performAction', undefined], ['sendCode', undefined],
-      ['verifyCode', { otp: '123456', sessionToken: 'st-1' }], ['performAction', undefined],
+      ['performAction', undefined],
+      ['sendCode', undefined],
+      ['verifyCode', { otp: '123456', sessionToken: 'st-1' }],
+      ['performAction', undefined],
     ])
   })
 
   it('verifying → awaitingCode with the server message on a wrong code; a second try can succeed', async () => {
     const { state, send } = start({
-      performAction: [stepUp(), 'ok'], sendCode: [SENT], verifyCode: [new ApiError(400, 'Invalid or expired OTP'), undefined],
+      performAction: [stepUp(), 'ok'],
+      sendCode: [SENT],
+      verifyCode: [new ApiError(400, 'Invalid or expired OTP'), undefined],
     })
     await send({ type: 'run' })
     await settle()
@@ -111,12 +133,16 @@ describe('stepUpMachine, transition by transition', () => {
 
   it('a failed send keeps the dialog with the message and no submit until a resend works', async () => {
     const { state, send } = start({
-      performAction: [stepUp()], sendCode: [new ApiError(429, 'Too many OTP requests. Please try again in 3 minutes.'), SENT],
+      performAction: [stepUp()],
+      sendCode: [new ApiError(429, 'Too many OTP requests. Please try again in 3 minutes.'), SENT],
     })
     await send({ type: 'run' })
     await settle()
     expect(state().value).toBe('awaitingCode')
-    expect(state().context).toMatchObject({ sessionToken: null, error: 'Too many OTP requests. Please try again in 3 minutes.' })
+    expect(state().context).toMatchObject({
+      sessionToken: null,
+      error: 'Too many OTP requests. Please try again in 3 minutes.',
+    })
     await send({ type: 'code.submit', otp: '123456' })
     expect(state().value).toBe('awaitingCode')
     await send({ type: 'code.resend' })
@@ -163,8 +189,13 @@ describe('stepUpMachine, transition by transition', () => {
 })
 
 const EVENTS = [
-  { type: 'run' }, { type: 'code.change', code: '12 34a5' }, { type: 'code.submit', otp: '123456' }, { type: 'code.submit', otp: 'abc' }, { type: 'code.resend' },
-  { type: 'cancel' }, { type: 'dismiss' },
+  { type: 'run' },
+  { type: 'code.change', code: '12 34a5' },
+  { type: 'code.submit', otp: '123456' },
+  { type: 'code.submit', otp: 'abc' },
+  { type: 'code.resend' },
+  { type: 'cancel' },
+  { type: 'dismiss' },
   { type: 'xstate.done.actor.performAction', output: 'ok' },
   { type: 'xstate.error.actor.performAction', error: stepUp() },
   { type: 'xstate.error.actor.performAction', error: new ApiError(500, 'Boom') },
@@ -175,35 +206,51 @@ const EVENTS = [
 ] as unknown as StepUpEvent[]
 
 const serializeState = (snapshot: ReturnType<typeof stepUpMachine.getInitialSnapshot>) =>
-  JSON.stringify([snapshot.value, snapshot.context.sessionToken, snapshot.context.error !== null, snapshot.context.code])
+  JSON.stringify([
+    snapshot.value,
+    snapshot.context.sessionToken,
+    snapshot.context.error !== null,
+    snapshot.context.code,
+  ])
 const options = { events: EVENTS, serializeState }
 /** Every edge of the model: (state, event) → next state, each reached by the shortest path to its state. */
 const shortest = new Map(getShortestPaths(stepUpMachine, options).map((p) => [serializeState(p.state), p]))
 const edges = adjacencyMapToArray(getAdjacencyMap(stepUpMachine, options))
   // An actor's done/error event where that actor is not running changes nothing and cannot happen.
-  .filter((edge) => !edge.event.type.startsWith('xstate.') || serializeState(edge.state) !== serializeState(edge.nextState))
+  .filter(
+    (edge) => !edge.event.type.startsWith('xstate.') || serializeState(edge.state) !== serializeState(edge.nextState),
+  )
   .map((edge) => {
     const to = shortest.get(serializeState(edge.state))!
     return { edge, path: { steps: [...to.steps, { event: edge.event, state: edge.nextState }] } }
   })
 
 /** Every (state, event type) transition the machine defines. */
-const definedTransitions = () => Object.values(stepUpMachine.root.states as Record<string, AnyStateNode>)
-  .flatMap((node) => [...node.transitions.keys()].map((type) => `${node.key} ${type}`)).sort()
+const definedTransitions = () =>
+  Object.values(stepUpMachine.root.states as Record<string, AnyStateNode>)
+    .flatMap((node) => [...node.transitions.keys()].map((type) => `${node.key} ${type}`))
+    .sort()
 
 describe('stepUpMachine, model-based', () => {
   it('reaches every state and takes every transition the machine defines', () => {
     expect(unreached(stepUpMachine, [...shortest.values()])).toEqual([])
     // A transition is taken when it moves to another state or changes what the model tracks (the typed code).
-    const taken = new Set(edges.filter(({ edge }) => serializeState(edge.nextState) !== serializeState(edge.state))
-      .map(({ edge }) => `${String(edge.state.value)} ${edge.event.type}`))
+    const taken = new Set(
+      edges
+        .filter(({ edge }) => serializeState(edge.nextState) !== serializeState(edge.state))
+        .map(({ edge }) => `${String(edge.state.value)} ${edge.event.type}`),
+    )
     expect(definedTransitions().filter((t) => !taken.has(t))).toEqual([])
   })
-  it.each(edges.map(({ edge, path }, i) => [i, `${String(edge.state.value)} --${edge.event.type}--> ${String(edge.nextState.value)}`, path] as const))(
-    'edge %i: %s', async (_, __, path) => {
-      const fakes = fakeActors(['performAction', 'sendCode', 'verifyCode'] as const)
-      await replay(stepUpMachine.provide({ actors: fakes.actors }), path, fakes)
-    })
+  it.each(
+    edges.map(
+      ({ edge, path }, i) =>
+        [i, `${String(edge.state.value)} --${edge.event.type}--> ${String(edge.nextState.value)}`, path] as const,
+    ),
+  )('edge %i: %s', async (_, __, path) => {
+    const fakes = fakeActors(['performAction', 'sendCode', 'verifyCode'] as const)
+    await replay(stepUpMachine.provide({ actors: fakes.actors }), path, fakes)
+  })
 })
 
 describe('step-up over the API client', () => {
@@ -214,8 +261,10 @@ describe('step-up over the API client', () => {
       const req = new Request(new URL(String(input), 'http://t'), init)
       const path = new URL(req.url).pathname
       calls.push(`${req.method} ${path} ${req.headers.get('authorization')}`)
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
-      if (path === '/api/auth/step-up/send-otp') return json(200, { success: true, message: 'Sent', sessionToken: 'st' })
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+      if (path === '/api/auth/step-up/send-otp')
+        return json(200, { success: true, message: 'Sent', sessionToken: 'st' })
       if (path === '/api/auth/step-up/verify') {
         const body = (await req.json()) as { otp: string }
         if (body.otp !== '424242') return json(400, { success: false, message: 'Invalid or expired OTP' })
@@ -235,12 +284,14 @@ describe('step-up over the API client', () => {
 
     await expect(change()).rejects.toSatisfy(isStepUpRequired)
     const api = createStepUpApi(client, session)
-    const actor = createActor(stepUpMachine.provide({
-      actors: {
-        sendCode: fromPromise(() => api.sendCode()),
-        verifyCode: fromPromise<void, { otp: string; sessionToken: string }>(({ input }) => api.verifyCode(input)),
-      },
-    })).start()
+    const actor = createActor(
+      stepUpMachine.provide({
+        actors: {
+          sendCode: fromPromise(() => api.sendCode()),
+          verifyCode: fromPromise<void, { otp: string; sessionToken: string }>(({ input }) => api.verifyCode(input)),
+        },
+      }),
+    ).start()
     // The request given with 'run' (as step-up-gate.ts does), called by the default performAction.
     actor.send({ type: 'run', request: change })
     await new Promise((r) => setTimeout(r, 20))

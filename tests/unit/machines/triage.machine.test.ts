@@ -8,13 +8,24 @@ import { ApiError } from '../../../src/api/client'
 import type { QueueItem } from '../../../src/api/schemas/triage'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import {
-  candidates, nextId, QUICK_NOTES, triageMachine, verifyInput, type TriageEmitted, type VerifyInput,
+  candidates,
+  nextId,
+  QUICK_NOTES,
+  triageMachine,
+  verifyInput,
+  type TriageEmitted,
+  type VerifyInput,
 } from '../../../src/machines/triage.machine'
 import { deferred, flush } from '../../fixtures/project'
 
 const item = (id: string, title = `Project ${id}`): QueueItem => ({
-  _id: id, title, category: 'Web Development', verificationStatus: 'pending', ownerName: 'Asha',
-  enteredQueueAt: '2026-11-01T00:00:00.000Z', ageMs: 1000,
+  _id: id,
+  title,
+  category: 'Web Development',
+  verificationStatus: 'pending',
+  ownerName: 'Asha',
+  enteredQueueAt: '2026-11-01T00:00:00.000Z',
+  ageMs: 1000,
 })
 type Queue = { total: number; queue: QueueItem[] }
 
@@ -46,7 +57,9 @@ function start(category?: string) {
     loads.at(-1)!.resolve({ total, queue: ids.map((id) => item(id)) })
     await flush()
   }
-  const answer = async (ticket: UndoTicket | null = { id: `u${verifies.length}`, expiresAt: '2026-11-24T00:00:10.000Z' }) => {
+  const answer = async (
+    ticket: UndoTicket | null = { id: `u${verifies.length}`, expiresAt: '2026-11-24T00:00:10.000Z' },
+  ) => {
     verifies.at(-1)!.d.resolve(ticket)
     await flush()
   }
@@ -226,7 +239,8 @@ describe('triage helpers', () => {
     const context = { queue: ['a', 'b', 'c', 'd'].map((id) => item(id)), decided: ['a'], skipped: ['b'], priority: 'd' }
     expect(candidates(context).map((p) => p._id)).toEqual(['d', 'c'])
     expect(candidates({ ...context, priority: 'a' }).map((p) => p._id)).toEqual(['c', 'd'])
-    expect(verifyInput({ ...context, category: '', total: 4, currentId: 'c', notes: null, quick: null, error: null }))
-      .toEqual({ id: 'c', status: 'approved', notes: QUICK_NOTES.approved })
+    expect(
+      verifyInput({ ...context, category: '', total: 4, currentId: 'c', notes: null, quick: null, error: null }),
+    ).toEqual({ id: 'c', status: 'approved', notes: QUICK_NOTES.approved })
   })
 })

@@ -29,8 +29,15 @@ function start() {
   actor.on('*', (e) => emitted.push(e))
   const offer = (id: string, at = T0, resource: UndoResource = 'projects') =>
     actor.send({ type: 'undo.offer', ticket: { id, expiresAt: '' }, text: `Did ${id}`, resource, at })
-  return { actor, calls, emitted, offer, ticking: () => ticking, ctx: () => actor.getSnapshot().context,
-    state: () => actor.getSnapshot().value }
+  return {
+    actor,
+    calls,
+    emitted,
+    offer,
+    ticking: () => ticking,
+    ctx: () => actor.getSnapshot().context,
+    state: () => actor.getSnapshot().value,
+  }
 }
 const done = (message: string): UndoResponse => ({ success: true, message, kind: 'project.verify', restored: 1 })
 
@@ -84,7 +91,9 @@ describe('undoMachine', () => {
     actor.send({ type: 'undo.run' })
     calls[0].d.reject(new ApiError(410, 'Too late to undo: the 10 seconds have passed'))
     await flush()
-    expect(emitted).toEqual([{ type: 'undo.failed', text: 'Undo failed: Too late to undo: the 10 seconds have passed', resource: 'contacts' }])
+    expect(emitted).toEqual([
+      { type: 'undo.failed', text: 'Undo failed: Too late to undo: the 10 seconds have passed', resource: 'contacts' },
+    ])
     expect(state()).toBe('idle')
   })
 
@@ -95,7 +104,10 @@ describe('undoMachine', () => {
     calls[0].d.reject(new StepUpCancelled())
     await flush()
     expect(state()).toEqual({ active: 'watching' })
-    expect(ctx()).toMatchObject({ running: null, entries: [{ id: 'a', resource: 'users', deadline: T0 + UNDO_WINDOW_MS }] })
+    expect(ctx()).toMatchObject({
+      running: null,
+      entries: [{ id: 'a', resource: 'users', deadline: T0 + UNDO_WINDOW_MS }],
+    })
     expect(emitted).toEqual([])
     actor.send({ type: 'undo.run' })
     expect(calls.map((c) => c.id)).toEqual(['a', 'a'])

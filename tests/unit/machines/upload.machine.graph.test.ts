@@ -15,33 +15,64 @@ import { github, png } from './upload-harness'
 const { actor: held, held: waiting } = heldActors()
 const machine = uploadMachine.provide({
   // The chunk loop is a child machine; here a held promise stands in for it (its own model test covers it).
-  actors: { readZip: held, uploadSource: held as unknown as typeof chunkUploadMachine, createProject: held, uploadImages: held, publishProject: held },
+  actors: {
+    readZip: held,
+    uploadSource: held as unknown as typeof chunkUploadMachine,
+    createProject: held,
+    uploadImages: held,
+    publishProject: held,
+  },
 })
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as UploadEvent
-const error = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) }) as unknown as UploadEvent
+const error = (id: string) =>
+  ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) }) as unknown as UploadEvent
 const source = { files: [{ path: 'src/a.ts', file: new Blob(['a']) }], excluded: 0 }
 
 const EVENTS: UploadEvent[] = [
   { type: 'form.change', patch: { ...DEFAULT_VALUES, title: 'Shop', description: 'A shop' } },
   { type: 'folder.select', entries: [{ file: new Blob(['a']), relativePath: 'App/src/a.ts' }] },
-  { type: 'zip.select', file: new Blob(['zip']) }, { type: 'files.clear' },
-  { type: 'images.add', files: [png('a.png')] }, { type: 'image.remove', index: 0 },
-  { type: 'upload.start' }, { type: 'project.submit' }, { type: 'step.retry' }, { type: 'error.dismiss' },
-  done('readZip', source), error('readZip'),
-  done('createDraft', { _id: 'p1' }), error('createDraft'),
-  done('uploadSource', { ok: true, github, done: 1, failed: [] }), done('uploadSource', { ok: false, error: new Error('chunk') }),
-  done('uploadImages', []), error('uploadImages'),
-  done('createProject', { _id: 'p1' }), error('createProject'),
-  done('publishProject', {}), error('publishProject'),
+  { type: 'zip.select', file: new Blob(['zip']) },
+  { type: 'files.clear' },
+  { type: 'images.add', files: [png('a.png')] },
+  { type: 'image.remove', index: 0 },
+  { type: 'upload.start' },
+  { type: 'project.submit' },
+  { type: 'step.retry' },
+  { type: 'error.dismiss' },
+  done('readZip', source),
+  error('readZip'),
+  done('createDraft', { _id: 'p1' }),
+  error('createDraft'),
+  done('uploadSource', { ok: true, github, done: 1, failed: [] }),
+  done('uploadSource', { ok: false, error: new Error('chunk') }),
+  done('uploadImages', []),
+  error('uploadImages'),
+  done('createProject', { _id: 'p1' }),
+  error('createProject'),
+  done('publishProject', {}),
+  error('publishProject'),
 ]
 
 /** The state value plus the context facts the guards read, so each guarded branch is its own graph node. */
-const serializeState = (s: SnapshotFrom<typeof uploadMachine>) => JSON.stringify([s.value, s.status, s.context.projectId !== null,
-  s.context.files.length > 0, s.context.images.length > 0, s.context.imagesUploaded, s.context.github !== null, s.context.failedStep,
-  s.context.intent, s.context.values.title !== ''])
+const serializeState = (s: SnapshotFrom<typeof uploadMachine>) =>
+  JSON.stringify([
+    s.value,
+    s.status,
+    s.context.projectId !== null,
+    s.context.files.length > 0,
+    s.context.images.length > 0,
+    s.context.imagesUploaded,
+    s.context.github !== null,
+    s.context.failedStep,
+    s.context.intent,
+    s.context.values.title !== '',
+  ])
 
 describe('uploadMachine (model)', () => {
-  const paths = getShortestPaths(machine, { events: (s) => (s.status === 'active' ? EVENTS.filter((e) => s.can(e)) : []), serializeState })
+  const paths = getShortestPaths(machine, {
+    events: (s) => (s.status === 'active' ? EVENTS.filter((e) => s.can(e)) : []),
+    serializeState,
+  })
 
   it('reaches every state node', () => {
     expect(paths.length).toBeGreaterThan(20)

@@ -12,7 +12,10 @@ import { REFUSALS } from '../../../src/machines/upload-rules'
 import { at, chunkDone, ctx, github, png, selectTree, start, state, until, draftWithSource } from './upload-harness'
 
 const zipBlob = () => new Blob(['zip'])
-const sourceOf = (n: number) => ({ files: Array.from({ length: n }, (_, i) => ({ path: `src/f${i}.ts`, file: new Blob(['x']) })), excluded: 0 })
+const sourceOf = (n: number) => ({
+  files: Array.from({ length: n }, (_, i) => ({ path: `src/f${i}.ts`, file: new Blob(['x']) })),
+  excluded: 0,
+})
 
 describe('uploadMachine: inputs during a ZIP read (the dropped image)', () => {
   it('keeps a PNG added while ~1,000 files are read, uploads it with the source and publishes', async () => {
@@ -73,7 +76,8 @@ describe('uploadMachine: inputs during a ZIP read (the dropped image)', () => {
 describe('uploadMachine: visible refusals', () => {
   it('refuses image changes while images upload and after, and source changes during an upload', async () => {
     const { actor, calls, emitted } = start()
-    const refusals = () => emitted.filter((e) => e.type === 'notify.error').map((e) => e.type === 'notify.error' && e.text)
+    const refusals = () =>
+      emitted.filter((e) => e.type === 'notify.error').map((e) => e.type === 'notify.error' && e.text)
     selectTree(actor, 1)
     actor.send({ type: 'images.add', files: [png('a.png')] })
     actor.send({ type: 'upload.start' })
@@ -87,8 +91,14 @@ describe('uploadMachine: visible refusals', () => {
     actor.send({ type: 'image.remove', index: 0 })
     actor.send({ type: 'images.choose' })
     actor.send({ type: 'step.retry' })
-    expect(refusals()).toEqual([REFUSALS.sourceBusy, REFUSALS.stepRunning, REFUSALS.imagesUploading,
-      REFUSALS.imagesUploaded, REFUSALS.imagesUploaded, REFUSALS.nothingToRetry])
+    expect(refusals()).toEqual([
+      REFUSALS.sourceBusy,
+      REFUSALS.stepRunning,
+      REFUSALS.imagesUploading,
+      REFUSALS.imagesUploaded,
+      REFUSALS.imagesUploaded,
+      REFUSALS.nothingToRetry,
+    ])
     expect(ctx(actor).images.map((f) => f.name)).toEqual(['a.png'])
     expect(ctx(actor).files).toHaveLength(1)
   })
@@ -132,13 +142,19 @@ describe('uploadMachine: form and pickers', () => {
     const { actor, emitted } = start()
     actor.send({ type: 'form.change', patch: { title: '' } })
     actor.send({ type: 'project.submit' })
-    expect(ctx(actor).fieldErrors).toEqual({ title: 'Title is required', images: 'Please select at least 1 image (max 5).' })
+    expect(ctx(actor).fieldErrors).toEqual({
+      title: 'Title is required',
+      images: 'Please select at least 1 image (max 5).',
+    })
     actor.send({ type: 'form.change', patch: { title: 'Shop' } })
     actor.send({ type: 'images.add', files: [png('a.png')] })
     expect(ctx(actor).fieldErrors).toEqual({})
     actor.send({ type: 'folder.choose' })
     actor.send({ type: 'images.choose' })
-    expect(emitted.filter((e) => e.type === 'picker.open')).toEqual([{ type: 'picker.open', picker: 'folder' }, { type: 'picker.open', picker: 'images' }])
+    expect(emitted.filter((e) => e.type === 'picker.open')).toEqual([
+      { type: 'picker.open', picker: 'folder' },
+      { type: 'picker.open', picker: 'images' },
+    ])
   })
 })
 
@@ -147,7 +163,10 @@ describe('ZIP worker lifetime', () => {
   function fakeWorker(answer?: () => Promise<unknown>) {
     const { port1, port2 } = new MessageChannel()
     Comlink.expose({ extract: () => answer?.() ?? new Promise(() => {}) }, port2)
-    const terminate = vi.fn(() => { port1.close(); port2.close() })
+    const terminate = vi.fn(() => {
+      port1.close()
+      port2.close()
+    })
     return { worker: Object.assign(port1, { terminate }), terminate }
   }
 
@@ -166,8 +185,13 @@ describe('ZIP worker lifetime', () => {
     actor.send({ type: 'zip.select', file: zipBlob() })
     actor.send({ type: 'files.clear' })
     await vi.waitFor(() => expect(slow.terminate).toHaveBeenCalledTimes(1))
-    const quick = fakeWorker(async () => ({ files: [{ path: 'a.ts', data: new TextEncoder().encode('a').buffer }], excluded: 2 }))
-    const second = createActor(uploadMachine.provide({ actors: { readZip: createReadZip(() => quick.worker) } })).start()
+    const quick = fakeWorker(async () => ({
+      files: [{ path: 'a.ts', data: new TextEncoder().encode('a').buffer }],
+      excluded: 2,
+    }))
+    const second = createActor(
+      uploadMachine.provide({ actors: { readZip: createReadZip(() => quick.worker) } }),
+    ).start()
     second.send({ type: 'zip.select', file: zipBlob() })
     await vi.waitFor(() => expect(second.getSnapshot().context.files.map((f) => f.path)).toEqual(['a.ts']))
     expect(second.getSnapshot().context.excluded).toBe(2)

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/api/client'
-import { at, chunkDone, ctx, github, png, project, selectTree, start, state, tick, until, draftWithSource } from './upload-harness'
+import {
+  at,
+  chunkDone,
+  ctx,
+  github,
+  png,
+  project,
+  selectTree,
+  start,
+  state,
+  tick,
+  until,
+  draftWithSource,
+} from './upload-harness'
 
 describe('uploadMachine: selection', () => {
   it('strips the folder name and applies the source filter', () => {
@@ -58,10 +71,17 @@ describe('uploadMachine: Upload Files', () => {
     expect(calls.creates).toHaveLength(0)
   })
 
-  it('refuses a selection whose paths collide before anything is created, and shows the server\'s refusal', async () => {
+  it("refuses a selection whose paths collide before anything is created, and shows the server's refusal", async () => {
     const { actor, calls } = start()
     actor.send({ type: 'zip.select', file: new Blob(['zip']) })
-    calls.zips[0].resolve({ files: [{ path: 'a.ts', file: new Blob(['a']) }, { path: 'a.ts', file: new Blob(['b']) }, { path: 'b.ts', file: new Blob(['c']) }], excluded: 0 })
+    calls.zips[0].resolve({
+      files: [
+        { path: 'a.ts', file: new Blob(['a']) },
+        { path: 'a.ts', file: new Blob(['b']) },
+        { path: 'b.ts', file: new Blob(['c']) },
+      ],
+      excluded: 0,
+    })
     await until(actor, 'editing')
     actor.send({ type: 'upload.start' })
     expect(state(actor)).toBe('editing')
@@ -76,7 +96,10 @@ describe('uploadMachine: Upload Files', () => {
     await until(actor, 'busy.uploadingSource')
     calls.chunks[0].d.reject(new ApiError(400, 'Paths collide: src (a file and a folder: src/f0.ts)'))
     await until(actor, 'failed')
-    expect(ctx(actor).error).toEqual({ title: 'Upload failed', detail: 'Paths collide: src (a file and a folder: src/f0.ts)' })
+    expect(ctx(actor).error).toEqual({
+      title: 'Upload failed',
+      detail: 'Paths collide: src (a file and a folder: src/f0.ts)',
+    })
   })
 
   it('creates a pending active draft, uploads 3 chunks of ≤100, then the images, and reports failures', async () => {
@@ -85,7 +108,12 @@ describe('uploadMachine: Upload Files', () => {
     actor.send({ type: 'images.add', files: [png('a.png'), png('b.png')] })
     actor.send({ type: 'upload.start' })
     expect(at(actor, 'busy.creatingDraft')).toBe(true)
-    expect(calls.creates[0].input.project).toMatchObject({ title: 'Shop', verificationStatus: 'pending', isActive: true, price: 100 })
+    expect(calls.creates[0].input.project).toMatchObject({
+      title: 'Shop',
+      verificationStatus: 'pending',
+      isActive: true,
+      price: 100,
+    })
     calls.creates[0].d.resolve({ _id: 'p1' })
     await until(actor, 'busy.uploadingSource')
     const uploadId = ctx(actor).uploadId
@@ -106,7 +134,11 @@ describe('uploadMachine: Upload Files', () => {
     expect(calls.images[0].input.images.map((f) => f.name)).toEqual(['a.png', 'b.png'])
     calls.images[0].d.resolve([])
     await until(actor, 'editing')
-    expect(ctx(actor)).toMatchObject({ imagesUploaded: true, notice: 'Upload completed with 1 failed files', projectId: 'p1' })
+    expect(ctx(actor)).toMatchObject({
+      imagesUploaded: true,
+      notice: 'Upload completed with 1 failed files',
+      projectId: 'p1',
+    })
   })
 
   it('retries a failed draft, a failed chunk (same chunk) and failed images; dismiss returns to editing', async () => {
@@ -116,7 +148,10 @@ describe('uploadMachine: Upload Files', () => {
     actor.send({ type: 'upload.start' })
     calls.creates[0].d.reject(new ApiError(400, 'Title is required', ['Title is required', 'Price must be a number']))
     await until(actor, 'failed')
-    expect(ctx(actor).error).toEqual({ title: 'Draft project creation failed', detail: 'Title is required\nPrice must be a number' })
+    expect(ctx(actor).error).toEqual({
+      title: 'Draft project creation failed',
+      detail: 'Title is required\nPrice must be a number',
+    })
     actor.send({ type: 'step.retry' })
     expect(at(actor, 'busy.creatingDraft')).toBe(true)
     calls.creates[1].d.resolve({ _id: 'p1' })

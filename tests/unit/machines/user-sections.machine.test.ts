@@ -9,7 +9,11 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { UserDetail } from '../../../src/api/schemas/users'
 import { StepUpCancelled } from '../../../src/machines/step-up-gate'
-import { userSectionsMachine, type UserSectionsEmitted, type UserSectionsEvent } from '../../../src/machines/user-sections.machine'
+import {
+  userSectionsMachine,
+  type UserSectionsEmitted,
+  type UserSectionsEvent,
+} from '../../../src/machines/user-sections.machine'
 import { deferred, flush } from '../../fixtures/project'
 import { makeUser } from '../../fixtures/user'
 import { fakeActors, replay, unreached } from './model-walk'
@@ -20,16 +24,27 @@ function start(user = makeUser()) {
   const saves: Array<Call<{ id: string; body: Record<string, unknown> }, UserDetail>> = []
   const statuses: Array<Call<{ id: string; status: 'active' | 'inactive' }, UserDetail>> = []
   const reveals: Array<Call<{ id: string }, string>> = []
-  const held = <I, O>(list: Array<Call<I, O>>) => fromPromise(({ input }: { input: I }) => {
-    const d = deferred<O>()
-    list.push({ input, d })
-    return d.promise
+  const held = <I, O>(list: Array<Call<I, O>>) =>
+    fromPromise(({ input }: { input: I }) => {
+      const d = deferred<O>()
+      list.push({ input, d })
+      return d.promise
+    })
+  const machine = userSectionsMachine.provide({
+    actors: { saveUser: held(saves), setStatus: held(statuses), revealAccount: held(reveals) },
   })
-  const machine = userSectionsMachine.provide({ actors: { saveUser: held(saves), setStatus: held(statuses), revealAccount: held(reveals) } })
   const actor = createActor(machine, { input: { user } }).start()
   const emitted: UserSectionsEmitted[] = []
   actor.on('*', (e) => emitted.push(e as UserSectionsEmitted))
-  return { actor, saves, statuses, reveals, emitted, state: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context }
+  return {
+    actor,
+    saves,
+    statuses,
+    reveals,
+    emitted,
+    state: () => actor.getSnapshot().value,
+    ctx: () => actor.getSnapshot().context,
+  }
 }
 
 describe('userSectionsMachine', () => {
@@ -37,7 +52,13 @@ describe('userSectionsMachine', () => {
     const { actor, state, ctx } = start()
     actor.send({ type: 'section.edit', section: 'address' })
     expect(state()).toBe('editing')
-    expect(ctx().draft).toEqual({ street: '12 MG Road', city: 'Chennai', state: 'Tamil Nadu', country: 'India', pincode: '600001' })
+    expect(ctx().draft).toEqual({
+      street: '12 MG Road',
+      city: 'Chennai',
+      state: 'Tamil Nadu',
+      country: 'India',
+      pincode: '600001',
+    })
     actor.send({ type: 'draft.change', patch: { city: 'Madurai' } })
     expect(ctx().draft.city).toBe('Madurai')
     actor.send({ type: 'section.cancel' })
@@ -79,7 +100,13 @@ describe('userSectionsMachine', () => {
     actor.send({ type: 'section.save' })
     expect(state()).toBe('saving')
     expect(saves[0].input).toEqual({ id: makeUser()._id, body: { isAgent: true, defaultDiscountPercent: 10 } })
-    const agent = makeUser({ isAgent: true, role: 'agent', defaultDiscountPercent: 10, agentCode: 'AGT-7Q2K9', referralCode: 'REF-7Q2K9' })
+    const agent = makeUser({
+      isAgent: true,
+      role: 'agent',
+      defaultDiscountPercent: 10,
+      agentCode: 'AGT-7Q2K9',
+      referralCode: 'REF-7Q2K9',
+    })
     saves[0].d.resolve(agent)
     await flush()
     expect(state()).toBe('viewing')
@@ -93,7 +120,11 @@ describe('userSectionsMachine', () => {
     actor.send({ type: 'draft.change', patch: { ifscCode: 'BAD' } })
     actor.send({ type: 'section.save' })
     expect(saves[0].input.body).toEqual({ bankDetails: { ifscCode: 'BAD' } })
-    saves[0].d.reject(new ApiError(400, 'Validation failed', ['IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)']))
+    saves[0].d.reject(
+      new ApiError(400, 'Validation failed', [
+        'IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)',
+      ]),
+    )
     await flush()
     expect(state()).toBe('editing')
     expect(ctx().error).toBe('IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)')
@@ -201,19 +232,30 @@ describe('userSectionsMachine', () => {
 
 const user = makeUser()
 const EVENTS = [
-  { type: 'section.edit', section: 'basic' }, { type: 'draft.change', patch: { course: 'M.Tech' } }, { type: 'draft.change', patch: { name: ' ' } },
-  { type: 'section.cancel' }, { type: 'section.save' }, { type: 'user.refresh', user }, { type: 'user.toggleActive' }, { type: 'account.reveal' },
-  { type: 'xstate.done.actor.saveUser', output: user }, { type: 'xstate.error.actor.saveUser', error: new ApiError(400, 'Bad') },
+  { type: 'section.edit', section: 'basic' },
+  { type: 'draft.change', patch: { course: 'M.Tech' } },
+  { type: 'draft.change', patch: { name: ' ' } },
+  { type: 'section.cancel' },
+  { type: 'section.save' },
+  { type: 'user.refresh', user },
+  { type: 'user.toggleActive' },
+  { type: 'account.reveal' },
+  { type: 'xstate.done.actor.saveUser', output: user },
+  { type: 'xstate.error.actor.saveUser', error: new ApiError(400, 'Bad') },
   { type: 'xstate.error.actor.saveUser', error: new StepUpCancelled() },
-  { type: 'xstate.done.actor.setStatus', output: user }, { type: 'xstate.error.actor.setStatus', error: new ApiError(409, 'Last admin') },
+  { type: 'xstate.done.actor.setStatus', output: user },
+  { type: 'xstate.error.actor.setStatus', error: new ApiError(409, 'Last admin') },
   { type: 'xstate.error.actor.setStatus', error: new StepUpCancelled() },
-  { type: 'xstate.done.actor.revealAccount', output: '001234561234' }, { type: 'xstate.error.actor.revealAccount', error: new StepUpCancelled() },
+  { type: 'xstate.done.actor.revealAccount', output: '001234561234' },
+  { type: 'xstate.error.actor.revealAccount', error: new StepUpCancelled() },
   { type: 'xstate.error.actor.revealAccount', error: new ApiError(500, 'down') },
 ] as unknown as UserSectionsEvent[]
 
 const paths = getSimplePaths(userSectionsMachine, {
-  input: { user }, events: EVENTS,
-  serializeState: (s) => JSON.stringify([s.value, s.context.section, s.context.error, s.context.draft, s.context.revealed]),
+  input: { user },
+  events: EVENTS,
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.section, s.context.error, s.context.draft, s.context.revealed]),
 })
 
 describe('userSectionsMachine, model-based', () => {

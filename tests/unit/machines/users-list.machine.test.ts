@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { failureText, successText, type UsersStatusAction } from '../../../src/machines/users-list.actions'
-import { usersListMachine, type UserRow, type UsersListEmitted, type UsersListEvent } from '../../../src/machines/users-list.machine'
+import {
+  usersListMachine,
+  type UserRow,
+  type UsersListEmitted,
+  type UsersListEvent,
+} from '../../../src/machines/users-list.machine'
 import { StepUpCancelled } from '../../../src/machines/step-up-gate'
 import { flush } from '../../fixtures/project'
 import { deferredCalls, describeListSelection } from './list-harness'
@@ -21,7 +26,10 @@ function start() {
   return { actor, calls, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
 }
 
-describeListSelection('usersListMachine', () => ({ ...start(), rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[] }))
+describeListSelection('usersListMachine', () => ({
+  ...start(),
+  rowsWith: (ids) => rows.filter((r) => ids.includes(r.id)) as never[],
+}))
 
 describe('usersListMachine: status actions', () => {
   it("a row's toggle: idle → acting (per-user call) → idle; emits success and users.changed", async () => {
@@ -33,7 +41,10 @@ describe('usersListMachine: status actions', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(ctx().pending).toBeNull()
-    expect(emitted).toEqual([{ type: 'notify.success', text: 'User activated successfully' }, { type: 'users.changed' }])
+    expect(emitted).toEqual([
+      { type: 'notify.success', text: 'User activated successfully' },
+      { type: 'users.changed' },
+    ])
   })
 
   it("a row's failed toggle says 'Failed to update user status: {msg}' and still refetches", async () => {
@@ -43,7 +54,8 @@ describe('usersListMachine: status actions', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(emitted).toEqual([
-      { type: 'notify.error', text: 'Failed to update user status: The last active admin cannot be deactivated' }, { type: 'users.changed' },
+      { type: 'notify.error', text: 'Failed to update user status: The last active admin cannot be deactivated' },
+      { type: 'users.changed' },
     ])
   })
 
@@ -73,7 +85,10 @@ describe('usersListMachine: status actions', () => {
     const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
     calls[0].d.resolve(ticket as never)
     await flush()
-    expect(emitted).toEqual([{ type: 'undo.offered', text: '2 users deactivated successfully', undo: ticket }, { type: 'users.changed' }])
+    expect(emitted).toEqual([
+      { type: 'undo.offered', text: '2 users deactivated successfully', undo: ticket },
+      { type: 'users.changed' },
+    ])
   })
 
   it('bulk failure: "Failed to update users: {msg}"; a failure without a reason says Request failed', async () => {
@@ -85,7 +100,8 @@ describe('usersListMachine: status actions', () => {
     calls[1].d.reject(new Error(''))
     await flush()
     expect(emitted.filter((e) => e.type === 'notify.error')).toEqual([
-      { type: 'notify.error', text: 'Failed to update users: Invalid id' }, { type: 'notify.error', text: 'Failed to update users: Request failed' },
+      { type: 'notify.error', text: 'Failed to update users: Invalid id' },
+      { type: 'notify.error', text: 'Failed to update users: Request failed' },
     ])
   })
 
@@ -118,19 +134,26 @@ const EVENTS = [
   { type: 'status.set', ids: ['a'], isActive: false },
   { type: 'bulk.set', ids: ['a', 'b'], isActive: true },
   { type: 'bulk.set', ids: [], isActive: true },
-  { type: 'xstate.done.actor.updateStatus' }, { type: 'xstate.error.actor.updateStatus', error: new ApiError(500, 'down') },
+  { type: 'xstate.done.actor.updateStatus' },
+  { type: 'xstate.error.actor.updateStatus', error: new ApiError(500, 'down') },
   { type: 'xstate.error.actor.updateStatus', error: new StepUpCancelled() },
 ] as unknown as UsersListEvent[]
 
-const paths = getSimplePaths(usersListMachine, { events: EVENTS, serializeState: (s) => JSON.stringify([s.value, s.context.pending?.bulk ?? null]) })
+const paths = getSimplePaths(usersListMachine, {
+  events: EVENTS,
+  serializeState: (s) => JSON.stringify([s.value, s.context.pending?.bulk ?? null]),
+})
 
 describe('usersListMachine, model-based', () => {
   it('its simple paths reach every state', () => {
     expect(paths.length).toBeGreaterThanOrEqual(3)
     expect(unreached(usersListMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['updateStatus'] as const)
-    await replay(usersListMachine.provide({ actors: fakes.actors }), path, fakes)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['updateStatus'] as const)
+      await replay(usersListMachine.provide({ actors: fakes.actors }), path, fakes)
+    },
+  )
 })

@@ -13,11 +13,12 @@ export function start() {
   const submits: Array<{ input: Change; d: D<void> }> = []
   const updates: Array<{ input: Change & { entryId: string }; d: D<void> }> = []
   const deletes: Array<{ input: { projectId: string; entryId: string }; d: D<void> }> = []
-  const track = <I, T>(list: Array<{ input: I; d: D<T> }>) => fromPromise(({ input }: { input: I }) => {
-    const d = deferred<T>()
-    list.push({ input, d })
-    return d.promise
-  })
+  const track = <I, T>(list: Array<{ input: I; d: D<T> }>) =>
+    fromPromise(({ input }: { input: I }) => {
+      const d = deferred<T>()
+      list.push({ input, d })
+      return d.promise
+    })
   const machine = verificationMachine.provide({
     actors: {
       fetchHistory: fromPromise(() => {
@@ -40,6 +41,16 @@ export function start() {
   actor.on('*', (e) => emitted.push(e as VerificationEmitted))
   const flow = () => (actor.getSnapshot().value as { flow: string }).flow
   const banner = () => (actor.getSnapshot().value as { banner: string }).banner
-  return { actor, fetches, submits, updates, deletes, emitted, flow, banner, loaded, ctx: () => actor.getSnapshot().context }
+  return {
+    actor,
+    fetches,
+    submits,
+    updates,
+    deletes,
+    emitted,
+    flow,
+    banner,
+    loaded,
+    ctx: () => actor.getSnapshot().context,
+  }
 }
-

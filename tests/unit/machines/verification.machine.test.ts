@@ -60,8 +60,11 @@ describe('verificationMachine: the flow', () => {
     expect(ctx().currentStatus).toBe('under_review')
     expect(ctx().success).toBe('Project status updated to under review')
     expect(banner()).toBe('shown')
-    expect(emitted).toContainEqual({ type: 'project.statusChanged', status: 'under_review',
-      undo: { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' } })
+    expect(emitted).toContainEqual({
+      type: 'project.statusChanged',
+      status: 'under_review',
+      undo: { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' },
+    })
     fetches[1].resolve([makeEntry({ status: 'under_review' })])
     await vi.advanceTimersByTimeAsync(0)
     expect(flow()).toBe('idle')

@@ -8,29 +8,54 @@ import { fakeActors, replay, unreached } from './model-walk'
 const input = { projectId: 'p1', currentStatus: 'pending' as const }
 const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('x') })
 const EVENTS = [
-  { type: 'xstate.done.actor.fetchHistory', output: [makeEntry()] }, fail('fetchHistory'),
-  { type: 'quick.status', status: 'approved' }, { type: 'quick.notes', notes: 'ok' }, { type: 'quick.submit' },
-  { type: 'status.request', status: 'rejected' }, { type: 'prompt.submit', notes: 'why' }, { type: 'prompt.cancel' },
-  { type: 'entry.edit', entryId: 'e1' }, { type: 'edit.save' }, { type: 'edit.cancel' },
-  { type: 'entry.delete', entryId: 'e1' }, { type: 'delete.confirm' }, { type: 'delete.cancel' },
-  { type: 'error.dismiss' }, { type: 'history.reload' },
-  { type: 'xstate.done.actor.submitStatus' }, fail('submitStatus'),
-  { type: 'xstate.done.actor.updateEntry' }, fail('updateEntry'),
-  { type: 'xstate.done.actor.deleteEntry' }, fail('deleteEntry'),
+  { type: 'xstate.done.actor.fetchHistory', output: [makeEntry()] },
+  fail('fetchHistory'),
+  { type: 'quick.status', status: 'approved' },
+  { type: 'quick.notes', notes: 'ok' },
+  { type: 'quick.submit' },
+  { type: 'status.request', status: 'rejected' },
+  { type: 'prompt.submit', notes: 'why' },
+  { type: 'prompt.cancel' },
+  { type: 'entry.edit', entryId: 'e1' },
+  { type: 'edit.save' },
+  { type: 'edit.cancel' },
+  { type: 'entry.delete', entryId: 'e1' },
+  { type: 'delete.confirm' },
+  { type: 'delete.cancel' },
+  { type: 'error.dismiss' },
+  { type: 'history.reload' },
+  { type: 'xstate.done.actor.submitStatus' },
+  fail('submitStatus'),
+  { type: 'xstate.done.actor.updateEntry' },
+  fail('updateEntry'),
+  { type: 'xstate.done.actor.deleteEntry' },
+  fail('deleteEntry'),
   { type: `xstate.after.${BANNER_MS}.verification.banner.shown` },
 ] as unknown as VerificationEvent[]
 
 const paths = getShortestPaths(verificationMachine, {
-  input, events: EVENTS,
-  serializeState: (s) => JSON.stringify([s.value, s.context.requested, !!s.context.entryEdit, s.context.deleting, !!s.context.error, s.context.history.length]),
+  input,
+  events: EVENTS,
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.requested,
+      !!s.context.entryEdit,
+      s.context.deleting,
+      !!s.context.error,
+      s.context.history.length,
+    ]),
 })
 
 describe('verificationMachine, model-based', () => {
   it('its shortest paths reach every state', () => {
     expect(unreached(verificationMachine, paths)).toEqual([])
   })
-  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))('path %i: %s', async (_, __, path) => {
-    const fakes = fakeActors(['fetchHistory', 'submitStatus', 'updateEntry', 'deleteEntry'] as const)
-    await replay(verificationMachine.provide({ actors: fakes.actors }), path, fakes, input)
-  })
+  it.each(paths.map((p, i) => [i, p.steps.map((s) => s.event.type).join(' → '), p] as const))(
+    'path %i: %s',
+    async (_, __, path) => {
+      const fakes = fakeActors(['fetchHistory', 'submitStatus', 'updateEntry', 'deleteEntry'] as const)
+      await replay(verificationMachine.provide({ actors: fakes.actors }), path, fakes, input)
+    },
+  )
 })

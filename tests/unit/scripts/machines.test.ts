@@ -2,7 +2,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { fromPromise, setup } from 'xstate'
-import { DOCS_DIR, MACHINES_DIR, collectMachines, definitionOf, renderDocuments } from '../../../scripts/machines/collect'
+import {
+  DOCS_DIR,
+  MACHINES_DIR,
+  collectMachines,
+  definitionOf,
+  renderDocuments,
+} from '../../../scripts/machines/collect'
 import { toMermaid } from '../../../scripts/machines/mermaid'
 
 const sample = setup({

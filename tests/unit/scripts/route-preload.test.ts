@@ -10,7 +10,10 @@ const TABLE = [
 /** Runs the inline script at `pathname` with `stored` in localStorage; returns the preloaded hrefs. */
 function preloadsAt(pathname: string, stored: Record<string, string> = {}): string[] {
   const links: Array<{ rel: string; href: string }> = []
-  const document = { createElement: () => ({ rel: '', href: '', crossOrigin: null }), head: { appendChild: (l: { rel: string; href: string }) => links.push(l) } }
+  const document = {
+    createElement: () => ({ rel: '', href: '', crossOrigin: null }),
+    head: { appendChild: (l: { rel: string; href: string }) => links.push(l) },
+  }
   const localStorage = { getItem: (key: string) => stored[key] ?? null }
   new Function('location', 'localStorage', 'document', preloadScript(TABLE))({ pathname }, localStorage, document)
   return links.map((l) => `${l.rel} ${l.href}`)
@@ -29,8 +32,14 @@ describe('route-preload inline script', () => {
 
   it("preloads a signed-in screen's chunks only with a stored session, first match wins", () => {
     expect(preloadsAt('/projects/new')).toEqual([])
-    expect(preloadsAt('/projects/new', { refreshToken: 'r' })).toEqual(['modulepreload /assets/area.js', 'modulepreload /assets/add.js'])
-    expect(preloadsAt('/projects/7', { accessToken: 'a' })).toEqual(['modulepreload /assets/area.js', 'modulepreload /assets/detail.js'])
+    expect(preloadsAt('/projects/new', { refreshToken: 'r' })).toEqual([
+      'modulepreload /assets/area.js',
+      'modulepreload /assets/add.js',
+    ])
+    expect(preloadsAt('/projects/7', { accessToken: 'a' })).toEqual([
+      'modulepreload /assets/area.js',
+      'modulepreload /assets/detail.js',
+    ])
     expect(preloadsAt('/orders', { accessToken: 'a' })).toEqual([])
   })
 })

@@ -12,7 +12,10 @@ import { zipWorkerApi } from '../../../src/workers/zip-worker-api'
 function channelWorker(api: object = zipWorkerApi) {
   const { port1, port2 } = new MessageChannel()
   Comlink.expose(api, port2)
-  const terminate = vi.fn(() => { port1.close(); port2.close() })
+  const terminate = vi.fn(() => {
+    port1.close()
+    port2.close()
+  })
   return { worker: Object.assign(port1, { terminate }), terminate }
 }
 

@@ -8,8 +8,16 @@ import { FIGURE_DEFINITIONS, type Figure } from '../definitions'
 
 export function FigureTerm({ figure, children }: { figure: Figure; children: ReactNode }) {
   return (
-    <Tooltip content={<span className="figure-definition" data-testid="figure-definition">{FIGURE_DEFINITIONS[figure]}</span>}>
-      <span className="figure-term" tabIndex={0} data-figure={figure}>{children}</span>
+    <Tooltip
+      content={
+        <span className="figure-definition" data-testid="figure-definition">
+          {FIGURE_DEFINITIONS[figure]}
+        </span>
+      }
+    >
+      <span className="figure-term" tabIndex={0} data-figure={figure}>
+        {children}
+      </span>
     </Tooltip>
   )
 }

@@ -13,8 +13,16 @@ import { RevenueTable } from './revenue-table'
 export function MonthlyRevenue({ months }: { months: Analytics['monthlyRevenue'] }) {
   const total = months.reduce((sum, m) => sum + m.revenue, 0)
   return (
-    <Card title={<FigureTerm figure="monthlyRevenue">Monthly Revenue</FigureTerm>} className="analytics-chart" data-testid="monthly-revenue"
-      actions={<span className="muted analytics-chart__total">12 months <span className="num">{formatINR(total)}</span></span>}>
+    <Card
+      title={<FigureTerm figure="monthlyRevenue">Monthly Revenue</FigureTerm>}
+      className="analytics-chart"
+      data-testid="monthly-revenue"
+      actions={
+        <span className="muted analytics-chart__total">
+          12 months <span className="num">{formatINR(total)}</span>
+        </span>
+      }
+    >
       <div className="analytics-chart__plot" aria-hidden="true" data-testid="revenue-chart">
         <Suspense fallback={null}>
           <RevenueChart months={months} />

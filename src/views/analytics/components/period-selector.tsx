@@ -11,7 +11,12 @@ import { useCommandContext, useRegistry } from '../../../commands/use-command-co
 function PeriodItem({ period }: { period: AnalyticsPeriod }) {
   const { command, label } = useCommandControl(`analytics.period.${period}`)
   return (
-    <ToggleGroup.Item value={period} className="period-selector__item" data-command={command.id} title={`${command.title} (${command.shortcut})`}>
+    <ToggleGroup.Item
+      value={period}
+      className="period-selector__item"
+      data-command={command.id}
+      title={`${command.title} (${command.shortcut})`}
+    >
       {label}
     </ToggleGroup.Item>
   )
@@ -21,10 +26,18 @@ export function PeriodSelector({ period }: { period: AnalyticsPeriod }) {
   const registry = useRegistry()
   const ctx = useCommandContext()
   return (
-    <ToggleGroup.Root type="single" value={period} aria-label="Period" className="period-selector" data-testid="period-selector"
+    <ToggleGroup.Root
+      type="single"
+      value={period}
+      aria-label="Period"
+      className="period-selector"
+      data-testid="period-selector"
       // Pressing the pressed item again asks to clear it (''): a period is always chosen.
-      onValueChange={(value) => value && resolveCommand(registry, ctx, `analytics.period.${value}`).run()}>
-      {ANALYTICS_PERIODS.map((p) => <PeriodItem key={p} period={p} />)}
+      onValueChange={(value) => value && resolveCommand(registry, ctx, `analytics.period.${value}`).run()}
+    >
+      {ANALYTICS_PERIODS.map((p) => (
+        <PeriodItem key={p} period={p} />
+      ))}
     </ToggleGroup.Root>
   )
 }

@@ -16,15 +16,36 @@ export function RateCards({ analytics }: { analytics: Analytics }) {
   const { conversionRate, averageOrderValue, customerRetention, totals } = analytics
   return (
     <div className="stat-grid stat-grid--pricing" data-testid="analytics-rates">
-      <StatCard name="conversion-rate" label="Conversion Rate" term={<FigureTerm figure="conversionRate">Conversion Rate</FigureTerm>}
-        icon={<Percent size={16} />} value={orDash(conversionRate, formatPercent)}
-        footer={conversionRate === null ? 'No orders placed in the period' : `completed, of ${formatCount(totals.orders.value)} orders placed`} />
-      <StatCard name="average-order-value" label="Average Order Value" term={<FigureTerm figure="averageOrderValue">Average Order Value</FigureTerm>}
-        icon={<IndianRupee size={16} />} value={orDash(averageOrderValue, formatINR)}
-        footer={averageOrderValue === null ? 'No order completed in the period' : 'per completed order'} />
-      <StatCard name="customer-retention" label="Customer Retention" term={<FigureTerm figure="customerRetention">Customer Retention</FigureTerm>}
-        icon={<Repeat size={16} />} value={orDash(customerRetention, formatPercent)}
-        footer={customerRetention === null ? 'No customer has a completed order' : 'of customers ordered more than once'} />
+      <StatCard
+        name="conversion-rate"
+        label="Conversion Rate"
+        term={<FigureTerm figure="conversionRate">Conversion Rate</FigureTerm>}
+        icon={<Percent size={16} />}
+        value={orDash(conversionRate, formatPercent)}
+        footer={
+          conversionRate === null
+            ? 'No orders placed in the period'
+            : `completed, of ${formatCount(totals.orders.value)} orders placed`
+        }
+      />
+      <StatCard
+        name="average-order-value"
+        label="Average Order Value"
+        term={<FigureTerm figure="averageOrderValue">Average Order Value</FigureTerm>}
+        icon={<IndianRupee size={16} />}
+        value={orDash(averageOrderValue, formatINR)}
+        footer={averageOrderValue === null ? 'No order completed in the period' : 'per completed order'}
+      />
+      <StatCard
+        name="customer-retention"
+        label="Customer Retention"
+        term={<FigureTerm figure="customerRetention">Customer Retention</FigureTerm>}
+        icon={<Repeat size={16} />}
+        value={orDash(customerRetention, formatPercent)}
+        footer={
+          customerRetention === null ? 'No customer has a completed order' : 'of customers ordered more than once'
+        }
+      />
     </div>
   )
 }

@@ -5,7 +5,17 @@
  * '₹1.2L', the tooltip 'March 2026 · ₹1,23,456.00'. Hidden from screen readers: the screen renders
  * the same figures as a table for them (revenue-table.tsx). Each bar carries data-month for tests.
  */
-import { Bar, BarChart, CartesianGrid, Rectangle, Tooltip, XAxis, YAxis, type BarShapeProps, type TooltipContentProps } from 'recharts'
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Rectangle,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+  type TooltipContentProps,
+} from 'recharts'
 import type { Analytics } from '../../../api/schemas/analytics'
 import { formatINR, formatINRCompact, formatMonth } from '../../../lib/format'
 
@@ -35,15 +45,44 @@ function MonthBar(props: BarShapeProps) {
 
 export default function RevenueChart({ months }: { months: readonly Month[] }) {
   return (
-    <BarChart responsive data={[...months]} style={{ width: '100%', height: '100%' }} accessibilityLayer={false}
-      margin={{ top: 8, right: 4, bottom: 0, left: 0 }}>
+    <BarChart
+      responsive
+      data={[...months]}
+      style={{ width: '100%', height: '100%' }}
+      accessibilityLayer={false}
+      margin={{ top: 8, right: 4, bottom: 0, left: 0 }}
+    >
       <CartesianGrid vertical={false} stroke="var(--border)" />
-      <XAxis dataKey="month" tickFormatter={(month: string) => formatMonth(month, 'short')} interval={0} tick={TICK}
-        tickLine={false} axisLine={{ stroke: 'var(--border-strong)' }} />
-      <YAxis tickFormatter={(rupees: number) => formatINRCompact(rupees)} tick={TICK} width={56} tickLine={false} axisLine={false} />
-      <Tooltip content={RevenueTooltip} cursor={{ fill: 'var(--surface-hover)', stroke: 'none' }} isAnimationActive={false} />
-      <Bar dataKey="revenue" name="Revenue" fill="var(--accent)" radius={[3, 3, 0, 0]} maxBarSize={40}
-        isAnimationActive={false} shape={MonthBar} activeBar={{ fill: 'var(--accent-hover)' }} />
+      <XAxis
+        dataKey="month"
+        tickFormatter={(month: string) => formatMonth(month, 'short')}
+        interval={0}
+        tick={TICK}
+        tickLine={false}
+        axisLine={{ stroke: 'var(--border-strong)' }}
+      />
+      <YAxis
+        tickFormatter={(rupees: number) => formatINRCompact(rupees)}
+        tick={TICK}
+        width={56}
+        tickLine={false}
+        axisLine={false}
+      />
+      <Tooltip
+        content={RevenueTooltip}
+        cursor={{ fill: 'var(--surface-hover)', stroke: 'none' }}
+        isAnimationActive={false}
+      />
+      <Bar
+        dataKey="revenue"
+        name="Revenue"
+        fill="var(--accent)"
+        radius={[3, 3, 0, 0]}
+        maxBarSize={40}
+        isAnimationActive={false}
+        shape={MonthBar}
+        activeBar={{ fill: 'var(--accent-hover)' }}
+      />
     </BarChart>
   )
 }

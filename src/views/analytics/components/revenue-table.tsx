@@ -10,7 +10,10 @@ export function RevenueTable({ months }: { months: Analytics['monthlyRevenue'] }
     <table className="sr-only" data-testid="monthly-revenue-table">
       <caption>Monthly revenue for the last 12 months, in India time</caption>
       <thead>
-        <tr><th scope="col">Month</th><th scope="col">Revenue</th></tr>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col">Revenue</th>
+        </tr>
       </thead>
       <tbody>
         {months.map((m) => (

@@ -17,7 +17,12 @@ import { FigureTerm } from './figure-term'
 type TotalKey = keyof Analytics['totals']
 
 /** The cards in SPEC.md's order: label, icon, how the value reads. */
-export const TOTAL_CARDS: ReadonlyArray<{ key: TotalKey & Figure; label: string; icon: ReactNode; format: (n: number) => string }> = [
+export const TOTAL_CARDS: ReadonlyArray<{
+  key: TotalKey & Figure
+  label: string
+  icon: ReactNode
+  format: (n: number) => string
+}> = [
   { key: 'revenue', label: 'Total Revenue', icon: <Wallet size={16} />, format: formatINR },
   { key: 'orders', label: 'Total Orders', icon: <ShoppingCart size={16} />, format: formatCount },
   { key: 'users', label: 'Total Users', icon: <Users size={16} />, format: formatCount },
@@ -34,8 +39,14 @@ function Change({ change, period }: { change: number | null; period: AnalyticsPe
   const badge = changeBadge(change)
   return (
     <span className="analytics-change" data-testid="change">
-      {badge ? <><Badge tone={badge.tone}>{badge.text}</Badge><span className="faint">vs previous {PERIOD_SHORT_LABELS[period]}</span></>
-        : <span className="faint">No earlier figures</span>}
+      {badge ? (
+        <>
+          <Badge tone={badge.tone}>{badge.text}</Badge>
+          <span className="faint">vs previous {PERIOD_SHORT_LABELS[period]}</span>
+        </>
+      ) : (
+        <span className="faint">No earlier figures</span>
+      )}
     </span>
   )
 }
@@ -44,12 +55,22 @@ export function AnalyticsStatCards({ analytics }: { analytics: Analytics }) {
   return (
     <div className="stat-grid" data-testid="analytics-totals">
       {TOTAL_CARDS.map(({ key, label, icon, format }) => (
-        <StatCard key={key} name={key} label={label} term={<FigureTerm figure={key}>{label}</FigureTerm>} icon={icon}
+        <StatCard
+          key={key}
+          name={key}
+          label={label}
+          term={<FigureTerm figure={key}>{label}</FigureTerm>}
+          icon={icon}
           value={format(analytics.totals[key].value)}
-          footer={<>
-            <Change change={analytics.totals[key].change} period={analytics.period} />
-            <span className="analytics-all-time faint">All time <span className="num">{format(analytics.allTime[key])}</span></span>
-          </>} />
+          footer={
+            <>
+              <Change change={analytics.totals[key].change} period={analytics.period} />
+              <span className="analytics-all-time faint">
+                All time <span className="num">{format(analytics.allTime[key])}</span>
+              </span>
+            </>
+          }
+        />
       ))}
     </div>
   )

@@ -12,17 +12,27 @@ import { FigureTerm } from './figure-term'
 
 export function TopProjects({ projects, focus }: { projects: Analytics['topProjects']; focus: number }) {
   return (
-    <Card title={<FigureTerm figure="topProjects">Top Performing Projects</FigureTerm>} className="analytics-top" data-testid="top-projects">
+    <Card
+      title={<FigureTerm figure="topProjects">Top Performing Projects</FigureTerm>}
+      className="analytics-top"
+      data-testid="top-projects"
+    >
       {projects.length === 0 ? (
         <p className="list-empty muted">No completed orders in this period</p>
       ) : (
         <table className="analytics-table">
           <thead>
             <tr>
-              <th scope="col" className="analytics-table__rank"><span className="sr-only">Rank</span></th>
+              <th scope="col" className="analytics-table__rank">
+                <span className="sr-only">Rank</span>
+              </th>
               <th scope="col">Project</th>
-              <th scope="col" className="num">Sales</th>
-              <th scope="col" className="num">Revenue</th>
+              <th scope="col" className="num">
+                Sales
+              </th>
+              <th scope="col" className="num">
+                Revenue
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -30,7 +40,9 @@ export function TopProjects({ projects, focus }: { projects: Analytics['topProje
               <tr key={p._id} data-testid="top-project" data-id={p._id} data-active={index === focus || undefined}>
                 <td className="analytics-table__rank faint num">{index + 1}</td>
                 <th scope="row" className="analytics-table__name">
-                  <CommandLink id="analytics.openProject" target={{ kind: TOP_PROJECT, id: p._id }}>{p.title}</CommandLink>
+                  <CommandLink id="analytics.openProject" target={{ kind: TOP_PROJECT, id: p._id }}>
+                    {p.title}
+                  </CommandLink>
                 </th>
                 <td className="num">{formatCount(p.sales)}</td>
                 <td className="num">{formatINR(p.revenue)}</td>

@@ -21,13 +21,33 @@ export interface AnswerDialogProps {
   'data-testid'?: string
 }
 
-export function AnswerDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', busy, onConfirm, onCancel, ...rest }: AnswerDialogProps) {
+export function AnswerDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy,
+  onConfirm,
+  onCancel,
+  ...rest
+}: AnswerDialogProps) {
   const returnFocus = useReturnFocus()
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => { if (!next && !busy) onCancel() }}>
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) onCancel()
+      }}
+    >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="overlay answer-dialog__overlay" />
-        <AlertDialog.Content className="dialog dialog--sm answer-dialog" data-dialog="answer" data-testid={rest['data-testid']} {...returnFocus}>
+        <AlertDialog.Content
+          className="dialog dialog--sm answer-dialog"
+          data-dialog="answer"
+          data-testid={rest['data-testid']}
+          {...returnFocus}
+        >
           <header className="dialog__header">
             <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           </header>
@@ -36,7 +56,9 @@ export function AnswerDialog({ open, title, description, confirmLabel, cancelLab
             <AlertDialog.Cancel asChild>
               <Button disabled={busy}>{cancelLabel}</Button>
             </AlertDialog.Cancel>
-            <Button variant="danger" loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
+            <Button variant="danger" loading={busy} onClick={onConfirm}>
+              {confirmLabel}
+            </Button>
           </footer>
         </AlertDialog.Content>
       </AlertDialog.Portal>

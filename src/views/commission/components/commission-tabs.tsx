@@ -13,7 +13,12 @@ import { COMMISSION_TABS, type CommissionTab } from '../commission-url'
 function TabTrigger({ tab }: { tab: CommissionTab }) {
   const { command, label } = useCommandControl(`commission.tab.${tab}`)
   return (
-    <Tabs.Trigger value={tab} className="tabs__trigger" data-command={command.id} title={`${label} (${command.shortcut})`}>
+    <Tabs.Trigger
+      value={tab}
+      className="tabs__trigger"
+      data-command={command.id}
+      title={`${label} (${command.shortcut})`}
+    >
       {label}
     </Tabs.Trigger>
   )
@@ -23,10 +28,16 @@ export function CommissionTabs({ tab, panels }: { tab: CommissionTab; panels: Re
   const registry = useRegistry()
   const ctx = useCommandContext()
   return (
-    <Tabs.Root value={tab} activationMode="manual" className="tabs"
-      onValueChange={(value) => resolveCommand(registry, ctx, `commission.tab.${value}`).run()}>
+    <Tabs.Root
+      value={tab}
+      activationMode="manual"
+      className="tabs"
+      onValueChange={(value) => resolveCommand(registry, ctx, `commission.tab.${value}`).run()}
+    >
       <Tabs.List className="tabs__list" aria-label="Commission Management">
-        {COMMISSION_TABS.map((t) => <TabTrigger key={t} tab={t} />)}
+        {COMMISSION_TABS.map((t) => (
+          <TabTrigger key={t} tab={t} />
+        ))}
       </Tabs.List>
       {COMMISSION_TABS.map((t) => (
         <Tabs.Content key={t} value={t} className="tabs__panel" data-testid={`commission-tab-${t}`}>

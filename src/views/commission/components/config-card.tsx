@@ -35,11 +35,23 @@ export const ConfigCard = memo(function ConfigCard({ config, index, active, onFo
     { key: 'studentCommissionPercent', label: 'Student Commission', value: config.studentCommissionPercent },
   ].filter((e) => e.value > 0)
   return (
-    <article ref={ref} className="commission-card" data-testid="commission-card" data-id={config._id} data-default={config.isDefault || undefined}
-      data-active={active || undefined} aria-current={active || undefined} onClick={() => onFocus(index)}>
+    <article
+      ref={ref}
+      className="commission-card"
+      data-testid="commission-card"
+      data-id={config._id}
+      data-default={config.isDefault || undefined}
+      data-active={active || undefined}
+      aria-current={active || undefined}
+      onClick={() => onFocus(index)}
+    >
       <header className="commission-card__header">
-        <h3 className="commission-card__title" data-testid="card-title">{cardTitle(config)}</h3>
-        <Badge tone={config.isActive ? 'success' : 'neutral'} dot>{config.isActive ? 'Active' : 'Inactive'}</Badge>
+        <h3 className="commission-card__title" data-testid="card-title">
+          {cardTitle(config)}
+        </h3>
+        <Badge tone={config.isActive ? 'success' : 'neutral'} dot>
+          {config.isActive ? 'Active' : 'Inactive'}
+        </Badge>
       </header>
       <dl className="commission-card__rates">
         {SPLIT_RATE_FIELDS.map((f) => (
@@ -49,7 +61,12 @@ export const ConfigCard = memo(function ConfigCard({ config, index, active, onFo
           </div>
         ))}
         {extras.map((e, i) => (
-          <div key={e.key} className="commission-card__rate commission-card__rate--extra" data-rate={e.key} data-first={i === 0 || undefined}>
+          <div
+            key={e.key}
+            className="commission-card__rate commission-card__rate--extra"
+            data-rate={e.key}
+            data-first={i === 0 || undefined}
+          >
             <dt>{e.label}</dt>
             <dd className="num">{formatPercent(e.value)}</dd>
           </div>
@@ -58,7 +75,14 @@ export const ConfigCard = memo(function ConfigCard({ config, index, active, onFo
       {config.notes ? <p className="commission-card__notes muted">{config.notes}</p> : null}
       <footer className="commission-card__actions">
         <CommandButton id="commission.edit" target={target} size="sm" icon={<Pencil size={13} />} />
-        <CommandButton id="commission.delete" target={target} size="sm" variant="ghost" className="commission-card__delete" icon={<Trash2 size={13} />} />
+        <CommandButton
+          id="commission.delete"
+          target={target}
+          size="sm"
+          variant="ghost"
+          className="commission-card__delete"
+          icon={<Trash2 size={13} />}
+        />
       </footer>
     </article>
   )

@@ -9,7 +9,12 @@ import type { KeyboardEvent, ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import {
-  AGENT_DISCOUNT_MAX, NO_REFERRAL_DISTRIBUTIONS, SPLIT_RATE_FIELDS, SPLIT_RATE_LABELS, SPLIT_TOTAL_BPS, STUDENT_COMMISSION_MAX,
+  AGENT_DISCOUNT_MAX,
+  NO_REFERRAL_DISTRIBUTIONS,
+  SPLIT_RATE_FIELDS,
+  SPLIT_RATE_LABELS,
+  SPLIT_TOTAL_BPS,
+  STUDENT_COMMISSION_MAX,
   TOTAL_MUST_EQUAL_MESSAGE,
 } from '../../../api/schemas/commission'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
@@ -33,7 +38,13 @@ const DISTRIBUTION = NO_REFERRAL_DISTRIBUTIONS.map((d) => ({ id: `commission.for
 function saveOnEnter(actor: Actor) {
   return (e: KeyboardEvent<HTMLFormElement>) => {
     const el = e.target as HTMLElement
-    if (e.key !== 'Enter' || e.nativeEvent.isComposing || el.tagName !== 'INPUT' || (el as HTMLInputElement).type === 'search') return
+    if (
+      e.key !== 'Enter' ||
+      e.nativeEvent.isComposing ||
+      el.tagName !== 'INPUT' ||
+      (el as HTMLInputElement).type === 'search'
+    )
+      return
     e.preventDefault()
     actor.send({ type: 'form.save' })
   }
@@ -47,8 +58,16 @@ export function ConfigForm({ actor, picker, autoFocus }: { actor: Actor; picker?
   const total = draftTotalBps(draft)
   const totalOk = total === SPLIT_TOTAL_BPS
   return (
-    <form className="commission-form" data-testid="commission-form" noValidate onKeyDown={saveOnEnter(actor)}
-      onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'form.save' }) }}>
+    <form
+      className="commission-form"
+      data-testid="commission-form"
+      noValidate
+      onKeyDown={saveOnEnter(actor)}
+      onSubmit={(e) => {
+        e.preventDefault()
+        actor.send({ type: 'form.save' })
+      }}
+    >
       {picker}
       <fieldset className="commission-form__rates" disabled={saving}>
         <legend className="field__label">Commission split</legend>
@@ -56,16 +75,33 @@ export function ConfigForm({ actor, picker, autoFocus }: { actor: Actor; picker?
           {LIMITS.map(({ field, label, max }, i) => (
             <Field key={field} label={label} error={errors[field]}>
               {(id) => (
-                <Input id={id} type="number" inputMode="decimal" step={0.1} min={0} max={max} value={draft.rates[field]}
-                  invalid={!!errors[field]} autoFocus={autoFocus && i === 0} data-field={field} className="num"
-                  onChange={(e) => actor.send({ type: 'field.change', field, value: e.target.value })} />
+                <Input
+                  id={id}
+                  type="number"
+                  inputMode="decimal"
+                  step={0.1}
+                  min={0}
+                  max={max}
+                  value={draft.rates[field]}
+                  invalid={!!errors[field]}
+                  autoFocus={autoFocus && i === 0}
+                  data-field={field}
+                  className="num"
+                  onChange={(e) => actor.send({ type: 'field.change', field, value: e.target.value })}
+                />
               )}
             </Field>
           ))}
         </div>
         <p className="commission-form__total" data-testid="split-total" data-ok={totalOk || undefined}>
-          <span>Total: <strong className="num">{formatPercent(total / 100)}</strong></span>
-          {totalOk ? null : <span className="field__error" role="alert">{TOTAL_MUST_EQUAL_MESSAGE}</span>}
+          <span>
+            Total: <strong className="num">{formatPercent(total / 100)}</strong>
+          </span>
+          {totalOk ? null : (
+            <span className="field__error" role="alert">
+              {TOTAL_MUST_EQUAL_MESSAGE}
+            </span>
+          )}
         </p>
       </fieldset>
       <div className="commission-form__row">
@@ -77,12 +113,21 @@ export function ConfigForm({ actor, picker, autoFocus }: { actor: Actor; picker?
       </div>
       <Field label="Notes" error={errors.notes}>
         {(id) => (
-          <TextArea id={id} rows={2} value={draft.notes} disabled={saving}
-            onChange={(e) => actor.send({ type: 'notes.change', value: e.target.value })} />
+          <TextArea
+            id={id}
+            rows={2}
+            value={draft.notes}
+            disabled={saving}
+            onChange={(e) => actor.send({ type: 'notes.change', value: e.target.value })}
+          />
         )}
       </Field>
       <SplitPreview actor={actor} />
-      {serverError ? <p className="field__error commission-form__error" role="alert" data-testid="save-error">{serverError}</p> : null}
+      {serverError ? (
+        <p className="field__error commission-form__error" role="alert" data-testid="save-error">
+          {serverError}
+        </p>
+      ) : null}
     </form>
   )
 }

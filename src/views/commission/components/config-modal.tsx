@@ -42,21 +42,59 @@ function OpenModal({ actor }: { actor: Actor }) {
   const projects = useCommissionProjectSearch(debounced, picking)
   const handle = useFormHandle(actor, false, projects.data)
   usePublishCommandContext(useMemo(() => ({ commissionModal: handle }), [handle]))
-  const heading = mode === 'create'
-    ? (isDefault ? 'Create Default Configuration' : 'New Configuration')
-    : `Edit ${title ?? DEFAULT_CONFIG_TITLE}`
+  const heading =
+    mode === 'create'
+      ? isDefault
+        ? 'Create Default Configuration'
+        : 'New Configuration'
+      : `Edit ${title ?? DEFAULT_CONFIG_TITLE}`
   return (
     <>
-      <Dialog open onOpenChange={(next) => { if (!next) actor.send({ type: 'modal.close' }) }} title={heading} size="lg"
+      <Dialog
+        open
+        onOpenChange={(next) => {
+          if (!next) actor.send({ type: 'modal.close' })
+        }}
+        title={heading}
+        size="lg"
         closeCommand="commission.form.cancel"
-        description={mode === 'create' && !isDefault ? 'Choose a project and how each of its orders is split.' : 'How each order is split between the parties.'}
-        footer={<><CommandButton id="commission.form.cancel" /><CommandButton id="commission.form.save" variant="primary" showShortcut loading={handle.state === 'saving'} /></>}>
-        <ConfigForm actor={actor} autoFocus={!picking}
-          picker={picking ? <ProjectPicker search={search} onSearch={setSearch} query={projects} picked={picked} /> : undefined} />
+        description={
+          mode === 'create' && !isDefault
+            ? 'Choose a project and how each of its orders is split.'
+            : 'How each order is split between the parties.'
+        }
+        footer={
+          <>
+            <CommandButton id="commission.form.cancel" />
+            <CommandButton
+              id="commission.form.save"
+              variant="primary"
+              showShortcut
+              loading={handle.state === 'saving'}
+            />
+          </>
+        }
+      >
+        <ConfigForm
+          actor={actor}
+          autoFocus={!picking}
+          picker={
+            picking ? (
+              <ProjectPicker search={search} onSearch={setSearch} query={projects} picked={picked} />
+            ) : undefined
+          }
+        />
       </Dialog>
-      <AnswerDialog open={discarding} title={DISCARD_QUESTION} description="The changes to this configuration will be lost."
-        confirmLabel="Discard" cancelLabel="Keep editing" data-testid="discard-dialog"
-        onConfirm={() => actor.send({ type: 'discard.confirm' })} onCancel={() => actor.send({ type: 'discard.cancel' })} />
+      <AnswerDialog
+        open={discarding}
+        title={DISCARD_QUESTION}
+        description="The changes to this configuration will be lost."
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        data-testid="discard-dialog"
+        onConfirm={() => actor.send({ type: 'discard.confirm' })}
+        onCancel={() => actor.send({ type: 'discard.cancel' })}
+      />
     </>
   )
 }

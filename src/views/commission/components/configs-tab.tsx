@@ -33,41 +33,56 @@ export function ConfigsTab({ query, searchText, onSearchText, searchRef, filtere
   const pagination = data?.pagination
   return (
     <>
-      <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef}
-        searchLabel="Search configurations" placeholder="Search by project or notes...">
+      <ListFiltersBar
+        searchText={searchText}
+        onSearchText={onSearchText}
+        searchRef={searchRef}
+        searchLabel="Search configurations"
+        placeholder="Search by project or notes..."
+      >
         <CommandSelect aria-label="Status filter" options={STATUS} />
       </ListFiltersBar>
-      {isPending ? <LoadingState title="Loading configurations" />
-        : error && !data ? (
-          <ErrorState title="Error Loading Configurations" message={withReason('Failed to load commission configurations', error)}
-            action={<CommandRetry retry={() => void refetch()} />} />
-        )
-        : !data || data.configs.length === 0 ? (
-          <EmptyState title="No configurations found"
-            description={filtered ? 'No configurations match your search criteria.' : 'Create one with New Configuration.'} />
-        )
-        : (
-          <>
-            {error ? <p className="field__error" role="alert">{withReason('Failed to load commission configurations', error)}</p> : null}
-            <div className="commission-grid" data-testid="commission-grid" aria-busy={query.isFetching || undefined}>
-              {data.configs.map((config, index) => (
-                <ConfigCard key={config._id} config={config} index={index} active={index === focus} onFocus={onFocus} />
-              ))}
-            </div>
-            <div className="projects-pagination" data-testid="commission-pagination">
-              <span className="muted">{formatQuantity(pagination?.totalConfigs ?? 0, 'configuration')}</span>
-              {pagination && pagination.totalPages > 1 ? (
-                <span className="projects-pagination__controls">
-                  <CommandButton id="commission.prevPage" size="sm" />
-                  <span className="muted" data-testid="page-label">
-                    Page {formatCount(pagination.currentPage)} of {formatCount(pagination.totalPages)}
-                  </span>
-                  <CommandButton id="commission.nextPage" size="sm" />
+      {isPending ? (
+        <LoadingState title="Loading configurations" />
+      ) : error && !data ? (
+        <ErrorState
+          title="Error Loading Configurations"
+          message={withReason('Failed to load commission configurations', error)}
+          action={<CommandRetry retry={() => void refetch()} />}
+        />
+      ) : !data || data.configs.length === 0 ? (
+        <EmptyState
+          title="No configurations found"
+          description={
+            filtered ? 'No configurations match your search criteria.' : 'Create one with New Configuration.'
+          }
+        />
+      ) : (
+        <>
+          {error ? (
+            <p className="field__error" role="alert">
+              {withReason('Failed to load commission configurations', error)}
+            </p>
+          ) : null}
+          <div className="commission-grid" data-testid="commission-grid" aria-busy={query.isFetching || undefined}>
+            {data.configs.map((config, index) => (
+              <ConfigCard key={config._id} config={config} index={index} active={index === focus} onFocus={onFocus} />
+            ))}
+          </div>
+          <div className="projects-pagination" data-testid="commission-pagination">
+            <span className="muted">{formatQuantity(pagination?.totalConfigs ?? 0, 'configuration')}</span>
+            {pagination && pagination.totalPages > 1 ? (
+              <span className="projects-pagination__controls">
+                <CommandButton id="commission.prevPage" size="sm" />
+                <span className="muted" data-testid="page-label">
+                  Page {formatCount(pagination.currentPage)} of {formatCount(pagination.totalPages)}
                 </span>
-              ) : null}
-            </div>
-          </>
-        )}
+                <CommandButton id="commission.nextPage" size="sm" />
+              </span>
+            ) : null}
+          </div>
+        </>
+      )}
     </>
   )
 }

@@ -27,13 +27,22 @@ export function DefaultTab() {
   const { data, error, isPending, refetch } = useDefaultCommissionConfig()
   if (isPending) return <LoadingState title="Loading the default configuration" />
   if (error && data === undefined) {
-    return <ErrorState title="Error Loading Default Configuration" message={withReason('Failed to load the default configuration', error)}
-      action={<CommandRetry retry={() => void refetch()} />} />
+    return (
+      <ErrorState
+        title="Error Loading Default Configuration"
+        message={withReason('Failed to load the default configuration', error)}
+        action={<CommandRetry retry={() => void refetch()} />}
+      />
+    )
   }
   if (!data) {
-    return <EmptyState title="No default configuration"
-      description="Projects without a configuration of their own need a default to be split."
-      action={<CommandButton id="commission.createDefault" variant="primary" />} />
+    return (
+      <EmptyState
+        title="No default configuration"
+        description="Projects without a configuration of their own need a default to be split."
+        action={<CommandButton id="commission.createDefault" variant="primary" />}
+      />
+    )
   }
   return <DefaultForm config={data} />
 }
@@ -53,7 +62,8 @@ function DefaultForm({ config }: { config: CommissionConfig }) {
   // Held on the stored default: opened at mount, and following a refetch while the admin has not typed.
   useEffect(() => {
     const s = actor.getSnapshot()
-    if (s.matches('closed') || (s.matches('edit') && sameDraft(s.context.draft, s.context.initial))) actor.send({ type: 'modal.edit', config })
+    if (s.matches('closed') || (s.matches('edit') && sameDraft(s.context.draft, s.context.initial)))
+      actor.send({ type: 'modal.edit', config })
   }, [actor, config])
   const handle = useFormHandle(actor, true)
   usePublishCommandContext(useMemo(() => ({ commissionDefaultForm: handle }), [handle]))
@@ -65,7 +75,9 @@ function DefaultForm({ config }: { config: CommissionConfig }) {
         <span className="muted">Updated {formatDateTime(config.updatedAt)}</span>
       </header>
       <div className="card__body">
-        <p className="muted commission-default__hint">Applies to every project without an active configuration of its own.</p>
+        <p className="muted commission-default__hint">
+          Applies to every project without an active configuration of its own.
+        </p>
         <ConfigForm actor={actor} />
       </div>
       <footer className="dialog__footer">

@@ -31,21 +31,51 @@ export function ProjectPicker({ search, onSearch, query, picked, error }: Projec
     <div className="project-picker" data-testid="project-picker">
       <Field label="Project" error={error}>
         {(id) => (
-          <Input id={id} type="search" autoFocus autoComplete="off" placeholder="Search projects by title..." value={search}
-            aria-describedby={`${id}-picked`} onChange={(e) => onSearch(e.target.value)} />
+          <Input
+            id={id}
+            type="search"
+            autoFocus
+            autoComplete="off"
+            placeholder="Search projects by title..."
+            value={search}
+            aria-describedby={`${id}-picked`}
+            onChange={(e) => onSearch(e.target.value)}
+          />
         )}
       </Field>
       <p className="project-picker__picked" data-testid="picked-project">
-        {picked ? <>Selected: <strong>{picked.title}</strong> <span className="muted num">{formatINR(picked.price)}</span></>
-          : <span className="muted">No project selected</span>}
+        {picked ? (
+          <>
+            Selected: <strong>{picked.title}</strong> <span className="muted num">{formatINR(picked.price)}</span>
+          </>
+        ) : (
+          <span className="muted">No project selected</span>
+        )}
       </p>
-      <div className="project-picker__list" role="group" aria-label="Matching projects" aria-busy={query.isFetching || undefined}>
-        {query.isPending && query.fetchStatus !== 'idle' ? <Spinner size={14} label="Searching projects" />
-          : query.error ? <p className="field__error" role="alert">{withReason('Failed to load projects', query.error)}</p>
-          : projects.length === 0 ? <p className="muted project-picker__none">No projects found</p>
-          : projects.map((p) => (
-            <CommandLink key={p._id} id="commission.form.pickProject" target={{ kind: 'commissionProject', id: p._id }} plain
-              className="project-picker__item" data-testid="project-option">
+      <div
+        className="project-picker__list"
+        role="group"
+        aria-label="Matching projects"
+        aria-busy={query.isFetching || undefined}
+      >
+        {query.isPending && query.fetchStatus !== 'idle' ? (
+          <Spinner size={14} label="Searching projects" />
+        ) : query.error ? (
+          <p className="field__error" role="alert">
+            {withReason('Failed to load projects', query.error)}
+          </p>
+        ) : projects.length === 0 ? (
+          <p className="muted project-picker__none">No projects found</p>
+        ) : (
+          projects.map((p) => (
+            <CommandLink
+              key={p._id}
+              id="commission.form.pickProject"
+              target={{ kind: 'commissionProject', id: p._id }}
+              plain
+              className="project-picker__item"
+              data-testid="project-option"
+            >
               <span className="project-picker__title">
                 {picked?._id === p._id ? <Check size={13} aria-label="Selected" /> : null}
                 {p.title}
@@ -55,7 +85,8 @@ export function ProjectPicker({ search, onSearch, query, picked, error }: Projec
                 <span className="muted num">{formatINR(p.price)}</span>
               </span>
             </CommandLink>
-          ))}
+          ))
+        )}
       </div>
     </div>
   )

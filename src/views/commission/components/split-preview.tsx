@@ -11,7 +11,12 @@ import type { ActorRefFrom } from 'xstate'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { Field, Input } from '../../../components/field'
 import {
-  agentDiscountedPricePaise, COMMISSION_PARTIES, splitConfigFromPercent, splitOrder, type CommissionParty, type Split,
+  agentDiscountedPricePaise,
+  COMMISSION_PARTIES,
+  splitConfigFromPercent,
+  splitOrder,
+  type CommissionParty,
+  type Split,
 } from '../../../domain/commission-split'
 import { formatINR } from '../../../lib/format'
 import { percentsOf, type CommissionDraft } from '../../../machines/commission-config-form'
@@ -20,7 +25,11 @@ import type { CommissionPreview, commissionConfigModalMachine } from '../../../m
 type Actor = ActorRefFrom<typeof commissionConfigModalMachine>
 
 export const PARTY_LABELS: Readonly<Record<CommissionParty, string>> = {
-  projectOwner: 'Project Owner', platform: 'Platform', customizer: 'Customizer', installationSupport: 'Installation Support', referral: 'Referral',
+  projectOwner: 'Project Owner',
+  platform: 'Platform',
+  customizer: 'Customizer',
+  installationSupport: 'Installation Support',
+  referral: 'Referral',
 }
 
 /** One column of the preview: who referred the order, what the customer paid (paise) and the split. */
@@ -46,9 +55,24 @@ export function previewColumns(draft: CommissionDraft, preview: CommissionPrevie
     const agentPaise = agentDiscountedPricePaise(listPaise, Math.round(p.agentDiscountPercent * 100))
     const order = { withCustomization: preview.withCustomization, withInstallation: preview.withInstallation }
     return [
-      { key: 'none', label: 'No referrer', amountPaise: listPaise, split: splitOrder({ ...order, amountPaise: listPaise, referrer: null }, config) },
-      { key: 'agent', label: 'Agent referrer', amountPaise: agentPaise, split: splitOrder({ ...order, amountPaise: agentPaise, referrer: 'agent' }, config) },
-      { key: 'student', label: 'Student referrer', amountPaise: listPaise, split: splitOrder({ ...order, amountPaise: listPaise, referrer: 'student' }, config) },
+      {
+        key: 'none',
+        label: 'No referrer',
+        amountPaise: listPaise,
+        split: splitOrder({ ...order, amountPaise: listPaise, referrer: null }, config),
+      },
+      {
+        key: 'agent',
+        label: 'Agent referrer',
+        amountPaise: agentPaise,
+        split: splitOrder({ ...order, amountPaise: agentPaise, referrer: 'agent' }, config),
+      },
+      {
+        key: 'student',
+        label: 'Student referrer',
+        amountPaise: listPaise,
+        split: splitOrder({ ...order, amountPaise: listPaise, referrer: 'student' }, config),
+      },
     ]
   } catch {
     return null
@@ -66,8 +90,17 @@ export function SplitPreview({ actor }: { actor: Actor }) {
       <div className="split-preview__controls">
         <Field label="Example order (₹)">
           {(id) => (
-            <Input id={id} type="number" inputMode="decimal" min={0} step={1} className="num" value={preview.amount} data-testid="preview-amount"
-              onChange={(e) => actor.send({ type: 'preview.amount', value: e.target.value })} />
+            <Input
+              id={id}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={1}
+              className="num"
+              value={preview.amount}
+              data-testid="preview-amount"
+              onChange={(e) => actor.send({ type: 'preview.amount', value: e.target.value })}
+            />
           )}
         </Field>
         <CommandCheckbox id="commission.form.preview.customization" labelled />
@@ -78,26 +111,43 @@ export function SplitPreview({ actor }: { actor: Actor }) {
           <thead>
             <tr>
               <th scope="col">Receives</th>
-              {columns.map((c) => <th key={c.key} scope="col" className="num" data-column={c.key}>{c.label}</th>)}
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className="num" data-column={c.key}>
+                  {c.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             <tr className="split-preview__paid">
               <th scope="row">Customer pays</th>
-              {columns.map((c) => <td key={c.key} className="num" data-column={c.key} data-party="amount">{rupees(c.amountPaise)}</td>)}
+              {columns.map((c) => (
+                <td key={c.key} className="num" data-column={c.key} data-party="amount">
+                  {rupees(c.amountPaise)}
+                </td>
+              ))}
             </tr>
             {COMMISSION_PARTIES.map((party) => (
               <tr key={party}>
                 <th scope="row">{PARTY_LABELS[party]}</th>
                 {columns.map((c) => (
-                  <td key={c.key} className={c.split[party] ? 'num' : 'num faint'} data-column={c.key} data-party={party}>{rupees(c.split[party])}</td>
+                  <td
+                    key={c.key}
+                    className={c.split[party] ? 'num' : 'num faint'}
+                    data-column={c.key}
+                    data-party={party}
+                  >
+                    {rupees(c.split[party])}
+                  </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <p className="muted split-preview__empty" data-testid="preview-unavailable">The preview appears once the rates are valid and total 100%.</p>
+        <p className="muted split-preview__empty" data-testid="preview-unavailable">
+          The preview appears once the rates are valid and total 100%.
+        </p>
       )}
     </section>
   )

@@ -30,21 +30,46 @@ export function StatsTab() {
   const { data, error, isPending, refetch } = useCommissionStats()
   if (isPending) return <LoadingState title="Loading statistics" />
   if (error && !data) {
-    return <ErrorState title="Error Loading Statistics" message={withReason('Failed to load commission statistics', error)}
-      action={<CommandRetry retry={() => void refetch()} />} />
+    return (
+      <ErrorState
+        title="Error Loading Statistics"
+        message={withReason('Failed to load commission statistics', error)}
+        action={<CommandRetry retry={() => void refetch()} />}
+      />
+    )
   }
   const { revenue, configs } = data
   return (
     <div className="commission-stats" data-testid="commission-stats">
       <Card title="Revenue Overview" data-testid="revenue-overview">
         <dl className="commission-facts">
-          <div><dt>Total Orders</dt><dd className="num" data-testid="total-orders">{formatCount(revenue.totalOrders)}</dd></div>
-          <div><dt>Total Revenue</dt><dd className="num" data-testid="total-revenue">{formatINR(revenue.totalRevenue)}</dd></div>
+          <div>
+            <dt>Total Orders</dt>
+            <dd className="num" data-testid="total-orders">
+              {formatCount(revenue.totalOrders)}
+            </dd>
+          </div>
+          <div>
+            <dt>Total Revenue</dt>
+            <dd className="num" data-testid="total-revenue">
+              {formatINR(revenue.totalRevenue)}
+            </dd>
+          </div>
         </dl>
       </Card>
       <Card title="Commission Distribution" data-testid="commission-distribution">
         <table className="commission-table">
-          <thead><tr><th scope="col">Party</th><th scope="col" className="num">Amount</th><th scope="col" className="num">Share</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Party</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col" className="num">
+                Share
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {DISTRIBUTION.map(({ key, label }) => (
               <tr key={key} data-party={key}>
@@ -58,8 +83,18 @@ export function StatsTab() {
       </Card>
       <Card title="Configuration Status" data-testid="configuration-status">
         <dl className="commission-facts">
-          <div><dt>Active</dt><dd className="num" data-testid="configs-active">{formatCount(configs.active)}</dd></div>
-          <div><dt>Inactive</dt><dd className="num" data-testid="configs-inactive">{formatCount(configs.inactive)}</dd></div>
+          <div>
+            <dt>Active</dt>
+            <dd className="num" data-testid="configs-active">
+              {formatCount(configs.active)}
+            </dd>
+          </div>
+          <div>
+            <dt>Inactive</dt>
+            <dd className="num" data-testid="configs-inactive">
+              {formatCount(configs.inactive)}
+            </dd>
+          </div>
         </dl>
       </Card>
     </div>

@@ -13,8 +13,11 @@ import { modalSaveBlocker, type commissionConfigModalMachine } from '../../../ma
 
 const NONE: readonly CommissionProjectOption[] = []
 
-export function useFormHandle(actor: ActorRefFrom<typeof commissionConfigModalMachine>, inline: boolean,
-  candidates: readonly CommissionProjectOption[] = NONE): CommissionFormHandle {
+export function useFormHandle(
+  actor: ActorRefFrom<typeof commissionConfigModalMachine>,
+  inline: boolean,
+  candidates: readonly CommissionProjectOption[] = NONE,
+): CommissionFormHandle {
   const state = useSelector(actor, (s) => s.value as CommissionFormHandle['state'])
   const mode = useSelector(actor, (s) => s.context.mode)
   const isDefault = useSelector(actor, (s) => s.context.isDefault)
@@ -22,6 +25,8 @@ export function useFormHandle(actor: ActorRefFrom<typeof commissionConfigModalMa
   const dirty = useSelector(actor, (s) => !sameDraft(s.context.draft, s.context.initial))
   const blocker = useSelector(actor, (s) => modalSaveBlocker(s.context))
   const preview = useSelector(actor, (s) => s.context.preview)
-  return useMemo(() => ({ actor, state, mode, isDefault, inline, draft, dirty, blocker, preview, candidates }),
-    [actor, state, mode, isDefault, inline, draft, dirty, blocker, preview, candidates])
+  return useMemo(
+    () => ({ actor, state, mode, isDefault, inline, draft, dirty, blocker, preview, candidates }),
+    [actor, state, mode, isDefault, inline, draft, dirty, blocker, preview, candidates],
+  )
 }

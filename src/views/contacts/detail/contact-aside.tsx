@@ -18,7 +18,10 @@ import { ContactStatusBadge } from '../contact-status-badge'
 import { Section } from './contact-sections'
 
 const ICONS: Record<ContactStatus, ReactNode> = {
-  read: <MailOpen size={14} />, replied: <CheckCheck size={14} />, archived: <Archive size={14} />, new: <Mail size={14} />,
+  read: <MailOpen size={14} />,
+  replied: <CheckCheck size={14} />,
+  archived: <Archive size={14} />,
+  new: <Mail size={14} />,
 }
 
 export function QuickActions({ actor }: { actor: ActorRefFrom<typeof contactStatusMachine> }) {
@@ -28,10 +31,20 @@ export function QuickActions({ actor }: { actor: ActorRefFrom<typeof contactStat
     <Section id="quick-actions" title="Quick Actions">
       <div className="contact-detail__quick">
         {CONTACT_STATUS_ACTIONS.map(({ status }) => (
-          <CommandButton key={status} id={`contacts.detail.status.${status}`} icon={ICONS[status]} loading={target === status} showShortcut />
+          <CommandButton
+            key={status}
+            id={`contacts.detail.status.${status}`}
+            icon={ICONS[status]}
+            loading={target === status}
+            showShortcut
+          />
         ))}
       </div>
-      {error ? <p className="banner banner--error contact-detail__error" role="alert" data-testid="status-error">{error}</p> : null}
+      {error ? (
+        <p className="banner banner--error contact-detail__error" role="alert" data-testid="status-error">
+          {error}
+        </p>
+      ) : null}
     </Section>
   )
 }
@@ -42,10 +55,16 @@ export function InfoCard({ contact }: { contact: ContactDetail }) {
   return (
     <Section id="contact-meta" title="Information">
       <dl className="contact-detail__meta">
-        <Fact label="Status"><span data-testid="contact-status"><ContactStatusBadge status={contact.status} /></span></Fact>
+        <Fact label="Status">
+          <span data-testid="contact-status">
+            <ContactStatusBadge status={contact.status} />
+          </span>
+        </Fact>
         <Fact label="Received">{formatDateTime(contact.createdAt)}</Fact>
         <Fact label="Last updated">{formatDateTime(contact.updatedAt)}</Fact>
-        <Fact label="Replied at" empty={dash}>{contact.repliedAt ? formatDateTime(contact.repliedAt) : ''}</Fact>
+        <Fact label="Replied at" empty={dash}>
+          {contact.repliedAt ? formatDateTime(contact.repliedAt) : ''}
+        </Fact>
         <Fact label="Registered user" empty={<span className="faint">Not a registered user</span>}>
           {contact.user ? <CommandLink id="contacts.detail.openUser">{contact.user.name}</CommandLink> : ''}
         </Fact>

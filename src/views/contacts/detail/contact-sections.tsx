@@ -14,7 +14,17 @@ import { formatDateTime } from '../../../lib/format'
 const dash = <span className="faint">—</span>
 
 /** A card with a heading: data-testid `section-{id}` like every detail section. */
-export function Section({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  aside,
+  children,
+}: {
+  id: string
+  title: string
+  aside?: ReactNode
+  children: ReactNode
+}) {
   return (
     <section className="card detail-section" data-testid={`section-${id}`} aria-labelledby={`section-${id}-title`}>
       <header className="card__header detail-section__header">
@@ -31,8 +41,14 @@ export function ContactInfoSection({ contact }: { contact: ContactDetail }) {
     <Section id="contact-info" title="Contact Information">
       <dl className="facts">
         <Fact label="Name">{contact.name}</Fact>
-        <Fact label="Email"><a className="detail-link" href={`mailto:${contact.email}`}>{contact.email}</a></Fact>
-        <Fact label="Phone" empty={dash}>{contact.phone}</Fact>
+        <Fact label="Email">
+          <a className="detail-link" href={`mailto:${contact.email}`}>
+            {contact.email}
+          </a>
+        </Fact>
+        <Fact label="Phone" empty={dash}>
+          {contact.phone}
+        </Fact>
         <Fact label="Received">{formatDateTime(contact.createdAt)}</Fact>
       </dl>
     </Section>
@@ -42,7 +58,9 @@ export function ContactInfoSection({ contact }: { contact: ContactDetail }) {
 export function MessageSection({ contact }: { contact: ContactDetail }) {
   return (
     <Section id="message" title="Message">
-      <p className="contact-detail__text" data-testid="contact-message">{contact.message}</p>
+      <p className="contact-detail__text" data-testid="contact-message">
+        {contact.message}
+      </p>
     </Section>
   )
 }
@@ -50,9 +68,13 @@ export function MessageSection({ contact }: { contact: ContactDetail }) {
 export function RelatedProjectSection({ contact }: { contact: ContactDetail }) {
   return (
     <Section id="related-project" title="Related Project">
-      {contact.project
-        ? <CommandLink id="contacts.detail.openProject" className="contact-detail__project">{contact.project.title}</CommandLink>
-        : <p className="faint contact-detail__none">No related project</p>}
+      {contact.project ? (
+        <CommandLink id="contacts.detail.openProject" className="contact-detail__project">
+          {contact.project.title}
+        </CommandLink>
+      ) : (
+        <p className="faint contact-detail__none">No related project</p>
+      )}
     </Section>
   )
 }
@@ -61,9 +83,18 @@ export function RelatedProjectSection({ contact }: { contact: ContactDetail }) {
 export function PreviousReplySection({ contact }: { contact: ContactDetail }) {
   if (contact.reply === null) return null
   return (
-    <Section id="previous-reply" title="Previous Reply"
-      aside={contact.repliedAt ? <span className="muted contact-detail__when">Sent {formatDateTime(contact.repliedAt)}</span> : null}>
-      <p className="contact-detail__text" data-testid="contact-reply">{contact.reply}</p>
+    <Section
+      id="previous-reply"
+      title="Previous Reply"
+      aside={
+        contact.repliedAt ? (
+          <span className="muted contact-detail__when">Sent {formatDateTime(contact.repliedAt)}</span>
+        ) : null
+      }
+    >
+      <p className="contact-detail__text" data-testid="contact-reply">
+        {contact.reply}
+      </p>
     </Section>
   )
 }

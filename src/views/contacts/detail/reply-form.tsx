@@ -31,17 +31,40 @@ export function ReplyForm({ contact, actor, boxRef, onFocusChange }: ReplyFormPr
   return (
     <Section id="reply" title="Send Reply">
       <div className="form-stack">
-        <Field label={<>Reply to {contact.name} <span className="faint">&lt;{contact.email}&gt;</span></>}
-          error={error} hint="Sent by e-mail with the original message quoted">
+        <Field
+          label={
+            <>
+              Reply to {contact.name} <span className="faint">&lt;{contact.email}&gt;</span>
+            </>
+          }
+          error={error}
+          hint="Sent by e-mail with the original message quoted"
+        >
           {(id) => (
-            <TextArea id={id} ref={boxRef} rows={7} value={text} maxLength={CONTACT_LIMITS.reply} readOnly={sending}
-              placeholder="Type your reply…" aria-invalid={error ? true : undefined} data-testid="reply-box"
-              onFocus={() => onFocusChange(true)} onBlur={() => onFocusChange(false)}
-              onChange={(e) => actor.send({ type: 'reply.change', value: e.target.value })} />
+            <TextArea
+              id={id}
+              ref={boxRef}
+              rows={7}
+              value={text}
+              maxLength={CONTACT_LIMITS.reply}
+              readOnly={sending}
+              placeholder="Type your reply…"
+              aria-invalid={error ? true : undefined}
+              data-testid="reply-box"
+              onFocus={() => onFocusChange(true)}
+              onBlur={() => onFocusChange(false)}
+              onChange={(e) => actor.send({ type: 'reply.change', value: e.target.value })}
+            />
           )}
         </Field>
         <div className="contact-detail__reply-actions">
-          <CommandButton id="contacts.detail.sendReply" variant="primary" loading={sending} icon={<Send size={14} />} showShortcut />
+          <CommandButton
+            id="contacts.detail.sendReply"
+            variant="primary"
+            loading={sending}
+            icon={<Send size={14} />}
+            showShortcut
+          />
         </div>
       </div>
     </Section>

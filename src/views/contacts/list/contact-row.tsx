@@ -25,20 +25,35 @@ export const ContactRow = memo(function ContactRow({ contact: c, onOpen, ...slot
   const target = { kind: 'contact', id: c._id }
   const unread = isUnreadStatus(c.status)
   return (
-    <VirtualRow {...slot} id={c._id} onOpen={onOpen} data-testid="contact-row" data-status={c.status} data-unread={unread || undefined}
-      className="contacts-row">
-      <TableCell><CommandCheckbox id="contacts.toggleSelect" target={target} /></TableCell>
+    <VirtualRow
+      {...slot}
+      id={c._id}
+      onOpen={onOpen}
+      data-testid="contact-row"
+      data-status={c.status}
+      data-unread={unread || undefined}
+      className="contacts-row"
+    >
+      <TableCell>
+        <CommandCheckbox id="contacts.toggleSelect" target={target} />
+      </TableCell>
       <TableCell className="projects-row__text">
         <span className="projects-row__title contacts-row__name">{c.name}</span>
         <span className="projects-row__desc faint">{c.email}</span>
       </TableCell>
       <TableCell className="projects-row__text">
         <span className="projects-row__title contacts-row__subject">{c.subject || '(no subject)'}</span>
-        <span className="projects-row__desc faint" data-testid="contact-excerpt">{c.excerpt}</span>
+        <span className="projects-row__desc faint" data-testid="contact-excerpt">
+          {c.excerpt}
+        </span>
       </TableCell>
       <TableCell className={c.project ? '' : 'faint'}>{c.project?.title ?? '—'}</TableCell>
-      <TableCell data-testid="status-cell"><ContactStatusBadge status={c.status} /></TableCell>
-      <TableCell className="muted num" data-fit title={formatDateTime(c.createdAt)}>{formatDate(c.createdAt)}</TableCell>
+      <TableCell data-testid="status-cell">
+        <ContactStatusBadge status={c.status} />
+      </TableCell>
+      <TableCell className="muted num" data-fit title={formatDateTime(c.createdAt)}>
+        {formatDate(c.createdAt)}
+      </TableCell>
       <TableCell align="end" className="projects-row__actions">
         <CommandIconButton id="contacts.markRead" target={target} size="sm" icon={<MailOpen size={14} />} />
         <CommandIconButton id="contacts.markReplied" target={target} size="sm" icon={<Reply size={14} />} />

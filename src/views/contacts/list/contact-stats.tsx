@@ -20,7 +20,12 @@ export function ContactStats() {
     <div className="stat-grid contacts-stats" data-testid="contact-stats">
       <StatCard name="total" label="Total" value={figure(data?.total)} icon={<Inbox size={16} />} />
       <StatCard name="unread" label="Unread" value={figure(data?.unread)} icon={<Mail size={16} />} />
-      <StatCard name="this-month" label="This Month" value={figure(data?.thisMonth)} icon={<CalendarDays size={16} />} />
+      <StatCard
+        name="this-month"
+        label="This Month"
+        value={figure(data?.thisMonth)}
+        icon={<CalendarDays size={16} />}
+      />
       <StatCard name="new" label="New" value={figure(data?.byStatus.new)} icon={<MailPlus size={16} />} />
     </div>
   )

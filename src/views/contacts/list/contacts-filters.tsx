@@ -21,8 +21,13 @@ export interface ContactsFiltersProps {
 
 export function ContactsFilters({ searchText, onSearchText, searchRef }: ContactsFiltersProps) {
   return (
-    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search contacts"
-      placeholder="Search name, e-mail, subject or message…  ( / )">
+    <ListFiltersBar
+      searchText={searchText}
+      onSearchText={onSearchText}
+      searchRef={searchRef}
+      searchLabel="Search contacts"
+      placeholder="Search name, e-mail, subject or message…  ( / )"
+    >
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <CommandSelect aria-label="Page size" options={SIZES} />
     </ListFiltersBar>

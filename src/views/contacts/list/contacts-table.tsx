@@ -25,7 +25,9 @@ export interface ContactsTableProps {
 
 const HEADER = (
   <>
-    <TableHeadCell><CommandCheckbox id="contacts.selectAll" /></TableHeadCell>
+    <TableHeadCell>
+      <CommandCheckbox id="contacts.selectAll" />
+    </TableHeadCell>
     <TableHeadCell>Contact</TableHeadCell>
     <TableHeadCell>Subject</TableHeadCell>
     <TableHeadCell>Project</TableHeadCell>
@@ -37,8 +39,17 @@ const HEADER = (
 
 export function ContactsTable({ contacts, focus, selection, onOpen }: ContactsTableProps) {
   return (
-    <VirtualTable rows={contacts} rowId={(c) => c._id} columns={CONTACT_COLUMNS} rowHeight={ROW_HEIGHT} header={HEADER}
-      focus={focus} selection={selection} className="contacts-table" bodyTestId="contacts-rows"
-      renderRow={(contact, slot) => <ContactRow contact={contact} {...slot} onOpen={onOpen} />} />
+    <VirtualTable
+      rows={contacts}
+      rowId={(c) => c._id}
+      columns={CONTACT_COLUMNS}
+      rowHeight={ROW_HEIGHT}
+      header={HEADER}
+      focus={focus}
+      selection={selection}
+      className="contacts-table"
+      bodyTestId="contacts-rows"
+      renderRow={(contact, slot) => <ContactRow contact={contact} {...slot} onOpen={onOpen} />}
+    />
   )
 }

@@ -12,7 +12,10 @@ import { parseContactsSearch } from './contacts-url'
 export function prefetchContactsList(search: string): Promise<unknown> {
   const filters = parseContactsSearch(search)
   return Promise.all([
-    queryClient.prefetchQuery({ queryKey: contactKeys.list(filters), queryFn: ({ signal }) => fetchContacts(filters, signal) }),
+    queryClient.prefetchQuery({
+      queryKey: contactKeys.list(filters),
+      queryFn: ({ signal }) => fetchContacts(filters, signal),
+    }),
     queryClient.prefetchQuery({ queryKey: contactKeys.stats, queryFn: ({ signal }) => fetchContactStats(signal) }),
   ])
 }

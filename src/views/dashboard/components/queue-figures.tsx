@@ -19,16 +19,36 @@ export function QueueFigures() {
         <h2 id="queue-figures-title">Verification queue</h2>
         <CommandButton id="projects.triage.open" size="sm" />
       </header>
-      {error && !data ? <p className="muted">Queue figures are unavailable: {error.message}</p> : (
+      {error && !data ? (
+        <p className="muted">Queue figures are unavailable: {error.message}</p>
+      ) : (
         <div className="stat-grid">
-          <StatCard name="queue-waiting" label="Waiting" value={data ? formatCount(data.waiting) : '…'} icon={<Inbox size={16} />} />
-          <StatCard name="queue-oldest" label="Oldest in queue" value={data ? (data.oldestAgeMs === null ? '—' : formatAge(data.oldestAgeMs)) : '…'}
-            icon={<Hourglass size={16} />} />
-          <StatCard name="queue-decided-today" label="Decided today" value={data ? formatCount(data.decidedToday) : '…'}
-            icon={<Gavel size={16} />} footer="Since midnight IST" />
-          <StatCard name="queue-median" label="Median time to decision"
+          <StatCard
+            name="queue-waiting"
+            label="Waiting"
+            value={data ? formatCount(data.waiting) : '…'}
+            icon={<Inbox size={16} />}
+          />
+          <StatCard
+            name="queue-oldest"
+            label="Oldest in queue"
+            value={data ? (data.oldestAgeMs === null ? '—' : formatAge(data.oldestAgeMs)) : '…'}
+            icon={<Hourglass size={16} />}
+          />
+          <StatCard
+            name="queue-decided-today"
+            label="Decided today"
+            value={data ? formatCount(data.decidedToday) : '…'}
+            icon={<Gavel size={16} />}
+            footer="Since midnight IST"
+          />
+          <StatCard
+            name="queue-median"
+            label="Median time to decision"
             value={data ? (data.medianDecisionMs === null ? '—' : formatAge(data.medianDecisionMs)) : '…'}
-            icon={<Clock size={16} />} footer="Last 30 days" />
+            icon={<Clock size={16} />}
+            footer="Last 30 days"
+          />
         </div>
       )}
     </section>

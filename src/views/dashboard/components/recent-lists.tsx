@@ -6,7 +6,13 @@ import type { DashboardStats } from '../../../api/schemas/dashboard'
 
 type Recent = DashboardStats['recentActivity']
 
-const CONTACT_TONES: Record<string, BadgeTone> = { new: 'info', pending: 'warning', read: 'neutral', replied: 'success', archived: 'neutral' }
+const CONTACT_TONES: Record<string, BadgeTone> = {
+  new: 'info',
+  pending: 'warning',
+  read: 'neutral',
+  replied: 'success',
+  archived: 'neutral',
+}
 
 export function contactTone(status: string): BadgeTone {
   return CONTACT_TONES[status] ?? 'neutral'

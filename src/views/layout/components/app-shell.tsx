@@ -28,8 +28,14 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Backdrop />
       <div className="shell__main">
         <header className="header">
-          <CommandIconButton id="app.toggleMenu" className="header__menu" icon={<Menu size={16} />} aria-expanded={menuOpen}
-            aria-controls="sidebar" data-testid="menu-toggle" />
+          <CommandIconButton
+            id="app.toggleMenu"
+            className="header__menu"
+            icon={<Menu size={16} />}
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            data-testid="menu-toggle"
+          />
           <p className="header__welcome" data-testid="welcome">
             Welcome, {name}
           </p>
@@ -52,7 +58,13 @@ function PaletteButton() {
   const { visible, label, run } = useCommandControl('app.palette')
   if (!visible) return null
   return (
-    <button type="button" className="header__search" onClick={() => run()} data-command="app.palette" data-testid="open-palette">
+    <button
+      type="button"
+      className="header__search"
+      onClick={() => run()}
+      data-command="app.palette"
+      data-testid="open-palette"
+    >
       <Search size={14} />
       <span>{label}</span>
       <ShortcutKeys shortcut="mod+k" />
@@ -63,5 +75,13 @@ function PaletteButton() {
 /** The dimmed area beside the open small-screen menu; clicking it closes the menu. */
 function Backdrop() {
   const { label, run } = useCommandControl('app.toggleMenu')
-  return <button className="shell__backdrop" aria-label={label} tabIndex={-1} data-command="app.toggleMenu" onClick={() => run()} />
+  return (
+    <button
+      className="shell__backdrop"
+      aria-label={label}
+      tabIndex={-1}
+      data-command="app.toggleMenu"
+      onClick={() => run()}
+    />
+  )
 }

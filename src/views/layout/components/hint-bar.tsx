@@ -23,14 +23,17 @@ const stored = (): boolean => {
 
 export function HintBar() {
   const [visible, setVisibleState] = useState(stored)
-  const setVisible = useMemo(() => (next: boolean) => {
-    setVisibleState(next)
-    try {
-      localStorage.setItem(STORAGE_KEY, next ? 'on' : 'off')
-    } catch {
-      // Private mode without storage: the choice lasts this session.
-    }
-  }, [])
+  const setVisible = useMemo(
+    () => (next: boolean) => {
+      setVisibleState(next)
+      try {
+        localStorage.setItem(STORAGE_KEY, next ? 'on' : 'off')
+      } catch {
+        // Private mode without storage: the choice lasts this session.
+      }
+    },
+    [],
+  )
   usePublishCommandContext(useMemo(() => ({ hints: { visible, setVisible } }), [visible, setVisible]))
   const ctx = useCommandContext()
   const registry = useRegistry()

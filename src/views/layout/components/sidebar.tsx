@@ -1,6 +1,19 @@
 /** The sidebar entries with their g-key hints, the admin's name and role, and Logout. */
 import { Link } from 'wouter'
-import { ChartColumn, CreditCard, History, FolderKanban, LayoutDashboard, LogOut, MessageSquare, Percent, Settings, ShieldCheck, ShoppingCart, Users } from 'lucide-react'
+import {
+  ChartColumn,
+  CreditCard,
+  History,
+  FolderKanban,
+  LayoutDashboard,
+  LogOut,
+  MessageSquare,
+  Percent,
+  Settings,
+  ShieldCheck,
+  ShoppingCart,
+  Users,
+} from 'lucide-react'
 import type { ComponentType } from 'react'
 import { ShortcutKeys } from '../../../components/kbd'
 import { CommandButton } from '../../../commands/command-button'
@@ -37,8 +50,14 @@ export function Sidebar({ route }: { route: string }) {
           const Icon = ICONS[screen.id]
           const active = isOnScreen(route, screen.path)
           return (
-            <Link key={screen.id} href={screen.path} className="nav-item" aria-current={active ? 'page' : undefined} data-testid={`nav-${screen.id}`}
-              data-command={`nav.${screen.id}`}>
+            <Link
+              key={screen.id}
+              href={screen.path}
+              className="nav-item"
+              aria-current={active ? 'page' : undefined}
+              data-testid={`nav-${screen.id}`}
+              data-command={`nav.${screen.id}`}
+            >
               <Icon size={16} />
               <span className="nav-item__label">{screen.title}</span>
               <ShortcutKeys shortcut={screen.shortcut} className="nav-item__keys" />

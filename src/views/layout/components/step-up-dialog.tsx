@@ -33,35 +33,67 @@ function StepUpForm() {
   const codeSent = useSelector(actor, (s) => s.context.sessionToken !== null)
   const sending = useSelector(actor, (s) => s.matches('sending'))
   const verifying = useSelector(actor, (s) => s.matches('verifying'))
-  const handle = useMemo<StepUpHandle>(() => ({ actor, code, codeSent, busy: sending || verifying }), [actor, code, codeSent, sending, verifying])
+  const handle = useMemo<StepUpHandle>(
+    () => ({ actor, code, codeSent, busy: sending || verifying }),
+    [actor, code, codeSent, sending, verifying],
+  )
   usePublishCommandContext(useMemo(() => ({ stepUp: handle }), [handle]))
   const confirm = useCommandControl('auth.stepUp.confirm')
   const cancel = useCommandControl('auth.stepUp.cancel')
 
   return (
-    <Dialog open onOpenChange={(next) => !next && cancel.run()} title="Confirm it is you" size="sm" closeCommand="auth.stepUp.cancel"
-      description={(
+    <Dialog
+      open
+      onOpenChange={(next) => !next && cancel.run()}
+      title="Confirm it is you"
+      size="sm"
+      closeCommand="auth.stepUp.cancel"
+      description={
         <>
-          {reason && <span className="step-up__reason" data-testid="step-up-reason">{reason}</span>}
-          {notice ?? (sending ? 'Sending a code to your e-mail…' : reason ? null : 'This change needs a fresh confirmation: send a code to your e-mail.')}
+          {reason && (
+            <span className="step-up__reason" data-testid="step-up-reason">
+              {reason}
+            </span>
+          )}
+          {notice ??
+            (sending
+              ? 'Sending a code to your e-mail…'
+              : reason
+                ? null
+                : 'This change needs a fresh confirmation: send a code to your e-mail.')}
         </>
-      )}
-      footer={(
+      }
+      footer={
         <>
           <CommandButton id="auth.stepUp.cancel" />
           <CommandButton id="auth.stepUp.confirm" variant="primary" loading={verifying} data-testid="step-up-confirm" />
         </>
-      )}>
-      <form className="form-stack" noValidate data-testid="step-up-dialog"
+      }
+    >
+      <form
+        className="form-stack"
+        noValidate
+        data-testid="step-up-dialog"
         onSubmit={(e) => {
           e.preventDefault()
           confirm.run()
-        }}>
+        }}
+      >
         <Field label="Confirmation code" error={error ?? undefined}>
           {(id) => (
-            <Input id={id} inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} placeholder="••••••"
-              className="step-up__code" value={code} readOnly={verifying || sending} data-testid="step-up-code"
-              onChange={(e) => actor.send({ type: 'code.change', code: e.target.value })} />
+            <Input
+              id={id}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              maxLength={6}
+              placeholder="••••••"
+              className="step-up__code"
+              value={code}
+              readOnly={verifying || sending}
+              data-testid="step-up-code"
+              onChange={(e) => actor.send({ type: 'code.change', code: e.target.value })}
+            />
           )}
         </Field>
         <CommandLink id="auth.stepUp.resend" className="step-up__resend" />

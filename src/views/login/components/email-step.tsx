@@ -35,7 +35,14 @@ export function EmailStep() {
           />
         )}
       </Field>
-      <CommandButton id="auth.sendOtp" variant="primary" className="login__submit" loading={sending} icon={<Mail size={14} />} data-testid="send-otp" />
+      <CommandButton
+        id="auth.sendOtp"
+        variant="primary"
+        className="login__submit"
+        loading={sending}
+        icon={<Mail size={14} />}
+        data-testid="send-otp"
+      />
     </form>
   )
 }

@@ -46,8 +46,15 @@ export function OtpStep() {
             data-testid="otp-input"
             onChange={(e) => auth.send({ type: 'code.change', code: e.target.value })}
             trailing={
-              <CommandButton id="auth.toggleCode" iconOnly variant="ghost" size="sm" aria-pressed={visible}
-                icon={visible ? <EyeOff size={14} /> : <Eye size={14} />} data-testid="toggle-otp-visibility" />
+              <CommandButton
+                id="auth.toggleCode"
+                iconOnly
+                variant="ghost"
+                size="sm"
+                aria-pressed={visible}
+                icon={visible ? <EyeOff size={14} /> : <Eye size={14} />}
+                data-testid="toggle-otp-visibility"
+              />
             }
           />
         )}
@@ -56,7 +63,13 @@ export function OtpStep() {
         <CommandLink id="auth.backToEmail" data-testid="back-to-email" />
         <CommandLink id="auth.resendOtp" data-testid="resend-otp" />
       </div>
-      <CommandButton id="auth.verifyOtp" variant="primary" className="login__submit" loading={verifying} data-testid="verify-otp" />
+      <CommandButton
+        id="auth.verifyOtp"
+        variant="primary"
+        className="login__submit"
+        loading={verifying}
+        data-testid="verify-otp"
+      />
     </form>
   )
 }

@@ -12,7 +12,11 @@ import { statusLabel } from './order-status'
 export function BulkReport({ report }: { report: OrderBulkReport }) {
   const refused = report.failed.length > 0
   return (
-    <section className={`banner ${refused ? 'banner--warning' : 'banner--success'} orders-report`} role="status" data-testid="bulk-report">
+    <section
+      className={`banner ${refused ? 'banner--warning' : 'banner--success'} orders-report`}
+      role="status"
+      data-testid="bulk-report"
+    >
       <div className="orders-report__head">
         <strong>{bulkSummaryText(report)}</strong>
         <CommandButton id="orders.dismissReport" variant="ghost" size="sm" />

@@ -30,13 +30,25 @@ function CancelQuestion({ count, orderId, answer }: CancelDialogProps) {
   usePublishCommandContext(useMemo(() => ({ orderCancel: { answer, count } }), [answer, count]))
   const dismiss = useCommandControl('orders.cancelConfirm.dismiss')
   return (
-    <Dialog open onOpenChange={(next) => !next && dismiss.run()} size="sm" closeCommand="orders.cancelConfirm.dismiss"
-      title={cancelQuestion(count, orderId)} description={cancelWarning(orderId)}
-      footer={(
+    <Dialog
+      open
+      onOpenChange={(next) => !next && dismiss.run()}
+      size="sm"
+      closeCommand="orders.cancelConfirm.dismiss"
+      title={cancelQuestion(count, orderId)}
+      description={cancelWarning(orderId)}
+      footer={
         <>
           <CommandButton id="orders.cancelConfirm.dismiss" data-testid="cancel-dismiss" />
-          <CommandButton id="orders.cancelConfirm.accept" variant="danger" autoFocus showShortcut data-testid="cancel-accept" />
+          <CommandButton
+            id="orders.cancelConfirm.accept"
+            variant="danger"
+            autoFocus
+            showShortcut
+            data-testid="cancel-accept"
+          />
         </>
-      )} />
+      }
+    />
   )
 }

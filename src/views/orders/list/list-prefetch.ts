@@ -14,9 +14,15 @@ export function prefetchOrdersList(search: string): Promise<unknown> {
   const url = parseOrdersSearch(search)
   const filters = listFilters(url)
   return Promise.all([
-    url.order ? queryClient.prefetchQuery({ queryKey: orderKeys.detail(url.order), queryFn: ({ signal }) => fetchOrder(url.order, signal) }) : null,
+    url.order
+      ? queryClient.prefetchQuery({
+          queryKey: orderKeys.detail(url.order),
+          queryFn: ({ signal }) => fetchOrder(url.order, signal),
+        })
+      : null,
     queryClient.prefetchInfiniteQuery({
-      queryKey: orderKeys.list(filters), initialPageParam: '',
+      queryKey: orderKeys.list(filters),
+      initialPageParam: '',
       queryFn: ({ signal, pageParam }) => fetchOrders(filters, pageParam, CURSOR_PAGE.default, signal),
     }),
     queryClient.prefetchQuery({ queryKey: orderKeys.stats, queryFn: ({ signal }) => fetchOrderStats(signal) }),

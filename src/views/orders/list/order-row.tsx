@@ -29,10 +29,22 @@ interface OrderRowProps extends VirtualRowSlot {
 export const OrderRow = memo(function OrderRow({ order: o, open, onOpen, ...slot }: OrderRowProps) {
   const target = { kind: 'order', id: o._id }
   return (
-    <VirtualRow {...slot} id={o._id} onOpen={onOpen} data-testid="order-row" data-status={o.status} aria-current={open || undefined} className="orders-row">
-      <TableCell><CommandCheckbox id="orders.toggleSelect" target={target} /></TableCell>
+    <VirtualRow
+      {...slot}
+      id={o._id}
+      onOpen={onOpen}
+      data-testid="order-row"
+      data-status={o.status}
+      aria-current={open || undefined}
+      className="orders-row"
+    >
+      <TableCell>
+        <CommandCheckbox id="orders.toggleSelect" target={target} />
+      </TableCell>
       <TableCell className="projects-row__text">
-        <span className="projects-row__title num" data-testid="short-id">#{shortOrderId(o._id)}</span>
+        <span className="projects-row__title num" data-testid="short-id">
+          #{shortOrderId(o._id)}
+        </span>
         <span className="projects-row__desc faint num">{o.orderId}</span>
       </TableCell>
       <TableCell className="projects-row__text">
@@ -46,16 +58,38 @@ export const OrderRow = memo(function OrderRow({ order: o, open, onOpen, ...slot
       <TableCell className="projects-row__text orders-row__amount">
         <span className="num">{formatINR(o.totalAmount)}</span>
         <span className="projects-row__desc faint">
-          {o.payment ? <><PaymentStatusBadge status={o.payment.status} /> {o.payment.paymentMethod}</> : 'No payment'}
+          {o.payment ? (
+            <>
+              <PaymentStatusBadge status={o.payment.status} /> {o.payment.paymentMethod}
+            </>
+          ) : (
+            'No payment'
+          )}
         </span>
       </TableCell>
-      <TableCell data-testid="status-cell"><Badge tone={ORDER_STATUS_TONE[o.status]}>{statusLabel(o.status)}</Badge></TableCell>
-      <TableCell className="muted num" data-fit>{formatDate(o.createdAt)}</TableCell>
+      <TableCell data-testid="status-cell">
+        <Badge tone={ORDER_STATUS_TONE[o.status]}>{statusLabel(o.status)}</Badge>
+      </TableCell>
+      <TableCell className="muted num" data-fit>
+        {formatDate(o.createdAt)}
+      </TableCell>
       <TableCell align="end" className="projects-row__actions">
-        <CommandButton id="orders.confirm" target={target} size="sm" variant="ghost">Confirm</CommandButton>
-        <CommandButton id="orders.start" target={target} size="sm" variant="ghost">Start Work</CommandButton>
-        <CommandButton id="orders.complete" target={target} size="sm" variant="ghost">Complete</CommandButton>
-        <CommandIconButton id="orders.cancel" target={target} size="sm" icon={<Ban size={14} />} className="orders-row__cancel" />
+        <CommandButton id="orders.confirm" target={target} size="sm" variant="ghost">
+          Confirm
+        </CommandButton>
+        <CommandButton id="orders.start" target={target} size="sm" variant="ghost">
+          Start Work
+        </CommandButton>
+        <CommandButton id="orders.complete" target={target} size="sm" variant="ghost">
+          Complete
+        </CommandButton>
+        <CommandIconButton
+          id="orders.cancel"
+          target={target}
+          size="sm"
+          icon={<Ban size={14} />}
+          className="orders-row__cancel"
+        />
         <CommandIconButton id="orders.view" target={target} size="sm" icon={<PanelRightOpen size={14} />} />
       </TableCell>
     </VirtualRow>

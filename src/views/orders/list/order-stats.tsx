@@ -15,13 +15,34 @@ export function OrderStats() {
     if (error) console.warn('Failed to load order stats', error.message)
   }, [error])
   const overview = data?.overview
-  const figure = (n: number | undefined, format: (n: number) => string = formatCount) => (n === undefined ? '—' : format(n))
+  const figure = (n: number | undefined, format: (n: number) => string = formatCount) =>
+    n === undefined ? '—' : format(n)
   return (
     <div className="stat-grid orders-stats" data-testid="order-stats">
-      <StatCard name="total-orders" label="Total Orders" value={figure(overview?.totalOrders)} icon={<ShoppingCart size={16} />} />
-      <StatCard name="pending-orders" label="Pending" value={figure(overview?.pendingOrders)} icon={<Clock size={16} />} />
-      <StatCard name="completed-orders" label="Completed" value={figure(overview?.completedOrders)} icon={<CircleCheck size={16} />} />
-      <StatCard name="total-revenue" label="Total Revenue" value={figure(overview?.totalRevenue, formatINR)} icon={<IndianRupee size={16} />} />
+      <StatCard
+        name="total-orders"
+        label="Total Orders"
+        value={figure(overview?.totalOrders)}
+        icon={<ShoppingCart size={16} />}
+      />
+      <StatCard
+        name="pending-orders"
+        label="Pending"
+        value={figure(overview?.pendingOrders)}
+        icon={<Clock size={16} />}
+      />
+      <StatCard
+        name="completed-orders"
+        label="Completed"
+        value={figure(overview?.completedOrders)}
+        icon={<CircleCheck size={16} />}
+      />
+      <StatCard
+        name="total-revenue"
+        label="Total Revenue"
+        value={figure(overview?.totalRevenue, formatINR)}
+        icon={<IndianRupee size={16} />}
+      />
     </div>
   )
 }

@@ -6,10 +6,18 @@ import type { OrderStatus } from '../../../api/schemas/orders'
 import type { BadgeTone } from '../../../components/badge'
 
 const LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending', confirmed: 'Confirmed', in_progress: 'In Progress', completed: 'Completed', cancelled: 'Cancelled',
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
 }
 export const ORDER_STATUS_TONE: Record<OrderStatus, BadgeTone> = {
-  pending: 'warning', confirmed: 'info', in_progress: 'accent', completed: 'success', cancelled: 'neutral',
+  pending: 'warning',
+  confirmed: 'info',
+  in_progress: 'accent',
+  completed: 'success',
+  cancelled: 'neutral',
 }
 
 /** 'In Progress' for in_progress. */

@@ -10,7 +10,10 @@ import { CommandButton } from '../../../commands/command-button'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
 import { DateRangeFields, ListFiltersBar } from '../../../components/list-filters-bar'
 
-const STATUS: CommandOption[] = ['orders.filter.status.all', ...ORDER_STATUSES.map((s) => `orders.filter.status.${s}`)].map((id) => ({ id }))
+const STATUS: CommandOption[] = [
+  'orders.filter.status.all',
+  ...ORDER_STATUSES.map((s) => `orders.filter.status.${s}`),
+].map((id) => ({ id }))
 
 export interface OrdersFiltersProps {
   searchText: string
@@ -24,8 +27,13 @@ export interface OrdersFiltersProps {
 
 export function OrdersFilters({ searchText, onSearchText, searchRef, from, to, onDate }: OrdersFiltersProps) {
   return (
-    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search orders"
-      placeholder="Search order id, customer, e-mail or project…  ( / )">
+    <ListFiltersBar
+      searchText={searchText}
+      onSearchText={onSearchText}
+      searchRef={searchRef}
+      searchLabel="Search orders"
+      placeholder="Search order id, customer, e-mail or project…  ( / )"
+    >
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <DateRangeFields from={from} to={to} onDate={onDate} />
       <CommandButton id="orders.filter.clearDates" variant="ghost" size="sm" />

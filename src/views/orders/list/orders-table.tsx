@@ -37,7 +37,9 @@ export interface OrdersTableProps {
 const idOf = (o: OrderSummary) => o._id
 const HEADER = (
   <>
-    <TableHeadCell><CommandCheckbox id="orders.selectAll" /></TableHeadCell>
+    <TableHeadCell>
+      <CommandCheckbox id="orders.selectAll" />
+    </TableHeadCell>
     <TableHeadCell>Order</TableHeadCell>
     <TableHeadCell>Customer</TableHeadCell>
     <TableHeadCell>Project</TableHeadCell>
@@ -48,13 +50,41 @@ const HEADER = (
   </>
 )
 
-export function OrdersTable({ orders, total, focus, selection, openId, onOpen, canLoadMore, hasMore, onLoadMore, footer }: OrdersTableProps) {
-  const renderRow = useCallback((order: OrderSummary, slot: VirtualRowSlot) => (
-    <OrderRow order={order} {...slot} open={order._id === openId} onOpen={onOpen} />
-  ), [openId, onOpen])
+export function OrdersTable({
+  orders,
+  total,
+  focus,
+  selection,
+  openId,
+  onOpen,
+  canLoadMore,
+  hasMore,
+  onLoadMore,
+  footer,
+}: OrdersTableProps) {
+  const renderRow = useCallback(
+    (order: OrderSummary, slot: VirtualRowSlot) => (
+      <OrderRow order={order} {...slot} open={order._id === openId} onOpen={onOpen} />
+    ),
+    [openId, onOpen],
+  )
   return (
-    <VirtualTable rows={orders} rowId={idOf} columns={ORDER_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
-      className="projects-table orders-table" bodyTestId="orders-rows" focus={focus} selection={selection} header={HEADER}
-      canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow} />
+    <VirtualTable
+      rows={orders}
+      rowId={idOf}
+      columns={ORDER_COLUMNS}
+      rowHeight={ROW_HEIGHT}
+      total={total}
+      className="projects-table orders-table"
+      bodyTestId="orders-rows"
+      focus={focus}
+      selection={selection}
+      header={HEADER}
+      canLoadMore={canLoadMore}
+      hasMore={hasMore}
+      onLoadMore={onLoadMore}
+      footer={footer}
+      renderRow={renderRow}
+    />
   )
 }

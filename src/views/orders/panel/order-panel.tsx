@@ -38,21 +38,43 @@ const ACTIONS = <CommandIconButton id="orders.panel.close" size="sm" icon={<X si
 
 export function OrderPanel({ orderId, actor }: { orderId: string; actor: Actor }) {
   const { data: order, error, isPending, refetch } = useOrder(orderId)
-  useRecordOpened('order', order?._id, order ? `${order.orderId}${order.user ? ` · ${order.user.name}` : ''}` : undefined)
+  useRecordOpened(
+    'order',
+    order?._id,
+    order ? `${order.orderId}${order.user ? ` · ${order.user.name}` : ''}` : undefined,
+  )
   const busy = useSelector(actor, (s) => s.matches('moving'))
   const confirming = useSelector(actor, (s) => s.matches('confirming'))
-  const answer = useCallback((event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event), [actor])
+  const answer = useCallback(
+    (event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event),
+    [actor],
+  )
   const noteRef = useRef<HTMLTextAreaElement>(null)
   useEffect(() => actor.send({ type: 'order.show', id: orderId }), [actor, orderId])
   useEffect(() => () => actor.send({ type: 'order.show', id: null }), [actor])
-  const handle = useMemo<OrderPanelHandle>(() => ({ actor, order, busy, focusNote: () => noteRef.current?.focus() }), [actor, order, busy])
+  const handle = useMemo<OrderPanelHandle>(
+    () => ({ actor, order, busy, focusNote: () => noteRef.current?.focus() }),
+    [actor, order, busy],
+  )
   usePublishCommandContext(useMemo(() => ({ orderPanel: handle }), [handle]))
 
   if (order) {
     return (
-      <SidePanel data-testid="order-panel" actions={ACTIONS}
-        title={<>Order #{shortOrderId(order._id)} <Badge tone={ORDER_STATUS_TONE[order.status]}>{statusLabel(order.status)}</Badge></>}
-        subtitle={<><span className="num">{order.orderId}</span> · {formatDateTime(order.createdAt)}</>}>
+      <SidePanel
+        data-testid="order-panel"
+        actions={ACTIONS}
+        title={
+          <>
+            Order #{shortOrderId(order._id)}{' '}
+            <Badge tone={ORDER_STATUS_TONE[order.status]}>{statusLabel(order.status)}</Badge>
+          </>
+        }
+        subtitle={
+          <>
+            <span className="num">{order.orderId}</span> · {formatDateTime(order.createdAt)}
+          </>
+        }
+      >
         <OrderFacts order={order} />
         <MoveSection order={order} actor={actor} noteRef={noteRef} />
         <OrderTimeline notes={order.notes} />
@@ -64,20 +86,34 @@ export function OrderPanel({ orderId, actor }: { orderId: string; actor: Actor }
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400)
   return (
     <SidePanel title={`Order #${shortOrderId(orderId)}`} actions={ACTIONS} data-testid="order-panel">
-      {isPending ? <div className="side-panel__state"><Spinner size={20} label="Loading order" /></div>
-        : missing ? <p className="side-panel__state" role="alert">Order not found</p>
-        : (
-          <div className="side-panel__state" role="alert">
-            <p>{errorText(error, 'Failed to load order')}</p>
-            <CommandRetry retry={() => void refetch()} />
-          </div>
-        )}
+      {isPending ? (
+        <div className="side-panel__state">
+          <Spinner size={20} label="Loading order" />
+        </div>
+      ) : missing ? (
+        <p className="side-panel__state" role="alert">
+          Order not found
+        </p>
+      ) : (
+        <div className="side-panel__state" role="alert">
+          <p>{errorText(error, 'Failed to load order')}</p>
+          <CommandRetry retry={() => void refetch()} />
+        </div>
+      )}
     </SidePanel>
   )
 }
 
 /** The note and the legal moves of the order (hidden once it is completed or cancelled). */
-function MoveSection({ order, actor, noteRef }: { order: OrderDetail; actor: Actor; noteRef: React.Ref<HTMLTextAreaElement> }) {
+function MoveSection({
+  order,
+  actor,
+  noteRef,
+}: {
+  order: OrderDetail
+  actor: Actor
+  noteRef: React.Ref<HTMLTextAreaElement>
+}) {
   const busy = useSelector(actor, (s) => s.matches('moving'))
   const note = useSelector(actor, (s) => s.context.note)
   const failure = useSelector(actor, (s) => s.context.error)
@@ -87,12 +123,23 @@ function MoveSection({ order, actor, noteRef }: { order: OrderDetail; actor: Act
       <h3>Change status</h3>
       <Field label="Note (optional)">
         {(id) => (
-          <TextArea id={id} ref={noteRef} rows={2} value={note} maxLength={ORDER_NOTE_MAX} disabled={busy}
+          <TextArea
+            id={id}
+            ref={noteRef}
+            rows={2}
+            value={note}
+            maxLength={ORDER_NOTE_MAX}
+            disabled={busy}
             placeholder="For the timeline (N to focus, Ctrl+Enter runs the next step)"
-            onChange={(e) => actor.send({ type: 'note.change', value: e.target.value })} />
+            onChange={(e) => actor.send({ type: 'note.change', value: e.target.value })}
+          />
         )}
       </Field>
-      {failure ? <p className="field__error" role="alert" data-testid="panel-error">{failure}</p> : null}
+      {failure ? (
+        <p className="field__error" role="alert" data-testid="panel-error">
+          {failure}
+        </p>
+      ) : null}
       <div className="order-panel__actions">
         <CommandButton id="orders.panel.cancel" variant="ghost" size="sm" />
         <CommandButton id="orders.panel.confirm" variant="primary" size="sm" loading={busy} showShortcut />

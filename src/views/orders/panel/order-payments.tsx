@@ -10,13 +10,17 @@ export function OrderPayments({ payments }: { payments: OrderDetail['payments'] 
   return (
     <section className="side-panel__section" aria-label="Payments">
       <h3>Payments</h3>
-      {payments.length === 0 ? <p className="faint">No payments</p> : (
+      {payments.length === 0 ? (
+        <p className="faint">No payments</p>
+      ) : (
         <ul className="order-payments">
           {payments.map((p) => (
             <li key={p._id} className="order-payments__item" data-testid="order-payment">
               <div className="projects-row__text">
                 <span className="num">{p.paymentId}</span>
-                <span className="faint">{p.method} · {p.transactionId ?? 'N/A'} · {formatDateTime(p.createdAt)}</span>
+                <span className="faint">
+                  {p.method} · {p.transactionId ?? 'N/A'} · {formatDateTime(p.createdAt)}
+                </span>
               </div>
               <span className="num">{formatINR(p.amount)}</span>
               <PaymentStatusBadge status={p.status} />

@@ -22,7 +22,6 @@ import { PaymentStatusBadge } from '../list/payment-status'
 import { NO_TRANSACTION_ID } from '../list/payment-row'
 import { ORDER_STATUS_TONE, statusLabel } from '../../orders/list/order-status'
 
-
 type Query = ReturnType<typeof usePayment>
 
 const actions = (
@@ -36,23 +35,40 @@ export function PaymentDetailsPanel({ query }: { query: Query }) {
   const { data, error, isPending, refetch } = query
   if (data) {
     return (
-      <SidePanel title={data.payment.paymentId} subtitle={<span className="num">{data.payment._id}</span>} actions={actions} data-testid="payment-details">
+      <SidePanel
+        title={data.payment.paymentId}
+        subtitle={<span className="num">{data.payment._id}</span>}
+        actions={actions}
+        data-testid="payment-details"
+      >
         <PaymentSection payment={data.payment} />
-        {data.order ? <OrderSection order={data.order} /> : <p className="muted" data-testid="payment-order">This payment has no order.</p>}
+        {data.order ? (
+          <OrderSection order={data.order} />
+        ) : (
+          <p className="muted" data-testid="payment-order">
+            This payment has no order.
+          </p>
+        )}
       </SidePanel>
     )
   }
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400)
   return (
     <SidePanel title="Payment details" actions={actions} data-testid="payment-details">
-      {isPending ? <div className="side-panel__state"><Spinner size={20} label="Loading payment" /></div>
-        : notFound ? <p className="side-panel__state" role="alert">Payment not found</p>
-        : (
-          <div className="side-panel__state" role="alert">
-            <p>{errorText(error, 'Failed to load payment')}</p>
-            <CommandRetry retry={() => void refetch()} />
-          </div>
-        )}
+      {isPending ? (
+        <div className="side-panel__state">
+          <Spinner size={20} label="Loading payment" />
+        </div>
+      ) : notFound ? (
+        <p className="side-panel__state" role="alert">
+          Payment not found
+        </p>
+      ) : (
+        <div className="side-panel__state" role="alert">
+          <p>{errorText(error, 'Failed to load payment')}</p>
+          <CommandRetry retry={() => void refetch()} />
+        </div>
+      )}
     </SidePanel>
   )
 }
@@ -61,13 +77,19 @@ function PaymentSection({ payment: p }: { payment: Payment }) {
   return (
     <section className="side-panel__section" data-testid="payment-summary">
       <h3>Payment</h3>
-      <DetailList items={[
-        { label: 'Amount', value: <span className="num">{formatINR(p.amount)}</span> },
-        { label: 'Method', value: p.method },
-        { label: 'Status', value: <PaymentStatusBadge status={p.status} /> },
-        { label: 'Transaction ID', value: <span className="num">{p.transactionId || NO_TRANSACTION_ID}</span>, testId: 'detail-transaction' },
-        { label: 'Date', value: formatDateTime(p.createdAt) },
-      ]} />
+      <DetailList
+        items={[
+          { label: 'Amount', value: <span className="num">{formatINR(p.amount)}</span> },
+          { label: 'Method', value: p.method },
+          { label: 'Status', value: <PaymentStatusBadge status={p.status} /> },
+          {
+            label: 'Transaction ID',
+            value: <span className="num">{p.transactionId || NO_TRANSACTION_ID}</span>,
+            testId: 'detail-transaction',
+          },
+          { label: 'Date', value: formatDateTime(p.createdAt) },
+        ]}
+      />
     </section>
   )
 }
@@ -76,14 +98,42 @@ function OrderSection({ order: o }: { order: OrderSummary }) {
   return (
     <section className="side-panel__section" data-testid="payment-order">
       <h3>Order</h3>
-      <DetailList items={[
-        { label: 'Order', value: <span className="num">{o.orderId}</span>, testId: 'detail-order-number' },
-        { label: 'Customer', value: o.user ? <>{o.user.name}<span className="faint"> · {o.user.email}</span></> : <span className="faint">—</span>, testId: 'detail-customer' },
-        { label: 'Project', value: o.project ? <>{o.project.title}<span className="faint"> · {o.project.category}</span></> : <span className="faint">—</span>, testId: 'detail-project' },
-        { label: 'Amount', value: <span className="num">{formatINR(o.totalAmount)}</span> },
-        { label: 'Status', value: <Badge tone={ORDER_STATUS_TONE[o.status]}>{statusLabel(o.status)}</Badge>, testId: 'detail-order-status' },
-        { label: 'Placed', value: formatDateTime(o.createdAt) },
-      ]} />
+      <DetailList
+        items={[
+          { label: 'Order', value: <span className="num">{o.orderId}</span>, testId: 'detail-order-number' },
+          {
+            label: 'Customer',
+            value: o.user ? (
+              <>
+                {o.user.name}
+                <span className="faint"> · {o.user.email}</span>
+              </>
+            ) : (
+              <span className="faint">—</span>
+            ),
+            testId: 'detail-customer',
+          },
+          {
+            label: 'Project',
+            value: o.project ? (
+              <>
+                {o.project.title}
+                <span className="faint"> · {o.project.category}</span>
+              </>
+            ) : (
+              <span className="faint">—</span>
+            ),
+            testId: 'detail-project',
+          },
+          { label: 'Amount', value: <span className="num">{formatINR(o.totalAmount)}</span> },
+          {
+            label: 'Status',
+            value: <Badge tone={ORDER_STATUS_TONE[o.status]}>{statusLabel(o.status)}</Badge>,
+            testId: 'detail-order-status',
+          },
+          { label: 'Placed', value: formatDateTime(o.createdAt) },
+        ]}
+      />
       <CommandButton id="payments.openOrder" size="sm" icon={<ExternalLink size={14} />} />
     </section>
   )

@@ -14,15 +14,25 @@ export function prefetchPayments(search: string): Promise<unknown> {
   const { payment, ...filters } = parsePaymentsSearch(search)
   return Promise.all([
     queryClient.prefetchInfiniteQuery({
-      queryKey: paymentKeys.list(filters), initialPageParam: '',
+      queryKey: paymentKeys.list(filters),
+      initialPageParam: '',
       queryFn: ({ pageParam, signal }) => fetchPayments(filters, pageParam, CURSOR_PAGE.default, signal),
     }),
     queryClient.prefetchQuery({ queryKey: paymentKeys.stats, queryFn: ({ signal }) => fetchPaymentStats(signal) }),
-    payment ? queryClient.prefetchQuery({ queryKey: paymentKeys.detail(payment), queryFn: ({ signal }) => fetchPayment(payment, signal) }) : null,
+    payment
+      ? queryClient.prefetchQuery({
+          queryKey: paymentKeys.detail(payment),
+          queryFn: ({ signal }) => fetchPayment(payment, signal),
+        })
+      : null,
   ])
 }
 
 /** Loads `id`'s details ahead of Enter (the focus rested on its row); fresh for 15 s. */
 export function prefetchPaymentDetail(id: string): Promise<void> {
-  return queryClient.prefetchQuery({ queryKey: paymentKeys.detail(id), queryFn: ({ signal }) => fetchPayment(id, signal), staleTime: 15_000 })
+  return queryClient.prefetchQuery({
+    queryKey: paymentKeys.detail(id),
+    queryFn: ({ signal }) => fetchPayment(id, signal),
+    staleTime: 15_000,
+  })
 }

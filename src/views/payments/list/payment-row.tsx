@@ -24,26 +24,59 @@ interface PaymentRowProps extends VirtualRowSlot {
   onOpen: (id: string) => void
 }
 
-export const PaymentRow = memo(function PaymentRow({ payment: p, index, start, height, active, selected, open, onOpen }: PaymentRowProps) {
+export const PaymentRow = memo(function PaymentRow({
+  payment: p,
+  index,
+  start,
+  height,
+  active,
+  selected,
+  open,
+  onOpen,
+}: PaymentRowProps) {
   const target = { kind: 'payment', id: p._id }
   return (
-    <VirtualRow id={p._id} index={index} start={start} height={height} active={active} selected={selected} onOpen={onOpen}
-      aria-current={open || undefined} data-testid="payment-row" className="payments-row">
-      <TableCell><CommandCheckbox id="payments.toggleSelect" target={target} /></TableCell>
+    <VirtualRow
+      id={p._id}
+      index={index}
+      start={start}
+      height={height}
+      active={active}
+      selected={selected}
+      onOpen={onOpen}
+      aria-current={open || undefined}
+      data-testid="payment-row"
+      className="payments-row"
+    >
+      <TableCell>
+        <CommandCheckbox id="payments.toggleSelect" target={target} />
+      </TableCell>
       <TableCell>
         <span className="projects-row__text">
-          <span className="projects-row__title num" data-testid="payment-id">{p.paymentId}</span>
-          <span className="projects-row__desc faint num" title={p._id}>{p._id}</span>
+          <span className="projects-row__title num" data-testid="payment-id">
+            {p.paymentId}
+          </span>
+          <span className="projects-row__desc faint num" title={p._id}>
+            {p._id}
+          </span>
         </span>
       </TableCell>
-      <TableCell className="num" data-testid="order-cell">{p.orderId ?? <span className="faint">—</span>}</TableCell>
-      <TableCell align="end" className="num" data-testid="amount-cell">{formatINR(p.amount)}</TableCell>
+      <TableCell className="num" data-testid="order-cell">
+        {p.orderId ?? <span className="faint">—</span>}
+      </TableCell>
+      <TableCell align="end" className="num" data-testid="amount-cell">
+        {formatINR(p.amount)}
+      </TableCell>
       <TableCell data-testid="method-cell">{p.method}</TableCell>
-      <TableCell data-testid="status-cell"><PaymentStatusBadge status={p.status} /></TableCell>
+      <TableCell data-testid="status-cell">
+        <PaymentStatusBadge status={p.status} />
+      </TableCell>
       <TableCell className="num payments-row__txn" data-testid="transaction-cell">
         {p.transactionId ? p.transactionId : <span className="faint">{NO_TRANSACTION_ID}</span>}
       </TableCell>
-      <TableCell className="muted num" data-testid="date-cell">{formatDate(p.createdAt)}</TableCell>
+      <TableCell className="muted num" data-testid="date-cell">
+        {formatDate(p.createdAt)}
+      </TableCell>
       <TableCell align="end" className="projects-row__actions">
         <CommandIconButton id="payments.view" target={target} size="sm" icon={<Eye size={14} />} />
       </TableCell>

@@ -18,7 +18,12 @@ export function PaymentStats() {
   if (!data) return <div className="payments-stats" data-testid="payment-stats" aria-busy={!error || undefined} />
   const items = [
     { key: 'total', label: 'All', tone: 'neutral', ...data.total },
-    ...PAYMENT_STATUSES.map((s) => ({ key: s, label: paymentStatusLabel(s), tone: paymentStatusTone(s), ...data.byStatus[s] })),
+    ...PAYMENT_STATUSES.map((s) => ({
+      key: s,
+      label: paymentStatusLabel(s),
+      tone: paymentStatusTone(s),
+      ...data.byStatus[s],
+    })),
   ]
   return (
     <dl className="payments-stats" data-testid="payment-stats">
@@ -26,8 +31,12 @@ export function PaymentStats() {
         <div key={item.key} className="payments-stats__item" data-stat={item.key} data-tone={item.tone}>
           <dt className="payments-stats__label">{item.label}</dt>
           <dd className="payments-stats__value">
-            <span className="num" data-testid="stat-count">{formatCount(item.count)}</span>
-            <span className="muted num" data-testid="stat-amount">{formatINR(item.amount)}</span>
+            <span className="num" data-testid="stat-count">
+              {formatCount(item.count)}
+            </span>
+            <span className="muted num" data-testid="stat-amount">
+              {formatINR(item.amount)}
+            </span>
           </dd>
         </div>
       ))}

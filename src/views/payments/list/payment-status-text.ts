@@ -7,7 +7,10 @@ import type { PaymentStatus } from '../../../api/schemas/payments'
 import type { BadgeTone } from '../../../components/badge'
 
 export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, string> = {
-  pending: 'Pending', completed: 'Completed', failed: 'Failed', refunded: 'Refunded',
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
 }
 const TONE: Partial<Record<string, BadgeTone>> = { pending: 'warning', completed: 'success', failed: 'danger' }
 

@@ -5,7 +5,10 @@ import { Badge } from '../../../components/badge'
 import { paymentStatusLabel, paymentStatusTone } from './payment-status-text'
 
 const ICON: Partial<Record<string, ReactNode>> = {
-  pending: <Clock size={12} />, completed: <CircleCheck size={12} />, failed: <CircleX size={12} />, refunded: <RotateCcw size={12} />,
+  pending: <Clock size={12} />,
+  completed: <CircleCheck size={12} />,
+  failed: <CircleX size={12} />,
+  refunded: <RotateCcw size={12} />,
 }
 
 export function PaymentStatusBadge({ status }: { status: string }) {

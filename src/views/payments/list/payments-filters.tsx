@@ -8,7 +8,9 @@ import type { Ref } from 'react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
 import { ListFiltersBar } from '../../../components/list-filters-bar'
 
-const STATUS: CommandOption[] = ['all', 'pending', 'completed', 'failed', 'refunded'].map((s) => ({ id: `payments.filter.status.${s}` }))
+const STATUS: CommandOption[] = ['all', 'pending', 'completed', 'failed', 'refunded'].map((s) => ({
+  id: `payments.filter.status.${s}`,
+}))
 
 export interface PaymentsFiltersProps {
   searchText: string

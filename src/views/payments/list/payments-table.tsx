@@ -34,17 +34,45 @@ export interface PaymentsTableProps {
 
 const idOf = (p: Payment) => p._id
 
-export function PaymentsTable({ payments, total, focus, selection, openId, canLoadMore, hasMore, onLoadMore, footer, onOpen }: PaymentsTableProps) {
-  const renderRow = useCallback((payment: Payment, slot: VirtualRowSlot) => (
-    <PaymentRow payment={payment} {...slot} open={payment._id === openId} onOpen={onOpen} />
-  ), [openId, onOpen])
+export function PaymentsTable({
+  payments,
+  total,
+  focus,
+  selection,
+  openId,
+  canLoadMore,
+  hasMore,
+  onLoadMore,
+  footer,
+  onOpen,
+}: PaymentsTableProps) {
+  const renderRow = useCallback(
+    (payment: Payment, slot: VirtualRowSlot) => (
+      <PaymentRow payment={payment} {...slot} open={payment._id === openId} onOpen={onOpen} />
+    ),
+    [openId, onOpen],
+  )
   return (
-    <VirtualTable rows={payments} rowId={idOf} columns={PAYMENT_COLUMNS} rowHeight={ROW_HEIGHT} total={total}
-      className="payments-table" bodyTestId="payments-rows" focus={focus} selection={selection}
-      canLoadMore={canLoadMore} hasMore={hasMore} onLoadMore={onLoadMore} footer={footer} renderRow={renderRow}
-      header={(
+    <VirtualTable
+      rows={payments}
+      rowId={idOf}
+      columns={PAYMENT_COLUMNS}
+      rowHeight={ROW_HEIGHT}
+      total={total}
+      className="payments-table"
+      bodyTestId="payments-rows"
+      focus={focus}
+      selection={selection}
+      canLoadMore={canLoadMore}
+      hasMore={hasMore}
+      onLoadMore={onLoadMore}
+      footer={footer}
+      renderRow={renderRow}
+      header={
         <>
-          <TableHeadCell><CommandCheckbox id="payments.selectAll" /></TableHeadCell>
+          <TableHeadCell>
+            <CommandCheckbox id="payments.selectAll" />
+          </TableHeadCell>
           <TableHeadCell>Payment</TableHeadCell>
           <TableHeadCell>Order</TableHeadCell>
           <TableHeadCell align="end">Amount</TableHeadCell>
@@ -54,6 +82,7 @@ export function PaymentsTable({ payments, total, focus, selection, openId, canLo
           <TableHeadCell>Date</TableHeadCell>
           <TableHeadCell align="end">Actions</TableHeadCell>
         </>
-      )} />
+      }
+    />
   )
 }

@@ -44,12 +44,31 @@ export function FilesSection() {
 
   return (
     <section className="card detail-section" data-testid="section-files">
-      <header className="card__header detail-section__header"><h2>Project Files</h2></header>
+      <header className="card__header detail-section__header">
+        <h2>Project Files</h2>
+      </header>
       <div className="card__body files-panel">
         <p className="muted">
-          {project.hasFiles ? <>Current source: <strong>{formatBytes(project.totalFileSize)}</strong>{project.githubRepo ? <> in <code>{project.githubRepo.name}</code></> : null}</> : 'No source uploaded yet.'}
+          {project.hasFiles ? (
+            <>
+              Current source: <strong>{formatBytes(project.totalFileSize)}</strong>
+              {project.githubRepo ? (
+                <>
+                  {' '}
+                  in <code>{project.githubRepo.name}</code>
+                </>
+              ) : null}
+            </>
+          ) : (
+            'No source uploaded yet.'
+          )}
         </p>
-        <HiddenSourceInputs folderRef={folderRef} zipRef={zipRef} onFolder={(entries) => actor.send({ type: 'folder.select', entries })} onZip={(file) => actor.send({ type: 'zip.select', file })} />
+        <HiddenSourceInputs
+          folderRef={folderRef}
+          zipRef={zipRef}
+          onFolder={(entries) => actor.send({ type: 'folder.select', entries })}
+          onZip={(file) => actor.send({ type: 'zip.select', file })}
+        />
         <SourcePicker prefix="projects.files" uploading={uploading} reading={reading} />
         <SelectedFiles files={files} excluded={excluded} prefix="projects.files" />
         <UploadProgress done={done} total={files.length} failed={failed} active={uploading} />
@@ -57,12 +76,18 @@ export function FilesSection() {
           <div className="banner banner--error flow-message" role="alert">
             <span>{error}</span>
             <span className="flow-message__actions">
-              <CommandButton id="projects.files.retry" size="sm">Retry</CommandButton>
+              <CommandButton id="projects.files.retry" size="sm">
+                Retry
+              </CommandButton>
               <CommandButton id="projects.files.dismiss" size="sm" variant="ghost" />
             </span>
           </div>
         ) : null}
-        {notice ? <p className="banner banner--success" role="status">{notice}</p> : null}
+        {notice ? (
+          <p className="banner banner--success" role="status">
+            {notice}
+          </p>
+        ) : null}
       </div>
     </section>
   )

@@ -21,7 +21,10 @@ import '../new/files.css'
 /** The Project Images card. */
 export function ImagesSection() {
   const project = useSelector(useSectionsActor(), (s) => s.context.project)
-  const actor = useActorRef(projectImagesMachine, actorOptions({ input: { projectId: project._id, images: project.images } }))
+  const actor = useActorRef(
+    projectImagesMachine,
+    actorOptions({ input: { projectId: project._id, images: project.images } }),
+  )
   const inputRef = useRef<HTMLInputElement>(null)
   const images = useSelector(actor, (s) => s.context.images)
   const error = useSelector(actor, (s) => s.context.error)
@@ -41,9 +44,21 @@ export function ImagesSection() {
         <CommandButton id="projects.images.add" size="sm" icon={<ImagePlus size={14} />} loading={adding} />
       </header>
       <div className="card__body files-panel">
-        <input ref={inputRef} type="file" accept={IMAGE_TYPES.join(',')} multiple hidden data-testid="detail-images-input"
-          onChange={(e) => { actor.send({ type: 'images.add', files: Array.from(e.target.files ?? []) }); e.target.value = '' }} />
-        {images.length === 0 ? <p className="faint">No images yet. Add 1 to 5 (JPEG, PNG or WebP).</p> : (
+        <input
+          ref={inputRef}
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          multiple
+          hidden
+          data-testid="detail-images-input"
+          onChange={(e) => {
+            actor.send({ type: 'images.add', files: Array.from(e.target.files ?? []) })
+            e.target.value = ''
+          }}
+        />
+        {images.length === 0 ? (
+          <p className="faint">No images yet. Add 1 to 5 (JPEG, PNG or WebP).</p>
+        ) : (
           <div className="media-picker__grid" data-testid="image-list">
             {images.map((image, i) => {
               const target = { kind: 'image', id: String(i) }
@@ -51,21 +66,49 @@ export function ImagesSection() {
                 <figure key={image.url} className="thumb" data-testid="project-image" data-url={image.url}>
                   <img src={image.url} alt={image.alt || `Image ${i + 1}`} />
                   <div className="thumb__actions">
-                    <CommandIconButton id="projects.images.moveLeft" target={target} size="sm" icon={<ArrowLeft size={12} />} />
-                    <CommandIconButton id="projects.images.delete" target={target} size="sm" icon={<Trash2 size={12} />} />
-                    <CommandIconButton id="projects.images.moveRight" target={target} size="sm" icon={<ArrowRight size={12} />} />
+                    <CommandIconButton
+                      id="projects.images.moveLeft"
+                      target={target}
+                      size="sm"
+                      icon={<ArrowLeft size={12} />}
+                    />
+                    <CommandIconButton
+                      id="projects.images.delete"
+                      target={target}
+                      size="sm"
+                      icon={<Trash2 size={12} />}
+                    />
+                    <CommandIconButton
+                      id="projects.images.moveRight"
+                      target={target}
+                      size="sm"
+                      icon={<ArrowRight size={12} />}
+                    />
                   </div>
                 </figure>
               )
             })}
           </div>
         )}
-        <p className="field__hint">{images.length}/{MAX_IMAGES} images</p>
-        {error ? <p className="files-panel__error" role="alert">{error}</p> : null}
+        <p className="field__hint">
+          {images.length}/{MAX_IMAGES} images
+        </p>
+        {error ? (
+          <p className="files-panel__error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </div>
-      <ConfirmDialog open={confirming} onOpenChange={(open) => !open && actor.send({ type: 'confirm.cancel' })} title="Delete image"
-        description="Are you sure you want to delete this image?" confirmLabel="Delete" tone="danger" busy={deleting}
-        onConfirm={() => actor.send({ type: 'confirm.accept' })} />
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !open && actor.send({ type: 'confirm.cancel' })}
+        title="Delete image"
+        description="Are you sure you want to delete this image?"
+        confirmLabel="Delete"
+        tone="danger"
+        busy={deleting}
+        onConfirm={() => actor.send({ type: 'confirm.accept' })}
+      />
     </section>
   )
 }

@@ -23,8 +23,16 @@ export function ListDialogs({ actor }: { actor: ListActor }) {
       <PromptDialog
         open={prompting}
         onOpenChange={(open) => !open && actor.send({ type: 'prompt.cancel' })}
-        title={status === 'approved' ? `Approve${many}` : status === 'rejected' ? `Reject${many}` : `Set${many} to ${status ? statusTitle(status) : ''}`}
-        label={status === 'approved' ? 'Approval notes (optional)' : status === 'rejected' ? 'Reason for rejection' : 'Notes'}
+        title={
+          status === 'approved'
+            ? `Approve${many}`
+            : status === 'rejected'
+              ? `Reject${many}`
+              : `Set${many} to ${status ? statusTitle(status) : ''}`
+        }
+        label={
+          status === 'approved' ? 'Approval notes (optional)' : status === 'rejected' ? 'Reason for rejection' : 'Notes'
+        }
         placeholder={status === 'rejected' ? 'Why is this project rejected?' : undefined}
         required={status !== 'approved'}
         confirmLabel={status === 'approved' ? 'Approve' : status === 'rejected' ? 'Reject' : 'Update'}
@@ -35,7 +43,9 @@ export function ListDialogs({ actor }: { actor: ListActor }) {
         open={confirming}
         onOpenChange={(open) => !open && actor.send({ type: 'confirm.cancel' })}
         title={n > 1 ? 'Delete projects' : 'Delete project'}
-        description={n > 1 ? `Are you sure you want to delete ${n} projects?` : 'Are you sure you want to delete this project?'}
+        description={
+          n > 1 ? `Are you sure you want to delete ${n} projects?` : 'Are you sure you want to delete this project?'
+        }
         confirmLabel="Delete"
         tone="danger"
         onConfirm={() => actor.send({ type: 'confirm.accept' })}

@@ -9,7 +9,12 @@ import { PAGE_SIZES } from '../list-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
 const STATUS = ids('projects.filter.status.all', 'projects.filter.status.active', 'projects.filter.status.inactive')
-const VERIFICATION = ids('projects.filter.verification.all', ...['approved', 'pending', 'under_review', 'rejected', 'needs_changes'].map((s) => `projects.filter.verification.${s}`))
+const VERIFICATION = ids(
+  'projects.filter.verification.all',
+  ...['approved', 'pending', 'under_review', 'rejected', 'needs_changes'].map(
+    (s) => `projects.filter.verification.${s}`,
+  ),
+)
 const SIZES = ids(...PAGE_SIZES.map((n) => `projects.pageSize.${n}`))
 
 export interface ListFiltersProps {
@@ -20,11 +25,18 @@ export interface ListFiltersProps {
 }
 
 export function ListFilters({ searchText, onSearchText, categories, searchRef }: ListFiltersProps) {
-  const categoryOptions: CommandOption[] = [{ id: 'projects.filter.category.all' },
-    ...categories.map((c) => ({ id: 'projects.filter.category', target: { kind: 'category', id: c } }))]
+  const categoryOptions: CommandOption[] = [
+    { id: 'projects.filter.category.all' },
+    ...categories.map((c) => ({ id: 'projects.filter.category', target: { kind: 'category', id: c } })),
+  ]
   return (
-    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search projects"
-      placeholder="Search projects…  ( / )">
+    <ListFiltersBar
+      searchText={searchText}
+      onSearchText={onSearchText}
+      searchRef={searchRef}
+      searchLabel="Search projects"
+      placeholder="Search projects…  ( / )"
+    >
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <CommandSelect aria-label="Verification filter" options={VERIFICATION} />
       <CommandSelect aria-label="Category filter" options={categoryOptions} />

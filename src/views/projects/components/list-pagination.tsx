@@ -22,10 +22,14 @@ export function ListPagination({ page, totalPages, total, limit, commands = PROJ
   const { from, to } = showingRange(page, limit, total)
   return (
     <div className="projects-pagination" data-testid="pagination">
-      <span className="muted">Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} results</span>
+      <span className="muted">
+        Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} results
+      </span>
       <div className="projects-pagination__controls">
         <CommandButton id={commands.prev} size="sm" />
-        <span>Page {formatCount(page)} of {formatCount(Math.max(totalPages, 1))}</span>
+        <span>
+          Page {formatCount(page)} of {formatCount(Math.max(totalPages, 1))}
+        </span>
         <CommandButton id={commands.next} size="sm" />
       </div>
     </div>

@@ -23,22 +23,42 @@ function OwnerPicker({ d }: { d: SectionDraft }) {
   usePublishCommandContext(useMemo(() => ({ ownerSearch: { users: users.data ?? [] } }), [users.data]))
   return (
     <div className="form-stack">
-      <p>Current: <strong>{String(d.ownerLabel || 'No owner')}</strong></p>
+      <p>
+        Current: <strong>{String(d.ownerLabel || 'No owner')}</strong>
+      </p>
       <Field label="Find a user by name or e-mail">
-        {(id) => <Input id={id} type="search" value={search} placeholder="Name or e-mail" onChange={(e) => setSearch(e.target.value)} />}
+        {(id) => (
+          <Input
+            id={id}
+            type="search"
+            value={search}
+            placeholder="Name or e-mail"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        )}
       </Field>
       {users.error ? <p className="banner banner--error">Could not load users: {users.error.message}</p> : null}
       <ul className="owner-list" aria-label="Users">
         {(users.data ?? []).map((u) => (
           <li key={u._id}>
-            <CommandLink id="projects.owner.pick" target={{ kind: 'user', id: u._id }} plain className="owner-list__item">
-              <span>{u.name}</span><span className="faint">{u.email}</span>
+            <CommandLink
+              id="projects.owner.pick"
+              target={{ kind: 'user', id: u._id }}
+              plain
+              className="owner-list__item"
+            >
+              <span>{u.name}</span>
+              <span className="faint">{u.email}</span>
             </CommandLink>
           </li>
         ))}
         {users.data && users.data.length === 0 ? <li className="faint">No users match</li> : null}
       </ul>
-      <div><CommandButton id="projects.owner.clear" size="sm" variant="ghost">Clear owner</CommandButton></div>
+      <div>
+        <CommandButton id="projects.owner.clear" size="sm" variant="ghost">
+          Clear owner
+        </CommandButton>
+      </div>
     </div>
   )
 }
@@ -46,10 +66,17 @@ function OwnerPicker({ d }: { d: SectionDraft }) {
 export function OwnerSection() {
   return (
     <SectionCard
-      section="owner" title="Owner"
-      view={(p) => (p.projectOwner
-        ? <p><strong>{p.projectOwner.name}</strong> <span className="faint">{p.projectOwner.email}</span></p>
-        : <p className="faint">No owner assigned</p>)}
+      section="owner"
+      title="Owner"
+      view={(p) =>
+        p.projectOwner ? (
+          <p>
+            <strong>{p.projectOwner.name}</strong> <span className="faint">{p.projectOwner.email}</span>
+          </p>
+        ) : (
+          <p className="faint">No owner assigned</p>
+        )
+      }
       edit={(d) => <OwnerPicker d={d} />}
     />
   )

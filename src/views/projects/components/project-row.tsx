@@ -23,30 +23,81 @@ interface ProjectRowProps extends VirtualRowSlot {
   onOpen: (id: string) => void
 }
 
-export const ProjectRow = memo(function ProjectRow({ project: p, index, start, height, active, selected, onOpen }: ProjectRowProps) {
+export const ProjectRow = memo(function ProjectRow({
+  project: p,
+  index,
+  start,
+  height,
+  active,
+  selected,
+  onOpen,
+}: ProjectRowProps) {
   const image = p.images[0]?.url || p.images[0]?.filePath
   const preview = p.description.length > PREVIEW_CHARS ? `${p.description.slice(0, PREVIEW_CHARS)}…` : p.description
   const target = { kind: 'project', id: p._id }
   return (
-    <VirtualRow id={p._id} index={index} start={start} height={height} active={active} selected={selected} onOpen={onOpen} data-testid="project-row">
-      <TableCell><CommandCheckbox id="projects.toggleSelect" target={target} /></TableCell>
+    <VirtualRow
+      id={p._id}
+      index={index}
+      start={start}
+      height={height}
+      active={active}
+      selected={selected}
+      onOpen={onOpen}
+      data-testid="project-row"
+    >
+      <TableCell>
+        <CommandCheckbox id="projects.toggleSelect" target={target} />
+      </TableCell>
       <TableCell className="projects-row__project">
-        {image ? <img className="projects-row__thumb" src={image} alt="" loading="lazy" /> : <span className="projects-row__thumb projects-row__thumb--empty"><ImageOff size={14} /></span>}
+        {image ? (
+          <img className="projects-row__thumb" src={image} alt="" loading="lazy" />
+        ) : (
+          <span className="projects-row__thumb projects-row__thumb--empty">
+            <ImageOff size={14} />
+          </span>
+        )}
         <span className="projects-row__text">
           <span className="projects-row__title">{p.title}</span>
           <span className="projects-row__desc faint">{preview}</span>
         </span>
       </TableCell>
       <TableCell className="muted projects-row__category">{p.category}</TableCell>
-      <TableCell align="end" className="num" data-fit>{formatINR(p.price)}</TableCell>
-      <TableCell><Badge tone={p.isActive ? 'success' : 'neutral'}>{p.isActive ? 'Active' : 'Inactive'}</Badge></TableCell>
-      <TableCell><VerificationBadge status={p.verificationStatus} /></TableCell>
-      <TableCell className="muted num" data-fit data-testid="created-cell">{formatDate(p.createdAt)}</TableCell>
+      <TableCell align="end" className="num" data-fit>
+        {formatINR(p.price)}
+      </TableCell>
+      <TableCell>
+        <Badge tone={p.isActive ? 'success' : 'neutral'}>{p.isActive ? 'Active' : 'Inactive'}</Badge>
+      </TableCell>
+      <TableCell>
+        <VerificationBadge status={p.verificationStatus} />
+      </TableCell>
+      <TableCell className="muted num" data-fit data-testid="created-cell">
+        {formatDate(p.createdAt)}
+      </TableCell>
       <TableCell align="end" className="projects-row__actions">
-        <CommandLink id="projects.approve" target={target} className="projects-row__approve"><Check size={12} />Approve</CommandLink>
-        <CommandLink id="projects.reject" target={target} className="projects-row__reject"><X size={12} />Reject</CommandLink>
-        <CommandIconButton id="projects.toggleActive" target={target} size="sm" icon={<Power size={14} />} className={p.isActive ? 'projects-row__power--on' : ''} />
-        <CommandIconButton id="projects.delete" target={target} size="sm" icon={<Trash2 size={14} />} className="projects-row__delete" />
+        <CommandLink id="projects.approve" target={target} className="projects-row__approve">
+          <Check size={12} />
+          Approve
+        </CommandLink>
+        <CommandLink id="projects.reject" target={target} className="projects-row__reject">
+          <X size={12} />
+          Reject
+        </CommandLink>
+        <CommandIconButton
+          id="projects.toggleActive"
+          target={target}
+          size="sm"
+          icon={<Power size={14} />}
+          className={p.isActive ? 'projects-row__power--on' : ''}
+        />
+        <CommandIconButton
+          id="projects.delete"
+          target={target}
+          size="sm"
+          icon={<Trash2 size={14} />}
+          className="projects-row__delete"
+        />
       </TableCell>
     </VirtualRow>
   )

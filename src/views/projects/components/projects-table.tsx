@@ -26,7 +26,9 @@ export interface ProjectsTableProps {
 
 const HEADER = (
   <>
-    <TableHeadCell><CommandCheckbox id="projects.selectAll" /></TableHeadCell>
+    <TableHeadCell>
+      <CommandCheckbox id="projects.selectAll" />
+    </TableHeadCell>
     <TableHeadCell>Project</TableHeadCell>
     <TableHeadCell>Category</TableHeadCell>
     <TableHeadCell align="end">Price</TableHeadCell>
@@ -39,8 +41,16 @@ const HEADER = (
 
 export function ProjectsTable({ projects, focus, selection, onOpen }: ProjectsTableProps) {
   return (
-    <VirtualTable rows={projects} rowId={(p) => p._id} columns={PROJECT_COLUMNS} rowHeight={ROW_HEIGHT} header={HEADER}
-      focus={focus} selection={selection} bodyTestId="projects-rows"
-      renderRow={(project, slot) => <ProjectRow project={project} {...slot} onOpen={onOpen} />} />
+    <VirtualTable
+      rows={projects}
+      rowId={(p) => p._id}
+      columns={PROJECT_COLUMNS}
+      rowHeight={ROW_HEIGHT}
+      header={HEADER}
+      focus={focus}
+      selection={selection}
+      bodyTestId="projects-rows"
+      renderRow={(project, slot) => <ProjectRow project={project} {...slot} onOpen={onOpen} />}
+    />
   )
 }

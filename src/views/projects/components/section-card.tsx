@@ -29,7 +29,14 @@ export function SectionCard({ section, title, view, edit }: SectionCardProps) {
   const editing = draft !== null
 
   return (
-    <SectionCardFrame section={section} title={title} editing={editing} saving={saving} error={error} commandPrefix="projects.detail">
+    <SectionCardFrame
+      section={section}
+      title={title}
+      editing={editing}
+      saving={saving}
+      error={error}
+      commandPrefix="projects.detail"
+    >
       {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch })) : view(project)}
     </SectionCardFrame>
   )

@@ -4,4 +4,7 @@ import { createActorContext } from '../../../lib/actor-context'
 import type { projectSectionsMachine } from '../../../machines/project-sections.machine'
 
 export type SectionsActor = ActorRefFrom<typeof projectSectionsMachine>
-export const [SectionsActorContext, useSectionsActor] = createActorContext<SectionsActor>('useSectionsActor', 'the project detail view')
+export const [SectionsActorContext, useSectionsActor] = createActorContext<SectionsActor>(
+  'useSectionsActor',
+  'the project detail view',
+)

@@ -21,10 +21,37 @@ function Check({ name, label }: { name: string; label: string }) {
   )
 }
 
-function NumberField({ d, change, name, label, step, min, max }: { d: SectionDraft; change: Change; name: string; label: string; step?: number; min?: number; max?: number }) {
+function NumberField({
+  d,
+  change,
+  name,
+  label,
+  step,
+  min,
+  max,
+}: {
+  d: SectionDraft
+  change: Change
+  name: string
+  label: string
+  step?: number
+  min?: number
+  max?: number
+}) {
   return (
     <Field label={label}>
-      {(id) => <Input id={id} type="number" inputMode="decimal" step={step} min={min ?? 0} max={max} value={String(d[name] ?? '')} onChange={(e) => change({ [name]: e.target.value })} />}
+      {(id) => (
+        <Input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          min={min ?? 0}
+          max={max}
+          value={String(d[name] ?? '')}
+          onChange={(e) => change({ [name]: e.target.value })}
+        />
+      )}
     </Field>
   )
 }
@@ -32,7 +59,8 @@ function NumberField({ d, change, name, label, step, min, max }: { d: SectionDra
 export function StatusSection() {
   return (
     <SectionCard
-      section="status" title="Status"
+      section="status"
+      title="Status"
       view={(p) => (
         <dl className="facts">
           <Fact label="Active">{yesNo(p.isActive)}</Fact>
@@ -56,7 +84,8 @@ export function StatusSection() {
 export function SupportSection() {
   return (
     <SectionCard
-      section="support" title="Support and Services"
+      section="support"
+      title="Support and Services"
       view={(p) => (
         <dl className="facts">
           <Fact label="Allows customization">{yesNo(p.allowsCustomization)}</Fact>
@@ -84,13 +113,16 @@ export function SupportSection() {
 export function DetailsSection({ categories }: { categories: string[] }) {
   return (
     <SectionCard
-      section="details" title="Project Details"
+      section="details"
+      title="Project Details"
       view={(p) => (
         <dl className="facts">
           <Fact label="Category">{p.category}</Fact>
           <Fact label="Difficulty">{p.difficulty}</Fact>
           <Fact label="Price">{formatINR(p.price)}</Fact>
-          <Fact label="Discount">{p.discount}% ({formatINR(p.discountedPrice)})</Fact>
+          <Fact label="Discount">
+            {p.discount}% ({formatINR(p.discountedPrice)})
+          </Fact>
           <Fact label="Rating">{p.rating.toFixed(1)} / 5</Fact>
           <Fact label="Created">{formatDateTime(p.createdAt)}</Fact>
           <Fact label="Updated">{formatDateTime(p.updatedAt)}</Fact>
@@ -99,8 +131,16 @@ export function DetailsSection({ categories }: { categories: string[] }) {
       edit={(d, change) => (
         <div className="form-grid">
           <Field label="Category">
-            {(id) => <CommandSelect id={id} aria-label="Category"
-              options={[...new Set([String(d.category), ...categories])].map((c) => ({ id: 'projects.detail.field.category', target: { kind: 'category', id: c } }))} />}
+            {(id) => (
+              <CommandSelect
+                id={id}
+                aria-label="Category"
+                options={[...new Set([String(d.category), ...categories])].map((c) => ({
+                  id: 'projects.detail.field.category',
+                  target: { kind: 'category', id: c },
+                }))}
+              />
+            )}
           </Field>
           <Field label="Difficulty">
             {(id) => <CommandSelect id={id} aria-label="Difficulty" options={DIFFICULTY_OPTIONS} />}

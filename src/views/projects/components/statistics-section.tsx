@@ -6,7 +6,9 @@ import { Fact } from './section-card'
 export function StatisticsSection({ project: p }: { project: Project }) {
   return (
     <section className="card detail-section" data-testid="section-statistics">
-      <header className="card__header detail-section__header"><h2>Statistics</h2></header>
+      <header className="card__header detail-section__header">
+        <h2>Statistics</h2>
+      </header>
       <dl className="card__body facts facts--grid">
         <Fact label="Sales">{formatCount(p.salesCount)}</Fact>
         <Fact label="Downloads">{formatCount(p.downloadCount)}</Fact>

@@ -13,25 +13,31 @@ import { useSectionsActor } from './sections-context'
 export function useProjectPatch() {
   const sections = useSectionsActor()
   const queryClient = useQueryClient()
-  return useCallback((patch: Partial<Project>) => {
-    const project = { ...sections.getSnapshot().context.project, ...patch }
-    sections.send({ type: 'project.refresh', project })
-    queryClient.setQueryData(projectKeys.detail(project._id), project)
-    void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] })
-  }, [sections, queryClient])
+  return useCallback(
+    (patch: Partial<Project>) => {
+      const project = { ...sections.getSnapshot().context.project, ...patch }
+      sections.send({ type: 'project.refresh', project })
+      queryClient.setQueryData(projectKeys.detail(project._id), project)
+      void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] })
+    },
+    [sections, queryClient],
+  )
 }
 
 /** Reloads the project from the server and hands it to the sections actor ('Could not refresh project data' is logged only, SPEC.md 8). */
 export function useRefetchProject() {
   const sections = useSectionsActor()
   const queryClient = useQueryClient()
-  return useCallback(async (id: string) => {
-    try {
-      await queryClient.refetchQueries({ queryKey: projectKeys.detail(id), exact: true })
-      const fresh = queryClient.getQueryData<Project>(projectKeys.detail(id))
-      if (fresh) sections.send({ type: 'project.refresh', project: fresh })
-    } catch {
-      console.warn('Could not refresh project data')
-    }
-  }, [sections, queryClient])
+  return useCallback(
+    async (id: string) => {
+      try {
+        await queryClient.refetchQueries({ queryKey: projectKeys.detail(id), exact: true })
+        const fresh = queryClient.getQueryData<Project>(projectKeys.detail(id))
+        if (fresh) sections.send({ type: 'project.refresh', project: fresh })
+      } catch {
+        console.warn('Could not refresh project data')
+      }
+    },
+    [sections, queryClient],
+  )
 }

@@ -10,8 +10,11 @@ import type { Project } from '../../../api/schemas/projects'
 import { useProjectPatch } from './use-project-patch'
 
 type Emitted =
-  | { type: 'notify.success' | 'notify.error'; text: string } | { type: 'tab.open'; url: string }
-  | { type: 'picker.open'; picker?: string } | { type: 'project.patch'; patch: Partial<Project> } | { type: string }
+  | { type: 'notify.success' | 'notify.error'; text: string }
+  | { type: 'tab.open'; url: string }
+  | { type: 'picker.open'; picker?: string }
+  | { type: 'project.patch'; patch: Partial<Project> }
+  | { type: string }
 
 interface Emitter<E> {
   on(type: '*', handler: (event: E) => void): { unsubscribe(): void }
@@ -27,11 +30,14 @@ export interface SectionEffectHandlers {
 export function useSectionEffects<E extends Emitted>(actor: Emitter<E> | null, handlers: SectionEffectHandlers = {}) {
   const patchProject = useProjectPatch()
   const latest = useRef(handlers)
-  useEffect(() => { latest.current = handlers })
+  useEffect(() => {
+    latest.current = handlers
+  })
   useEffect(() => {
     if (!actor) return
     const sub = actor.on('*', (event: Emitted) => {
-      if ('text' in event) return void (event.type === 'notify.success' ? toast.success(event.text) : toast.error(event.text))
+      if ('text' in event)
+        return void (event.type === 'notify.success' ? toast.success(event.text) : toast.error(event.text))
       if ('url' in event) {
         const tab = window.open(event.url, '_blank')
         if (tab) tab.opener = null

@@ -4,7 +4,11 @@ import type { VerificationStatus } from '../../../api/schemas/projects'
 import { statusTitle } from '../status-title'
 
 const TONES: Record<VerificationStatus, BadgeTone> = {
-  approved: 'success', pending: 'warning', under_review: 'info', rejected: 'danger', needs_changes: 'accent',
+  approved: 'success',
+  pending: 'warning',
+  under_review: 'info',
+  rejected: 'danger',
+  needs_changes: 'accent',
 }
 
 export { statusTitle }
@@ -12,7 +16,9 @@ export { statusTitle }
 export function VerificationBadge({ status }: { status: VerificationStatus }) {
   return (
     <span data-testid="verification-badge" data-status={status}>
-      <Badge tone={TONES[status]} dot>{statusTitle(status)}</Badge>
+      <Badge tone={TONES[status]} dot>
+        {statusTitle(status)}
+      </Badge>
     </span>
   )
 }

@@ -25,24 +25,55 @@ export function VerificationDialogs({ actor }: { actor: Actor }) {
   const problem = edit ? verificationInputError(edit.status, edit.notes) : null
   return (
     <>
-      <PromptDialog open={requested !== null} onOpenChange={(open) => !open && actor.send({ type: 'prompt.cancel' })} required
-        title={`Set status to ${requested ? statusTitle(requested) : ''}`} label="Notes" confirmLabel="Update Status"
-        onSubmit={(notes) => actor.send({ type: 'prompt.submit', notes })} />
-      <Dialog open={edit !== null} onOpenChange={(open) => !open && actor.send({ type: 'edit.cancel' })} title="Edit verification entry" size="sm"
+      <PromptDialog
+        open={requested !== null}
+        onOpenChange={(open) => !open && actor.send({ type: 'prompt.cancel' })}
+        required
+        title={`Set status to ${requested ? statusTitle(requested) : ''}`}
+        label="Notes"
+        confirmLabel="Update Status"
+        onSubmit={(notes) => actor.send({ type: 'prompt.submit', notes })}
+      />
+      <Dialog
+        open={edit !== null}
+        onOpenChange={(open) => !open && actor.send({ type: 'edit.cancel' })}
+        title="Edit verification entry"
+        size="sm"
         closeCommand="projects.verification.cancelEdit"
-        footer={<><CommandButton id="projects.verification.cancelEdit" /><CommandButton id="projects.verification.saveEntry" variant="primary" /></>}>
+        footer={
+          <>
+            <CommandButton id="projects.verification.cancelEdit" />
+            <CommandButton id="projects.verification.saveEntry" variant="primary" />
+          </>
+        }
+      >
         {edit ? (
           <div className="form-stack">
-            <Field label="Status">{(id) => <CommandSelect id={id} aria-label="Entry status" options={ENTRY_OPTIONS} />}</Field>
+            <Field label="Status">
+              {(id) => <CommandSelect id={id} aria-label="Entry status" options={ENTRY_OPTIONS} />}
+            </Field>
             <Field label="Notes (optional)" error={edit.tried && problem ? problem : undefined}>
-              {(id) => <TextArea id={id} rows={3} value={edit.notes} onChange={(e) => actor.send({ type: 'edit.notes', notes: e.target.value })} />}
+              {(id) => (
+                <TextArea
+                  id={id}
+                  rows={3}
+                  value={edit.notes}
+                  onChange={(e) => actor.send({ type: 'edit.notes', notes: e.target.value })}
+                />
+              )}
             </Field>
           </div>
         ) : null}
       </Dialog>
-      <ConfirmDialog open={deleting} onOpenChange={(open) => !open && actor.send({ type: 'delete.cancel' })} title="Delete entry" tone="danger" confirmLabel="Delete"
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={(open) => !open && actor.send({ type: 'delete.cancel' })}
+        title="Delete entry"
+        tone="danger"
+        confirmLabel="Delete"
         description="Are you sure you want to delete this verification history entry? This action cannot be undone."
-        onConfirm={() => actor.send({ type: 'delete.confirm' })} />
+        onConfirm={() => actor.send({ type: 'delete.confirm' })}
+      />
     </>
   )
 }

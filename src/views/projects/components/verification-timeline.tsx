@@ -17,15 +17,28 @@ export function VerificationTimeline({ entries }: { entries: VerificationEntry[]
             <div className="timeline__head">
               <VerificationBadge status={e.status} />
               <span className="timeline__change faint">
-                {e.previousStatus ? statusTitle(e.previousStatus) : 'New'} <ArrowRight size={11} /> {statusTitle(e.status)}
+                {e.previousStatus ? statusTitle(e.previousStatus) : 'New'} <ArrowRight size={11} />{' '}
+                {statusTitle(e.status)}
               </span>
               <span className="timeline__actions">
-                <CommandIconButton id="projects.verification.editEntry" target={target} size="sm" icon={<Pencil size={12} />} />
-                <CommandIconButton id="projects.verification.deleteEntry" target={target} size="sm" icon={<Trash2 size={12} />} />
+                <CommandIconButton
+                  id="projects.verification.editEntry"
+                  target={target}
+                  size="sm"
+                  icon={<Pencil size={12} />}
+                />
+                <CommandIconButton
+                  id="projects.verification.deleteEntry"
+                  target={target}
+                  size="sm"
+                  icon={<Trash2 size={12} />}
+                />
               </span>
             </div>
             {e.notes ? <p className="timeline__notes">{e.notes}</p> : null}
-            <p className="timeline__meta faint">{verifiedByName(e)} · {formatDateTime(e.verifiedAt)}</p>
+            <p className="timeline__meta faint">
+              {verifiedByName(e)} · {formatDateTime(e.verifiedAt)}
+            </p>
           </li>
         )
       })}

@@ -39,7 +39,13 @@ export default function AddProjectView() {
   const imagesUploaded = useSelector(actor, (s) => s.context.imagesUploaded)
   const done = useSelector(actor, (s) => s.context.done)
   const failed = useSelector(actor, (s) => s.context.failed)
-  const uploading = useSelector(actor, (s) => s.matches({ busy: 'creatingDraft' }) || s.matches({ busy: 'uploadingSource' }) || (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload'))
+  const uploading = useSelector(
+    actor,
+    (s) =>
+      s.matches({ busy: 'creatingDraft' }) ||
+      s.matches({ busy: 'uploadingSource' }) ||
+      (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload'),
+  )
   const reading = useSelector(actor, (s) => s.matches('readingZip'))
   const submitting = useSelector(actor, (s) => s.matches('busy') && s.context.intent !== 'upload')
   // Command rules read the snapshot; re-render the buttons when the state or the draft changes.
@@ -62,14 +68,33 @@ export default function AddProjectView() {
     <div className="add-project" data-testid="add-project">
       <PageHeader title="Add Project" description="Describe the project, add 1 to 5 images and upload its source." />
       <form className="add-project__form" onSubmit={(e) => e.preventDefault()} noValidate>
-        <Card title="Project details"><ProjectFields values={values} errors={fieldErrors} change={change} categories={mergeCategories(categories.data ?? [])} /></Card>
-        <Card title="Support and Add-ons"><SupportAddons values={values} change={change} /></Card>
+        <Card title="Project details">
+          <ProjectFields
+            values={values}
+            errors={fieldErrors}
+            change={change}
+            categories={mergeCategories(categories.data ?? [])}
+          />
+        </Card>
+        <Card title="Support and Add-ons">
+          <SupportAddons values={values} change={change} />
+        </Card>
         <Card title="Project Media">
-          <MediaPicker images={images} locked={imagesUploaded} error={fieldErrors.images} inputRef={imagesRef}
-            onAdd={(list) => actor.send({ type: 'images.add', files: list })} />
+          <MediaPicker
+            images={images}
+            locked={imagesUploaded}
+            error={fieldErrors.images}
+            inputRef={imagesRef}
+            onAdd={(list) => actor.send({ type: 'images.add', files: list })}
+          />
         </Card>
         <Card title="Upload Source">
-          <HiddenSourceInputs folderRef={folderRef} zipRef={zipRef} onFolder={(entries) => actor.send({ type: 'folder.select', entries })} onZip={(file) => actor.send({ type: 'zip.select', file })} />
+          <HiddenSourceInputs
+            folderRef={folderRef}
+            zipRef={zipRef}
+            onFolder={(entries) => actor.send({ type: 'folder.select', entries })}
+            onZip={(file) => actor.send({ type: 'zip.select', file })}
+          />
           <SourcePicker prefix="projects.new" uploading={uploading} reading={reading} />
           <SelectedFiles files={files} excluded={excluded} prefix="projects.new" />
           <UploadProgress done={done} total={files.length} failed={failed} active={uploading} />

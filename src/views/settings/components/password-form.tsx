@@ -19,37 +19,81 @@ export function PasswordForm({ actor }: { actor: ActorRefFrom<typeof settingsPas
   const changing = useSelector(actor, (s) => s.matches('changing'))
   const change = (patch: Partial<PasswordDraft>) => actor.send({ type: 'password.change', patch })
   const toggle = (command: string, shown: boolean, testId: string) => (
-    <CommandButton id={command} iconOnly variant="ghost" size="sm" aria-pressed={shown} icon={shown ? <EyeOff size={14} /> : <Eye size={14} />} data-testid={testId} />
+    <CommandButton
+      id={command}
+      iconOnly
+      variant="ghost"
+      size="sm"
+      aria-pressed={shown}
+      icon={shown ? <EyeOff size={14} /> : <Eye size={14} />}
+      data-testid={testId}
+    />
   )
   return (
-    <form className="settings-form" noValidate data-testid="password-form" onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'password.submit' }) }}>
+    <form
+      className="settings-form"
+      noValidate
+      data-testid="password-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        actor.send({ type: 'password.submit' })
+      }}
+    >
       <SettingsBanner text={banner} />
       {hasPassword ? (
         <Field label="Current Password">
           {(id) => (
-            <Input id={id} type={visible.current ? 'text' : 'password'} autoComplete="current-password" value={draft.current} readOnly={changing}
-              data-testid="current-password" onChange={(e) => change({ current: e.target.value })}
-              trailing={toggle('settings.password.toggleCurrent', visible.current, 'toggle-current-password')} />
+            <Input
+              id={id}
+              type={visible.current ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={draft.current}
+              readOnly={changing}
+              data-testid="current-password"
+              onChange={(e) => change({ current: e.target.value })}
+              trailing={toggle('settings.password.toggleCurrent', visible.current, 'toggle-current-password')}
+            />
           )}
         </Field>
       ) : (
-        <p className="muted settings-form__note">You sign in with one-time codes and have no password yet: set your first one below.</p>
+        <p className="muted settings-form__note">
+          You sign in with one-time codes and have no password yet: set your first one below.
+        </p>
       )}
       <Field label="New Password">
         {(id) => (
-          <Input id={id} type={visible.next ? 'text' : 'password'} autoComplete="new-password" value={draft.next} readOnly={changing}
-            data-testid="new-password" onChange={(e) => change({ next: e.target.value })}
-            trailing={toggle('settings.password.toggleNew', visible.next, 'toggle-new-password')} />
+          <Input
+            id={id}
+            type={visible.next ? 'text' : 'password'}
+            autoComplete="new-password"
+            value={draft.next}
+            readOnly={changing}
+            data-testid="new-password"
+            onChange={(e) => change({ next: e.target.value })}
+            trailing={toggle('settings.password.toggleNew', visible.next, 'toggle-new-password')}
+          />
         )}
       </Field>
       <Field label="Confirm New Password">
         {(id) => (
-          <Input id={id} type="password" autoComplete="new-password" value={draft.confirm} readOnly={changing}
-            data-testid="confirm-password" onChange={(e) => change({ confirm: e.target.value })} />
+          <Input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={draft.confirm}
+            readOnly={changing}
+            data-testid="confirm-password"
+            onChange={(e) => change({ confirm: e.target.value })}
+          />
         )}
       </Field>
       <div className="settings-form__actions">
-        <CommandButton id="settings.password.submit" variant="primary" loading={changing} data-testid="change-password" />
+        <CommandButton
+          id="settings.password.submit"
+          variant="primary"
+          loading={changing}
+          data-testid="change-password"
+        />
       </div>
     </form>
   )

@@ -13,16 +13,57 @@ export function ProfileForm({ actor }: { actor: ActorRefFrom<typeof settingsProf
   const saving = useSelector(actor, (s) => s.matches('saving'))
   const change = (patch: Partial<typeof draft>) => actor.send({ type: 'profile.change', patch })
   return (
-    <form className="settings-form" noValidate data-testid="profile-form" onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'profile.save' }) }}>
+    <form
+      className="settings-form"
+      noValidate
+      data-testid="profile-form"
+      onSubmit={(e) => {
+        e.preventDefault()
+        actor.send({ type: 'profile.save' })
+      }}
+    >
       <SettingsBanner text={banner} />
       <Field label="Full Name" error={errors.name}>
-        {(id) => <Input id={id} value={draft.name} autoComplete="name" invalid={!!errors.name} readOnly={saving} onChange={(e) => change({ name: e.target.value })} />}
+        {(id) => (
+          <Input
+            id={id}
+            value={draft.name}
+            autoComplete="name"
+            invalid={!!errors.name}
+            readOnly={saving}
+            onChange={(e) => change({ name: e.target.value })}
+          />
+        )}
       </Field>
-      <Field label="Email Address" error={errors.email} hint="Used for sign-in codes from your next sign-in; changing it asks for a fresh code.">
-        {(id) => <Input id={id} type="email" value={draft.email} autoComplete="email" invalid={!!errors.email} readOnly={saving} onChange={(e) => change({ email: e.target.value })} />}
+      <Field
+        label="Email Address"
+        error={errors.email}
+        hint="Used for sign-in codes from your next sign-in; changing it asks for a fresh code."
+      >
+        {(id) => (
+          <Input
+            id={id}
+            type="email"
+            value={draft.email}
+            autoComplete="email"
+            invalid={!!errors.email}
+            readOnly={saving}
+            onChange={(e) => change({ email: e.target.value })}
+          />
+        )}
       </Field>
       <Field label="Phone Number" error={errors.phone}>
-        {(id) => <Input id={id} type="tel" value={draft.phone} autoComplete="tel" invalid={!!errors.phone} readOnly={saving} onChange={(e) => change({ phone: e.target.value })} />}
+        {(id) => (
+          <Input
+            id={id}
+            type="tel"
+            value={draft.phone}
+            autoComplete="tel"
+            invalid={!!errors.phone}
+            readOnly={saving}
+            onChange={(e) => change({ phone: e.target.value })}
+          />
+        )}
       </Field>
       <div className="settings-form__actions">
         <CommandButton id="settings.profile.save" variant="primary" loading={saving} data-testid="save-profile" />

@@ -46,38 +46,74 @@ export function ReasonTemplatesTab() {
     return () => sub.unsubscribe()
   }, [actor, queryClient, preferences])
 
-  const handle = useMemo<ReasonTemplatesHandle>(() => ({
-    actor, editing: !!form, busy, count: templates.length, focus,
-    decisions: form?.template.decisions ?? [], formError: form ? templateError(form.template) : null,
-  }), [actor, form, busy, templates.length, focus])
+  const handle = useMemo<ReasonTemplatesHandle>(
+    () => ({
+      actor,
+      editing: !!form,
+      busy,
+      count: templates.length,
+      focus,
+      decisions: form?.template.decisions ?? [],
+      formError: form ? templateError(form.template) : null,
+    }),
+    [actor, form, busy, templates.length, focus],
+  )
   usePublishCommandContext(useMemo(() => ({ reasonTemplates: handle }), [handle]))
 
   return (
     <div className="settings-templates" data-testid="reason-templates-tab">
       <div className="settings-sessions__bar">
         <p className="muted">
-          Notes offered by number (1-9) when a decision needs them, in this order. Variables: {REASON_TEMPLATE_VARIABLES.join(', ')}.
-          J/K to move, N new, E edit, # delete, Shift+K / Shift+J to reorder.
+          Notes offered by number (1-9) when a decision needs them, in this order. Variables:{' '}
+          {REASON_TEMPLATE_VARIABLES.join(', ')}. J/K to move, N new, E edit, # delete, Shift+K / Shift+J to reorder.
         </p>
         <CommandButton id="settings.templates.add" icon={<Plus size={14} />} showShortcut />
       </div>
-      {error && !form ? <p className="field__error" role="alert">{error}</p> : null}
+      {error && !form ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {form ? (
-        <section className="card settings-templates__form" aria-label={form.isNew ? 'New template' : 'Edit template'} data-testid="template-form">
+        <section
+          className="card settings-templates__form"
+          aria-label={form.isNew ? 'New template' : 'Edit template'}
+          data-testid="template-form"
+        >
           <div className="card__body settings-templates__fields">
             <Field label="Name">
-              {(id) => <Input id={id} value={form.template.label} autoFocus data-testid="template-label"
-                onChange={(e) => actor.send({ type: 'form.change', field: 'label', value: e.target.value })} />}
+              {(id) => (
+                <Input
+                  id={id}
+                  value={form.template.label}
+                  autoFocus
+                  data-testid="template-label"
+                  onChange={(e) => actor.send({ type: 'form.change', field: 'label', value: e.target.value })}
+                />
+              )}
             </Field>
             <Field label="Text" hint="{title}, {owner} and {category} are filled in from the project.">
-              {(id) => <TextArea id={id} rows={4} value={form.template.text} data-testid="template-text"
-                onChange={(e) => actor.send({ type: 'form.change', field: 'text', value: e.target.value })} />}
+              {(id) => (
+                <TextArea
+                  id={id}
+                  rows={4}
+                  value={form.template.text}
+                  data-testid="template-text"
+                  onChange={(e) => actor.send({ type: 'form.change', field: 'text', value: e.target.value })}
+                />
+              )}
             </Field>
             <fieldset className="settings-templates__decisions">
               <legend className="field__label">Offered for</legend>
-              {TEMPLATE_DECISIONS.map((d) => <CommandCheckbox key={d} id={`settings.templates.decision.${d}`} labelled />)}
+              {TEMPLATE_DECISIONS.map((d) => (
+                <CommandCheckbox key={d} id={`settings.templates.decision.${d}`} labelled />
+              ))}
             </fieldset>
-            {error ? <p className="field__error" role="alert">{error}</p> : null}
+            {error ? (
+              <p className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
             <div className="settings-templates__actions">
               <CommandButton id="settings.templates.save" variant="primary" loading={busy} showShortcut />
               <CommandButton id="settings.templates.cancel" variant="ghost" showShortcut />
@@ -85,7 +121,9 @@ export function ReasonTemplatesTab() {
           </div>
         </section>
       ) : null}
-      {templates.length === 0 ? <EmptyState title="No reason templates" description="Add one with N." /> : (
+      {templates.length === 0 ? (
+        <EmptyState title="No reason templates" description="Add one with N." />
+      ) : (
         <Table columns={COLUMNS} aria-label="Reason templates" data-testid="templates-table">
           <TableHeader>
             <TableHeadCell>#</TableHeadCell>
@@ -95,14 +133,21 @@ export function ReasonTemplatesTab() {
           </TableHeader>
           <TableBody>
             {templates.map((t, index) => (
-              <TableRow key={t.id} active={index === focus && !form} data-testid="template-row" data-id={t.id}
-                onClick={() => actor.send({ type: 'focus.set', index })}>
+              <TableRow
+                key={t.id}
+                active={index === focus && !form}
+                data-testid="template-row"
+                data-id={t.id}
+                onClick={() => actor.send({ type: 'focus.set', index })}
+              >
                 <TableCell className="mono">{index + 1}</TableCell>
                 <TableCell>{t.label}</TableCell>
                 <TableCell className="settings-templates__text">{t.text}</TableCell>
                 <TableCell>
                   <span className="settings-templates__badges">
-                    {t.decisions.map((d) => <Badge key={d}>{statusTitle(d)}</Badge>)}
+                    {t.decisions.map((d) => (
+                      <Badge key={d}>{statusTitle(d)}</Badge>
+                    ))}
                   </span>
                 </TableCell>
               </TableRow>

@@ -35,50 +35,75 @@ export function SessionsTab({ query, actor, list, focusedId }: SessionsTabProps)
   return (
     <div className="settings-sessions" data-testid="sessions-tab">
       <div className="settings-sessions__bar">
-        <p className="muted">Devices signed in as you. J/K to move, R or Enter to revoke. A revoked device is signed out on its next request.</p>
+        <p className="muted">
+          Devices signed in as you. J/K to move, R or Enter to revoke. A revoked device is signed out on its next
+          request.
+        </p>
         <CommandButton id="settings.sessions.revokeOthers" icon={<LogOut size={14} />} data-testid="revoke-others" />
       </div>
-      {query.isPending ? <LoadingState title="Loading sessions" />
-        : query.error && !query.data ? (
-          <ErrorState title="Error Loading Sessions" message={errorText(query.error, 'Failed to load sessions')}
-            action={<CommandRetry retry={() => void query.refetch()} />} />
-        )
-        : sessions.length === 0 ? <EmptyState title="No active sessions" />
-        : (
-          <Table columns={COLUMNS} aria-label="Sessions" data-testid="sessions-table">
-            <TableHeader>
-              <TableHeadCell>Device</TableHeadCell>
-              <TableHeadCell>IP</TableHeadCell>
-              <TableHeadCell>Signed in</TableHeadCell>
-              <TableHeadCell>Last used</TableHeadCell>
-              <TableHeadCell><span className="sr-only">Actions</span></TableHeadCell>
-            </TableHeader>
-            <TableBody>
-              {sessions.map((s, index) => (
-                <TableRow key={s._id} active={s._id === focusedId} data-testid="session-row" data-current={s.current || undefined}
-                  onClick={() => list.send({ type: 'focus.set', index })}>
-                  <TableCell>
-                    <span className="settings-sessions__device" title={s.userAgent}>{s.device}</span>
-                    {s.current ? <Badge tone="success">This device</Badge> : null}
-                  </TableCell>
-                  <TableCell className="mono">{s.ip || '—'}</TableCell>
-                  <TableCell>{formatDateTime(s.signedInAt)}</TableCell>
-                  <TableCell>{formatDateTime(s.lastUsedAt)}</TableCell>
-                  <TableCell align="end">
-                    <CommandButton id="settings.sessions.revoke" target={{ kind: 'session', id: s._id }} size="sm" variant="ghost"
-                      loading={revokingId === s._id} data-testid="revoke-session" />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+      {query.isPending ? (
+        <LoadingState title="Loading sessions" />
+      ) : query.error && !query.data ? (
+        <ErrorState
+          title="Error Loading Sessions"
+          message={errorText(query.error, 'Failed to load sessions')}
+          action={<CommandRetry retry={() => void query.refetch()} />}
+        />
+      ) : sessions.length === 0 ? (
+        <EmptyState title="No active sessions" />
+      ) : (
+        <Table columns={COLUMNS} aria-label="Sessions" data-testid="sessions-table">
+          <TableHeader>
+            <TableHeadCell>Device</TableHeadCell>
+            <TableHeadCell>IP</TableHeadCell>
+            <TableHeadCell>Signed in</TableHeadCell>
+            <TableHeadCell>Last used</TableHeadCell>
+            <TableHeadCell>
+              <span className="sr-only">Actions</span>
+            </TableHeadCell>
+          </TableHeader>
+          <TableBody>
+            {sessions.map((s, index) => (
+              <TableRow
+                key={s._id}
+                active={s._id === focusedId}
+                data-testid="session-row"
+                data-current={s.current || undefined}
+                onClick={() => list.send({ type: 'focus.set', index })}
+              >
+                <TableCell>
+                  <span className="settings-sessions__device" title={s.userAgent}>
+                    {s.device}
+                  </span>
+                  {s.current ? <Badge tone="success">This device</Badge> : null}
+                </TableCell>
+                <TableCell className="mono">{s.ip || '—'}</TableCell>
+                <TableCell>{formatDateTime(s.signedInAt)}</TableCell>
+                <TableCell>{formatDateTime(s.lastUsedAt)}</TableCell>
+                <TableCell align="end">
+                  <CommandButton
+                    id="settings.sessions.revoke"
+                    target={{ kind: 'session', id: s._id }}
+                    size="sm"
+                    variant="ghost"
+                    loading={revokingId === s._id}
+                    data-testid="revoke-session"
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <ConfirmDialog
         open={confirming}
-        onOpenChange={(open) => { if (!open) actor.send({ type: 'confirm.cancel' }) }}
+        onOpenChange={(open) => {
+          if (!open) actor.send({ type: 'confirm.cancel' })
+        }}
         title="Sign out this device?"
         description="This is the session you are using now: revoking it signs you out here."
-        confirmLabel="Sign out" tone="danger"
+        confirmLabel="Sign out"
+        tone="danger"
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
       />
     </div>

@@ -5,7 +5,12 @@ export function SettingsBanner({ text }: { text: string | null }) {
   if (!text) return null
   const tone = bannerTone(text)
   return (
-    <p className={`banner banner--${tone} settings-banner`} role={tone === 'error' ? 'alert' : 'status'} data-testid="settings-banner" data-tone={tone}>
+    <p
+      className={`banner banner--${tone} settings-banner`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid="settings-banner"
+      data-tone={tone}
+    >
       {text}
     </p>
   )

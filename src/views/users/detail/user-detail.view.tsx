@@ -37,9 +37,22 @@ export default function UserDetailView() {
   useRecordOpened('user', data?._id, data?.name)
   if (isPending) return <LoadingState title="Loading user" />
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-    return <EmptyState title="User not found" description="It may have been deleted." action={<CommandButton id="users.detail.back" />} />
+    return (
+      <EmptyState
+        title="User not found"
+        description="It may have been deleted."
+        action={<CommandButton id="users.detail.back" />}
+      />
+    )
   }
-  if (error || !data) return <ErrorState title="Error Loading User" message={error?.message || 'Failed to load user'} action={<CommandRetry retry={() => void refetch()} />} />
+  if (error || !data)
+    return (
+      <ErrorState
+        title="Error Loading User"
+        message={error?.message || 'Failed to load user'}
+        action={<CommandRetry retry={() => void refetch()} />}
+      />
+    )
   return <UserDetailPage key={data._id} user={data} />
 }
 
@@ -64,9 +77,18 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [sections, queryClient])
 
-  const handle = useMemo<UserDetailHandle>(() => ({
-    actor: sections, isActive: user.isActive, editing, draft, busy, hasAccountNumber: user.bankDetails.accountNumber !== '', revealed,
-  }), [sections, user.isActive, user.bankDetails.accountNumber, editing, draft, busy, revealed])
+  const handle = useMemo<UserDetailHandle>(
+    () => ({
+      actor: sections,
+      isActive: user.isActive,
+      editing,
+      draft,
+      busy,
+      hasAccountNumber: user.bankDetails.accountNumber !== '',
+      revealed,
+    }),
+    [sections, user.isActive, user.bankDetails.accountNumber, editing, draft, busy, revealed],
+  )
   const published = useMemo(() => ({ userDetail: handle, focused: { kind: 'user', id: user._id } }), [handle, user._id])
   usePublishCommandContext(published)
   const role = roleLabel(user)

@@ -16,11 +16,12 @@ import { roleLabel } from './role-label'
 
 type Actor = ActorRefFrom<typeof addUserMachine>
 
-const FIELDS: Array<{ field: AddUserField; label: string; type: string; autoComplete: string; placeholder?: string }> = [
-  { field: 'name', label: 'Name', type: 'text', autoComplete: 'off' },
-  { field: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'off', placeholder: '+91 98765 43210' },
-]
+const FIELDS: Array<{ field: AddUserField; label: string; type: string; autoComplete: string; placeholder?: string }> =
+  [
+    { field: 'name', label: 'Name', type: 'text', autoComplete: 'off' },
+    { field: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
+    { field: 'phone', label: 'Phone (optional)', type: 'tel', autoComplete: 'off', placeholder: '+91 98765 43210' },
+  ]
 
 export function AddUserDialog({ actor }: { actor: Actor }) {
   const open = useSelector(actor, (s) => !s.matches('closed'))
@@ -28,26 +29,59 @@ export function AddUserDialog({ actor }: { actor: Actor }) {
   const draft = useSelector(actor, (s) => s.context.draft)
   const errors = useSelector(actor, (s) => s.context.errors)
   const sending = useSelector(actor, (s) => s.matches('submitting'))
-  const footer = created
-    ? <><CommandButton id="users.addUser.another" /><CommandButton id="users.addUser.cancel" /><CommandButton id="users.addUser.open" variant="primary" /></>
-    : <><CommandButton id="users.addUser.cancel" /><CommandButton id="users.addUser.submit" variant="primary" loading={sending} /></>
+  const footer = created ? (
+    <>
+      <CommandButton id="users.addUser.another" />
+      <CommandButton id="users.addUser.cancel" />
+      <CommandButton id="users.addUser.open" variant="primary" />
+    </>
+  ) : (
+    <>
+      <CommandButton id="users.addUser.cancel" />
+      <CommandButton id="users.addUser.submit" variant="primary" loading={sending} />
+    </>
+  )
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && actor.send({ type: 'dialog.close' })} title="Add User" size="sm"
-      closeCommand="users.addUser.cancel" footer={footer}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && actor.send({ type: 'dialog.close' })}
+      title="Add User"
+      size="sm"
+      closeCommand="users.addUser.cancel"
+      footer={footer}
+    >
       {created ? (
         <p data-testid="add-user-created">
-          <strong>{created.name}</strong> ({created.email}) was added as {roleLabel(created) === 'User' ? 'a user' : `an ${roleLabel(created)}`}.
+          <strong>{created.name}</strong> ({created.email}) was added as{' '}
+          {roleLabel(created) === 'User' ? 'a user' : `an ${roleLabel(created)}`}.
         </p>
       ) : (
-        <form className="form-stack" data-testid="add-user-form" noValidate
-          onSubmit={(e) => { e.preventDefault(); actor.send({ type: 'form.submit' }) }}>
+        <form
+          className="form-stack"
+          data-testid="add-user-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            actor.send({ type: 'form.submit' })
+          }}
+        >
           {FIELDS.map(({ field, label, type, autoComplete, placeholder }) => (
             <Field key={field} label={label} error={errors[field]}>
               {(id) => (
-                <Input id={id} type={type} autoComplete={autoComplete} placeholder={placeholder} value={draft[field]} disabled={sending}
-                  invalid={!!errors[field]} autoFocus={field === 'name'}
+                <Input
+                  id={id}
+                  type={type}
+                  autoComplete={autoComplete}
+                  placeholder={placeholder}
+                  value={draft[field]}
+                  disabled={sending}
+                  invalid={!!errors[field]}
+                  autoFocus={field === 'name'}
                   onChange={(e) => actor.send({ type: 'field.change', field, value: e.target.value })}
-                  onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.form?.requestSubmit() }} />
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') e.currentTarget.form?.requestSubmit()
+                  }}
+                />
               )}
             </Field>
           ))}
@@ -56,7 +90,11 @@ export function AddUserDialog({ actor }: { actor: Actor }) {
             <CommandCheckbox id="users.addUser.admin" labelled />
             <CommandCheckbox id="users.addUser.agent" labelled />
           </fieldset>
-          {errors.form ? <p className="field__error users-add__error" role="alert">{errors.form}</p> : null}
+          {errors.form ? (
+            <p className="field__error users-add__error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
         </form>
       )}
     </Dialog>

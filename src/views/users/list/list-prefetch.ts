@@ -11,7 +11,10 @@ import { parseUsersSearch } from './users-url'
 export function prefetchUsersList(search: string): Promise<unknown> {
   const filters = parseUsersSearch(search)
   return Promise.all([
-    queryClient.prefetchQuery({ queryKey: userKeys.list(filters), queryFn: ({ signal }) => fetchUsers(filters, signal) }),
+    queryClient.prefetchQuery({
+      queryKey: userKeys.list(filters),
+      queryFn: ({ signal }) => fetchUsers(filters, signal),
+    }),
     queryClient.prefetchQuery({ queryKey: userKeys.stats, queryFn: ({ signal }) => fetchUserStats(signal) }),
   ])
 }

@@ -19,24 +19,65 @@ interface UserRowProps extends VirtualRowSlot {
   onOpen: (id: string) => void
 }
 
-export const UserRow = memo(function UserRow({ user: u, index, start, height, active, selected, onOpen }: UserRowProps) {
+export const UserRow = memo(function UserRow({
+  user: u,
+  index,
+  start,
+  height,
+  active,
+  selected,
+  onOpen,
+}: UserRowProps) {
   const target = { kind: 'user', id: u._id }
   const role = roleLabel(u)
   return (
-    <VirtualRow id={u._id} index={index} start={start} height={height} active={active} selected={selected} onOpen={onOpen} data-testid="user-row">
-      <TableCell><CommandCheckbox id="users.toggleSelect" target={target} /></TableCell>
+    <VirtualRow
+      id={u._id}
+      index={index}
+      start={start}
+      height={height}
+      active={active}
+      selected={selected}
+      onOpen={onOpen}
+      data-testid="user-row"
+    >
+      <TableCell>
+        <CommandCheckbox id="users.toggleSelect" target={target} />
+      </TableCell>
       <TableCell className="users-row__user">
-        <span className="users-row__avatar" aria-hidden="true">{u.name.trim().charAt(0).toUpperCase() || '?'}</span>
+        <span className="users-row__avatar" aria-hidden="true">
+          {u.name.trim().charAt(0).toUpperCase() || '?'}
+        </span>
         <span className="projects-row__text">
           <span className="projects-row__title">{u.name}</span>
-          <span className="projects-row__desc faint">{u.email}{u.phone ? <> · <span className="num">{u.phone}</span></> : null}</span>
+          <span className="projects-row__desc faint">
+            {u.email}
+            {u.phone ? (
+              <>
+                {' '}
+                · <span className="num">{u.phone}</span>
+              </>
+            ) : null}
+          </span>
         </span>
       </TableCell>
-      <TableCell data-testid="role-cell"><Badge tone={ROLE_TONE[role]}>{role}</Badge></TableCell>
-      <TableCell data-testid="status-cell"><Badge tone={u.isActive ? 'success' : 'neutral'}>{u.isActive ? 'Active' : 'Inactive'}</Badge></TableCell>
-      <TableCell className="muted num" data-fit>{formatDate(u.createdAt)}</TableCell>
+      <TableCell data-testid="role-cell">
+        <Badge tone={ROLE_TONE[role]}>{role}</Badge>
+      </TableCell>
+      <TableCell data-testid="status-cell">
+        <Badge tone={u.isActive ? 'success' : 'neutral'}>{u.isActive ? 'Active' : 'Inactive'}</Badge>
+      </TableCell>
+      <TableCell className="muted num" data-fit>
+        {formatDate(u.createdAt)}
+      </TableCell>
       <TableCell align="end" className="projects-row__actions">
-        <CommandIconButton id="users.toggleActive" target={target} size="sm" icon={<Power size={14} />} className={u.isActive ? 'projects-row__power--on' : ''} />
+        <CommandIconButton
+          id="users.toggleActive"
+          target={target}
+          size="sm"
+          icon={<Power size={14} />}
+          className={u.isActive ? 'projects-row__power--on' : ''}
+        />
         <CommandIconButton id="users.view" target={target} size="sm" icon={<Eye size={14} />} />
         <CommandIconButton id="users.edit" target={target} size="sm" icon={<Pencil size={14} />} />
       </TableCell>

@@ -18,10 +18,20 @@ export function UserStats() {
   const overview = data?.overview
   return (
     <div className="stat-grid users-stats" data-testid="user-stats">
-      <StatCard name="total-users" label="Total Users" value={figure(overview?.totalUsers)} icon={<Users size={16} />} />
+      <StatCard
+        name="total-users"
+        label="Total Users"
+        value={figure(overview?.totalUsers)}
+        icon={<Users size={16} />}
+      />
       <StatCard name="admins" label="Admins" value={figure(overview?.totalAdmins)} icon={<ShieldCheck size={16} />} />
       <StatCard name="agents" label="Agents" value={figure(overview?.totalAgents)} icon={<Handshake size={16} />} />
-      <StatCard name="new-this-month" label="New This Month" value={figure(overview?.newUsersThisMonth)} icon={<UserPlus size={16} />} />
+      <StatCard
+        name="new-this-month"
+        label="New This Month"
+        value={figure(overview?.newUsersThisMonth)}
+        icon={<UserPlus size={16} />}
+      />
     </div>
   )
 }

@@ -8,7 +8,12 @@ import { ListFiltersBar } from '../../../components/list-filters-bar'
 import { PAGE_SIZES } from '../../../lib/list-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
-const ROLE = ids('users.filter.role.all', 'users.filter.role.admin', 'users.filter.role.agent', 'users.filter.role.user')
+const ROLE = ids(
+  'users.filter.role.all',
+  'users.filter.role.admin',
+  'users.filter.role.agent',
+  'users.filter.role.user',
+)
 const STATUS = ids('users.filter.status.all', 'users.filter.status.active', 'users.filter.status.inactive')
 const SIZES = ids(...PAGE_SIZES.map((n) => `users.pageSize.${n}`))
 
@@ -20,8 +25,13 @@ export interface UsersFiltersProps {
 
 export function UsersFilters({ searchText, onSearchText, searchRef }: UsersFiltersProps) {
   return (
-    <ListFiltersBar searchText={searchText} onSearchText={onSearchText} searchRef={searchRef} searchLabel="Search users"
-      placeholder="Search name, e-mail or phone…  ( / )">
+    <ListFiltersBar
+      searchText={searchText}
+      onSearchText={onSearchText}
+      searchRef={searchRef}
+      searchLabel="Search users"
+      placeholder="Search name, e-mail or phone…  ( / )"
+    >
       <CommandSelect aria-label="Role filter" options={ROLE} />
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <CommandSelect aria-label="Page size" options={SIZES} />

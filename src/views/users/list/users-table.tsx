@@ -25,7 +25,9 @@ export interface UsersTableProps {
 
 const HEADER = (
   <>
-    <TableHeadCell><CommandCheckbox id="users.selectAll" /></TableHeadCell>
+    <TableHeadCell>
+      <CommandCheckbox id="users.selectAll" />
+    </TableHeadCell>
     <TableHeadCell>User</TableHeadCell>
     <TableHeadCell>Role</TableHeadCell>
     <TableHeadCell>Status</TableHeadCell>
@@ -36,8 +38,17 @@ const HEADER = (
 
 export function UsersTable({ users, focus, selection, onOpen }: UsersTableProps) {
   return (
-    <VirtualTable rows={users} rowId={(u) => u._id} columns={USER_COLUMNS} rowHeight={ROW_HEIGHT} header={HEADER}
-      focus={focus} selection={selection} className="users-table" bodyTestId="users-rows"
-      renderRow={(user, slot) => <UserRow user={user} {...slot} onOpen={onOpen} />} />
+    <VirtualTable
+      rows={users}
+      rowId={(u) => u._id}
+      columns={USER_COLUMNS}
+      rowHeight={ROW_HEIGHT}
+      header={HEADER}
+      focus={focus}
+      selection={selection}
+      className="users-table"
+      bodyTestId="users-rows"
+      renderRow={(user, slot) => <UserRow user={user} {...slot} onOpen={onOpen} />}
+    />
   )
 }

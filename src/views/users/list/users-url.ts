@@ -17,10 +17,19 @@ export function usersListPath(filters: UserListFilters): string {
 export function parseUsersSearch(search: string): UserListFilters {
   const q = new URLSearchParams(search)
   const { search: text, limit, page } = readListPaging(q)
-  return { search: text, role: oneOf(q.get('role'), USER_ROLES), status: oneOf(q.get('status'), ['active', 'inactive'] as const), limit, page }
+  return {
+    search: text,
+    role: oneOf(q.get('role'), USER_ROLES),
+    status: oneOf(q.get('status'), ['active', 'inactive'] as const),
+    limit,
+    page,
+  }
 }
 
 /** The query string (without '?') for `filters`, defaults omitted. */
 export function toUsersSearch(filters: UserListFilters): string {
-  return writeListQuery(filters, [['role', filters.role], ['status', filters.status]])
+  return writeListQuery(filters, [
+    ['role', filters.role],
+    ['status', filters.status],
+  ])
 }

@@ -46,15 +46,21 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     })
 
     it('converts percent rows to basis points and the API reads the same percent', async () => {
-      const rows = await database.db.select().from(users)
-        .where(inArray(users.email, ['agent@example.com', 'plain@example.com', 'tiny@example.com'])).orderBy(users.email)
+      const rows = await database.db
+        .select()
+        .from(users)
+        .where(inArray(users.email, ['agent@example.com', 'plain@example.com', 'tiny@example.com']))
+        .orderBy(users.email)
       expect(rows.map((u) => [u.email, u.defaultDiscountBps, u.commissionRateBps])).toEqual([
         ['agent@example.com', 750, 1200],
         ['plain@example.com', 500, 500],
         ['tiny@example.com', 25, 3333],
       ])
-      expect(rows.map((u) => [toUserSummary(u).defaultDiscountPercent, toUserSummary(u).commissionRate]))
-        .toEqual([[7.5, 12], [5, 5], [0.25, 33.33]])
+      expect(rows.map((u) => [toUserSummary(u).defaultDiscountPercent, toUserSummary(u).commissionRate])).toEqual([
+        [7.5, 12],
+        [5, 5],
+        [0.25, 33.33],
+      ])
     })
 
     it('gives a new user 500 basis points (5%) of both by default', async () => {

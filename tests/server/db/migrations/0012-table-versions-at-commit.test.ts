@@ -22,8 +22,8 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     })
     afterAll(() => drop())
 
-    const projectsVersion = async () => Number((await database.db.select().from(tableVersions)
-      .where(eq(tableVersions.name, 'projects')))[0].version)
+    const projectsVersion = async () =>
+      Number((await database.db.select().from(tableVersions).where(eq(tableVersions.name, 'projects')))[0].version)
 
     it('moves the version once per writing transaction, when it commits', async () => {
       const before = await projectsVersion()
@@ -31,8 +31,13 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
         await tx.execute(sql`UPDATE projects SET discount = 5 WHERE title = 'One'`)
         await tx.execute(sql`UPDATE projects SET discount = 6 WHERE title = 'Two'`)
         await tx.execute(sql`UPDATE projects SET rating = 4`)
-        const inside = Number(((await tx.execute(sql`SELECT version FROM table_versions WHERE name = 'projects'`)) as unknown as
-          { rows: { version: string }[] }).rows[0].version)
+        const inside = Number(
+          (
+            (await tx.execute(sql`SELECT version FROM table_versions WHERE name = 'projects'`)) as unknown as {
+              rows: { version: string }[]
+            }
+          ).rows[0].version,
+        )
         expect(inside).toBe(before) // not yet: the bump runs at commit
       })
       expect(await projectsVersion()).toBe(before + 1)

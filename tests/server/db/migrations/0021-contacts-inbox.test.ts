@@ -44,28 +44,71 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     })
 
     it('derives is_read from the status and fills search_text for the rows already there', async () => {
-      expect(await rawRows(database.db, sql`SELECT name, status::text, is_read, search_text, client_ip, reply_claimed_at
-        FROM contacts ORDER BY name`)).toEqual([
-        { name: 'Ann Kapoor', status: 'new', is_read: false, search_text: 'ann kapoor\u001fann@example.in\u001fhello\u001ffirst line',
-          client_ip: null, reply_claimed_at: null },
-        { name: 'Bob', status: 'read', is_read: true, search_text: 'bob\u001fbob@example.in\u001f\u001fsecond', client_ip: null,
-          reply_claimed_at: null },
-        { name: 'Cy', status: 'archived', is_read: true, search_text: 'cy\u001fcy@example.in\u001fre\u001fthird', client_ip: null,
-          reply_claimed_at: null },
+      expect(
+        await rawRows(
+          database.db,
+          sql`SELECT name, status::text, is_read, search_text, client_ip, reply_claimed_at
+        FROM contacts ORDER BY name`,
+        ),
+      ).toEqual([
+        {
+          name: 'Ann Kapoor',
+          status: 'new',
+          is_read: false,
+          search_text: 'ann kapoor\u001fann@example.in\u001fhello\u001ffirst line',
+          client_ip: null,
+          reply_claimed_at: null,
+        },
+        {
+          name: 'Bob',
+          status: 'read',
+          is_read: true,
+          search_text: 'bob\u001fbob@example.in\u001f\u001fsecond',
+          client_ip: null,
+          reply_claimed_at: null,
+        },
+        {
+          name: 'Cy',
+          status: 'archived',
+          is_read: true,
+          search_text: 'cy\u001fcy@example.in\u001fre\u001fthird',
+          client_ip: null,
+          reply_claimed_at: null,
+        },
       ])
     })
 
     it('counts the rows per status and versions the table', async () => {
-      expect(await rawRows(database.db, sql`SELECT status::text AS status, n::int AS n FROM contact_status_counts ORDER BY contact_status_counts.status`))
-        .toEqual([{ status: 'new', n: 1 }, { status: 'read', n: 1 }, { status: 'archived', n: 1 }])
-      expect(await rawRows(database.db, sql`SELECT count(*)::int AS n FROM table_versions WHERE name = 'contacts'`)).toEqual([{ n: 1 }])
+      expect(
+        await rawRows(
+          database.db,
+          sql`SELECT status::text AS status, n::int AS n FROM contact_status_counts ORDER BY contact_status_counts.status`,
+        ),
+      ).toEqual([
+        { status: 'new', n: 1 },
+        { status: 'read', n: 1 },
+        { status: 'archived', n: 1 },
+      ])
+      expect(
+        await rawRows(database.db, sql`SELECT count(*)::int AS n FROM table_versions WHERE name = 'contacts'`),
+      ).toEqual([{ n: 1 }])
     })
 
     it('has the indexes of the list, search, rate limit and dashboard', async () => {
-      const names = (await rawRows<{ indexname: string }>(database.db,
-        sql`SELECT indexname FROM pg_indexes WHERE tablename = 'contacts' ORDER BY 1`)).map((r) => r.indexname)
-      expect(names).toEqual(['contacts_client_ip_idx', 'contacts_created_at_idx', 'contacts_dashboard_idx', 'contacts_pkey',
-        'contacts_search_trgm_idx', 'contacts_status_created_idx'])
+      const names = (
+        await rawRows<{ indexname: string }>(
+          database.db,
+          sql`SELECT indexname FROM pg_indexes WHERE tablename = 'contacts' ORDER BY 1`,
+        )
+      ).map((r) => r.indexname)
+      expect(names).toEqual([
+        'contacts_client_ip_idx',
+        'contacts_created_at_idx',
+        'contacts_dashboard_idx',
+        'contacts_pkey',
+        'contacts_search_trgm_idx',
+        'contacts_status_created_idx',
+      ])
     })
   })
 }

@@ -35,8 +35,14 @@ function migrationsUpTo0028(): string {
 const searchTextOfProjects = sql`lower(title || ' ' || description || ' ' || array_to_string(technologies, ' ') || ' '
   || array_to_string(tags, ' '))`
 
-const filter = (given: Partial<ProjectListFilter>): ProjectListFilter =>
-  ({ search: '', includeInactive: true, category: '', verificationStatus: '', status: '', ...given })
+const filter = (given: Partial<ProjectListFilter>): ProjectListFilter => ({
+  search: '',
+  includeInactive: true,
+  category: '',
+  verificationStatus: '',
+  status: '',
+  ...given,
+})
 
 for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
   describe(`migration 0029: project_search [${kind}]`, () => {
@@ -50,15 +56,22 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     /** project_search against projects: the same ids with the same text. */
     async function expectMirrored() {
-      const copied = rowsOf(await db().execute(sql`SELECT project_id::text AS id, created_at, is_active, category,
-        verification_status::text, search_text FROM project_search ORDER BY 1`))
-      const source = rowsOf(await db().execute(sql`SELECT id::text AS id, created_at, is_active, category,
-        verification_status::text, ${searchTextOfProjects} AS search_text FROM projects ORDER BY 1`))
+      const copied = rowsOf(
+        await db().execute(sql`SELECT project_id::text AS id, created_at, is_active, category,
+        verification_status::text, search_text FROM project_search ORDER BY 1`),
+      )
+      const source = rowsOf(
+        await db().execute(sql`SELECT id::text AS id, created_at, is_active, category,
+        verification_status::text, ${searchTextOfProjects} AS search_text FROM projects ORDER BY 1`),
+      )
       expect(copied).toEqual(source)
     }
     /** The system column xmin of a project's search row: a new tuple (an update) changes it. */
-    const searchTupleOf = async (title: string) => rowsOf<{ xmin: string }>(await db().execute(sql`SELECT s.xmin::text AS xmin
-      FROM project_search s JOIN projects p ON p.id = s.project_id WHERE p.title = ${title}`))[0].xmin
+    const searchTupleOf = async (title: string) =>
+      rowsOf<{ xmin: string }>(
+        await db().execute(sql`SELECT s.xmin::text AS xmin
+      FROM project_search s JOIN projects p ON p.id = s.project_id WHERE p.title = ${title}`),
+      )[0].xmin
 
     it('copies the projects of a 0028 database, then follows every write', async () => {
       opened = await openThrowawayDatabase(kind, folder)
@@ -72,24 +85,34 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       await db().execute(sql`INSERT INTO projects (id, title, description, category) VALUES
         ('01900000-0000-7000-8000-0000000000c3', 'Inventory Python', 'Stock levels', 'Web Development')`)
       await expectMirrored()
-      await db().execute(sql`UPDATE projects SET title = 'Hospital Portal Pro', tags = '{health,beds}' WHERE title = 'Hospital Portal'`)
+      await db().execute(
+        sql`UPDATE projects SET title = 'Hospital Portal Pro', tags = '{health,beds}' WHERE title = 'Hospital Portal'`,
+      )
       await expectMirrored()
 
       const untouched = await searchTupleOf('Chat App')
-      await db().execute(sql`UPDATE projects SET price_paise = 12345, discount = 5, is_featured = true WHERE title = 'Chat App'`)
+      await db().execute(
+        sql`UPDATE projects SET price_paise = 12345, discount = 5, is_featured = true WHERE title = 'Chat App'`,
+      )
       expect(await searchTupleOf('Chat App')).toBe(untouched)
-      for (const change of [sql`verification_status = 'approved'`, sql`is_active = false`, sql`category = 'Games'`,
-        sql`description = 'Realtime chat and calls'`]) {
+      for (const change of [
+        sql`verification_status = 'approved'`,
+        sql`is_active = false`,
+        sql`category = 'Games'`,
+        sql`description = 'Realtime chat and calls'`,
+      ]) {
         const before = await searchTupleOf('Chat App')
         await db().execute(sql`UPDATE projects SET ${change} WHERE title = 'Chat App'`)
         expect(await searchTupleOf('Chat App')).not.toBe(before)
         await expectMirrored()
       }
 
-      await expect(db().transaction(async (tx) => {
-        await tx.execute(sql`UPDATE projects SET title = 'Renamed' WHERE title = 'Inventory Python'`)
-        throw new Error('roll back')
-      })).rejects.toThrow('roll back')
+      await expect(
+        db().transaction(async (tx) => {
+          await tx.execute(sql`UPDATE projects SET title = 'Renamed' WHERE title = 'Inventory Python'`)
+          throw new Error('roll back')
+        }),
+      ).rejects.toThrow('roll back')
       await expectMirrored()
       await db().execute(sql`DELETE FROM projects WHERE title = 'Inventory Python'`)
       await expectMirrored()
@@ -97,33 +120,49 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
 
     it('counts and pages searches exactly as a LIKE over projects.search_text', async () => {
       for (const search of ['chat', 'HOSPITAL', 'beds', 'a', 'pro ', 'no such text', '100%', 'a_', '%', 'Ch']) {
-        for (const f of [filter({ search }), filter({ search, status: 'active' }), filter({ search, category: 'Games' }),
-          filter({ search, includeInactive: false, verificationStatus: 'pending' })]) {
+        for (const f of [
+          filter({ search }),
+          filter({ search, status: 'active' }),
+          filter({ search, category: 'Games' }),
+          filter({ search, includeInactive: false, verificationStatus: 'pending' }),
+        ]) {
           const where = [
-            sql`${searchTextOfProjects} LIKE ${`%${f.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+            sql`${searchTextOfProjects} LIKE ${`%${f.search
+              .trim()
+              .toLowerCase()
+              .replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
             f.status ? sql`is_active = ${f.status === 'active'}` : f.includeInactive ? sql`true` : sql`is_active`,
             f.category ? sql`category = ${f.category}` : sql`true`,
             f.verificationStatus ? sql`verification_status = ${f.verificationStatus}` : sql`true`,
           ]
-          const expected = rowsOf<{ id: string }>(await db().execute(sql`SELECT id::text AS id FROM projects
-            WHERE ${sql.join(where, sql` AND `)} ORDER BY created_at DESC, id DESC`)).map((r) => r.id)
+          const expected = rowsOf<{ id: string }>(
+            await db().execute(sql`SELECT id::text AS id FROM projects
+            WHERE ${sql.join(where, sql` AND `)} ORDER BY created_at DESC, id DESC`),
+          ).map((r) => r.id)
           // The list's refs statement: the page and the total (also when empty), prepared with the pattern a parameter.
           const refs = await selectListPageRefs(db(), { ...f, page: 1, limit: 20 })
-          expect(refs.refs.map((r) => r.id), JSON.stringify(f)).toEqual(expected)
+          expect(
+            refs.refs.map((r) => r.id),
+            JSON.stringify(f),
+          ).toEqual(expected)
           expect(refs.total, JSON.stringify(f)).toBe(expected.length)
         }
       }
     })
 
     it('builds the search text as lower-cased title, description, technologies and tags joined by spaces', async () => {
-      const [{ text }] = rowsOf<{ text: string }>(await db().execute(sql`SELECT project_search_text('Chat Bot', 'NLP',
-        ARRAY['Py', 'TS'], ARRAY[]::text[]) AS text`))
+      const [{ text }] = rowsOf<{ text: string }>(
+        await db().execute(sql`SELECT project_search_text('Chat Bot', 'NLP',
+        ARRAY['Py', 'TS'], ARRAY[]::text[]) AS text`),
+      )
       expect(text).toBe('chat bot nlp py ts ')
     })
 
     it('keeps the trigram index on project_search only, and empties it with TRUNCATE … CASCADE', async () => {
-      const trigram = rowsOf<{ tablename: string }>(await db().execute(sql`SELECT tablename FROM pg_indexes
-        WHERE indexdef LIKE '%gin_trgm_ops%' AND tablename IN ('projects', 'project_search')`))
+      const trigram = rowsOf<{ tablename: string }>(
+        await db().execute(sql`SELECT tablename FROM pg_indexes
+        WHERE indexdef LIKE '%gin_trgm_ops%' AND tablename IN ('projects', 'project_search')`),
+      )
       expect(trigram).toEqual([{ tablename: 'project_search' }])
       await db().execute(sql`TRUNCATE projects CASCADE`)
       expect(rowsOf(await db().execute(sql`SELECT count(*)::int AS n FROM project_search`))).toEqual([{ n: 0 }])

@@ -23,8 +23,10 @@ describe('projects list query builder', () => {
   it('combines category, verification status and search with AND', () => {
     const query = render({ category: 'SaaS', verificationStatus: 'approved', search: '  React ' })
     // With a search the filters test project_search's copies of the columns (migration 0029).
-    expect(query?.sql).toBe('("project_search"."is_active" = $1 and "project_search"."category" = $2 and '
-      + '"project_search"."verification_status" = $3 and "project_search"."search_text" LIKE lower($4))')
+    expect(query?.sql).toBe(
+      '("project_search"."is_active" = $1 and "project_search"."category" = $2 and ' +
+        '"project_search"."verification_status" = $3 and "project_search"."search_text" LIKE lower($4))',
+    )
     expect(query?.params).toEqual([true, 'SaaS', 'approved', '%React%'])
   })
   it('escapes LIKE wildcards in the search term', () => {

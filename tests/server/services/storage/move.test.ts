@@ -41,7 +41,11 @@ describe('npm run storage:move', () => {
   it('copies the local files into the bucket once, then skips them, and copies a changed one again', async () => {
     const first = await move(s3.env)
     expect(first.stdout).toContain('Copied 3 files (17 bytes), skipped 0 already present.')
-    expect((await s3.storage.list('')).map((o) => o.key).sort()).toEqual(['images/p1/a.png', 'images/p1/b.webp', 'reports/p1/r.docx'])
+    expect((await s3.storage.list('')).map((o) => o.key).sort()).toEqual([
+      'images/p1/a.png',
+      'images/p1/b.webp',
+      'reports/p1/r.docx',
+    ])
     expect(Buffer.from((await s3.storage.get('reports/p1/r.docx'))!).toString()).toBe('word')
 
     expect((await move(s3.env)).stdout).toContain('Copied 0 files (0 bytes), skipped 3 already present.')

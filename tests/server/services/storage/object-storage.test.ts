@@ -16,10 +16,16 @@ import { startLocalS3 } from '../../s3-server'
 type Driver = { storage: ObjectStorage; close: () => Promise<void>; settings?: S3Settings }
 
 const drivers: [string, () => Promise<Driver>][] = [
-  ['local', async () => {
-    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-'))
-    return { storage: new LocalObjectStorage(path.join(root, 'files')), close: () => fs.rm(root, { recursive: true, force: true }) }
-  }],
+  [
+    'local',
+    async () => {
+      const root = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-'))
+      return {
+        storage: new LocalObjectStorage(path.join(root, 'files')),
+        close: () => fs.rm(root, { recursive: true, force: true }),
+      }
+    },
+  ],
   ['s3', startLocalS3],
 ]
 
@@ -28,11 +34,13 @@ const MB = 1024 * 1024
 /** A stream of `pieces` 1 MB pieces of `fill`, then the end, or `failWith` instead of the end. */
 function pieces(count: number, fill: number, failWith?: Error): Readable {
   let sent = 0
-  return new Readable({ read() {
-    if (sent < count) return void (sent++, this.push(Buffer.alloc(MB, fill)))
-    if (failWith) this.destroy(failWith)
-    else this.push(null)
-  } })
+  return new Readable({
+    read() {
+      if (sent < count) return void (sent++, this.push(Buffer.alloc(MB, fill)))
+      if (failWith) this.destroy(failWith)
+      else this.push(null)
+    },
+  })
 }
 const decode = (b: Uint8Array | null) => (b === null ? null : Buffer.from(b).toString())
 
@@ -58,7 +66,8 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
 
   it('lists and removes a folder of more than 1,000 keys (S3 answers listings in pages of 1,000)', async () => {
     const keys = Array.from({ length: 1010 }, (_, i) => `uploads/many/u/blob-${String(i).padStart(4, '0')}`)
-    for (let i = 0; i < keys.length; i += 101) await Promise.all(keys.slice(i, i + 101).map((key) => storage.put(key, 'x')))
+    for (let i = 0; i < keys.length; i += 101)
+      await Promise.all(keys.slice(i, i + 101).map((key) => storage.put(key, 'x')))
     expect((await storage.list('uploads/many')).map((o) => o.key).sort()).toEqual(keys)
     await storage.removePrefix('uploads/many')
     expect(await storage.list('uploads/many')).toEqual([])
@@ -72,7 +81,9 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     expect(stored?.every((b) => b === 3)).toBe(true)
     for (const count of [0, 1, 7]) {
       const key = `uploads/sp/x/failed-${count}`
-      await expect(storage.putStream(key, pieces(count, 4, new Error('client went away')))).rejects.toThrow('client went away')
+      await expect(storage.putStream(key, pieces(count, 4, new Error('client went away')))).rejects.toThrow(
+        'client went away',
+      )
       expect(await storage.size(key)).toBeNull()
     }
     await storage.putStream('uploads/sp/x/0', pieces(1, 5))
@@ -87,7 +98,10 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     await storage.put('uploads/_incoming/m10/0', 'neighbour')
     await storage.movePrefix('uploads/_incoming/m1', 'uploads/p5/u1/blobs-0-ab')
     expect(await storage.list('uploads/_incoming/m1')).toEqual([])
-    expect((await storage.list('uploads/p5')).map((o) => o.key).sort()).toEqual(['uploads/p5/u1/blobs-0-ab/0', 'uploads/p5/u1/blobs-0-ab/1'])
+    expect((await storage.list('uploads/p5')).map((o) => o.key).sort()).toEqual([
+      'uploads/p5/u1/blobs-0-ab/0',
+      'uploads/p5/u1/blobs-0-ab/1',
+    ])
     expect(decode(await storage.get('uploads/p5/u1/blobs-0-ab/1'))).toBe('one')
     expect(decode(await storage.get('uploads/_incoming/m10/0'))).toBe('neighbour')
     await storage.movePrefix('uploads/_incoming/none', 'uploads/p5/u1/blobs-1-cd')
@@ -111,10 +125,15 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     await storage.put('uploads/p2/u1/blobs-0-ab/0', bytes('abc'))
     await storage.put('uploads/p20/u1/chunk-0.json', '{}')
     const listed = (await storage.list('uploads/p2')).sort((a, b) => a.key.localeCompare(b.key))
-    expect(listed.map((o) => [o.key, o.size])).toEqual([['uploads/p2/u1/blobs-0-ab/0', 3], ['uploads/p2/u1/chunk-0.json', 2]])
+    expect(listed.map((o) => [o.key, o.size])).toEqual([
+      ['uploads/p2/u1/blobs-0-ab/0', 3],
+      ['uploads/p2/u1/chunk-0.json', 2],
+    ])
     for (const o of listed) expect(o.lastModified.getTime()).toBeGreaterThan(before)
     expect((await storage.list('')).map((o) => o.key)).toContain('uploads/p20/u1/chunk-0.json')
-    expect((await storage.list('uploads/p2/u1', { shallow: true })).map((o) => o.key)).toEqual(['uploads/p2/u1/chunk-0.json'])
+    expect((await storage.list('uploads/p2/u1', { shallow: true })).map((o) => o.key)).toEqual([
+      'uploads/p2/u1/chunk-0.json',
+    ])
     await storage.removePrefix('uploads/p2')
     expect(await storage.list('uploads/p2')).toEqual([])
     expect((await storage.list('uploads/p20')).map((o) => o.key)).toEqual(['uploads/p20/u1/chunk-0.json'])
@@ -134,17 +153,23 @@ describe.each(drivers)('object storage: %s driver', (kind, open) => {
     await expect(storage.ping()).resolves.toBeUndefined()
   })
 
-  it(kind === 's3' ? 'presigns a GET link that fetches the bytes as an attachment' : 'has no presigned links', async () => {
-    await storage.put('reports/p3/r.docx', bytes('word bytes'))
-    const url = await storage.presignedGetUrl('reports/p3/r.docx', { expiresInS: 600, fileName: 'Report 1.docx',
-      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })
-    if (kind === 'local') return expect(url).toBeNull()
-    expect(url).toMatch(/X-Amz-Expires=600/)
-    const response = await fetch(url!)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''Report%201.docx`)
-    expect(await response.text()).toBe('word bytes')
-  })
+  it(
+    kind === 's3' ? 'presigns a GET link that fetches the bytes as an attachment' : 'has no presigned links',
+    async () => {
+      await storage.put('reports/p3/r.docx', bytes('word bytes'))
+      const url = await storage.presignedGetUrl('reports/p3/r.docx', {
+        expiresInS: 600,
+        fileName: 'Report 1.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      })
+      if (kind === 'local') return expect(url).toBeNull()
+      expect(url).toMatch(/X-Amz-Expires=600/)
+      const response = await fetch(url!)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''Report%201.docx`)
+      expect(await response.text()).toBe('word bytes')
+    },
+  )
 
   it.runIf(kind === 's3')('sends a large body as a multipart upload', async () => {
     const big = new Uint8Array(17 * 1024 * 1024).fill(7)

@@ -11,11 +11,21 @@ import { FIGURE_DEFINITIONS, type Figure } from '../../../../src/views/analytics
 const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../src/api/schemas/analytics.ts'), 'utf8')
 const docstring = source.slice(source.indexOf('/**'), source.indexOf('*/'))
 /** The docstring's bullets: title → text, on one line. */
-const bullets = new Map(docstring.split('\n * - ').slice(1).map((bullet) => {
-  const text = bullet.split('\n').map((line) => line.replace(/^\s*\*\s?/, '')).join(' ').replace(/\s+/g, ' ').trim()
-  const colon = text.indexOf(': ')
-  return [text.slice(0, colon), text.slice(colon + 2)] as const
-}))
+const bullets = new Map(
+  docstring
+    .split('\n * - ')
+    .slice(1)
+    .map((bullet) => {
+      const text = bullet
+        .split('\n')
+        .map((line) => line.replace(/^\s*\*\s?/, ''))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+      const colon = text.indexOf(': ')
+      return [text.slice(0, colon), text.slice(colon + 2)] as const
+    }),
+)
 const norm = (text: string) => text.replace(/\s+/g, ' ').replace(/\.$/, '').trim()
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
 
@@ -38,7 +48,14 @@ describe('figure definitions', () => {
   })
 
   it('are the docstring text where it reads as a sentence', () => {
-    const verbatim: Figure[] = ['revenue', 'monthlyRevenue', 'topProjects', 'conversionRate', 'averageOrderValue', 'customerRetention']
+    const verbatim: Figure[] = [
+      'revenue',
+      'monthlyRevenue',
+      'topProjects',
+      'conversionRate',
+      'averageOrderValue',
+      'customerRetention',
+    ]
     for (const figure of verbatim) {
       const [title] = Object.entries(FED_BY).find(([, figures]) => figures.includes(figure))!
       const text = norm(bullets.get(title)!).replace('ANALYTICS_TOP_PROJECTS', String(ANALYTICS_TOP_PROJECTS))
@@ -48,13 +65,19 @@ describe('figure definitions', () => {
 
   it('keep the terms of the rewritten ones: the period, its change, what a card counts', () => {
     const period = bullets.get('Period')!
-    for (const term of ['the last 30 or 90 days, or 12 months', 'end of the current hour in India', '(current − previous) / previous × 100']) {
+    for (const term of [
+      'the last 30 or 90 days, or 12 months',
+      'end of the current hour in India',
+      '(current − previous) / previous × 100',
+    ]) {
       expect(period).toContain(term)
       expect(lowerFirst(FIGURE_DEFINITIONS.period)).toContain(term)
     }
     expect(bullets.get('Orders, users, projects')).toContain('created in the period')
     for (const figure of ['orders', 'users', 'projects'] as const) {
-      expect(FIGURE_DEFINITIONS[figure]).toMatch(new RegExp(`^The ${figure} created in the period; below, every \\w+ of all time\\.$`))
+      expect(FIGURE_DEFINITIONS[figure]).toMatch(
+        new RegExp(`^The ${figure} created in the period; below, every \\w+ of all time\\.$`),
+      )
     }
   })
 })

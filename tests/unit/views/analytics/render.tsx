@@ -24,25 +24,35 @@ import { parseAnalyticsSearch } from '../../../../src/views/analytics/analytics-
 /** What the query cache holds for the URL's period: figures, a failure, or nothing (loading). */
 export type Cached = { data: Analytics } | { error: Error } | undefined
 
-export async function render(node: ReactNode, { search = '', cached }: { search?: string; cached?: Cached } = {}): Promise<Html> {
+export async function render(
+  node: ReactNode,
+  { search = '', cached }: { search?: string; cached?: Cached } = {},
+): Promise<Html> {
   const period: AnalyticsPeriod = parseAnalyticsSearch(search)
   // No retry and no refetch on mount: the cache is what the render shows.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, retryOnMount: false } } })
   if (cached && 'data' in cached) client.setQueryData(analyticsKeys.period(period), cached.data)
-  if (cached && 'error' in cached) await client.prefetchQuery({ queryKey: analyticsKeys.period(period), queryFn: () => Promise.reject(cached.error) })
+  if (cached && 'error' in cached)
+    await client.prefetchQuery({ queryKey: analyticsKeys.period(period), queryFn: () => Promise.reject(cached.error) })
   const data = cached && 'data' in cached ? cached.data : undefined
   const handle: AnalyticsHandle = {
-    period, projects: (data?.topProjects ?? []).map((p) => ({ id: p._id, title: p.title })), list: createActor(listFocusMachine),
+    period,
+    projects: (data?.topProjects ?? []).map((p) => ({ id: p._id, title: p.title })),
+    list: createActor(listFocusMachine),
   }
   const ctx = {
-    route: '/analytics', navigate: vi.fn(), auth: createActor(authMachine),
+    route: '/analytics',
+    navigate: vi.fn(),
+    auth: createActor(authMachine),
     view: { analytics: handle, retry: { run: vi.fn() } },
   }
   const html = renderToStaticMarkup(
     <Router ssrPath="/analytics" ssrSearch={search}>
       <QueryClientProvider client={client}>
         <TooltipProvider>
-          <CommandContextReact.Provider value={{ ctx, store: createViewStore(), registry }}>{node}</CommandContextReact.Provider>
+          <CommandContextReact.Provider value={{ ctx, store: createViewStore(), registry }}>
+            {node}
+          </CommandContextReact.Provider>
         </TooltipProvider>
       </QueryClientProvider>
     </Router>,
@@ -62,7 +72,10 @@ export class Html {
   }
   /** Elements whose `attr` is present (equals `value` when given), in document order. */
   all(attr: string, value?: string, within: Nodes = this.root): Element[] {
-    return DomUtils.findAll((el) => el.attribs[attr] !== undefined && (value === undefined || el.attribs[attr] === value), within)
+    return DomUtils.findAll(
+      (el) => el.attribs[attr] !== undefined && (value === undefined || el.attribs[attr] === value),
+      within,
+    )
   }
   one(attr: string, value?: string, within?: Nodes): Element {
     const [el] = this.all(attr, value, within)

@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import {
-  VALUE_MAX, auditChanges, auditEntityHref, auditEntityText, formatAuditTime, formatAuditValue,
+  VALUE_MAX,
+  auditChanges,
+  auditEntityHref,
+  auditEntityText,
+  formatAuditTime,
+  formatAuditValue,
 } from '../../../../src/views/audit/audit-format'
-import { actionOptionLabel, actionOptions, auditPath, parseAuditSearch, toAuditSearch } from '../../../../src/views/audit/audit-url'
+import {
+  actionOptionLabel,
+  actionOptions,
+  auditPath,
+  parseAuditSearch,
+  toAuditSearch,
+} from '../../../../src/views/audit/audit-url'
 
 describe('audit diff formatting', () => {
   it('lists changed, added and removed fields with their values as text', () => {
-    expect(auditChanges(
-      { verificationStatus: 'pending', price: 1500, tags: ['iot'], notes: 'old', gone: true },
-      { verificationStatus: 'approved', price: 1500, tags: ['iot', 'esp32'], notes: 'old', added: null },
-    )).toEqual([
+    expect(
+      auditChanges(
+        { verificationStatus: 'pending', price: 1500, tags: ['iot'], notes: 'old', gone: true },
+        { verificationStatus: 'approved', price: 1500, tags: ['iot', 'esp32'], notes: 'old', added: null },
+      ),
+    ).toEqual([
       { field: 'verificationStatus', kind: 'changed', before: 'pending', after: 'approved' },
       { field: 'tags.1', kind: 'added', before: '', after: 'esp32' },
       { field: 'gone', kind: 'removed', before: 'true', after: '' },
@@ -18,11 +31,16 @@ describe('audit diff formatting', () => {
   })
 
   it('dots nested paths and shows whole objects as compact JSON', () => {
-    expect(auditChanges({ address: { city: 'Pune' } }, { address: { city: 'Mumbai' } }))
-      .toEqual([{ field: 'address.city', kind: 'changed', before: 'Pune', after: 'Mumbai' }])
-    expect(auditChanges(null, { bank: { ifsc: 'HDFC0001' } }))
-      .toEqual([{ field: 'bank', kind: 'added', before: '', after: '{"ifsc":"HDFC0001"}' }])
-    expect(auditChanges({ id: 'x', status: 'read' }, null).map((c) => [c.field, c.kind])).toEqual([['id', 'removed'], ['status', 'removed']])
+    expect(auditChanges({ address: { city: 'Pune' } }, { address: { city: 'Mumbai' } })).toEqual([
+      { field: 'address.city', kind: 'changed', before: 'Pune', after: 'Mumbai' },
+    ])
+    expect(auditChanges(null, { bank: { ifsc: 'HDFC0001' } })).toEqual([
+      { field: 'bank', kind: 'added', before: '', after: '{"ifsc":"HDFC0001"}' },
+    ])
+    expect(auditChanges({ id: 'x', status: 'read' }, null).map((c) => [c.field, c.kind])).toEqual([
+      ['id', 'removed'],
+      ['status', 'removed'],
+    ])
   })
 
   it('treats two non-objects as one value and equal ones as no change', () => {
@@ -62,10 +80,22 @@ describe('audit diff formatting', () => {
 
 describe('audit URL state', () => {
   it('reads known filters, drops malformed ones, and writes them back without empties', () => {
-    const url = parseAuditSearch('?search=solar&entityType=user,users&entityId=u1&actorId=not-a-uuid&action=project.&from=2026-03-01&to=soon&entry=42')
-    expect(url).toEqual({ search: 'solar', entityType: 'user,users', entityId: 'u1', actorId: '', action: 'project.',
-      from: '2026-03-01', to: '', entry: '42' })
-    expect(toAuditSearch(url)).toBe('search=solar&entityType=user%2Cusers&entityId=u1&action=project.&from=2026-03-01&entry=42')
+    const url = parseAuditSearch(
+      '?search=solar&entityType=user,users&entityId=u1&actorId=not-a-uuid&action=project.&from=2026-03-01&to=soon&entry=42',
+    )
+    expect(url).toEqual({
+      search: 'solar',
+      entityType: 'user,users',
+      entityId: 'u1',
+      actorId: '',
+      action: 'project.',
+      from: '2026-03-01',
+      to: '',
+      entry: '42',
+    })
+    expect(toAuditSearch(url)).toBe(
+      'search=solar&entityType=user%2Cusers&entityId=u1&action=project.&from=2026-03-01&entry=42',
+    )
     expect(parseAuditSearch('?entityType=Project&action=Bad Action')).toMatchObject({ entityType: '', action: '' })
     expect(auditPath({})).toBe('/audit')
     expect(auditPath({ entityType: 'project', entityId: 'p1' })).toBe('/audit?entityType=project&entityId=p1')
@@ -73,7 +103,14 @@ describe('audit URL state', () => {
 
   it('offers each action family as a prefix before its actions', () => {
     expect(actionOptions(['user.create', 'project.verify', 'project.update', 'auth.sign_in'])).toEqual([
-      'auth.', 'auth.sign_in', 'project.', 'project.update', 'project.verify', 'user.', 'user.create'])
+      'auth.',
+      'auth.sign_in',
+      'project.',
+      'project.update',
+      'project.verify',
+      'user.',
+      'user.create',
+    ])
     expect(actionOptionLabel('project.')).toBe('project.*')
     expect(actionOptionLabel('project.verify')).toBe('project.verify')
   })

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { commissionPath, parseCommissionSearch, toCommissionSearch } from '../../../../src/views/commission/commission-url'
+import {
+  commissionPath,
+  parseCommissionSearch,
+  toCommissionSearch,
+} from '../../../../src/views/commission/commission-url'
 
 describe('the commission URL state', () => {
   it('defaults: Configurations, no search, All Status, page 1, and an empty query', () => {
@@ -16,7 +20,12 @@ describe('the commission URL state', () => {
   })
 
   it('unknown or malformed values fall back to the defaults', () => {
-    expect(parseCommissionSearch('tab=settings&isActive=yes&page=-2')).toEqual({ tab: 'configs', search: '', isActive: '', page: 1 })
+    expect(parseCommissionSearch('tab=settings&isActive=yes&page=-2')).toEqual({
+      tab: 'configs',
+      search: '',
+      isActive: '',
+      page: 1,
+    })
     expect(parseCommissionSearch('page=1.5').page).toBe(1)
   })
 })

@@ -18,7 +18,9 @@ describe('the split preview', () => {
     const columns = previewColumns(defaultDraft(), preview)!
     expect(columns.map((c) => c.key)).toEqual(['none', 'agent', 'student'])
     const config = splitConfigFromPercent({ ...percentsOf(defaultDraft()), noReferralDistribution: 'equal_split' })
-    expect(columns[0].split).toEqual(splitOrder({ amountPaise: 1_000_000, withCustomization: false, withInstallation: false, referrer: null }, config))
+    expect(columns[0].split).toEqual(
+      splitOrder({ amountPaise: 1_000_000, withCustomization: false, withInstallation: false, referrer: null }, config),
+    )
     // The agent's customer pays the list price less the 5 % agent discount.
     expect(columns[1].amountPaise).toBe(agentDiscountedPricePaise(1_000_000, 500))
     for (const c of columns) expect(Object.values(c.split).reduce((a, b) => a + b, 0)).toBe(c.amountPaise)

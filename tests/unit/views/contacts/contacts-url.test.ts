@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { parsePaletteQuery } from '../../../../src/commands/palette-query'
-import { contactsListPath, parseContactsSearch, toContactsSearch } from '../../../../src/views/contacts/list/contacts-url'
+import {
+  contactsListPath,
+  parseContactsSearch,
+  toContactsSearch,
+} from '../../../../src/views/contacts/list/contacts-url'
 
 describe('contacts list URL', () => {
   it('parses what it writes, defaults left out', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { paymentStatusLabel, paymentStatusTone } from '../../../../src/views/payments/list/payment-status-text'
-import { orderPath, parsePaymentsSearch, paymentsPath, toPaymentsSearch } from '../../../../src/views/payments/list/payments-url'
+import {
+  orderPath,
+  parsePaymentsSearch,
+  paymentsPath,
+  toPaymentsSearch,
+} from '../../../../src/views/payments/list/payments-url'
 
 describe('payments URL state', () => {
   it('round-trips search, status and the open panel; defaults are left out', () => {
@@ -19,8 +24,13 @@ describe('payments URL state', () => {
 
 describe('payment status colours (SPEC.md 4)', () => {
   it('pending yellow, completed green, failed red, any other grey', () => {
-    expect(['pending', 'completed', 'failed', 'refunded', 'disputed'].map(paymentStatusTone))
-      .toEqual(['warning', 'success', 'danger', 'neutral', 'neutral'])
+    expect(['pending', 'completed', 'failed', 'refunded', 'disputed'].map(paymentStatusTone)).toEqual([
+      'warning',
+      'success',
+      'danger',
+      'neutral',
+      'neutral',
+    ])
     expect(paymentStatusLabel('refunded')).toBe('Refunded')
     expect(paymentStatusLabel('disputed')).toBe('Disputed')
   })

@@ -21,18 +21,35 @@ describe('formatAge', () => {
 
 describe('offeredTemplates', () => {
   const project = { title: 'Shop', owner: 'Asha', category: 'Web Development' }
-  it('keeps the decision\'s templates in saved order with variables filled', () => {
+  it("keeps the decision's templates in saved order with variables filled", () => {
     expect(offeredTemplates(DEFAULT_REASON_TEMPLATES, 'rejected', project)).toEqual([
-      { id: 'does-not-build', label: 'Does not build',
-        text: 'The source of "Shop" does not build from a fresh clone. Please fix the build and resubmit.' },
-      { id: 'duplicate', label: 'Duplicate listing', text: '"Shop" duplicates a project already listed in Web Development.' },
-      { id: 'not-original', label: 'Not original work', text: '"Shop" appears to be copied from a public source without the rights to sell it.' },
+      {
+        id: 'does-not-build',
+        label: 'Does not build',
+        text: 'The source of "Shop" does not build from a fresh clone. Please fix the build and resubmit.',
+      },
+      {
+        id: 'duplicate',
+        label: 'Duplicate listing',
+        text: '"Shop" duplicates a project already listed in Web Development.',
+      },
+      {
+        id: 'not-original',
+        label: 'Not original work',
+        text: '"Shop" appears to be copied from a public source without the rights to sell it.',
+      },
     ])
-    expect(offeredTemplates(DEFAULT_REASON_TEMPLATES, 'needs_changes', { title: 'Shop', owner: null })[0].text)
-      .toBe('Hi there, please add a README to "Shop" with setup steps and the technologies used, then resubmit.')
+    expect(offeredTemplates(DEFAULT_REASON_TEMPLATES, 'needs_changes', { title: 'Shop', owner: null })[0].text).toBe(
+      'Hi there, please add a README to "Shop" with setup steps and the technologies used, then resubmit.',
+    )
   })
   it('offers at most nine, and none without a decision or a project', () => {
-    const many: ReasonTemplate[] = Array.from({ length: 12 }, (_, i) => ({ id: `t${i}`, label: `T${i}`, text: 'x', decisions: ['rejected'] }))
+    const many: ReasonTemplate[] = Array.from({ length: 12 }, (_, i) => ({
+      id: `t${i}`,
+      label: `T${i}`,
+      text: 'x',
+      decisions: ['rejected'],
+    }))
     expect(offeredTemplates(many, 'rejected', project).map((t) => t.id)).toEqual(many.slice(0, 9).map((t) => t.id))
     expect(offeredTemplates(many, null, project)).toEqual([])
     expect(offeredTemplates(many, 'rejected', null)).toEqual([])

@@ -10,11 +10,17 @@ describe('users list URL', () => {
     expect(usersListPath({ search: '', role: '', status: '', limit: 20, page: 1 })).toBe('/users')
   })
   it('falls back to the defaults for unknown or malformed values', () => {
-    expect(parseUsersSearch('role=owner&status=gone&limit=7&page=-2')).toEqual({ search: '', role: '', status: '', limit: 20, page: 1 })
+    expect(parseUsersSearch('role=owner&status=gone&limit=7&page=-2')).toEqual({
+      search: '',
+      role: '',
+      status: '',
+      limit: 20,
+      page: 1,
+    })
   })
 })
 
-describe("role labels from the flags (SPEC.md 6)", () => {
+describe('role labels from the flags (SPEC.md 6)', () => {
   it('Admin wins over Agent, else User', () => {
     expect(roleLabel({ isAdmin: true, isAgent: true })).toBe('Admin')
     expect(roleLabel({ isAdmin: false, isAgent: true })).toBe('Agent')

@@ -24,11 +24,17 @@ export function FlowMessages({ actor }: { actor: ActorRefFrom<typeof uploadMachi
           {error.detail ? <p className="flow-message__detail">{error.detail}</p> : null}
         </div>
         <div className="flow-message__actions">
-          <CommandButton id="projects.new.retry" size="sm">Retry</CommandButton>
+          <CommandButton id="projects.new.retry" size="sm">
+            Retry
+          </CommandButton>
           <CommandButton id="projects.new.dismiss" size="sm" variant="ghost" />
         </div>
       </div>
     )
   }
-  return notice ? <p className="banner banner--success" role="status" data-testid="flow-notice">{notice}</p> : null
+  return notice ? (
+    <p className="banner banner--success" role="status" data-testid="flow-notice">
+      {notice}
+    </p>
+  ) : null
 }

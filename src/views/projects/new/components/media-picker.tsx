@@ -23,22 +23,43 @@ export function MediaPicker({ images, locked, error, inputRef, onAdd }: MediaPic
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
   return (
     <div className="media-picker">
-      <input ref={inputRef} type="file" accept={IMAGE_TYPES.join(',')} multiple hidden data-testid="images-input"
-        onChange={(e) => { onAdd(Array.from(e.target.files ?? [])); e.target.value = '' }} />
+      <input
+        ref={inputRef}
+        type="file"
+        accept={IMAGE_TYPES.join(',')}
+        multiple
+        hidden
+        data-testid="images-input"
+        onChange={(e) => {
+          onAdd(Array.from(e.target.files ?? []))
+          e.target.value = ''
+        }}
+      />
       <div className="media-picker__grid">
         {images.map((file, i) => (
           <figure key={urls[i]} className="thumb">
             <img src={urls[i]} alt={file.name} />
-            <figcaption className="thumb__name" title={file.name}>{file.name} · {formatBytes(file.size)}</figcaption>
+            <figcaption className="thumb__name" title={file.name}>
+              {file.name} · {formatBytes(file.size)}
+            </figcaption>
             {locked ? null : (
-              <CommandIconButton id="projects.new.removeImage" target={{ kind: 'image', id: String(i) }} className="thumb__remove" size="sm" icon={<X size={12} />} />
+              <CommandIconButton
+                id="projects.new.removeImage"
+                target={{ kind: 'image', id: String(i) }}
+                className="thumb__remove"
+                size="sm"
+                icon={<X size={12} />}
+              />
             )}
           </figure>
         ))}
-        {images.length < MAX_IMAGES ? <CommandButton id="projects.new.chooseImages" className="media-picker__add" icon={<ImagePlus size={16} />} /> : null}
+        {images.length < MAX_IMAGES ? (
+          <CommandButton id="projects.new.chooseImages" className="media-picker__add" icon={<ImagePlus size={16} />} />
+        ) : null}
       </div>
       <p className={error ? 'field__error' : 'field__hint'} role={error ? 'alert' : undefined}>
-        {error ?? (locked ? 'Images uploaded with the draft.' : `${images.length}/${MAX_IMAGES} images · JPEG, PNG or WebP`)}
+        {error ??
+          (locked ? 'Images uploaded with the draft.' : `${images.length}/${MAX_IMAGES} images · JPEG, PNG or WebP`)}
       </p>
     </div>
   )

@@ -19,42 +19,82 @@ export interface SourceInputs {
 }
 
 /** The two hidden inputs; a callback ref sets `webkitdirectory`, which React does not type. */
-export function HiddenSourceInputs({ folderRef, zipRef, onFolder, onZip }: SourceInputs & { onFolder: (entries: FolderEntry[]) => void; onZip: (file: File) => void }) {
+export function HiddenSourceInputs({
+  folderRef,
+  zipRef,
+  onFolder,
+  onZip,
+}: SourceInputs & { onFolder: (entries: FolderEntry[]) => void; onZip: (file: File) => void }) {
   return (
     <>
-      <input type="file" multiple hidden data-testid="folder-input"
-        ref={(el) => { folderRef.current = el; el?.setAttribute('webkitdirectory', '') }}
+      <input
+        type="file"
+        multiple
+        hidden
+        data-testid="folder-input"
+        ref={(el) => {
+          folderRef.current = el
+          el?.setAttribute('webkitdirectory', '')
+        }}
         onChange={(e) => {
-          onFolder(Array.from(e.target.files ?? []).map((file) => ({ file, relativePath: file.webkitRelativePath || file.name })))
+          onFolder(
+            Array.from(e.target.files ?? []).map((file) => ({
+              file,
+              relativePath: file.webkitRelativePath || file.name,
+            })),
+          )
           e.target.value = ''
-        }} />
-      <input ref={zipRef} type="file" accept=".zip,application/zip" hidden data-testid="zip-input"
+        }}
+      />
+      <input
+        ref={zipRef}
+        type="file"
+        accept=".zip,application/zip"
+        hidden
+        data-testid="zip-input"
         onChange={(e) => {
           const file = e.target.files?.[0]
           if (file) onZip(file)
           e.target.value = ''
-        }} />
+        }}
+      />
     </>
   )
 }
 
 /** The radio and the buttons; `uploading` shows the spinner on Upload Files, `reading` on Select ZIP. */
-export function SourcePicker({ prefix, uploading, reading }: { prefix: CommandPrefix; uploading: boolean; reading: boolean }) {
+export function SourcePicker({
+  prefix,
+  uploading,
+  reading,
+}: {
+  prefix: CommandPrefix
+  uploading: boolean
+  reading: boolean
+}) {
   const [mode, setMode] = useState<SourceMode>('folder')
   return (
     <div className="source-picker">
       <div className="source-picker__modes" role="radiogroup" aria-label="Upload source">
         {(['folder', 'zip'] as const).map((m) => (
           <label key={m} className="check-field">
-            <input type="radio" name={`${prefix}-source-mode`} value={m} checked={mode === m} onChange={() => setMode(m)} />
+            <input
+              type="radio"
+              name={`${prefix}-source-mode`}
+              value={m}
+              checked={mode === m}
+              onChange={() => setMode(m)}
+            />
             <span>{m === 'folder' ? 'Folder' : 'ZIP'}</span>
           </label>
         ))}
       </div>
       <div className="source-picker__actions">
-        {mode === 'folder'
-          ? <CommandButton id={`${prefix}.chooseFolder`} icon={<FolderOpen size={14} />} />
-          : <CommandButton id={`${prefix}.chooseZip`} icon={<FileArchive size={14} />} loading={reading} />}
+        {mode === 'folder' ? (
+          <CommandButton id={`${prefix}.chooseFolder`} icon={<FolderOpen size={14} />} />
+        ) : (
+          <CommandButton id={`${prefix}.chooseZip`} icon={<FileArchive size={14} />} loading={reading} />
+        )}
         <CommandButton id={`${prefix}.clear`} variant="ghost" />
         <CommandButton id={`${prefix}.upload`} variant="primary" icon={<Upload size={14} />} loading={uploading} />
       </div>
@@ -63,7 +103,11 @@ export function SourcePicker({ prefix, uploading, reading }: { prefix: CommandPr
 }
 
 /** Answers a machine's 'picker.open' for a source picker by clicking the matching hidden input. */
-export function clickPicker(refs: SourceInputs & { imagesRef?: React.RefObject<HTMLInputElement | null> }, picker: string | undefined) {
-  const input = picker === 'folder' ? refs.folderRef.current : picker === 'zip' ? refs.zipRef.current : refs.imagesRef?.current
+export function clickPicker(
+  refs: SourceInputs & { imagesRef?: React.RefObject<HTMLInputElement | null> },
+  picker: string | undefined,
+) {
+  const input =
+    picker === 'folder' ? refs.folderRef.current : picker === 'zip' ? refs.zipRef.current : refs.imagesRef?.current
   input?.click()
 }

@@ -12,24 +12,55 @@ export function SupportAddons({ values, change }: Omit<FieldsProps, 'errors'>) {
       <div className="add-project__addon">
         <CommandCheckbox id="projects.new.toggleCustomization" labelled />
         <Field label="Customization price (₹)">
-          {(id) => <Input id={id} type="number" min={0} value={values.customizationPrice} disabled={!values.allowsCustomization} onChange={(e) => change({ customizationPrice: e.target.value })} />}
+          {(id) => (
+            <Input
+              id={id}
+              type="number"
+              min={0}
+              value={values.customizationPrice}
+              disabled={!values.allowsCustomization}
+              onChange={(e) => change({ customizationPrice: e.target.value })}
+            />
+          )}
         </Field>
       </div>
       <div className="add-project__addon">
         <CommandCheckbox id="projects.new.toggleInstallation" labelled />
         <Field label="Support duration (days)">
-          {(id) => <Input id={id} type="number" min={0} value={values.supportDuration} disabled={!values.includesInstallationSupport} onChange={(e) => change({ supportDuration: e.target.value })} />}
+          {(id) => (
+            <Input
+              id={id}
+              type="number"
+              min={0}
+              value={values.supportDuration}
+              disabled={!values.includesInstallationSupport}
+              onChange={(e) => change({ supportDuration: e.target.value })}
+            />
+          )}
         </Field>
       </div>
       <div className="add-project__addon">
         <CommandCheckbox id="projects.new.toggleReport" labelled />
         <Field label="Report price (₹)">
-          {(id) => <Input id={id} type="number" min={0} value={values.reportPrice} disabled={!values.hasReport} onChange={(e) => change({ reportPrice: e.target.value })} />}
+          {(id) => (
+            <Input
+              id={id}
+              type="number"
+              min={0}
+              value={values.reportPrice}
+              disabled={!values.hasReport}
+              onChange={(e) => change({ reportPrice: e.target.value })}
+            />
+          )}
         </Field>
       </div>
       <Field label="Initial Verification Status">
         {(id) => (
-          <CommandSelect id={id} aria-label="Initial Verification Status" options={formOptions('verificationStatus', VERIFICATION_STATUSES)} />
+          <CommandSelect
+            id={id}
+            aria-label="Initial Verification Status"
+            options={formOptions('verificationStatus', VERIFICATION_STATUSES)}
+          />
         )}
       </Field>
     </div>

@@ -13,7 +13,15 @@ import type { CommandPrefix } from './source-picker'
 const SHOWN = 200
 
 /** The selected files with sizes and Remove (first 200 listed). */
-export function SelectedFiles({ files, excluded, prefix }: { files: readonly SourceFile[]; excluded: number; prefix: CommandPrefix }) {
+export function SelectedFiles({
+  files,
+  excluded,
+  prefix,
+}: {
+  files: readonly SourceFile[]
+  excluded: number
+  prefix: CommandPrefix
+}) {
   if (files.length === 0) return null
   return (
     <div className="source-files" data-testid="selected-files">
@@ -27,7 +35,12 @@ export function SelectedFiles({ files, excluded, prefix }: { files: readonly Sou
             <span className="source-files__path">{f.path}</span>
             <span className="source-files__meta">
               <span className="faint num">{formatBytes(f.file.size)}</span>
-              <CommandIconButton id={`${prefix}.removeFile`} target={{ kind: 'file', id: f.path }} size="sm" icon={<X size={12} />} />
+              <CommandIconButton
+                id={`${prefix}.removeFile`}
+                target={{ kind: 'file', id: f.path }}
+                size="sm"
+                icon={<X size={12} />}
+              />
             </span>
           </li>
         ))}
@@ -38,22 +51,46 @@ export function SelectedFiles({ files, excluded, prefix }: { files: readonly Sou
 }
 
 /** Percent bar, done/total and the failed list. */
-export function UploadProgress({ done, total, failed, active }: { done: number; total: number; failed: readonly FailedUpload[]; active: boolean }) {
+export function UploadProgress({
+  done,
+  total,
+  failed,
+  active,
+}: {
+  done: number
+  total: number
+  failed: readonly FailedUpload[]
+  active: boolean
+}) {
   const percent = percentOf(done, total)
   return (
     <div className="upload-progress" data-testid="upload-progress">
       {active || done > 0 ? (
         <>
-          <div className="upload-progress__bar" role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className="upload-progress__bar"
+            role="progressbar"
+            aria-valuenow={percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <span style={{ width: `${percent}%` }} />
           </div>
-          <p className="upload-progress__figures num">{percent}% · {done}/{total} files</p>
+          <p className="upload-progress__figures num">
+            {percent}% · {done}/{total} files
+          </p>
         </>
       ) : null}
       {failed.length > 0 ? (
         <div className="upload-progress__failed">
           <p className="field__error">{failed.length} files failed to upload</p>
-          <ul>{failed.map((f) => <li key={f.path}><code>{f.path}</code>: {f.error}</li>)}</ul>
+          <ul>
+            {failed.map((f) => (
+              <li key={f.path}>
+                <code>{f.path}</code>: {f.error}
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
     </div>

@@ -20,10 +20,13 @@ import { Check, Fact, TextField, UserSectionCard, yesNo } from './user-section-c
 export function FlagsSection() {
   return (
     <UserSectionCard
-      section="flags" title="Status Flags"
+      section="flags"
+      title="Status Flags"
       view={(u) => (
         <dl className="facts">
-          <Fact label="Role"><Badge tone={ROLE_TONE[roleLabel(u)]}>{roleLabel(u)}</Badge></Fact>
+          <Fact label="Role">
+            <Badge tone={ROLE_TONE[roleLabel(u)]}>{roleLabel(u)}</Badge>
+          </Fact>
           <Fact label="Active">{yesNo(u.isActive)}</Fact>
           <Fact label="Admin">{yesNo(u.isAdmin)}</Fact>
           <Fact label="Agent">{yesNo(u.isAgent)}</Fact>
@@ -42,36 +45,80 @@ export function FlagsSection() {
   )
 }
 
-const STATUS_TONE: Record<NonNullable<UserDetail['agentStatus']>, BadgeTone> = { pending: 'warning', active: 'success', inactive: 'neutral', suspended: 'danger' }
+const STATUS_TONE: Record<NonNullable<UserDetail['agentStatus']>, BadgeTone> = {
+  pending: 'warning',
+  active: 'success',
+  inactive: 'neutral',
+  suspended: 'danger',
+}
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 const code = (value: string | null) => (value ? <code className="user-detail__code">{value}</code> : null)
 
 export function AgentSection() {
   return (
     <UserSectionCard
-      section="agent" title="Agent Settings"
+      section="agent"
+      title="Agent Settings"
       view={(u) => (
         <dl className="facts">
           <Fact label="Agent">{yesNo(u.isAgent)}</Fact>
-          <Fact label="Agent status">{u.agentStatus ? <Badge tone={STATUS_TONE[u.agentStatus]}>{capitalised(u.agentStatus)}</Badge> : ''}</Fact>
+          <Fact label="Agent status">
+            {u.agentStatus ? <Badge tone={STATUS_TONE[u.agentStatus]}>{capitalised(u.agentStatus)}</Badge> : ''}
+          </Fact>
           <Fact label="Business name">{u.businessName}</Fact>
-          <Fact label="Website">{u.websiteUrl ? <a className="detail-link" href={u.websiteUrl} target="_blank" rel="noreferrer">{u.websiteUrl}</a> : ''}</Fact>
-          <Fact label="Default discount"><span data-testid="agent-discount">{formatPercent(u.defaultDiscountPercent)}</span></Fact>
+          <Fact label="Website">
+            {u.websiteUrl ? (
+              <a className="detail-link" href={u.websiteUrl} target="_blank" rel="noreferrer">
+                {u.websiteUrl}
+              </a>
+            ) : (
+              ''
+            )}
+          </Fact>
+          <Fact label="Default discount">
+            <span data-testid="agent-discount">{formatPercent(u.defaultDiscountPercent)}</span>
+          </Fact>
           <Fact label="Commission rate">{formatPercent(u.commissionRate)}</Fact>
           {u.referralCode ? <Fact label="Referral code">{code(u.referralCode)}</Fact> : null}
-          {u.agentCode ? <Fact label="Agent code"><span data-testid="agent-code">{code(u.agentCode)}</span></Fact> : null}
+          {u.agentCode ? (
+            <Fact label="Agent code">
+              <span data-testid="agent-code">{code(u.agentCode)}</span>
+            </Fact>
+          ) : null}
         </dl>
       )}
       edit={(d, change) => (
         <div className="form-grid">
           <Check name="isAgent" label="Agent" />
-          <Field label="Agent status">{(id) => <CommandSelect id={id} aria-label="Agent status" placeholder="Not set" options={AGENT_STATUS_OPTIONS} />}</Field>
+          <Field label="Agent status">
+            {(id) => (
+              <CommandSelect id={id} aria-label="Agent status" placeholder="Not set" options={AGENT_STATUS_OPTIONS} />
+            )}
+          </Field>
           <TextField d={d} change={change} name="businessName" label="Business name" />
           <TextField d={d} change={change} name="websiteUrl" label="Website URL" type="url" placeholder="https://" />
-          <TextField d={d} change={change} name="defaultDiscountPercent" label="Default discount (%)" type="number" step={0.01}
-            min={AGENT_DISCOUNT_PERCENT.min} max={AGENT_DISCOUNT_PERCENT.max} hint={`${AGENT_DISCOUNT_PERCENT.min} to ${AGENT_DISCOUNT_PERCENT.max}`} />
-          <TextField d={d} change={change} name="commissionRate" label="Commission rate (%)" type="number" step={0.01}
-            min={COMMISSION_RATE_PERCENT.min} max={COMMISSION_RATE_PERCENT.max} hint={`${COMMISSION_RATE_PERCENT.min} to ${COMMISSION_RATE_PERCENT.max}`} />
+          <TextField
+            d={d}
+            change={change}
+            name="defaultDiscountPercent"
+            label="Default discount (%)"
+            type="number"
+            step={0.01}
+            min={AGENT_DISCOUNT_PERCENT.min}
+            max={AGENT_DISCOUNT_PERCENT.max}
+            hint={`${AGENT_DISCOUNT_PERCENT.min} to ${AGENT_DISCOUNT_PERCENT.max}`}
+          />
+          <TextField
+            d={d}
+            change={change}
+            name="commissionRate"
+            label="Commission rate (%)"
+            type="number"
+            step={0.01}
+            min={COMMISSION_RATE_PERCENT.min}
+            max={COMMISSION_RATE_PERCENT.max}
+            hint={`${COMMISSION_RATE_PERCENT.min} to ${COMMISSION_RATE_PERCENT.max}`}
+          />
         </div>
       )}
     />
@@ -81,25 +128,45 @@ export function AgentSection() {
 /** The account number as shown: the revealed one, else the masked one the API sent. */
 function AccountNumber({ masked }: { masked: string }) {
   const revealed = useSelector(useUserSections(), (s) => s.context.revealed)
-  return <span className="user-detail__account" data-testid="account-number">{revealed ?? masked}</span>
+  return (
+    <span className="user-detail__account" data-testid="account-number">
+      {revealed ?? masked}
+    </span>
+  )
 }
 
 function RevealButton() {
   const revealing = useSelector(useUserSections(), (s) => s.matches('revealing'))
-  return <CommandButton id="users.detail.revealAccount" size="sm" variant="ghost" icon={<Eye size={12} />} loading={revealing}>Reveal</CommandButton>
+  return (
+    <CommandButton
+      id="users.detail.revealAccount"
+      size="sm"
+      variant="ghost"
+      icon={<Eye size={12} />}
+      loading={revealing}
+    >
+      Reveal
+    </CommandButton>
+  )
 }
 
 export function BankSection() {
   return (
     <UserSectionCard
-      section="bankDetails" title="Bank Details" extra={<RevealButton />}
+      section="bankDetails"
+      title="Bank Details"
+      extra={<RevealButton />}
       view={(u) => (
         <dl className="facts">
           <Fact label="Account holder">{u.bankDetails.accountHolderName}</Fact>
-          <Fact label="Account number">{u.bankDetails.accountNumber ? <AccountNumber masked={u.bankDetails.accountNumber} /> : ''}</Fact>
+          <Fact label="Account number">
+            {u.bankDetails.accountNumber ? <AccountNumber masked={u.bankDetails.accountNumber} /> : ''}
+          </Fact>
           <Fact label="Bank">{u.bankDetails.bankName}</Fact>
           <Fact label="Branch">{u.bankDetails.branchName}</Fact>
-          <Fact label="IFSC code"><span className="user-detail__code">{u.bankDetails.ifscCode}</span></Fact>
+          <Fact label="IFSC code">
+            <span className="user-detail__code">{u.bankDetails.ifscCode}</span>
+          </Fact>
           <Fact label="UPI ID">{u.bankDetails.upiId}</Fact>
         </dl>
       )}
@@ -108,8 +175,14 @@ export function BankSection() {
         return (
           <div className="form-grid">
             <TextField d={d} change={change} name="accountHolderName" label="Account holder name" autoFocus />
-            <TextField d={d} change={change} name="accountNumber" label="Account number" placeholder={masked || '6 to 18 digits'}
-              hint={masked ? `Leave empty to keep ${masked}` : undefined} />
+            <TextField
+              d={d}
+              change={change}
+              name="accountNumber"
+              label="Account number"
+              placeholder={masked || '6 to 18 digits'}
+              hint={masked ? `Leave empty to keep ${masked}` : undefined}
+            />
             <TextField d={d} change={change} name="bankName" label="Bank name" />
             <TextField d={d} change={change} name="branchName" label="Branch name" />
             <TextField d={d} change={change} name="ifscCode" label="IFSC code" placeholder="SBIN0001234" />

@@ -10,7 +10,8 @@ import { Check, Fact, TextField, UserSectionCard, yesNo } from './user-section-c
 export function BasicSection() {
   return (
     <UserSectionCard
-      section="basic" title="Basic Details"
+      section="basic"
+      title="Basic Details"
       view={(u) => (
         <dl className="facts">
           <Fact label="Name">{u.name}</Fact>
@@ -30,7 +31,9 @@ export function BasicSection() {
           <TextField d={d} change={change} name="phone" label="Phone" type="tel" />
           <TextField d={d} change={change} name="college" label="College" />
           <TextField d={d} change={change} name="course" label="Course" />
-          <Field label="Year">{(id) => <CommandSelect id={id} aria-label="Year" placeholder="Not set" options={YEAR_OPTIONS} />}</Field>
+          <Field label="Year">
+            {(id) => <CommandSelect id={id} aria-label="Year" placeholder="Not set" options={YEAR_OPTIONS} />}
+          </Field>
         </div>
       )}
     />
@@ -40,7 +43,8 @@ export function BasicSection() {
 export function AddressSection() {
   return (
     <UserSectionCard
-      section="address" title="Address"
+      section="address"
+      title="Address"
       view={(u) => (
         <dl className="facts">
           <Fact label="Street">{u.address.street}</Fact>
@@ -64,21 +68,32 @@ export function AddressSection() {
 }
 
 const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
-  instagram: 'Instagram', facebook: 'Facebook', twitter: 'Twitter', linkedin: 'LinkedIn', youtube: 'YouTube',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+  youtube: 'YouTube',
 }
 
 export function SocialMediaSection() {
   return (
     <UserSectionCard
-      section="socialMedia" title="Social Media"
+      section="socialMedia"
+      title="Social Media"
       view={(u) => (
         <dl className="facts">
-          {SOCIAL_NETWORKS.map((n) => <Fact key={n} label={NETWORK_LABELS[n]}>{u.socialMedia[n]}</Fact>)}
+          {SOCIAL_NETWORKS.map((n) => (
+            <Fact key={n} label={NETWORK_LABELS[n]}>
+              {u.socialMedia[n]}
+            </Fact>
+          ))}
         </dl>
       )}
       edit={(d, change) => (
         <div className="form-grid">
-          {SOCIAL_NETWORKS.map((n, i) => <TextField key={n} d={d} change={change} name={n} label={NETWORK_LABELS[n]} autoFocus={i === 0} />)}
+          {SOCIAL_NETWORKS.map((n, i) => (
+            <TextField key={n} d={d} change={change} name={n} label={NETWORK_LABELS[n]} autoFocus={i === 0} />
+          ))}
         </div>
       )}
     />
@@ -88,7 +103,8 @@ export function SocialMediaSection() {
 export function PreferencesSection() {
   return (
     <UserSectionCard
-      section="preferences" title="Preferences"
+      section="preferences"
+      title="Preferences"
       view={(u) => (
         <dl className="facts">
           <Fact label="Newsletter">{yesNo(u.preferences.newsletter)}</Fact>

@@ -4,4 +4,7 @@ import { createActorContext } from '../../../../lib/actor-context'
 import type { userSectionsMachine } from '../../../../machines/user-sections.machine'
 
 export type UserSectionsActor = ActorRefFrom<typeof userSectionsMachine>
-export const [UserSectionsContext, useUserSections] = createActorContext<UserSectionsActor>('useUserSections', 'the user detail view')
+export const [UserSectionsContext, useUserSections] = createActorContext<UserSectionsActor>(
+  'useUserSections',
+  'the user detail view',
+)

@@ -37,7 +37,15 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
   const editing = draft !== null
 
   return (
-    <SectionCardFrame section={section} title={title} editing={editing} saving={saving} error={error} commandPrefix="users.detail" extra={extra ?? null}>
+    <SectionCardFrame
+      section={section}
+      title={title}
+      editing={editing}
+      saving={saving}
+      error={error}
+      commandPrefix="users.detail"
+      extra={extra ?? null}
+    >
       {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch }), user) : view(user)}
     </SectionCardFrame>
   )
@@ -45,7 +53,11 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
 
 /** A label/value row of a read-only section; an empty value shows a faint dash. */
 export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return <BaseFact label={label} empty={<span className="faint">—</span>}>{children}</BaseFact>
+  return (
+    <BaseFact label={label} empty={<span className="faint">—</span>}>
+      {children}
+    </BaseFact>
+  )
 }
 
 export const yesNo = (b: boolean) => <Badge tone={b ? 'success' : 'neutral'}>{b ? 'Yes' : 'No'}</Badge>
@@ -65,12 +77,34 @@ interface TextFieldProps {
 }
 
 /** A text (or number) input bound to `d[name]`. */
-export function TextField({ d, change, name, label, type = 'text', placeholder, hint, min, max, step, autoFocus }: TextFieldProps) {
+export function TextField({
+  d,
+  change,
+  name,
+  label,
+  type = 'text',
+  placeholder,
+  hint,
+  min,
+  max,
+  step,
+  autoFocus,
+}: TextFieldProps) {
   return (
     <Field label={label} hint={hint}>
       {(id) => (
-        <Input id={id} type={type} inputMode={type === 'number' ? 'decimal' : undefined} min={min} max={max} step={step}
-          placeholder={placeholder} autoFocus={autoFocus} value={String(d[name] ?? '')} onChange={(e) => change({ [name]: e.target.value })} />
+        <Input
+          id={id}
+          type={type}
+          inputMode={type === 'number' ? 'decimal' : undefined}
+          min={min}
+          max={max}
+          step={step}
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          value={String(d[name] ?? '')}
+          onChange={(e) => change({ [name]: e.target.value })}
+        />
       )}
     </Field>
   )
