@@ -50,7 +50,7 @@ export type PendingWrite = SQLWrapper | false | null | undefined
  * only the rows as they were read (e.g. projectRowsUnchanged), and unless it changes exactly
  * `guard.rows` rows the statement raises 40001 (expect_rows, migration 0031) and, being one
  * statement, writes nothing. Outside a transaction that is one round trip with its own implicit
- * transaction: no BEGIN, lock or COMMIT (BENCHMARKS.md "Load", fourth pass). Retry with `optimistic`.
+ * transaction: no BEGIN, lock or COMMIT (decision 022). Retry with `optimistic`.
  */
 export async function writeTogether(
   db: Pick<Db, 'execute'>,
@@ -120,8 +120,8 @@ export async function optimistic<T>(db: Db, attempt: (write: WriteAttempt) => Pr
  * call for `db`; later calls answer the same object. drizzle then skips building the SQL, and
  * node-postgres parses the statement once per pooled connection, after which PostgreSQL reuses
  * its plan (PostgreSQL manual, PREPARE: a generic plan once it costs no more than custom ones).
- * BENCHMARKS.md "Load", fourth pass: planning was 40% of a list page's time in PostgreSQL, and
- * building SQL 11% of the server's CPU. PGlite runs it as an ordinary statement. `name` must be
+ * Under load, planning was 40% of a list page's time in PostgreSQL, and building SQL 11% of the
+ * server's CPU (decision 022). PGlite runs it as an ordinary statement. `name` must be
  * unique per SQL text (node-postgres refuses one name for two texts on a connection); for
  * statements whose shape varies, call this once per shape with the shape in the name.
  */
