@@ -1,5 +1,5 @@
 /**
- * Audit log (issue 14 "Audit log"; GET /api/admin/audit): every admin change of every entity,
+ * Audit log (GET /api/admin/audit): every admin change of every entity,
  * newest first, in one virtualized scroll fetched by cursor as it nears the end. Filters (entity,
  * admin, action or family, IST dates) and the search live in the URL (bookmarkable); each row links
  * its record; Enter (or a click) opens the entry's per-field before/after in a side panel

@@ -1,5 +1,5 @@
 /**
- * Contacts list (SPEC.md 2 "Contacts list", 4 "Contact status", 5, 8; issue 11): stats cards,
+ * Contacts list (SPEC.md 2 "Contacts list", 4 "Contact status", 5, 8): stats cards,
  * search, status filter and page size in the URL, a virtualized page-numbered table whose
  * pagination works, row and bulk status actions through the list machine (bulk ones persisted by
  * PUT /api/contacts/bulk-update), and the command context (focus, selection, actor) that

@@ -1,5 +1,5 @@
 /**
- * Orders list (SPEC.md 2 "Orders list", 4 "Order status", 5, 8; issue 10): stats cards, search,
+ * Orders list (SPEC.md 2 "Orders list", 4 "Order status", 5, 8): stats cards, search,
  * status and date range in the URL, a virtualized table over every matching order fetched by
  * cursor as it scrolls, row and bulk moves through the list machine (with the bulk report), Export
  * CSV through the shared csvExport machine, the side panel of ?order=<id>, and the command context (focus,

@@ -1,5 +1,5 @@
 /**
- * Payments (SPEC.md 2 "Payments", 4, 5, 8; DESIGN.md; issue 10): 'Payments Management', the totals
+ * Payments (SPEC.md 2 "Payments", 4, 5, 8; DESIGN.md): 'Payments Management', the totals
  * per status, search and status filter in the URL, every matching payment in one virtualized
  * scroll fetched by cursor as it nears the end, the details panel of ?payment=<id> with its order,
  * and Export CSV of the filtered view. A failed load shows 'Error Loading Payments' with Retry,

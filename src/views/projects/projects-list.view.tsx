@@ -1,5 +1,5 @@
 /**
- * Projects list (SPEC.md 2 "Projects list", 5, 8; issue 3 keyboard triage): filters in the URL,
+ * Projects list (SPEC.md 2 "Projects list", 5, 8; keyboard triage): filters in the URL,
  * a virtualized table, row and bulk actions through the list machine, and the command context
  * (focus, selection, actor) that j/k/x/a/r/e/#/'/' act on.
  */

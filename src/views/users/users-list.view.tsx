@@ -1,5 +1,5 @@
 /**
- * Users list (SPEC.md 2 "Users list", 5, 6, 8; issue 9): stats cards, search and filters in the
+ * Users list (SPEC.md 2 "Users list", 5, 6, 8): stats cards, search and filters in the
  * URL, a virtualized table, row and bulk status actions through the list machine, the Add User
  * dialog through its machine, and the command context (focus, selection, actors) that
  * j/k/x/e/Enter/'/' and the palette act on.
