@@ -37,7 +37,7 @@ export type PendingWrite = SQLWrapper | false | null | undefined
 
 /**
  * Run `writes` as one statement of data-modifying CTEs (`WITH w0 AS (UPDATE …), w1 AS (INSERT
- * …) SELECT 1`): one round trip to the database instead of one per write (BENCHMARKS.md "Load":
+ * …) SELECT 1`): one round trip to the database instead of one per write (decision 021:
  * a round trip costs the server more CPU than most of these statements cost PostgreSQL). Each
  * runs exactly once and to completion, all on the statement's one snapshot, so none sees the
  * others' rows: only for writes that do not depend on each other's effects and never change the
