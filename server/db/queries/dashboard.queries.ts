@@ -1,7 +1,7 @@
 /**
  * Dashboard aggregates (SPEC.md 3 "Dashboard stats") in SQL, in four parts by the tables
  * they read, so each can be cached per those tables' versions (services/dashboard-cache.ts,
- * decision 004): projects (per-category counts and prices from the per-group sums of migration
+ * decision 033): projects (per-category counts and prices from the per-group sums of migration
  * 0013, this and last month's counts from the recent projects only, the five newest), contacts
  * (per-status counts of migration 0021, their month counts, the five newest), active admins, and
  * completed revenue. Only aggregate rows and ten recent rows reach JS; the figures are assembled
