@@ -20,7 +20,7 @@ import type { RepoHost } from './services/repo-host/repo-host'
 import { createObjectStorage, stagingStorageFor } from './services/storage/storage-for'
 import type { ObjectStorage } from './services/storage/object-storage'
 import { TableVersions } from './services/table-versions'
-import { UploadStaging } from './services/upload-staging'
+import { UploadStaging } from './services/upload/staging'
 
 export type AppConfig = {
   db: Db

@@ -4,10 +4,14 @@
 import type { Admin } from '../../src/api/schemas/auth'
 import type { UserDetail, UserRole, UserSummary } from '../../src/api/schemas/users'
 import type { BankDetails, users } from '../db/schema'
-import { maskAccountNumber } from '../services/bank-details-crypto'
 import { bpsToPercent } from './money'
 
 type UserRow = typeof users.$inferSelect
+
+/** An account number for logs, the audit log and the API: its last 4 digits only ('••••9012'). */
+export function maskAccountNumber(accountNumber: string | undefined): string | undefined {
+  return accountNumber === undefined ? undefined : `••••${accountNumber.slice(-4)}`
+}
 
 /** Role label from the flags: admin wins over agent (SPEC.md 6). */
 export function userRole(user: { isAdmin: boolean; isAgent: boolean }): UserRole {

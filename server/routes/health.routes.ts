@@ -5,8 +5,8 @@
  * answers name no host, path or error text.
  */
 import { Hono } from 'hono'
-import { sql } from 'drizzle-orm'
 import { HealthResponseSchema, ReadyResponseSchema } from '../../src/api/schemas/common'
+import { pingDatabase } from '../db/queries/health.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
 
@@ -39,7 +39,7 @@ export function healthRoutes(deps: Pick<AppDeps, 'db'>, storageProbe: () => Prom
   const app = new Hono<AppEnv>()
   app.get('/health', (c) => ok(c, HealthResponseSchema, { success: true, status: 'ok' }))
   app.get('/ready', async (c) => {
-    const [database, storage] = await Promise.all([check(() => deps.db.execute(sql`SELECT 1`)), check(storageProbe)])
+    const [database, storage] = await Promise.all([check(() => pingDatabase(deps.db)), check(storageProbe)])
     const down = [database !== 'ok' ? 'database' : null, storage !== 'ok' ? 'storage' : null].filter(Boolean)
     c.header('cache-control', 'no-store')
     if (down.length === 0)

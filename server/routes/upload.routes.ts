@@ -4,8 +4,8 @@
  * filter): refused files are answered in `failedUploads`, the rest staged. A remaining path git
  * itself refuses (`.git`, `GIT~1`, `.git.`, src/api/schemas/git-path.ts) refuses the whole chunk
  * with 400 naming it: the client skips those, so only a hostile caller sends them. When every
- * chunk 0..totalChunks-1 is staged the upload is committed as one commit (upload.commit.ts).
- * The body is read as it streams (upload.intake.ts): files go to a spool, never whole into memory,
+ * chunk 0..totalChunks-1 is staged the upload is committed as one commit (services/upload/commit.ts).
+ * The body is read as it streams (services/upload/intake.ts): files go to a spool, never whole into memory,
  * and counts and sizes are bounded while it streams (UPLOAD_LIMITS), before the project's lock is
  * taken. Paths that collide (the same path twice, a file and a folder of one name; in this chunk,
  * or with another chunk of the upload) refuse the chunk with 400 naming them: a tree holds one
@@ -24,10 +24,10 @@ import { findProjectRow } from '../db/queries/projects.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { ok } from '../http/respond'
-import type { ChunkSpool } from '../services/upload-spool'
-import type { StagedEntry } from '../services/upload-staging'
-import { commitUpload } from './upload.commit'
-import { readChunk, refusals, type ChunkInput } from './upload.intake'
+import type { ChunkSpool } from '../services/upload/spool'
+import type { StagedEntry } from '../services/upload/staging'
+import { commitUpload } from '../services/upload/commit'
+import { readChunk, refusals, type ChunkInput } from '../services/upload/intake'
 
 type Github = NonNullable<UploadChunkResponse['data']['github']>
 

@@ -12,7 +12,7 @@ import { purgeExpiredSignIns } from '../db/queries/auth.queries'
 import { purgeExpiredUndo } from '../db/queries/undo.queries'
 import type { Db } from '../db/client'
 import type { ClusterMutex } from './cluster-locks'
-import type { UploadStaging } from './upload-staging'
+import type { UploadStaging } from './upload/staging'
 
 /** A job: its name (also its lock key), its period in ms, and the work, answering a summary for the log. */
 export type BackgroundJob = { name: string; everyMs: number; run: (now: Date) => Promise<string> }

@@ -35,8 +35,3 @@ export function openBankDetails(key: KeyObject, userId: string, stored: BankDeta
     ),
   }
 }
-
-/** An account number for logs and the audit log: its last 4 digits only ('••••9012'). */
-export function maskAccountNumber(accountNumber: string | undefined): string | undefined {
-  return accountNumber === undefined ? undefined : `••••${accountNumber.slice(-4)}`
-}

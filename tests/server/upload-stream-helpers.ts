@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest'
 import type { TestContext } from './harness'
-import { ChunkSpool } from '../../server/services/upload-spool'
+import { ChunkSpool } from '../../server/services/upload/spool'
 
 export const BOUNDARY = 'streamed-chunk-boundary'
 export const CONTENT_TYPE = `multipart/form-data; boundary=${BOUNDARY}`

@@ -13,16 +13,16 @@
  * Paths that collide across the staged chunks refuse the commit (400 naming them) before anything
  * is written: each chunk was checked against the others when staged, this is the last word.
  */
-import { collisionMessage, pathCollisions } from '../../src/api/schemas/path-collisions'
-import type { UploadChunkResponse } from '../../src/api/schemas/upload'
-import { findProjectRow, setProjectFiles } from '../db/queries/projects.queries'
-import { findRepoRow } from '../db/queries/repositories.queries'
-import type { GithubRepo } from '../db/schema'
-import type { ProjectRow } from '../domain/projects/serialize'
-import type { AppDeps } from '../deps'
-import { badRequest, conflict } from '../http/errors'
-import { repoNameFor, type CommitFile } from '../services/repo-host/repo-host'
-import type { UploadStaging } from '../services/upload-staging'
+import { collisionMessage, pathCollisions } from '../../../src/api/schemas/path-collisions'
+import type { UploadChunkResponse } from '../../../src/api/schemas/upload'
+import { findProjectRow, setProjectFiles } from '../../db/queries/projects.queries'
+import { findRepoRow } from '../../db/queries/repositories.queries'
+import type { GithubRepo } from '../../db/schema'
+import type { ProjectRow } from '../../domain/projects/serialize'
+import type { AppDeps } from '../../deps'
+import { badRequest, conflict } from '../../http/errors'
+import { repoNameFor, type CommitFile } from '../repo-host/repo-host'
+import type { UploadStaging } from './staging'
 
 type Github = NonNullable<UploadChunkResponse['data']['github']>
 

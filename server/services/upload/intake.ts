@@ -1,5 +1,5 @@
 /**
- * One chunk's multipart body read as it arrives (upload.routes.ts): each file streams into the
+ * One chunk's multipart body read as it arrives (routes/upload.routes.ts): each file streams into the
  * chunk's spool through a FileMeter, so no file is ever held in memory, and the bounds of
  * UPLOAD_LIMITS are checked while the body streams: files per chunk (413 at the file past the
  * bound), bytes per file (413 when that file's part ends; nothing past the bound is stored), bytes
@@ -13,13 +13,13 @@ import { pipeline } from 'node:stream/promises'
 import { Writable } from 'node:stream'
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
-import { UPLOAD_LIMITS, UploadChunkBodySchema } from '../../src/api/schemas/upload'
-import { badRequest, tooLarge } from '../http/errors'
-import { readMultipart, type StreamedPart } from '../http/multipart-stream'
-import { formatIssues } from '../http/validate'
-import type { ChunkSpool } from '../services/upload-spool'
-import { FileMeter } from './upload.meter'
+import { checkRelativePath, exclusionReason } from '../../../src/api/schemas/source-filter'
+import { UPLOAD_LIMITS, UploadChunkBodySchema } from '../../../src/api/schemas/upload'
+import { badRequest, tooLarge } from '../../http/errors'
+import { readMultipart, type StreamedPart } from '../../http/multipart-stream'
+import { formatIssues } from '../../http/validate'
+import type { ChunkSpool } from './spool'
+import { FileMeter } from './meter'
 
 const MB = 1024 * 1024
 /** Bytes as the refusals show them: `12.34 MB`. */

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto'
 import type { Readable } from 'node:stream'
-import type { ObjectStorage } from './storage/object-storage'
+import type { ObjectStorage } from '../storage/object-storage'
 
 /** The folder of the spools (a project id is a UUID, so it never names a project's staging). */
 export const SPOOL_ROOT = 'uploads/_incoming'

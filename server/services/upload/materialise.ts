@@ -9,8 +9,8 @@ import fsp from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import type { ObjectStorage } from './storage/object-storage'
-import type { StagedFiles } from './upload-staging'
+import type { ObjectStorage } from '../storage/object-storage'
+import type { StagedFiles } from './staging'
 
 /** Downloads running at once from S3. */
 const PARALLEL_DOWNLOADS = 16

@@ -1,12 +1,12 @@
 /**
- * The bytes of one uploaded file on their way to the spool (upload.intake.ts): counted, scanned
+ * The bytes of one uploaded file on their way to the spool (intake.ts): counted, scanned
  * for git's `.gitattributes` line rule, and bounded. Past the per-file limit nothing more is passed
  * on but the counting goes on to the part's end, so the refusal can name the file's real size, and
  * the stream then fails, so the spool keeps nothing of it. A running total (the upload's bytes)
  * may stop it at once.
  */
 import { Transform, type TransformCallback } from 'node:stream'
-import { gitattributesLineScan } from '../../src/api/schemas/git-path'
+import { gitattributesLineScan } from '../../../src/api/schemas/git-path'
 
 /** Thrown through the meter when the file passes its limit (caught by the intake, never answered as is). */
 export class FileOverLimit extends Error {}

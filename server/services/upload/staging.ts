@@ -2,7 +2,7 @@
  * Staging of chunked source uploads (SPEC.md 7 "Source and image storage"). Each
  * chunk is stored in object storage under `uploads/{projectId}/{uploadKey}/` (DATA_DIR/uploads
  * locally, the bucket with S3, so a chunk may arrive at any server): its bytes, streamed to a
- * spool while the request is read (upload-spool.ts), are moved to a fresh `blobs-{n}-{random}/`
+ * spool while the request is read (spool.ts), are moved to a fresh `blobs-{n}-{random}/`
  * and its manifest `chunk-{n}.json` is written last (one whole-object put), so a chunk is either
  * wholly present or absent, and a retried chunk replaces the earlier one (idempotent). Nothing
  * touches the repository until every chunk is present and the caller commits. After the commit
@@ -12,10 +12,10 @@
  * `totalChunks` it claims.
  */
 import crypto from 'node:crypto'
-import type { CommitFile } from './repo-host/repo-host'
-import type { ObjectStorage } from './storage/object-storage'
-import { materialise } from './upload-materialise'
-import { ChunkSpool } from './upload-spool'
+import type { CommitFile } from '../repo-host/repo-host'
+import type { ObjectStorage } from '../storage/object-storage'
+import { materialise } from './materialise'
+import { ChunkSpool } from './spool'
 
 /** Staging older than this (ms) belongs to an abandoned upload and may be swept. */
 export const STALE_STAGING_MS = 24 * 60 * 60 * 1000
@@ -43,7 +43,7 @@ export class UploadStaging {
     return `${ROOT}/${projectId}/${uploadKey}`
   }
 
-  /** A new spool for the files of one incoming chunk (upload-spool.ts). */
+  /** A new spool for the files of one incoming chunk (spool.ts). */
   openSpool(): ChunkSpool {
     return new ChunkSpool(this.storage)
   }
