@@ -113,6 +113,12 @@ export type OperationExtra = {
   multipart?: { fields?: v.GenericSchema; files: Record<string, { multiple: boolean }> }
   /** No bearer token needed (health, sign-in, signed links, the docs). */
   public?: boolean
+  /**
+   * The 4xx answers this route gives besides those document.ts adds to every operation of its
+   * kind (401/403 of the admin guard, 400 of a validator, 404 of a looked-up path id, 413 of a
+   * JSON body): status → when. An entry for one of those replaces its description.
+   */
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 429, string>>
 }
 
 const json = (schema: v.GenericSchema, status = 200) => ({ status, schema })
@@ -139,27 +145,52 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     ...PUBLIC,
     summary: 'A docs page asset',
     rawResponse: { status: 200, media: 'application/octet-stream', description: 'Script, style sheet or image' },
+    errors: { 404: 'No such docs asset' },
   },
 
-  'POST /api/auth/send-otp': { ...PUBLIC, summary: 'Mail a sign-in code', response: json(SendOtpResponseSchema) },
-  'POST /api/auth/verify-otp': { ...PUBLIC, summary: 'Sign in with the code', response: json(VerifyOtpResponseSchema) },
-  'POST /api/auth/refresh': { ...PUBLIC, summary: 'Rotate the refresh token', response: json(RefreshResponseSchema) },
+  'POST /api/auth/send-otp': {
+    ...PUBLIC,
+    summary: 'Mail a sign-in code',
+    response: json(SendOtpResponseSchema),
+    errors: { 429: 'Too many codes asked for this e-mail or from this client address (services/rate-limit.ts)' },
+  },
+  'POST /api/auth/verify-otp': {
+    ...PUBLIC,
+    summary: 'Sign in with the code',
+    response: json(VerifyOtpResponseSchema),
+    errors: { 400: 'Invalid body, or an invalid or expired code (also for an unknown or inactive admin)' },
+  },
+  'POST /api/auth/refresh': {
+    ...PUBLIC,
+    summary: 'Rotate the refresh token',
+    response: json(RefreshResponseSchema),
+    errors: { 401: 'Missing, invalid, expired or revoked refresh token' },
+  },
   'POST /api/auth/logout': {
     ...PUBLIC,
     summary: 'Sign out (revoke the refresh token)',
     response: json(MessageResponseSchema),
   },
   'GET /api/auth/profile': { summary: 'The signed-in admin', response: json(ProfileResponseSchema) },
-  'PUT /api/auth/profile': { summary: 'Update name, e-mail, phone', response: json(UpdateProfileResponseSchema) },
+  'PUT /api/auth/profile': {
+    summary: 'Update name, e-mail, phone',
+    response: json(UpdateProfileResponseSchema),
+    errors: { 409: 'The e-mail belongs to another account' },
+  },
   'PUT /api/auth/change-password': {
     summary: 'Set a new password; signs out the other sessions',
     response: json(MessageResponseSchema),
+    errors: { 400: 'Invalid body, or the current password is incorrect' },
   },
   'GET /api/auth/sessions': {
     summary: "The admin's sessions (refresh-token families), this one first",
     response: json(SessionListResponseSchema),
   },
-  'DELETE /api/auth/sessions/{id}': { summary: 'Sign a session out', response: json(SessionRevokeResponseSchema) },
+  'DELETE /api/auth/sessions/{id}': {
+    summary: 'Sign a session out',
+    response: json(SessionRevokeResponseSchema),
+    errors: { 404: "Session not found (unknown, or another admin's)" },
+  },
   'POST /api/auth/sessions/revoke-others': {
     summary: 'Sign out everywhere else',
     response: json(SessionRevokeResponseSchema),
@@ -167,10 +198,12 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/auth/step-up/send-otp': {
     summary: 'Mail a confirmation code to the signed-in admin (step-up)',
     response: json(StepUpSendResponseSchema),
+    errors: { 429: 'Too many codes asked for this e-mail or from this client address (services/rate-limit.ts)' },
   },
   'POST /api/auth/step-up/verify': {
     summary: 'Confirm with the code: renews auth_time, answers a fresh access token',
     response: json(StepUpVerifyResponseSchema),
+    errors: { 400: 'Invalid body, or an invalid or expired code' },
   },
 
   'GET /api/admin/dashboard/stats': { summary: 'Dashboard figures', response: json(DashboardStatsResponseSchema) },
@@ -199,6 +232,12 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/admin/undo/{id}': {
     summary: 'Undo a change of yours within 10 s (409 already undone or changed since, 410 too late)',
     response: json(UndoResponseSchema),
+    errors: {
+      403: "Not an active admin, another admin's change, or step_up_required (see the sensitive actions)",
+      404: 'No undoable change with this id',
+      409: 'Already undone, or the record changed since',
+      410: 'The undo window has passed',
+    },
   },
   'GET /api/admin/audit': {
     summary: 'The audit log, newest first (keyset-paged; filters entity, admin, action or prefix, IST days, search)',
@@ -258,6 +297,12 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     summary: "Upload one chunk of a project's source files",
     response: json(UploadChunkResponseSchema),
     multipart: { fields: UploadChunkFieldsSchema, files: { files: { multiple: true } } },
+    errors: {
+      400: 'Invalid fields, a path git refuses, colliding paths, a relativePaths count unlike the files, or no valid files to commit',
+      404: 'Project not found',
+      409: 'The upload was committed with another chunk count, or its repository belongs to another project',
+      413: 'Too many files in the chunk, a file, the chunk body or the whole upload over its limit (UPLOAD_LIMITS)',
+    },
   },
   'GET /api/users': { summary: 'List users', response: json(UserListResponseSchema) },
   'GET /api/users/stats': {
@@ -267,8 +312,16 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'PUT /api/users/bulk-update': {
     summary: 'Activate or deactivate users (all or nothing)',
     response: json(UserBulkResponseSchema),
+    errors: {
+      404: 'An id names no user (nothing changes)',
+      409: 'You cannot deactivate yourself, and at least one active admin must remain',
+    },
   },
-  'POST /api/users': { summary: 'Add a user', response: json(UserMessageResponseSchema, 201) },
+  'POST /api/users': {
+    summary: 'Add a user',
+    response: json(UserMessageResponseSchema, 201),
+    errors: { 409: 'The e-mail is taken' },
+  },
   'GET /api/users/{id}': { summary: 'One user (bank account masked)', response: json(UserResponseSchema) },
   'PUT /api/users/{id}': {
     summary:
@@ -276,8 +329,13 @@ export const OPERATIONS: Record<string, OperationExtra> = {
       'preferences); step-up for isAdmin changes and bank details',
     response: json(UserMessageResponseSchema),
     jsonBody: v.union(Object.values(UserUpdateGroupSchemas)),
+    errors: { 409: 'The e-mail is taken, or the change would deactivate or demote yourself or the last active admin' },
   },
-  'PUT /api/users/{id}/status': { summary: 'Activate or deactivate a user', response: json(UserMessageResponseSchema) },
+  'PUT /api/users/{id}/status': {
+    summary: 'Activate or deactivate a user',
+    response: json(UserMessageResponseSchema),
+    errors: { 409: 'You cannot deactivate yourself, and at least one active admin must remain' },
+  },
   'POST /api/users/{id}/bank-details/reveal': {
     summary: 'The full bank account number (audited; step-up)',
     response: json(BankAccountRevealResponseSchema),
@@ -313,6 +371,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'PUT /api/orders/{id}/status': {
     summary: 'Move an order (legal transitions only: 409 otherwise) with a note',
     response: json(OrderMessageResponseSchema),
+    errors: { 409: 'The order cannot move from its status to the one asked for' },
   },
   'GET /api/payments': {
     summary: 'List payments (keyset-paged, newest first; search, status)',
@@ -342,6 +401,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/commission/configs': {
     summary: "Create a project's commission configuration (step-up; rates total 100 %; one per project)",
     response: json(CommissionConfigMessageResponseSchema, 201),
+    errors: { 409: 'The project already has a commission configuration' },
   },
   'GET /api/commission/configs/default': {
     summary: 'The default commission configuration (null until created)',
@@ -358,6 +418,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'DELETE /api/commission/configs/{id}': {
     summary: 'Delete a commission configuration (step-up; not the default: 409)',
     response: json(CommissionDeleteResponseSchema),
+    errors: { 409: 'The default configuration cannot be deleted' },
   },
   'GET /api/commission/stats': {
     summary: 'Revenue of completed orders split per party by the engine; configuration counts',
@@ -376,6 +437,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     ...PUBLIC,
     summary: "The storefront's contact form (no token; 32 KB; 5 per 15 minutes per IP: 429)",
     response: json(ContactCreatedResponseSchema, 201),
+    errors: { 429: 'Too many messages from this client address in 15 minutes' },
   },
   'OPTIONS /api/contacts': {
     ...PUBLIC,
@@ -403,6 +465,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
       'Set the status; with a reply (status replied) e-mail it first (409 when replied, ' +
       "502 with the mailer's reason when the mail fails)",
     response: json(ContactMessageResponseSchema),
+    errors: { 409: 'Already replied, or a reply is being sent' },
   },
 
   'GET /api/github/repo/{name}': { summary: 'Repository details', response: json(RepoResponseSchema) },
@@ -427,6 +490,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'POST /api/github/repo/{name}/branches': {
     summary: 'Create a branch',
     response: json(BranchCreatedResponseSchema, 201),
+    errors: { 409: 'The branch already exists' },
   },
   'GET /api/github/repo/{name}/archive': {
     summary: 'A signed zip link of a branch',
@@ -437,6 +501,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     summary: 'Add images (jpeg, png, webp; up to 5 per project)',
     response: json(ImagesResponseSchema),
     multipart: { files: { images: { multiple: true } } },
+    errors: { 413: 'An image over 10 MB, or the body over its limit' },
   },
   'DELETE /api/storage/projects/{id}/images': {
     summary: 'Delete one image (?index or ?url, or a JSON {index})',
@@ -452,6 +517,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     summary: 'Upload the report (.doc, .docx)',
     response: json(ReportMessageResponseSchema),
     multipart: { fields: ReportFieldsSchema, files: { report: { multiple: false } } },
+    errors: { 413: 'The report over 20 MB, or the body over its limit' },
   },
   'GET /api/admin/projects/{id}/report/download': {
     summary: 'A signed download link (10 minutes)',
@@ -466,35 +532,49 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     ...PUBLIC,
     summary: 'A project image',
     rawResponse: { status: 200, media: 'image/*', description: 'The image' },
+    errors: { 404: 'Image not found' },
   },
   'GET /files/reports/{projectId}/{file}': {
     ...PUBLIC,
     summary: 'A report file (signed link: ?expires&sig)',
     rawResponse: { status: 200, media: 'application/octet-stream', description: 'The report' },
+    errors: { 403: 'Download link is invalid or has expired', 404: 'Report not found' },
   },
   'GET /files/archives/{name}/{file}': {
     ...PUBLIC,
     summary: 'A branch as zip (signed link: ?expires&sig)',
     rawResponse: { status: 200, media: 'application/zip', description: 'The zip archive' },
+    errors: { 403: 'Download link is invalid or has expired', 404: 'Archive not found (unknown repository or ref)' },
   },
   'GET /files/exports/orders/{token}': {
     ...PUBLIC,
     summary: 'The orders CSV of a signed export link (?expires&sig)',
     rawResponse: { status: 200, media: 'text/csv', description: 'The orders CSV' },
+    errors: { 400: 'Invalid export filters', 403: 'Download link is invalid or has expired' },
   },
   'GET /files/exports/payments/{token}': {
     ...PUBLIC,
     summary: 'The payments CSV of a signed export link (?expires&sig)',
     rawResponse: { status: 200, media: 'text/csv', description: 'The payments CSV' },
+    errors: { 400: 'Invalid export filters', 403: 'Download link is invalid or has expired' },
   },
   'GET /git/{repo}.git/info/refs': {
     ...PUBLIC,
     summary: 'git smart HTTP: ref advertisement (Basic auth for private repositories)',
     rawResponse: { status: 200, media: 'application/x-git-upload-pack-advertisement', description: 'git refs' },
+    errors: {
+      401: "Authentication required: a private or unknown repository without an admin's Basic credentials",
+      403: 'Repositories are read-only over HTTP (git-receive-pack)',
+      404: 'Repository not found',
+    },
   },
   'POST /git/{repo}.git/git-upload-pack': {
     ...PUBLIC,
     summary: 'git smart HTTP: fetch (clone); pushes are refused',
     rawResponse: { status: 200, media: 'application/x-git-upload-pack-result', description: 'git pack' },
+    errors: {
+      401: "Authentication required: a private or unknown repository without an admin's Basic credentials",
+      404: 'Repository not found',
+    },
   },
 }

@@ -8,12 +8,13 @@ import { OPERATIONS } from '../../../server/openapi/operations'
 import { call, createTestContext, signIn, type TestContext } from '../harness'
 
 type Operation = {
+  operationId?: string
   parameters?: { in: string; name: string; schema: Record<string, unknown> }[]
   requestBody?: { content: Record<string, { schema: Record<string, any> }> }
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>
   security?: unknown[]
 }
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> }
+type Document = { openapi: string; servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> }
 
 /** Hono's `/a/:id{re}/b` → OpenAPI's `/a/{id}/b`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)(\{[^}]*\}+)?/g, '{$1}')
@@ -67,6 +68,30 @@ describe('OpenAPI document', () => {
         expect(op.security, `${method} ${path}`).toEqual(isPublic ? [] : undefined)
       }
     }
+  })
+
+  it('names its server and declares the 4xx answers of each operation (npm run lint:openapi lints the rest)', () => {
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })])
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const key = `${method.toUpperCase()} ${path}`
+        expect(op.operationId, key).toBeTruthy()
+        for (const response of Object.values(op.responses)) expect(response.description, key).toBeTruthy()
+        if (path.startsWith('/api/') && !OPERATIONS[key]?.public) {
+          expect(op.responses['401'], key).toBeDefined()
+          expect(op.responses['403'], key).toBeDefined()
+        }
+        if (path.startsWith('/api/') && path.includes('{')) expect(op.responses['404'], key).toBeDefined()
+      }
+    }
+    expect(doc.paths['/api/users/{id}/bank-details/reveal'].post.responses['403'].description).toContain(
+      'step_up_required',
+    )
+    expect(doc.paths['/api/users/{id}'].get.responses['403'].description).not.toContain('step_up_required')
+    expect(Object.keys(doc.paths['/api/upload/upload'].post.responses)).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '409', '413']),
+    )
+    expect(doc.paths['/api/projects/{id}'].put.responses['413']).toBeDefined()
   })
 
   it('carries the request schemas of the validators: body, query, path and multipart', () => {
