@@ -11,7 +11,7 @@
 import type { ActorRefFrom } from 'xstate'
 import type { ContactListFilters } from '../api/contacts'
 import { CONTACT_BULK_ACTIONS, CONTACT_STATUS_LABELS, type ContactBulkAction } from '../api/schemas/contacts'
-import { CONTACT_ACTION_WORDS, contactsCount } from '../machines/contacts-list.actions'
+import { CONTACT_ACTION_WORDS, contactsCount } from '../machines/contacts-list.rules'
 import type { ContactRow, contactsListMachine } from '../machines/contacts-list.machine'
 import { contactsListPath } from '../views/contacts/list/contacts-url'
 import { listCommands } from './list.commands'

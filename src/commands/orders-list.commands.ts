@@ -17,7 +17,7 @@ import {
   type OrderBulkAction,
 } from '../api/schemas/orders'
 import type { OrderRow, ordersListMachine } from '../machines/orders-list.machine'
-import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
+import { ORDER_ACTION_WORDS } from '../machines/orders-list.rules'
 import type { csvExportMachine } from '../machines/csv-export.machine'
 import { listFilters, ordersListPath, type OrdersUrlState } from '../views/orders/list/orders-url'
 import { listCommands } from './list.commands'

@@ -9,7 +9,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { ProjectListFilters } from '../api/projects'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { ListRow, projectsListMachine } from '../machines/projects-list.machine'
-import { toListSearch } from '../views/projects/list-url'
+import { toListSearch } from '../views/projects/list/projects-url'
 import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
 

@@ -20,7 +20,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { formatCount } from '../../lib/format'
 import { actorOptions } from '../../machines/inspect'
 import { listFocusMachine } from '../../machines/list-focus.machine'
-import { useUrlFilters } from '../projects/use-list-url'
+import { useUrlFilters } from '../../lib/use-url-filters'
 import { AuditFilters } from './audit-filters'
 import { auditEntityHref, auditEntityText } from './audit-format'
 import { AuditPanel } from './audit-panel'
@@ -99,7 +99,7 @@ export default function AuditView() {
   const openEntry = url.entry ? entries.find((e) => e.id === url.entry) : undefined
 
   return (
-    <div className="projects-list audit-screen" data-testid="audit-screen">
+    <div className="list-screen audit-screen" data-testid="audit-screen">
       <PageHeader
         title="Audit log"
         description="Every admin change, newest first. J/K to move, Enter shows the changes, O opens the record, F shows only its history."

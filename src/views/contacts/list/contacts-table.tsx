@@ -5,7 +5,7 @@
 import type { ContactSummary } from '../../../api/schemas/contacts'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { TableHeadCell } from '../../../components/table'
-import { VirtualTable } from '../../../components/virtual-table'
+import { VirtualTable } from '../../../components/list/virtual-table'
 import { ContactRow } from './contact-row'
 
 /**

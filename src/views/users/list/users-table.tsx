@@ -5,7 +5,7 @@
 import type { UserSummary } from '../../../api/schemas/users'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { TableHeadCell } from '../../../components/table'
-import { VirtualTable } from '../../../components/virtual-table'
+import { VirtualTable } from '../../../components/list/virtual-table'
 import { UserRow } from './user-row'
 
 /**

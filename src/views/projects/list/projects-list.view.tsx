@@ -3,35 +3,36 @@
  * a virtualized table, row and bulk actions through the list machine, and the command context
  * (focus, selection, actor) that j/k/x/a/r/e/#/'/' act on.
  */
-import { CommandRetry } from '../../commands/command-retry'
+import { CommandRetry } from '../../../commands/command-retry'
 import { useEffect, useMemo, useRef } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
-import { actorOptions } from '../../machines/inspect'
+import { actorOptions } from '../../../machines/inspect'
 import { ListChecks, Plus, Trash2 } from 'lucide-react'
 import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { prefetchProject, projectKeys, useCategories, useProjectList } from '../../api/projects'
-import { CommandButton } from '../../commands/command-button'
-import type { ProjectsListHandle } from '../../commands/projects-list.commands'
-import { usePublishCommandContext } from '../../commands/use-command-context'
-import { PageHeader } from '../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../components/states'
-import { toast } from '../../components/toast'
-import { useOfferUndo } from '../layout/undo-context'
-import { projectsListMachine } from '../../machines/projects-list.machine'
-import { ListDialogs } from './components/list-dialogs'
-import { ListFilters } from './components/list-filters'
-import { ListPagination } from './components/list-pagination'
-import { ProjectsTable } from './components/projects-table'
-import { mergeCategories } from './list-url'
-import { useListUrl } from './use-list-url'
+import { prefetchProject, projectKeys, useCategories, useProjectList } from '../../../api/projects'
+import { CommandButton } from '../../../commands/command-button'
+import type { ProjectsListHandle } from '../../../commands/projects-list.commands'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { PageHeader } from '../../../components/page-header'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
+import { toast } from '../../../components/toast'
+import { useOfferUndo } from '../../layout/undo-context'
+import { projectsListMachine } from '../../../machines/projects-list.machine'
+import { ListDialogs } from './list-dialogs'
+import { ListFilters } from './projects-filters'
+import { ListPagination } from '../../../components/list/list-pagination'
+import { ProjectsTable } from './projects-table'
+import { mergeCategories, parseListSearch, toListSearch } from './projects-url'
+import './projects-list.css'
+import { useUrlFilters } from '../../../lib/use-url-filters'
 
 /** Focus dwell before the focused project is prefetched, ms (holding j/k fetches nothing). */
 const PREFETCH_DELAY_MS = 150
 
 export default function ProjectsListView() {
-  const { filters, searchText, setSearchText } = useListUrl()
+  const { filters, searchText, setSearchText } = useUrlFilters(parseListSearch, toListSearch)
   const { data, error, isPending, refetch } = useProjectList(filters)
   const categories = useCategories()
   const queryClient = useQueryClient()
@@ -102,7 +103,7 @@ export default function ProjectsListView() {
 
   const projects = data?.projects ?? []
   return (
-    <div className="projects-list" data-testid="projects-list">
+    <div className="list-screen" data-testid="list-screen">
       <PageHeader
         title="Projects"
         description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete, T triage the queue."

@@ -5,7 +5,7 @@
 import type { Project } from '../../../api/schemas/projects'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { TableHeadCell } from '../../../components/table'
-import { VirtualTable } from '../../../components/virtual-table'
+import { VirtualTable } from '../../../components/list/virtual-table'
 import { ProjectRow } from './project-row'
 
 /**

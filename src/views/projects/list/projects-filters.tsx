@@ -4,8 +4,8 @@
  */
 import type { Ref } from 'react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { ListFiltersBar } from '../../../components/list-filters-bar'
-import { PAGE_SIZES } from '../list-url'
+import { ListFiltersBar } from '../../../components/list/list-filters-bar'
+import { PAGE_SIZES } from './projects-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
 const STATUS = ids('projects.filter.status.all', 'projects.filter.status.active', 'projects.filter.status.inactive')

@@ -10,26 +10,26 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { CircleCheck, CircleSlash, UserPlus } from 'lucide-react'
 import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { invalidateUsers, prefetchUser, useUserList } from '../../api/users'
-import type { AddUserHandle } from '../../commands/add-user.commands'
-import { CommandButton } from '../../commands/command-button'
-import { CommandRetry } from '../../commands/command-retry'
-import { usePublishCommandContext } from '../../commands/use-command-context'
-import type { UsersListHandle } from '../../commands/users-list.commands'
-import { PageHeader } from '../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../components/states'
-import { toast } from '../../components/toast'
-import { useOfferUndo } from '../layout/undo-context'
-import { addUserMachine } from '../../machines/add-user.machine'
-import { actorOptions } from '../../machines/inspect'
-import { usersListMachine } from '../../machines/users-list.machine'
-import { ListPagination } from '../projects/components/list-pagination'
-import { useUrlFilters } from '../projects/use-list-url'
-import { AddUserDialog } from './list/add-user-dialog'
-import { UserStats } from './list/user-stats'
-import { UsersFilters } from './list/users-filters'
-import { UsersTable } from './list/users-table'
-import { parseUsersSearch, toUsersSearch } from './list/users-url'
+import { invalidateUsers, prefetchUser, useUserList } from '../../../api/users'
+import type { AddUserHandle } from '../../../commands/add-user.commands'
+import { CommandButton } from '../../../commands/command-button'
+import { CommandRetry } from '../../../commands/command-retry'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
+import type { UsersListHandle } from '../../../commands/users-list.commands'
+import { PageHeader } from '../../../components/page-header'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
+import { toast } from '../../../components/toast'
+import { useOfferUndo } from '../../layout/undo-context'
+import { addUserMachine } from '../../../machines/add-user.machine'
+import { actorOptions } from '../../../machines/inspect'
+import { usersListMachine } from '../../../machines/users-list.machine'
+import { ListPagination } from '../../../components/list/list-pagination'
+import { useUrlFilters } from '../../../lib/use-url-filters'
+import { AddUserDialog } from './add-user-dialog'
+import { UserStats } from './user-stats'
+import { UsersFilters } from './users-filters'
+import { UsersTable } from './users-table'
+import { parseUsersSearch, toUsersSearch } from './users-url'
 
 /** Focus dwell before the focused user is prefetched, ms (holding j/k fetches nothing). */
 const PREFETCH_DELAY_MS = 150
@@ -107,7 +107,7 @@ export default function UsersListView() {
   const open = useMemo(() => (id: string) => navigate(`/users/${id}`), [navigate])
   const users = data?.users ?? []
   return (
-    <div className="projects-list users-list" data-testid="users-list">
+    <div className="list-screen users-list" data-testid="users-list">
       <PageHeader
         title="Users"
         description="Users, agents and admins of the marketplace. J/K to move, X to select, E activate/deactivate, Enter to open, @ in the palette finds a user."

@@ -11,24 +11,24 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Archive, MailOpen, Reply } from 'lucide-react'
 import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { invalidateContacts, prefetchContact, useContactList } from '../../api/contacts'
-import { CommandButton } from '../../commands/command-button'
-import { CommandRetry } from '../../commands/command-retry'
-import type { ContactsListHandle } from '../../commands/contacts-list.commands'
-import { usePublishCommandContext } from '../../commands/use-command-context'
-import { PageHeader } from '../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../components/states'
-import { toast } from '../../components/toast'
-import { useOfferUndo } from '../layout/undo-context'
-import { contactsListMachine } from '../../machines/contacts-list.machine'
-import { actorOptions } from '../../machines/inspect'
-import { ListPagination } from '../projects/components/list-pagination'
-import { useUrlFilters } from '../projects/use-list-url'
-import { ContactStats } from './list/contact-stats'
-import { ContactsFilters } from './list/contacts-filters'
-import { ContactsTable } from './list/contacts-table'
-import { parseContactsSearch, toContactsSearch } from './list/contacts-url'
-import './list/contacts-list.css'
+import { invalidateContacts, prefetchContact, useContactList } from '../../../api/contacts'
+import { CommandButton } from '../../../commands/command-button'
+import { CommandRetry } from '../../../commands/command-retry'
+import type { ContactsListHandle } from '../../../commands/contacts-list.commands'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { PageHeader } from '../../../components/page-header'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
+import { toast } from '../../../components/toast'
+import { useOfferUndo } from '../../layout/undo-context'
+import { contactsListMachine } from '../../../machines/contacts-list.machine'
+import { actorOptions } from '../../../machines/inspect'
+import { ListPagination } from '../../../components/list/list-pagination'
+import { useUrlFilters } from '../../../lib/use-url-filters'
+import { ContactStats } from './contact-stats'
+import { ContactsFilters } from './contacts-filters'
+import { ContactsTable } from './contacts-table'
+import { parseContactsSearch, toContactsSearch } from './contacts-url'
+import './contacts-list.css'
 
 /** Focus dwell before the focused contact is prefetched, ms (holding j/k fetches nothing). */
 const PREFETCH_DELAY_MS = 150
@@ -96,7 +96,7 @@ export default function ContactsListView() {
   const open = useMemo(() => (id: string) => navigate(`/contacts/${id}`), [navigate])
   const contacts = data?.contacts ?? []
   return (
-    <div className="projects-list contacts-list" data-testid="contacts-list">
+    <div className="list-screen contacts-list" data-testid="contacts-list">
       <PageHeader
         title="Contacts"
         description="Storefront inquiries. J/K to move, X to select, Enter to open; I read, Y replied, E archive, ⇧U unread; with ⇧, I/Y/E act on the selection."

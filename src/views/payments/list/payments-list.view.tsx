@@ -11,29 +11,29 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Download } from 'lucide-react'
 import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { errorText } from '../../api/error-text'
-import { usePayment, usePaymentList } from '../../api/payments'
-import { CommandButton } from '../../commands/command-button'
-import { CommandRetry } from '../../commands/command-retry'
-import type { PaymentsHandle } from '../../commands/payments.commands'
-import { usePublishCommandContext } from '../../commands/use-command-context'
-import { PageHeader } from '../../components/page-header'
-import { Spinner } from '../../components/spinner'
-import { EmptyState, ErrorState, LoadingState } from '../../components/states'
-import { toast } from '../../components/toast'
-import { downloadUrl } from '../../lib/download'
-import { formatCount, formatQuantity } from '../../lib/format'
-import { csvExportMachine } from '../../machines/csv-export.machine'
-import { actorOptions } from '../../machines/inspect'
-import { listFocusMachine } from '../../machines/list-focus.machine'
-import { useUrlFilters } from '../projects/use-list-url'
-import { PaymentDetailsPanel } from './details/payment-details-panel'
-import { prefetchPaymentDetail } from './list/list-prefetch'
-import { PaymentStats } from './list/payment-stats'
-import { PaymentsFilters } from './list/payments-filters'
-import { PaymentsTable } from './list/payments-table'
-import { parsePaymentsSearch, paymentsPath, toPaymentsSearch } from './list/payments-url'
-import './payments.css'
+import { errorText } from '../../../api/error-text'
+import { usePayment, usePaymentList } from '../../../api/payments'
+import { CommandButton } from '../../../commands/command-button'
+import { CommandRetry } from '../../../commands/command-retry'
+import type { PaymentsHandle } from '../../../commands/payments.commands'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { PageHeader } from '../../../components/page-header'
+import { Spinner } from '../../../components/spinner'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
+import { toast } from '../../../components/toast'
+import { downloadUrl } from '../../../lib/download'
+import { formatCount, formatQuantity } from '../../../lib/format'
+import { csvExportMachine } from '../../../machines/csv-export.machine'
+import { actorOptions } from '../../../machines/inspect'
+import { listFocusMachine } from '../../../machines/list-focus.machine'
+import { useUrlFilters } from '../../../lib/use-url-filters'
+import { PaymentDetailsPanel } from '../details/payment-details-panel'
+import { prefetchPaymentDetail } from './list-prefetch'
+import { PaymentStats } from './payment-stats'
+import { PaymentsFilters } from './payments-filters'
+import { PaymentsTable } from './payments-table'
+import { parsePaymentsSearch, paymentsPath, toPaymentsSearch } from './payments-url'
+import '../payments.css'
 
 /** Focus dwell before the focused payment's details are prefetched, ms (holding j/k fetches nothing). */
 const PREFETCH_DELAY_MS = 150
@@ -114,7 +114,7 @@ export default function PaymentsView() {
   const filtered = Boolean(url.search.trim() || url.status)
 
   return (
-    <div className="projects-list payments-screen" data-testid="payments-screen">
+    <div className="list-screen payments-screen" data-testid="payments-screen">
       <PageHeader
         title="Payments Management"
         description="Every payment and its order. J/K to move, X to select, Enter for details, O opens the order, Shift+E exports."

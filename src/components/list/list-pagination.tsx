@@ -3,9 +3,9 @@
  * buttons are the list's previous/next page commands ([ and ]): projects.prevPage /
  * projects.nextPage unless `commands` names another list's (users.prevPage / users.nextPage).
  */
-import { CommandButton } from '../../../commands/command-button'
-import { formatCount } from '../../../lib/format'
-import { showingRange } from '../list-url'
+import { CommandButton } from '../../commands/command-button'
+import { formatCount } from '../../lib/format'
+import { showingRange } from '../../lib/list-url'
 
 export interface ListPaginationProps {
   page: number
@@ -21,11 +21,11 @@ const PROJECT_PAGES = { prev: 'projects.prevPage', next: 'projects.nextPage' }
 export function ListPagination({ page, totalPages, total, limit, commands = PROJECT_PAGES }: ListPaginationProps) {
   const { from, to } = showingRange(page, limit, total)
   return (
-    <div className="projects-pagination" data-testid="pagination">
+    <div className="list-pagination" data-testid="pagination">
       <span className="muted">
         Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} results
       </span>
-      <div className="projects-pagination__controls">
+      <div className="list-pagination__controls">
         <CommandButton id={commands.prev} size="sm" />
         <span>
           Page {formatCount(page)} of {formatCount(Math.max(totalPages, 1))}

@@ -10,31 +10,31 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Ban, CircleCheck, Download, ThumbsUp } from 'lucide-react'
 import { useLocation } from 'wouter'
-import { invalidateOrders, useOrderList } from '../../api/orders'
-import { CommandButton } from '../../commands/command-button'
-import { CommandRetry } from '../../commands/command-retry'
-import type { OrdersListHandle } from '../../commands/orders-list.commands'
-import { usePublishCommandContext } from '../../commands/use-command-context'
-import { PageHeader } from '../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../components/states'
-import { toast } from '../../components/toast'
-import { useOfferUndo } from '../layout/undo-context'
-import { errorText } from '../../api/error-text'
-import { Spinner } from '../../components/spinner'
-import { formatCount } from '../../lib/format'
-import { actorOptions } from '../../machines/inspect'
-import { orderPanelMachine } from '../../machines/order-panel.machine'
-import { csvExportMachine } from '../../machines/csv-export.machine'
-import { ordersListMachine } from '../../machines/orders-list.machine'
-import { useUrlFilters } from '../projects/use-list-url'
-import { BulkReport } from './list/bulk-report'
-import { CancelDialog } from './list/cancel-dialog'
-import { OrderStats } from './list/order-stats'
-import { OrdersFilters } from './list/orders-filters'
-import { OrdersTable } from './list/orders-table'
-import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch } from './list/orders-url'
-import { OrderPanel } from './panel/order-panel'
-import './orders.css'
+import { invalidateOrders, useOrderList } from '../../../api/orders'
+import { CommandButton } from '../../../commands/command-button'
+import { CommandRetry } from '../../../commands/command-retry'
+import type { OrdersListHandle } from '../../../commands/orders-list.commands'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { PageHeader } from '../../../components/page-header'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
+import { toast } from '../../../components/toast'
+import { useOfferUndo } from '../../layout/undo-context'
+import { errorText } from '../../../api/error-text'
+import { Spinner } from '../../../components/spinner'
+import { formatCount } from '../../../lib/format'
+import { actorOptions } from '../../../machines/inspect'
+import { orderPanelMachine } from '../../../machines/order-panel.machine'
+import { csvExportMachine } from '../../../machines/csv-export.machine'
+import { ordersListMachine } from '../../../machines/orders-list.machine'
+import { useUrlFilters } from '../../../lib/use-url-filters'
+import { BulkReport } from './bulk-report'
+import { CancelDialog } from './cancel-dialog'
+import { OrderStats } from './order-stats'
+import { OrdersFilters } from './orders-filters'
+import { OrdersTable } from './orders-table'
+import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch } from './orders-url'
+import { OrderPanel } from '../panel/order-panel'
+import '../orders.css'
 
 /** The browser downloads `url` itself (streamed to disk): a click on a temporary anchor. */
 function download(url: string) {
@@ -134,7 +134,7 @@ export default function OrdersListView() {
   const nextPage = useCallback(() => void fetchNextPage(), [fetchNextPage])
 
   return (
-    <div className="projects-list orders-list" data-testid="orders-list">
+    <div className="list-screen orders-list" data-testid="orders-list">
       <PageHeader
         title="Orders"
         description="J/K to move, X to select, Enter to open; C confirm, S start work, D complete, # cancel the focused order."
@@ -190,7 +190,7 @@ export default function OrdersListView() {
               )
             }
           />
-          <div className="projects-pagination orders-count" data-testid="orders-count">
+          <div className="list-pagination orders-count" data-testid="orders-count">
             <span className="muted">
               <span className="num" data-testid="orders-total">
                 {formatCount(total)}
