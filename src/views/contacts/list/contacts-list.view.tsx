@@ -1,59 +1,73 @@
 /**
- * Contacts list (SPEC.md 2 "Contacts list", 4 "Contact status", 5, 8; issue 11): stats cards,
- * search, status filter and page size in the URL, a virtualized page-numbered table whose
- * pagination works, row and bulk status actions through the list machine (bulk ones persisted by
- * PUT /api/contacts/bulk-update), and the command context (focus, selection, actor) that
- * j/k/x/Enter/i/y/e/shift+u, their shift+ bulk forms, '/', '[' / ']' and the palette act on.
+ * Contacts list (SPEC.md 2 "Contacts list", 4 "Contact status", 5, 8): stats cards, search,
+ * status filter and page size in the URL, numbered pages (a paged list, decision 029) in a
+ * virtualized table whose pagination works, row and bulk status actions through the list machine
+ * (bulk ones persisted by PUT /api/contacts/bulk-update), and the command context (focus,
+ * selection, actor) that j/k/x/Enter/i/y/e/shift+u, their shift+ bulk forms, '/', '[' / ']' and
+ * the palette act on.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Archive, MailOpen, Reply } from 'lucide-react'
-import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { invalidateContacts, prefetchContact, useContactList } from '../../../api/contacts'
+import { invalidateContacts, prefetchContact, useContactList, type ContactListFilters } from '../../../api/contacts'
+import type { ContactListResponse, ContactSummary } from '../../../api/schemas/contacts'
 import { CommandButton } from '../../../commands/command-button'
-import { CommandRetry } from '../../../commands/command-retry'
 import type { ContactsListHandle } from '../../../commands/contacts-list.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { ListScreenBody, type ListTexts } from '../../../components/list/list-screen-body'
+import { useListScreen, type PagedListConfig } from '../../../components/list/use-list-screen'
 import { PageHeader } from '../../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { useOfferUndo } from '../../layout/undo-context'
-import { contactsListMachine } from '../../../machines/contacts-list.machine'
-import { actorOptions } from '../../../machines/inspect'
-import { ListPagination } from '../../../components/list/list-pagination'
-import { useUrlFilters } from '../../../lib/use-url-filters'
+import { contactsListMachine, type ContactRow } from '../../../machines/contacts-list.machine'
 import { ContactStats } from './contact-stats'
 import { ContactsFilters } from './contacts-filters'
 import { ContactsTable } from './contacts-table'
 import { parseContactsSearch, toContactsSearch } from './contacts-url'
 import './contacts-list.css'
 
-/** Focus dwell before the focused contact is prefetched, ms (holding j/k fetches nothing). */
-const PREFETCH_DELAY_MS = 150
-const PAGES = { prev: 'contacts.prevPage', next: 'contacts.nextPage' }
+const LIST: PagedListConfig<
+  ContactListFilters,
+  ContactListFilters,
+  ContactListResponse,
+  ContactSummary,
+  ContactRow,
+  typeof contactsListMachine
+> = {
+  shape: 'paged',
+  kind: 'contact',
+  machine: contactsListMachine,
+  url: { parse: parseContactsSearch, serialise: toContactsSearch },
+  useQuery: useContactList,
+  items: (data) => data.contacts,
+  pagination: (data) => ({
+    page: data.pagination.currentPage,
+    totalPages: data.pagination.totalPages,
+    total: data.pagination.totalContacts,
+  }),
+  limit: (filters) => filters.limit,
+  row: (c) => ({ id: c._id, name: c.name, status: c.status }),
+  prefetch: (id, queryClient) => prefetchContact(queryClient, id),
+}
+
+const TEXTS: ListTexts = {
+  loading: 'Loading contacts',
+  errorTitle: 'Error Loading Contacts',
+  errorFallback: 'Failed to load contacts',
+  empty: 'No contacts found',
+  emptyDescription: 'Try another search or status',
+}
 
 export default function ContactsListView() {
-  const { filters, searchText, setSearchText } = useUrlFilters(parseContactsSearch, toContactsSearch)
-  const { data, error, isPending, refetch } = useContactList(filters)
+  const screen = useListScreen(LIST)
+  const { url: filters, actor, rows, selection } = screen
   const queryClient = useQueryClient()
   const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
-  const searchRef = useRef<HTMLInputElement>(null)
-
-  const actor = useActorRef(contactsListMachine, actorOptions())
-  const focus = useSelector(actor, (s) => s.context.focus)
-  const selection = useSelector(actor, (s) => s.context.selection)
-  const rows = useSelector(actor, (s) => s.context.rows)
   const busy = useSelector(actor, (s) => s.matches('acting'))
 
-  useEffect(() => {
-    actor.send({
-      type: 'rows.loaded',
-      rows: (data?.contacts ?? []).map((c) => ({ id: c._id, name: c.name, status: c.status })),
-    })
-  }, [data, actor])
   useEffect(() => {
     const subs = [
       actor.on('notify.success', (e) => toast.success(e.text)),
@@ -64,13 +78,7 @@ export default function ContactsListView() {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, queryClient, offerUndo])
 
-  const focusedId = rows[focus]?.id
-  // The row that keeps focus for a moment is likely opened next: load its detail ahead.
-  const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
-  useEffect(() => {
-    if (dwelled) void prefetchContact(queryClient, dwelled)
-  }, [dwelled, queryClient])
-  const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
+  const totalPages = Math.max(screen.paging?.totalPages ?? 1, 1)
   const handle = useMemo<ContactsListHandle>(
     () => ({
       actor,
@@ -79,22 +87,13 @@ export default function ContactsListView() {
       filters,
       totalPages,
       busy,
-      focusSearch: () => searchRef.current?.focus(),
+      focusSearch: screen.focusSearch,
     }),
-    [actor, rows, selection, filters, totalPages, busy],
+    [actor, rows, selection, filters, totalPages, busy, screen.focusSearch],
   )
-  const published = useMemo(
-    () => ({
-      contactsList: handle,
-      selection,
-      focused: focusedId ? { kind: 'contact', id: focusedId } : undefined,
-    }),
-    [handle, selection, focusedId],
-  )
-  usePublishCommandContext(published)
+  usePublishCommandContext(useMemo(() => ({ contactsList: handle, ...screen.published }), [handle, screen.published]))
 
   const open = useMemo(() => (id: string) => navigate(`/contacts/${id}`), [navigate])
-  const contacts = data?.contacts ?? []
   return (
     <div className="list-screen contacts-list" data-testid="contacts-list">
       <PageHeader
@@ -109,29 +108,14 @@ export default function ContactsListView() {
         }
       />
       <ContactStats />
-      <ContactsFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} />
-      {isPending ? (
-        <LoadingState title="Loading contacts" />
-      ) : error && !data ? (
-        <ErrorState
-          title="Error Loading Contacts"
-          message={error.message || 'Failed to load contacts'}
-          action={<CommandRetry retry={() => void refetch()} />}
-        />
-      ) : contacts.length === 0 ? (
-        <EmptyState title="No contacts found" description="Try another search or status" />
-      ) : (
-        <>
-          <ContactsTable contacts={contacts} focus={focus} selection={selection} onOpen={open} />
-          <ListPagination
-            page={data!.pagination.currentPage}
-            totalPages={data!.pagination.totalPages}
-            total={data!.pagination.totalContacts}
-            limit={filters.limit}
-            commands={PAGES}
-          />
-        </>
-      )}
+      <ContactsFilters
+        searchText={screen.searchText}
+        onSearchText={screen.setSearchText}
+        searchRef={screen.searchRef}
+      />
+      <ListScreenBody screen={screen} texts={TEXTS} scope="contacts">
+        {() => <ContactsTable contacts={screen.items} focus={screen.focus} selection={selection} onOpen={open} />}
+      </ListScreenBody>
     </div>
   )
 }

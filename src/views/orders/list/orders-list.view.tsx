@@ -1,38 +1,36 @@
 /**
- * Orders list (SPEC.md 2 "Orders list", 4 "Order status", 5, 8; issue 10): stats cards, search,
- * status and date range in the URL, a virtualized table over every matching order fetched by
- * cursor as it scrolls, row and bulk moves through the list machine (with the bulk report), Export
- * CSV through the shared csvExport machine, the side panel of ?order=<id>, and the command context (focus,
- * selection, actors) that j/k/x/Enter/c/s/d/#/'/' and the palette act on.
+ * Orders list (SPEC.md 2 "Orders list", 4 "Order status", 5, 8): stats cards, search, status and
+ * date range in the URL, a virtualized table over every matching order fetched by cursor as it
+ * scrolls (a scrolled list, decision 029), row and bulk moves through the list machine (with the
+ * bulk report), Export CSV through the shared csvExport machine, the side panel of ?order=<id>,
+ * and the command context (focus, selection, actors) that j/k/x/Enter/c/s/d/#/'/' and the palette
+ * act on.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Ban, CircleCheck, Download, ThumbsUp } from 'lucide-react'
 import { useLocation } from 'wouter'
-import { invalidateOrders, useOrderList } from '../../../api/orders'
+import { fetchOrders, invalidateOrders, useOrderList, type OrderListFilters } from '../../../api/orders'
+import type { OrderSummary } from '../../../api/schemas/orders'
 import { CommandButton } from '../../../commands/command-button'
-import { CommandRetry } from '../../../commands/command-retry'
 import type { OrdersListHandle } from '../../../commands/orders-list.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { ListScreenBody, type ListTexts } from '../../../components/list/list-screen-body'
+import { useListScreen, type ScrolledListConfig } from '../../../components/list/use-list-screen'
 import { PageHeader } from '../../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { useOfferUndo } from '../../layout/undo-context'
-import { errorText } from '../../../api/error-text'
-import { Spinner } from '../../../components/spinner'
-import { formatCount } from '../../../lib/format'
 import { actorOptions } from '../../../machines/inspect'
 import { orderPanelMachine } from '../../../machines/order-panel.machine'
 import { csvExportMachine } from '../../../machines/csv-export.machine'
-import { ordersListMachine } from '../../../machines/orders-list.machine'
-import { useUrlFilters } from '../../../lib/use-url-filters'
+import { ordersListMachine, type OrderRow } from '../../../machines/orders-list.machine'
 import { BulkReport } from './bulk-report'
 import { CancelDialog } from './cancel-dialog'
 import { OrderStats } from './order-stats'
 import { OrdersFilters } from './orders-filters'
 import { OrdersTable } from './orders-table'
-import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch } from './orders-url'
+import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch, type OrdersUrlState } from './orders-url'
 import { OrderPanel } from '../panel/order-panel'
 import '../orders.css'
 
@@ -47,23 +45,45 @@ function download(url: string) {
   a.remove()
 }
 
+const LIST: ScrolledListConfig<
+  OrdersUrlState,
+  OrderListFilters,
+  Awaited<ReturnType<typeof fetchOrders>>,
+  OrderSummary,
+  OrderRow,
+  typeof ordersListMachine
+> = {
+  shape: 'scrolled',
+  kind: 'order',
+  machine: ordersListMachine,
+  url: { parse: parseOrdersSearch, serialise: toOrdersSearch },
+  filters: listFilters,
+  useQuery: useOrderList,
+  items: (page) => page.orders,
+  total: (page) => page.pagination.total,
+  row: (o) => ({ id: o._id, orderId: o.orderId, status: o.status }),
+}
+
+const TEXTS: ListTexts = {
+  loading: 'Loading orders',
+  errorTitle: 'Error Loading Orders',
+  errorFallback: 'Failed to load orders',
+  empty: 'No orders found',
+  emptyDescription: 'Try another search, status or date range',
+  noun: ['order', 'orders'],
+  loadingMore: 'Loading more orders',
+}
+
 export default function OrdersListView() {
-  const { filters: url, searchText, setSearchText } = useUrlFilters(parseOrdersSearch, toOrdersSearch)
-  const { search, status, from, to } = url
-  const filters = useMemo(() => listFilters({ search, status, from, to }), [search, status, from, to])
-  const { data, error, isPending, refetch, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
-    useOrderList(filters)
+  const screen = useListScreen(LIST)
+  const { url, actor, rows, selection } = screen
+  const { from, to } = url
   const queryClient = useQueryClient()
   const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
-  const searchRef = useRef<HTMLInputElement>(null)
 
-  const actor = useActorRef(ordersListMachine, actorOptions())
   const exporter = useActorRef(csvExportMachine, actorOptions())
   const panel = useActorRef(orderPanelMachine, actorOptions())
-  const focus = useSelector(actor, (s) => s.context.focus)
-  const selection = useSelector(actor, (s) => s.context.selection)
-  const rows = useSelector(actor, (s) => s.context.rows)
   const report = useSelector(actor, (s) => s.context.report)
   const busy = useSelector(actor, (s) => !s.matches('idle'))
   const confirming = useSelector(actor, (s) => s.matches('confirming'))
@@ -79,11 +99,6 @@ export default function OrdersListView() {
   )
   const exporting = useSelector(exporter, (s) => s.matches('requesting'))
 
-  const orders = useMemo(() => data?.pages.flatMap((p) => p.orders) ?? [], [data])
-  const total = data?.pages[0]?.pagination.total ?? 0
-  useEffect(() => {
-    actor.send({ type: 'rows.loaded', rows: orders.map((o) => ({ id: o._id, orderId: o.orderId, status: o.status })) })
-  }, [orders, actor])
   useEffect(() => {
     const subs = [
       actor.on('notify.success', (e) => toast.success(e.text)),
@@ -99,7 +114,6 @@ export default function OrdersListView() {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, panel, exporter, queryClient, offerUndo])
 
-  const focusedId = rows[focus]?.id
   const handle = useMemo<OrdersListHandle>(
     () => ({
       actor,
@@ -110,19 +124,11 @@ export default function OrdersListView() {
       busy,
       exporting,
       hasReport: !!report,
-      focusSearch: () => searchRef.current?.focus(),
+      focusSearch: screen.focusSearch,
     }),
-    [actor, exporter, rows, selection, url, busy, exporting, report],
+    [actor, exporter, rows, selection, url, busy, exporting, report, screen.focusSearch],
   )
-  const published = useMemo(
-    () => ({
-      ordersList: handle,
-      selection,
-      focused: focusedId ? { kind: 'order', id: focusedId } : undefined,
-    }),
-    [handle, selection, focusedId],
-  )
-  usePublishCommandContext(published)
+  usePublishCommandContext(useMemo(() => ({ ordersList: handle, ...screen.published }), [handle, screen.published]))
 
   const go = useCallback(
     (patch: Parameters<typeof ordersListPath>[0], replace = false) => {
@@ -131,7 +137,6 @@ export default function OrdersListView() {
     [navigate],
   )
   const open = useCallback((id: string) => go({ order: id }), [go])
-  const nextPage = useCallback(() => void fetchNextPage(), [fetchNextPage])
 
   return (
     <div className="list-screen orders-list" data-testid="orders-list">
@@ -149,69 +154,30 @@ export default function OrdersListView() {
       />
       <OrderStats />
       <OrdersFilters
-        searchText={searchText}
-        onSearchText={setSearchText}
-        searchRef={searchRef}
+        searchText={screen.searchText}
+        onSearchText={screen.setSearchText}
+        searchRef={screen.searchRef}
         from={from}
         to={to}
         onDate={(end, value) => go({ [end]: value }, true)}
       />
       {report ? <BulkReport report={report} /> : null}
-      {isPending ? (
-        <LoadingState title="Loading orders" />
-      ) : error && !data ? (
-        <ErrorState
-          title="Error Loading Orders"
-          message={error.message || 'Failed to load orders'}
-          action={<CommandRetry retry={() => void refetch()} />}
-        />
-      ) : orders.length === 0 ? (
-        <EmptyState title="No orders found" description="Try another search, status or date range" />
-      ) : (
-        <>
+      <ListScreenBody screen={screen} texts={TEXTS} scope="orders">
+        {(footer) => (
           <OrdersTable
-            orders={orders}
-            total={total}
-            focus={focus}
+            orders={screen.items}
+            total={screen.scrolling?.total ?? 0}
+            focus={screen.focus}
             selection={selection}
             openId={url.order}
             onOpen={open}
-            hasMore={!!hasNextPage}
-            canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
-            onLoadMore={nextPage}
-            footer={
-              isFetchNextPageError ? (
-                <span className="infinite-table__error" role="alert">
-                  {errorText(error, 'Failed to load orders')}
-                  <CommandRetry retry={nextPage} />
-                </span>
-              ) : (
-                <Spinner size={14} label="Loading more orders" />
-              )
-            }
+            hasMore={!!screen.scrolling?.hasMore}
+            canLoadMore={!!screen.scrolling?.canLoadMore}
+            onLoadMore={screen.scrolling!.loadMore}
+            footer={footer}
           />
-          <div className="list-pagination orders-count" data-testid="orders-count">
-            <span className="muted">
-              <span className="num" data-testid="orders-total">
-                {formatCount(total)}
-              </span>{' '}
-              {total === 1 ? 'order' : 'orders'}
-              {orders.length < total ? (
-                <>
-                  {' '}
-                  · <span className="num">{formatCount(orders.length)}</span> loaded
-                </>
-              ) : null}
-              {selection.length ? (
-                <>
-                  {' '}
-                  · <span className="num">{formatCount(selection.length)}</span> selected
-                </>
-              ) : null}
-            </span>
-          </div>
-        </>
-      )}
+        )}
+      </ListScreenBody>
       <CancelDialog open={confirming} count={cancelCount} orderId={cancelOrderId} answer={answer} />
       {url.order ? <OrderPanel orderId={url.order} actor={panel} /> : null}
     </div>

@@ -1,63 +1,73 @@
 /**
- * Payments (SPEC.md 2 "Payments", 4, 5, 8; DESIGN.md; issue 10): 'Payments Management', the totals
- * per status, search and status filter in the URL, every matching payment in one virtualized
- * scroll fetched by cursor as it nears the end, the details panel of ?payment=<id> with its order,
- * and Export CSV of the filtered view. A failed load shows 'Error Loading Payments' with Retry,
- * never sample data. j/k/x/Enter/Escape/o/shift+e and the palette act through the commands
- * (payments.commands.ts) on what this view publishes.
+ * Payments (SPEC.md 2 "Payments", 4, 5, 8; DESIGN.md): 'Payments Management', the totals per
+ * status, search and status filter in the URL, every matching payment in one virtualized scroll
+ * fetched by cursor as it nears the end (a scrolled list, decision 029), the details panel of
+ * ?payment=<id> with its order, and Export CSV of the filtered view. A failed load shows 'Error
+ * Loading Payments' with Retry, never sample data. j/k/x/Enter/Escape/o/shift+e and the palette act
+ * through the commands (payments.commands.ts) on what this view publishes.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Download } from 'lucide-react'
-import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { errorText } from '../../../api/error-text'
-import { usePayment, usePaymentList } from '../../../api/payments'
+import { fetchPayments, usePayment, usePaymentList, type PaymentListFilters } from '../../../api/payments'
+import type { Payment } from '../../../api/schemas/payments'
 import { CommandButton } from '../../../commands/command-button'
-import { CommandRetry } from '../../../commands/command-retry'
 import type { PaymentsHandle } from '../../../commands/payments.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { ListScreenBody, type ListTexts } from '../../../components/list/list-screen-body'
+import { useListScreen, type ScrolledListConfig } from '../../../components/list/use-list-screen'
 import { PageHeader } from '../../../components/page-header'
-import { Spinner } from '../../../components/spinner'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { downloadUrl } from '../../../lib/download'
-import { formatCount, formatQuantity } from '../../../lib/format'
 import { csvExportMachine } from '../../../machines/csv-export.machine'
 import { actorOptions } from '../../../machines/inspect'
 import { listFocusMachine } from '../../../machines/list-focus.machine'
-import { useUrlFilters } from '../../../lib/use-url-filters'
 import { PaymentDetailsPanel } from '../details/payment-details-panel'
 import { prefetchPaymentDetail } from './list-prefetch'
 import { PaymentStats } from './payment-stats'
 import { PaymentsFilters } from './payments-filters'
 import { PaymentsTable } from './payments-table'
-import { parsePaymentsSearch, paymentsPath, toPaymentsSearch } from './payments-url'
+import { parsePaymentsSearch, paymentsPath, toPaymentsSearch, type PaymentsUrlState } from './payments-url'
 import '../payments.css'
 
-/** Focus dwell before the focused payment's details are prefetched, ms (holding j/k fetches nothing). */
-const PREFETCH_DELAY_MS = 150
+const LIST: ScrolledListConfig<
+  PaymentsUrlState,
+  PaymentListFilters,
+  Awaited<ReturnType<typeof fetchPayments>>,
+  Payment,
+  { id: string; paymentId: string },
+  typeof listFocusMachine
+> = {
+  shape: 'scrolled',
+  kind: 'payment',
+  machine: listFocusMachine,
+  url: { parse: parsePaymentsSearch, serialise: toPaymentsSearch },
+  filters: (url) => ({ search: url.search, status: url.status }),
+  useQuery: usePaymentList,
+  items: (page) => page.payments,
+  total: (page) => page.pagination.total,
+  row: (p) => ({ id: p._id, paymentId: p.paymentId }),
+  prefetch: (id) => prefetchPaymentDetail(id),
+}
+
+const TEXTS: ListTexts = {
+  loading: 'Loading payments',
+  errorTitle: 'Error Loading Payments',
+  errorFallback: 'Failed to load payments',
+  empty: 'No payments found',
+  noun: ['payment', 'payments'],
+  loadingMore: 'Loading more payments',
+}
 
 export default function PaymentsView() {
-  const { filters: url, searchText, setSearchText } = useUrlFilters(parsePaymentsSearch, toPaymentsSearch)
-  const filters = useMemo(() => ({ search: url.search, status: url.status }), [url.search, url.status])
-  const list = usePaymentList(filters)
+  const screen = useListScreen(LIST)
+  const { url, actor, rows, selection, focusRow } = screen
   const detail = usePayment(url.payment || undefined)
   const [, navigate] = useLocation()
-  const searchRef = useRef<HTMLInputElement>(null)
 
-  const focusActor = useActorRef(listFocusMachine, actorOptions())
-  const focus = useSelector(focusActor, (s) => s.context.focus)
-  const selection = useSelector(focusActor, (s) => s.context.selection)
   const exporter = useActorRef(csvExportMachine, actorOptions())
   const exporting = useSelector(exporter, (s) => s.matches('requesting'))
-
-  const payments = useMemo(() => list.data?.pages.flatMap((p) => p.payments) ?? [], [list.data])
-  const total = list.data?.pages[0]?.pagination.total ?? 0
-  const rows = useMemo(() => payments.map((p) => ({ id: p._id, paymentId: p.paymentId })), [payments])
-  useEffect(() => {
-    focusActor.send({ type: 'rows.loaded', rows })
-  }, [rows, focusActor])
   useEffect(() => {
     const subs = [
       exporter.on('export.ready', (e) => {
@@ -69,49 +79,35 @@ export default function PaymentsView() {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [exporter])
 
-  const focusedId = rows[focus]?.id
-  // The row that keeps focus for a moment is likely opened next: load its details ahead.
-  const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
-  useEffect(() => {
-    if (dwelled) void prefetchPaymentDetail(dwelled)
-  }, [dwelled])
   const panelOrderId = detail.data?.payment._id === url.payment ? (detail.data.order?._id ?? null) : null
   const handle = useMemo<PaymentsHandle>(
     () => ({
-      list: focusActor,
+      list: actor,
       exporter,
       rows,
       selected: selection,
       url,
       exporting,
       panelOrderId,
-      focusSearch: () => searchRef.current?.focus(),
+      focusSearch: screen.focusSearch,
     }),
-    [focusActor, exporter, rows, selection, url, exporting, panelOrderId],
+    [actor, exporter, rows, selection, url, exporting, panelOrderId, screen.focusSearch],
   )
-  usePublishCommandContext(
-    useMemo(
-      () => ({
-        payments: handle,
-        selection,
-        focused: focusedId ? { kind: 'payment', id: focusedId } : undefined,
-      }),
-      [handle, selection, focusedId],
-    ),
-  )
+  usePublishCommandContext(useMemo(() => ({ payments: handle, ...screen.published }), [handle, screen.published]))
 
   // A click on a row focuses it and opens its panel.
   const open = useCallback(
     (id: string) => {
-      const index = focusActor.getSnapshot().context.rows.findIndex((r) => r.id === id)
-      if (index >= 0) focusActor.send({ type: 'focus.set', index })
+      focusRow(id)
       navigate(paymentsPath({ ...parsePaymentsSearch(window.location.search), payment: id }))
     },
-    [focusActor, navigate],
+    [focusRow, navigate],
   )
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
   const filtered = Boolean(url.search.trim() || url.status)
+  const texts = useMemo(
+    () => ({ ...TEXTS, emptyDescription: filtered ? 'No payments match your search criteria.' : undefined }),
+    [filtered],
+  )
 
   return (
     <div className="list-screen payments-screen" data-testid="payments-screen">
@@ -121,49 +117,27 @@ export default function PaymentsView() {
         actions={<CommandButton id="payments.export" icon={<Download size={14} />} loading={exporting} />}
       />
       <PaymentStats />
-      <PaymentsFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} />
-      {list.isPending ? (
-        <LoadingState title="Loading payments" />
-      ) : list.error && !list.data ? (
-        <ErrorState
-          title="Error Loading Payments"
-          message={errorText(list.error, 'Failed to load payments')}
-          action={<CommandRetry retry={() => void list.refetch()} />}
-        />
-      ) : payments.length === 0 ? (
-        <EmptyState
-          title="No payments found"
-          description={filtered ? 'No payments match your search criteria.' : undefined}
-        />
-      ) : (
-        <>
+      <PaymentsFilters
+        searchText={screen.searchText}
+        onSearchText={screen.setSearchText}
+        searchRef={screen.searchRef}
+      />
+      <ListScreenBody screen={screen} texts={texts} scope="payments">
+        {(footer) => (
           <PaymentsTable
-            payments={payments}
-            total={total}
-            focus={focus}
+            payments={screen.items}
+            total={screen.scrolling?.total ?? 0}
+            focus={screen.focus}
             selection={selection}
             openId={url.payment}
-            hasMore={!!hasNextPage}
-            canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
-            onLoadMore={loadMore}
+            hasMore={!!screen.scrolling?.hasMore}
+            canLoadMore={!!screen.scrolling?.canLoadMore}
+            onLoadMore={screen.scrolling!.loadMore}
             onOpen={open}
-            footer={
-              isFetchNextPageError ? (
-                <span className="infinite-table__error" role="alert">
-                  {errorText(list.error, 'Failed to load payments')}
-                  <CommandRetry retry={loadMore} />
-                </span>
-              ) : (
-                <Spinner size={14} label="Loading more payments" />
-              )
-            }
+            footer={footer}
           />
-          <p className="payments-count muted" data-testid="payments-count">
-            {formatCount(payments.length)} of {formatQuantity(total, 'payment')} loaded
-            {selection.length ? <> · {formatCount(selection.length)} selected</> : null}
-          </p>
-        </>
-      )}
+        )}
+      </ListScreenBody>
       {url.payment ? <PaymentDetailsPanel query={detail} /> : null}
     </div>
   )

@@ -1,62 +1,75 @@
 /**
- * Projects list (SPEC.md 2 "Projects list", 5, 8; issue 3 keyboard triage): filters in the URL,
- * a virtualized table, row and bulk actions through the list machine, and the command context
- * (focus, selection, actor) that j/k/x/a/r/e/#/'/' act on.
+ * Projects list (SPEC.md 2 "Projects list", 5, 8): filters in the URL, numbered pages (a paged
+ * list, decision 029) in a virtualized table, row and bulk actions through the list machine, and
+ * the command context (focus, selection, actor) that j/k/x/a/r/e/#/'/' act on.
  */
-import { CommandRetry } from '../../../commands/command-retry'
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
-import { actorOptions } from '../../../machines/inspect'
 import { ListChecks, Plus, Trash2 } from 'lucide-react'
-import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { prefetchProject, projectKeys, useCategories, useProjectList } from '../../../api/projects'
+import {
+  prefetchProject,
+  projectKeys,
+  useCategories,
+  useProjectList,
+  type ProjectListFilters,
+} from '../../../api/projects'
+import type { Project, ProjectListResponse } from '../../../api/schemas/projects'
 import { CommandButton } from '../../../commands/command-button'
 import type { ProjectsListHandle } from '../../../commands/projects-list.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { ListScreenBody, type ListTexts } from '../../../components/list/list-screen-body'
+import { useListScreen, type PagedListConfig } from '../../../components/list/use-list-screen'
 import { PageHeader } from '../../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { useOfferUndo } from '../../layout/undo-context'
-import { projectsListMachine } from '../../../machines/projects-list.machine'
+import { projectsListMachine, type ListRow } from '../../../machines/projects-list.machine'
 import { ListDialogs } from './list-dialogs'
 import { ListFilters } from './projects-filters'
-import { ListPagination } from '../../../components/list/list-pagination'
 import { ProjectsTable } from './projects-table'
 import { mergeCategories, parseListSearch, toListSearch } from './projects-url'
 import './projects-list.css'
-import { useUrlFilters } from '../../../lib/use-url-filters'
 
-/** Focus dwell before the focused project is prefetched, ms (holding j/k fetches nothing). */
-const PREFETCH_DELAY_MS = 150
+const LIST: PagedListConfig<
+  ProjectListFilters,
+  ProjectListFilters,
+  ProjectListResponse,
+  Project,
+  ListRow,
+  typeof projectsListMachine
+> = {
+  shape: 'paged',
+  kind: 'project',
+  machine: projectsListMachine,
+  url: { parse: parseListSearch, serialise: toListSearch },
+  useQuery: useProjectList,
+  items: (data) => data.projects,
+  pagination: (data) => ({
+    page: data.pagination.currentPage,
+    totalPages: data.pagination.totalPages,
+    total: data.pagination.totalProjects,
+  }),
+  limit: (filters) => filters.limit,
+  row: (p) => ({ id: p._id, title: p.title, isActive: p.isActive, verificationStatus: p.verificationStatus }),
+  prefetch: (id, queryClient) => prefetchProject(queryClient, id),
+}
+
+const TEXTS: ListTexts = {
+  loading: 'Loading projects',
+  errorTitle: 'Failed to load projects',
+  errorFallback: 'Failed to load projects',
+  empty: 'No projects found',
+  emptyDescription: 'Get started by creating your first project',
+}
 
 export default function ProjectsListView() {
-  const { filters, searchText, setSearchText } = useUrlFilters(parseListSearch, toListSearch)
-  const { data, error, isPending, refetch } = useProjectList(filters)
+  const screen = useListScreen(LIST)
+  const { url: filters, actor, rows, selection, items: projects } = screen
   const categories = useCategories()
   const queryClient = useQueryClient()
   const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
-  const searchRef = useRef<HTMLInputElement>(null)
 
-  const actor = useActorRef(projectsListMachine, actorOptions())
-  const focus = useSelector(actor, (s) => s.context.focus)
-  const selection = useSelector(actor, (s) => s.context.selection)
-  const rows = useSelector(actor, (s) => s.context.rows)
-
-  useEffect(() => {
-    const projects = data?.projects ?? []
-    actor.send({
-      type: 'rows.loaded',
-      rows: projects.map((p) => ({
-        id: p._id,
-        title: p.title,
-        isActive: p.isActive,
-        verificationStatus: p.verificationStatus,
-      })),
-    })
-  }, [data, actor])
   useEffect(() => {
     const subs = [
       actor.on('notify.success', (e) => toast.success(e.text)),
@@ -67,13 +80,7 @@ export default function ProjectsListView() {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, queryClient, offerUndo])
 
-  const focusedId = rows[focus]?.id
-  // The row that keeps focus for a moment is likely opened next: load its detail page ahead.
-  const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
-  useEffect(() => {
-    if (dwelled) void prefetchProject(queryClient, dwelled)
-  }, [dwelled, queryClient])
-  const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
+  const totalPages = Math.max(screen.paging?.totalPages ?? 1, 1)
   const handle = useMemo<ProjectsListHandle>(
     () => ({
       actor,
@@ -81,29 +88,20 @@ export default function ProjectsListView() {
       selected: selection,
       filters,
       totalPages,
-      focusSearch: () => searchRef.current?.focus(),
+      focusSearch: screen.focusSearch,
       about: (id) => {
-        const p = data?.projects.find((x) => x._id === id)
+        const p = projects.find((x) => x._id === id)
         return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
       },
     }),
-    [actor, rows, selection, filters, totalPages, data],
+    [actor, rows, selection, filters, totalPages, projects, screen.focusSearch],
   )
-  const published = useMemo(
-    () => ({
-      projectsList: handle,
-      selection,
-      focused: focusedId ? { kind: 'project', id: focusedId } : undefined,
-    }),
-    [handle, selection, focusedId],
-  )
-  usePublishCommandContext(published)
+  usePublishCommandContext(useMemo(() => ({ projectsList: handle, ...screen.published }), [handle, screen.published]))
 
   const open = useMemo(() => (id: string) => navigate(`/projects/${id}`), [navigate])
 
-  const projects = data?.projects ?? []
   return (
-    <div className="list-screen" data-testid="list-screen">
+    <div className="list-screen" data-testid="projects-list">
       <PageHeader
         title="Projects"
         description="Review, verify and manage the marketplace's projects. J/K to move, X to select, A approve, R reject, E toggle active, # delete, T triage the queue."
@@ -116,32 +114,14 @@ export default function ProjectsListView() {
         }
       />
       <ListFilters
-        searchText={searchText}
-        onSearchText={setSearchText}
-        searchRef={searchRef}
+        searchText={screen.searchText}
+        onSearchText={screen.setSearchText}
+        searchRef={screen.searchRef}
         categories={mergeCategories(categories.data ?? [])}
       />
-      {isPending ? (
-        <LoadingState title="Loading projects" />
-      ) : error && !data ? (
-        <ErrorState
-          title="Failed to load projects"
-          message={error.message || 'Failed to load projects'}
-          action={<CommandRetry retry={() => void refetch()} />}
-        />
-      ) : projects.length === 0 ? (
-        <EmptyState title="No projects found" description="Get started by creating your first project" />
-      ) : (
-        <>
-          <ProjectsTable projects={projects} focus={focus} selection={selection} onOpen={open} />
-          <ListPagination
-            page={data!.pagination.currentPage}
-            totalPages={data!.pagination.totalPages}
-            total={data!.pagination.totalProjects}
-            limit={filters.limit}
-          />
-        </>
-      )}
+      <ListScreenBody screen={screen} texts={TEXTS} scope="projects">
+        {() => <ProjectsTable projects={projects} focus={screen.focus} selection={selection} onOpen={open} />}
+      </ListScreenBody>
       <ListDialogs actor={actor} />
     </div>
   )

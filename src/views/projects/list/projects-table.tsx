@@ -18,7 +18,7 @@ export const PROJECT_COLUMNS = '40px minmax(148px, 3fr) minmax(96px, 1.2fr) 120p
 const ROW_HEIGHT = 56
 
 export interface ProjectsTableProps {
-  projects: Project[]
+  projects: readonly Project[]
   focus: number
   selection: readonly string[]
   onOpen: (id: string) => void

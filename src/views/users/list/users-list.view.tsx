@@ -1,63 +1,78 @@
 /**
- * Users list (SPEC.md 2 "Users list", 5, 6, 8; issue 9): stats cards, search and filters in the
- * URL, a virtualized table, row and bulk status actions through the list machine, the Add User
- * dialog through its machine, and the command context (focus, selection, actors) that
- * j/k/x/e/Enter/'/' and the palette act on.
+ * Users list (SPEC.md 2 "Users list", 5, 6, 8): stats cards, search and filters in the URL,
+ * numbered pages (a paged list, decision 029) in a virtualized table, row and bulk status actions
+ * through the list machine, the Add User dialog through its machine, and the command context
+ * (focus, selection, actors) that j/k/x/e/Enter/'/' and the palette act on.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { CircleCheck, CircleSlash, UserPlus } from 'lucide-react'
-import { useDebounce } from 'use-debounce'
 import { useLocation } from 'wouter'
-import { invalidateUsers, prefetchUser, useUserList } from '../../../api/users'
+import type { UserListResponse, UserSummary } from '../../../api/schemas/users'
+import { invalidateUsers, prefetchUser, useUserList, type UserListFilters } from '../../../api/users'
 import type { AddUserHandle } from '../../../commands/add-user.commands'
 import { CommandButton } from '../../../commands/command-button'
-import { CommandRetry } from '../../../commands/command-retry'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import type { UsersListHandle } from '../../../commands/users-list.commands'
+import { ListScreenBody, type ListTexts } from '../../../components/list/list-screen-body'
+import { useListScreen, type PagedListConfig } from '../../../components/list/use-list-screen'
 import { PageHeader } from '../../../components/page-header'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { useOfferUndo } from '../../layout/undo-context'
 import { addUserMachine } from '../../../machines/add-user.machine'
 import { actorOptions } from '../../../machines/inspect'
-import { usersListMachine } from '../../../machines/users-list.machine'
-import { ListPagination } from '../../../components/list/list-pagination'
-import { useUrlFilters } from '../../../lib/use-url-filters'
+import { usersListMachine, type UserRow } from '../../../machines/users-list.machine'
 import { AddUserDialog } from './add-user-dialog'
 import { UserStats } from './user-stats'
 import { UsersFilters } from './users-filters'
 import { UsersTable } from './users-table'
 import { parseUsersSearch, toUsersSearch } from './users-url'
 
-/** Focus dwell before the focused user is prefetched, ms (holding j/k fetches nothing). */
-const PREFETCH_DELAY_MS = 150
-const PAGES = { prev: 'users.prevPage', next: 'users.nextPage' }
+const LIST: PagedListConfig<
+  UserListFilters,
+  UserListFilters,
+  UserListResponse,
+  UserSummary,
+  UserRow,
+  typeof usersListMachine
+> = {
+  shape: 'paged',
+  kind: 'user',
+  machine: usersListMachine,
+  url: { parse: parseUsersSearch, serialise: toUsersSearch },
+  useQuery: useUserList,
+  items: (data) => data.users,
+  pagination: (data) => ({
+    page: data.pagination.currentPage,
+    totalPages: data.pagination.totalPages,
+    total: data.pagination.totalUsers,
+  }),
+  limit: (filters) => filters.limit,
+  row: (u) => ({ id: u._id, name: u.name, isActive: u.isActive }),
+  prefetch: (id, queryClient) => prefetchUser(queryClient, id),
+}
+
+const TEXTS: ListTexts = {
+  loading: 'Loading users',
+  errorTitle: 'Error Loading Users',
+  errorFallback: 'Failed to load users',
+  empty: 'No users found',
+  emptyDescription: 'Try another search or filter',
+}
 
 export default function UsersListView() {
-  const { filters, searchText, setSearchText } = useUrlFilters(parseUsersSearch, toUsersSearch)
-  const { data, error, isPending, refetch } = useUserList(filters)
+  const screen = useListScreen(LIST)
+  const { url: filters, actor, rows, selection } = screen
   const queryClient = useQueryClient()
   const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
-  const searchRef = useRef<HTMLInputElement>(null)
 
-  const actor = useActorRef(usersListMachine, actorOptions())
-  const focus = useSelector(actor, (s) => s.context.focus)
-  const selection = useSelector(actor, (s) => s.context.selection)
-  const rows = useSelector(actor, (s) => s.context.rows)
   const busy = useSelector(actor, (s) => s.matches('acting'))
   const addUser = useActorRef(addUserMachine, actorOptions())
   const addState = useSelector(addUser, (s) => s.value as AddUserHandle['state'])
   const draft = useSelector(addUser, (s) => s.context.draft)
 
-  useEffect(() => {
-    actor.send({
-      type: 'rows.loaded',
-      rows: (data?.users ?? []).map((u) => ({ id: u._id, name: u.name, isActive: u.isActive })),
-    })
-  }, [data, actor])
   useEffect(() => {
     const subs = [
       actor.on('notify.success', (e) => toast.success(e.text)),
@@ -70,13 +85,7 @@ export default function UsersListView() {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, addUser, queryClient, navigate, offerUndo])
 
-  const focusedId = rows[focus]?.id
-  // The row that keeps focus for a moment is likely opened next: load its detail ahead.
-  const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
-  useEffect(() => {
-    if (dwelled) void prefetchUser(queryClient, dwelled)
-  }, [dwelled, queryClient])
-  const totalPages = Math.max(data?.pagination.totalPages ?? 1, 1)
+  const totalPages = Math.max(screen.paging?.totalPages ?? 1, 1)
   const handle = useMemo<UsersListHandle>(
     () => ({
       actor,
@@ -85,27 +94,22 @@ export default function UsersListView() {
       filters,
       totalPages,
       busy,
-      focusSearch: () => searchRef.current?.focus(),
+      focusSearch: screen.focusSearch,
     }),
-    [actor, rows, selection, filters, totalPages, busy],
+    [actor, rows, selection, filters, totalPages, busy, screen.focusSearch],
   )
   const addHandle = useMemo<AddUserHandle>(
     () => ({ actor: addUser, state: addState, draft }),
     [addUser, addState, draft],
   )
-  const published = useMemo(
-    () => ({
-      usersList: handle,
-      addUser: addHandle,
-      selection,
-      focused: focusedId ? { kind: 'user', id: focusedId } : undefined,
-    }),
-    [handle, addHandle, selection, focusedId],
+  usePublishCommandContext(
+    useMemo(
+      () => ({ usersList: handle, addUser: addHandle, ...screen.published }),
+      [handle, addHandle, screen.published],
+    ),
   )
-  usePublishCommandContext(published)
 
   const open = useMemo(() => (id: string) => navigate(`/users/${id}`), [navigate])
-  const users = data?.users ?? []
   return (
     <div className="list-screen users-list" data-testid="users-list">
       <PageHeader
@@ -120,29 +124,10 @@ export default function UsersListView() {
         }
       />
       <UserStats />
-      <UsersFilters searchText={searchText} onSearchText={setSearchText} searchRef={searchRef} />
-      {isPending ? (
-        <LoadingState title="Loading users" />
-      ) : error && !data ? (
-        <ErrorState
-          title="Error Loading Users"
-          message={error.message || 'Failed to load users'}
-          action={<CommandRetry retry={() => void refetch()} />}
-        />
-      ) : users.length === 0 ? (
-        <EmptyState title="No users found" description="Try another search or filter" />
-      ) : (
-        <>
-          <UsersTable users={users} focus={focus} selection={selection} onOpen={open} />
-          <ListPagination
-            page={data!.pagination.currentPage}
-            totalPages={data!.pagination.totalPages}
-            total={data!.pagination.totalUsers}
-            limit={filters.limit}
-            commands={PAGES}
-          />
-        </>
-      )}
+      <UsersFilters searchText={screen.searchText} onSearchText={screen.setSearchText} searchRef={screen.searchRef} />
+      <ListScreenBody screen={screen} texts={TEXTS} scope="users">
+        {() => <UsersTable users={screen.items} focus={screen.focus} selection={selection} onOpen={open} />}
+      </ListScreenBody>
       <AddUserDialog actor={addUser} />
     </div>
   )
