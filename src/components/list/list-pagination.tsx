@@ -1,7 +1,7 @@
 /**
- * Pagination (SPEC.md 2): Previous, 'Page x of y', Next and 'Showing a to b of n results'. The
- * buttons are the list's previous/next page commands ([ and ]): projects.prevPage /
- * projects.nextPage unless `commands` names another list's (users.prevPage / users.nextPage).
+ * Pagination of a paged list (SPEC.md 2; decision 029): Previous, 'Page x of y', Next and
+ * 'Showing a to b of n results'. The buttons are the list's previous/next page commands ([ and ],
+ * e.g. users.prevPage / users.nextPage).
  */
 import { CommandButton } from '../../commands/command-button'
 import { formatCount } from '../../lib/format'
@@ -12,13 +12,11 @@ export interface ListPaginationProps {
   totalPages: number
   total: number
   limit: number
-  /** The page commands, projects' by default. */
-  commands?: { prev: string; next: string }
+  /** The list's page command ids. */
+  commands: { prev: string; next: string }
 }
 
-const PROJECT_PAGES = { prev: 'projects.prevPage', next: 'projects.nextPage' }
-
-export function ListPagination({ page, totalPages, total, limit, commands = PROJECT_PAGES }: ListPaginationProps) {
+export function ListPagination({ page, totalPages, total, limit, commands }: ListPaginationProps) {
   const { from, to } = showingRange(page, limit, total)
   return (
     <div className="list-pagination" data-testid="pagination">

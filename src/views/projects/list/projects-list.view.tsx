@@ -25,7 +25,7 @@ import { toast } from '../../../components/toast'
 import { useOfferUndo } from '../../layout/undo-context'
 import { projectsListMachine, type ListRow } from '../../../machines/projects-list.machine'
 import { ListDialogs } from './list-dialogs'
-import { ListFilters } from './projects-filters'
+import { ProjectsFilters } from './projects-filters'
 import { ProjectsTable } from './projects-table'
 import { mergeCategories, parseListSearch, toListSearch } from './projects-url'
 import './projects-list.css'
@@ -113,7 +113,7 @@ export default function ProjectsListView() {
           </>
         }
       />
-      <ListFilters
+      <ProjectsFilters
         searchText={screen.searchText}
         onSearchText={screen.setSearchText}
         searchRef={screen.searchRef}
