@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 13): GET /api/admin/analytics?period=30d|90d|12m over 1,000,000 orders on
+ * Benchmark: GET /api/admin/analytics?period=30d|90d|12m over 1,000,000 orders on
  * PostgreSQL (and PGlite), p50/p99 at 1 and 8 concurrent clients, repeated (served from the cache
  * of the table versions, decision 004) and cold (every request after a write that invalidates the
  * figures). Each run has its own throwaway database (a random database on the PostgreSQL server at

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 14 "Audit log"): GET /api/admin/audit and /facets over 1,000,000 audit rows on
+ * Benchmark: GET /api/admin/audit and /facets over 1,000,000 audit rows on
  * PostgreSQL (a throwaway database at BENCH_PG_URL, dropped afterwards). For each filter shape it
  * prints the plan of the page query (EXPLAIN ANALYZE of the very SQL db/queries/audit.queries.ts
  * runs: which audit_log index serves it, whether anything reads the table sequentially or sorts)

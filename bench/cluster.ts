@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cluster -- [--clients 32] [--duration 20] [--warmup 3] [--scale 10] [--keep]`
  *
- * One server against two (issue 15 "Proof"): a fresh database `bench_cluster` on the PostgreSQL
+ * One server against two: a fresh database `bench_cluster` on the PostgreSQL
  * server at BENCH_LOAD_PG (default postgres://root@127.0.0.1:5432), seeded by the seed CLI; two
  * real server processes on it (`node --import tsx server/main.ts`, each its own DATA_DIR, the
  * shared JWT_SECRET and DATA_ENCRYPTION_KEY, one shared GIT_DIR); the admin signed in once on the

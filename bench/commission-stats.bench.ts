@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 12): GET /api/commission/stats over 1,000,000 orders on PostgreSQL and PGlite,
+ * Benchmark: GET /api/commission/stats over 1,000,000 orders on PostgreSQL and PGlite,
  * p50/p99 at 1 and 8 concurrent clients, repeated (served from the cache of the table versions)
  * and cold (every request after a write that invalidates the stats). Each run has its own
  * throwaway database (a random database on the PostgreSQL server at BENCH_PG_URL, dropped

@@ -1,5 +1,5 @@
 /**
- * Synthetic contacts for the contacts benchmark (issue 11): the demo seed's people and projects at a
+ * Synthetic contacts for the contacts benchmark: the demo seed's people and projects at a
  * small scale (`seedDemo`, scale 0.5: 150 users, 200 projects, 75 contacts), then contacts up to
  * `count` in all by ONE `INSERT … SELECT` over generate_series, then VACUUM ANALYZE. The triggers
  * of the schema run as for any write (contacts.search_text, the per-status counts, the table

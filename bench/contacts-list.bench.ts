@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 11): the contacts list and stats (GET /api/contacts, GET /api/contacts/stats)
+ * Benchmark: the contacts list and stats (GET /api/contacts, GET /api/contacts/stats)
  * over 100,000 contacts at 1 and 32 concurrent clients, on PostgreSQL and PGlite. Prints p50/p99
  * in ms, req/s and cache hits per kind of request, and the contacts' status mix. Each run uses its
  * own throwaway database (a random database on the PostgreSQL server at BENCH_PG_URL, dropped

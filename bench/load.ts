@@ -3,7 +3,7 @@
  *   [--warmup 5] [--pool N] [--cpu-prof DIR] [--perf DIR] [--waits] [--statements] [--keep] [--server-root DIR]
  *   [--node-flags=--max-semi-space-size=16]`
  *
- * Load test of the real server process against PostgreSQL (issue 8 "Load and faults"): a fresh
+ * Load test of the real server process against PostgreSQL: a fresh
  * database `bench_load` on the server at BENCH_LOAD_PG (default postgres://root@127.0.0.1:5432,
  * trust auth), seeded with the seed CLI (`npm run seed -- --scale N --seed 1`, DATA_DIR a temp
  * dir), the server started as `npm start` does (`node <scripts/server-node-flags.json> --import

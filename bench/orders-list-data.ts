@@ -1,5 +1,5 @@
 /**
- * Synthetic orders and payments for the orders benchmark (issue 10): the demo seed's people and
+ * Synthetic orders and payments for the orders benchmark: the demo seed's people and
  * projects (`seedDemo`, realistic names, e-mails and titles to search), then `count` orders in
  * batches of one INSERT … SELECT over generate_series each, their payments written by the same
  * statement (a data-modifying CTE), then VACUUM ANALYZE. The triggers of the schema run as for any

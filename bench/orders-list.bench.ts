@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 10): the orders and payments screens over 1,000,000 orders at 1 and 32
+ * Benchmark: the orders and payments screens over 1,000,000 orders at 1 and 32
  * concurrent clients, on PostgreSQL and PGlite. Prints p50/p99 in ms, req/s and cache hits per
  * kind of request, and the time, size and peak RSS of CSV exports. Each run uses its own throwaway
  * database (a random database on the PostgreSQL server at BENCH_PG_URL, dropped afterwards; an

@@ -1,6 +1,5 @@
 /**
- * `npm run bench:palette -- [--projects 100000] [--rounds 3] [--no-build]` (issue 14, "A benchmark
- * of palette search at 100,000 projects").
+ * `npm run bench:palette -- [--projects 100000] [--rounds 3] [--no-build]`.
  *
  * Prepares a PostgreSQL database at BENCH_PG_URL (migrated, `projects` synthetic projects of
  * bench/projects-list-data.ts), starts the console on it (`node scripts/start.mjs`, SEED=none),

@@ -6,9 +6,9 @@
  * Why not only the V8 profile (`--cpu-prof`): V8 samples the thread on a wall-clock timer, so time
  * the thread spends preempted inside a system call counts as that call. Under this load a
  * statement sent to PostgreSQL wakes its backend, which often runs at once on the same core: the
- * V8 profile showed `writev` at 23-33% of the server (BENCHMARKS.md "Load", third and fourth
- * passes), while perf, which samples only while the process is on a CPU, puts the whole kernel at
- * ~12% and node-postgres' send path at ~8% (fifth pass).
+ * V8 profile showed `writev` at 23-33% of the server (decisions 021
+ * and 022), while perf, which samples only while the process is on a CPU, puts the whole kernel at
+ * ~12% and node-postgres' send path at ~8% (decision 023).
  *
  * The server must run with `--perf-basic-prof-only-functions` (V8 writes /tmp/perf-PID.map, which
  * names the JIT frames). Needs `perf` on PATH and permission to record the process (root, or

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 3): GET /api/projects, page 20 with a search term and two filters, over
+ * Benchmark: GET /api/projects, page 20 with a search term and two filters, over
  * 100,000 projects, at 1 and 32 concurrent clients, on PGlite and on PostgreSQL. Prints p50/p99
  * in ms and the EXPLAIN ANALYZE of one list + count query. Each run uses its own throwaway
  * database (a random database on the PostgreSQL server at BENCH_PG_URL, an in-memory PGlite).

@@ -4,7 +4,7 @@
  * For each database and scale: a throwaway database, the demo seed at that scale (timed), then
  * the selected benchmarks in-process through createApp. Prints one markdown table to paste into
  * BENCHMARKS.md, with the command, date and machine. Sign-in runs once per database (at the first
- * scale): its cost does not depend on the data set. The projects-list benchmark of issue 3 is a
+ * scale): its cost does not depend on the data set. The projects-list benchmark is a
  * separate script (bench/projects-list.bench.ts).
  */
 import crypto from 'node:crypto'

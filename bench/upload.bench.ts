@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 4): upload and commit a generated 5,000-file, ~50 MB tree through the API
+ * Benchmark: upload and commit a generated 5,000-file, ~50 MB tree through the API
  * (50 multipart chunks of 100 files → staging → one `git fast-import` commit in a bare
  * repository), against `git add -A && git commit` of the same tree in a work tree, in one run.
  * Target: the API within 3× of plain git.

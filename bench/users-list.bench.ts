@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 9): GET /api/users over 200,000 users at 1 and 32 concurrent clients, on
+ * Benchmark: GET /api/users over 200,000 users at 1 and 32 concurrent clients, on
  * PostgreSQL and PGlite. Prints p50/p99 in ms, req/s and cache hits per kind of request, and the
  * EXPLAIN ANALYZE of the page + count statements of the slowest new combinations. Each run uses
  * its own throwaway database (a random database on the PostgreSQL server at BENCH_PG_URL, an

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web -- [--runs 15] [--no-build]` (issue 7, "A light first load").
+ * `npm run bench:web -- [--runs 15] [--no-build]`.
  *
  * Builds the console (vite build) and a bare Vite + React page (bench/web/floor, the floor),
  * starts the console (`node scripts/start.mjs`, temp DATA_DIR, free port, demo seed) and serves

@@ -2,7 +2,7 @@
 // `node <server-node-flags.json> --import tsx server/main.ts`. `npm run serve` (`--no-build`) runs
 // the server alone. The flags: V8's young generation up to 64 MB a semi-space (default 16): under
 // load fewer short-lived request objects survive into the old generation, so fewer scavenges and
-// mark-compacts (BENCHMARKS.md "Load", fifth pass: server CPU per request -4 to -7%, +3 to +5% req/s).
+// mark-compacts (decision 023: server CPU per request -4 to -7%, +3 to +5% req/s).
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'

@@ -4,8 +4,8 @@
  * atomic mkdir, holding `owner.json`: the owner's host, boot id, pid, process start time and a
  * random instance id.
  *
- * A lock whose owner is gone is taken over at once (issue 8 item 7: after a kill -9 the restart
- * used to be refused for 15 s): on the same host the owner is dead when its pid does not exist, or
+ * A lock whose owner is gone is taken over at once, so a restart after a kill -9 is not
+ * refused: on the same host the owner is dead when its pid does not exist, or
  * exists with another start time or boot id (pid reused, or the machine rebooted); a lock made by
  * this very pid with another instance id is a previous incarnation (a container's pid 1). A lock of
  * another host cannot be probed: it is stale once its heartbeat (owner.json mtime, refreshed every

@@ -15,7 +15,7 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), 'admin@example.com'),
   SMTP_URL: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'Admin Panel <no-reply@marketplace.local>'),
-  /** Sender (and Reply-To) of the replies to contact inquiries (issue 11); MAIL_FROM when unset. */
+  /** Sender (and Reply-To) of the replies to contact inquiries; MAIL_FROM when unset. */
   CONTACT_REPLY_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('CONTACT_REPLY_FROM must not be empty'))),
   /**
    * Origins (comma-separated, e.g. `https://shop.example.in`) allowed to POST the public contact
@@ -49,7 +49,7 @@ const EnvSchema = v.object({
   GIT_DIR: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('GIT_DIR must not be empty'))),
   GITHUB_TOKEN: v.optional(v.string()),
   GITHUB_ORG: v.optional(v.string()),
-  /** Bucket of images, reports and upload staging (issue 15); unset = the folder DATA_DIR/files. */
+  /** Bucket of images, reports and upload staging; unset = the folder DATA_DIR/files. */
   S3_BUCKET: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('S3_BUCKET must not be empty'))),
   /** Endpoint URL of an S3-compatible server (MinIO, s3rver); unset = AWS S3. */
   S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url('S3_ENDPOINT must be a URL'))),
@@ -90,7 +90,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 }
 
 /**
- * The keys every server on one PostgreSQL database must share (issue 15): with DATABASE_URL set,
+ * The keys every server on one PostgreSQL database must share: with DATABASE_URL set,
  * JWT_SECRET (access tokens and signed links issued by one server are checked by another) and
  * DATA_ENCRYPTION_KEY (bank details encrypted by one are decrypted by another) must come from the
  * environment, not from each process's own DATA_DIR files. `needs` narrows the check for a tool

@@ -306,7 +306,7 @@ export const projectSearch = pgTable(
  * How many projects each (is_active, category, verification_status) group holds, kept exact by
  * statement triggers on projects in the writing transaction (migration 0013): the projects list
  * counts its filters without a search from these few rows instead of rescanning projects
- * and the dashboard its per-category counts and prices (issue 8, BENCHMARKS.md "Load"). A group
+ * and the dashboard its per-category counts and prices (BENCHMARKS.md "Load"). A group
  * whose projects are all gone stays with n = 0.
  */
 export const projectListCounts = pgTable(
@@ -387,7 +387,7 @@ export const verificationHistory = pgTable(
     /**
      * The head commit of the project's repository (default branch) when the decision was made, or
      * null (no repository, a GitHub-hosted one, or an entry from before migration 0028): triage's
-     * "files changed since the last review" diffs from it (issue 14).
+     * "files changed since the last review" diffs from it.
      */
     reviewCommit: text('review_commit'),
   },
@@ -678,7 +678,7 @@ export const auditLog = pgTable(
 )
 
 /**
- * Console preferences of an admin (issue 14; src/api/schemas/preferences.ts): null columns mean
+ * Console preferences of an admin (src/api/schemas/preferences.ts): null columns mean
  * "the default" (DEFAULT_PREFERENCES), so a changed default reaches every admin who kept it.
  * Recent lists are jsonb arrays, newest first, at most RECENT_LIMIT long (domain/preferences.ts).
  */
@@ -694,7 +694,7 @@ export const adminPreferences = pgTable('admin_preferences', {
 })
 
 /**
- * Undoable changes (issue 14; docs/decisions/014-undo.md): written in the transaction of the
+ * Undoable changes (docs/decisions/014-undo.md): written in the transaction of the
  * change, holding per record the state before, the state after and the version (updated_at) the
  * change left, so POST /api/admin/undo/{id} can put it back or refuse when someone edited it
  * since. One use: `undone_at` is set by the undo. Rows an hour past `expires_at` are purged by the hourly

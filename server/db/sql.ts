@@ -37,7 +37,7 @@ export type PendingWrite = SQLWrapper | false | null | undefined
 
 /**
  * Run `writes` as one statement of data-modifying CTEs (`WITH w0 AS (UPDATE …), w1 AS (INSERT
- * …) SELECT 1`): one round trip to the database instead of one per write (BENCHMARKS.md "Load":
+ * …) SELECT 1`): one round trip to the database instead of one per write (decision 021:
  * a round trip costs the server more CPU than most of these statements cost PostgreSQL). Each
  * runs exactly once and to completion, all on the statement's one snapshot, so none sees the
  * others' rows: only for writes that do not depend on each other's effects and never change the
@@ -50,7 +50,7 @@ export type PendingWrite = SQLWrapper | false | null | undefined
  * only the rows as they were read (e.g. projectRowsUnchanged), and unless it changes exactly
  * `guard.rows` rows the statement raises 40001 (expect_rows, migration 0031) and, being one
  * statement, writes nothing. Outside a transaction that is one round trip with its own implicit
- * transaction: no BEGIN, lock or COMMIT (BENCHMARKS.md "Load", fourth pass). Retry with `optimistic`.
+ * transaction: no BEGIN, lock or COMMIT (decision 022). Retry with `optimistic`.
  */
 export async function writeTogether(
   db: Pick<Db, 'execute'>,
@@ -120,8 +120,8 @@ export async function optimistic<T>(db: Db, attempt: (write: WriteAttempt) => Pr
  * call for `db`; later calls answer the same object. drizzle then skips building the SQL, and
  * node-postgres parses the statement once per pooled connection, after which PostgreSQL reuses
  * its plan (PostgreSQL manual, PREPARE: a generic plan once it costs no more than custom ones).
- * BENCHMARKS.md "Load", fourth pass: planning was 40% of a list page's time in PostgreSQL, and
- * building SQL 11% of the server's CPU. PGlite runs it as an ordinary statement. `name` must be
+ * Under load, planning was 40% of a list page's time in PostgreSQL, and building SQL 11% of the
+ * server's CPU (decision 022). PGlite runs it as an ordinary statement. `name` must be
  * unique per SQL text (node-postgres refuses one name for two texts on a connection); for
  * statements whose shape varies, call this once per shape with the shape in the name.
  */

@@ -1,5 +1,5 @@
 /**
- * Analytics (issue 13; SPEC.md 2 "Analytics", contract and definitions in
+ * Analytics (SPEC.md 2 "Analytics", contract and definitions in
  * src/api/schemas/analytics.ts): the bounds of a period and the shaping of the SQL aggregates of
  * db/queries/analytics.queries.ts into the response. Pure: no clock, no I/O.
  *

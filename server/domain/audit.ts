@@ -1,5 +1,5 @@
 /**
- * Pure rules of the audit log list (issue 14; src/api/schemas/audit.ts): its keyset cursor over
+ * Pure rules of the audit log list (src/api/schemas/audit.ts): its keyset cursor over
  * (created_at desc, id desc), where the id is the bigint row id, and the reading of the `action`
  * filter (exact, or a prefix ending with a dot). No I/O.
  */

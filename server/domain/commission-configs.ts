@@ -1,6 +1,6 @@
 /**
  * Pure rules of commission configurations (SPEC.md 3 "Commission configuration", 5 "Commission",
- * 9 defaults; issue 12; decision 002): the stored shape in basis points ↔ the API's percent, the
+ * 9 defaults; decision 002): the stored shape in basis points ↔ the API's percent, the
  * merge of a partial update over the stored (or default) values with the 100 % total check in
  * integers, and the statistics over completed orders grouped by everything the split depends on
  * (summed with BigInt, each group's split computed once by the engine, src/domain/commission-split.ts).

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the contacts inbox (issue 11; SPEC.md 4 "Contact status", 8): the reply mail
+ * Pure rules of the contacts inbox (SPEC.md 4 "Contact status", 8): the reply mail
  * (subject, text with the original quoted), the texts of the answers, and the public form's rate
  * limit window. No I/O.
  */

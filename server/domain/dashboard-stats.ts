@@ -1,5 +1,5 @@
 /**
- * Dashboard figures (SPEC.md 3 "Dashboard stats", issue 2) from the aggregates of
+ * Dashboard figures (SPEC.md 3 "Dashboard stats") from the aggregates of
  * db/queries/dashboard.queries.ts. Pure: month arithmetic, growth and the response shape.
  *
  * Growth is the percent change of rows created in the current calendar month (UTC, from `now`)

@@ -1,5 +1,5 @@
 /**
- * Pure rules of orders and payments (SPEC.md 4 "Order status"; issue 10): the keyset cursor of the
+ * Pure rules of orders and payments (SPEC.md 4 "Order status"): the keyset cursor of the
  * lists, the India-time bounds of the date filter, the texts of status moves and bulk updates, and
  * the base64url filter token carried by signed export links. No I/O.
  */

@@ -1,5 +1,5 @@
 /**
- * Console preferences rules (issue 14; contract src/api/schemas/preferences.ts): the stored row
+ * Console preferences rules (contract src/api/schemas/preferences.ts): the stored row
  * read with its defaults, and the recent lists kept newest first, without duplicates, at most
  * RECENT_LIMIT long. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions in the API's shape (issue 13 "Sessions"; src/api/schemas/auth.ts SessionSchema): pure
+ * Sessions in the API's shape (src/api/schemas/auth.ts SessionSchema): pure
  * mappings from the live refresh-token rows, with the device read from the User-Agent by bowser.
  */
 import Bowser from 'bowser'

@@ -1,5 +1,5 @@
 /**
- * Pure rules of triage (issue 14; contract src/api/schemas/triage.ts): the start of today in India,
+ * Pure rules of triage (contract src/api/schemas/triage.ts): the start of today in India,
  * the 30-day window of the median, and the audit rows of a project turned into field changes.
  */
 import type { FieldChange } from '../../src/api/schemas/triage'

@@ -1,5 +1,5 @@
 /**
- * Pure rules of undo (issue 14; docs/decisions/014-undo.md): the record an undoable change keeps
+ * Pure rules of undo (docs/decisions/014-undo.md): the record an undoable change keeps
  * per row, when an undo is refused (not found, another admin's, already undone, too late), and
  * whether a row is still exactly as the change left it. No I/O; the restores are in the query
  * module of each kind, next to the write they reverse.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of user writes (issue 9; SPEC.md 5 "Users", 6 roles): the self and last-admin
+ * Pure rules of user writes (SPEC.md 5 "Users", 6 roles): the self and last-admin
  * guards, agent codes, the merge of the nested groups (address, social media, bank details,
  * preferences) and the start of the month in India Standard Time for the stats.
  */

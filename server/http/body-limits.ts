@@ -1,5 +1,5 @@
 /**
- * Request body size limits (issue 8, "Limits"), one middleware for everything under /api:
+ * Request body size limits, one middleware for everything under /api:
  * - the auth routes (public sign-in, refresh, logout; the profile): 8 KB;
  * - the storefront's public contact form (POST /api/contacts): 32 KB (a 5,000-character message
  *   with every character \u-escaped fits);
@@ -60,7 +60,7 @@ export function apiBodyLimits(): MiddlewareHandler<AppEnv> {
   const contactForm = limit(BODY_LIMITS.contactForm, '32 KB')
   return async (c, next) => {
     // A GET or HEAD request has no body to limit (Fetch refuses one), and asking hono/body-limit
-    // would make @hono/node-server build a full Request per read (BENCHMARKS.md "Load", sixth pass).
+    // would make @hono/node-server build a full Request per read (a cost seen in the load bench).
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     const path = c.req.path
     if (path.startsWith('/api/auth/')) return auth(c, next)

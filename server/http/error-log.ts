@@ -1,5 +1,5 @@
 /**
- * What the app's error handler logs for an unexpected error (issue 8, item 1): the error's class,
+ * What the app's error handler logs for an unexpected error: the error's class,
  * code and a short first line, for it and its causes, never a failed query's SQL text or
  * parameters (drizzle's DrizzleQueryError carries both in its message) nor a driver's `detail`
  * (which quotes row values), and with whatever still has the shape of a secret (a JWT, a password

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (issue 8 item 5; tokens live in localStorage, so script
+ * Security headers on every response (tokens live in localStorage, so script
  * injection must be shut out): hono/secure-headers with
  * - X-Content-Type-Options nosniff, Referrer-Policy no-referrer, X-Frame-Options DENY and CSP
  *   `frame-ancestors 'none'` (no framing: clickjacking), Cross-Origin-Resource-Policy same-origin,

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the app (issue 8 "Prove the surface"), generated from the routes:
+ * The OpenAPI 3.1 document of the app, generated from the routes:
  * hono-openapi walks `app.routes` and reads the valibot schema each `validate()` middleware
  * recorded (JSON body, query, path parameters; JSON Schema by @valibot/to-json-schema, input
  * side), then server/openapi/operations.ts adds what a validator cannot say: success answers,

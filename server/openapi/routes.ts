@@ -1,5 +1,5 @@
 /**
- * The OpenAPI routes (issue 8): `GET /api/openapi.json` (the document of server/openapi/document.ts,
+ * The OpenAPI routes: `GET /api/openapi.json` (the document of server/openapi/document.ts,
  * built once per app on first request; behind requireAdmin like the rest of the API) and the
  * browsable docs at `GET /api/docs` (Swagger UI served from node_modules/swagger-ui-dist, no CDN).
  * The docs page is a static shell and public; its script (docs.js, no inline code, so it runs

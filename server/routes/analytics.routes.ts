@@ -1,5 +1,5 @@
 /**
- * /api/admin/analytics (SPEC.md 2 "Analytics"; issue 13): `GET /?period=30d|90d|12m` (default 30d)
+ * /api/admin/analytics (SPEC.md 2 "Analytics"): `GET /?period=30d|90d|12m` (default 30d)
  * → `{ success: true, analytics }`, the aggregates of db/queries/analytics.queries.ts over the
  * bounds of domain/analytics.ts at the app's clock, shaped by `toAnalytics`. Mounted behind
  * requireAdmin by app.ts; a period outside the three is answered 400.

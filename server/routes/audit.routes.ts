@@ -1,5 +1,5 @@
 /**
- * /api/admin/audit (issue 14; contract src/api/schemas/audit.ts), behind requireAdmin:
+ * /api/admin/audit (contract src/api/schemas/audit.ts), behind requireAdmin:
  * - GET / ?entityType&entityId&actorId&action&from&to&search&cursor&limit → one page of the log,
  *   newest first (keyset over (created_at, id); 400 on a bad filter or a cursor not made here).
  * - GET /facets → the entity types, actions and admins that occur, for the filter menus.

@@ -1,5 +1,5 @@
 /**
- * /api/auth/sessions (issue 13 "Sessions"), behind requireAdmin: the signed-in admin's sessions,
+ * /api/auth/sessions, behind requireAdmin: the signed-in admin's sessions,
  * i.e. refresh-token families with a live token (services/refresh-tokens.ts).
  * - GET / → `{ sessions }`: device (from the User-Agent), IP, signed in at, last used; the
  *   request's own session (`sid` of its access token) first and `current`, then by last use.

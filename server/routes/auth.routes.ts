@@ -1,7 +1,7 @@
 /**
- * /api/auth (SPEC.md 7 "Authentication and profile", 4, 8; issue 2). Public: send-otp, verify-otp,
+ * /api/auth (SPEC.md 7 "Authentication and profile", 4, 8). Public: send-otp, verify-otp,
  * refresh, logout. Behind requireAdmin: profile and change-password (which signs out the admin's
- * other sessions, issue 13). The OTP, token and password rules live in server/services (otp,
+ * other sessions). The OTP, token and password rules live in server/services (otp,
  * rate-limit, refresh-tokens, password); the sessions list in auth-sessions.routes.ts.
  */
 import { Hono, type Context } from 'hono'

@@ -1,5 +1,5 @@
 /**
- * /api/commission (SPEC.md 2 "Commission Management", 3, 5, 7 "Commission"; issue 12), admin only:
+ * /api/commission (SPEC.md 2 "Commission Management", 3, 5, 7 "Commission"), admin only:
  * GET /configs (paged, search, isActive), POST /configs (201), GET and PUT /configs/default (PUT
  * creates or updates the default), PUT and DELETE /configs/{id}, GET /stats (completed orders split
  * by the engine) and GET /projects (the create modal's picker). Static paths come before /{id}.

@@ -1,5 +1,5 @@
 /**
- * POST /api/contacts: the storefront's contact form (issue 11), public (no token), mounted before
+ * POST /api/contacts: the storefront's contact form, public (no token), mounted before
  * the admin guard (server/app.ts). Strict and bounded by ContactCreateSchema, a 32 KB body
  * (http/body-limits.ts), rate limited per client IP (http/client-ip.ts; 429 after
  * CONTACT_FORM_MAX_PER_IP in 15 minutes), stored as a new contact. CORS headers only for the

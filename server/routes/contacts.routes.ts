@@ -1,5 +1,5 @@
 /**
- * /api/contacts, admin side (SPEC.md 7 "Contacts"; issue 11): GET / (filtered page-numbered list
+ * /api/contacts, admin side (SPEC.md 7 "Contacts"): GET / (filtered page-numbered list
  * with its total), GET /stats, PUT /bulk-update (all or nothing), GET /{id} and PUT /{id} (a status,
  * or with `reply` the e-mailed reply of services/contact-reply.ts). Pages and stats are cached per
  * table versions (decision 004); static paths come before /{id}. The storefront's public POST / is

@@ -2,7 +2,7 @@
  * /api/admin/dashboard (SPEC.md 7 "Dashboard"): `GET /stats` → `{ success: true, stats }`, the
  * aggregates of db/queries/dashboard.queries.ts shaped by domain/dashboard-stats.ts at the app's
  * clock. Mounted behind requireAdmin by app.ts. The aggregates come in four parts cached per table
- * versions (services/dashboard-cache.ts, decision 004); `x-cache` says each part's outcome, e.g.
+ * versions (services/dashboard-cache.ts, decision 033); `x-cache` says each part's outcome, e.g.
  * `projects=miss, contacts=hit, admins=hit, revenue=hit`.
  */
 import { Hono } from 'hono'

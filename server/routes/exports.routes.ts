@@ -1,5 +1,5 @@
 /**
- * CSV exports of the orders and payments lists (issue 10; columns below), and the public routes
+ * CSV exports of the orders and payments lists (columns below), and the public routes
  * of their signed links: GET /files/exports/orders/{token} and /files/exports/payments/{token},
  * where `token` is the filters (base64url JSON, domain/orders.ts encodeFilterToken) and the
  * link's `?expires&sig` sign that path (services/signed-url.ts), so the filters cannot be

@@ -1,5 +1,5 @@
 /**
- * /files/*: public file serving (issue 4). Images by their key with their content type and a
+ * /files/*: public file serving. Images by their key with their content type and a
  * long cache lifetime (keys are never reused); reports and repository archives only through
  * signed, expiring links (server/services/signed-url.ts), as answered by the download routes.
  * Every report served is audited (`report.download`: which file, the link's expiry, the IP); the

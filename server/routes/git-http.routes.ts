@@ -1,5 +1,5 @@
 /**
- * /git/{name}.git/*: read-only git smart HTTP for the local repositories (issue 4), by running
+ * /git/{name}.git/*: read-only git smart HTTP for the local repositories, by running
  * `$(git --exec-path)/git-http-backend` as CGI. Pushes (git-receive-pack) are refused with 403.
  * Public repositories clone anonymously; private ones need HTTP Basic credentials of an admin:
  * username = the admin's e-mail, password = a valid access token (the bearer token the console

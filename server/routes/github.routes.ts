@@ -1,5 +1,5 @@
 /**
- * /api/github/repo/{name}: the repository panel (SPEC.md 7 "Repository"; issue 4) over the app's
+ * /api/github/repo/{name}: the repository panel (SPEC.md 7 "Repository") over the app's
  * RepoHost (`deps.repoHost`: local bare repositories or GitHub). Host errors map to 404 (unknown
  * repository, branch, collaborator) and 409 (branch exists). Adding a collaborator and making a
  * private repository public open the source to others: both need step-up ('repository.access').

@@ -1,5 +1,5 @@
 /**
- * GET /api/health (liveness: the process answers) and GET /api/ready (readiness, issue 15: the
+ * GET /api/health (liveness: the process answers) and GET /api/ready (readiness: the
  * database answers `SELECT 1` and the storage its probe, each within READY_TIMEOUT_MS; 503 with
  * what is down otherwise). Both public and cheap, for load balancers and orchestrators; the
  * answers name no host, path or error text.

@@ -1,5 +1,5 @@
 /**
- * /api/orders (SPEC.md 7 "Orders"; issue 10): GET / (keyset-paged filtered list with its total),
+ * /api/orders (SPEC.md 7 "Orders"): GET / (keyset-paged filtered list with its total),
  * GET /stats, GET /export.csv (streamed CSV of the filtered view) and GET /export-link (a signed
  * expiring link to the same CSV, routes/exports.routes.ts), PUT /bulk-update, GET /{id} and PUT
  * /{id}/status. The transitions of ORDER_TRANSITIONS are enforced in db/queries/orders.queries.ts

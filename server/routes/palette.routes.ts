@@ -1,5 +1,5 @@
 /**
- * /api/admin/palette (issue 14; contract src/api/schemas/palette.ts), behind requireAdmin: the
+ * /api/admin/palette (contract src/api/schemas/palette.ts), behind requireAdmin: the
  * palette's `#` project search.
  * - GET /projects?search=&limit= → `{ success, projects, total, capped }` (400 without a search).
  */

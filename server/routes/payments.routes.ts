@@ -1,5 +1,5 @@
 /**
- * /api/payments (SPEC.md 7 "Payments"; issue 10): GET / (keyset-paged, search over paymentId,
+ * /api/payments (SPEC.md 7 "Payments"): GET / (keyset-paged, search over paymentId,
  * order number and transactionId, status), GET /stats, GET /export.csv, GET /export-link (signed
  * link to the same CSV, routes/exports.routes.ts) and GET /{id} with its order. 'refunded' is
  * answered as stored (decision 011).

@@ -1,5 +1,5 @@
 /**
- * /api/admin/preferences (issue 14; contract src/api/schemas/preferences.ts), behind requireAdmin:
+ * /api/admin/preferences (contract src/api/schemas/preferences.ts), behind requireAdmin:
  * the signed-in admin's console preferences.
  * - GET / → `{ success, preferences }` (defaults until changed).
  * - PUT / {singleKeyShortcuts?, reasonTemplates?} → the whole preferences.

@@ -1,5 +1,5 @@
 /**
- * Bulk actions over a selection of projects (issue 3, DESIGN.md "bulk actions persist"): delete,
+ * Bulk actions over a selection of projects (DESIGN.md "bulk actions persist"): delete,
  * verify and activate/deactivate. Each is one transaction, all or nothing: an unknown id answers
  * 404 naming it and nothing changes. History and audit rows are written per project. Verify and
  * activate/deactivate answer an undo ticket (POST /api/admin/undo/{id}); delete has none: it is

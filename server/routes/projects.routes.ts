@@ -1,5 +1,5 @@
 /**
- * /api/projects (SPEC.md 7 "Projects"; issue 3): list with filters and search (served by the
+ * /api/projects (SPEC.md 7 "Projects"): list with filters and search (served by the
  * per-app page cache, services/project-list-pages.ts), categories and technologies, get, create,
  * partial update, delete. Verification and bulk routes are mounted from their own files; the
  * queries are in db/queries/projects*.queries.ts, every change audited in its transaction.

@@ -1,5 +1,5 @@
 /**
- * /api/admin/projects/{id}/report (SPEC.md 7 "Reports"; issue 4): upload (.doc/.docx checked by
+ * /api/admin/projects/{id}/report (SPEC.md 7 "Reports"): upload (.doc/.docx checked by
  * content, replacing any earlier report), a signed expiring download link, delete. The file is in
  * blob storage under reports/{projectId}/; the row in project_reports (db/queries/reports.queries.ts).
  * Issuing a download link is audited (`report.download_link`: who, which file); the fetch of the
@@ -39,7 +39,7 @@ export function reportsRoutes(deps: AppDeps) {
   const blobs = deps.storage
   const id = validate('param', IdParamSchema)
 
-  // The body stops being read past the report limit (issue 8 item 9).
+  // The body stops being read past the report limit.
   const reportLimit = bodyLimitOf(REPORT_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES, 'Report too large (limit 20 MB)')
   app.post('/:id/report', reportLimit, id, async (c) => {
     const projectId = c.req.valid('param').id

@@ -1,5 +1,5 @@
 /**
- * /api/auth/step-up (issue 8 "Step-up"), behind requireAdmin: a fresh OTP for the signed-in admin
+ * /api/auth/step-up, behind requireAdmin: a fresh OTP for the signed-in admin
  * that renews the session's `auth_time` without a new session.
  * - POST /send-otp: a code to the admin's own e-mail (the sign-in send limits apply,
  *   domain/otp-limits.ts); answers the sessionToken to verify with.

@@ -1,5 +1,5 @@
 /**
- * /api/storage/projects/{id}/images (SPEC.md 7 "Source and image storage"; issue 4): add images
+ * /api/storage/projects/{id}/images (SPEC.md 7 "Source and image storage"): add images
  * (multipart `images`, capped to the free slots of 5), delete one (?index, ?url or {index}),
  * reorder ({newOrder}). Files live in blob storage under images/{projectId}/; rows in
  * project_images keep the order (db/queries/images.queries.ts). Every answer is the images in order.
@@ -36,7 +36,7 @@ export function storageRoutes(deps: AppDeps) {
   const blobs = deps.storage
   const id = validate('param', IdParamSchema)
 
-  // The body stops being read past 5 images of 10 MB (issue 8 item 9).
+  // The body stops being read past 5 images of 10 MB.
   const imagesLimit = bodyLimitOf(
     IMAGE_LIMITS.perProject * IMAGE_LIMITS.fileBytes + MULTIPART_OVERHEAD_BYTES,
     `Images too large (limit ${IMAGE_LIMITS.perProject} images of 10 MB)`,

@@ -1,5 +1,5 @@
 /**
- * /api/admin/triage (issue 14 "Triage mode"; contract src/api/schemas/triage.ts), behind
+ * /api/admin/triage (contract src/api/schemas/triage.ts), behind
  * requireAdmin: GET /queue?limit=&category= (the queue, oldest first, with its total), GET /projects/{id}
  * (the triage bundle: 404 for an unknown project), GET /stats (the dashboard's queue figures).
  * Read-only: decisions go through PUT /api/projects/{id}/verify.

@@ -1,5 +1,5 @@
 /**
- * /api/admin/undo (issue 14; contract src/api/schemas/undo.ts; docs/decisions/014-undo.md), behind
+ * /api/admin/undo (contract src/api/schemas/undo.ts; docs/decisions/014-undo.md), behind
  * requireAdmin: POST /{id} undoes an undoable change of the signed-in admin within its window
  * (200 UndoResponse; 404 unknown, 403 another admin's, 409 already undone or changed since, 410
  * too late; 403 step_up_required for a restore of an admin's status). The restore, its audit rows and the undo row's undone_at commit in one transaction.

@@ -6,7 +6,7 @@
  * PostgreSQL database, services/cluster-locks.ts), so
  * two requests completing the set do not commit twice.
  *
- * Crash safety (issue 8 item 10): the commit's subject names the upload id, so when a crash came
+ * Crash safety: the commit's subject names the upload id, so when a crash came
  * after the branch moved but before the receipt, the resend finds its commit on main and only
  * records it; a crash before the branch moved leaves the staging whole, and the resend commits.
  * An upload with an id ends with its receipt (UploadStaging.recordCommit), one without is dropped.

@@ -1,5 +1,5 @@
 /**
- * Writes of /api/users (SPEC.md 7 "Users"; issue 9): PUT /bulk-update (all or nothing), POST /
+ * Writes of /api/users (SPEC.md 7 "Users"): PUT /bulk-update (all or nothing), POST /
  * (Add User, 201), PUT /{id} (one group of the detail screen: src/api/schemas/users.ts
  * UserUpdateSchema), PUT /{id}/status. Each answers the user after the change. Step-up guards
  * what domain/sensitive-actions.ts lists: granting admin, an admin's e-mail or status, an agent's

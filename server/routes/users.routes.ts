@@ -1,5 +1,5 @@
 /**
- * /api/users (SPEC.md 7 "Users"; issue 9): GET / filtered on the server (search over name,
+ * /api/users (SPEC.md 7 "Users"): GET / filtered on the server (search over name,
  * e-mail and phone, role and status filters, newest first, page/limit; the queries are in
  * db/queries/users.queries.ts, the pages cached per users version by services/user-list-cache.ts),
  * GET /stats (cached per users version: services/user-stats-cache.ts), GET /{id} (bank account masked) and the audited POST /{id}/bank-details/reveal

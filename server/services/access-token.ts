@@ -1,5 +1,5 @@
 /**
- * Access tokens: HS256 JWTs (RFC 7519) signed with jose, 15 minutes (SPEC.md 4, issue 2).
+ * Access tokens: HS256 JWTs (RFC 7519) signed with jose, 15 minutes (SPEC.md 4).
  * Claims: `sub` = user id, `typ` = 'access', and for a session `sid` = its refresh-token family and
  * `auth_time` = when its admin last proved an OTP (OpenID Connect Core 1.0 §2, seconds since the
  * epoch), read by the step-up check (middleware/require-recent-auth.ts). Refresh tokens are opaque

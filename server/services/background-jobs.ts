@@ -1,5 +1,5 @@
 /**
- * Background work on a schedule, run by one server at a time (issue 15 "Stateless servers"):
+ * Background work on a schedule, run by one server at a time:
  * every job runs once shortly after start and then every `everyMs`; each run takes the job's
  * advisory lock with `pg_try_advisory_lock` (services/cluster-locks.ts), so when several servers
  * share a database one of them runs it and the others skip that round. Every run and every

@@ -1,5 +1,5 @@
 /**
- * Bank details at rest (issue 8): the account number inside users.bank_details is stored
+ * Bank details at rest: the account number inside users.bank_details is stored
  * encrypted (data-encryption.ts, bound to its user's id); the other fields (holder, bank, branch,
  * IFSC, UPI id) stay plain, as the screens show them whole. The data layer seals on write and
  * opens on read, so the API answers plain values as before.

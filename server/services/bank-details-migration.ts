@@ -1,8 +1,8 @@
 /**
- * The start-up step of bank-details encryption (issue 8), run by main.ts after migrations: check
+ * The start-up step of bank-details encryption, run by main.ts after migrations: check
  * that the data key opens what is stored (a wrong DATA_ENCRYPTION_KEY stops the server with a
  * clear message instead of failing later per request), then encrypt the account numbers still in
- * plain text (databases from before issue 8). Idempotent and cheap when there is nothing to do.
+ * plain text (rows written before encryption at rest). Idempotent and cheap when there is nothing to do.
  */
 import type { KeyObject } from 'node:crypto'
 import type { Db } from '../db/client'

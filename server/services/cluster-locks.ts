@@ -1,5 +1,5 @@
 /**
- * Locks that hold across every server on one database (issue 15 "Stateless servers"), built on
+ * Locks that hold across every server on one database, built on
  * PostgreSQL advisory locks (https://www.postgresql.org/docs/current/explicit-locking.html#ADVISORY-LOCKS).
  *
  * - `ClusterMutex.run(key, task)`: per-key mutual exclusion (the commit step of chunked uploads).

@@ -1,5 +1,5 @@
 /**
- * Replying to a contact by e-mail (issue 11; SPEC.md 4 "Contact status"): claim, send, record.
+ * Replying to a contact by e-mail (SPEC.md 4 "Contact status"): claim, send, record.
  * No database transaction is held while the mail server is talked to (PGlite has one connection;
  * a slow SMTP server must not stall every other request): the claim is one UPDATE that only one
  * of two concurrent replies can win (db/queries/contacts-write.queries.ts claimReply), so exactly

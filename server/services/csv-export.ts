@@ -1,5 +1,5 @@
 /**
- * Streamed CSV exports (issue 10): rows are read from the database in keyset batches (BATCH rows
+ * Streamed CSV exports: rows are read from the database in keyset batches (BATCH rows
  * at a time, on PGlite and PostgreSQL alike), written through csv-stringify and answered as a
  * stream, so memory stays flat however many rows match. Backpressure: the next batch is read only
  * when the writer has drained. Columns: see orders-csv.ts / payments routes.

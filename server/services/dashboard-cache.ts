@@ -1,6 +1,6 @@
 /**
  * The dashboard's aggregates (SPEC.md 3 "Dashboard stats") built from four parts, each cached per
- * the versions of the tables it reads (decision 004): projects (projects version and month),
+ * the versions of the tables it reads (decisions 004, 033): projects (projects version and month),
  * contacts (contacts version and month), admins (users version) and revenue (payments version).
  * Under the load bench only projects are written, so the contacts, admins and revenue statements
  * stop running per request; with every part cached a request costs the versions read alone

@@ -1,5 +1,5 @@
 /**
- * Field encryption at rest (issue 8): AES-256-GCM (NIST SP 800-38D) with a random 96-bit IV per
+ * Field encryption at rest: AES-256-GCM (NIST SP 800-38D) with a random 96-bit IV per
  * value and the 128-bit tag, stored as `v1:<iv>:<tag>:<ciphertext>` (base64url parts; `v1` names
  * the algorithm so a later format can sit beside it). Each value is bound to where it belongs by
  * additional authenticated data (e.g. `users.bank_details.accountNumber:<user id>`), so a value

@@ -1,5 +1,5 @@
 /**
- * Is an access token's session still signed in? (issue 13 "Sessions"). An access token names its
+ * Is an access token's session still signed in? An access token names its
  * refresh-token family as `sid`; once that family is revoked (Settings → Revoke, 'Sign out
  * everywhere else', a password change, sign-out, refresh-token reuse) requireAdmin refuses the
  * token with 401 at once instead of honouring it until it expires (15 minutes).

@@ -1,12 +1,12 @@
 /**
- * One-time sign-in codes (SPEC.md 4, 9; issue 2). A challenge row in otp_challenges holds:
+ * One-time sign-in codes (SPEC.md 4, 9). A challenge row in otp_challenges holds:
  * the 6-digit code from a CSPRNG, stored only as HMAC-SHA256 keyed with the server secret and
  * bound to the session token; the session token (32 random bytes, base64url) stored as SHA-256.
  * A code is valid 10 minutes, single use, compared in constant time, and burnt by the 5th wrong
  * try; a new code leaves the earlier ones valid. Past 30 tries on one e-mail's codes in an hour a
  * code allows one try (domain/otp-limits.ts, decision 026). Every try is claimed atomically in SQL
  * under the e-mail's advisory lock, so parallel guesses cannot exceed either bound.
- * Every failed try is audited (`auth.otp_failed`, issue 8) with its reason, the user id or a keyed
+ * Every failed try is audited (`auth.otp_failed`) with its reason, the user id or a keyed
  * hash of the e-mail, and the client IP; never the code.
  */
 import crypto from 'node:crypto'

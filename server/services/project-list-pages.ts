@@ -11,8 +11,8 @@
  *    projects changes its key), while most projects on a page did not change.
  * Both levels hold JSON text (strings), not UTF-8 bytes: V8 counts every ArrayBuffer as external
  * memory and starts a full mark-compact whenever it grew by 64 MB since the last one, so cached
- * bytes that are replaced under writes made a 5-15 ms pause every second under load (BENCHMARKS.md
- * "Load", seventh pass). Strings live in the heap, whose limit grows with it; @hono/node-server
+ * bytes that are replaced under writes make a 5-15 ms pause every second under load (decision
+ * 025). Strings live in the heap, whose limit grows with it; @hono/node-server
  * encodes a string body once as it writes it. Sizes are in characters: the JSON is almost all
  * ASCII, which V8 stores one byte a character.
  * One instance per app (the projects routes').

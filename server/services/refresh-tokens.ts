@@ -1,10 +1,10 @@
 /**
- * Refresh tokens (issue 2): opaque 32-byte tokens, stored as SHA-256, valid 30 days, rotated on
+ * Refresh tokens: opaque 32-byte tokens, stored as SHA-256, valid 30 days, rotated on
  * every use. All tokens descending from one sign-in share a family; presenting a token that was
  * already rotated is treated as theft and revokes the whole family (OAuth 2.0 Security BCP,
  * RFC 9700 §4.14.2, "refresh token rotation"), written to the audit log as `auth.refresh_reuse`.
  *
- * Grace (RFC 9700 §4.14.2 allows it; issue 8 item 8): two tabs of one browser may send the same
+ * Grace (RFC 9700 §4.14.2 allows it): two tabs of one browser may send the same
  * refresh token at once. Within REFRESH_REUSE_GRACE_MS of the rotation the same token is answered
  * again with the same successor, so neither tab is signed out. The successor is kept encrypted
  * (JWE `dir` + A256GCM) under a key derived from the rotated token itself, which is never stored:
@@ -12,8 +12,8 @@
  *
  * Each family also carries `authTime`, the last OTP proof of its admin (sign-in or step-up),
  * copied to every successor and put into the access tokens as `auth_time`, and the browser
- * (`userAgent`) and `ip` of its sign-in; each token's `lastUsedAt` is when it was issued (issue 13
- * "Sessions": a family with a live token is a session, revocable from Settings).
+ * (`userAgent`) and `ip` of its sign-in; each token's `lastUsedAt` is when it was issued (a
+ * family with a live token is a session, revocable from Settings).
  */
 import crypto from 'node:crypto'
 import { CompactEncrypt, compactDecrypt } from 'jose'

@@ -1,5 +1,5 @@
 /**
- * Triage reads that combine the database and the repository (issue 14; contract
+ * Triage reads that combine the database and the repository (contract
  * src/api/schemas/triage.ts): the bundle of one project and the commit a decision is reviewed at.
  * Repository reads work on local repositories (services/repo-host/git-review.ts); with the GitHub
  * host the README and the changed files are null.

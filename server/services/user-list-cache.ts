@@ -2,8 +2,8 @@
  * GET /api/users pages cached per users table version (decision 004, like the projects list
  * pages of project-list-pages.ts): a page is reused while no user row has changed, and stored
  * under the version its own statements saw, never a newer one. Project writes do not touch the
- * users version, so under an admin's project edits the users list costs no query (issue 8 load
- * bench: the owner picker and users screen were ~12% of requests). The exact total of a
+ * users version, so under an admin's project edits the users list costs no query (in the load
+ * bench the owner picker and users screen are ~12% of requests). The exact total of a
  * (search, role, status) is kept per version too, so the next pages of a search reuse it
  * instead of counting again. One instance per app.
  */

@@ -1,6 +1,6 @@
 /**
  * JSON responses cached per table versions (docs/decisions/004), for the orders and payments lists
- * and stats (issue 10, BENCHMARKS.md "Orders and payments"): an entry is reused only while none of
+ * and stats (BENCHMARKS.md "Orders and payments"): an entry is reused only while none of
  * the tables it was built from has changed, kept as JSON text (a string in V8's heap, not bytes in
  * an ArrayBuffer, whose churn starts full GCs: project-list-pages.ts); identical concurrent misses
  * build once.

@@ -1,5 +1,5 @@
 /**
- * Analytics transport (SPEC.md 2 "/analytics"; issue 13): the figures of one period and the
+ * Analytics transport (SPEC.md 2 "/analytics"): the figures of one period and the
  * react-query hook of the screen. Money in rupees; definitions in src/api/schemas/analytics.ts.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 /**
- * Audit log transport (issue 14; contract src/api/schemas/audit.ts): the keyset-paged list and the
+ * Audit log transport (contract src/api/schemas/audit.ts): the keyset-paged list and the
  * facets, with the react-query keys and hooks of the /audit screen and of the audit trail on the
  * project and user pages. A failed load is an ApiError shown with Retry (DESIGN.md).
  */

@@ -109,7 +109,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
    * Refresh unless another tab already did: tabs share the stored tokens, so inside the cross-tab
    * lock a stored access token other than `rejected` (the one that got the 401) is another tab's
    * fresh token and is used as is. Without this, two tabs would send the same refresh token and the
-   * server would take the second for reuse (issue 8 item 8; the server also has a short grace).
+   * server would take the second for reuse (the server also has a short grace).
    */
   async function refreshTokens(rejected: string | null): Promise<string> {
     const run = async () => {

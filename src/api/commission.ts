@@ -1,5 +1,5 @@
 /**
- * Commission transport (SPEC.md 7 "Commission"; issue 12): the paged configurations, one create,
+ * Commission transport (SPEC.md 7 "Commission"): the paged configurations, one create,
  * update and delete, the default configuration (null until created; PUT creates or updates it),
  * the statistics, the create modal's server-searched project picker, and the react-query keys and
  * hooks of /commission. Rates in percent, money in rupees. Every failure is an ApiError

@@ -1,5 +1,5 @@
 /**
- * Contacts transport (SPEC.md 7 "Contacts"; issue 11): the filtered page-numbered list, stats, one
+ * Contacts transport (SPEC.md 7 "Contacts"): the filtered page-numbered list, stats, one
  * contact, a status change (optionally with a reply, which the server e-mails first), the bulk
  * update, and the react-query keys and hooks of the contacts screens and the palette's `!` search.
  * Every failure is an ApiError (src/api/client.ts): a second reply is a 409, a mail that could not

@@ -1,5 +1,5 @@
 /**
- * Orders transport (SPEC.md 7 "Orders"; issue 10): the keyset-paged list, stats, one order with its
+ * Orders transport (SPEC.md 7 "Orders"): the keyset-paged list, stats, one order with its
  * notes and payments, a status move, the bulk update, the CSV export URL, and the react-query keys
  * and hooks of the orders screen. Money in rupees. Every failure is an ApiError (src/api/client.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Shared react-query list hook for the admin lists (projects, users; issue 10 orders and
+ * Shared react-query list hook for the admin lists (projects, users, orders and
  * payments). A page-numbered list keeps the previous page on screen while the next loads
  * (`keepPreviousData`) and prefetches the next page once the current one is in, so 'Next' shows
  * at once and then revalidates (SPEC.md 8). A cursor-paged infinite list is not served here: it

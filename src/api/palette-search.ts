@@ -1,5 +1,5 @@
 /**
- * Server searches of the palette's entity modes (issue 14 "Palette"): `#` projects through
+ * Server searches of the palette's entity modes: `#` projects through
  * GET /api/admin/palette/projects (lean rows, a count capped at 1,000: made for 100,000 projects);
  * `@` users, `$` orders, `!` contacts over their list endpoints (GET /api/users, /api/orders,
  * /api/contacts with `search`); one capped page (PALETTE_PAGE rows) and the total that matched. The react-query hook passes its AbortSignal, so a request whose query the admin

@@ -1,5 +1,5 @@
 /**
- * Payments transport (SPEC.md 7 "Payments"; issue 10): the keyset-paged list, stats, one payment
+ * Payments transport (SPEC.md 7 "Payments"): the keyset-paged list, stats, one payment
  * with its order, the CSV export path, and the react-query keys and hooks of the payments screen.
  * A failed load is an ApiError shown with Retry, never sample data (DESIGN.md).
  */

@@ -1,5 +1,5 @@
 /**
- * Console preferences transport (issue 14; contract src/api/schemas/preferences.ts): the signed-in
+ * Console preferences transport (contract src/api/schemas/preferences.ts): the signed-in
  * admin's single-key shortcut switch, recent commands and records, and reason templates, with the
  * react-query hook every consumer shares (one request per session, updated from each answer).
  */

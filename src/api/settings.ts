@@ -1,5 +1,5 @@
 /**
- * Settings transport (SPEC.md 2 "/settings", 7 "Authentication and profile"; issue 13): the signed-in
+ * Settings transport (SPEC.md 2 "/settings", 7 "Authentication and profile"): the signed-in
  * admin's profile and password, and their sessions (refresh-token families). Every failure is an
  * ApiError (src/api/client.ts): a taken e-mail is a 409, a wrong current password a 400, a new
  * e-mail may need a fresh OTP (403 step_up_required, src/api/step-up.ts).

@@ -1,5 +1,5 @@
 /**
- * Step-up calls (issue 8 "sudo mode"; server/routes/step-up.routes.ts): a fresh code to the
+ * Step-up calls (server/routes/step-up.routes.ts): a fresh code to the
  * signed-in admin's e-mail, and its verification, which stores the new access token (fresh
  * `auth_time`, same session). Errors are ApiErrors with the server's message.
  */

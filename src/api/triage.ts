@@ -1,5 +1,5 @@
 /**
- * Triage transport (issue 14; contract src/api/schemas/triage.ts): the queue, one project's
+ * Triage transport (contract src/api/schemas/triage.ts): the queue, one project's
  * bundle with its react-query key (the screen prefetches the next project's), and the queue
  * figures of the dashboard. Decisions go through verifyProject (src/api/verification.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Undo transport (issue 14; contract src/api/schemas/undo.ts): POST /api/admin/undo/{id} puts the
+ * Undo transport (contract src/api/schemas/undo.ts): POST /api/admin/undo/{id} puts the
  * state before an undoable change back. Refusals arrive as ApiError: 403 another admin's, 409
  * already undone or changed since, 410 too late.
  */

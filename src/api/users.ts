@@ -1,5 +1,5 @@
 /**
- * Users transport (SPEC.md 7 "Users"; issue 9): the filtered list, stats, one user, the
+ * Users transport (SPEC.md 7 "Users"): the filtered list, stats, one user, the
  * per-group partial update, status, Add User, bulk activate/deactivate, the audited bank-account
  * reveal, and the react-query keys and hooks the users screens, the owner picker and the palette's
  * `@` search read. Rates in percent. Every failure is an ApiError (src/api/client.ts); a sensitive

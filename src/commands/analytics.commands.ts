@@ -1,5 +1,5 @@
 /**
- * Analytics screen commands (SPEC.md 2 "Analytics"; issue 13): the period (1, 2, 3: last 30 days,
+ * Analytics screen commands (SPEC.md 2 "Analytics"): the period (1, 2, 3: last 30 days,
  * 90 days, 12 months, kept in ?period=), and the Top Performing Projects list's keyboard (j/k
  * focus, Enter or o opens the focused project's page; each project's link runs the same command
  * on its row). They read what the analytics view publishes (`analytics`, `focused`) and only

@@ -12,7 +12,7 @@ export interface MenuHandle {
   setOpen: (open: boolean) => void
 }
 
-/** What the hint bar publishes: whether it is shown, and a typed toggle (issue 14). */
+/** What the hint bar publishes: whether it is shown, and a typed toggle. */
 export interface HintsHandle {
   visible: boolean
   setVisible: (visible: boolean) => void

@@ -1,5 +1,5 @@
 /**
- * Audit log commands (issue 14 "Audit log"): on /audit, j/k focus an entry, Enter opens its diff
+ * Audit log commands: on /audit, j/k focus an entry, Enter opens its diff
  * panel (?entry=<id>), Escape closes it, o opens the entry's record (its link in a row runs the
  * same command with the row as target), f shows only the focused record's history, / focuses the
  * search; the filters (entity type, admin, action or action family, dates, clear) are palette

@@ -1,5 +1,5 @@
 /**
- * The commission configuration form's commands (SPEC.md 2, 5 "Commission"; issue 12), for the
+ * The commission configuration form's commands (SPEC.md 2, 5 "Commission"), for the
  * create/edit modal (published as `commissionModal` while open) and the Default Config tab's
  * inline form (`commissionDefaultForm`); the modal wins while it is open. Save (mod+Enter; Enter in
  * a field too) is disabled with the reason until the draft may be saved ('Total must equal 100%',

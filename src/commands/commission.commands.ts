@@ -1,5 +1,5 @@
 /**
- * Commission Management screen commands (SPEC.md 2 "Commission Management"; issue 12): the three
+ * Commission Management screen commands (SPEC.md 2 "Commission Management"): the three
  * tabs (1, 2, 3), New Configuration (n), Create Default Configuration, the card grid's keyboard
  * (j/k focus, Enter or e edits, Delete or Backspace deletes after the confirmation), the status
  * filter options, Previous/Next ([ and ]) and the search (/). They read what the commission view

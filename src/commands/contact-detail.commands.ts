@@ -1,5 +1,5 @@
 /**
- * Contact detail commands (SPEC.md 2 "Contact detail", 4 "Contact status"; issue 11): back to the
+ * Contact detail commands (SPEC.md 2 "Contact detail", 4 "Contact status"): back to the
  * contacts (u), to the registered user with the contact's e-mail, open the related project (o),
  * the reply box (r focuses it, mod+Enter sends — from inside it too —, Escape leaves it) and the
  * quick actions Mark as Read (i), Mark as Replied (y), Archive (e), Mark as Unread (shift+u), each

@@ -1,5 +1,5 @@
 /**
- * Contacts list commands (SPEC.md 2 "Contacts list", 4 "Contact status", 5; issue 11): j/k focus,
+ * Contacts list commands (SPEC.md 2 "Contacts list", 4 "Contact status", 5): j/k focus,
  * x and shift+x select, select all / clear, Enter and View open the contact; on the focused row
  * (or a row's own control, passed as `target`) i marks it read, y replied, e archives it and
  * shift+u marks it unread, each disabled in its own status; on the selection shift+i, shift+y and

@@ -1,5 +1,5 @@
 /**
- * The cancel confirmation's commands (SPEC.md 4 "Order status": cancelled is final; issue 10): a
+ * The cancel confirmation's commands (SPEC.md 4 "Order status": cancelled is final): a
  * row Cancel (#), a bulk Cancel (shift+Backspace) or the panel's Cancel Order first asks 'Cancel
  * order ORD-…?' / 'Cancel 3 orders?'. Accept (mod+Enter; Enter on the focused button) sends
  * 'confirm.accept', Keep (Escape, ×) sends 'confirm.cancel' and nothing changes. They read what the

@@ -1,5 +1,5 @@
 /**
- * The order side panel's commands (SPEC.md 4 "Order status"; issue 10): the legal transitions of
+ * The order side panel's commands (SPEC.md 4 "Order status"): the legal transitions of
  * the open order (Confirm, Start Work, Complete, Cancel Order), each sending the move with the
  * panel's note to the panel machine (Cancel Order asks first: order-cancel.commands.ts); mod+Enter runs the forward step (it acts from the note field
  * too), N puts the keyboard in the note, O opens the customer's user page, Escape (Close) removes

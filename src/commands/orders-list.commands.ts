@@ -1,5 +1,5 @@
 /**
- * Orders list commands (SPEC.md 2 "Orders list", 4 "Order status", 5; issue 10): j/k focus, x and
+ * Orders list commands (SPEC.md 2 "Orders list", 4 "Order status", 5): j/k focus, x and
  * shift+x select, Enter opens the focused order in the side panel, the row moves offered only
  * where legal (c Confirm, s Start Work, d Complete, # Cancel; ORDER_TRANSITIONS), the bulk
  * Confirm/Complete/Cancel of the selection ('Confirm 12 orders'; 'Please select orders to update'

@@ -1,5 +1,5 @@
 /**
- * The palette's prefix modes (issue 14 "Palette"): the first character of the typed text picks
+ * The palette's prefix modes: the first character of the typed text picks
  * what the palette lists. `>` commands only, `#` projects, `@` users, `$` orders, `!` contacts,
  * `/` screens; anything else is the mixed mode (recents, commands, then projects). Pure.
  */

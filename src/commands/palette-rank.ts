@@ -1,5 +1,5 @@
 /**
- * Ranking of the palette (issue 14 "Palette"), on match-sorter's tiers instead of cmdk's scorer:
+ * Ranking of the palette, on match-sorter's tiers instead of cmdk's scorer:
  * equal > starts-with > word-starts-with > contains > acronym > fuzzy. A title match of the first
  * four tiers ("strong") always ranks above an acronym or scattered fuzzy match; within the same
  * strength, items the caller boosts (commands that apply to the focused record, the selection or

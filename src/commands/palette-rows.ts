@@ -1,5 +1,5 @@
 /**
- * The palette's result list as flat rows (issue 14 "Palette"), built from the parsed query, the
+ * The palette's result list as flat rows, built from the parsed query, the
  * visible commands, the admin's recents and the server's entity answers; the palette virtualizes
  * these rows. Pure: the palette and its tests share it.
  *

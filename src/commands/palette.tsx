@@ -1,5 +1,5 @@
 /**
- * The cmdk command palette (Ctrl+K / Cmd+K) in a radix Dialog (issue 14 "Palette"): prefix modes
+ * The cmdk command palette (Ctrl+K / Cmd+K) in a radix Dialog: prefix modes
  * (palette-query.ts), rows ranked by match-sorter (palette-rank.ts, palette-rows.ts) and virtualized
  * (@tanstack/react-virtual), entity searches on the server (debounced, cancelled when the text
  * changes: src/api/palette-search.ts), recent commands and records from the admin's preferences,

@@ -1,5 +1,5 @@
 /**
- * Payments screen commands (SPEC.md 2 "Payments"; issue 10): j/k focus, x and shift+x select,
+ * Payments screen commands (SPEC.md 2 "Payments"): j/k focus, x and shift+x select,
  * Enter (or a row's View details) opens the payment's details panel (?payment=<id>), Escape closes
  * it, o opens its order in the orders screen, shift+e exports the filtered view as CSV, / focuses
  * the search. They read what the payments view publishes (`payments`, `focused`, `selection`) and

@@ -1,5 +1,5 @@
 /**
- * Projects list commands (SPEC.md 2 "Projects list"; issue 3 keyboard triage): j/k focus, x and
+ * Projects list commands (SPEC.md 2 "Projects list"; keyboard triage): j/k focus, x and
  * shift+x select, Enter opens, a/r/e/# act on the selection or else the focused row (a row's own
  * controls pass it as `target`), / focuses the search, [ and ] page. They read what the list view
  * publishes (`projectsList`, `focused`, `selection`) and only send events to its actor or

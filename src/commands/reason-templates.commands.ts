@@ -1,5 +1,5 @@
 /**
- * The reason-templates editor's commands (Settings → Reason templates; issue 14): j/k focus a
+ * The reason-templates editor's commands (Settings → Reason templates): j/k focus a
  * template, n adds one, e (or Enter) edits the focused one, # deletes it, Shift+K / Shift+J move it
  * up or down (each change is saved at once); in the form the decision checkboxes, Ctrl/Cmd+Enter
  * saves and Escape cancels. They read what the tab publishes (`reasonTemplates`) and only send

@@ -1,6 +1,6 @@
 /**
- * Which commands belong to the screen on view, for the hint bar and the '?' sheet (issue 14
- * "Keys"): read from the registry in the current context, so no key list is written twice. A
+ * Which commands belong to the screen on view, for the hint bar and the '?' sheet: read from the
+ * registry in the current context, so no key list is written twice. A
  * command is the screen's when it applies only somewhere (`when`) and applies here, and its group
  * is not one of the console-wide ones (the palette, navigation, undo, sign out).
  */

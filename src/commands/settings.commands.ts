@@ -1,5 +1,5 @@
 /**
- * Settings commands (SPEC.md 2 "/settings"; issue 13; Keyboard, issue 14): the four tabs (also
+ * Settings commands (SPEC.md 2 "/settings"; Keyboard): the four tabs (also
  * from anywhere: they open /settings?tab=…; 'Change Password' is the palette's 'Change
  * password'), Save Changes and Change Password (mod+enter on their tab), the show/hide toggles,
  * on the Sessions tab j/k focus, r or Enter revokes the focused session (or a row's own button),
@@ -20,9 +20,9 @@ export const SETTINGS_TABS = [
   ['profile', 'Profile Settings'],
   ['password', 'Change Password'],
   ['sessions', 'Sessions'],
-  // Issue 14: the saved reason templates of verification decisions (reason-templates.commands.ts).
+  // The saved reason templates of verification decisions (reason-templates.commands.ts).
   ['templates', 'Reason templates'],
-  // Issue 14: single-key shortcuts and the key hints (decision 018).
+  // Single-key shortcuts and the key hints (decision 018).
   ['keyboard', 'Keyboard'],
 ] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number][0]
@@ -33,7 +33,7 @@ export interface SettingsHandle {
   profile: ActorRefFrom<typeof settingsProfileMachine>
   password: ActorRefFrom<typeof settingsPasswordMachine>
   sessions: ActorRefFrom<typeof settingsSessionsMachine>
-  /** The Keyboard tab's single-key shortcuts switch (issue 14). */
+  /** The Keyboard tab's single-key shortcuts switch. */
   keyboard: ActorRefFrom<typeof settingsKeyboardMachine>
   /** Whether single-key shortcuts are on, as the switch shows it. */
   singleKeys: boolean

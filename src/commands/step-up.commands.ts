@@ -1,5 +1,5 @@
 /**
- * The step-up dialog's commands (issue 8 "sudo mode"; step-up-gate.ts): confirm with the typed
+ * The step-up dialog's commands (step-up-gate.ts): confirm with the typed
  * 6-digit code (mod+enter; Enter in the code field too), send a new code (mod+shift+s), cancel
  * (escape, nothing changes). They read what the dialog publishes (`stepUp`) and send typed events
  * to the console's step-up actor.

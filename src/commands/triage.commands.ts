@@ -1,5 +1,5 @@
 /**
- * Triage commands (issue 14 "Triage mode"): `t` on the Projects screen and 'Start triage' in the
+ * Triage commands: `t` on the Projects screen and 'Start triage' in the
  * palette open /projects/triage; there 1 approve, 2 needs changes, 3 reject, h hold (under review),
  * s skip; in the notes step 1-9 pick a reason template (filled with the project's title, owner and
  * category), e edits the notes, Ctrl/Cmd+Enter submits, Escape goes back; Escape on a project

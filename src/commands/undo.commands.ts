@@ -1,5 +1,5 @@
 /**
- * Undo (issue 14; docs/decisions/014-undo.md): `app.undo` undoes the newest pending undoable change
+ * Undo (docs/decisions/014-undo.md): `app.undo` undoes the newest pending undoable change
  * (a decision or a bulk action) through the console's undo machine, which the undo host publishes
  * as `view.undo`. Keys: Ctrl/Cmd+Z, and `u`. The command applies only while an undo is pending, so
  * `u` keeps its other meaning (Back on the detail screens) the rest of the time: app.undo is joined

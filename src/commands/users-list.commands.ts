@@ -1,5 +1,5 @@
 /**
- * Users list commands (SPEC.md 2 "Users list"; issue 9): j/k focus, x and shift+x select, Enter
+ * Users list commands (SPEC.md 2 "Users list"): j/k focus, x and shift+x select, Enter
  * opens, e activates/deactivates the selection or else the focused row (a row's own controls pass
  * it as `target`), View and Edit open the user, bulk Activate/Deactivate act on the selection
  * ('Please select users to update' without one), / focuses the search, [ and ] page. They read

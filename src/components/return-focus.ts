@@ -1,5 +1,5 @@
 /**
- * Focus goes back where it was when a radix dialog closes (issue 14 "Keys"). Radix returns focus
+ * Focus goes back where it was when a radix dialog closes. Radix returns focus
  * to a dialog's Trigger, but most of the console's dialogs (the palette opened by Ctrl/⌘ K, the '?'
  * sheet, a prompt opened by a key) have none, so focus fell to the page body. Spread
  * `useReturnFocus()` on a radix `Content`: when it closes, focus goes to the element that had it

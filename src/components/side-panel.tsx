@@ -1,5 +1,5 @@
 /**
- * A details panel docked on the right of a list screen (issue 10: a payment or an order opens in a
+ * A details panel docked on the right of a list screen (a payment or an order opens in a
  * side panel). Not modal: the list behind it keeps its keys (j/k, Enter opens another row in it).
  * The screen passes the panel's controls as `actions` (its close command among them), so every
  * control stays a command; the panel itself holds no state.

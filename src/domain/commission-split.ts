@@ -1,5 +1,5 @@
 /**
- * The commission split engine (issue 12; SPEC.md 3 "Commission configuration", 4 "Commission
+ * The commission split engine (SPEC.md 3 "Commission configuration", 4 "Commission
  * configuration", 5 "Commission", 9 commission defaults): what each party receives of one order, in
  * integer paise that sum to the order amount exactly. Pure, shared by the server (stats) and the
  * client (the modal's split preview), so it lives under src/domain and imports only the contract's

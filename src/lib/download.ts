@@ -1,5 +1,5 @@
 /**
- * Hands a URL to the browser's own download (issue 10 'Export CSV': a signed, expiring link whose
+ * Hands a URL to the browser's own download ('Export CSV': a signed, expiring link whose
  * response says `Content-Disposition: attachment`), so the file streams to disk instead of
  * through the page's memory.
  */

@@ -1,5 +1,5 @@
 /**
- * Shared URL query helpers for the admin lists (projects, users; issue 10 orders and payments):
+ * Shared URL query helpers for the admin lists (projects, users, orders and payments):
  * filters live in the query so a list is bookmarkable (SPEC.md 2, 9). Every list carries
  * `search`, `limit` (page size, one of PAGE_SIZES, default 20) and `page` (1-based); its own
  * filters are read with `oneOf` and written in order with `writeListQuery`. Unknown or malformed

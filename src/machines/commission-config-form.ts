@@ -1,5 +1,5 @@
 /**
- * The commission configuration form's rules (SPEC.md 5 "Commission", 9 defaults; issue 12), shared
+ * The commission configuration form's rules (SPEC.md 5 "Commission", 9 defaults), shared
  * by the create/edit modal and the Default Config tab: the draft (inputs as typed text), the draft
  * of a stored configuration, the request body (empty inputs count as 0), the contract's messages
  * per field, the live total in basis points and whether the draft may be saved.

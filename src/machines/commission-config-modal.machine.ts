@@ -1,12 +1,8 @@
 /**
- * The commission configuration form (SPEC.md 2 "Commission Management", 4, 5 "Commission", 8; issue
- * 12): closed → create | edit → saving → closed. `create` makes a project's configuration (the
- * project picked in the form) or, opened with 'modal.createDefault', the default; `edit` changes a
- * stored one. Save runs only when the draft passes (a project chosen when one is needed, the
- * contract's bounds, the five rates summing to 100 % in basis points). A refused save stays open
- * with the server's error. Closing a changed draft asks first (`discarding`). The Default Config
- * tab runs a second actor of this machine as its inline form. The split preview's inputs (example
- * amount in rupees, the two add-ons) live here too; the view computes the split from them.
+ * The commission configuration form (SPEC.md 2 "Commission Management", 4, 5 "Commission", 8):
+ * create (a project's or the default) or edit; Save runs only when the draft passes the contract's
+ * bounds and the rates sum to 100 %; closing a changed draft asks first. The Default Config tab runs
+ * a second actor of it inline. States: docs/machines/commissionConfigModal.mmd.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'

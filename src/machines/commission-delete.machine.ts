@@ -1,5 +1,5 @@
 /**
- * Deleting a commission configuration (SPEC.md 2 "Commission Management", 6, 8; issue 12): idle →
+ * Deleting a commission configuration (SPEC.md 2 "Commission Management", 6, 8): idle →
  * confirming ('Are you sure you want to delete this configuration?') → deleting → idle. The
  * default configuration is never asked about (the server refuses it with a 409 too). Success
  * emits the server's message and `commission.changed`; a failure emits 'Failed to delete

@@ -1,13 +1,7 @@
 /**
- * The contact detail's reply form (SPEC.md 2 "Contact detail", 4 "Contact status", 5, 8; issue 11):
- * editing → sending → sent | failed. A blank reply (empty or whitespace only) is never sent: it
- * stays in editing with 'Please enter a reply message'. The reply goes out through the `sendReply`
- * actor (PUT /api/contacts/{id} {status: 'replied', reply}: the server e-mails it first, then marks
- * the contact replied). Sent clears the form and emits `reply.sent` with the updated contact (the
- * view then shows the previous reply and hides the form). A failure keeps the text for another try
- * and shows 'Failed to send reply: {reason}'; a 409 (already replied, or a reply in flight) also
- * emits `contact.stale`, so the view reloads the contact. Typing after a failure or a send goes back
- * to editing. The text is cut at CONTACT_LIMITS.reply characters.
+ * The contact detail's reply form (SPEC.md 2 "Contact detail", 4 "Contact status", 5, 8): a blank
+ * reply is never sent; a failure keeps the text, and a 409 (already replied, or a reply in flight)
+ * emits `contact.stale` so the view reloads. States: docs/machines/contactReply.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { ApiError } from '../api/client'

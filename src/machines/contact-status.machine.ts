@@ -1,12 +1,7 @@
 /**
- * The contact detail's status (SPEC.md 2 "Contact detail", 4 "Contact status", 8; issue 11).
- * Opening a contact whose status is 'new' marks it read once (opening → markingRead → idle, no
- * toast: it is what opening means). The quick actions (Mark as Read / Mark as Replied / Archive /
- * Mark as Unread) run idle → updating → idle, one at a time; a success emits `notify.success`, a
- * failure keeps 'Failed to update contact status: {reason}' until the next action and emits it as
- * `notify.error`. Every change emits `contact.changed` with the updated contact, which the view puts
- * in the cache. Which action applies (never the contact's own status) is the commands' rule: the
- * machine only runs what it is sent. I/O is the `updateStatus` actor (PUT /api/contacts/{id} {status}).
+ * The contact detail's status (SPEC.md 2 "Contact detail", 4 "Contact status", 8): opening a new
+ * contact marks it read once, without a toast; the quick actions run one at a time. Which action
+ * applies is the commands' rule. States: docs/machines/contactStatus.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { setContactStatus } from '../api/contacts'

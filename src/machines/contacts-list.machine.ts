@@ -1,12 +1,8 @@
 /**
- * Contacts list triage (SPEC.md 2 "Contacts list", 4 "Contact status", 5, 8; issue 11): focus row
- * (j/k), selection (x, shift+x, select all), and the status actions idle → acting → idle: a row's
- * mark read / replied / unread / archive (i, y, shift+u, e), and the bulk actions of the selection
- * (shift+i, shift+y, shift+e), which without a selection only say 'Please select contacts to
- * update'. A bulk action that succeeded clears the selection; a failed one keeps it for another
- * try. I/O is the `updateStatus` actor; outcomes are emitted as `notify.success` / `notify.error`
- * (toast text) and `contacts.changed` (refetch list and stats; with the updated contact after a
- * row action) so the machine stays free of UI.
+ * Contacts list triage (SPEC.md 2 "Contacts list", 4 "Contact status", 5, 8): focus, selection,
+ * and row or bulk status actions; a failed bulk action keeps the selection for another try. I/O in
+ * the `updateStatus` actor, outcomes emitted, so the machine stays free of UI.
+ * States: docs/machines/contactsList.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import type { ContactBulkAction, ContactDetail, ContactStatus } from '../api/schemas/contacts'

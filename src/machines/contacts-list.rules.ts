@@ -1,6 +1,6 @@
 /**
  * The texts of the contacts list's status actions' outcomes (SPEC.md 4
- * "Contact status", 5, 8 "Users, orders, contacts"; issue 11): a row's read / replied / archived /
+ * "Contact status", 5, 8 "Users, orders, contacts"): a row's read / replied / archived /
  * unread through PUT /api/contacts/{id} {status}, a bulk action of the selection through
  * PUT /api/contacts/bulk-update (one transaction server-side, all or nothing).
  */

@@ -1,5 +1,5 @@
 /**
- * The 'Export CSV' flow of the keyset lists (issue 10: orders and payments): idle → requesting
+ * The 'Export CSV' flow of the keyset lists (orders and payments): idle → requesting
  * (GET /api/{resource}/export-link with the current filters) → idle. The signed link is emitted as
  * `export.ready` for the view to hand to the browser, which downloads the file natively (streamed
  * to disk, no token in the URL); a refusal is emitted as `notify.error`. While a link is being

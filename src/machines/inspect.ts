@@ -1,5 +1,5 @@
 /**
- * Developer inspection of every running actor (issue 7): open the console with `?inspect` in the
+ * Developer inspection of every running actor: open the console with `?inspect` in the
  * URL (dev server or built app) and each actor it starts reports to the Stately inspector
  * (@statelyai/inspect, loaded only then, in its own chunk). Actors are created through
  * `actorOptions()` (`useActorRef(machine, actorOptions({ input }))`) so none is missed.

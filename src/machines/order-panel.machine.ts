@@ -1,11 +1,7 @@
 /**
- * The order side panel's moves (SPEC.md 4 "Order status", 8; issue 10): the legal transitions of
- * the open order as commands, each with the optional note typed in the panel, idle → moving →
- * idle; Cancel Order (irreversible) first waits in `confirming` for 'confirm.accept' (→ moving) or
- * 'confirm.cancel' (→ idle, nothing changes, the note stays). A success clears the note and emits `order.changed` with the updated order (its notes
- * timeline then shows the step); a failure keeps the note and shows 'Failed to update order
- * status: {the server's reason}' in the panel until the next move or another order. I/O is the
- * `moveOrder` actor (PUT /api/orders/{id}/status {status, notes}).
+ * The order side panel's moves (SPEC.md 4 "Order status", 8): the open order's legal transitions,
+ * each with an optional note; Cancel Order is irreversible, so it waits for a confirmation. I/O is
+ * the `moveOrder` actor. States: docs/machines/orderPanel.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'

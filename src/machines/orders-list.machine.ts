@@ -1,14 +1,8 @@
 /**
- * Orders list triage (SPEC.md 2 "Orders list", 4 "Order status", 5, 8; issue 10): focus row
- * (j/k), selection (x, shift+x, select all), a row's move (Confirm, Start Work, Complete, Cancel)
- * idle → moving → idle, and the bulk Confirm/Complete/Cancel of the selection idle → bulkUpdating
- * → idle, which without a selection only says 'Please select orders to update'. A Cancel (row or
- * bulk) is irreversible, so it first waits in `confirming` for 'confirm.accept' (→ moving /
- * bulkUpdating) or 'confirm.cancel' (→ idle, nothing changes). A bulk answer
- * lists the orders the server refused and why: kept as `report` until dismissed or the next
- * action; the moved orders leave the selection, the refused stay selected. I/O is the `moveOrder`
- * and `bulkUpdate` actors; outcomes are emitted as `notify.*` (toast text) and `orders.changed`
- * (refetch; with the updated order after a row move) so the machine stays free of UI.
+ * Orders list triage (SPEC.md 2 "Orders list", 4 "Order status", 5, 8): focus, selection, row
+ * moves and bulk moves; a Cancel is irreversible, so it waits for a confirmation. A bulk answer's
+ * refusals stay as `report` and stay selected. I/O in the named actors, outcomes emitted, so the
+ * machine stays free of UI. States: docs/machines/ordersList.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'

@@ -1,12 +1,7 @@
 /**
- * The palette's pages (issue 14 "Palette"): `root` (the search and its results) and `argument`
- * (the second page of a command that asks for something: a reason or a user). Opening an argument
- * page keeps the root search so Back restores it; the page's text is edited here; Submit emits
- * `argument.submitted` with the command id and the value for the palette to run (through the
- * registry) and returns to `root`. Empty text is refused with the command's message. Pure: no I/O.
- *
- * root --argument.open--> argument --back / close--> root
- *                           argument --submit (text)/ user.pick--> root (emits argument.submitted)
+ * The palette's pages: the search with its results, and the second page of a command that asks
+ * for something (a reason or a user), which keeps the root search so Back restores it. Pure: the
+ * palette runs the submitted command. States: docs/machines/palette.mmd.
  */
 import { assign, emit, setup } from 'xstate'
 import type { PickedUser } from '../commands/registry'

@@ -1,10 +1,7 @@
 /**
- * Project files re-upload on the detail page (SPEC.md 2 "Project detail", 8, 9): select a folder
- * or ZIP → upload in chunks of 100 (the chunk-upload child; a failed chunk is resent as is on
- * 'step.retry') → succeeded: 'Upload completed successfully!' (or 'Upload completed with N failed
- * files'), emits 'files.uploaded', and resets the panel after 2 seconds (kept while failures are
- * listed). ZIP errors read 'Failed to process ZIP file: {reason}'. Inputs a state cannot take are
- * refused with 'notify.error'; '*.choose' emits 'picker.open' for the view's file inputs.
+ * Project files re-upload on the detail page (SPEC.md 2 "Project detail", 8, 9): a folder or ZIP
+ * uploaded in chunks of 100 (chunk-upload child; a failed chunk is resent as is). Inputs a state
+ * cannot take are refused with 'notify.error'. States: docs/machines/projectFiles.mmd.
  */
 import { assertEvent, assign, emit, setup } from 'xstate'
 import { errorReason, errorText, withReason } from '../api/error-text'

@@ -1,10 +1,7 @@
 /**
- * Project Images on the detail page (SPEC.md 2 "Project detail", 5, 7 "Source and image storage",
- * 8): idle → adding (jpeg/png/webp, capped to the slots left of 5) | reordering (left/right →
- * PUT .../images/order {newOrder}) | confirmingDelete ('Are you sure you want to delete this
- * image?') → deleting. Every call answers the images in order; success emits 'project.patch'
- * {images}, failure sets `error` ('Failed to upload images', 'Failed to delete image').
- * 'images.choose' emits 'picker.open'; inputs a busy state cannot take emit 'notify.error'.
+ * Project Images on the detail page (SPEC.md 2 "Project detail", 5, 7, 8): add (up to 5), reorder
+ * and delete; every call answers the images in order. Inputs a busy state cannot take emit
+ * 'notify.error'. States: docs/machines/projectImages.mmd.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { deleteImage, reorderImages, uploadImages, type ProjectImage } from '../api/storage'

@@ -1,11 +1,7 @@
 /**
- * The repository panel on the detail page (SPEC.md 2, 5 "Repository", 7 "Repository (by
- * repository name)", 8): loading (info, collaborators, branches) → ready.idle, whose actions
- * (privacy, add/remove collaborator with permission default push, create branch from a base
- * default main, archive link of main, delete after confirmingDelete) run as named actors and
- * reload. The collaborator and branch forms live in the context so commands can submit them.
- * Errors are the red line of SPEC.md 8; delete success emits 'Repository deleted.' and
- * 'project.patch' {githubRepo: null}; the archive link is emitted as 'tab.open'.
+ * The repository panel on the detail page (SPEC.md 2, 5 "Repository", 7, 8): privacy,
+ * collaborators, branches, the archive link and delete. The forms live in the context so commands
+ * can submit them. States: docs/machines/projectRepository.mmd.
  */
 import { assertEvent, assign, emit, setup } from 'xstate'
 import { withReason } from '../api/error-text'

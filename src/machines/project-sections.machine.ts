@@ -1,11 +1,7 @@
 /**
- * Project detail (SPEC.md 2 "Project detail", 7 PUT /api/projects/{id}, 8): sections edited one
- * at a time — viewing → editing(section) → saving → viewing. Editing starts from the loaded values
- * (section-forms.ts), Cancel drops the draft, Save sends the section's partial PUT unless a client
- * rule fails; a failed save stays in editing with the server's errors joined by line breaks (else
- * 'Failed to save'; the owner: 'Failed to update project owner: {reason}'). Also the page actions:
- * Activate/Deactivate and Delete (confirmingDelete → deleting → deleted). I/O is in the named
- * actors; results are emitted (`project.saved`, `project.deleted`, `notify.success` / `notify.error`).
+ * Project detail (SPEC.md 2 "Project detail", 7 PUT /api/projects/{id}, 8): one section edited at a
+ * time with a partial PUT, plus Activate/Deactivate and Delete. I/O in the named actors, results
+ * emitted. States: docs/machines/projectSections.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'

@@ -1,14 +1,7 @@
 /**
- * The reason-templates editor of Settings (issue 14): the admin's saved list of verification
- * reason templates (src/api/schemas/preferences.ts), edited in place and saved whole with
- * PUT /api/admin/preferences { reasonTemplates } after every change.
- *
- * idle: `templates.loaded` (the server's list) replaces the list; `focus.next` / `focus.prev` move
- * (`focus.set` puts it on a clicked row); `add` (with a new id) and `edit` (the focused one) open the form; `delete` and `move`
- * (the focused one up or down) save at once. editing: `form.change` sets label or text,
- * `form.toggleDecision` a decision, `form.save` (a valid template: templateError is null) saves
- * the list with it, `form.cancel` closes. saving (the `save` actor: the saved list) → idle with
- * `templates.saved` emitted; an error shows its text and returns to the form (or to idle).
+ * The reason-templates editor of Settings: the admin's saved verification notes
+ * (src/api/schemas/preferences.ts), edited in place and saved whole after every change.
+ * States: docs/machines/reasonTemplates.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import * as v from 'valibot'

@@ -1,5 +1,5 @@
 /**
- * Settings → Keyboard (issue 14): the 'Single-key shortcuts' switch. The switch shows the new
+ * Settings → Keyboard: the 'Single-key shortcuts' switch. The switch shows the new
  * value at once (`singleKeys`) while saving → PUT /api/admin/preferences { singleKeyShortcuts };
  * success emits `preferences.saved` with the server's preferences (the view stores them, so the
  * key handler follows); a failure puts the old value back and emits `notify.error` with the

@@ -1,14 +1,8 @@
 /**
- * Settings → Change Password (SPEC.md 2 "/settings", 5, 8; issue 13): editing → changing →
- * editing. Submit checks SPEC.md 5's order first (settings-forms.ts passwordProblem; the message
- * goes to the banner, no request). Current Password is asked only when the admin has a password
- * (`hasPassword`); a first password is set without it. Success: the server's 'Password changed
- * successfully!', the fields cleared and hidden again, `hasPassword` true, `password.changed`
- * emitted (the view updates the signed-in admin and the sessions list: the server signed the other
- * sessions out). Failure: the server's message ('Current password is incorrect'), else 'Failed to
- * change password', or 'An error occurred while changing password' when no answer came. Setting a
- * password is a sensitive action: the step-up dialog may ask for a code first; cancelling it keeps the
- * typed fields and says nothing.
+ * Settings → Change Password (SPEC.md 2 "/settings", 5, 8): SPEC.md 5's checks run first with
+ * no request; Current Password is asked only when the admin has one. A sensitive action: the
+ * step-up dialog may ask for a code, and cancelling it keeps the typed fields.
+ * States: docs/machines/settingsPassword.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { changePassword } from '../api/settings'

@@ -1,11 +1,7 @@
 /**
- * Settings → Profile Settings (SPEC.md 2 "/settings", 5, 8; issue 13): editing → saving → editing.
- * Save checks the draft first (settings-forms.ts: field messages, no request); the save runs
- * through the step-up gate, because a new e-mail needs a fresh OTP (decision 010; a cancelled
- * dialog leaves the draft and shows nothing). Success: banner 'Profile updated successfully!' and
- * `admin.updated` emitted (the view hands it to the auth machine: header and sidebar). A 409 is a
- * field error under Email Address; other failures the banner: the server's message, else 'Failed
- * to update profile', or 'An error occurred while updating profile' when no answer came.
+ * Settings → Profile Settings (SPEC.md 2 "/settings", 5, 8): the draft is checked first with no
+ * request; the save goes through the step-up gate because a new e-mail needs a fresh OTP (decision
+ * 010). A 409 is a field error under Email Address. States: docs/machines/settingsProfile.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { ApiError } from '../api/client'

@@ -1,11 +1,7 @@
 /**
- * Settings → Sessions (issue 13): signing sessions out. idle → revoking → idle for another
- * session; the current one asks first (confirming: it signs this browser out) and, once revoked,
- * emits `session.ended` (the view signs out). 'Sign out everywhere else' → revokingOthers. Each
- * success emits `sessions.changed` (the list refetches) with the server's message; a failure
- * emits `notify.error` with the server's reason, else 'Failed to sign out the session'. Signing
- * out other sessions is a sensitive action: the step-up dialog may ask for a code first; cancelling
- * it changes nothing and says nothing.
+ * Settings → Sessions: signing sessions out, one or every other; revoking the current one asks
+ * first and then signs this browser out. A sensitive action: a cancelled step-up changes nothing.
+ * States: docs/machines/settingsSessions.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'

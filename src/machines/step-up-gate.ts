@@ -1,5 +1,5 @@
 /**
- * The console's one step-up actor (issue 8 "sudo mode") and `withStepUp(call)`, which any
+ * The console's one step-up actor and `withStepUp(call)`, which any
  * machine's I/O actor wraps a sensitive call in: `fromPromise(({ input }) => withStepUp(() =>
  * revealBankAccount(input.id)))`. The call runs through the step-up machine: when the server
  * answers 403 `step_up_required`, the machine asks for the mailed code (the protected layout renders

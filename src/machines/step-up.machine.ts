@@ -1,24 +1,8 @@
 /**
- * Step-up ("sudo mode", issue 8): runs a sensitive request; when the server answers 403
- * `step_up_required` (the last OTP proof is over 15 minutes old) it sends a fresh code to the
- * admin, asks for it in a dialog (states tagged 'dialog') that says why (`reason`: the 403's
- * message names the sensitive action), verifies it (the API stores the new access token) and
- * retries the request once.
- *
- * idle → running → done | failed, or running → sending → awaitingCode → verifying → retrying →
- * done | failed. In the dialog: 'code.submit' (6 digits), 'code.resend', 'cancel' (back to idle,
- * nothing changed). A wrong code keeps the dialog open with the server's message; a failed send
- * too (e.g. too many codes), where 'code.resend' tries again. A second step-up request after a
- * confirmed code is a failure, never a loop.
- *
- * The request is either provided as the `performAction` actor, or given with each 'run' as
- * `request` (a function returning the call's promise; `performAction` receives it as input and by
- * default calls it): step-up-gate.ts runs any screen's calls through one actor that way. The code
- * being typed is kept too ('code.change', 6 digits at most), so the dialog's Confirm command reads
- * it. After 'failed', `cause` is the request's own error (an ApiError with the server's errors).
- *
- * I/O actors: `performAction` (the sensitive request: any output, kept as `result`), `sendCode`
- * and `verifyCode` (src/api/step-up.ts by default).
+ * Step-up ("sudo mode", decision 010): runs a sensitive request, and when the server answers 403
+ * `step_up_required` asks the admin for a fresh OTP in a dialog, verifies it and retries the request
+ * once (a second 403 after a confirmed code fails, never loops). The request comes as the
+ * `performAction` actor or with each 'run' (step-up-gate.ts). States: docs/machines/stepUp.mmd.
  */
 import { assign, fromPromise, setup } from 'xstate'
 import { stepUpApi } from '../api/step-up'

@@ -1,20 +1,7 @@
 /**
- * Triage of the verification queue (issue 14 "Triage mode"): one project at a time, oldest in the
- * queue first, decided with one key.
- *
- * Input: `{ category? }` (only that category's projects). loading (the `loadQueue` actor: `{ total, queue }`) → picking (transient: the priority project,
- * else the first of the queue not decided, held or skipped in this session) → showing | done.
- * In showing: `decide` approved / under_review (hold) submits at once with a fixed note;
- * `notes.open` needs_changes / rejected opens the notes step; `skip` passes the project over for
- * this session. notes: `notes.template` (a filled template) or `notes.change` set the text,
- * `notes.submit` (non-empty text) submits, `notes.back` returns. submitting (the `verify` actor:
- * the undo ticket or null) → picking, the project is put on the `decided` stack and
- * `undo.offered` is emitted; an error goes back to showing with its text.
- * `decision.undone` (the console undid the newest decision) pops the stack and reloads the queue
- * with that project first; `reload` reloads. failed: `retry`.
- *
- * Pure: the bundle of each project is read by the view (react-query), which also prefetches
- * `nextId(context)`.
+ * Triage of the verification queue (decision 016): one project at a time, oldest first, decided
+ * with one key; a decision is offered for undo and an undone one comes back first. Pure: the view
+ * reads each project's bundle and prefetches `nextId(context)`. States: docs/machines/triage.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'

@@ -1,5 +1,5 @@
 /**
- * How a list or panel machine reports an undoable outcome (issue 14): `undo.offered` carries the
+ * How a list or panel machine reports an undoable outcome: `undo.offered` carries the
  * text and the server's ticket, and the view hands both to the undo machine (its toast shows the
  * text with Undo); without a ticket it stays a plain `notify.success`.
  */

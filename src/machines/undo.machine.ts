@@ -1,12 +1,7 @@
 /**
- * The console's pending undos (issue 14; docs/decisions/014-undo.md). An undoable change is
- * offered (`undo.offer`: its ticket, the outcome text, the resource to refetch, `at` = when the
- * answer arrived, ms); it stays for UNDO_WINDOW_MS from then (a local deadline, so a skewed clock
- * does not matter; the server keeps a grace for the request in flight). `undo.run` undoes the
- * newest one through the `runUndo` actor; a `ticker` sends `clock.tick` while any is pending and
- * drops the lapsed ones. Outcomes are emitted: `undo.done` (refetch `resource`) or `undo.failed`;
- * a cancelled step-up puts the change back as still undoable.
- * idle → watching ⇄ undoing → idle once nothing is pending.
+ * The console's pending undos (decision 014): each offered change stays undoable for
+ * UNDO_WINDOW_MS from when its answer arrived (a local deadline, so clock skew does not matter);
+ * `undo.run` undoes the newest. States: docs/machines/undo.mmd.
  */
 import { assign, emit, fromCallback, fromPromise, not, setup } from 'xstate'
 import { errorText } from '../api/error-text'

@@ -1,11 +1,7 @@
 /**
- * The Add Project flow (SPEC.md 2 "Add Project", 4 "Add Project flow", 5, 8): editing (form,
- * images, source) → Upload Files: create a draft (pending, active) if none → chunked upload
- * (chunk-upload child) → images → editing with a notice; Create/Publish: create or PUT the
- * project (images first) → done, which emits 'project.ready'. A failed step waits in `failed`
- * for 'step.retry'. No input is dropped: the root answers every event, states override it, and
- * what cannot be taken now is refused with an emitted 'notify.error'. Pickers are the view's:
- * '*.choose' emits 'picker.open'. Tests swap the actors with `.provide()`.
+ * The Add Project flow (SPEC.md 2 "Add Project", 4 "Add Project flow", 5, 8): a draft, the chunked
+ * source upload (chunk-upload child), images, then Create/Publish. No input is dropped: what a state
+ * cannot take is refused with 'notify.error'. States: docs/machines/upload.mmd.
  */
 import { and, assertEvent, emit, not, stateIn } from 'xstate'
 import { DEFAULT_VALUES, toPayload } from './add-project-form'

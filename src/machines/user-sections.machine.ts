@@ -1,16 +1,8 @@
 /**
- * User detail (SPEC.md 2 "User detail", 3 "User", 7 PUT /api/users/{id}, 8): one section per group
- * of the contract, edited one at a time, as on the project detail — viewing → editing(section) →
- * saving → viewing. Editing starts from the loaded user (user-section-forms.ts); Cancel drops the
- * draft; Save sends only the group's changed fields (nothing changed: back to viewing, no request)
- * unless a client rule fails; a failed save stays in editing with the server's errors joined by
- * line breaks (else 'Failed to save'). Also Activate/Deactivate (PUT .../status; 'Failed to update
- * user status: {reason}') and the audited reveal of the bank account number, kept in `revealed`
- * until the page is left or the bank details change.
- *
- * Saves and the reveal run through the step-up gate (step-up-gate.ts): the server may ask for a
- * fresh code (changing isAdmin, bank details, reveal); a cancelled dialog leaves everything as it
- * was, without an error. Results are emitted (`user.saved`, `notify.success` / `notify.error`).
+ * User detail (SPEC.md 2 "User detail", 7 PUT /api/users/{id}, 8): one group of the contract
+ * edited at a time, status changes and the audited reveal of the bank account number. Saves and the
+ * reveal go through the step-up gate; a cancelled dialog changes nothing and says nothing.
+ * States: docs/machines/userSections.mmd.
  */
 import { assign, emit, fromPromise, not, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'

@@ -1,10 +1,7 @@
 /**
- * Users list triage (SPEC.md 2 "Users list", 5 "Users, orders, contacts", 8): focus row (j/k),
- * selection (x, shift+x, select all), and the status actions idle → acting → idle: a row's
- * activate/deactivate, and the bulk Activate/Deactivate of the selection, which without a
- * selection only says 'Please select users to update'. I/O is the `updateStatus` actor; outcomes
- * are emitted as `notify.success` / `notify.error` (toast text) and `users.changed` (refetch list
- * and stats) so the machine stays free of UI.
+ * Users list triage (SPEC.md 2 "Users list", 5, 8): focus, selection, and row or bulk
+ * activate/deactivate. I/O in the `updateStatus` actor, outcomes emitted, so the machine stays free
+ * of UI. States: docs/machines/usersList.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'

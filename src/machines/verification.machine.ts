@@ -1,12 +1,7 @@
 /**
- * Verification History panel (SPEC.md 2 "Project detail", 4, 5 "Verification", 8): flow
- * loading → idle → submitting | updatingEntry | deletingEntry → reloading → idle, with the panel's
- * state that commands drive: the Quick Status Change draft, the palette's notes prompt
- * (`requested`), the entry edit dialog, the delete confirmation and the history filter. Every
- * failure lands in `error` (the red banner, cleared by 'error.dismiss'); a status change shows
- * 'Project status updated to {status}' for 3 s in the parallel `banner` region and emits
- * `project.statusChanged` (with the decision's undo ticket); entry updates and deletes emit
- * `notify.success`. `status.sync` takes the status an undo restored.
+ * Verification History panel (SPEC.md 2 "Project detail", 4, 5 "Verification", 8): status
+ * changes (offered for undo), entry edits and deletes, and the panel state commands drive (draft,
+ * notes prompt, dialogs, filter). States: docs/machines/verification.mmd.
  */
 import { BANNER_MS, editOf } from './verification.rules'
 import { verificationSetup } from './verification.setup'
@@ -58,7 +53,7 @@ export const verificationMachine = verificationSetup.createMachine({
       actions: { type: 'askDelete', params: ({ event }) => ({ entryId: event.entryId }) },
     },
     'delete.cancel': { actions: 'closeDelete' },
-    // An undo put the project's status back (issue 14): the panel follows, then reloads its history.
+    // An undo put the project's status back: the panel follows, then reloads its history.
     'status.sync': { actions: { type: 'syncStatus', params: ({ event }) => ({ status: event.status }) } },
   },
   states: {

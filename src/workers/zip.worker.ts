@@ -1,6 +1,6 @@
 /**
- * The ZIP Web Worker: reads a selected ZIP off the main thread so the page stays responsive
- * (issue 4). Exposes `zipWorkerApi` through comlink; read-zip.ts wraps it on the main thread.
+ * The ZIP Web Worker: reads a selected ZIP off the main thread so the page stays responsive.
+ * Exposes `zipWorkerApi` through comlink; read-zip.ts wraps it on the main thread.
  */
 import * as Comlink from 'comlink'
 import { zipWorkerApi } from './zip-worker-api'

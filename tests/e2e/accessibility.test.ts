@@ -1,5 +1,5 @@
 /**
- * Issue 14 "Accessibility": every screen passes axe-core (@axe-core/playwright) with no serious or
+ * Accessibility: every screen passes axe-core (@axe-core/playwright) with no serious or
  * critical violation, in the light and the dark theme (prefers-color-scheme, which the tokens
  * follow): login, dashboard, projects list and detail, add project, users list and detail, orders
  * (with an order's panel), payments, contacts list and detail, the commission tabs, analytics, the

@@ -1,5 +1,5 @@
 /**
- * Issue 13 end to end, Analytics: the chart draws 12 bars, oldest first, whose heights and tooltips
+ * Analytics end to end: the chart draws 12 bars, oldest first, whose heights and tooltips
  * are the API's monthly revenue (GET /api/admin/analytics), the same figures are in the table for
  * screen readers; the period selector, its keys and the palette change the figures and the URL;
  * a figure's label shows its definition; a top project opens its page (link, and j + Enter); a

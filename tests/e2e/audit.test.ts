@@ -1,5 +1,5 @@
 /**
- * Issue 14 end to end, the audit log: a project approved through the API is in its own audit trail
+ * End to end, the audit log: a project approved through the API is in its own audit trail
  * on the project page (the diff behind Show changes, 'Open in audit log' filtered to it), as is a
  * user's creation on the user page; on /audit
  * (reached with g l) it is found filtered by entity and by a search typed into the box, Enter opens

@@ -314,7 +314,7 @@ describe('the command walk: signed in', () => {
       await page.getByTestId(testId).waitFor()
       await expectAllCommands(page)
     }
-    // The reason template form (issue 14).
+    // The reason template form.
     await page.keyboard.press('n')
     await page.getByTestId('template-form').waitFor()
     await expectAllCommands(page)

@@ -1,5 +1,5 @@
 /**
- * Issue 12 end to end, Commission Management: create a project's configuration whose rates total
+ * Commission Management end to end: create a project's configuration whose rates total
  * 99.9 % (Save disabled, 'Total must equal 100%'), fix it to 100 %, save; edit it; check the split
  * preview against the API (splitOrder computed here from the configuration the API returns, compared
  * with what the preview shows); the default has no Delete on its card and the API refuses deleting

@@ -1,5 +1,5 @@
 /**
- * Issue 2 end to end: sign in with the OTP read from the mail (the SMTP sink), the dashboard shows the seeded
+ * End to end: sign in with the OTP read from the mail (the SMTP sink), the dashboard shows the seeded
  * figures, every screen is reachable from the palette and from g-key sequences alone, sign out.
  */
 import type { Browser, Page } from 'playwright-core'

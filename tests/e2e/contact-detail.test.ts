@@ -1,5 +1,5 @@
 /**
- * Issue 11, the Contact detail end to end against the real server: opening an unread contact marks
+ * The Contact detail end to end against the real server: opening an unread contact marks
  * it read; a reply written and sent from the keyboard only (r, typing, Ctrl+Enter; a blank one is
  * refused with 'Please enter a reply message') reaches the customer as a mail (read back from the
  * SMTP sink the e2e server sends through: To, Subject 'Re: …', the reply, the quoted original) and

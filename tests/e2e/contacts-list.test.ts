@@ -1,5 +1,5 @@
 /**
- * Issue 11 end to end, the contacts list: archive two contacts with a bulk action from the
+ * End to end, the contacts list: archive two contacts with a bulk action from the
  * keyboard only (x, j, x, shift+e) and find them archived after a reload; a bulk key with nothing
  * selected says 'Please select contacts to update'; i marks the focused contact read; the status
  * filter and the search (in the URL); the pagination, which works; the palette's '!' search; the

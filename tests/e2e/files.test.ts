@@ -2,7 +2,7 @@
  * Source files and images end to end: Add Project refuses a ZIP whose paths collide in a tree, naming them,
  * then takes a ZIP (read in the worker) and two images, uploads, publishes, then `git clone` the
  * project's repository and compare it with the filtered ZIP; a PNG
- * added while a 1,000-file ZIP is being read is uploaded and published (issue 7's dropped image);
+ * added while a 1,000-file ZIP is being read is uploaded and published (an image dropped during a slow read must not be lost);
  * on the detail page reorder and delete an image, add a collaborator and a branch, upload and
  * download a report. Controls are found by their command ids (`data-command`, decision 003).
  * Each test stands alone: the detail-page tests open a project that the file's setup makes
@@ -31,7 +31,7 @@ const SOURCE: Record<string, string> = {
 }
 const FILTERED = { 'node_modules/left-pad/index.js': 'x', 'debug.log': 'log', 'dist/bundle.js': 'bundle' }
 
-/** A ZIP of `count` small source files in a wrapping folder (issue 7: a read that takes a moment). */
+/** A ZIP of `count` small source files in a wrapping folder (a read that takes a moment). */
 async function bigZip(count: number): Promise<Buffer> {
   const zip = new JSZip()
   for (let i = 0; i < count; i += 1) zip.file(`big-shop/src/module-${i}.ts`, `export const value${i} = ${i}\n`)

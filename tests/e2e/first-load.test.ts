@@ -1,5 +1,5 @@
 /**
- * Issue 7 "A light first load": a cold /login downloads only what signing in needs (no chunk of
+ * A light first load: a cold /login downloads only what signing in needs (no chunk of
  * the protected area or its screens), within a gzip budget, compressed by the server; the same
  * collector sees the protected chunks once the admin is signed in, so the check can fail.
  * Sizes only: the timings live in `npm run bench:web`.
@@ -12,15 +12,12 @@ import { openSignedInPage } from './session'
 const baseUrl = inject('baseUrl')
 
 /**
- * gzip -9 kB of all JavaScript on a cold /login. The issue's target is 90 kB; React 19's
- * react-dom alone is ~64 kB, the auth machine's xstate ~13 kB, and the login's controls render
- * from their commands (registry, tinykeys), so today's 106.1 kB is the guard against regressions,
- * not the target (BENCHMARKS.md, "First load"); each lazy screen adds ~0.2 kB of preload map to the
- * entry (decision 006, amended in issue 10). Issue 14 moved it to 109.9 kB: ~0.6 kB of its own
- * (the handler's typing, overlay and single-key rules, the registry's argument commands) and
- * ~1.5 kB of rolldown splitting xstate out of the entry again once the audit and triage screens
- * were added; neither the static-import workaround nor a named chunk group won it back (decision
- * 006, amended in issue 14).
+ * gzip -9 kB of all JavaScript on a cold /login. The target is 90 kB; React 19's react-dom alone
+ * is ~64 kB, the auth machine's xstate ~13 kB, and the login's controls render from their commands
+ * (registry, tinykeys), so this budget guards against regressions and is not the target
+ * (BENCHMARKS.md, "First load"). Each lazy screen adds ~0.2 kB of preload map to the entry, and
+ * with the audit and triage screens rolldown splits xstate out of the entry (~1.5 kB); neither the
+ * static-import workaround nor a named chunk group wins it back (decision 035).
  */
 const LOGIN_JS_BUDGET_KB = 110
 /** Chunks of the signed-in console (Vite names a chunk after its source module). */

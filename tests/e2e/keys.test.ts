@@ -1,5 +1,5 @@
 /**
- * Issue 14 "Keys" end to end: no shortcut fires while typing in the projects search box; with the
+ * Keys end to end: no shortcut fires while typing in the projects search box; with the
  * single-key preference off (Settings → Keyboard, saved on the server) 'j' and 'g d' do nothing
  * while Ctrl+K still opens the palette; the hint bar shows the list's keys and hides from the
  * palette; focus goes back where it was after the palette and the '?' sheet close, the focus row

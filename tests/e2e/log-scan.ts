@@ -1,5 +1,5 @@
 /**
- * The secrets scan of the e2e server log (issue 8): no access or refresh token, session token,
+ * The secrets scan of the e2e server log: no access or refresh token, session token,
  * sign-in code, password hash or bank account number may appear in any line the server printed
  * during the run. Run by the e2e global teardown after the server stopped (secretsOfRun reads its
  * database), it fails the run with the line numbers and kinds found, never the values.

@@ -1,5 +1,5 @@
 /**
- * A second, dedicated server for the orders list's scroll test (issue 10: scroll to row 5,000):
+ * A second, dedicated server for the orders list's scroll test (scroll to row 5,000):
  * the shared e2e server's demo seed has ~2,000 orders and runs on PGlite, which no other process
  * may open while it runs. This one runs `npm start` on a new, randomly named PostgreSQL database
  * (127.0.0.1:5432, trust; TEST_PG_URL overrides) with SEED=none, so it starts in seconds, and the

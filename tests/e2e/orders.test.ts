@@ -1,5 +1,5 @@
 /**
- * Issue 10 end to end, the orders list: an order taken from pending to completed with the
+ * End to end, the orders list: an order taken from pending to completed with the
  * keyboard only (j/k, c, s, Enter for the side panel, N and a note, mod+Enter), checked after a reload
  * with its notes, a row Cancel (#) dismissed with Escape on its confirmation leaving the order as it
  * was; a bulk Cancel of a legal order and a completed one, confirmed in its dialog with Enter, the

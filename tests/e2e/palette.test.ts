@@ -1,5 +1,5 @@
 /**
- * Issue 14 end to end, the palette: its modes find a project (#), a user (@), an order ($) and a
+ * End to end, the palette: its modes find a project (#), a user (@), an order ($) and a
  * screen (/), and a record opened comes back under Recent; 'appro' on /projects ranks Approve
  * first; Reject from the palette asks for the reason on its second page, a template picked by
  * number fills it in, Enter rejects the project (status and history on the server) and the

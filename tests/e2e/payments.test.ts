@@ -1,5 +1,5 @@
 /**
- * Issue 10 end to end, the payments screen: find a payment by its transaction id typed in another
+ * End to end, the payments screen: find a payment by its transaction id typed in another
  * case and open its details from the keyboard (/, j, Enter), see its order and go to it (o); the
  * status filter in the URL, 'N/A' for a payment without a transaction id; a failed load shows
  * 'Error Loading Payments' and Retry recovers; Export CSV downloads the filtered rows; scrolling to

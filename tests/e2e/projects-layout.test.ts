@@ -1,5 +1,5 @@
 /**
- * The projects list fits its columns (issue 7): at 1400 px no date or money cell is cut, with the
+ * The projects list fits its columns: at 1400 px no date or money cell is cut, with the
  * longest en-IN short date ('30 Sept 2026') and a ₹99,99,999.99 price, and the pagination of a
  * 1,00,000-project list fits; at 1280 px the table does not scroll sideways. The long values are
  * put into the API's answer on the way (the seed cannot choose createdAt).

@@ -1,5 +1,5 @@
 /**
- * Issue 3 end to end: keyboard-only triage of three pending projects (approve, under review via
+ * Projects end to end: keyboard-only triage of three pending projects (approve, under review via
  * the palette, reject), then badges, history entries and list filters; section edits with a
  * cancelled third; deletes from the list and from the detail page; screenshots light and dark.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8 in the browser: the console works under its Content-Security-Policy with no violation
+ * Security in the browser: the console works under its Content-Security-Policy with no violation
  * (login, dashboard, palette dialog, projects list and detail, Add Project with image previews and
  * the ZIP worker, `?inspect`), and two tabs of one browser whose access token expired refresh once
  * between them and both stay signed in (Web Lock in src/api/client.ts, grace on the server).

@@ -1,5 +1,5 @@
 /**
- * Issue 13, Settings end to end against the real server, as an admin of its own (so signing out
+ * Settings end to end against the real server, as an admin of its own (so signing out
  * other sessions never touches the suite's shared session): change the password with each
  * validation error of SPEC.md 5 first, then successfully (a first password: Current Password is
  * hidden until then), and a second browser signed in as the same admin is signed out on its next

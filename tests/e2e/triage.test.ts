@@ -1,5 +1,5 @@
 /**
- * Issue 14 end to end, triage mode: `t` on the Projects screen opens triage; ten pending projects
+ * Triage mode end to end: `t` on the Projects screen opens triage; ten pending projects
  * seeded through the API (in a category of their own, triaged with ?category=) are cleared with
  * keys only: approve (1), needs changes with a reason template (2, then 1), reject with typed notes
  * (3, e, typing), hold (h), skip (s), Escape out of the notes step, and one approval undone with `u`

@@ -1,5 +1,5 @@
 /**
- * Issue 14 end to end, undo (docs/decisions/014-undo.md): a bulk deactivation of two users undone
+ * Undo end to end (docs/decisions/014-undo.md): a bulk deactivation of two users undone
  * with Ctrl+Z from its toast (both active again, on the screen and on the server); a verification
  * decision on the projects list undone with `u` from its toast (the project pending again and its
  * history entry gone, through the API).

@@ -1,5 +1,5 @@
 /**
- * Issue 9, the User detail end to end against the real server: make a user an agent with a 10 %
+ * The User detail end to end against the real server: make a user an agent with a 10 %
  * discount (Agent Settings), save bank details (account number, IFSC, UPI), reload — the discount
  * is 10, the agent code shows, the account number is masked; reveal it with the palette command;
  * an invalid IFSC shows the server's message; a bank-details save sending only the IFSC keeps the

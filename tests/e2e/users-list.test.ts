@@ -1,5 +1,5 @@
 /**
- * Issue 9 end to end, the users list: find a user by phone through the search; bulk-deactivate
+ * End to end, the users list: find a user by phone through the search; bulk-deactivate
  * three users from the keyboard only (j/x, the palette), then reload and see them inactive with
  * the URL and the stats intact; Add User creates a user (its server refusal inline) that is there
  * after a reload and opens; the palette's '@' search opens a user; the full-page error and its

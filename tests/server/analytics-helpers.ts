@@ -1,5 +1,5 @@
 /**
- * Helpers for the analytics API suite (issue 13): a deterministic data set around a fixed clock
+ * Helpers for the analytics API suite: a deterministic data set around a fixed clock
  * (rows every few days over 26 months, rows exactly on the bounds of each period, an India month
  * without completed payments) and the expected figures written independently in SQL from the
  * definitions of src/api/schemas/analytics.ts: plain counts and sums per bound, the months by

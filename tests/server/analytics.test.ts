@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/analytics (issue 13; SPEC.md 2 "Analytics") on PGlite and PostgreSQL with a fixed
+ * GET /api/admin/analytics (SPEC.md 2 "Analytics") on PGlite and PostgreSQL with a fixed
  * clock: for each period every figure equals the independent SQL of analytics-helpers.ts over a
  * data set with rows exactly on each bound; an India month without completed payments is 0; an
  * empty database answers zeros and nulls; a bad period is 400 and no token 401. The figures are

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/audit and /facets (issue 14 "Audit log") through the real app, on PGlite and
+ * GET /api/admin/audit and /facets through the real app, on PGlite and
  * PostgreSQL: an approval made through the API found by entity, with actor, label and before/after;
  * every filter (entity, actor, exact action and prefix, IST days); keyset paging without gaps or
  * duplicates while rows arrive; search by action, entity id, actor and entity label; the facets;

@@ -1,5 +1,5 @@
 /**
- * Issue 2 profile and password through the real app, on PGlite and on PostgreSQL: GET/PUT
+ * Profile and password through the real app, on PGlite and on PostgreSQL: GET/PUT
  * /api/auth/profile (validation, unique e-mail, audit) and PUT /api/auth/change-password (first
  * password without a current one, then the current one required; scrypt storage; audit).
  */

@@ -1,5 +1,5 @@
 /**
- * Refresh-token grace (issue 8 item 8, RFC 9700 §4.14.2): the same rotation answered twice within
+ * Refresh-token grace (RFC 9700 §4.14.2): the same rotation answered twice within
  * REFRESH_REUSE_GRACE_MS with the same successor, stored only encrypted; reuse outside the grace
  * revokes the family and is audited as `auth.refresh_reuse`. On PGlite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Sessions" through the real app, on PGlite and on PostgreSQL: GET /api/auth/sessions
+ * Sessions through the real app, on PGlite and on PostgreSQL: GET /api/auth/sessions
  * (fields, order), DELETE /api/auth/sessions/{id} (own only, 404 otherwise, audited),
  * POST /api/auth/sessions/revoke-others (keeps the current one), the password change signing out
  * the other sessions, and requireAdmin refusing the access token of a signed-out session at once.

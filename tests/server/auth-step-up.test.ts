@@ -1,5 +1,5 @@
 /**
- * Step-up (issue 8, "sudo mode"): changing the own e-mail needs an OTP proof at most 15 minutes
+ * Step-up: changing the own e-mail needs an OTP proof at most 15 minutes
  * old (`auth_time` in the access token); older sessions get 403 `code: 'step_up_required'`, and
  * POST /api/auth/step-up/send-otp + /verify renew auth_time without a new session. PGlite and PostgreSQL.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 2 tokens through the real app, on PGlite and on PostgreSQL: refresh token rotation,
+ * Tokens through the real app, on PGlite and on PostgreSQL: refresh token rotation,
  * reuse detection revoking the family, expiry, demoted and inactive admins, logout, and the admin
  * guard on protected routes (no, garbage, foreign-key, expired token; non-admin).
  */

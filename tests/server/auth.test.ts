@@ -1,5 +1,5 @@
 /**
- * Issue 2 OTP sign-in through the real app, on PGlite and on PostgreSQL: send and verify, hashing,
+ * OTP sign-in through the real app, on PGlite and on PostgreSQL: send and verify, hashing,
  * the server log line, wrong codes and the 5-try burn, expiry, session binding, single use, and no
  * account enumeration. The send limits and lock-out: auth-send-limits.test.ts.
  */

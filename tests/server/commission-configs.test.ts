@@ -1,5 +1,5 @@
 /**
- * /api/commission configurations (issue 12; SPEC.md 2, 3, 5 "Commission", 7, 9) on PGlite and
+ * /api/commission configurations (SPEC.md 2, 3, 5 "Commission", 7, 9) on PGlite and
  * PostgreSQL: the default (null before, created by PUT with SPEC.md 9's defaults and note, also by
  * two concurrent first saves, always active, never deleted), project configurations (defaults for
  * omitted fields, one per project even for two concurrent creates, merged updates, delete), the

@@ -1,5 +1,5 @@
 /**
- * Helpers for the commission API suites (issue 12): the orders helpers (users, projects, orders, an
+ * Helpers for the commission API suites: the orders helpers (users, projects, orders, an
  * admin token with a fresh OTP proof), JSON calls, a valid configuration body, and the expected
  * statistics computed the slow way: every completed order read from the database and split one by
  * one by the engine with the configuration that applies to it (the project's active one, else the

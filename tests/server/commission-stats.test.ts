@@ -1,5 +1,5 @@
 /**
- * GET /api/commission/stats (issue 12; SPEC.md 3 "Commission stats") on PGlite and PostgreSQL: over
+ * GET /api/commission/stats (SPEC.md 3 "Commission stats") on PGlite and PostgreSQL: over
  * the demo seed's completed orders plus orders covering every add-on and referrer combination
  * (agent, student, none) on projects with an active configuration, an inactive one (falling back
  * to the default) and none, the stats equal the engine's split summed order by order in the test;

@@ -1,5 +1,5 @@
 /**
- * The contacts list and stats cached per table versions (issue 11, decision 004, migration 0021):
+ * The contacts list and stats cached per table versions (decision 004, migration 0021):
  * a repeated request is a hit with the same body; every kind of write of this app (status, bulk,
  * reply, the public form) and writes of another connection (contacts, and a project's title shown
  * in the list, by NOTIFY) are seen at once and exactly. Runs with a listening TableVersions, as

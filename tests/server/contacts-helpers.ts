@@ -1,5 +1,5 @@
 /**
- * Helpers for the contacts API suites (issue 11): contacts and projects inserted directly (with an
+ * Helpers for the contacts API suites: contacts and projects inserted directly (with an
  * explicit created_at when given), the bootstrap admin and its token, GET/PUT/POST calls (POST
  * without a token, from a chosen client IP), a contact's row and its audit rows, and the .eml files
  * of a folder parsed with mailparser.

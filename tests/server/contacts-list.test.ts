@@ -1,5 +1,5 @@
 /**
- * GET /api/contacts, /api/contacts/stats and /api/contacts/{id} (issue 11; SPEC.md 2, 3 "Contact")
+ * GET /api/contacts, /api/contacts/stats and /api/contacts/{id} (SPEC.md 2, 3 "Contact")
  * on PGlite and PostgreSQL: newest first with working pages, search over each of the four fields
  * (case-insensitive, % and _ literal, never across two fields), the status filter, the excerpt,
  * the project and registered user of a contact, 404, and exact stats (this month from the 1st,

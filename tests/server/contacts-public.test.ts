@@ -1,5 +1,5 @@
 /**
- * POST /api/contacts, the storefront's contact form (issue 11) on PGlite and PostgreSQL: no token,
+ * POST /api/contacts, the storefront's contact form on PGlite and PostgreSQL: no token,
  * strict (unknown fields refused), length limits, a 32 KB body, projectId '' or an existing project,
  * 5 messages per client IP in 15 minutes (429 with the minutes to wait; another IP still allowed;
  * the window moves with the injected clock), stored as new with the client IP, and CORS headers

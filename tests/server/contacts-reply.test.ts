@@ -1,5 +1,5 @@
 /**
- * Replying to a contact by e-mail (issue 11; PUT /api/contacts/{id} {status: 'replied', reply}) on
+ * Replying to a contact by e-mail (PUT /api/contacts/{id} {status: 'replied', reply}) on
  * PGlite and PostgreSQL: the mail read back from the outbox .eml and, once, from a local SMTP
  * server (To, From / Reply-To = CONTACT_REPLY_FROM or MAIL_FROM, 'Re: {subject}', the reply and the
  * quoted original); a failing mail server (rejecting, or a closed port) leaves the contact exactly

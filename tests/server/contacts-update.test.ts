@@ -1,5 +1,5 @@
 /**
- * PUT /api/contacts/{id} {status} and PUT /api/contacts/bulk-update (issue 11; SPEC.md 4 "Contact
+ * PUT /api/contacts/{id} {status} and PUT /api/contacts/bulk-update (SPEC.md 4 "Contact
  * status") on PGlite and PostgreSQL: any status from any other, repliedAt set on the first move to
  * replied, isRead always equal to status <> 'new' (also after bulk and direct SQL; it cannot be
  * written), the bulk all or nothing (an unknown id: 404 naming it, nothing changed), audit rows

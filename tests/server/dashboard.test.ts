@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/dashboard/stats (SPEC.md 3 "Dashboard stats", issue 2) on PGlite and PostgreSQL:
+ * GET /api/admin/dashboard/stats (SPEC.md 3 "Dashboard stats") on PGlite and PostgreSQL:
  * every figure checked exactly against a small known set of rows inserted directly.
  */
 import { ne } from 'drizzle-orm'

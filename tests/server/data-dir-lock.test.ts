@@ -1,5 +1,5 @@
 /**
- * The DATA_DIR lock with real processes (issue 8 item 7): a child process takes the lock, is killed
+ * The DATA_DIR lock with real processes: a child process takes the lock, is killed
  * with SIGKILL, and a new owner takes over at once; a live owner keeps refusing everyone else.
  */
 import { spawn, type ChildProcess } from 'node:child_process'

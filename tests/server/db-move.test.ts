@@ -1,5 +1,5 @@
 /**
- * `db:move` (issue 15): the demo data set of a DATA_DIR's PGlite, moved into a new randomly named
+ * `db:move`: the demo data set of a DATA_DIR's PGlite, moved into a new randomly named
  * PostgreSQL database, arrives whole (counts per table, sample rows, generated columns, no extra
  * audit rows, sequences past their max, the migration history once), opens as the server opens
  * it, and a second move into it, a move beside a server, or a failing move are refused or undone.

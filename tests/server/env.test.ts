@@ -1,5 +1,5 @@
 /**
- * server/env.ts for several servers (issue 15): GIT_DIR (default DATA_DIR/git), the keys required
+ * server/env.ts for several servers: GIT_DIR (default DATA_DIR/git), the keys required
  * with DATABASE_URL, TRUST_PROXY as a number of proxies, and git's own GIT_DIR in the server's
  * environment not steering its git runs.
  */

@@ -1,5 +1,5 @@
 /**
- * The orders and payments lists and stats cached per table versions (issue 10, decision 004,
+ * The orders and payments lists and stats cached per table versions (decision 004,
  * migration 0019, services/versioned-json-cache.ts): a repeated request is a hit with the same
  * body; the process's own writes and writes of another connection (by NOTIFY) are seen at once
  * and exactly, whichever table they touch (orders, payments, users, projects). Runs with a

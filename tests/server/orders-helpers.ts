@@ -1,5 +1,5 @@
 /**
- * Helpers for the orders and payments API suites (issue 10): users, projects, orders (with an
+ * Helpers for the orders and payments API suites: users, projects, orders (with an
  * explicit created_at, to the microsecond when given as text), payments and notes inserted
  * directly; an admin token; GET/PUT calls.
  */

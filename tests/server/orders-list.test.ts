@@ -1,5 +1,5 @@
 /**
- * GET /api/orders and /api/orders/stats (issue 10): search (order number, record id, customer name
+ * GET /api/orders and /api/orders/stats: search (order number, record id, customer name
  * and e-mail, project title; case-insensitive; % and _ literal), status, the IST date range at day
  * boundaries, keyset pages that neither skip nor repeat rows while orders arrive (identical
  * created_at included), a bad cursor, the payment-of-an-order rule, rupees from paise, exact stats.

@@ -1,5 +1,5 @@
 /**
- * PUT /api/orders/{id}/status and /bulk-update (issue 10, SPEC.md 4): all 25 (from, to) pairs
+ * PUT /api/orders/{id}/status and /bulk-update (SPEC.md 4): all 25 (from, to) pairs
  * against ORDER_TRANSITIONS, the note appended with who and when, 404, and a bulk mix of legal,
  * illegal and unknown orders in one transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The palette's project search (issue 14; GET /api/admin/palette/projects) through the real app,
+ * The palette's project search (GET /api/admin/palette/projects) through the real app,
  * on PGlite and PostgreSQL: lean rows newest first (inactive ones too), matching title,
  * description and tags case-insensitively and literally ('%' is no wildcard), the count capped at
  * 1,000 with `capped`, the limit, validation and the token.

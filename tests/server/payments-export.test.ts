@@ -1,7 +1,7 @@
 /**
  * GET /api/payments (search paymentId, order number, transactionId; status incl. refunded; keyset),
  * GET /api/payments/{id} with its order, the CSV exports of a filtered view parsed back and
- * compared with the list API, and the signed export links (valid, expired, tampered) (issue 10).
+ * compared with the list API, and the signed export links (valid, expired, tampered).
  */
 import crypto from 'node:crypto'
 import { parse } from 'csv-parse/sync'

@@ -1,5 +1,5 @@
 /**
- * Console preferences (issue 14) through the real app, on PGlite and PostgreSQL: defaults until
+ * Console preferences through the real app, on PGlite and PostgreSQL: defaults until
  * changed, PUT of one field keeping the others, the recent lists (newest first, no duplicates, at
  * most 20, concurrent pushes all kept), validation, one admin's preferences invisible to another.
  */

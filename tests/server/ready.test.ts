@@ -1,5 +1,5 @@
 /**
- * GET /api/ready (issue 15): 200 while the database and the storage answer, 503 naming what is
+ * GET /api/ready: 200 while the database and the storage answer, 503 naming what is
  * down (no internals) when either does not, public like /api/health.
  */
 import fs from 'node:fs/promises'

@@ -1,5 +1,5 @@
 /**
- * The demo seed (issue 2) on PGlite and PostgreSQL at a small scale: planned counts, every status
+ * The demo seed on PGlite and PostgreSQL at a small scale: planned counts, every status
  * present, consistent verification history chains, payments that match their orders, commission
  * splits that sum to 100%, and determinism for a seed number.
  */

@@ -1,6 +1,6 @@
 /**
  * Access tokens for API tests that belong to a real session: a refresh-token family is stored for
- * the admin first, so requireAdmin's live-session check (services/live-sessions.ts, issue 13) finds
+ * the admin first, so requireAdmin's live-session check (services/live-sessions.ts) finds
  * it, exactly as for a token from verify-otp. `authTime` is when the OTP was last proved (step-up).
  */
 import { randomUUID } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * The app on the S3 driver end to end (issue 15), against s3rver on a free loopback port: image
+ * The app on the S3 driver end to end, against s3rver on a free loopback port: image
  * upload and serving, report upload and its presigned bucket download (audited when issued), and
  * a 3-chunk source upload staged in the bucket and committed. Nothing lands in DATA_DIR/files or
  * DATA_DIR/uploads.

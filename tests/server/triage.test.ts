@@ -1,5 +1,5 @@
 /**
- * Triage of the verification queue (issue 14; src/api/schemas/triage.ts): the queue oldest first by
+ * Triage of the verification queue (src/api/schemas/triage.ts): the queue oldest first by
  * the time a project entered it, the bundle (owner, images, README, files changed in the repository
  * since the last decision, fields changed since from the audit log), the queue figures, and the
  * validation and auth of the routes. Both databases.

@@ -1,5 +1,5 @@
 /**
- * Undo of bulk actions (issue 14; docs/decisions/014-undo.md): projects activate/deactivate, users
+ * Undo of bulk actions (docs/decisions/014-undo.md): projects activate/deactivate, users
  * bulk status, orders bulk status (a cancel too: restored although ORDER_TRANSITIONS has no move
  * back, the bulk note deleted) and contacts bulk-update (status and repliedAt exact). Each: the
  * ticket, the exact restore, the `undo.<kind>` audit rows, 409 once used or when changed since.

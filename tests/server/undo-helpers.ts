@@ -1,5 +1,5 @@
 /**
- * Helpers for the undo suites (issue 14): the bootstrap admin and a second admin with live-session
+ * Helpers for the undo suites: the bootstrap admin and a second admin with live-session
  * tokens, projects inserted directly, POST /api/admin/undo/{id}, and the audit rows of a record.
  */
 import { and, asc, eq } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * Undo of verification decisions (issue 14; docs/decisions/014-undo.md): PUT /api/projects/{id}/verify
+ * Undo of verification decisions (docs/decisions/014-undo.md): PUT /api/projects/{id}/verify
  * and POST /api/projects/bulk-verify answer a ticket; POST /api/admin/undo/{id} restores status and
  * notes exactly, deletes the history entries the decision wrote, audits `undo.project.verify`, and
  * refuses another admin (403), a second use (409), a late one (410) and a project edited since (409).

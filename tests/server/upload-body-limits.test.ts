@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 9: image and report uploads stop reading at their limit. Over a real socket, a body
+ * Image and report uploads stop reading at their limit. Over a real socket, a body
  * declared too large is refused before a byte of it is sent, and a chunked body (no
  * Content-Length) three times the limit is answered 413 while the client is still sending: the
  * server cannot have held the whole body, because most of it was never sent.

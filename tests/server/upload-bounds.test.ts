@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 6: chunk counts are bounded (UPLOAD_LIMITS.maxChunks, so files per upload too) and
+ * Chunk counts are bounded (UPLOAD_LIMITS.maxChunks, so files per upload too) and
  * a refused request never holds the project's upload lock: a good chunk sent beside it is answered
  * at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 4: an upload chunk with a path git refuses is answered 400 naming the path, nothing
+ * An upload chunk with a path git refuses is answered 400 naming the path, nothing
  * is staged or committed, and the project's bare repository stays `git fsck --strict` clean.
  */
 import fs from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 10: a completed upload is idempotent. A chunk of a committed uploadId is answered
+ * A completed upload is idempotent. A chunk of a committed uploadId is answered
  * with the same committed result and no second commit; a crash during the commit (injected in the
  * repository host, in-process) leaves a state the resend of the whole upload completes; staging
  * is cleaned down to the upload's receipt.

@@ -1,5 +1,5 @@
 /**
- * /api/users detail, stats, Add User, status and bulk (issue 9) on PGlite and PostgreSQL:
+ * /api/users detail, stats, Add User, status and bulk on PGlite and PostgreSQL:
  * answers of every route, masking, the audited reveal, 404s, the e-mail conflict, all-or-nothing bulk.
  */
 import { expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Admin guards and agent codes of the users API (issue 9) on PGlite and PostgreSQL: an admin
+ * Admin guards and agent codes of the users API on PGlite and PostgreSQL: an admin
  * cannot deactivate or demote themself, the last active admin stays (flags, status, bulk; the
  * admin rows are locked so concurrent demotions cannot both pass), and a clash of a generated
  * code is retried, never a 500.

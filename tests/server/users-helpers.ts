@@ -1,5 +1,5 @@
 /**
- * Helpers for the users API suites (issue 9): users inserted directly, admin tokens with a fresh
+ * Helpers for the users API suites: users inserted directly, admin tokens with a fresh
  * or an old `auth_time` (step-up), the signed-in bootstrap admin, and the audit rows of one user.
  */
 import { and, asc, eq } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * PUT /api/users/{id} (issue 9) on PGlite and PostgreSQL: each group's strict schema refusing
+ * PUT /api/users/{id} on PGlite and PostgreSQL: each group's strict schema refusing
  * foreign fields, partial nested merges, bounds and formats, agent onboarding, the e-mail
  * conflict, step-up for isAdmin changes and bank details, audit before/after rows.
  */

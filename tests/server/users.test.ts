@@ -78,7 +78,7 @@ describeEachDatabase('users list', (get) => {
 })
 
 /**
- * The list at a size where the plans differ (issue 9 benchmark, migration 0014): totals of the
+ * The list at a size where the plans differ (as in the users-list bench, migration 0014): totals of the
  * role and status filters come from user_list_counts, kept exact by triggers through inserts,
  * flag updates and deletes; a search's page is the same whether its matches are collected and
  * sorted (few matches) or found by walking the list order; deep pages and pages past the end.

@@ -1,7 +1,7 @@
 /**
  * `npm run db:move -- --to postgres://user@host/db [--data-dir DIR] [--show-secrets]`: copy the
  * embedded database of DATA_DIR (`--data-dir`, else env DATA_DIR, else ./data) into an empty
- * PostgreSQL database (issue 15), print the row counts of both sides and what to set next.
+ * PostgreSQL database, print the row counts of both sides and what to set next.
  * Exits 1 with the reason when the target is not empty, a server holds DATA_DIR, or counts differ.
  */
 import fs from 'node:fs'

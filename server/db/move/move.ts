@@ -1,5 +1,5 @@
 /**
- * `db:move` (issue 15): copy the embedded PGlite database into an empty PostgreSQL database. The
+ * `db:move`: copy the embedded PGlite database into an empty PostgreSQL database. The
  * target's schema is built by this build's migrations (openDatabase), never from a dump; the rows
  * then go over in one target transaction, table by table in foreign-key order, as COPY text read
  * from PGlite in ctid-range chunks (`COPY (SELECT …) TO '/dev/blob'`) and written with

@@ -1,5 +1,5 @@
 /**
- * Analytics aggregates (issue 13; SPEC.md 2 "Analytics"; definitions in src/api/schemas/analytics.ts)
+ * Analytics aggregates (SPEC.md 2 "Analytics"; definitions in src/api/schemas/analytics.ts)
  * in SQL: five statements run in parallel and only aggregate rows (at most 12 months and
  * ANALYTICS_TOP_PROJECTS projects) reach JS; server/domain/analytics.ts shapes them. Paise.
  *

@@ -4,10 +4,10 @@
  * refuses UPDATE and DELETE in the database itself.
  *
  * Written by the app: `auth.sign_in`, `auth.otp_failed` (services/otp.ts), refresh-token reuse
- * (services/refresh-tokens.ts), `report.download_link` and `report.download`, every project write, the users writes of issue 9
+ * (services/refresh-tokens.ts), `report.download_link` and `report.download`, every project write, the users writes
  * (`user.create`, `user.<group>.update` with the changed fields other than the role flags,
- * `user.bank_details.update` masked, `user.bank_account.reveal` without the number), the contacts writes of
- * issue 11 (`contact.status`, `contact.reply`). Written by database
+ * `user.bank_details.update` masked, `user.bank_account.reveal` without the number), the contacts writes
+ * (`contact.status`, `contact.reply`). Written by database
  * triggers (migration 0010), whichever code makes the change: `user.role_change` (is_admin,
  * is_active, is_agent, agent_status), `commission.insert|update|delete`, `payment.update|delete`;
  * a route making such a change calls `setAuditActor` first in its transaction so the row names it.
@@ -92,7 +92,7 @@ export async function setAuditActor(tx: Pick<Db, 'execute'>, actor: { actorId: s
 }
 
 /**
- * Reads of the log (GET /api/admin/audit and /facets, issue 14). Pages are keyset-paged newest
+ * Reads of the log (GET /api/admin/audit and /facets). Pages are keyset-paged newest
  * first over (created_at, id); every filter has an index of migration 0027 ending in (created_at,
  * id), so a filtered page is one backward index scan that stops after `limit + 1` rows. A search
  * is resolved first (resolveAuditSearch) so each of its arms is an index condition too: a rare

@@ -1,6 +1,6 @@
 /**
  * Commission configurations in the database (SPEC.md 2 "Commission Management", 3, 5, 7
- * "Commission", 9; issue 12): the paged list (the default first, then newest), one configuration,
+ * "Commission", 9): the paged list (the default first, then newest), one configuration,
  * the default, create / update / delete and the default's upsert, the statistics over completed
  * orders, and the create modal's project picker. Rates are stored in basis points and merged and
  * checked by domain/commission-configs.ts; the database holds the same rules as CHECK constraints

@@ -1,5 +1,5 @@
 /**
- * Writing contacts (SPEC.md 4 "Contact status", 7 "Contacts"; issue 11): a status change, the
+ * Writing contacts (SPEC.md 4 "Contact status", 7 "Contacts"): a status change, the
  * all-or-nothing bulk update, the three steps of a reply (claim, record, release: the mail is sent
  * between them with no transaction open) and the public form's insert with its per-IP count.
  * Status changes and replies are audited (`contact.status`, `contact.reply`) with the admin as

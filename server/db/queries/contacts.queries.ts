@@ -1,5 +1,5 @@
 /**
- * Reading contacts (SPEC.md 2 "Contacts list", "Contact detail", 3 "Contact"; issue 11): the
+ * Reading contacts (SPEC.md 2 "Contacts list", "Contact detail", 3 "Contact"): the
  * filtered page-numbered list with its exact total, the stats, and one contact with its related
  * project and the registered user of its e-mail. Writes are in contacts-write.queries.ts.
  */

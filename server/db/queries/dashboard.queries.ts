@@ -1,7 +1,7 @@
 /**
- * Dashboard aggregates (SPEC.md 3 "Dashboard stats", issue 2) in SQL, in four parts by the tables
+ * Dashboard aggregates (SPEC.md 3 "Dashboard stats") in SQL, in four parts by the tables
  * they read, so each can be cached per those tables' versions (services/dashboard-cache.ts,
- * decision 004): projects (per-category counts and prices from the per-group sums of migration
+ * decision 033): projects (per-category counts and prices from the per-group sums of migration
  * 0013, this and last month's counts from the recent projects only, the five newest), contacts
  * (per-status counts of migration 0021, their month counts, the five newest), active admins, and
  * completed revenue. Only aggregate rows and ten recent rows reach JS; the figures are assembled
@@ -47,7 +47,7 @@ const jsonRows = (rows: SQL) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FR
 
 /**
  * The projects part as one prepared statement (one round trip and one pooled connection instead
- * of three; BENCHMARKS.md "Load", sixth pass), its three results as JSON arrays:
+ * of three), its three results as JSON arrays:
  * - per category (with any project) its count, average price, active count and active price sum,
  *   from the per-group sums kept by migration 0013's triggers (a few dozen rows) instead of every
  *   project; avg(price) = exact numeric sum / count, as avg() computes it;

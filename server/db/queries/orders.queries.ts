@@ -1,5 +1,5 @@
 /**
- * Orders in the database (SPEC.md 3 "Order", 4, 7 "Orders"; issue 10): the keyset-paged filtered
+ * Orders in the database (SPEC.md 3 "Order", 4, 7 "Orders"): the keyset-paged filtered
  * list with its exact total, the stats, one order with its notes and payments, the locked status
  * move and the bulk update (each appending an order_notes row in the same transaction), and the
  * batches of the CSV export. Money is read as integer paise and answered in rupees

@@ -1,5 +1,5 @@
 /**
- * Payments in the database (SPEC.md 3 "Payment", 7 "Payments"; issue 10): the keyset-paged list
+ * Payments in the database (SPEC.md 3 "Payment", 7 "Payments"): the keyset-paged list
  * (search over paymentId, order number and transactionId, case-insensitive literal substring;
  * status), one payment with its order, per-status stats, and the batches of the CSV export.
  * 'refunded' is returned as stored (decision 011). Amounts: paise in, rupees out; sums in SQL.

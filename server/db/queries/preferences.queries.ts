@@ -1,5 +1,5 @@
 /**
- * Console preferences storage (issue 14; table admin_preferences, migration 0024). Each admin has
+ * Console preferences storage (table admin_preferences, migration 0024). Each admin has
  * at most one row; reads without a row answer the defaults (domain/preferences.ts).
  */
 import { eq } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * Writing projects (SPEC.md 7 "Projects"; issue 3): create, partial update, delete with everything
+ * Writing projects (SPEC.md 7 "Projects"): create, partial update, delete with everything
  * that hangs off them, bulk activate/deactivate. Each write is one transaction (an edit and bulk
  * activate: one statement, db/sql.ts `optimistic`) and writes its verification history and audit
  * rows inside it (audit.queries.ts), so they never disagree.

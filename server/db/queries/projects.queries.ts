@@ -102,7 +102,7 @@ const versionedProjectColumns = { ...projectColumns, rowVersion: projectRowVersi
 /**
  * The statement of readProjectsForWrite, prepared (one shape for any number of ids: `= ANY` of
  * one uuid[] parameter, not an IN list per count): every project write starts with it, and
- * building it was a share of the server's CPU under load (BENCHMARKS.md "Load", fifth pass).
+ * building it was a share of the server's CPU under load (decision 023).
  */
 const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
   db

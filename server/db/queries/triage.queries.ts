@@ -1,5 +1,5 @@
 /**
- * The verification queue (issue 14 "Triage mode"; contract src/api/schemas/triage.ts): projects
+ * The verification queue (contract src/api/schemas/triage.ts): projects
  * pending or under review, ordered by when they entered the queue; the rows a triage bundle is
  * built from; the queue figures of the dashboard; the repository a project's decisions are
  * reviewed against.

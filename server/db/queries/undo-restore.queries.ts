@@ -1,5 +1,5 @@
 /**
- * POST /api/admin/undo/{id} (issue 14; docs/decisions/014-undo.md): in one transaction, lock the
+ * POST /api/admin/undo/{id} (docs/decisions/014-undo.md): in one transaction, lock the
  * undo row, refuse what undoRefusal refuses (403 another admin's, 409 already undone, 410 too
  * late), let the kind's restore put every record back (409 when one changed since), mark the row
  * undone and audit `undo.<kind>` per record with before (the change's result) and after (restored).

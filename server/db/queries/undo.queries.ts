@@ -1,5 +1,5 @@
 /**
- * Recording an undoable change (issue 14; docs/decisions/014-undo.md): the writes of
+ * Recording an undoable change (docs/decisions/014-undo.md): the writes of
  * verification, projects, users, orders and contacts call `recordUndo` inside their own
  * transaction, so a change and its undo row commit together (the projects' and verification's writes
  * send the undo INSERT with their own writes in one statement: `undoInsert` with `writeTogether`).

@@ -1,5 +1,5 @@
 /**
- * Agent codes (issue 9, SPEC.md 3 "User" referralCode/agentCode): given once, when a user first
+ * Agent codes (SPEC.md 3 "User" referralCode/agentCode): given once, when a user first
  * becomes an agent, unique by index (users_referral_code_uq, users_agent_code_uq, migration 0014)
  * and kept when they stop being one. A clash with an existing code is retried with new codes
  * inside a savepoint, so the caller's transaction goes on; it never reaches the client as a 500.

@@ -1,5 +1,5 @@
 /**
- * Reading one user and the users stats (issue 9; SPEC.md 2 "User detail", 3 "User stats"), and
+ * Reading one user and the users stats (SPEC.md 2 "User detail", 3 "User stats"), and
  * the audited reveal of a bank account number (the only answer carrying it whole).
  */
 import type { KeyObject } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * Writing users (issue 9; SPEC.md 7 "Users"): one group of the detail screen, status, bulk
+ * Writing users (SPEC.md 7 "Users"): one group of the detail screen, status, bulk
  * activate/deactivate, Add User. Each is one transaction that names its actor for the audit
  * triggers of migration 0010 (which record is_admin, is_active, is_agent and agent_status with
  * before/after as 'user.role_change'); the other changed fields get an app audit row here, so

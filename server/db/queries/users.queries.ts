@@ -228,7 +228,7 @@ export async function setBankDetails(
 }
 
 /**
- * Encrypt every account number still stored in plain text (rows written before issue 8), in
+ * Encrypt every account number still stored in plain text (rows written before encryption at rest), in
  * batches of 500, each in its own transaction. Idempotent; returns how many were encrypted.
  */
 export async function encryptPlainAccountNumbers(db: Db, key: KeyObject): Promise<number> {

@@ -25,8 +25,8 @@ export type StatusChange = {
   actorId: string
   at: Date
   /**
-   * The head commit of each project's repository, recorded as the entry's reviewCommit (triage,
-   * issue 14); may still be in progress: it is awaited beside the read of the rows, so looking it
+   * The head commit of each project's repository, recorded as the entry's reviewCommit (triage);
+   * may still be in progress: it is awaited beside the read of the rows, so looking it
    * up costs no round trip of its own.
    */
   reviewCommits?: ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string> | undefined>

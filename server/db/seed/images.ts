@@ -1,5 +1,5 @@
 /**
- * Demo cover images (issue 2 demo data): for the newest `limit` projects without images, one to
+ * Demo cover images: for the newest `limit` projects without images, one to
  * three generated WebP covers of 480×300 px (~3-8 kB each): a diagonal gradient in a palette per
  * category with a mock application window on it, drawn as SVG and encoded by sharp, so the demo
  * looks like a marketplace and the image paths (list thumbnails, gallery, reorder) have data.

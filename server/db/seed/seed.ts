@@ -1,5 +1,5 @@
 /**
- * The demo data set (issue 2): users, projects with verification history, orders with payments
+ * The demo data set: users, projects with verification history, orders with payments
  * and notes, contacts and commission configurations, deterministic for a seed number and `now`.
  * Scale 1 ≈ 400 projects, 300 users, 2,000 orders, 150 contacts; `scale` multiplies those four
  * (fractions allowed; every status still appears). Rows are generated in batches and written

@@ -1,5 +1,5 @@
 /**
- * Reads of a local bare repository for triage (issue 14): the head of a branch, the commit a
+ * Reads of a local bare repository for triage: the head of a branch, the commit a
  * branch pointed at by a given time, the README at the root of a commit, and the files changed
  * between two commits. Every function takes the repository's git dir (LocalGitHost.gitDir) and
  * answers null rather than throwing when the repository, branch or commit is missing.

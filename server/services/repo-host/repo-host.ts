@@ -1,5 +1,5 @@
 /**
- * The per-project repository host (issue 4; SPEC.md 7 "Repository"): one interface, two
+ * The per-project repository host (SPEC.md 7 "Repository"): one interface, two
  * implementations. `local-git.ts` keeps bare repositories under DATA_DIR/git served over git smart
  * HTTP; `github.ts` talks to the GitHub REST API when GITHUB_TOKEN and GITHUB_ORG are set.
  * Privacy and collaborators are also kept in the database (tables repositories and

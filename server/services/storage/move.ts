@@ -1,6 +1,6 @@
 /**
  * Copy every object of one storage into another (`npm run storage:move`: DATA_DIR/files into the
- * S3 bucket, issue 15). A key already present in the target with the same size is skipped, so a
+ * S3 bucket). A key already present in the target with the same size is skipped, so a
  * run that stopped half way is simply run again. The source is left as it is.
  */
 import type { ObjectStorage } from './object-storage'

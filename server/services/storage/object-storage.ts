@@ -1,5 +1,5 @@
 /**
- * Object storage (issue 15): the one interface behind images, reports and the staging of chunked
+ * Object storage: the one interface behind images, reports and the staging of chunked
  * uploads, with two drivers: a local folder (local-storage.ts, the embedded default) and an
  * S3-compatible bucket (s3-storage.ts, shared by any number of servers). Keys are relative,
  * slash-separated (`images/{projectId}/{id}.png`) and checked by `assertValidKey`; a write

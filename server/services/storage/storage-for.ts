@@ -1,5 +1,5 @@
 /**
- * Which object storage the app uses (issue 15): the S3 bucket when `S3_BUCKET` is set, else the
+ * Which object storage the app uses: the S3 bucket when `S3_BUCKET` is set, else the
  * folder DATA_DIR/files. The upload staging lives in the same bucket under `uploads/`; with the
  * local driver it keeps its own folder DATA_DIR/uploads, so DATA_DIR/files holds only what is served.
  */

@@ -1,5 +1,5 @@
 /**
- * Analytics contract (SPEC.md 2 "Analytics"; issue 13): real figures instead of the old screen's
+ * Analytics contract (SPEC.md 2 "Analytics"): real figures, not
  * samples. Money in rupees; percentages as numbers with at most one decimal (12.5 = 12.5 %).
  *
  * Definitions (the server computes each by SQL; the screen shows them as tooltips):

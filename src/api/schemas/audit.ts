@@ -1,5 +1,5 @@
 /**
- * Audit log contract (issue 14 "Audit log"; docs/decisions/009-audit-log-and-data-at-rest.md).
+ * Audit log contract (docs/decisions/009-audit-log-and-data-at-rest.md).
  * GET /api/admin/audit lists every audited change, newest first, keyset-paged over (created_at,
  * id): `cursor` is the opaque `nextCursor` of the previous page, and a page never skips or repeats
  * a row while new entries arrive. Dates of the range filter are calendar days in India

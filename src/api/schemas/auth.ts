@@ -113,7 +113,7 @@ export const ChangePasswordRequestSchema = v.strictObject(
 export const MessageResponseSchema = v.object({ success: v.literal(true), message: v.string() })
 
 /**
- * One signed-in session of the admin (issue 13 'Sessions'): a refresh-token family, from the sign-in
+ * One signed-in session of the admin: a refresh-token family, from the sign-in
  * that started it to its latest rotation. `_id` is the family id; `current` marks the session of the
  * request; `device` is a readable browser and OS from the user agent ('Chrome 131 on Linux').
  */

@@ -1,6 +1,6 @@
 /**
  * Commission contract (SPEC.md 2 "Commission Management"; 3 "Commission configuration"; 4; 5
- * "Commission"; 7 "Commission"; 9 defaults; issue 12). Rates travel in percent with at most one
+ * "Commission"; 7 "Commission"; 9 defaults). Rates travel in percent with at most one
  * decimal (steps of 0.1); the server stores basis points (1 % = 100 bps) and checks the total there:
  * the five split rates must sum to exactly 10,000 bps, never compared as floats. Money in rupees.
  *

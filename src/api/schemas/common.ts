@@ -23,7 +23,7 @@ export const HealthResponseSchema = v.object({ success: v.literal(true), status:
 export const ReadyCheckSchema = v.picklist(['ok', 'unreachable', 'timeout'])
 
 /**
- * GET /api/ready (issue 15): 200 when the database and the storage answer, else 503 with
+ * GET /api/ready: 200 when the database and the storage answer, else 503 with
  * `success: false`, a message naming what is down and the same checks. For load balancers.
  */
 export const ReadyResponseSchema = v.object({

@@ -1,6 +1,6 @@
 /**
  * Contacts contract (SPEC.md 2 "Contacts list", "Contact detail"; 3 "Contact"; 4 "Contact
- * status"; 5 "Users, orders, contacts"; 7 "Contacts"; 8; issue 11).
+ * status"; 5 "Users, orders, contacts"; 7 "Contacts"; 8).
  *
  * Status and read state never disagree: 'new' (SPEC.md's "unread") is the only status whose
  * `isRead` is false, so "unread" everywhere (list, stats, dashboard) means status 'new'. Any status

@@ -1,6 +1,6 @@
 /**
- * Orders contract (SPEC.md 2 "Orders list"; 3 "Order"; 4 "Order status"; 7 "Orders"; 8; issue
- * 10). Money travels in rupees (number, 2 decimals); the server stores paise. Lists are
+ * Orders contract (SPEC.md 2 "Orders list"; 3 "Order"; 4 "Order status"; 7 "Orders"; 8).
+ * Money travels in rupees (number, 2 decimals); the server stores paise. Lists are
  * keyset-paged: newest first, `cursor` is the opaque `nextCursor` of the previous page, and a page
  * never skips or repeats a row while new orders arrive. Dates of the range filter are calendar days
  * in India (Asia/Kolkata), both ends inclusive.

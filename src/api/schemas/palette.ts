@@ -1,5 +1,5 @@
 /**
- * The palette's project search (issue 14 "Palette"): what `#` asks the server while the admin
+ * The palette's project search: what `#` asks the server while the admin
  * types, made for 100,000 projects. Lean rows (no images, no owner) and a count that stops at
  * PALETTE_COUNT_CAP: an exact count of a one-letter search reads the whole table, and the palette
  * only needs to say '50 of 1,000+'.

@@ -1,6 +1,6 @@
 /**
- * Payments contract (SPEC.md 2 "Payments"; 3 "Payment"; 4 "Payment status"; 7 "Payments"; issue
- * 10). Amounts in rupees (the server stores paise). Keyset-paged like the orders list (see
+ * Payments contract (SPEC.md 2 "Payments"; 3 "Payment"; 4 "Payment status"; 7 "Payments").
+ * Amounts in rupees (the server stores paise). Keyset-paged like the orders list (see
  * orders.ts). 'refunded' is a status the data holds beyond SPEC.md's three: it is shown grey, as
  * SPEC.md 4 says of any other value (decision record 011).
  */

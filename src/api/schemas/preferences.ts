@@ -1,5 +1,5 @@
 /**
- * Console preferences of the signed-in admin (issue 14), kept on the server so they follow the
+ * Console preferences of the signed-in admin, kept on the server so they follow the
  * admin from browser to browser: whether single-key shortcuts are on, the palette's recent commands
  * and recently opened records, and the saved reason templates of verification decisions.
  *

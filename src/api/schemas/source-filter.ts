@@ -1,6 +1,6 @@
 /**
  * Source-file filtering and path safety for folder and ZIP uploads (SPEC.md 5 "Source-file
- * filtering"; issue 4). Pure: no node or DOM imports, so the client (before upload) and the server
+ * filtering"). Pure: no node or DOM imports, so the client (before upload) and the server
  * (again, on every chunk) run the same rules.
  *
  * Precedence: an unsafe path is refused; an excluded folder anywhere in the path excludes the file

@@ -1,5 +1,5 @@
 /**
- * Step-up ("sudo mode", issue 8): sensitive changes (the admin's own e-mail; later a commission
+ * Step-up ("sudo mode"): sensitive changes (the admin's own e-mail; later a commission
  * configuration, a user's admin flag, bank details) need an OTP proof younger than
  * STEP_UP_MAX_AGE_SECONDS. Older sessions get 403 with `code: STEP_UP_REQUIRED`; the client then
  * sends a fresh code to the signed-in admin (POST /api/auth/step-up/send-otp), verifies it (POST

@@ -1,5 +1,5 @@
 /**
- * Triage of the verification queue (issue 14 "Triage mode"), behind requireAdmin:
+ * Triage of the verification queue, behind requireAdmin:
  *
  * - `GET /api/admin/triage/queue?limit=&category=` → `{ success, total, queue }`: the projects
  *   waiting for a decision (status pending or under_review), oldest first by the time they entered

@@ -1,5 +1,5 @@
 /**
- * Undo contract (issue 14 "Every decision and every bulk action can be undone for 10 seconds";
+ * Undo contract ("Every decision and every bulk action can be undone for 10 seconds";
  * docs/decisions/014-undo.md). An undoable write answers `undo: { id, expiresAt }` (or null when
  * it changed nothing); `POST /api/admin/undo/{id}` puts the previous state back, once, for the
  * admin who made the change, before `expiresAt` plus UNDO_GRACE_MS (network latency). Covered:

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import { fileParts, unknownFieldMessage } from './multipart'
 
 /**
- * Bounds of a source upload (issue 8 items 6 and 9); the server answers 413 (sizes, files per
+ * Bounds of a source upload; the server answers 413 (sizes, files per
  * chunk) or 400 (chunk counts) with a message naming the bound. SPEC.md 9 fixes only the chunk
  * size (100 files); the rest are ours: 200 chunks = 20,000 files per upload is far above a source
  * tree without its dependencies, and keeps every request's work on the staging bounded.

@@ -1,11 +1,11 @@
 /**
- * The virtualized list table shared by the admin lists (projects, users; issue 10 orders and
+ * The virtualized list table shared by the admin lists (projects, users, orders and
  * payments), SPEC.md 2 and 8: a CSS-grid `Table` whose body mounts only the rows in view
  * (@tanstack/react-virtual) and scrolls the j/k focus row into view. The list supplies the header
  * cells and a `renderRow` that returns a `VirtualRow`; focus and selection come from the list's
  * machine (src/machines/shared/list-selection.rules.ts).
  *
- * Optional load-more (issue 10: orders and payments "scroll through every matching row without
+ * Optional load-more (orders and payments "scroll through every matching row without
  * page jumps", under 2,500 DOM nodes however far): with `hasMore`, one extra slot after the rows
  * shows `footer` (a loading line, or a failed page's Retry), and when the last mounted row comes
  * within `threshold` rows of the end of what is loaded and `canLoadMore`, `onLoadMore` asks for the

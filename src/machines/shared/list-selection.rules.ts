@@ -43,7 +43,7 @@ export function pruneSelection(selection: readonly string[], ids: readonly strin
   return selection.filter((s) => present.has(s))
 }
 
-/** The focus and selection part of a list machine's context (projects, users; issue 10 orders, payments). */
+/** The focus and selection part of a list machine's context (projects, users, orders, payments). */
 export interface ListSelectionContext<R extends { id: string } = { id: string }> {
   rows: R[]
   /** Index of the keyboard focus row; -1 = none. */

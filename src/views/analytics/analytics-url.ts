@@ -1,5 +1,5 @@
 /**
- * The analytics screen's state in the URL query (bookmarkable; issue 13): ?period=30d|90d|12m.
+ * The analytics screen's state in the URL query (bookmarkable): ?period=30d|90d|12m.
  * An unknown or missing period is the contract's default (30d), which is left out of the URL.
  */
 import { ANALYTICS_PERIOD_DEFAULT, ANALYTICS_PERIODS, type AnalyticsPeriod } from '../../api/schemas/analytics'

@@ -1,5 +1,5 @@
 /**
- * Analytics (SPEC.md 2 "Analytics"; DESIGN.md: real figures; issue 13): 'Analytics Dashboard' with
+ * Analytics (SPEC.md 2 "Analytics"; DESIGN.md: real figures): 'Analytics Dashboard' with
  * the period in ?period= (30d | 90d | 12m; analytics.commands.ts, keys 1/2/3), the four period
  * cards with change badges and all-time totals, the Monthly Revenue chart (recharts, its own lazy
  * chunk) with the same figures as a table for screen readers, Top Performing Projects (each opens
@@ -30,7 +30,7 @@ import { AnalyticsStatCards } from './components/stat-cards'
 import { TopProjects } from './components/top-projects'
 import { FigureTerm } from './components/figure-term'
 import './analytics.css'
-// Bundle layout only, measured and not explained (decision 006, amended in issue 13): without this
+// Bundle layout only, measured and not explained (decision 035): without this
 // import of a module the entry holds anyway, rolldown 1.2 moves xstate, @xstate/react and the API
 // client out of the entry into four shared chunks, +2.1 kB gzip on /login.
 import '../layout/auth-context'

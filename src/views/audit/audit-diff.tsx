@@ -1,5 +1,5 @@
 /**
- * The readable diff of an audit entry (issue 14): one line per changed field (auditChanges, nested
+ * The readable diff of an audit entry: one line per changed field (auditChanges, nested
  * paths dotted) with the value before (struck, red tint) and after (green tint), as plain text;
  * 'No field changes recorded' when the entry stored none (sign-ins, downloads).
  */

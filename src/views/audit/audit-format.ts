@@ -1,5 +1,5 @@
 /**
- * Pure helpers of the audit log screens (issue 14): the per-field diff of an entry's before and
+ * Pure helpers of the audit log screens: the per-field diff of an entry's before and
  * after (microdiff, nested paths joined with '.'), each value as plain text, the time in India
  * (en-IN, IST, to the second), and the console address of the record an entry names. No I/O.
  */

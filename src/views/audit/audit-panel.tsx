@@ -1,5 +1,5 @@
 /**
- * The diff panel of the audit screen (issue 14): opened by ?entry=<id> (Enter or a click on a
+ * The diff panel of the audit screen: opened by ?entry=<id> (Enter or a click on a
  * row), it shows who, when, the action, the record (a link) and the before/after per field
  * (AuditDiff), plus the client IP. Shown for a loaded entry; one not loaded (an old bookmark) says
  * so. Its close and open-record controls are commands.

@@ -1,5 +1,5 @@
 /**
- * The audit log table (issue 14): every matching entry in one virtualized scroll, page after page
+ * The audit log table: every matching entry in one virtualized scroll, page after page
  * by cursor as it nears the end (VirtualTable's load-more). Columns: When (IST, to the second),
  * Admin, Action, Record (its label, a link running audit.openRecord for that row), Changes (the
  * changed fields' names). A click on a row opens its diff panel.

@@ -1,5 +1,5 @@
 /**
- * The audit trail of one record (issue 14: "the project and user detail pages show their own audit
+ * The audit trail of one record ("the project and user detail pages show their own audit
  * trail"): its entries newest first (20 at a time, 'Load more'), each with when (IST), who and the
  * action, and its per-field diff behind a Show changes toggle; 'Open in audit log' goes to /audit
  * filtered to the record. Self-contained: a detail view mounts it with one line,

@@ -1,5 +1,5 @@
 /**
- * The audit screen's state in the URL query (bookmarkable; issue 14): ?search=&entityType=
+ * The audit screen's state in the URL query (bookmarkable): ?search=&entityType=
  * &entityId=&actorId=&action=&from=&to=&entry=. The first seven are the list filters (the API's
  * names, src/api/schemas/audit.ts); `entry` is the entry whose diff panel is open. Malformed values
  * fall back to '' (no filter), and empty values are left out of the URL.

@@ -1,6 +1,6 @@
 /**
- * The commission screen's state in the URL query (bookmarkable; SPEC.md 2 "Commission Management",
- * issue 12): ?tab=configs|default|stats and the Configurations tab's search, isActive (true |
+ * The commission screen's state in the URL query (bookmarkable; SPEC.md 2 "Commission Management"):
+ * ?tab=configs|default|stats and the Configurations tab's search, isActive (true |
  * false; All Status is absent) and page. Unknown or malformed values fall back to the defaults
  * (Configurations, no search, All Status, page 1), and defaults are left out of the URL.
  */

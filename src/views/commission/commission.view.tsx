@@ -1,5 +1,5 @@
 /**
- * Commission Management (SPEC.md 2 "Commission Management", 3, 4, 5 "Commission", 8, 9; issue 12):
+ * Commission Management (SPEC.md 2 "Commission Management", 3, 4, 5 "Commission", 8, 9):
  * the tabs Configurations / Default Config / Statistics (?tab=), 'New Configuration', the
  * create/edit modal (commissionConfigModalMachine) with its split preview, and the delete
  * confirmation (commissionDeleteMachine). The card grid is navigable from the keyboard through the

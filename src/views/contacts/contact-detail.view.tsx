@@ -1,5 +1,5 @@
 /**
- * Contact detail (SPEC.md 2 "Contact detail", 4 "Contact status", 5, 8; issue 11): contact info,
+ * Contact detail (SPEC.md 2 "Contact detail", 4 "Contact status", 5, 8): contact info,
  * the message, the related project, the reply form (shown unless replied; reply machine), the
  * previous reply, quick actions and an info card (status machine), with 'Back to Contacts' and,
  * for a registered user, the way back to that user. Opening an unread contact marks it read once.

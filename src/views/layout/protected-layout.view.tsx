@@ -2,7 +2,7 @@
  * The protected layout (SPEC.md 2 "Layout and sidebar"): a spinner while the session restores,
  * a redirect to /login when signed out, else the console shell with the command system mounted,
  * the step-up dialog any screen's sensitive call may open (step-up-gate.ts), and the undo actor
- * with its toast (issue 14).
+ * with its toast.
  */
 import { useEffect, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'

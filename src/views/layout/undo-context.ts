@@ -1,5 +1,5 @@
 /**
- * The console's one undo actor (src/machines/undo.machine.ts; issue 14), shared through React
+ * The console's one undo actor (src/machines/undo.machine.ts), shared through React
  * context like the auth actor. Views hand an undoable outcome to it with `useOfferUndo()` (the
  * undo toast then shows the text with Undo and the seconds left) and follow successful undos of
  * their resource with `useUndoDone()` (e.g. a detail screen reloads its record).

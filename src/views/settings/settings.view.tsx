@@ -1,10 +1,10 @@
 /**
- * Settings (SPEC.md 2 "/settings", 5, 8; issue 13): 'Settings' with four radix tabs, the open one
+ * Settings (SPEC.md 2 "/settings", 5, 8): 'Settings' with four radix tabs, the open one
  * in ?tab= (profile | password | sessions | keyboard): Profile Settings and Change Password (each form a
  * machine, its banner green when the text says 'successfully', else red) and Sessions (the admin's
  * signed-in devices, each revocable, and 'Sign out everywhere else'). A saved profile or a first
  * password goes to the auth machine at once (header and sidebar); a password change and every
- * revoke refetch the sessions; revoking this device signs out. Keyboard (issue 14): the single-key
+ * revoke refetch the sessions; revoking this device signs out. Keyboard: the single-key
  * shortcuts switch (its machine saves the preference; the answer updates the shared preferences
  * query, so the key handler follows at once) and the key hint bar's. Commands: settings.commands.ts.
  */

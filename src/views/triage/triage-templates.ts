@@ -1,5 +1,5 @@
 /**
- * The reason templates the notes step offers (issue 14): the admin's saved templates for the
+ * The reason templates the notes step offers: the admin's saved templates for the
  * decision, in their saved order, at most TEMPLATE_KEYS (picked with 1-9), text filled in for the
  * project ({title}, {owner}, {category}; fillTemplate).
  */

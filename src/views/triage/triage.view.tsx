@@ -1,5 +1,5 @@
 /**
- * Triage mode (issue 14): the verification queue one project at a time, oldest in the queue
+ * Triage mode: the verification queue one project at a time, oldest in the queue
  * first (of one category with ?category=). The flow is the triage machine's (src/machines/triage.machine.ts); the project's bundle
  * (README, changes since the last review, images) comes from react-query, and the next project's
  * is prefetched. Every control is a `projects.triage.*` command with its key shown; decisions'

@@ -1,5 +1,5 @@
 /**
- * Two servers, one console (issue 15 "Proof"): two real server processes on one PostgreSQL
+ * Two servers, one console: two real server processes on one PostgreSQL
  * database, one S3 bucket (s3rver on a free loopback port) and one GIT_DIR, each with its own
  * DATA_DIR, driven alternately (round robin per request) through sign-in on one and refresh on
  * the other, a 1,000-file chunked upload whose chunks alternate (the last two arriving at both at

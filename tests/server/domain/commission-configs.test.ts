@@ -1,5 +1,5 @@
 /**
- * Pure commission configuration rules (server/domain/commission-configs.ts; issue 12): the merge of
+ * Pure commission configuration rules (server/domain/commission-configs.ts): the merge of
  * a partial update with the 100 % total checked in basis points, the default's isActive, the API
  * shape, and the grouped revenue equal to the engine applied order by order (fast-check).
  */

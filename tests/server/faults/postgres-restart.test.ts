@@ -1,5 +1,5 @@
 /**
- * PostgreSQL restarted under load (issue 8 "Load and faults"): the real server process runs on a
+ * PostgreSQL restarted under load: the real server process runs on a
  * private PostgreSQL cluster (tests/server/faults/private-postgres.ts) while four clients keep
  * reading and writing; the cluster is stopped, then started again. While it is down every answer
  * that needs the database is 503 'Database unavailable, try again shortly' (never a 500, never a

@@ -1,5 +1,5 @@
 /**
- * SIGKILL in the middle of writes (issue 8 "Load and faults"): the real server process on PGlite
+ * SIGKILL in the middle of writes: the real server process on PGlite
  * is killed while the last chunk of an upload is being committed (killed as soon as the
  * repository appears on disk) and while a bulk update and a bulk verification change of 200
  * projects each are in flight, then restarted at once on the same DATA_DIR. It must start; each
@@ -54,7 +54,7 @@ afterAll(async () => {
 
 /**
  * Start on a DATA_DIR whose previous server was killed: the dead owner's lock is taken over at
- * once (server/data-dir-lock.ts, issue 8 item 7), so the first start must succeed.
+ * once (server/data-dir-lock.ts), so the first start must succeed.
  */
 async function restartAfterKill(): Promise<ServerProcess> {
   const server = await startServer({ dataDir })

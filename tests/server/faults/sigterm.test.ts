@@ -1,5 +1,5 @@
 /**
- * SIGTERM drains (issue 8 "Load and faults"): the real server process on PGlite gets SIGTERM
+ * SIGTERM drains: the real server process on PGlite gets SIGTERM
  * while a request is in flight (its body only half sent); new connections are refused at once,
  * the request in flight still completes and its write is kept, the process exits 0 and PGlite is
  * shut down cleanly (pg_control says "shut down", so the next start needs no crash recovery).

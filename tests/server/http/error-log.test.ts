@@ -1,5 +1,5 @@
 /**
- * What the app's error handler logs (server/http/error-log.ts, issue 8 item 1): class, code and a
+ * What the app's error handler logs (server/http/error-log.ts): class, code and a
  * short message; nothing of a failed query (SQL text, parameters) nor a database error's message
  * or detail, which quote row values.
  */

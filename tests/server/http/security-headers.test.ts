@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 8 item 5) on the SPA, the API, files and error responses: nosniff,
+ * Security headers on the SPA, the API, files and error responses: nosniff,
  * no-referrer, no framing, and a Content-Security-Policy: the SPA's allows its inline preload
  * script by hash and nothing inline else; every other response allows nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8: failed sign-in codes are audited (`auth.otp_failed`) with their reason, the user id or
+ * Failed sign-in codes are audited (`auth.otp_failed`) with their reason, the user id or
  * a keyed e-mail digest and the client IP, and never the code; a right code is audited as a
  * sign-in only.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 8: report downloads are audited, on PGlite and PostgreSQL: the admin who asked for the
+ * Report downloads are audited, on PGlite and PostgreSQL: the admin who asked for the
  * signed link and the file (`report.download_link`), then each fetch of the file with the IP
  * (`report.download`); a refused link writes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Authorization over every route of the app (issue 8 "Prove the surface"): the routes are read
+ * Authorization over every route of the app: the routes are read
  * from Hono's `app.routes` (the app built with the SPA, so nothing is left out), their parameters
  * filled with real ids, and each one that is not classified public below must refuse: no token,
  * an expired token, a token signed with another key, an `alg: none` token (401), and the valid

@@ -1,5 +1,5 @@
 /**
- * Issue 8: bank account numbers encrypted at rest, on PGlite and PostgreSQL. The raw row never
+ * Bank account numbers encrypted at rest, on PGlite and PostgreSQL. The raw row never
  * holds the plain number; the data layer reads it back plain; a tampered or moved value and a
  * wrong key are refused; the start-up step encrypts numbers stored before, once; the audit row
  * shows the number masked.

@@ -1,5 +1,5 @@
 /**
- * Fuzzing every route of the app in-process (issue 8 "Prove the surface"). The OpenAPI document
+ * Fuzzing every route of the app in-process. The OpenAPI document
  * (GET /api/openapi.json) says what each route takes; fast-check draws path ids, queries, JSON and
  * multipart bodies from those schemas and mutates them (wrong types, huge and empty strings, NUL
  * and control characters, deep nesting, unknown fields, malformed JSON, wrong content types), and

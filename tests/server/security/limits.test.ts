@@ -1,5 +1,5 @@
 /**
- * Issue 8 items 1, 2, 3 and 11 through the real app, on PGlite and PostgreSQL: body size limits
+ * Input limits through the real app, on PGlite and PostgreSQL: body size limits
  * (413 before parsing, nothing stored), string and list lengths, control characters refused with
  * 400, http(s)-only demo URLs, decimal-only numbers, and what the log may hold (no SQL text or
  * parameters of a failed query, no sign-in code when an SMTP delivery fails).

@@ -1,5 +1,5 @@
 /**
- * Issue 8: an unexpected error is logged without secrets. A failing query's drizzle error holds
+ * An unexpected error is logged without secrets. A failing query's drizzle error holds
  * its parameters (here the new password hash of change-password); the server log shows the error's
  * class and SQLSTATE only (server/http/error-log.ts), and the answer is the plain 500 body.
  */

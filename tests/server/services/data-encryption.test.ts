@@ -1,5 +1,5 @@
 /**
- * services/data-encryption.ts (issue 8): AES-256-GCM values `v1:<iv>:<tag>:<ciphertext>`, the round
+ * services/data-encryption.ts: AES-256-GCM values `v1:<iv>:<tag>:<ciphertext>`, the round
  * trip, refusal of tampered values, of another row's context and of another key, and the key from
  * DATA_ENCRYPTION_KEY or a 0600 file in DATA_DIR.
  */

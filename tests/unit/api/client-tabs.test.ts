@@ -1,5 +1,5 @@
 /**
- * Two tabs refreshing at once (issue 8 item 8): two API clients over one shared storage (as two
+ * Two tabs refreshing at once: two API clients over one shared storage (as two
  * tabs share localStorage) both get a 401 together. Under the cross-tab lock only one of them sends
  * the refresh token; the other re-reads the stored token inside the lock and uses the fresh one.
  * The fake server rotates strictly (a second use of a refresh token is refused), so without the

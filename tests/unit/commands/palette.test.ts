@@ -141,7 +141,7 @@ describe('buildPaletteRows', () => {
     expect(keys(rows).filter((k) => k === 'c:nav.orders')).toHaveLength(1)
   })
   it('free text: a recent command never ranks above a better match, and leads among equal ones', () => {
-    // 'Mark under review' matched 'reject' only weakly; recent, it used to head the list above Reject.
+    // 'Mark under review' matched 'reject' only weakly; being recent must not lift it above Reject.
     const rows = buildPaletteRows({
       ...base(),
       query: parsePaletteQuery('reject'),

@@ -1,5 +1,5 @@
 /**
- * Reason-templates editor commands (Settings → Reason templates; issue 14): the list's keys only
+ * Reason-templates editor commands (Settings → Reason templates): the list's keys only
  * outside the form, the form's inside it, the disabled reasons, and what each sends.
  */
 import { describe, expect, it } from 'vitest'

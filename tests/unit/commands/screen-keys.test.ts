@@ -1,5 +1,5 @@
 /**
- * The screen's keys (issue 14 "Keys"): which commands the hint bar and the '?' sheet count as the
+ * The screen's keys: which commands the hint bar and the '?' sheet count as the
  * current screen's, one hint per key, the single-key preference, the sheet's order and search.
  */
 import { describe, expect, it, vi } from 'vitest'

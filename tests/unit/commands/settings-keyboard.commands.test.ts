@@ -1,5 +1,5 @@
 /**
- * Settings → Keyboard commands (issue 14): the tab opens from anywhere, the single-key switch
+ * Settings → Keyboard commands: the tab opens from anywhere, the single-key switch
  * applies on its tab only, says what it will do, waits for the saved preference and for a save
  * under way, and sends the toggle to the keyboard actor; the hint bar's toggle.
  */

@@ -1,5 +1,5 @@
 /**
- * Triage commands (issue 14): `t` on the Projects screen and 'Start triage' elsewhere open
+ * Triage commands: `t` on the Projects screen and 'Start triage' elsewhere open
  * /projects/triage; on a project 1/2/3/h/s send their events; in the notes step 1-9 pick the
  * offered templates (and focus the notes), Ctrl+Enter submits only with notes, Escape goes back,
  * while Escape on a project leaves triage; the keys reach the right command through the handler.

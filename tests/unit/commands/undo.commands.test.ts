@@ -1,5 +1,5 @@
 /**
- * app.undo (issue 14): visible only while an undo is pending, runs `undo.run`; bound to Ctrl+Z and
+ * app.undo: visible only while an undo is pending, runs `undo.run`; bound to Ctrl+Z and
  * `u`, where `u` wins over a detail screen's Back only while an undo is pending; Ctrl+Z in a field
  * is left to the field.
  */

@@ -1,4 +1,4 @@
-/** Where focus returns when a dialog closes (issue 14 "Keys"): returnTarget over the focus history. */
+/** Where focus returns when a dialog closes: returnTarget over the focus history. */
 import { describe, expect, it } from 'vitest'
 import { returnTarget } from '../../../src/components/return-focus'
 

@@ -37,7 +37,7 @@ describe('listFocusMachine: an infinite list', () => {
   })
 })
 
-describe('listFocusMachine: a refetch keeps the focus on its record (issue 14)', () => {
+describe('listFocusMachine: a refetch keeps the focus on its record', () => {
   it('follows the focused row by id when a refetch moves it', () => {
     const { actor, ctx } = start(['a', 'b', 'c', 'd'])
     actor.send({ type: 'focus.set', index: 2 })

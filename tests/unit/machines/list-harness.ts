@@ -1,5 +1,5 @@
 /**
- * Shared harness for the list machines (projects, users; issue 10 orders, payments): an actor
+ * Shared harness for the list machines (projects, users, orders, payments): an actor
  * stand-in whose calls stay pending until the test settles them, and the focus/selection suite
  * every list machine built on src/machines/shared/list-selection.rules.ts must pass.
  */
@@ -59,7 +59,7 @@ export function describeListSelection(name: string, start: () => ListSelectionHa
       expect(ctx().selection).toEqual([])
     })
 
-    it('keeps the focus on its record when a refetch moves it (keyed by id, issue 14)', () => {
+    it('keeps the focus on its record when a refetch moves it (keyed by id)', () => {
       const { actor, ctx, rowsWith } = start()
       actor.send({ type: 'focus.set', index: 2 })
       actor.send({ type: 'rows.loaded', rows: rowsWith(['c', 'd']) })

@@ -1,5 +1,5 @@
 /**
- * Settings → Keyboard (issue 14): the single-key shortcuts switch flips at once and saves, a
+ * Settings → Keyboard: the single-key shortcuts switch flips at once and saves, a
  * success emits the server's preferences, a failure flips back and says why; every transition,
  * then a model-based walk of the simple paths.
  */

@@ -1,5 +1,5 @@
 /**
- * The Settings machines (issue 13): profile (validation, save, 409 as a field error, other
+ * The Settings machines: profile (validation, save, 409 as a field error, other
  * failures, step-up cancelled), password (SPEC.md 5's order, first password, success clears,
  * failures) and sessions (revoke another, confirm the current one, revoke the others, failures);
  * every transition on its own, then a model-based walk of each machine's simple paths.

@@ -1,5 +1,5 @@
 /**
- * The step-up machine (issue 8): every transition on its own, a model-based walk of every simple
+ * The step-up machine: every transition on its own, a model-based walk of every simple
  * path (which must take every transition the machine defines), and the whole loop over the real
  * API client and step-up calls against a fake server that wants a fresh code.
  */

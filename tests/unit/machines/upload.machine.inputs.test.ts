@@ -1,5 +1,5 @@
 /**
- * Issue 7 regression: no input of Add Project is dropped. A PNG added while a ZIP is being read is
+ * No input of Add Project is dropped. A PNG added while a ZIP is being read is
  * kept, uploaded and published; inputs a state cannot take are refused with 'notify.error'; the
  * notice names images only when they were sent; stopping the machine mid-read ends the worker.
  */

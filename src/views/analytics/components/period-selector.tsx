@@ -1,5 +1,5 @@
 /**
- * The period selector (issue 13): a radix toggle group of the `analytics.period.*` commands
+ * The period selector: a radix toggle group of the `analytics.period.*` commands
  * (Last 30 days, 90 days, 12 months; keys 1, 2, 3). The pressed item is the URL's period; choosing
  * one runs its command, so a click, the arrow keys, the key and the palette do the same.
  */

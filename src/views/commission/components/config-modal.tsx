@@ -1,5 +1,5 @@
 /**
- * The create/edit modal (SPEC.md 2, 4, 5; issue 12), open while commissionConfigModalMachine is not
+ * The create/edit modal (SPEC.md 2, 4, 5), open while commissionConfigModalMachine is not
  * `closed`: the project picker (creating a project's configuration only), the fields and the split
  * preview (config-form.tsx), Cancel and Save from their commands. Escape or × closes; a changed
  * draft first asks 'Discard changes?'. Publishes `commissionModal` while open.

@@ -1,7 +1,7 @@
 /**
- * The create modal's project picker (SPEC.md 2, 3 picker item, 5 'A project must be chosen';
- * issue 12): a search box whose text is searched on the server 300 ms after typing stops (the old
- * client loaded 1,000 projects; at 100,000 that misses most), the first 20 matches as rows, each
+ * The create modal's project picker (SPEC.md 2, 3 picker item, 5 'A project must be chosen'):
+ * a search box whose text is searched on the server 300 ms after typing stops (loading the first
+ * 1,000 projects would miss most of 100,000), the first 20 matches as rows, each
  * the `commission.form.pickProject` command with the project as target. A project that already has
  * a configuration is marked 'Has a configuration' and cannot be chosen.
  */

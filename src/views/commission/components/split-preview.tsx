@@ -1,5 +1,5 @@
 /**
- * The split preview of the configuration form (issue 12): for an example order amount (₹, editable;
+ * The split preview of the configuration form: for an example order amount (₹, editable;
  * the picked project's price, else ₹10,000) it shows what each party receives without a referrer,
  * with an agent (whose customer pays the agent-discounted price) and with a student referrer, for
  * an order with or without the two add-ons (the `commission.form.preview.*` toggles). Computed by

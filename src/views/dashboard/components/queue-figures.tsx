@@ -1,5 +1,5 @@
 /**
- * The verification queue's figures on the dashboard (issue 14; GET /api/admin/triage/stats):
+ * The verification queue's figures on the dashboard (GET /api/admin/triage/stats):
  * waiting, the oldest one's age in the queue, decisions since midnight in India, and the median
  * time to a decision over the last 30 days, with 'Start triage'. Loads on its own: a failure
  * shows one line and leaves the rest of the dashboard alone.

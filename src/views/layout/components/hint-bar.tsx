@@ -1,5 +1,5 @@
 /**
- * The key hint bar at the bottom of the console (issue 14 "Keys"): the keys of the screen on view
+ * The key hint bar at the bottom of the console: the keys of the screen on view
  * (on a list J/K, X, Enter and its actions; on a detail page its section keys), read from the
  * registry in the current context (screen-keys.ts), then '?' for all of them. Toggled by the
  * `app.toggleHints` command (palette), remembered in this browser; hidden below 900px (CSS).

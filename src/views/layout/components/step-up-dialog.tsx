@@ -1,5 +1,5 @@
 /**
- * The step-up dialog (issue 8 "sudo mode"), mounted once in the protected layout: it renders the
+ * The step-up dialog, mounted once in the protected layout: it renders the
  * console's step-up actor (step-up-gate.ts) while that actor is in a 'dialog' state — the notice
  * why it asks (the server names the sensitive action), that a code was mailed, the 6-digit code field, the server's message after a wrong code or a
  * failed send, and the Confirm / Send a new code / Cancel commands (`auth.stepUp.*`). Closing it

@@ -1,5 +1,5 @@
 /**
- * The undo toast (issue 14; docs/decisions/014-undo.md): the newest pending undoable change with
+ * The undo toast (docs/decisions/014-undo.md): the newest pending undoable change with
  * its text, the seconds left of its 10 s and the `app.undo` button (Ctrl+Z or U); a close button
  * drops it. Mounted once by the protected layout, it also publishes the undo handle for the
  * command and turns outcomes into a toast plus a refetch of the resource's queries.

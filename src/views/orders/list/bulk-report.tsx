@@ -1,5 +1,5 @@
 /**
- * The answer of a bulk action (issue 10): '2 orders confirmed, 1 could not be changed' and each
+ * The answer of a bulk action: '2 orders confirmed, 1 could not be changed' and each
  * refused order with its status and the server's reason, until dismissed (its command) or the
  * next action. The refused orders stay selected for another try.
  */

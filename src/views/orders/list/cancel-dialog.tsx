@@ -1,5 +1,5 @@
 /**
- * The cancel confirmation of the orders screen (issue 10; SPEC.md 4: cancelled is final): shown
+ * The cancel confirmation of the orders screen (SPEC.md 4: cancelled is final): shown
  * while the list machine or the panel machine is `confirming`; its title names what is cancelled
  * ('Cancel order ORD-2026-000123?' / 'Cancel 3 orders?') with the line that it cannot be undone
  * (a bulk cancel: only from the undo toast, for 10 s).

@@ -1,5 +1,5 @@
 /**
- * The orders table (SPEC.md 2 "Orders list"; issue 10) on the shared VirtualTable (with its load-more slot): only
+ * The orders table (SPEC.md 2 "Orders list") on the shared VirtualTable (with its load-more slot): only
  * the rows in view are mounted however far the list scrolls, the j/k focus row is scrolled into
  * view, and near the end of the loaded rows the next cursor page is asked for, so scrolling never
  * jumps; the slot after the last row says 'Loading more…' or offers a failed page's Retry.

@@ -1,5 +1,5 @@
 /**
- * The order side panel (issue 10; SPEC.md 3 "Order", 4 "Order status"): opened by ?order=<id>
+ * The order side panel (SPEC.md 3 "Order", 4 "Order status"): opened by ?order=<id>
  * (so a reload keeps it open), docked right and not modal like the payments details (the list
  * keeps its keys: j/k and Enter open another order in it). It loads the order with its add-ons,
  * notes timeline and payments, and offers the legal transitions as commands

@@ -1,6 +1,6 @@
 /**
- * The payment details panel (DESIGN.md: "The view-details button opens a details panel"; issue
- * 10: the payment with its order). Opened by ?payment=<id>; fetched as a query (usePayment). Shows
+ * The payment details panel (DESIGN.md: "The view-details button opens a details panel":
+ * the payment with its order). Opened by ?payment=<id>; fetched as a query (usePayment). Shows
  * the payment (amount, method, status, transaction id, date) and its order (number, customer,
  * project, amount, status) with 'Open order', which goes to /orders?order=<order record id>.
  * 'Payment not found' for a 404 (or a malformed id); another failure shows its message and Retry.

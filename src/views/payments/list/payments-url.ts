@@ -1,5 +1,5 @@
 /**
- * The payments screen's state in the URL query (bookmarkable; SPEC.md 2 "Payments", issue 10):
+ * The payments screen's state in the URL query (bookmarkable; SPEC.md 2 "Payments"):
  * ?search=&status=&payment=. `search` and `status` are the list filters; `payment` is the payment
  * whose details panel is open. Unknown or malformed values fall back to the defaults (no search,
  * All Status, no panel), and defaults are left out of the URL. No page: the list scrolls by cursor.
@@ -38,7 +38,7 @@ export function paymentsPath(state: PaymentsUrlState): string {
   return query ? `/payments?${query}` : '/payments'
 }
 
-/** The orders screen with `orderRecordId`'s panel open (issue 10: /orders?order=<id>). */
+/** The orders screen with `orderRecordId`'s panel open (/orders?order=<id>). */
 export function orderPath(orderRecordId: string): string {
   return `/orders?${new URLSearchParams({ order: orderRecordId })}`
 }

@@ -1,4 +1,4 @@
-/** The detail page's sections in SPEC.md 2 order; media, files, repository and report are issue 4's. */
+/** The detail page's sections in SPEC.md 2 order. */
 import type { Project } from '../../../api/schemas/projects'
 import { FilesSection } from './files-section'
 import { ImagesSection } from './images-section'

@@ -1,5 +1,5 @@
 /**
- * Settings → Keyboard (issue 14): 'Single-key shortcuts' (saved with the admin's preferences, so
+ * Settings → Keyboard: 'Single-key shortcuts' (saved with the admin's preferences, so
  * it follows them to every browser) and 'Key hints' (this browser), each a switch run by its
  * command. Off, single-key shortcuts leave typing and assistive technology alone (WCAG 2.1.4).
  */

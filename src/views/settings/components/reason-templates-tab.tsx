@@ -1,5 +1,5 @@
 /**
- * Settings → Reason templates (issue 14): the admin's saved notes for verification decisions,
+ * Settings → Reason templates: the admin's saved notes for verification decisions,
  * offered by number in triage's notes step. j/k move the focus, N adds, E or Enter edits, # deletes,
  * Shift+K / Shift+J reorder; every change is saved at once (PUT /api/admin/preferences). The flow
  * is reasonTemplatesMachine's; commands: reason-templates.commands.ts.

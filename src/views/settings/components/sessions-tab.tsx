@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 13): the admin's signed-in devices (device, IP, signed in at, last used, en-IN;
+ * Sessions: the admin's signed-in devices (device, IP, signed in at, last used, en-IN;
  * 'This device' on the current one), each with Revoke (the current one asks first: it signs you
  * out), and 'Sign out everywhere else'. j/k move the focus, r or Enter revoke the focused one.
  */

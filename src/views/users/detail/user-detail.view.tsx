@@ -3,8 +3,8 @@
  * section per group of PUT /api/users/{id} — Basic Details, Address, Status Flags, Agent
  * Settings, Social Media, Bank Details, Preferences — each edited and saved on its own, one at a
  * time (user-sections machine). 'User not found' for a 404; 'Error Loading User' with the message
- * (else 'Failed to load user') and Retry otherwise. The user's orders and contacts are not linked:
- * those screens do not exist yet (issue 9).
+ * (else 'Failed to load user') and Retry otherwise. The user's orders and contacts are not linked
+ * from here.
  */
 import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'

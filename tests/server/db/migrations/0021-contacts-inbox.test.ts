@@ -1,5 +1,5 @@
 /**
- * Migration 0021 (contacts inbox, issue 11) on both databases, over rows written at 0020: is_read
+ * Migration 0021 (contacts inbox) on both databases, over rows written at 0020: is_read
  * is recomputed from the status (a row stored with the two disagreeing is put right), search_text
  * is filled, the per-status counts match the rows, the contacts version exists, and the indexes of
  * the list, search, rate limit and dashboard are there (contacts_unread_idx is gone).

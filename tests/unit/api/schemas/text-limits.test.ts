@@ -1,5 +1,5 @@
 /**
- * The contract's shared input rules (issue 8): control characters and unpaired surrogates
+ * The contract's shared input rules: control characters and unpaired surrogates
  * refused (src/api/schemas/common.ts), http(s)-only URLs and decimal-only numbers
  * (normalise.ts), number fields rounded to 2 decimals and bounded in their JSON Schema.
  */
