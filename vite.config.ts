@@ -10,7 +10,7 @@ const PRELOADS: RoutePreload[] = [
   { path: '/', modules: [AREA, 'src/views/dashboard/dashboard.view.tsx'], session: true },
   {
     path: '/projects',
-    modules: [AREA, 'src/views/projects/projects-list.view.tsx', 'src/views/projects/list-prefetch.ts'],
+    modules: [AREA, 'src/views/projects/list/projects-list.view.tsx', 'src/views/projects/list/list-prefetch.ts'],
     session: true,
   },
   { path: '/projects/new', modules: [AREA, 'src/views/projects/new/add-project.view.tsx'], session: true },

@@ -18,6 +18,7 @@ import './styles/layout.css'
 import './styles/views.css'
 import './styles/projects.css'
 import './styles/users.css'
+import './components/list/list.css'
 
 const preloaded = preloadRoute(window.location.pathname, window.location.search)
 // `?inspect`: every actor reports to the Stately inspector (decision 007); without it, nothing

@@ -19,15 +19,15 @@ export const ProtectedArea = preloadable(() => import('./views/layout/protected-
 export const NotFoundView = preloadable(() => import('./views/not-found/not-found.view'))
 
 const DashboardView = preloadable(() => import('./views/dashboard/dashboard.view'))
-const ProjectsListView = preloadable(() => import('./views/projects/projects-list.view'))
+const ProjectsListView = preloadable(() => import('./views/projects/list/projects-list.view'))
 const AddProjectView = preloadable(() => import('./views/projects/new/add-project.view'))
 const ProjectDetailView = preloadable(() => import('./views/projects/project-detail.view'))
-const UsersListView = preloadable(() => import('./views/users/users-list.view'))
+const UsersListView = preloadable(() => import('./views/users/list/users-list.view'))
 const UserDetailView = preloadable(() => import('./views/users/detail/user-detail.view'))
-const OrdersListView = preloadable(() => import('./views/orders/orders-list.view'))
+const OrdersListView = preloadable(() => import('./views/orders/list/orders-list.view'))
 const ContactDetailView = preloadable(() => import('./views/contacts/contact-detail.view'))
-const PaymentsView = preloadable(() => import('./views/payments/payments.view'))
-const ContactsListView = preloadable(() => import('./views/contacts/contacts-list.view'))
+const PaymentsView = preloadable(() => import('./views/payments/list/payments-list.view'))
+const ContactsListView = preloadable(() => import('./views/contacts/list/contacts-list.view'))
 const CommissionView = preloadable(() => import('./views/commission/commission.view'))
 const SettingsView = preloadable(() => import('./views/settings/settings.view'))
 const AnalyticsView = preloadable(() => import('./views/analytics/analytics.view'))
@@ -50,7 +50,7 @@ export const SCREENS: Screen[] = [
     path: '/projects',
     preload: ProjectsListView.preload,
     element: <ProjectsListView />,
-    prefetch: (search) => import('./views/projects/list-prefetch').then((m) => m.prefetchProjectsList(search)),
+    prefetch: (search) => import('./views/projects/list/list-prefetch').then((m) => m.prefetchProjectsList(search)),
   },
   { path: '/projects/new', preload: AddProjectView.preload, element: <AddProjectView /> },
   { path: '/projects/triage', preload: TriageView.preload, element: <TriageView /> },

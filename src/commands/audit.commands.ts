@@ -11,6 +11,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { AuditActor } from '../api/schemas/audit'
 import type { listFocusMachine } from '../machines/list-focus.machine'
 import { actionOptionLabel, auditPath, type AuditUrlState } from '../views/audit/audit-url'
+import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
 
 /** What the commands need of a loaded entry. */
@@ -62,8 +63,6 @@ const screen = (ctx: CommandContext) => ctx.view.audit
 const onAudit = (ctx: CommandContext) => !!screen(ctx)
 const focusedRow = (ctx: CommandContext) =>
   ctx.view.focused?.kind === AUDIT_ENTRY ? screen(ctx)?.rows.find((r) => r.id === ctx.view.focused?.id) : undefined
-const noFocus = (ctx: CommandContext) => (focusedRow(ctx) ? null : 'Focus an entry with J/K first')
-const send = (ctx: CommandContext, event: Parameters<AuditHandle['list']['send']>[0]) => screen(ctx)?.list.send(event)
 const targetOf = (ctx: CommandContext, kind: string) =>
   ctx.view.focused?.kind === kind ? ctx.view.focused.id : undefined
 
@@ -124,37 +123,26 @@ const ENTITY_TYPES: Array<[string, string, string]> = [
   ['contact', 'contact', 'contacts'],
 ]
 
+const keys = listCommands('audit', {
+  group: GROUP,
+  kind: AUDIT_ENTRY,
+  noun: { one: 'entry', a: 'an entry', many: 'entries' },
+  shape: 'scrolled',
+  handle: screen,
+  actor: (handle) => handle.list,
+  searchTitle: 'Search the audit log',
+})
+
 export const auditCommands: Command[] = [
-  {
-    id: 'audit.focusNext',
-    title: 'Next entry',
-    group: GROUP,
-    shortcut: 'j',
-    when: onAudit,
-    run: (ctx) => send(ctx, { type: 'focus.next' }),
-  },
-  {
-    id: 'audit.focusPrev',
-    title: 'Previous entry',
-    group: GROUP,
-    shortcut: 'k',
-    when: onAudit,
-    run: (ctx) => send(ctx, { type: 'focus.prev' }),
-  },
-  {
+  ...keys.focus,
+  keys.open({
     id: 'audit.open',
     title: 'Show the changes of the focused entry',
-    group: GROUP,
+    label: 'Show changes',
     shortcut: 'enter',
     keywords: ['diff', 'before', 'after', 'expand'],
-    label: () => 'Show changes',
-    when: onAudit,
-    disabledReason: noFocus,
-    run: (ctx) => {
-      const row = focusedRow(ctx)
-      if (row) navigateAudit(ctx, { entry: row.id })
-    },
-  },
+    go: (ctx, entry) => navigateAudit(ctx, { entry }),
+  }),
   {
     id: 'audit.closeDetails',
     title: 'Close the changes panel',
@@ -214,14 +202,7 @@ export const auditCommands: Command[] = [
       if (row?.actorId) filter(ctx, { actorId: row.actorId })
     },
   },
-  {
-    id: 'audit.search',
-    title: 'Search the audit log',
-    group: GROUP,
-    shortcut: '/',
-    when: onAudit,
-    run: (ctx) => screen(ctx)?.focusSearch(),
-  },
+  keys.search,
 
   filterOption(
     'audit.filter.entity.all',

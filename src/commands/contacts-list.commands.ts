@@ -11,9 +11,10 @@
 import type { ActorRefFrom } from 'xstate'
 import type { ContactListFilters } from '../api/contacts'
 import { CONTACT_BULK_ACTIONS, CONTACT_STATUS_LABELS, type ContactBulkAction } from '../api/schemas/contacts'
-import { CONTACT_ACTION_WORDS, contactsCount } from '../machines/contacts-list.actions'
+import { CONTACT_ACTION_WORDS, contactsCount } from '../machines/contacts-list.rules'
 import type { ContactRow, contactsListMachine } from '../machines/contacts-list.machine'
 import { contactsListPath } from '../views/contacts/list/contacts-url'
+import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
 
 /** What the contacts list view publishes for its commands. */
@@ -38,16 +39,9 @@ declare module './registry' {
 
 export const onContactsList = (ctx: CommandContext) => !!ctx.view.contactsList
 const list = (ctx: CommandContext) => ctx.view.contactsList
-const focusedId = (ctx: CommandContext) => (ctx.view.focused?.kind === 'contact' ? ctx.view.focused.id : undefined)
-const focusedRow = (ctx: CommandContext) => {
-  const id = focusedId(ctx)
-  return id ? list(ctx)?.rows.find((r) => r.id === id) : undefined
-}
-const noFocus = (ctx: CommandContext) => (focusedId(ctx) ? null : 'Focus a contact with J/K first')
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating contacts…' : null)
 const send = (ctx: CommandContext, event: Parameters<ContactsListHandle['actor']['send']>[0]) =>
   list(ctx)?.actor.send(event)
-const page = (ctx: CommandContext) => list(ctx)?.filters.page ?? 1
 
 /** Goes to the list with `patch` applied to the filters in the URL. */
 export function navigateContactFilters(ctx: CommandContext, patch: Partial<ContactListFilters>) {
@@ -55,21 +49,30 @@ export function navigateContactFilters(ctx: CommandContext, patch: Partial<Conta
   if (handle) ctx.navigate(contactsListPath({ ...handle.filters, ...patch }))
 }
 
-function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
-  return {
-    id,
-    title,
+const keys = listCommands(
+  'contacts',
+  {
     group: 'Contacts',
-    shortcut,
-    label: () => label,
-    when: onContactsList,
-    disabledReason: noFocus,
-    run: (ctx) => {
-      const contact = focusedId(ctx)
-      if (contact) ctx.navigate(`/contacts/${contact}`)
-    },
-  }
+    kind: 'contact',
+    noun: { one: 'contact', a: 'a contact', many: 'contacts' },
+    shape: 'paged',
+    handle: list,
+    actor: (handle) => handle.actor,
+    rowLabel: (row) => row.name,
+  },
+  {
+    page: (ctx) => list(ctx)?.filters.page ?? 1,
+    totalPages: (ctx) => list(ctx)?.totalPages ?? 1,
+    go: (ctx, page) => navigateContactFilters(ctx, { page }),
+  },
+)
+const focusedId = keys.focusedId
+const focusedRow = (ctx: CommandContext) => {
+  const id = focusedId(ctx)
+  return id ? list(ctx)?.rows.find((r) => r.id === id) : undefined
 }
+const openContact = (id: string, title: string, label: string, shortcut?: string) =>
+  keys.open({ id, title, label, shortcut, go: (ctx, contact) => ctx.navigate(`/contacts/${contact}`) })
 
 /** A row action on the focused contact; disabled when it already has the action's status. */
 function rowCommand(id: string, action: ContactBulkAction, shortcut: string): Command {
@@ -120,73 +123,11 @@ function bulkCommand(id: string, action: ContactBulkAction, shortcut?: string): 
 }
 
 export const contactsListCommands: Command[] = [
-  {
-    id: 'contacts.focusNext',
-    title: 'Next contact',
-    group: 'Contacts',
-    shortcut: 'j',
-    when: onContactsList,
-    run: (ctx) => send(ctx, { type: 'focus.next' }),
-  },
-  {
-    id: 'contacts.focusPrev',
-    title: 'Previous contact',
-    group: 'Contacts',
-    shortcut: 'k',
-    when: onContactsList,
-    run: (ctx) => send(ctx, { type: 'focus.prev' }),
-  },
-  {
-    id: 'contacts.toggleSelect',
-    title: 'Toggle selection of the focused contact',
-    group: 'Contacts',
-    shortcut: 'x',
-    when: onContactsList,
-    label: (ctx) => `Select ${focusedRow(ctx)?.name ?? 'contact'}`,
-    checked: (ctx) => {
-      const id = focusedId(ctx)
-      return !!id && !!list(ctx)?.selected.includes(id)
-    },
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedId(ctx) }),
-  },
-  {
-    id: 'contacts.selectRange',
-    title: 'Select range to the focused contact',
-    group: 'Contacts',
-    shortcut: 'shift+x',
-    when: onContactsList,
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
-  },
-  {
-    id: 'contacts.selectAll',
-    title: 'Select all contacts on this page',
-    group: 'Contacts',
-    keywords: ['select', 'all', 'none'],
-    when: onContactsList,
-    label: () => 'Select all contacts',
-    checked: (ctx) => {
-      const handle = list(ctx)
-      const here = handle ? handle.rows.filter((r) => handle.selected.includes(r.id)).length : 0
-      return here === 0 ? false : here === handle?.rows.length ? true : 'indeterminate'
-    },
-    disabledReason: (ctx) => (list(ctx)?.rows.length ? null : 'No contacts on this page'),
-    run: (ctx) => {
-      const handle = list(ctx)
-      const all = !!handle && handle.rows.every((r) => handle.selected.includes(r.id))
-      send(ctx, { type: 'selection.set', ids: all || !handle ? [] : handle.rows.map((r) => r.id) })
-    },
-  },
-  {
-    id: 'contacts.clearSelection',
-    title: 'Clear selection',
-    group: 'Contacts',
-    when: (ctx) => onContactsList(ctx) && !!ctx.view.selection?.length,
-    run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
-  },
-  openCommand('contacts.open', 'Open focused contact', 'Open contact', 'enter'),
-  openCommand('contacts.view', 'View contact', 'View'),
+  ...keys.focus,
+  ...keys.select,
+  keys.clearSelection,
+  openContact('contacts.open', 'Open focused contact', 'Open contact', 'enter'),
+  openContact('contacts.view', 'View contact', 'View'),
   rowCommand('contacts.markRead', 'mark_read', 'i'),
   rowCommand('contacts.markReplied', 'mark_replied', 'y'),
   rowCommand('contacts.archive', 'archive', 'e'),
@@ -195,32 +136,6 @@ export const contactsListCommands: Command[] = [
   bulkCommand('contacts.bulkMarkReplied', 'mark_replied', 'shift+y'),
   bulkCommand('contacts.bulkArchive', 'archive', 'shift+e'),
   bulkCommand('contacts.bulkMarkUnread', 'mark_unread'),
-  {
-    id: 'contacts.prevPage',
-    title: 'Previous page',
-    group: 'Contacts',
-    shortcut: '[',
-    when: onContactsList,
-    label: () => 'Previous',
-    disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
-    run: (ctx) => navigateContactFilters(ctx, { page: page(ctx) - 1 }),
-  },
-  {
-    id: 'contacts.nextPage',
-    title: 'Next page',
-    group: 'Contacts',
-    shortcut: ']',
-    when: onContactsList,
-    label: () => 'Next',
-    disabledReason: (ctx) => (page(ctx) >= (list(ctx)?.totalPages ?? 1) ? 'This is the last page' : null),
-    run: (ctx) => navigateContactFilters(ctx, { page: page(ctx) + 1 }),
-  },
-  {
-    id: 'contacts.search',
-    title: 'Search contacts',
-    group: 'Contacts',
-    shortcut: '/',
-    when: onContactsList,
-    run: (ctx) => list(ctx)?.focusSearch(),
-  },
+  ...keys.pages,
+  keys.search,
 ]

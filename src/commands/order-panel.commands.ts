@@ -15,7 +15,7 @@ import {
   type OrderAction,
   type OrderDetail,
 } from '../api/schemas/orders'
-import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
+import { ORDER_ACTION_WORDS } from '../machines/orders-list.rules'
 import type { orderPanelMachine } from '../machines/order-panel.machine'
 import { navigateOrders } from './orders-list.commands'
 import type { Command, CommandContext } from './registry'

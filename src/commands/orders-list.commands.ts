@@ -17,9 +17,10 @@ import {
   type OrderBulkAction,
 } from '../api/schemas/orders'
 import type { OrderRow, ordersListMachine } from '../machines/orders-list.machine'
-import { ORDER_ACTION_WORDS } from '../machines/orders-list.actions'
+import { ORDER_ACTION_WORDS } from '../machines/orders-list.rules'
 import type { csvExportMachine } from '../machines/csv-export.machine'
 import { listFilters, ordersListPath, type OrdersUrlState } from '../views/orders/list/orders-url'
+import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
 
 /** What the orders list view publishes for its commands. */
@@ -48,9 +49,7 @@ declare module './registry' {
 
 export const onOrdersList = (ctx: CommandContext) => !!ctx.view.ordersList
 const list = (ctx: CommandContext) => ctx.view.ordersList
-const focusedOrder = (ctx: CommandContext) => (ctx.view.focused?.kind === 'order' ? ctx.view.focused.id : undefined)
 const rowOf = (ctx: CommandContext, id: string | undefined) => list(ctx)?.rows.find((r) => r.id === id)
-const noFocus = (ctx: CommandContext) => (focusedOrder(ctx) ? null : 'Focus an order with J/K first')
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating orders…' : null)
 const send = (ctx: CommandContext, event: Parameters<OrdersListHandle['actor']['send']>[0]) =>
   list(ctx)?.actor.send(event)
@@ -62,21 +61,19 @@ export function navigateOrders(ctx: CommandContext, patch: Partial<OrdersUrlStat
   if (handle) ctx.navigate(ordersListPath({ ...handle.url, ...patch }))
 }
 
-function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
-  return {
-    id,
-    title,
-    group: 'Orders',
-    shortcut,
-    label: () => label,
-    when: onOrdersList,
-    disabledReason: noFocus,
-    run: (ctx) => {
-      const order = focusedOrder(ctx)
-      if (order) navigateOrders(ctx, { order })
-    },
-  }
-}
+const keys = listCommands('orders', {
+  group: 'Orders',
+  kind: 'order',
+  noun: { one: 'order', a: 'an order', many: 'orders' },
+  shape: 'scrolled',
+  handle: list,
+  actor: (handle) => handle.actor,
+  rowLabel: (row) => `order #${shortOrderId(row.id)}`,
+})
+const focusedOrder = keys.focusedId
+const noFocus = keys.noFocus
+const openOrder = (id: string, title: string, label: string, shortcut?: string) =>
+  keys.open({ id, title, label, shortcut, go: (ctx, order) => navigateOrders(ctx, { order }) })
 
 /** A row move: shown only when the focused (or the row's own) order may make it (SPEC.md 4). */
 function moveCommand(action: OrderAction, shortcut: string): Command {
@@ -123,76 +120,11 @@ function bulkCommand(action: OrderBulkAction, shortcut: string): Command {
 }
 
 export const ordersListCommands: Command[] = [
-  {
-    id: 'orders.focusNext',
-    title: 'Next order',
-    group: 'Orders',
-    shortcut: 'j',
-    when: onOrdersList,
-    run: (ctx) => send(ctx, { type: 'focus.next' }),
-  },
-  {
-    id: 'orders.focusPrev',
-    title: 'Previous order',
-    group: 'Orders',
-    shortcut: 'k',
-    when: onOrdersList,
-    run: (ctx) => send(ctx, { type: 'focus.prev' }),
-  },
-  {
-    id: 'orders.toggleSelect',
-    title: 'Toggle selection of the focused order',
-    group: 'Orders',
-    shortcut: 'x',
-    when: onOrdersList,
-    label: (ctx) => {
-      const row = rowOf(ctx, focusedOrder(ctx))
-      return row ? `Select order #${shortOrderId(row.id)}` : 'Select order'
-    },
-    checked: (ctx) => {
-      const id = focusedOrder(ctx)
-      return !!id && !!list(ctx)?.selected.includes(id)
-    },
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedOrder(ctx) }),
-  },
-  {
-    id: 'orders.selectRange',
-    title: 'Select range to the focused order',
-    group: 'Orders',
-    shortcut: 'shift+x',
-    when: onOrdersList,
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
-  },
-  {
-    id: 'orders.selectAll',
-    title: 'Select all loaded orders',
-    group: 'Orders',
-    keywords: ['select', 'all', 'none'],
-    when: onOrdersList,
-    label: () => 'Select all loaded orders',
-    checked: (ctx) => {
-      const handle = list(ctx)
-      const here = handle ? handle.rows.filter((r) => handle.selected.includes(r.id)).length : 0
-      return here === 0 ? false : here === handle?.rows.length ? true : 'indeterminate'
-    },
-    disabledReason: (ctx) => (list(ctx)?.rows.length ? null : 'No orders loaded'),
-    run: (ctx) => {
-      const handle = list(ctx)
-      const all = !!handle && handle.rows.every((r) => handle.selected.includes(r.id))
-      send(ctx, { type: 'selection.set', ids: all || !handle ? [] : handle.rows.map((r) => r.id) })
-    },
-  },
-  {
-    id: 'orders.clearSelection',
-    title: 'Clear selection',
-    group: 'Orders',
-    when: (ctx) => onOrdersList(ctx) && !!ctx.view.selection?.length,
-    run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
-  },
-  openCommand('orders.open', 'Open focused order', 'Open order', 'enter'),
-  openCommand('orders.view', 'View order details', 'View details'),
+  ...keys.focus,
+  ...keys.select,
+  keys.clearSelection,
+  openOrder('orders.open', 'Open focused order', 'Open order', 'enter'),
+  openOrder('orders.view', 'View order details', 'View details'),
   moveCommand('confirm', 'c'),
   moveCommand('start', 's'),
   moveCommand('complete', 'd'),
@@ -222,12 +154,5 @@ export const ordersListCommands: Command[] = [
       handle?.exporter.send({ type: 'export.start', request: { resource: 'orders', filters: listFilters(handle.url) } })
     },
   },
-  {
-    id: 'orders.search',
-    title: 'Search orders',
-    group: 'Orders',
-    shortcut: '/',
-    when: onOrdersList,
-    run: (ctx) => list(ctx)?.focusSearch(),
-  },
+  keys.search,
 ]

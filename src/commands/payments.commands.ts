@@ -9,6 +9,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { csvExportMachine } from '../machines/csv-export.machine'
 import type { listFocusMachine } from '../machines/list-focus.machine'
 import { orderPath, paymentsPath, type PaymentsUrlState } from '../views/payments/list/payments-url'
+import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
 
 /** What the machines and commands need of a loaded payment row. */
@@ -42,12 +43,7 @@ declare module './registry' {
 
 export const onPayments = (ctx: CommandContext) => !!ctx.view.payments
 const screen = (ctx: CommandContext) => ctx.view.payments
-const focusedPayment = (ctx: CommandContext) => (ctx.view.focused?.kind === 'payment' ? ctx.view.focused.id : undefined)
-const noFocus = (ctx: CommandContext) => (focusedPayment(ctx) ? null : 'Focus a payment with J/K first')
-const send = (ctx: CommandContext, event: Parameters<PaymentsHandle['list']['send']>[0]) =>
-  screen(ctx)?.list.send(event)
 const panelOpen = (ctx: CommandContext) => !!screen(ctx)?.url.payment
-const rowOf = (ctx: CommandContext, id: string | undefined) => screen(ctx)?.rows.find((r) => r.id === id)
 
 /** Goes to the payments screen with `patch` applied to its URL state. */
 export function navigatePayments(ctx: CommandContext, patch: Partial<PaymentsUrlState>) {
@@ -55,91 +51,31 @@ export function navigatePayments(ctx: CommandContext, patch: Partial<PaymentsUrl
   if (handle) ctx.navigate(paymentsPath({ ...handle.url, ...patch }))
 }
 
-function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
-  return {
+const keys = listCommands('payments', {
+  group: 'Payments',
+  kind: 'payment',
+  noun: { one: 'payment', a: 'a payment', many: 'payments' },
+  shape: 'scrolled',
+  handle: screen,
+  actor: (handle) => handle.list,
+  rowLabel: (row) => row.paymentId,
+})
+const openPayment = (id: string, title: string, label: string, shortcut?: string) =>
+  keys.open({
     id,
     title,
-    group: 'Payments',
+    label,
     shortcut,
-    label: () => label,
     keywords: ['details', 'view', 'open'],
-    when: onPayments,
-    disabledReason: noFocus,
-    run: (ctx) => {
-      const id = focusedPayment(ctx)
-      if (id) navigatePayments(ctx, { payment: id })
-    },
-  }
-}
+    go: (ctx, payment) => navigatePayments(ctx, { payment }),
+  })
 
 export const paymentsCommands: Command[] = [
-  {
-    id: 'payments.focusNext',
-    title: 'Next payment',
-    group: 'Payments',
-    shortcut: 'j',
-    when: onPayments,
-    run: (ctx) => send(ctx, { type: 'focus.next' }),
-  },
-  {
-    id: 'payments.focusPrev',
-    title: 'Previous payment',
-    group: 'Payments',
-    shortcut: 'k',
-    when: onPayments,
-    run: (ctx) => send(ctx, { type: 'focus.prev' }),
-  },
-  {
-    id: 'payments.toggleSelect',
-    title: 'Toggle selection of the focused payment',
-    group: 'Payments',
-    shortcut: 'x',
-    when: onPayments,
-    label: (ctx) => `Select ${rowOf(ctx, focusedPayment(ctx))?.paymentId ?? 'payment'}`,
-    checked: (ctx) => {
-      const id = focusedPayment(ctx)
-      return !!id && !!screen(ctx)?.selected.includes(id)
-    },
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedPayment(ctx) }),
-  },
-  {
-    id: 'payments.selectRange',
-    title: 'Select range to the focused payment',
-    group: 'Payments',
-    shortcut: 'shift+x',
-    when: onPayments,
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
-  },
-  {
-    id: 'payments.selectAll',
-    title: 'Select all loaded payments',
-    group: 'Payments',
-    keywords: ['select', 'all', 'none'],
-    when: onPayments,
-    label: () => 'Select all loaded payments',
-    checked: (ctx) => {
-      const handle = screen(ctx)
-      const n = handle?.selected.length ?? 0
-      return n === 0 ? false : n === handle?.rows.length ? true : 'indeterminate'
-    },
-    disabledReason: (ctx) => (screen(ctx)?.rows.length ? null : 'No payments loaded'),
-    run: (ctx) => {
-      const handle = screen(ctx)
-      const all = !!handle && handle.selected.length === handle.rows.length
-      send(ctx, { type: 'selection.set', ids: all || !handle ? [] : handle.rows.map((r) => r.id) })
-    },
-  },
-  {
-    id: 'payments.clearSelection',
-    title: 'Clear selection',
-    group: 'Payments',
-    when: (ctx) => onPayments(ctx) && !!ctx.view.selection?.length,
-    run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
-  },
-  openCommand('payments.open', 'Open details of the focused payment', 'Open details', 'enter'),
-  openCommand('payments.view', 'View payment details', 'View details'),
+  ...keys.focus,
+  ...keys.select,
+  keys.clearSelection,
+  openPayment('payments.open', 'Open details of the focused payment', 'Open details', 'enter'),
+  openPayment('payments.view', 'View payment details', 'View details'),
   {
     id: 'payments.closeDetails',
     title: 'Close payment details',
@@ -181,12 +117,5 @@ export const paymentsCommands: Command[] = [
         })
     },
   },
-  {
-    id: 'payments.search',
-    title: 'Search payments',
-    group: 'Payments',
-    shortcut: '/',
-    when: onPayments,
-    run: (ctx) => screen(ctx)?.focusSearch(),
-  },
+  keys.search,
 ]

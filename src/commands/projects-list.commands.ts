@@ -9,7 +9,8 @@ import type { ActorRefFrom } from 'xstate'
 import type { ProjectListFilters } from '../api/projects'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { ListRow, projectsListMachine } from '../machines/projects-list.machine'
-import { toListSearch } from '../views/projects/list-url'
+import { toListSearch } from '../views/projects/list/projects-url'
+import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
 
 /** What the projects list view publishes for its commands. */
@@ -44,7 +45,6 @@ const targetRows = (ctx: CommandContext) => {
 }
 const noTarget = (ctx: CommandContext) =>
   targetIds(ctx).length ? null : 'Focus a project with J/K or select some with X'
-const noFocus = (ctx: CommandContext) => (ctx.view.focused ? null : 'Focus a project with J/K first')
 const send = (ctx: CommandContext, event: Parameters<ProjectsListHandle['actor']['send']>[0]) =>
   ctx.view.projectsList?.actor.send(event)
 const count = (ctx: CommandContext, one: string, many: string) => {
@@ -111,74 +111,33 @@ function reasonArgument(status: 'rejected' | 'needs_changes', verb: string): Com
   }
 }
 
-const page = (ctx: CommandContext) => ctx.view.projectsList?.filters.page ?? 1
+const keys = listCommands(
+  'projects',
+  {
+    group: 'Projects',
+    kind: 'project',
+    noun: { one: 'project', a: 'a project', many: 'projects' },
+    shape: 'paged',
+    handle: (ctx) => ctx.view.projectsList,
+    actor: (handle) => handle.actor,
+    rowLabel: (row) => row.title,
+  },
+  {
+    page: (ctx) => ctx.view.projectsList?.filters.page ?? 1,
+    totalPages: (ctx) => ctx.view.projectsList?.totalPages ?? 1,
+    go: (ctx, page) => navigateFilters(ctx, { page }),
+  },
+)
 
 export const projectsListCommands: Command[] = [
-  {
-    id: 'projects.focusNext',
-    title: 'Next project',
-    group: 'Projects',
-    shortcut: 'j',
-    when: onList,
-    run: (ctx) => send(ctx, { type: 'focus.next' }),
-  },
-  {
-    id: 'projects.focusPrev',
-    title: 'Previous project',
-    group: 'Projects',
-    shortcut: 'k',
-    when: onList,
-    run: (ctx) => send(ctx, { type: 'focus.prev' }),
-  },
-  {
-    id: 'projects.toggleSelect',
-    title: 'Toggle selection of the focused project',
-    group: 'Projects',
-    shortcut: 'x',
-    when: onList,
-    label: (ctx) =>
-      `Select ${ctx.view.projectsList?.rows.find((r) => r.id === ctx.view.focused?.id)?.title ?? 'project'}`,
-    checked: (ctx) => !!ctx.view.focused && !!ctx.view.projectsList?.selected.includes(ctx.view.focused.id),
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggle', id: ctx.view.focused?.id }),
-  },
-  {
-    id: 'projects.selectRange',
-    title: 'Select range to the focused project',
-    group: 'Projects',
-    shortcut: 'shift+x',
-    when: onList,
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
-  },
-  {
-    id: 'projects.selectAll',
-    title: 'Select all projects on this page',
-    group: 'Projects',
-    keywords: ['select', 'all', 'none'],
-    when: onList,
-    label: () => 'Select all projects',
-    checked: (ctx) => {
-      const list = ctx.view.projectsList
-      const here = list ? list.rows.filter((r) => list.selected.includes(r.id)).length : 0
-      return here === 0 ? false : here === list?.rows.length ? true : 'indeterminate'
-    },
-    disabledReason: (ctx) => (ctx.view.projectsList?.rows.length ? null : 'No projects on this page'),
-    run: (ctx) => {
-      const list = ctx.view.projectsList
-      const all = !!list && list.rows.every((r) => list.selected.includes(r.id))
-      send(ctx, { type: 'selection.set', ids: all || !list ? [] : list.rows.map((r) => r.id) })
-    },
-  },
-  {
+  ...keys.focus,
+  ...keys.select,
+  keys.open({
     id: 'projects.open',
     title: 'Open focused project',
-    group: 'Projects',
     shortcut: 'enter',
-    when: onList,
-    disabledReason: noFocus,
-    run: (ctx) => ctx.view.focused && ctx.navigate(`/projects/${ctx.view.focused.id}`),
-  },
+    go: (ctx, id) => ctx.navigate(`/projects/${id}`),
+  }),
   verifyCommand('projects.approve', 'approved', 'Approve', 'a'),
   verifyCommand('projects.reject', 'rejected', 'Reject', 'r'),
   verifyCommand('projects.markUnderReview', 'under_review', 'Mark under review'),
@@ -222,41 +181,9 @@ export const projectsListCommands: Command[] = [
     label: (ctx) => `Delete Selected (${ctx.view.selection?.length ?? 0})`,
     run: (ctx) => send(ctx, { type: 'action.delete', ids: [...(ctx.view.selection ?? [])] }),
   },
-  {
-    id: 'projects.clearSelection',
-    title: 'Clear selection',
-    group: 'Projects',
-    when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
-    run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
-  },
-  {
-    id: 'projects.prevPage',
-    title: 'Previous page',
-    group: 'Projects',
-    shortcut: '[',
-    when: onList,
-    label: () => 'Previous',
-    disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
-    run: (ctx) => navigateFilters(ctx, { page: page(ctx) - 1 }),
-  },
-  {
-    id: 'projects.nextPage',
-    title: 'Next page',
-    group: 'Projects',
-    shortcut: ']',
-    when: onList,
-    label: () => 'Next',
-    disabledReason: (ctx) => (page(ctx) >= (ctx.view.projectsList?.totalPages ?? 1) ? 'This is the last page' : null),
-    run: (ctx) => navigateFilters(ctx, { page: page(ctx) + 1 }),
-  },
-  {
-    id: 'projects.search',
-    title: 'Search projects',
-    group: 'Projects',
-    shortcut: '/',
-    when: onList,
-    run: (ctx) => ctx.view.projectsList?.focusSearch(),
-  },
+  keys.clearSelection,
+  ...keys.pages,
+  keys.search,
   {
     id: 'projects.add',
     title: 'Add Project',

@@ -11,6 +11,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { UserListFilters } from '../api/users'
 import type { UserRow, usersListMachine } from '../machines/users-list.machine'
 import { usersListPath } from '../views/users/list/users-url'
+import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
 
 /** What the users list view publishes for its commands. */
@@ -42,8 +43,6 @@ export function targetUserIds(ctx: CommandContext): string[] {
 }
 const rowsOf = (ctx: CommandContext, ids: readonly string[]) =>
   (list(ctx)?.rows ?? []).filter((r) => ids.includes(r.id))
-const focusedUser = (ctx: CommandContext) => (ctx.view.focused?.kind === 'user' ? ctx.view.focused.id : undefined)
-const noFocus = (ctx: CommandContext) => (focusedUser(ctx) ? null : 'Focus a user with J/K first')
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating users…' : null)
 const send = (ctx: CommandContext, event: Parameters<UsersListHandle['actor']['send']>[0]) =>
   list(ctx)?.actor.send(event)
@@ -53,22 +52,6 @@ const users = (n: number) => (n === 1 ? '1 user' : `${n} users`)
 export function navigateUserFilters(ctx: CommandContext, patch: Partial<UserListFilters>) {
   const handle = list(ctx)
   if (handle) ctx.navigate(usersListPath({ ...handle.filters, ...patch }))
-}
-
-function openCommand(id: string, title: string, label: string, shortcut?: string): Command {
-  return {
-    id,
-    title,
-    group: 'Users',
-    shortcut,
-    label: () => label,
-    when: onUsersList,
-    disabledReason: noFocus,
-    run: (ctx) => {
-      const user = focusedUser(ctx)
-      if (user) ctx.navigate(`/users/${user}`)
-    },
-  }
 }
 
 function bulkCommand(id: string, verb: 'Activate' | 'Deactivate', shortcut: string): Command {
@@ -88,70 +71,32 @@ function bulkCommand(id: string, verb: 'Activate' | 'Deactivate', shortcut: stri
   }
 }
 
-const page = (ctx: CommandContext) => list(ctx)?.filters.page ?? 1
+const keys = listCommands(
+  'users',
+  {
+    group: 'Users',
+    kind: 'user',
+    noun: { one: 'user', a: 'a user', many: 'users' },
+    shape: 'paged',
+    handle: list,
+    actor: (handle) => handle.actor,
+    rowLabel: (row) => row.name,
+  },
+  {
+    page: (ctx) => list(ctx)?.filters.page ?? 1,
+    totalPages: (ctx) => list(ctx)?.totalPages ?? 1,
+    go: (ctx, page) => navigateUserFilters(ctx, { page }),
+  },
+)
+const openUser = (id: string, title: string, label: string, shortcut?: string) =>
+  keys.open({ id, title, label, shortcut, go: (ctx, user) => ctx.navigate(`/users/${user}`) })
 
 export const usersListCommands: Command[] = [
-  {
-    id: 'users.focusNext',
-    title: 'Next user',
-    group: 'Users',
-    shortcut: 'j',
-    when: onUsersList,
-    run: (ctx) => send(ctx, { type: 'focus.next' }),
-  },
-  {
-    id: 'users.focusPrev',
-    title: 'Previous user',
-    group: 'Users',
-    shortcut: 'k',
-    when: onUsersList,
-    run: (ctx) => send(ctx, { type: 'focus.prev' }),
-  },
-  {
-    id: 'users.toggleSelect',
-    title: 'Toggle selection of the focused user',
-    group: 'Users',
-    shortcut: 'x',
-    when: onUsersList,
-    label: (ctx) => `Select ${rowsOf(ctx, [focusedUser(ctx) ?? '']).at(0)?.name ?? 'user'}`,
-    checked: (ctx) => {
-      const id = focusedUser(ctx)
-      return !!id && !!list(ctx)?.selected.includes(id)
-    },
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggle', id: focusedUser(ctx) }),
-  },
-  {
-    id: 'users.selectRange',
-    title: 'Select range to the focused user',
-    group: 'Users',
-    shortcut: 'shift+x',
-    when: onUsersList,
-    disabledReason: noFocus,
-    run: (ctx) => send(ctx, { type: 'row.toggleRange' }),
-  },
-  {
-    id: 'users.selectAll',
-    title: 'Select all users on this page',
-    group: 'Users',
-    keywords: ['select', 'all', 'none'],
-    when: onUsersList,
-    label: () => 'Select all users',
-    checked: (ctx) => {
-      const handle = list(ctx)
-      const here = handle ? handle.rows.filter((r) => handle.selected.includes(r.id)).length : 0
-      return here === 0 ? false : here === handle?.rows.length ? true : 'indeterminate'
-    },
-    disabledReason: (ctx) => (list(ctx)?.rows.length ? null : 'No users on this page'),
-    run: (ctx) => {
-      const handle = list(ctx)
-      const all = !!handle && handle.rows.every((r) => handle.selected.includes(r.id))
-      send(ctx, { type: 'selection.set', ids: all || !handle ? [] : handle.rows.map((r) => r.id) })
-    },
-  },
-  openCommand('users.open', 'Open focused user', 'Open user', 'enter'),
-  openCommand('users.view', 'View user', 'View'),
-  openCommand('users.edit', 'Edit user', 'Edit'),
+  ...keys.focus,
+  ...keys.select,
+  openUser('users.open', 'Open focused user', 'Open user', 'enter'),
+  openUser('users.view', 'View user', 'View'),
+  openUser('users.edit', 'Edit user', 'Edit'),
   {
     id: 'users.toggleActive',
     title: 'Activate / deactivate user',
@@ -179,39 +124,7 @@ export const usersListCommands: Command[] = [
   },
   bulkCommand('users.bulkActivate', 'Activate', 'shift+a'),
   bulkCommand('users.bulkDeactivate', 'Deactivate', 'shift+d'),
-  {
-    id: 'users.clearSelection',
-    title: 'Clear selection',
-    group: 'Users',
-    when: (ctx) => onUsersList(ctx) && !!ctx.view.selection?.length,
-    run: (ctx) => send(ctx, { type: 'selection.set', ids: [] }),
-  },
-  {
-    id: 'users.prevPage',
-    title: 'Previous page',
-    group: 'Users',
-    shortcut: '[',
-    when: onUsersList,
-    label: () => 'Previous',
-    disabledReason: (ctx) => (page(ctx) <= 1 ? 'This is the first page' : null),
-    run: (ctx) => navigateUserFilters(ctx, { page: page(ctx) - 1 }),
-  },
-  {
-    id: 'users.nextPage',
-    title: 'Next page',
-    group: 'Users',
-    shortcut: ']',
-    when: onUsersList,
-    label: () => 'Next',
-    disabledReason: (ctx) => (page(ctx) >= (list(ctx)?.totalPages ?? 1) ? 'This is the last page' : null),
-    run: (ctx) => navigateUserFilters(ctx, { page: page(ctx) + 1 }),
-  },
-  {
-    id: 'users.search',
-    title: 'Search users',
-    group: 'Users',
-    shortcut: '/',
-    when: onUsersList,
-    run: (ctx) => list(ctx)?.focusSearch(),
-  },
+  keys.clearSelection,
+  ...keys.pages,
+  keys.search,
 ]

@@ -3,7 +3,7 @@
  * @tanstack/react-virtual by absolutely positioning `TableRow`s. `columns` is a CSS
  * grid-template-columns value shared by header and rows, e.g. '32px 2fr 1fr 120px'; the sum of
  * its minimums is set as `--table-min-width`, so a wide table scrolls sideways instead of
- * squeezing its columns (projects.css), without a hand-kept copy of that sum per table.
+ * squeezing its columns (src/components/list/list.css), without a hand-kept copy of that sum per table.
  */
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react'
 

@@ -45,3 +45,9 @@ export function writeListQuery(paging: ListPaging, filters: ReadonlyArray<readon
   if (paging.page > 1) q.set('page', String(paging.page))
   return q.toString()
 }
+
+/** 'Showing a to b of n results' numbers for a page (1-based, inclusive). */
+export function showingRange(page: number, limit: number, total: number): { from: number; to: number } {
+  if (total === 0) return { from: 0, to: 0 }
+  return { from: (page - 1) * limit + 1, to: Math.min(page * limit, total) }
+}

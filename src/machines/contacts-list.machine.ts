@@ -6,19 +6,14 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import type { ContactBulkAction, ContactDetail, ContactStatus } from '../api/schemas/contacts'
-import {
-  failureText,
-  NO_SELECTION_TEXT,
-  runContactsAction,
-  successText,
-  type ContactsStatusAction,
-} from './contacts-list.actions'
+import { failureText, NO_SELECTION_TEXT, successText, type ContactsStatusAction } from './contacts-list.rules'
+import { runContactsAction } from './contacts-list.actors'
 import {
   listSelectionActions,
   listSelectionOn,
   type ListSelectionContext,
   type ListSelectionEvent,
-} from './list-selection'
+} from './shared/list-selection.rules'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 import type { UndoTicket } from '../api/schemas/undo'
 

@@ -2,7 +2,7 @@
  * Keyboard focus and selection of a list that has no actions of its own (DESIGN.md "every list is
  * navigable from the keyboard"; payments): the loaded rows, the j/k focus row, the x /
  * shift+x selection. Nothing but the shared list-selection pieces (context, events, reducers and
- * the root `on` block of src/machines/list-selection.ts), in one state. Rows may grow (an
+ * the root `on` block of src/machines/shared/list-selection.rules.ts), in one state. Rows may grow (an
  * infinite list appends cursor pages): the focus index stays on its row, a shorter list clamps it.
  */
 import { setup } from 'xstate'
@@ -11,7 +11,7 @@ import {
   listSelectionOn,
   type ListSelectionContext,
   type ListSelectionEvent,
-} from './list-selection'
+} from './shared/list-selection.rules'
 
 export type ListFocusContext = ListSelectionContext
 export type ListFocusEvent = ListSelectionEvent

@@ -6,7 +6,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import { ORDER_NOTE_MAX, type OrderAction, type OrderDetail } from '../api/schemas/orders'
-import { moveFailureText, moveSuccessText, runOrderMove, type OrderMove } from './orders-list.actions'
+import { runOrderMove } from './orders-list.actors'
+import { moveFailureText, moveSuccessText, type OrderMove } from './orders-list.rules'
 
 export interface OrderPanelContext {
   /** The open order's record id; null when the panel is closed. */

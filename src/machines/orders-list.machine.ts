@@ -12,19 +12,18 @@ import {
   listSelectionOn,
   type ListSelectionContext,
   type ListSelectionEvent,
-} from './list-selection'
+} from './shared/list-selection.rules'
 import {
   bulkFailureText,
   bulkSummaryText,
   moveFailureText,
   moveSuccessText,
   NO_SELECTION_TEXT,
-  runOrderBulk,
-  runOrderMove,
   type OrderBulk,
   type OrderBulkReport,
   type OrderMove,
-} from './orders-list.actions'
+} from './orders-list.rules'
+import { runOrderBulk, runOrderMove } from './orders-list.actors'
 import type { UndoOffered } from './undo-offer'
 
 /** What the machine needs of a row. */

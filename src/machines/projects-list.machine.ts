@@ -8,14 +8,15 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
-import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
+import { runListAction } from './projects-list.actors'
+import { failureText, successText, type ListAction } from './projects-list.rules'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 import {
   listSelectionActions,
   listSelectionOn,
   type ListSelectionContext,
   type ListSelectionEvent,
-} from './list-selection'
+} from './shared/list-selection.rules'
 
 /** What the machine needs of a row. */
 export interface ListRow {

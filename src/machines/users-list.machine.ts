@@ -10,14 +10,9 @@ import {
   listSelectionOn,
   type ListSelectionContext,
   type ListSelectionEvent,
-} from './list-selection'
-import {
-  failureText,
-  NO_SELECTION_TEXT,
-  runUsersAction,
-  successText,
-  type UsersStatusAction,
-} from './users-list.actions'
+} from './shared/list-selection.rules'
+import { failureText, NO_SELECTION_TEXT, successText, type UsersStatusAction } from './users-list.rules'
+import { runUsersAction } from './users-list.actors'
 import { isStepUpCancelled, withStepUp } from './step-up-gate'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
 

@@ -54,7 +54,7 @@ describe('projects list layout', () => {
     await page.goto(`${baseUrl}/projects?limit=50`)
     await page.getByText('30 Sept 2026').waitFor()
     const table = await page
-      .locator('.projects-table')
+      .locator('.list-table')
       .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
     expect(table.scroll).toBeLessThanOrEqual(table.client)
     const rows = await page

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { moveFocus, selectRange, toggleId } from '../../src/machines/list-selection'
-import { notesOrDefault } from '../../src/machines/projects-list.actions'
+import { moveFocus, selectRange, toggleId } from '../../src/machines/shared/list-selection.rules'
+import { notesOrDefault } from '../../src/machines/projects-list.rules'
 import { filterHistory, verifiedByName } from '../../src/views/projects/history-filter'
-import { mergeCategories, parseListSearch, showingRange, toListSearch } from '../../src/views/projects/list-url'
+import { showingRange } from '../../src/lib/list-url'
+import { mergeCategories, parseListSearch, toListSearch } from '../../src/views/projects/list/projects-url'
 import { initialDraft, sectionBody, sectionInvalid } from '../../src/machines/section-forms'
 import { makeEntry, makeProject } from '../fixtures/project'
 

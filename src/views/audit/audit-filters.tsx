@@ -9,7 +9,7 @@ import type { AuditFacets } from '../../api/schemas/audit'
 import { AUDIT_ACTION, AUDIT_ACTOR, AUDIT_ENTITY_TYPE } from '../../commands/audit.commands'
 import { CommandButton } from '../../commands/command-button'
 import { CommandSelect, type CommandOption } from '../../commands/command-select'
-import { DateRangeFields, ListFiltersBar } from '../../components/list-filters-bar'
+import { DateRangeFields, ListFiltersBar } from '../../components/list/list-filters-bar'
 import { actionOptions } from './audit-url'
 
 export interface AuditFiltersProps {

@@ -9,7 +9,7 @@ import type { AuditEntry } from '../../api/schemas/audit'
 import { AUDIT_ENTRY } from '../../commands/audit.commands'
 import { CommandLink } from '../../commands/command-link'
 import { TableCell, TableHeadCell } from '../../components/table'
-import { VirtualRow, VirtualTable, type VirtualRowSlot } from '../../components/virtual-table'
+import { VirtualRow, VirtualTable, type VirtualRowSlot } from '../../components/list/virtual-table'
 import { auditChanges, auditEntityHref, auditEntityText, formatAuditTime } from './audit-format'
 
 /** When, Admin, Action, Record, Changes; the minimums add up to 1,000 px (Table's --table-min-width). */
@@ -110,18 +110,18 @@ const AuditRow = memo(function AuditRow({
         {formatAuditTime(e.at)}
       </TableCell>
       <TableCell data-testid="audit-who">
-        <span className="projects-row__text">
-          <span className="projects-row__title">
+        <span className="list-row__text">
+          <span className="list-row__title">
             {e.actor?.name ?? <span className="faint">{e.actorId ? 'Deleted user' : 'System'}</span>}
           </span>
-          {e.actor ? <span className="projects-row__desc faint">{e.actor.email}</span> : null}
+          {e.actor ? <span className="list-row__desc faint">{e.actor.email}</span> : null}
         </span>
       </TableCell>
       <TableCell className="num" data-testid="audit-action">
         <code className="audit-action">{e.action}</code>
       </TableCell>
       <TableCell data-testid="audit-record">
-        <span className="projects-row__text">
+        <span className="list-row__text">
           {auditEntityHref(e.entityType, e.entityId) ? (
             <CommandLink
               id="audit.openRecord"
@@ -132,9 +132,9 @@ const AuditRow = memo(function AuditRow({
               {text}
             </CommandLink>
           ) : (
-            <span className="projects-row__title">{text}</span>
+            <span className="list-row__title">{text}</span>
           )}
-          <span className="projects-row__desc faint">{e.entityType}</span>
+          <span className="list-row__desc faint">{e.entityType}</span>
         </span>
       </TableCell>
       <TableCell className="muted audit-row__changes" data-testid="audit-changes" title={fields.join(', ')}>

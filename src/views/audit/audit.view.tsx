@@ -1,82 +1,80 @@
 /**
- * Audit log (GET /api/admin/audit): every admin change of every entity,
- * newest first, in one virtualized scroll fetched by cursor as it nears the end. Filters (entity,
- * admin, action or family, IST dates) and the search live in the URL (bookmarkable); each row links
- * its record; Enter (or a click) opens the entry's per-field before/after in a side panel
- * (?entry=<id>). Loading, empty and error-with-Retry states as on the other lists. j/k/Enter/Escape/
- * o/f// and the filters act through the commands of audit.commands.ts on what this view publishes.
+ * Audit log (GET /api/admin/audit): every admin change of every entity, newest first, in one
+ * virtualized scroll fetched by cursor as it nears the end (a scrolled list, decision 029).
+ * Filters (entity, admin, action or family, IST dates) and the search live in the URL
+ * (bookmarkable); each row links its record; Enter (or a click) opens the entry's per-field
+ * before/after in a side panel (?entry=<id>). Loading, empty and error-with-Retry states as on the
+ * other lists. j/k/Enter/Escape/o/f// and the filters act through the commands of
+ * audit.commands.ts on what this view publishes.
  */
-import { useCallback, useEffect, useMemo, useRef } from 'react'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useCallback, useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { useAuditFacets, useAuditList } from '../../api/audit'
-import { errorText } from '../../api/error-text'
-import { AUDIT_ENTRY, type AuditHandle } from '../../commands/audit.commands'
-import { CommandRetry } from '../../commands/command-retry'
+import { fetchAudit, useAuditFacets, useAuditList } from '../../api/audit'
+import type { AuditEntry, AuditFilters } from '../../api/schemas/audit'
+import type { AuditHandle, AuditRowRef } from '../../commands/audit.commands'
+import { AUDIT_ENTRY } from '../../commands/audit.commands'
 import { usePublishCommandContext } from '../../commands/use-command-context'
+import { ListScreenBody, type ListTexts } from '../../components/list/list-screen-body'
+import { useListScreen, type ScrolledListConfig } from '../../components/list/use-list-screen'
 import { PageHeader } from '../../components/page-header'
-import { Spinner } from '../../components/spinner'
-import { EmptyState, ErrorState, LoadingState } from '../../components/states'
-import { formatCount } from '../../lib/format'
-import { actorOptions } from '../../machines/inspect'
 import { listFocusMachine } from '../../machines/list-focus.machine'
-import { useUrlFilters } from '../projects/use-list-url'
-import { AuditFilters } from './audit-filters'
+import { AuditFilters as AuditFilterBar } from './audit-filters'
 import { auditEntityHref, auditEntityText } from './audit-format'
 import { AuditPanel } from './audit-panel'
 import { AuditTable } from './audit-table'
-import { auditFiltersOf, auditPath, parseAuditSearch, toAuditSearch } from './audit-url'
+import { auditFiltersOf, auditPath, parseAuditSearch, toAuditSearch, type AuditUrlState } from './audit-url'
 import './audit.css'
 
+/** The log's query at the default page size (the detail pages' trails ask for fewer rows). */
+const useAuditEntries = (filters: AuditFilters) => useAuditList(filters)
+
+const LIST: ScrolledListConfig<
+  AuditUrlState,
+  AuditFilters,
+  Awaited<ReturnType<typeof fetchAudit>>,
+  AuditEntry,
+  AuditRowRef,
+  typeof listFocusMachine
+> = {
+  shape: 'scrolled',
+  kind: AUDIT_ENTRY,
+  machine: listFocusMachine,
+  url: { parse: parseAuditSearch, serialise: toAuditSearch },
+  filters: auditFiltersOf,
+  useQuery: useAuditEntries,
+  items: (page) => page.entries,
+  row: (e) => ({
+    id: e.id,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    actorId: e.actorId,
+    href: auditEntityHref(e.entityType, e.entityId),
+    label: auditEntityText(e.entityType, e.entityId, e.entityLabel),
+  }),
+}
+
+const TEXTS: ListTexts = {
+  loading: 'Loading the audit log',
+  errorTitle: 'Error Loading the Audit Log',
+  errorFallback: 'Failed to load the audit log',
+  empty: 'No entries found',
+  noun: ['entry', 'entries'],
+  loadingMore: 'Loading more entries',
+}
+
 export default function AuditView() {
-  const { filters: url, searchText, setSearchText } = useUrlFilters(parseAuditSearch, toAuditSearch)
-  const filters = useMemo(() => auditFiltersOf(url), [url])
-  const list = useAuditList(filters)
+  const screen = useListScreen(LIST)
+  const { url, actor, rows, focusRow, items: entries } = screen
   const facets = useAuditFacets()
   const [, navigate] = useLocation()
-  const searchRef = useRef<HTMLInputElement>(null)
 
-  const focusActor = useActorRef(listFocusMachine, actorOptions())
-  const focus = useSelector(focusActor, (s) => s.context.focus)
-
-  const entries = useMemo(() => list.data?.pages.flatMap((p) => p.entries) ?? [], [list.data])
-  const rows = useMemo(
-    () =>
-      entries.map((e) => ({
-        id: e.id,
-        entityType: e.entityType,
-        entityId: e.entityId,
-        actorId: e.actorId,
-        href: auditEntityHref(e.entityType, e.entityId),
-        label: auditEntityText(e.entityType, e.entityId, e.entityLabel),
-      })),
-    [entries],
-  )
-  useEffect(() => {
-    focusActor.send({ type: 'rows.loaded', rows })
-  }, [rows, focusActor])
-
-  const focusedId = rows[focus]?.id
   const actors = facets.data?.actors
   const handle = useMemo<AuditHandle>(
-    () => ({
-      list: focusActor,
-      rows,
-      url,
-      actors: actors ?? [],
-      focusSearch: () => searchRef.current?.focus(),
-    }),
-    [focusActor, rows, url, actors],
+    () => ({ list: actor, rows, url, actors: actors ?? [], focusSearch: screen.focusSearch }),
+    [actor, rows, url, actors, screen.focusSearch],
   )
-  usePublishCommandContext(
-    useMemo(
-      () => ({
-        audit: handle,
-        focused: focusedId ? { kind: AUDIT_ENTRY, id: focusedId } : undefined,
-      }),
-      [handle, focusedId],
-    ),
-  )
+  const { focused } = screen.published
+  usePublishCommandContext(useMemo(() => ({ audit: handle, focused }), [handle, focused]))
 
   const go = useCallback(
     (patch: Parameters<typeof auditPath>[0], replace = false) => {
@@ -87,72 +85,50 @@ export default function AuditView() {
   // A click on a row focuses it and opens its diff.
   const open = useCallback(
     (id: string) => {
-      const index = focusActor.getSnapshot().context.rows.findIndex((r) => r.id === id)
-      if (index >= 0) focusActor.send({ type: 'focus.set', index })
+      focusRow(id)
       go({ entry: id })
     },
-    [focusActor, go],
+    [focusRow, go],
   )
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = list
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage])
-  const filtered = Object.values(filters).some(Boolean)
+  const filtered = Object.values(auditFiltersOf(url)).some(Boolean)
+  const texts = useMemo(
+    () => ({
+      ...TEXTS,
+      emptyDescription: filtered ? 'No changes match these filters.' : 'No admin has changed anything yet.',
+    }),
+    [filtered],
+  )
   const openEntry = url.entry ? entries.find((e) => e.id === url.entry) : undefined
 
   return (
-    <div className="projects-list audit-screen" data-testid="audit-screen">
+    <div className="list-screen audit-screen" data-testid="audit-screen">
       <PageHeader
         title="Audit log"
         description="Every admin change, newest first. J/K to move, Enter shows the changes, O opens the record, F shows only its history."
       />
-      <AuditFilters
-        searchText={searchText}
-        onSearchText={setSearchText}
-        searchRef={searchRef}
+      <AuditFilterBar
+        searchText={screen.searchText}
+        onSearchText={screen.setSearchText}
+        searchRef={screen.searchRef}
         facets={facets.data}
         from={url.from}
         to={url.to}
         onDate={(end, value) => go({ [end]: value, entry: '' }, true)}
       />
-      {list.isPending ? (
-        <LoadingState title="Loading the audit log" />
-      ) : list.error && !list.data ? (
-        <ErrorState
-          title="Error Loading the Audit Log"
-          message={errorText(list.error, 'Failed to load the audit log')}
-          action={<CommandRetry retry={() => void list.refetch()} />}
-        />
-      ) : entries.length === 0 ? (
-        <EmptyState
-          title="No entries found"
-          description={filtered ? 'No changes match these filters.' : 'No admin has changed anything yet.'}
-        />
-      ) : (
-        <>
+      <ListScreenBody screen={screen} texts={texts} scope="audit">
+        {(footer) => (
           <AuditTable
             entries={entries}
-            focus={focus}
+            focus={screen.focus}
             openId={url.entry}
-            hasMore={!!hasNextPage}
-            canLoadMore={!!hasNextPage && !isFetchingNextPage && !isFetchNextPageError}
-            onLoadMore={loadMore}
+            hasMore={!!screen.scrolling?.hasMore}
+            canLoadMore={!!screen.scrolling?.canLoadMore}
+            onLoadMore={screen.scrolling!.loadMore}
             onOpen={open}
-            footer={
-              isFetchNextPageError ? (
-                <span className="infinite-table__error" role="alert">
-                  {errorText(list.error, 'Failed to load the audit log')}
-                  <CommandRetry retry={loadMore} />
-                </span>
-              ) : (
-                <Spinner size={14} label="Loading more entries" />
-              )
-            }
+            footer={footer}
           />
-          <p className="audit-count muted" data-testid="audit-count">
-            {formatCount(entries.length)} {entries.length === 1 ? 'entry' : 'entries'} loaded
-            {hasNextPage ? ', more as you scroll' : ''}
-          </p>
-        </>
-      )}
+        )}
+      </ListScreenBody>
       {url.entry ? <AuditPanel entry={openEntry} /> : null}
     </div>
   )

@@ -21,7 +21,7 @@ import { commissionConfigModalMachine } from '../../machines/commission-config-m
 import { commissionDeleteMachine, DELETE_QUESTION } from '../../machines/commission-delete.machine'
 import { actorOptions } from '../../machines/inspect'
 import { listFocusMachine } from '../../machines/list-focus.machine'
-import { useUrlFilters } from '../projects/use-list-url'
+import { useUrlFilters } from '../../lib/use-url-filters'
 import { parseCommissionSearch, toCommissionSearch } from './commission-url'
 import { AnswerDialog } from './components/answer-dialog'
 import { cardTitle } from './components/config-card'

@@ -29,7 +29,7 @@ import { DetailSections } from './components/detail-sections'
 import { SectionsActorContext } from './components/sections-context'
 import { VerificationBadge } from './components/verification-badge'
 import { VerificationPanel } from './components/verification-panel'
-import { mergeCategories } from './list-url'
+import { mergeCategories } from './list/projects-url'
 
 export default function ProjectDetailView() {
   const { id } = useParams<{ id: string }>()

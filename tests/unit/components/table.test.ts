@@ -4,7 +4,7 @@ import { AUDIT_COLUMNS } from '../../../src/views/audit/audit-table'
 import { CONTACT_COLUMNS } from '../../../src/views/contacts/list/contacts-table'
 import { ORDER_COLUMNS } from '../../../src/views/orders/list/orders-table'
 import { PAYMENT_COLUMNS } from '../../../src/views/payments/list/payments-table'
-import { PROJECT_COLUMNS } from '../../../src/views/projects/components/projects-table'
+import { PROJECT_COLUMNS } from '../../../src/views/projects/list/projects-table'
 import { USER_COLUMNS } from '../../../src/views/users/list/users-table'
 
 describe('Table: the minimum width of its columns (--table-min-width)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shouldLoadMore } from '../../../src/components/virtual-table'
+import { shouldLoadMore } from '../../../src/components/list/virtual-table'
 
 describe('VirtualTable load-more: when the next cursor page is asked for', () => {
   it('only near the end of what is loaded', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { ContactDetail } from '../../../src/api/schemas/contacts'
-import type { ContactsStatusAction } from '../../../src/machines/contacts-list.actions'
+import type { ContactsStatusAction } from '../../../src/machines/contacts-list.rules'
 import {
   contactsListMachine,
   type ContactRow,

@@ -1,11 +1,11 @@
 /**
  * Shared harness for the list machines (projects, users, orders, payments): an actor
  * stand-in whose calls stay pending until the test settles them, and the focus/selection suite
- * every list machine built on src/machines/list-selection.ts must pass.
+ * every list machine built on src/machines/shared/list-selection.rules.ts must pass.
  */
 import { describe, expect, it } from 'vitest'
 import { fromPromise } from 'xstate'
-import type { ListSelectionContext, ListSelectionEvent } from '../../../src/machines/list-selection'
+import type { ListSelectionContext, ListSelectionEvent } from '../../../src/machines/shared/list-selection.rules'
 import { deferred } from '../../fixtures/project'
 
 /** A `fromPromise` actor recording each input with the deferred that settles it. */

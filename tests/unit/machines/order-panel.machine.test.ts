@@ -8,7 +8,7 @@ import {
   type OrderPanelEmitted,
   type OrderPanelEvent,
 } from '../../../src/machines/order-panel.machine'
-import type { OrderMove } from '../../../src/machines/orders-list.actions'
+import type { OrderMove } from '../../../src/machines/orders-list.rules'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 

@@ -10,7 +10,7 @@ import {
   type OrderBulk,
   type OrderBulkReport,
   type OrderMove,
-} from '../../../src/machines/orders-list.actions'
+} from '../../../src/machines/orders-list.rules'
 import {
   ordersListMachine,
   type OrderRow,

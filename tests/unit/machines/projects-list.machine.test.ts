@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
-import type { ListAction } from '../../../src/machines/projects-list.actions'
+import type { ListAction } from '../../../src/machines/projects-list.rules'
 import {
   projectsListMachine,
   type ListRow,

@@ -2,7 +2,7 @@ import { getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
-import { failureText, successText, type UsersStatusAction } from '../../../src/machines/users-list.actions'
+import { failureText, successText, type UsersStatusAction } from '../../../src/machines/users-list.rules'
 import {
   usersListMachine,
   type UserRow,

@@ -11,7 +11,7 @@ import type { CommissionConfigListResponse } from '../../../api/schemas/commissi
 import { CommandButton } from '../../../commands/command-button'
 import { CommandRetry } from '../../../commands/command-retry'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { ListFiltersBar } from '../../../components/list-filters-bar'
+import { ListFiltersBar } from '../../../components/list/list-filters-bar'
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { formatCount, formatQuantity } from '../../../lib/format'
 import { ConfigCard } from './config-card'
@@ -69,10 +69,10 @@ export function ConfigsTab({ query, searchText, onSearchText, searchRef, filtere
               <ConfigCard key={config._id} config={config} index={index} active={index === focus} onFocus={onFocus} />
             ))}
           </div>
-          <div className="projects-pagination" data-testid="commission-pagination">
+          <div className="list-pagination" data-testid="commission-pagination">
             <span className="muted">{formatQuantity(pagination?.totalConfigs ?? 0, 'configuration')}</span>
             {pagination && pagination.totalPages > 1 ? (
-              <span className="projects-pagination__controls">
+              <span className="list-pagination__controls">
                 <CommandButton id="commission.prevPage" size="sm" />
                 <span className="muted" data-testid="page-label">
                   Page {formatCount(pagination.currentPage)} of {formatCount(pagination.totalPages)}

@@ -12,7 +12,7 @@ import { isUnreadStatus, type ContactSummary } from '../../../api/schemas/contac
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { TableCell } from '../../../components/table'
-import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatDateTime } from '../../../lib/format'
 import { ContactStatusBadge } from '../contact-status-badge'
 
@@ -37,13 +37,13 @@ export const ContactRow = memo(function ContactRow({ contact: c, onOpen, ...slot
       <TableCell>
         <CommandCheckbox id="contacts.toggleSelect" target={target} />
       </TableCell>
-      <TableCell className="projects-row__text">
-        <span className="projects-row__title contacts-row__name">{c.name}</span>
-        <span className="projects-row__desc faint">{c.email}</span>
+      <TableCell className="list-row__text">
+        <span className="list-row__title contacts-row__name">{c.name}</span>
+        <span className="list-row__desc faint">{c.email}</span>
       </TableCell>
-      <TableCell className="projects-row__text">
-        <span className="projects-row__title contacts-row__subject">{c.subject || '(no subject)'}</span>
-        <span className="projects-row__desc faint" data-testid="contact-excerpt">
+      <TableCell className="list-row__text">
+        <span className="list-row__title contacts-row__subject">{c.subject || '(no subject)'}</span>
+        <span className="list-row__desc faint" data-testid="contact-excerpt">
           {c.excerpt}
         </span>
       </TableCell>
@@ -54,7 +54,7 @@ export const ContactRow = memo(function ContactRow({ contact: c, onOpen, ...slot
       <TableCell className="muted num" data-fit title={formatDateTime(c.createdAt)}>
         {formatDate(c.createdAt)}
       </TableCell>
-      <TableCell align="end" className="projects-row__actions">
+      <TableCell align="end" className="list-row__actions">
         <CommandIconButton id="contacts.markRead" target={target} size="sm" icon={<MailOpen size={14} />} />
         <CommandIconButton id="contacts.markReplied" target={target} size="sm" icon={<Reply size={14} />} />
         <CommandIconButton id="contacts.archive" target={target} size="sm" icon={<Archive size={14} />} />

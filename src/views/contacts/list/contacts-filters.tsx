@@ -6,7 +6,7 @@
 import type { Ref } from 'react'
 import { CONTACT_STATUSES } from '../../../api/schemas/contacts'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { ListFiltersBar } from '../../../components/list-filters-bar'
+import { ListFiltersBar } from '../../../components/list/list-filters-bar'
 import { PAGE_SIZES } from '../../../lib/list-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))

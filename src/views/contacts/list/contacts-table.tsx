@@ -5,7 +5,7 @@
 import type { ContactSummary } from '../../../api/schemas/contacts'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { TableHeadCell } from '../../../components/table'
-import { VirtualTable } from '../../../components/virtual-table'
+import { VirtualTable } from '../../../components/list/virtual-table'
 import { ContactRow } from './contact-row'
 
 /**
@@ -17,7 +17,7 @@ export const CONTACT_COLUMNS = '40px minmax(200px, 1.2fr) minmax(240px, 2fr) min
 const ROW_HEIGHT = 56
 
 export interface ContactsTableProps {
-  contacts: ContactSummary[]
+  contacts: readonly ContactSummary[]
   focus: number
   selection: readonly string[]
   onOpen: (id: string) => void

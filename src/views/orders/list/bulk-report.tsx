@@ -5,8 +5,8 @@
  */
 import { CommandButton } from '../../../commands/command-button'
 import { shortOrderId } from '../../../api/schemas/orders'
-import type { OrderBulkReport } from '../../../machines/orders-list.actions'
-import { bulkSummaryText } from '../../../machines/orders-list.actions'
+import type { OrderBulkReport } from '../../../machines/orders-list.rules'
+import { bulkSummaryText } from '../../../machines/orders-list.rules'
 import { statusLabel } from './order-status'
 
 export function BulkReport({ report }: { report: OrderBulkReport }) {

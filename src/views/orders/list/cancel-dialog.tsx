@@ -11,7 +11,7 @@ import { CommandButton, useCommandControl } from '../../../commands/command-butt
 import type { OrderCancelHandle } from '../../../commands/order-cancel.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { Dialog } from '../../../components/dialog'
-import { cancelQuestion, cancelWarning } from '../../../machines/orders-list.actions'
+import { cancelQuestion, cancelWarning } from '../../../machines/orders-list.rules'
 
 export interface CancelDialogProps {
   open: boolean

@@ -14,7 +14,7 @@ import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { Badge } from '../../../components/badge'
 import { TableCell } from '../../../components/table'
-import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
 import { PaymentStatusBadge } from '../../payments/list/payment-status'
 import { ORDER_STATUS_TONE, statusLabel } from './order-status'
@@ -41,23 +41,23 @@ export const OrderRow = memo(function OrderRow({ order: o, open, onOpen, ...slot
       <TableCell>
         <CommandCheckbox id="orders.toggleSelect" target={target} />
       </TableCell>
-      <TableCell className="projects-row__text">
-        <span className="projects-row__title num" data-testid="short-id">
+      <TableCell className="list-row__text">
+        <span className="list-row__title num" data-testid="short-id">
           #{shortOrderId(o._id)}
         </span>
-        <span className="projects-row__desc faint num">{o.orderId}</span>
+        <span className="list-row__desc faint num">{o.orderId}</span>
       </TableCell>
-      <TableCell className="projects-row__text">
-        <span className="projects-row__title">{o.user?.name ?? 'Deleted user'}</span>
-        <span className="projects-row__desc faint">{o.user?.email ?? '—'}</span>
+      <TableCell className="list-row__text">
+        <span className="list-row__title">{o.user?.name ?? 'Deleted user'}</span>
+        <span className="list-row__desc faint">{o.user?.email ?? '—'}</span>
       </TableCell>
-      <TableCell className="projects-row__text">
-        <span className="projects-row__title">{o.project?.title ?? 'Deleted project'}</span>
-        <span className="projects-row__desc faint">{o.project?.category ?? '—'}</span>
+      <TableCell className="list-row__text">
+        <span className="list-row__title">{o.project?.title ?? 'Deleted project'}</span>
+        <span className="list-row__desc faint">{o.project?.category ?? '—'}</span>
       </TableCell>
-      <TableCell className="projects-row__text orders-row__amount">
+      <TableCell className="list-row__text orders-row__amount">
         <span className="num">{formatINR(o.totalAmount)}</span>
-        <span className="projects-row__desc faint">
+        <span className="list-row__desc faint">
           {o.payment ? (
             <>
               <PaymentStatusBadge status={o.payment.status} /> {o.payment.paymentMethod}
@@ -73,7 +73,7 @@ export const OrderRow = memo(function OrderRow({ order: o, open, onOpen, ...slot
       <TableCell className="muted num" data-fit>
         {formatDate(o.createdAt)}
       </TableCell>
-      <TableCell align="end" className="projects-row__actions">
+      <TableCell align="end" className="list-row__actions">
         <CommandButton id="orders.confirm" target={target} size="sm" variant="ghost">
           Confirm
         </CommandButton>

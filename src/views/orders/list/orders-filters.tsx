@@ -8,7 +8,7 @@ import type { Ref } from 'react'
 import { ORDER_STATUSES } from '../../../api/schemas/orders'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { DateRangeFields, ListFiltersBar } from '../../../components/list-filters-bar'
+import { DateRangeFields, ListFiltersBar } from '../../../components/list/list-filters-bar'
 
 const STATUS: CommandOption[] = [
   'orders.filter.status.all',

@@ -7,7 +7,7 @@
 import { useCallback, type ReactNode } from 'react'
 import type { OrderSummary } from '../../../api/schemas/orders'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { VirtualTable, type VirtualRowSlot } from '../../../components/virtual-table'
+import { VirtualTable, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { TableHeadCell } from '../../../components/table'
 import { OrderRow } from './order-row'
 
@@ -75,7 +75,7 @@ export function OrdersTable({
       columns={ORDER_COLUMNS}
       rowHeight={ROW_HEIGHT}
       total={total}
-      className="projects-table orders-table"
+      className="list-table orders-table"
       bodyTestId="orders-rows"
       focus={focus}
       selection={selection}

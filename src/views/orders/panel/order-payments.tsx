@@ -16,7 +16,7 @@ export function OrderPayments({ payments }: { payments: OrderDetail['payments'] 
         <ul className="order-payments">
           {payments.map((p) => (
             <li key={p._id} className="order-payments__item" data-testid="order-payment">
-              <div className="projects-row__text">
+              <div className="list-row__text">
                 <span className="num">{p.paymentId}</span>
                 <span className="faint">
                   {p.method} · {p.transactionId ?? 'N/A'} · {formatDateTime(p.createdAt)}

@@ -10,7 +10,7 @@ import type { Payment } from '../../../api/schemas/payments'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { TableCell } from '../../../components/table'
-import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
 import { PaymentStatusBadge } from './payment-status'
 
@@ -52,11 +52,11 @@ export const PaymentRow = memo(function PaymentRow({
         <CommandCheckbox id="payments.toggleSelect" target={target} />
       </TableCell>
       <TableCell>
-        <span className="projects-row__text">
-          <span className="projects-row__title num" data-testid="payment-id">
+        <span className="list-row__text">
+          <span className="list-row__title num" data-testid="payment-id">
             {p.paymentId}
           </span>
-          <span className="projects-row__desc faint num" title={p._id}>
+          <span className="list-row__desc faint num" title={p._id}>
             {p._id}
           </span>
         </span>
@@ -77,7 +77,7 @@ export const PaymentRow = memo(function PaymentRow({
       <TableCell className="muted num" data-testid="date-cell">
         {formatDate(p.createdAt)}
       </TableCell>
-      <TableCell align="end" className="projects-row__actions">
+      <TableCell align="end" className="list-row__actions">
         <CommandIconButton id="payments.view" target={target} size="sm" icon={<Eye size={14} />} />
       </TableCell>
     </VirtualRow>

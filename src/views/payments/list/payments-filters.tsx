@@ -6,7 +6,7 @@
  */
 import type { Ref } from 'react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { ListFiltersBar } from '../../../components/list-filters-bar'
+import { ListFiltersBar } from '../../../components/list/list-filters-bar'
 
 const STATUS: CommandOption[] = ['all', 'pending', 'completed', 'failed', 'refunded'].map((s) => ({
   id: `payments.filter.status.${s}`,

@@ -5,7 +5,7 @@
 import { useCallback, type ReactNode } from 'react'
 import type { Payment } from '../../../api/schemas/payments'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { VirtualTable, type VirtualRowSlot } from '../../../components/virtual-table'
+import { VirtualTable, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { TableHeadCell } from '../../../components/table'
 import { PaymentRow } from './payment-row'
 

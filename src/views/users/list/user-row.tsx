@@ -10,7 +10,7 @@ import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { Badge } from '../../../components/badge'
 import { TableCell } from '../../../components/table'
-import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate } from '../../../lib/format'
 import { ROLE_TONE, roleLabel } from './role-label'
 
@@ -48,9 +48,9 @@ export const UserRow = memo(function UserRow({
         <span className="users-row__avatar" aria-hidden="true">
           {u.name.trim().charAt(0).toUpperCase() || '?'}
         </span>
-        <span className="projects-row__text">
-          <span className="projects-row__title">{u.name}</span>
-          <span className="projects-row__desc faint">
+        <span className="list-row__text">
+          <span className="list-row__title">{u.name}</span>
+          <span className="list-row__desc faint">
             {u.email}
             {u.phone ? (
               <>
@@ -70,13 +70,13 @@ export const UserRow = memo(function UserRow({
       <TableCell className="muted num" data-fit>
         {formatDate(u.createdAt)}
       </TableCell>
-      <TableCell align="end" className="projects-row__actions">
+      <TableCell align="end" className="list-row__actions">
         <CommandIconButton
           id="users.toggleActive"
           target={target}
           size="sm"
           icon={<Power size={14} />}
-          className={u.isActive ? 'projects-row__power--on' : ''}
+          className={u.isActive ? 'list-row__power--on' : ''}
         />
         <CommandIconButton id="users.view" target={target} size="sm" icon={<Eye size={14} />} />
         <CommandIconButton id="users.edit" target={target} size="sm" icon={<Pencil size={14} />} />

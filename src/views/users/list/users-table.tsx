@@ -5,7 +5,7 @@
 import type { UserSummary } from '../../../api/schemas/users'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { TableHeadCell } from '../../../components/table'
-import { VirtualTable } from '../../../components/virtual-table'
+import { VirtualTable } from '../../../components/list/virtual-table'
 import { UserRow } from './user-row'
 
 /**
@@ -17,7 +17,7 @@ export const USER_COLUMNS = '40px minmax(240px, 1fr) 96px 96px 116px 112px'
 const ROW_HEIGHT = 52
 
 export interface UsersTableProps {
-  users: UserSummary[]
+  users: readonly UserSummary[]
   focus: number
   selection: readonly string[]
   onOpen: (id: string) => void

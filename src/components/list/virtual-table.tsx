@@ -3,7 +3,7 @@
  * payments), SPEC.md 2 and 8: a CSS-grid `Table` whose body mounts only the rows in view
  * (@tanstack/react-virtual) and scrolls the j/k focus row into view. The list supplies the header
  * cells and a `renderRow` that returns a `VirtualRow`; focus and selection come from the list's
- * machine (src/machines/list-selection.ts).
+ * machine (src/machines/shared/list-selection.rules.ts).
  *
  * Optional load-more (orders and payments "scroll through every matching row without
  * page jumps", under 2,500 DOM nodes however far): with `hasMore`, one extra slot after the rows
@@ -13,7 +13,7 @@
  */
 import { Fragment, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { Table, TableBody, TableHeader, TableRow, type TableRowProps } from './table'
+import { Table, TableBody, TableHeader, TableRow, type TableRowProps } from '../table'
 
 /** Where and how `renderRow` draws row `index`. */
 export interface VirtualRowSlot {
@@ -41,7 +41,7 @@ export interface VirtualTableProps<T> {
   focus: number
   selection: readonly string[]
   renderRow: (row: T, slot: VirtualRowSlot) => ReactNode
-  /** Extra class on the table, after 'projects-table'. */
+  /** Extra class on the table, after 'list-table'. */
   className?: string
   /** data-testid of the scrolling body. */
   bodyTestId?: string
@@ -109,11 +109,11 @@ export function VirtualTable<T>({
   return (
     <Table
       columns={columns}
-      className={className ? `projects-table ${className}` : 'projects-table'}
+      className={className ? `list-table ${className}` : 'list-table'}
       aria-rowcount={total ?? rows.length}
     >
       <TableHeader>{header}</TableHeader>
-      <TableBody ref={bodyRef} className="projects-table__body" data-testid={bodyTestId}>
+      <TableBody ref={bodyRef} className="list-table__body" data-testid={bodyTestId}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             if (item.index >= rows.length) {
@@ -190,7 +190,7 @@ export function VirtualRow({
       selected={selected}
       aria-rowindex={index + 1}
       data-id={id}
-      className={className ? `projects-row ${className}` : 'projects-row'}
+      className={className ? `list-row ${className}` : 'list-row'}
       style={{ ...position, ...style }}
       onClick={() => onOpen(id)}
       {...rest}

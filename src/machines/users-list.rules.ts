@@ -1,10 +1,8 @@
 /**
- * The I/O behind the users list's status actions and the texts of their outcomes (SPEC.md 8
+ * The texts of the users list's status actions' outcomes (SPEC.md 8
  * "Users, orders, contacts"): one row through PUT /api/users/{id}/status, a bulk action through
  * PUT /api/users/bulk-update (one transaction server-side, all or nothing).
  */
-import type { UndoTicket } from '../api/schemas/undo'
-import { bulkUpdateUsers, setUserStatus } from '../api/users'
 
 /** Activate (`isActive` true) or deactivate `ids`; `bulk` is the Activate/Deactivate of the selection. */
 export interface UsersStatusAction {
@@ -15,13 +13,6 @@ export interface UsersStatusAction {
 
 /** SPEC.md 5: a bulk action without a selection. */
 export const NO_SELECTION_TEXT = 'Please select users to update'
-
-/** Runs `action` against the API; a bulk action resolves with its undo ticket. Rejects with an ApiError. */
-export async function runUsersAction(action: UsersStatusAction): Promise<UndoTicket | null> {
-  if (action.bulk) return bulkUpdateUsers(action.ids, action.isActive ? 'activate' : 'deactivate')
-  await Promise.all(action.ids.map((id) => setUserStatus(id, action.isActive ? 'active' : 'inactive')))
-  return null
-}
 
 /** 'User deactivated successfully', '3 users activated successfully'. */
 export function successText(a: UsersStatusAction): string {

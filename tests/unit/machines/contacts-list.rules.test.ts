@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { bulkUpdateContacts, setContactStatus } from '../../../src/api/contacts'
 import { ApiError } from '../../../src/api/client'
-import { failureText, runContactsAction, successText } from '../../../src/machines/contacts-list.actions'
+import { runContactsAction } from '../../../src/machines/contacts-list.actors'
+import { failureText, successText } from '../../../src/machines/contacts-list.rules'
 
 vi.mock('../../../src/api/contacts', () => ({ bulkUpdateContacts: vi.fn(), setContactStatus: vi.fn() }))
 

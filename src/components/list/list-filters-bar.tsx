@@ -6,7 +6,7 @@
  */
 import type { KeyboardEvent, ReactNode, Ref } from 'react'
 import { Search } from 'lucide-react'
-import { Input } from './field'
+import { Input } from '../field'
 
 export interface ListFiltersBarProps {
   searchText: string
@@ -35,9 +35,9 @@ export function ListFiltersBar({
   children,
 }: ListFiltersBarProps) {
   return (
-    <div className="projects-filters">
-      <div className="projects-filters__search">
-        <Search size={14} className="projects-filters__icon faint" />
+    <div className="list-filters">
+      <div className="list-filters__search">
+        <Search size={14} className="list-filters__icon faint" />
         <Input
           ref={searchRef}
           type="search"

@@ -1,18 +1,10 @@
 /**
- * The I/O behind the orders list's status actions and the texts of their outcomes (SPEC.md 4
+ * The texts of the orders list's status actions' outcomes (SPEC.md 4
  * "Order status", 5, 8 "Users, orders, contacts"): one row through PUT /api/orders/{id}/status (an
  * illegal move is a 409 with the server's reason), a bulk action through PUT
  * /api/orders/bulk-update, which moves the orders it legally can and reports each one it could not.
  */
-import { bulkUpdateOrders, setOrderStatus } from '../api/orders'
-import {
-  ORDER_ACTIONS,
-  shortOrderId,
-  type OrderAction,
-  type OrderBulkAction,
-  type OrderBulkResult,
-  type OrderDetail,
-} from '../api/schemas/orders'
+import { shortOrderId, type OrderAction, type OrderBulkAction, type OrderBulkResult } from '../api/schemas/orders'
 
 /** A row's move: order `id` by `action` (Confirm, Start Work, Complete, Cancel), with an optional note. */
 export interface OrderMove {
@@ -42,16 +34,6 @@ export const ORDER_ACTION_WORDS: Record<OrderAction, { verb: string; done: strin
   start: { verb: 'Start Work', done: 'started' },
   complete: { verb: 'Complete', done: 'completed' },
   cancel: { verb: 'Cancel', done: 'cancelled' },
-}
-
-/** PUT /api/orders/{id}/status with the action's status; resolves with the updated order. */
-export function runOrderMove(move: OrderMove): Promise<OrderDetail> {
-  return setOrderStatus(move.id, ORDER_ACTIONS[move.action], move.notes?.trim() ?? '')
-}
-
-/** PUT /api/orders/bulk-update; resolves with the report (moved count, refused orders). */
-export async function runOrderBulk(bulk: OrderBulk): Promise<OrderBulkReport> {
-  return { ...(await bulkUpdateOrders(bulk.ids, bulk.action)), action: bulk.action, requested: bulk.ids.length }
 }
 
 const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`)

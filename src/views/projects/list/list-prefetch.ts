@@ -3,9 +3,9 @@
  * the key and query function `useProjectList` uses, so the screen finds it in the cache. Started
  * by the route table (src/routes.tsx) alongside the session restore instead of after it.
  */
-import { fetchProjects, projectKeys } from '../../api/projects'
-import { queryClient } from '../../api/query-client'
-import { parseListSearch } from './list-url'
+import { fetchProjects, projectKeys } from '../../../api/projects'
+import { queryClient } from '../../../api/query-client'
+import { parseListSearch } from './projects-url'
 
 /** Starts loading the list page `search` (location.search) asks for; failures are left to the screen. */
 export function prefetchProjectsList(search: string): Promise<void> {

@@ -1,13 +1,11 @@
 /**
- * The I/O behind the contacts list's status actions and the texts of their outcomes (SPEC.md 4
+ * The texts of the contacts list's status actions' outcomes (SPEC.md 4
  * "Contact status", 5, 8 "Users, orders, contacts"): a row's read / replied / archived /
  * unread through PUT /api/contacts/{id} {status}, a bulk action of the selection through
  * PUT /api/contacts/bulk-update (one transaction server-side, all or nothing).
  */
 import { withReason } from '../api/error-text'
-import { bulkUpdateContacts, setContactStatus } from '../api/contacts'
-import { CONTACT_BULK_ACTIONS, type ContactBulkAction, type ContactDetail } from '../api/schemas/contacts'
-import type { UndoTicket } from '../api/schemas/undo'
+import type { ContactBulkAction } from '../api/schemas/contacts'
 
 /** Set the status of `action` on `ids`; `bulk` is a bulk action of the selection (else one row, ids of length 1). */
 export interface ContactsStatusAction {
@@ -25,15 +23,6 @@ export const CONTACT_ACTION_WORDS: Readonly<Record<ContactBulkAction, { verb: st
   mark_replied: { verb: 'Mark as replied', done: 'marked as replied' },
   archive: { verb: 'Archive', done: 'archived' },
   mark_unread: { verb: 'Mark as unread', done: 'marked as unread' },
-}
-
-/**
- * Runs `action` against the API; resolves with the updated contact for a row, the undo ticket
- * (or null) for a bulk action. Rejects with an ApiError.
- */
-export async function runContactsAction(action: ContactsStatusAction): Promise<ContactDetail | UndoTicket | null> {
-  if (action.bulk) return bulkUpdateContacts(action.ids, action.action)
-  return setContactStatus(action.ids[0], CONTACT_BULK_ACTIONS[action.action])
 }
 
 /** '1 contact', '3 contacts'. */

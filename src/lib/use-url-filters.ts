@@ -2,12 +2,11 @@
  * A list's filters bound to the URL query (wouter), plus the search box text that reaches the
  * URL 300 ms after typing stops (SPEC.md 9, use-debounce). `useUrlFilters` serves any list with
  * a `search` (and a `page`, reset to 1 by a new search, when it has one) given its parse/serialise
- * pair; `useListUrl` is the projects list's.
+ * pair.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useDebouncedCallback } from 'use-debounce'
 import { useLocation, useSearch } from 'wouter'
-import { parseListSearch, toListSearch } from './list-url'
 
 export const SEARCH_DEBOUNCE_MS = 300
 
@@ -42,9 +41,4 @@ export function useUrlFilters<F extends { search: string; page?: number }>(
     [pushSearch],
   )
   return { filters, searchText, setSearchText }
-}
-
-/** The projects list's filters (list-url.ts) and search text. */
-export function useListUrl() {
-  return useUrlFilters(parseListSearch, toListSearch)
 }

@@ -4,8 +4,8 @@
  */
 import type { Ref } from 'react'
 import { CommandSelect, type CommandOption } from '../../../commands/command-select'
-import { ListFiltersBar } from '../../../components/list-filters-bar'
-import { PAGE_SIZES } from '../list-url'
+import { ListFiltersBar } from '../../../components/list/list-filters-bar'
+import { PAGE_SIZES } from './projects-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
 const STATUS = ids('projects.filter.status.all', 'projects.filter.status.active', 'projects.filter.status.inactive')
@@ -17,14 +17,14 @@ const VERIFICATION = ids(
 )
 const SIZES = ids(...PAGE_SIZES.map((n) => `projects.pageSize.${n}`))
 
-export interface ListFiltersProps {
+export interface ProjectsFiltersProps {
   searchText: string
   onSearchText: (text: string) => void
   categories: string[]
   searchRef: Ref<HTMLInputElement>
 }
 
-export function ListFilters({ searchText, onSearchText, categories, searchRef }: ListFiltersProps) {
+export function ProjectsFilters({ searchText, onSearchText, categories, searchRef }: ProjectsFiltersProps) {
   const categoryOptions: CommandOption[] = [
     { id: 'projects.filter.category.all' },
     ...categories.map((c) => ({ id: 'projects.filter.category', target: { kind: 'category', id: c } })),

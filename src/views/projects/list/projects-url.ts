@@ -3,11 +3,11 @@
  * &category=&limit=&page=. Unknown or malformed values fall back to the defaults (page size 20,
  * SPEC.md 9); defaults are left out of the URL.
  */
-import type { ProjectListFilters } from '../../api/projects'
-import { VERIFICATION_STATUSES } from '../../api/schemas/projects'
-import { oneOf, readListPaging, writeListQuery } from '../../lib/list-url'
+import type { ProjectListFilters } from '../../../api/projects'
+import { VERIFICATION_STATUSES } from '../../../api/schemas/projects'
+import { oneOf, readListPaging, writeListQuery } from '../../../lib/list-url'
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../lib/list-url'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../lib/list-url'
 /** SPEC.md 9: built-in categories, merged with the server's and sorted. */
 export const BUILT_IN_CATEGORIES = [
   'Web Development',
@@ -47,10 +47,4 @@ export function mergeCategories(loaded: readonly string[]): string[] {
   return [...new Set([...BUILT_IN_CATEGORIES, ...loaded.filter(Boolean)])].sort((a, b) =>
     a.localeCompare(b, 'en', { sensitivity: 'base' }),
   )
-}
-
-/** 'Showing a to b of n results' numbers for a page (1-based, inclusive). */
-export function showingRange(page: number, limit: number, total: number): { from: number; to: number } {
-  if (total === 0) return { from: 0, to: 0 }
-  return { from: (page - 1) * limit + 1, to: Math.min(page * limit, total) }
 }

@@ -5,7 +5,7 @@
 import type { Project } from '../../../api/schemas/projects'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { TableHeadCell } from '../../../components/table'
-import { VirtualTable } from '../../../components/virtual-table'
+import { VirtualTable } from '../../../components/list/virtual-table'
 import { ProjectRow } from './project-row'
 
 /**
@@ -18,7 +18,7 @@ export const PROJECT_COLUMNS = '40px minmax(148px, 3fr) minmax(96px, 1.2fr) 120p
 const ROW_HEIGHT = 56
 
 export interface ProjectsTableProps {
-  projects: Project[]
+  projects: readonly Project[]
   focus: number
   selection: readonly string[]
   onOpen: (id: string) => void

@@ -11,9 +11,9 @@ import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandLink } from '../../../commands/command-link'
 import { Badge } from '../../../components/badge'
 import { TableCell } from '../../../components/table'
-import { VirtualRow, type VirtualRowSlot } from '../../../components/virtual-table'
+import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
-import { VerificationBadge } from './verification-badge'
+import { VerificationBadge } from '../components/verification-badge'
 
 /** SPEC.md 9: description preview length. */
 export const PREVIEW_CHARS = 50
@@ -57,9 +57,9 @@ export const ProjectRow = memo(function ProjectRow({
             <ImageOff size={14} />
           </span>
         )}
-        <span className="projects-row__text">
-          <span className="projects-row__title">{p.title}</span>
-          <span className="projects-row__desc faint">{preview}</span>
+        <span className="list-row__text">
+          <span className="list-row__title">{p.title}</span>
+          <span className="list-row__desc faint">{preview}</span>
         </span>
       </TableCell>
       <TableCell className="muted projects-row__category">{p.category}</TableCell>
@@ -75,7 +75,7 @@ export const ProjectRow = memo(function ProjectRow({
       <TableCell className="muted num" data-fit data-testid="created-cell">
         {formatDate(p.createdAt)}
       </TableCell>
-      <TableCell align="end" className="projects-row__actions">
+      <TableCell align="end" className="list-row__actions">
         <CommandLink id="projects.approve" target={target} className="projects-row__approve">
           <Check size={12} />
           Approve
@@ -89,7 +89,7 @@ export const ProjectRow = memo(function ProjectRow({
           target={target}
           size="sm"
           icon={<Power size={14} />}
-          className={p.isActive ? 'projects-row__power--on' : ''}
+          className={p.isActive ? 'list-row__power--on' : ''}
         />
         <CommandIconButton
           id="projects.delete"

@@ -1,0 +1,77 @@
+/** The shared list body (src/components/list/list-screen-body.tsx): its states and a scrolled list's count line. */
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { ListScreenBody, type ListScreenBodyProps, type ListTexts } from '../../../src/components/list/list-screen-body'
+import type { ListScrolling } from '../../../src/components/list/use-list-screen'
+
+const texts: ListTexts = {
+  loading: 'Loading orders',
+  errorTitle: 'Error Loading Orders',
+  errorFallback: 'Failed to load orders',
+  empty: 'No orders found',
+  emptyDescription: 'Try another search',
+  noun: ['order', 'orders'],
+  loadingMore: 'Loading more orders',
+}
+const scrolling = (over: Partial<ListScrolling> = {}): ListScrolling => ({
+  hasMore: true,
+  canLoadMore: true,
+  loadMore: () => {},
+  loadFailed: false,
+  total: 5200,
+  ...over,
+})
+
+function html(screen: Partial<ListScreenBodyProps['screen']>, t: ListTexts = texts) {
+  const full: ListScreenBodyProps['screen'] = {
+    status: 'ready',
+    error: null,
+    retry: () => {},
+    paging: undefined,
+    scrolling: scrolling(),
+    items: [1, 2, 3],
+    selection: [],
+    ...screen,
+  }
+  return renderToStaticMarkup(
+    <ListScreenBody screen={full} texts={t} scope="orders">
+      {(footer) => <div data-testid="table">{footer}</div>}
+    </ListScreenBody>,
+  )
+}
+
+/** The visible text of the body. */
+const render = (screen: Partial<ListScreenBodyProps['screen']>, t: ListTexts = texts) =>
+  html(screen, t)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+describe('ListScreenBody', () => {
+  it('shows the loading and empty states in the list words, and no table', () => {
+    expect(render({ status: 'loading' })).toContain('Loading orders')
+    const empty = render({ status: 'empty', items: [] })
+    expect(empty).toContain('No orders found')
+    expect(empty).toContain('Try another search')
+    expect(empty).not.toContain('loaded')
+  })
+
+  it('a scrolled list counts what is loaded of the total, and the selection', () => {
+    expect(render({})).toContain('3 of 5,200 orders loaded')
+    expect(render({ selection: ['a', 'b'] })).toContain('3 of 5,200 orders loaded · 2 selected')
+    expect(render({ scrolling: scrolling({ total: 1 }), items: [1] })).toContain('1 of 1 order loaded')
+  })
+
+  it('without a total it says how many are loaded and whether more come', () => {
+    const t = { ...texts, noun: ['entry', 'entries'] as const }
+    expect(render({ scrolling: scrolling({ total: undefined }) }, t)).toContain('3 entries loaded, more as you scroll')
+    expect(render({ scrolling: scrolling({ total: undefined, hasMore: false }), items: [1] }, t)).toBe('1 entry loaded')
+  })
+
+  it('the table footer is the next-page spinner; the total carries its test id', () => {
+    const body = html({})
+    expect(body).toMatch(/<div data-testid="table">.*Loading more orders.*<\/div>/)
+    expect(body).toContain('data-testid="orders-total">5,200</span>')
+    expect(body).toContain('data-testid="orders-count"')
+  })
+})
