@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
 import { useOfferUndo } from '../layout/undo-context'
+import { refocus } from '../../machines/list-selection'
 import { projectsListMachine } from '../../machines/projects-list.machine'
 import { ListDialogs } from './components/list-dialogs'
 import { ListFilters } from './components/list-filters'
@@ -100,7 +101,19 @@ export default function ProjectsListView() {
 
   const open = useMemo(() => (id: string) => navigate(`/projects/${id}`), [navigate])
 
-  const projects = data?.projects ?? []
+  const projects = useMemo(() => data?.projects ?? [], [data])
+  // The machine hears of a refetch (rows.loaded) only after it is drawn: meanwhile the focus
+  // index points into the old rows, so the highlight is drawn where the machine will put it, on
+  // the same project, never for a frame on whichever project the refetch moved to that index.
+  const shownFocus = useMemo(
+    () =>
+      refocus(
+        rows,
+        focus,
+        projects.map((p) => ({ id: p._id })),
+      ),
+    [rows, focus, projects],
+  )
   return (
     <div className="projects-list" data-testid="projects-list">
       <PageHeader
@@ -132,7 +145,7 @@ export default function ProjectsListView() {
         <EmptyState title="No projects found" description="Get started by creating your first project" />
       ) : (
         <>
-          <ProjectsTable projects={projects} focus={focus} selection={selection} onOpen={open} />
+          <ProjectsTable projects={projects} focus={shownFocus} selection={selection} onOpen={open} />
           <ListPagination
             page={data!.pagination.currentPage}
             totalPages={data!.pagination.totalPages}
