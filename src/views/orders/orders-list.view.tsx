@@ -21,6 +21,7 @@ import { toast } from '../../components/toast'
 import { useOfferUndo } from '../layout/undo-context'
 import { errorText } from '../../api/error-text'
 import { Spinner } from '../../components/spinner'
+import { downloadUrl } from '../../lib/download'
 import { formatCount } from '../../lib/format'
 import { actorOptions } from '../../machines/inspect'
 import { orderPanelMachine } from '../../machines/order-panel.machine'
@@ -35,17 +36,6 @@ import { OrdersTable } from './list/orders-table'
 import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch } from './list/orders-url'
 import { OrderPanel } from './panel/order-panel'
 import './orders.css'
-
-/** The browser downloads `url` itself (streamed to disk): a click on a temporary anchor. */
-function download(url: string) {
-  const a = document.createElement('a')
-  a.href = url
-  a.download = ''
-  a.rel = 'noopener'
-  document.body.append(a)
-  a.click()
-  a.remove()
-}
 
 export default function OrdersListView() {
   const { filters: url, searchText, setSearchText } = useUrlFilters(parseOrdersSearch, toOrdersSearch)
@@ -94,7 +84,7 @@ export default function OrdersListView() {
       panel.on('notify.error', (e) => toast.error(e.text)),
       panel.on('order.changed', (e) => void invalidateOrders(queryClient, e.order)),
       exporter.on('notify.error', (e) => toast.error(e.text)),
-      exporter.on('export.ready', (e) => download(e.url)),
+      exporter.on('export.ready', (e) => downloadUrl(e.url)),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, panel, exporter, queryClient, offerUndo])
