@@ -28,6 +28,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // expect.poll waits for a state as long as Playwright's own waits do (its default, 1 s, is
+          // less than a page load on a busy machine); the state still decides, never the clock.
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },

@@ -33,7 +33,6 @@ const UndoRecordSchema = v.object({
 })
 /** The payload column: the records of one change. */
 export const UndoPayloadSchema = v.object({ records: v.array(UndoRecordSchema) })
-export type UndoPayload = v.InferOutput<typeof UndoPayloadSchema>
 
 /** The entity type each kind's records are, in the audit log. */
 export const UNDO_ENTITY: Readonly<Record<UndoKind, string>> = {

@@ -14,17 +14,6 @@ import {
 } from './schemas/audit'
 import { CURSOR_PAGE } from './schemas/orders'
 
-/** No filter at all: the whole log. */
-export const NO_AUDIT_FILTERS: AuditFilters = {
-  search: '',
-  entityType: '',
-  entityId: '',
-  actorId: '',
-  action: '',
-  from: '',
-  to: '',
-}
-
 /** The filters as query parameters, empty ones left out. */
 export function auditFilterQuery(filters: AuditFilters): Record<string, string> {
   const query: Record<string, string> = {}

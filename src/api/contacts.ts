@@ -1,7 +1,7 @@
 /**
  * Contacts transport (SPEC.md 7 "Contacts"): the filtered page-numbered list, stats, one
  * contact, a status change (optionally with a reply, which the server e-mails first), the bulk
- * update, and the react-query keys and hooks of the contacts screens and the palette's `!` search.
+ * update, and the react-query keys and hooks of the contacts screens.
  * Every failure is an ApiError (src/api/client.ts): a second reply is a 409, a mail that could not
  * be sent a 502 whose message is the mailer's reason.
  */
@@ -20,7 +20,6 @@ import {
   type ContactListResponse,
   type ContactStats,
   type ContactStatus,
-  type ContactSummary,
 } from './schemas/contacts'
 import type { UndoTicket } from './schemas/undo'
 
@@ -68,17 +67,11 @@ export async function bulkUpdateContacts(
   return (await api.put('/api/contacts/bulk-update', { contactIds, action }, ContactBulkResponseSchema)).undo ?? null
 }
 
-/** Contacts matching `search` (name, e-mail, subject, message), first 20: the palette's `!` search. */
-export async function searchContacts(search: string, signal?: AbortSignal): Promise<ContactSummary[]> {
-  return (await fetchContacts({ search, status: '', page: 1, limit: 20 }, signal)).contacts
-}
-
 export const contactKeys = {
   all: ['contacts'] as const,
   list: (filters: ContactListFilters) => ['contacts', 'list', filters] as const,
   stats: ['contacts', 'stats'] as const,
   detail: (id: string) => ['contacts', 'detail', id] as const,
-  search: (q: string) => ['contacts', 'search', q] as const,
 }
 
 /** The current page; keeps the previous page on screen while the next loads and prefetches the next one. */

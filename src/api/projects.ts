@@ -79,13 +79,12 @@ export async function fetchCategories(signal?: AbortSignal): Promise<string[]> {
 
 export const projectKeys = {
   all: ['projects'] as const,
+  /** Every page of the list, whatever its filters: what a change to a project makes stale. */
+  lists: ['projects', 'list'] as const,
   list: (filters: ProjectListFilters) => ['projects', 'list', filters] as const,
   detail: (id: string) => ['projects', 'detail', id] as const,
   categories: ['projects', 'categories'] as const,
-  search: (q: string) => ['projects', 'search', q] as const,
 }
-
-export { PREFETCH_FRESH_MS }
 
 /**
  * The current page of the list; keeps the previous page on screen while the next loads, and
@@ -114,17 +113,5 @@ export function useCategories() {
     queryKey: projectKeys.categories,
     queryFn: ({ signal }) => fetchCategories(signal),
     staleTime: 5 * 60_000,
-  })
-}
-
-/** Title search for the palette's 'Open project…' group; idle below 2 characters. */
-export function useProjectTitleSearch(query: string) {
-  const q = query.trim()
-  return useQuery({
-    queryKey: projectKeys.search(q),
-    queryFn: ({ signal }) =>
-      fetchProjects({ search: q, status: '', verificationStatus: '', category: '', page: 1, limit: 8 }, signal),
-    enabled: q.length >= 2,
-    staleTime: 10_000,
   })
 }

@@ -35,9 +35,6 @@ export function parsePaletteQuery(input: string): PaletteQuery {
     : { mode: 'all', text: trimmed.trim() }
 }
 
-/** The prefix of a mode ('' for 'all'). */
-export const prefixOf = (mode: PaletteMode) => PALETTE_PREFIXES.find((p) => p.mode === mode)?.prefix ?? ''
-
 /** The server searches a mode runs: one kind per entity mode; projects for free text of 2+ characters. */
 export function entityKindsOf(query: PaletteQuery): EntityKind[] {
   switch (query.mode) {

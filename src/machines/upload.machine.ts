@@ -9,7 +9,7 @@ import { required } from './required'
 import { REFUSALS, type UploadStep } from './upload-rules'
 import { uploadSetup, type UploadContext } from './upload.setup'
 
-export type { GithubDetails, Picker, ProjectPayload, UploadContext, UploadEmitted, UploadEvent } from './upload.setup'
+export type { GithubDetails, UploadContext, UploadEmitted, UploadEvent } from './upload.setup'
 
 const refuse = (text: string) => ({ type: 'refuse' as const, params: { text } })
 const fail = (step: UploadStep) => ({

@@ -10,7 +10,7 @@ import { ticketIn } from './undo-offer'
 
 export { BANNER_MS, statusUpdatedText, verificationInputError } from './verification.rules'
 export type { VerificationEmitted } from './verification.setup'
-export type { VerificationContext, VerificationEvent } from './verification.types'
+export type { VerificationEvent } from './verification.types'
 
 const failed = (message: string) => ({ type: 'fail' as const, params: { message } })
 

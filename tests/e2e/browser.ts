@@ -93,12 +93,23 @@ export async function signInThroughUi(page: Page, baseUrl: string, mailDir: stri
 }
 
 /**
- * Save what the viewport shows as .tmp/screenshots/{name}.png (for people to look at). The
- * console scrolls inside its main pane, so a full-page capture would tear the fixed sidebar.
+ * Save what the viewport shows as .tmp/screenshots/{name}.png (for people to look at), once the
+ * page's finite transitions and animations (a theme switch's colours, a dialog's entrance) have
+ * finished; endless ones such as spinners are left running. The console scrolls inside its main
+ * pane, so a full-page capture would tear the fixed sidebar.
  */
 export async function screenshot(page: Page, name: string) {
   const dir = path.resolve(import.meta.dirname, '../../.tmp/screenshots')
   fs.mkdirSync(dir, { recursive: true })
+  // getAnimations() brings styles up to date first, so a colour scheme just emulated has started its transitions.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   await page.screenshot({ path: path.join(dir, `${name}.png`) })
 }
 

@@ -38,6 +38,14 @@ describe('keys', () => {
     await expect.poll(async () => rows().count()).toBe(count)
     await page.locator('[data-testid="project-row"][data-active]').waitFor()
   }
+  /** Presses j and waits for the focus row to reach the next row; its id. */
+  const focusNext = async () => {
+    const ids = await rowIds()
+    const next = ids[ids.indexOf(await activeId()) + 1]
+    await page.keyboard.press('j')
+    await expect.poll(activeId).toBe(next)
+    return next
+  }
 
   signedInPagePerTest((p) => {
     page = p
@@ -88,6 +96,11 @@ describe('keys', () => {
     await page.keyboard.press('g')
     await page.keyboard.press('d')
     await page.keyboard.press('Shift+?')
+    // Keys are handled in order: once Ctrl+K's palette is open, the keys before it have had their say.
+    await page.keyboard.press('Control+k')
+    await page.getByTestId('command-palette').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('command-palette').waitFor({ state: 'detached' })
     expect(await activeId()).toBe(before)
     expect(await page.locator('[data-testid="project-row"][aria-selected="true"]').count()).toBe(0)
     expect(new URL(page.url()).pathname).toBe('/projects')
@@ -101,11 +114,6 @@ describe('keys', () => {
       )
       .toContain('projects.open')
     expect(await page.locator('[data-hint="projects.focusNext"]').count()).toBe(0)
-
-    await page.keyboard.press('Control+k')
-    await page.getByTestId('command-palette').waitFor()
-    await page.keyboard.press('Escape')
-    await page.getByTestId('command-palette').waitFor({ state: 'detached' })
 
     // Back on from the palette: the switch's command, on the Keyboard tab.
     await page.goto(`${baseUrl}/settings?tab=keyboard`)
@@ -160,8 +168,7 @@ describe('keys', () => {
 
   it("focus goes back after the palette and the '?' sheet close; the focus row stays", async () => {
     await openList(await seed())
-    await page.keyboard.press('j')
-    const focused = await activeId()
+    const focused = await focusNext()
     // From the search field (Ctrl+K acts there): focus comes back to it.
     const search = page.getByRole('searchbox', { name: 'Search projects' })
     await search.focus()
@@ -207,8 +214,7 @@ describe('keys', () => {
   it('the focused row stays on its project when a refetch moves it', async () => {
     const prefix = await seed()
     await openList(prefix)
-    await page.keyboard.press('j')
-    const focused = await activeId()
+    const focused = await focusNext()
     const index = (await rowIds()).indexOf(focused)
     // A newer project matching the search, then a change that refetches the list (e: deactivate the focused one).
     await api('POST', '/api/projects/create', {

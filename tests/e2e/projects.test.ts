@@ -206,26 +206,47 @@ describe('projects and the verification queue', () => {
   })
 
   it('prefetches the next page and the focused project, so Next and Enter show at once', async () => {
-    const nextPage = page.waitForRequest((r) => /\/api\/projects\?.*page=2/.test(r.url()))
+    // Every projects API answer the page has had, from the start: a prefetch may finish before
+    // the test knows which id to look for.
+    const answered: string[] = []
+    page.on('requestfinished', (r) => answered.push(new URL(r.url()).pathname + new URL(r.url()).search))
     await page.goto(`${baseUrl}/projects`)
-    await page.locator(rowSel).first().waitFor()
-    await (await nextPage).response()
+    await page.locator(`${rowSel}[data-active]`).waitFor()
+    await expect.poll(() => answered.some((u) => /^\/api\/projects\?.*page=2/.test(u))).toBe(true)
+    const first = await focusedId()
+    const ids = await page
+      .locator(rowSel)
+      .evaluateAll((els) =>
+        els
+          .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+          .map((e) => e.getAttribute('data-id')!),
+      )
+    const id = ids[ids.indexOf(first) + 1]
     await page.keyboard.press('j')
-    const id = await focusedId()
-    await (await page.waitForRequest((r) => r.url().endsWith(`/api/projects/${id}`))).response()
+    await expect.poll(focusedId).toBe(id)
+    await expect.poll(() => answered.includes(`/api/projects/${id}`)).toBe(true)
+    const { project } = await api('GET', `/api/projects/${id}`)
 
-    // From here every API answer takes 3 s: what shows within 1 s came from the prefetched cache.
+    // From here no projects API call is answered until the checks are done: whatever shows came
+    // from the prefetched cache.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/projects**', async (route) => {
-      await new Promise((r) => setTimeout(r, 3000))
+      await held
       await route.continue().catch(() => {})
     })
     await page.keyboard.press('Enter')
     await page.waitForURL(`${baseUrl}/projects/${id}`)
-    await page.locator('h1').filter({ hasNotText: 'Projects' }).first().waitFor({ timeout: 1000 })
+    await page.getByRole('heading', { name: project.title }).first().waitFor()
     await page.goBack()
-    await page.locator(rowSel).first().waitFor({ timeout: 1000 })
+    await page.locator(`${rowSel}[data-id="${id}"]`).waitFor()
     await page.getByRole('button', { name: 'Next' }).click()
-    await page.getByText(/Page 2 of/).waitFor({ timeout: 1000 })
+    await page.getByText(/Page 2 of/).waitFor()
+    // The second page's own rows, not the first page's kept on screen while it loads.
+    const secondPage = await page.locator(rowSel).evaluateAll((els) => els.map((e) => e.getAttribute('data-id')!))
+    expect(secondPage.length).toBeGreaterThan(0)
+    expect(secondPage.filter((x) => ids.includes(x))).toEqual([])
+    release()
     await page.unroute('**/api/projects**')
     // The same pages from the keyboard: [ and ] run the commands behind Previous and Next.
     await page.keyboard.press('[')

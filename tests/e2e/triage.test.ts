@@ -83,6 +83,19 @@ describe('triage mode', () => {
   it('edits the reason templates in Settings with keys: add, reorder, delete', async () => {
     await page.goto(`${baseUrl}/settings?tab=templates`)
     const rows = page.getByTestId('template-row')
+    /** The rows' names in order, the focused one's, and whether Move up and Delete can run. */
+    const shown = async () => ({
+      labels: await rows.evaluateAll((els) => els.map((e) => e.children[1]?.textContent ?? '')),
+      focused: await page
+        .locator('[data-testid="template-row"][data-active]')
+        .evaluateAll((els) => els.map((e) => e.children[1]?.textContent ?? '').join()),
+      ready: await page
+        .locator(
+          '[data-command="settings.templates.moveUp"]:enabled, [data-command="settings.templates.delete"]:enabled',
+        )
+        .count()
+        .then((n) => n === 2),
+    })
     await expect.poll(() => rows.count()).toBe(TEMPLATES.length)
     await page.keyboard.press('n')
     await page.getByTestId('template-form').waitFor()
@@ -92,19 +105,24 @@ describe('triage mode', () => {
     await screenshot(page, 'reason-templates-form')
     await page.keyboard.press('Control+Enter')
     await page.getByTestId('template-form').waitFor({ state: 'detached' })
-    await expect
-      .poll(async () =>
-        (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label),
-      )
-      .toEqual([...TEMPLATES.map((t) => t.label), 'Broken demo'])
+    const saved = async () =>
+      (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label)
+    await expect.poll(saved).toEqual([...TEMPLATES.map((t) => t.label), 'Broken demo'])
+    // The screen's own state before each key: its list as saved, the focus on the new template,
+    // and the key's command enabled (not waiting for a save).
+    await expect.poll(shown).toEqual({
+      labels: [...TEMPLATES.map((t) => t.label), 'Broken demo'],
+      focused: 'Broken demo',
+      ready: true,
+    })
     await page.keyboard.press('Shift+K')
-    await expect
-      .poll(async () =>
-        (await api('GET', '/api/admin/preferences')).preferences.reasonTemplates.map((t: { label: string }) => t.label),
-      )
-      .toEqual(['README missing', 'Screenshots needed', 'Broken demo', 'Duplicate listing'])
+    await expect.poll(saved).toEqual(['README missing', 'Screenshots needed', 'Broken demo', 'Duplicate listing'])
+    await expect.poll(shown).toEqual({
+      labels: ['README missing', 'Screenshots needed', 'Broken demo', 'Duplicate listing'],
+      focused: 'Broken demo',
+      ready: true,
+    })
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'reason-templates-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.keyboard.press('#')
@@ -124,7 +142,6 @@ describe('triage mode', () => {
     expect(stats.waiting).toBeGreaterThanOrEqual(0)
     await screenshot(page, 'dashboard-queue-light')
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'dashboard-queue-dark')
   })
 
@@ -170,7 +187,6 @@ describe('triage mode', () => {
     await page.getByText('Fixed the build, please look again').waitFor()
     await screenshot(page, 'triage-changes-light')
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'triage-changes-dark')
   })
 
@@ -225,7 +241,6 @@ describe('triage mode', () => {
     await showing(7)
     await screenshot(page, 'triage-project')
     await page.emulateMedia({ colorScheme: 'dark' })
-    await page.waitForTimeout(300) // the theme's colour transitions settle before the capture
     await screenshot(page, 'triage-project-dark')
     await page.emulateMedia({ colorScheme: 'light' })
     await page.keyboard.press('1') // approve #7

@@ -45,7 +45,6 @@ export const ORDER_NOTE_TABLE: TableSpec = {
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
 type OrderStatus = (typeof ORDER_STATUSES)[number]
-export const PAYMENT_METHODS = ['UPI', 'Card', 'Netbanking', 'Wallet'] as const
 
 const DAY = 86_400_000
 const INSTALLATION_PAISE = 99_900

@@ -58,5 +58,3 @@ export function createWriter(database: Database) {
     },
   }
 }
-
-export type Writer = ReturnType<typeof createWriter>

@@ -42,7 +42,6 @@ export const AnalyticsQuerySchema = v.object({
     ANALYTICS_PERIOD_DEFAULT,
   ),
 })
-export type AnalyticsQuery = v.InferOutput<typeof AnalyticsQuerySchema>
 
 /** A stat card: the period's value and its change against the previous period (percent; null: nothing to compare). */
 const StatSchema = v.object({ value: v.number(), change: v.nullable(v.number()) })

@@ -192,7 +192,6 @@ export const CommissionConfigListResponseSchema = v.object({
   pagination: v.object({ currentPage: v.number(), totalPages: v.number(), totalConfigs: v.number() }),
 })
 export type CommissionConfigListResponse = v.InferOutput<typeof CommissionConfigListResponseSchema>
-export const CommissionConfigResponseSchema = v.object({ success: v.literal(true), config: CommissionConfigSchema })
 /** GET /api/commission/configs/default: null until a default exists. */
 export const CommissionDefaultResponseSchema = v.object({
   success: v.literal(true),

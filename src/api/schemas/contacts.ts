@@ -46,8 +46,7 @@ export const CONTACT_LIMITS = { name: 100, phone: 32, subject: 200, message: 500
 export const CONTACT_BULK_MAX = 500
 /** Characters of the message the list carries (`excerpt`); the detail has the whole message. */
 export const CONTACT_EXCERPT_LENGTH = 200
-/** Page sizes of the list (SPEC.md 9 lists 10, 20, 50 and 100); default 20 as on the users list. */
-export const CONTACT_PAGE_SIZES = [10, 20, 50, 100] as const
+/** The list's default page size, as on the users list (SPEC.md 9 lists 10, 20, 50 and 100). */
 export const CONTACT_PAGE_SIZE_DEFAULT = 20
 /** SPEC.md 5: a reply cannot be empty or whitespace only. */
 export const REPLY_REQUIRED_MESSAGE = 'Please enter a reply message'
@@ -165,7 +164,6 @@ export const ContactUpdateSchema = v.pipe(
     ['reply'],
   ),
 )
-export type ContactUpdateInput = v.InferOutput<typeof ContactUpdateSchema>
 
 /** PUT /api/contacts/bulk-update {contactIds, action}: one transaction, all or nothing. */
 export const ContactBulkUpdateSchema = v.strictObject(
@@ -179,7 +177,6 @@ export const ContactBulkUpdateSchema = v.strictObject(
   },
   strictMessage({ contactIds: 'Please select contacts to update', action: 'Action is required' }),
 )
-export type ContactBulkUpdateInput = v.InferOutput<typeof ContactBulkUpdateSchema>
 /** The answer of a bulk update: how many contacts now have the action's status. */
 export const ContactBulkResponseSchema = v.object({
   success: v.literal(true),

@@ -184,7 +184,6 @@ export const OrderStatusUpdateSchema = v.strictObject(
   },
   strictMessage({ status: 'Status is required' }),
 )
-export type OrderStatusUpdateInput = v.InferOutput<typeof OrderStatusUpdateSchema>
 
 /** PUT /api/orders/bulk-update {orderIds, action}: one transaction; legal moves are made, the rest reported. */
 export const OrderBulkUpdateSchema = v.strictObject(
@@ -198,7 +197,6 @@ export const OrderBulkUpdateSchema = v.strictObject(
   },
   strictMessage({ orderIds: 'Please select orders to update', action: 'Action is required' }),
 )
-export type OrderBulkUpdateInput = v.InferOutput<typeof OrderBulkUpdateSchema>
 
 /**
  * The answer of a bulk update: how many moved, and each order that could not with its reason. An

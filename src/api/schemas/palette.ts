@@ -33,7 +33,6 @@ export const PaletteProjectsQuerySchema = v.object({
     String(PALETTE_LIMIT.default),
   ),
 })
-export type PaletteProjectsQuery = v.InferOutput<typeof PaletteProjectsQuerySchema>
 
 export const PaletteProjectSchema = v.object({
   _id: v.string(),
@@ -52,4 +51,3 @@ export const PaletteProjectsResponseSchema = v.object({
   /** Whether more than PALETTE_COUNT_CAP matched. */
   capped: v.boolean(),
 })
-export type PaletteProjectsResponse = v.InferOutput<typeof PaletteProjectsResponseSchema>

@@ -8,10 +8,9 @@ import * as v from 'valibot'
 import { IsoDateSchema, textSchema } from './common'
 import { CursorPaginationSchema, OrderSummarySchema, cursorQueryEntries } from './orders'
 
+/** A payment's statuses, and what the list's filter offers: SPEC.md 2's (All Status, Pending, Completed, Failed), plus refunded. */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
-/** The statuses SPEC.md 2's filter offers (All Status, Pending, Completed, Failed), plus refunded. */
-export const PAYMENT_FILTER_STATUSES = PAYMENT_STATUSES
 
 /** GET /api/payments (and export.csv, without cursor/limit). */
 export const PaymentListQuerySchema = v.object({

@@ -182,7 +182,6 @@ export const VerifyProjectSchema = v.strictObject(
   { status: VerificationStatusSchema, notes: NotesSchema },
   strictMessage({ status: 'Status is required', notes: 'Notes are required' }),
 )
-export type VerifyProjectInput = v.InferOutput<typeof VerifyProjectSchema>
 
 const IdsSchema = v.pipe(
   v.array(v.pipe(v.string(), v.uuid('Invalid id')), 'ids must be a list of project ids'),

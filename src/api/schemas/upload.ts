@@ -82,7 +82,6 @@ export const UploadChunkBodySchema = v.pipe(
     return NEVER
   }),
 )
-export type UploadChunkFields = v.InferOutput<typeof UploadChunkFieldsSchema>
 
 /** SPEC.md 3: the repository details returned once the upload is committed. */
 export const UploadGithubSchema = v.object({

@@ -381,4 +381,3 @@ export const UserBulkUpdateSchema = v.strictObject(
   },
   strictMessage({ userIds: 'Please select users to update', action: 'Action is required' }),
 )
-export type UserBulkUpdateInput = v.InferOutput<typeof UserBulkUpdateSchema>

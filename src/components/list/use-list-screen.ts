@@ -23,7 +23,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useDebounce } from 'use-debounce'
 import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate'
 import { actorOptions } from '../../machines/inspect'
-import type { ListSelectionContext } from '../../machines/shared/list-selection.rules'
+import { refocus, type ListSelectionContext } from '../../machines/shared/list-selection.rules'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import type { CommandTarget } from '../../commands/registry'
 
@@ -179,9 +179,14 @@ export function useListScreen<
     if (config.shape === 'paged') return config.items(data as D)
     return (data as InfiniteData<D>).pages.flatMap((p) => config.items(p))
   }, [config, data])
+  const itemRows = useMemo(() => items.map(config.row), [config, items])
   useEffect(() => {
-    ref.send({ type: 'rows.loaded', rows: items.map(config.row) })
-  }, [ref, config, items])
+    ref.send({ type: 'rows.loaded', rows: itemRows })
+  }, [ref, itemRows])
+  // The machine hears of a refetch (rows.loaded) only after it is drawn: meanwhile its focus index
+  // points into the old rows, so the highlight is drawn where the machine will put it, on the same
+  // record, never for a frame on whichever row the refetch moved to that index.
+  const shownFocus = useMemo(() => refocus(rows, focus, itemRows), [rows, focus, itemRows])
 
   const focusedId = rows[focus]?.id
   const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
@@ -238,7 +243,7 @@ export function useListScreen<
     focusSearch,
     actor,
     rows,
-    focus,
+    focus: shownFocus,
     selection,
     focusedId,
     focusRow,

@@ -79,7 +79,7 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
       sections.on('notify.error', (e) => toast.error(e.text)),
       sections.on('project.saved', (e) => {
         queryClient.setQueryData(projectKeys.detail(e.project._id), e.project)
-        void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] })
+        void queryClient.invalidateQueries({ queryKey: projectKeys.lists })
       }),
       sections.on('project.deleted', () => {
         void queryClient.invalidateQueries({ queryKey: projectKeys.all })
@@ -88,7 +88,7 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
       verification.on('notify.success', (e) => toast.success(e.text)),
       verification.on('project.statusChanged', async (e) => {
         if (e.undo) offerUndo(statusUpdatedText(e.status), e.undo, 'projects')
-        void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] })
+        void queryClient.invalidateQueries({ queryKey: projectKeys.lists })
         const fresh = await queryClient
           .fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 })
           .catch(() => null)

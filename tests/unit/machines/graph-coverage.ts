@@ -12,6 +12,7 @@ import {
   type EventObject,
   type Snapshot,
 } from 'xstate'
+import { drainMicrotasks, expectValue } from './model-walk'
 
 interface PathLike {
   state: Snapshot<unknown>
@@ -62,8 +63,6 @@ export function heldActors() {
   return { actor, held }
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0))
-
 /** Replays `path` on a live actor of `machine` (I/O from one `heldActors()`), checking every step's state value. */
 export async function replay(
   machine: AnyStateMachine,
@@ -79,15 +78,19 @@ export async function replay(
     if (event.type === 'xstate.init') continue
     if (settled) {
       const waiting = held.get(settled[2])
-      expect(waiting, `${settled[2]} is running after ${path.steps.map((s) => s.event.type).join(' → ')}`).toBeDefined()
+      if (!waiting)
+        expect(
+          waiting,
+          `${settled[2]} is running after ${path.steps.map((s) => s.event.type).join(' → ')}`,
+        ).toBeDefined()
       if (settled[1] === 'done') waiting?.resolve(event.output)
       else waiting?.reject(event.error)
-      await settle()
+      await drainMicrotasks()
     } else {
       actor.send(event)
     }
-    expect(actor.getSnapshot().value, path.steps.map((s) => s.event.type).join(' → ')).toEqual(
-      (step.state as unknown as { value: unknown }).value,
+    expectValue(actor.getSnapshot().value, (step.state as unknown as { value: unknown }).value, () =>
+      path.steps.map((s) => s.event.type).join(' → '),
     )
   }
   actor.stop()

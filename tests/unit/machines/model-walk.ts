@@ -6,6 +6,7 @@
  * step the actor must be where the graph says. Machines give their invokes `id` = the actor name.
  */
 import { getStateNodes } from '@xstate/graph'
+import { isDeepStrictEqual } from 'node:util'
 import { expect, vi } from 'vitest'
 import {
   createActor,
@@ -48,17 +49,38 @@ interface PathLike {
   steps: Array<{ event: EventObject; state: Snapshot<unknown> & { value?: unknown } }>
 }
 
-/** Replays `path` on `logic` (already `.provide()`d with `fakes.actors`), checking each state. */
+/**
+ * expect(actual, message).toEqual(expected), with a plain deep comparison first: a replay checks
+ * tens of thousands of steps, and the matcher's own bookkeeping costs more than the comparison.
+ */
+export function expectValue(actual: unknown, expected: unknown, message: string | (() => string)) {
+  if (!isDeepStrictEqual(actual, expected))
+    expect(actual, typeof message === 'string' ? message : message()).toEqual(expected)
+}
+
+/**
+ * Resolves once every promise job queued so far has run, and every job those queue in turn: Node
+ * drains the whole microtask queue before it runs a nextTick callback. A settled fake reaches its
+ * machine through promise jobs only, so this is the wait for it, without a timer's delay.
+ */
+export const drainMicrotasks = () => new Promise<void>((resolve) => process.nextTick(resolve))
+
+/**
+ * Replays `path` on `logic` (already `.provide()`d with `fakes.actors`), checking each state.
+ * Fake timers are installed only for a path with a delayed step; other steps wait for promise jobs
+ * alone, so a replay costs no timer turns and thousands fit well inside a test's timeout.
+ */
 export async function replay(
   logic: AnyActorLogic,
   path: PathLike,
   fakes: { take: (name: string) => Deferred },
   input?: unknown,
 ) {
-  vi.useFakeTimers()
+  const timed = path.steps.some(({ event }) => event.type.startsWith('xstate.after.'))
+  if (timed) vi.useFakeTimers()
   try {
     const actor = createActor(logic, { input }).start()
-    await vi.advanceTimersByTimeAsync(0)
+    await drainMicrotasks()
     for (const { event, state } of path.steps) {
       const rest = event.type.split('.').slice(3)
       if (event.type.startsWith('xstate.done.actor.'))
@@ -68,13 +90,37 @@ export async function replay(
       else if (event.type.startsWith('xstate.after.'))
         await vi.advanceTimersByTimeAsync(Number(event.type.split('.')[2]))
       else if (event.type !== 'xstate.init') actor.send(event)
-      await vi.advanceTimersByTimeAsync(0)
-      expect(actor.getSnapshot().value, `after ${event.type}`).toEqual(state.value)
+      await drainMicrotasks()
+      expectValue(actor.getSnapshot().value, state.value, `after ${event.type}`)
     }
     actor.stop()
   } finally {
-    vi.useRealTimers()
+    if (timed) vi.useRealTimers()
   }
+}
+
+/**
+ * `paths` in consecutive slices of at most `maxSteps` steps in all (a longer path alone), each
+ * with its 1-based range ('251-500'): a test per slice keeps every one well inside its timeout on
+ * a busy machine, and together they still replay every path.
+ */
+export function slices<P extends { steps: readonly unknown[] }>(
+  paths: readonly P[],
+  maxSteps = 2000,
+): Array<[range: string, slice: P[]]> {
+  const out: Array<[string, P[]]> = []
+  let from = 0
+  let steps = 0
+  paths.forEach((path, i) => {
+    if (i > from && steps + path.steps.length > maxSteps) {
+      out.push([`${from + 1}-${i}`, paths.slice(from, i)])
+      from = i
+      steps = 0
+    }
+    steps += path.steps.length
+  })
+  if (paths.length > from) out.push([`${from + 1}-${paths.length}`, paths.slice(from)])
+  return out
 }
 
 /** The state nodes of `machine` (paths like 'otpSent.code.verifying') that no state of the paths is in. */

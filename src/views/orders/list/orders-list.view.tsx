@@ -20,6 +20,7 @@ import { ListScreenBody, type ListTexts } from '../../../components/list/list-sc
 import { useListScreen, type ScrolledListConfig } from '../../../components/list/use-list-screen'
 import { PageHeader } from '../../../components/page-header'
 import { toast } from '../../../components/toast'
+import { downloadUrl } from '../../../lib/download'
 import { useOfferUndo } from '../../layout/undo-context'
 import { actorOptions } from '../../../machines/inspect'
 import { orderPanelMachine } from '../../../machines/order-panel.machine'
@@ -33,17 +34,6 @@ import { OrdersTable } from './orders-table'
 import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch, type OrdersUrlState } from './orders-url'
 import { OrderPanel } from '../panel/order-panel'
 import '../orders.css'
-
-/** The browser downloads `url` itself (streamed to disk): a click on a temporary anchor. */
-function download(url: string) {
-  const a = document.createElement('a')
-  a.href = url
-  a.download = ''
-  a.rel = 'noopener'
-  document.body.append(a)
-  a.click()
-  a.remove()
-}
 
 const LIST: ScrolledListConfig<
   OrdersUrlState,
@@ -109,7 +99,7 @@ export default function OrdersListView() {
       panel.on('notify.error', (e) => toast.error(e.text)),
       panel.on('order.changed', (e) => void invalidateOrders(queryClient, e.order)),
       exporter.on('notify.error', (e) => toast.error(e.text)),
-      exporter.on('export.ready', (e) => download(e.url)),
+      exporter.on('export.ready', (e) => downloadUrl(e.url)),
     ]
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, panel, exporter, queryClient, offerUndo])

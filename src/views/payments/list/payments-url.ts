@@ -5,7 +5,7 @@
  * All Status, no panel), and defaults are left out of the URL. No page: the list scrolls by cursor.
  */
 import type { PaymentListFilters } from '../../../api/payments'
-import { PAYMENT_FILTER_STATUSES } from '../../../api/schemas/payments'
+import { PAYMENT_STATUSES } from '../../../api/schemas/payments'
 import { oneOf } from '../../../lib/list-url'
 
 /** The filters plus the open details panel ('' = closed). */
@@ -18,7 +18,7 @@ export function parsePaymentsSearch(search: string): PaymentsUrlState {
   const q = new URLSearchParams(search)
   return {
     search: q.get('search') ?? '',
-    status: oneOf(q.get('status'), PAYMENT_FILTER_STATUSES),
+    status: oneOf(q.get('status'), PAYMENT_STATUSES),
     payment: q.get('payment') ?? '',
   }
 }

@@ -18,7 +18,7 @@ export function useProjectPatch() {
       const project = { ...sections.getSnapshot().context.project, ...patch }
       sections.send({ type: 'project.refresh', project })
       queryClient.setQueryData(projectKeys.detail(project._id), project)
-      void queryClient.invalidateQueries({ queryKey: ['projects', 'list'] })
+      void queryClient.invalidateQueries({ queryKey: projectKeys.lists })
     },
     [sections, queryClient],
   )

@@ -7,7 +7,7 @@ import type { ProjectListFilters } from '../../../api/projects'
 import { VERIFICATION_STATUSES } from '../../../api/schemas/projects'
 import { oneOf, readListPaging, writeListQuery } from '../../../lib/list-url'
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../lib/list-url'
+export { PAGE_SIZES } from '../../../lib/list-url'
 /** SPEC.md 9: built-in categories, merged with the server's and sorted. */
 export const BUILT_IN_CATEGORIES = [
   'Web Development',
