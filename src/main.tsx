@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { actorOptions, startInspector } from './machines/inspect'
+import { actorOptions, startInspector } from './machines/shared/inspect'
 import { AuthActor } from './views/layout/auth-context'
 import { App } from './app'
 import { preloadRoute } from './routes'

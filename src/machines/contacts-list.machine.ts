@@ -19,7 +19,7 @@ import {
   type ListSelectionContext,
   type ListSelectionEvent,
 } from './list-selection'
-import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
+import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
 import type { UndoTicket } from '../api/schemas/undo'
 
 /** What the machine (and the commands) need of a row. */

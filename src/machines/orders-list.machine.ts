@@ -25,7 +25,7 @@ import {
   type OrderBulkReport,
   type OrderMove,
 } from './orders-list.actions'
-import type { UndoOffered } from './undo-offer'
+import type { UndoOffered } from './shared/undo-offer.rules'
 
 /** What the machine needs of a row. */
 export interface OrderRow {

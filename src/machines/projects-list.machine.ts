@@ -9,7 +9,7 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { failureText, runListAction, successText, type ListAction } from './projects-list.actions'
-import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
+import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
 import {
   listSelectionActions,
   listSelectionOn,

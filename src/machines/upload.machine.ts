@@ -4,9 +4,9 @@
  * cannot take is refused with 'notify.error'. States: docs/machines/upload.mmd.
  */
 import { and, assertEvent, emit, not, stateIn } from 'xstate'
-import { DEFAULT_VALUES, toPayload } from './add-project-form'
-import { required } from './required'
-import { REFUSALS, type UploadStep } from './upload-rules'
+import { DEFAULT_VALUES, toPayload } from './add-project.form'
+import { required } from './shared/required.rules'
+import { REFUSALS, type UploadStep } from './upload.rules'
 import { uploadSetup, type UploadContext } from './upload.setup'
 
 export type { GithubDetails, Picker, ProjectPayload, UploadContext, UploadEmitted, UploadEvent } from './upload.setup'

@@ -7,14 +7,14 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { uploadImages } from '../api/storage'
 import { createProject } from '../api/upload'
 import { updateProject } from '../api/projects'
-import { validateForm, type AddProjectValues, type FormErrors, type ProjectPayload } from './add-project-form'
+import { validateForm, type AddProjectValues, type FormErrors, type ProjectPayload } from './add-project.form'
 import {
   chunkUploadMachine,
   type ChunkProgressEvent,
   type ChunkUploadOutput,
   type GithubDetails,
 } from './chunk-upload.machine'
-import { createReadZip } from './read-zip.actor'
+import { createReadZip } from './shared/read-zip.actors'
 import {
   addImages,
   newSelection,
@@ -23,8 +23,14 @@ import {
   zipError,
   type FlowError,
   type UploadStep,
-} from './upload-rules'
-import { selectFromFolder, selectionError, type FailedUpload, type FolderEntry, type SourceFile } from './upload-files'
+} from './upload.rules'
+import {
+  selectFromFolder,
+  selectionError,
+  type FailedUpload,
+  type FolderEntry,
+  type SourceFile,
+} from './shared/upload-files.rules'
 
 export type { GithubDetails, ProjectPayload, UploadStep }
 /** Which file picker the view should open. */

@@ -18,8 +18,8 @@ import {
   successText,
   type UsersStatusAction,
 } from './users-list.actions'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
-import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
+import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
 
 /** What the machine needs of a row. */
 export interface UserRow {

@@ -6,7 +6,7 @@
 import { BANNER_MS, editOf } from './verification.rules'
 import { verificationSetup } from './verification.setup'
 import { changeOf } from './verification.types'
-import { ticketIn } from './undo-offer'
+import { ticketIn } from './shared/undo-offer.rules'
 
 export { BANNER_MS, statusUpdatedText, verificationInputError } from './verification.rules'
 export type { VerificationEmitted } from './verification.setup'

@@ -3,7 +3,7 @@ import { moveFocus, selectRange, toggleId } from '../../src/machines/list-select
 import { notesOrDefault } from '../../src/machines/projects-list.actions'
 import { filterHistory, verifiedByName } from '../../src/views/projects/history-filter'
 import { mergeCategories, parseListSearch, showingRange, toListSearch } from '../../src/views/projects/list-url'
-import { initialDraft, sectionBody, sectionInvalid } from '../../src/machines/section-forms'
+import { initialDraft, sectionBody, sectionInvalid } from '../../src/machines/project-sections.form'
 import { makeEntry, makeProject } from '../fixtures/project'
 
 describe('list URL state', () => {

@@ -23,7 +23,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states'
 import { toast } from '../../components/toast'
 import { contactReplyMachine, isBlankReply } from '../../machines/contact-reply.machine'
 import { contactStatusMachine } from '../../machines/contact-status.machine'
-import { actorOptions } from '../../machines/inspect'
+import { actorOptions } from '../../machines/shared/inspect'
 import { ContactStatusBadge } from './contact-status-badge'
 import { InfoCard, QuickActions } from './detail/contact-aside'
 import {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { actorOptions } from '../../../machines/inspect'
+import { actorOptions } from '../../../machines/shared/inspect'
 import { CommandButton } from '../../../commands/command-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { formatBytes } from '../../../lib/format'

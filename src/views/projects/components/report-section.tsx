@@ -6,7 +6,7 @@
  */
 import { useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { actorOptions } from '../../../machines/inspect'
+import { actorOptions } from '../../../machines/shared/inspect'
 import { Download, FileUp, IndianRupee, Trash2 } from 'lucide-react'
 import { Badge, ConfirmDialog, PromptDialog } from '../../../components'
 import { CommandButton } from '../../../commands/command-button'

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { actorOptions } from '../../../machines/inspect'
+import { actorOptions } from '../../../machines/shared/inspect'
 import { Download, GitBranchPlus, Trash2, UserPlus, X } from 'lucide-react'
 import { ConfirmDialog, Field, Input } from '../../../components'
 import { CommandButton } from '../../../commands/command-button'

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react'
 import type { Project } from '../../../api/schemas/projects'
 import { Fact, SectionCardFrame } from '../../../components/section-card-frame'
 import type { SectionDraft } from '../../../machines/project-sections.machine'
-import type { SectionId } from '../../../machines/section-forms'
+import type { SectionId } from '../../../machines/project-sections.form'
 import { useSectionsActor } from './sections-context'
 
 export interface SectionCardProps {

@@ -19,7 +19,7 @@ import { Field, Input, TextArea } from '../../../components/field'
 import { EmptyState } from '../../../components/states'
 import { Table, TableBody, TableCell, TableHeadCell, TableHeader, TableRow } from '../../../components/table'
 import { toast } from '../../../components/toast'
-import { actorOptions } from '../../../machines/inspect'
+import { actorOptions } from '../../../machines/shared/inspect'
 import { reasonTemplatesMachine, templateError } from '../../../machines/reason-templates.machine'
 import { statusTitle } from '../../projects/status-title'
 

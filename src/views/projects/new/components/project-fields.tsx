@@ -3,7 +3,7 @@ import { Field, Input, TextArea } from '../../../../components/field'
 import { CommandSelect } from '../../../../commands/command-select'
 import { formOptions } from '../../../../commands/add-project.commands'
 import { DESCRIPTION_MAX, DIFFICULTIES } from '../../../../api/schemas/projects'
-import { descriptionCounter, type AddProjectValues, type FormErrors } from '../../../../machines/add-project-form'
+import { descriptionCounter, type AddProjectValues, type FormErrors } from '../../../../machines/add-project.form'
 import { CommandCheckbox } from '../../../../commands/command-checkbox'
 
 export interface FieldsProps {

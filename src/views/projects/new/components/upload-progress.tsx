@@ -7,7 +7,12 @@
 import { X } from 'lucide-react'
 import { CommandIconButton } from '../../../../commands/command-icon-button'
 import { formatBytes, formatMB } from '../../../../lib/format'
-import { percentOf, totalBytes, type FailedUpload, type SourceFile } from '../../../../machines/upload-files'
+import {
+  percentOf,
+  totalBytes,
+  type FailedUpload,
+  type SourceFile,
+} from '../../../../machines/shared/upload-files.rules'
 import type { CommandPrefix } from './source-picker'
 
 const SHOWN = 200

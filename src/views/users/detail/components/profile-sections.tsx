@@ -4,7 +4,7 @@ import { YEAR_OPTIONS } from '../../../../commands/user-detail.commands'
 import { CommandSelect } from '../../../../commands/command-select'
 import { Field } from '../../../../components/field'
 import { formatDateTime } from '../../../../lib/format'
-import { DEFAULT_COUNTRY } from '../../../../machines/user-section-forms'
+import { DEFAULT_COUNTRY } from '../../../../machines/user-sections.form'
 import { Check, Fact, TextField, UserSectionCard, yesNo } from './user-section-card'
 
 export function BasicSection() {

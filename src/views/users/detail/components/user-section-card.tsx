@@ -11,7 +11,7 @@ import { CommandCheckbox } from '../../../../commands/command-checkbox'
 import { Badge } from '../../../../components/badge'
 import { Field, Input } from '../../../../components/field'
 import { Fact as BaseFact, SectionCardFrame } from '../../../../components/section-card-frame'
-import type { UserDraft } from '../../../../machines/user-section-forms'
+import type { UserDraft } from '../../../../machines/user-sections.form'
 import { useUserSections } from './sections-context'
 
 /** `patch` → the open section's draft. */

@@ -3,7 +3,7 @@
  * "Success messages"), kept apart from upload.machine.ts so the machine reads as states only.
  */
 import { errorReason } from '../api/error-text'
-import { acceptImages, MAX_IMAGES, type Selection } from './upload-files'
+import { acceptImages, MAX_IMAGES, type Selection } from './shared/upload-files.rules'
 
 /** The I/O steps that can fail and be retried. */
 export type UploadStep = 'draft' | 'source' | 'images' | 'create' | 'publish'

@@ -8,7 +8,7 @@ import {
   percentValue,
   sameDraft,
   saveBlocker,
-} from '../../../src/machines/commission-config-form'
+} from '../../../src/machines/commission-config.form'
 import { commissionConfig } from './commission-fixtures'
 
 const withRates = (rates: Partial<ReturnType<typeof defaultDraft>['rates']>) => {

@@ -13,7 +13,7 @@
  */
 import { createActor, type ActorRefFrom } from 'xstate'
 import { actorOptions } from './inspect'
-import { stepUpMachine } from './step-up.machine'
+import { stepUpMachine } from '../step-up.machine'
 
 /** The admin cancelled the step-up dialog; the call was not made (again). */
 export class StepUpCancelled extends Error {

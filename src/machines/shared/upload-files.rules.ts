@@ -4,9 +4,9 @@
  * filtered with the shared rules of src/api/schemas/source-filter.ts), chunks of 100 files, and the
  * figures the progress line shows (percent, MB with 2 decimals). No DOM or network access.
  */
-import { gitPathError } from '../api/schemas/git-path'
-import { collisionMessage, pathCollisions } from '../api/schemas/path-collisions'
-import { checkRelativePath, isSourceFile, stripFirstSegment } from '../api/schemas/source-filter'
+import { gitPathError } from '../../api/schemas/git-path'
+import { collisionMessage, pathCollisions } from '../../api/schemas/path-collisions'
+import { checkRelativePath, isSourceFile, stripFirstSegment } from '../../api/schemas/source-filter'
 
 /** Files per upload request (SPEC.md 9). */
 export const CHUNK_SIZE = 100

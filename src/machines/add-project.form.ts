@@ -5,7 +5,7 @@
  */
 import { DESCRIPTION_MAX, type Difficulty, type VerificationStatus } from '../api/schemas/projects'
 import { coerceNumber, normaliseDemoUrl, splitList } from '../api/schemas/normalise'
-import { imageCountError } from './upload-files'
+import { imageCountError } from './shared/upload-files.rules'
 
 /** Built-in categories (SPEC.md 9); the server's list is merged in and the whole sorted. */
 export const BUILT_IN_CATEGORIES = [

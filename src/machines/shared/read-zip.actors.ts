@@ -4,8 +4,8 @@
  * selection, Clear all) or stopping the machine terminates the worker.
  */
 import { fromPromise } from 'xstate'
-import { readZipInWorker, startZipWorker, type ZipWorker } from '../workers/read-zip'
-import type { Selection } from './upload-files'
+import { readZipInWorker, startZipWorker, type ZipWorker } from '../../workers/read-zip'
+import type { Selection } from './upload-files.rules'
 
 /** `readZip` actor logic; tests pass a fake worker factory. */
 export const createReadZip = (start: () => ZipWorker = startZipWorker) =>

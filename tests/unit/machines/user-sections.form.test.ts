@@ -2,7 +2,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { USER_UPDATE_GROUPS, UserUpdateSchema } from '../../../src/api/schemas/users'
-import { initialUserDraft, userSectionBody, userSectionInvalid } from '../../../src/machines/user-section-forms'
+import { initialUserDraft, userSectionBody, userSectionInvalid } from '../../../src/machines/user-sections.form'
 import { makeUser } from '../../fixtures/user'
 
 const user = makeUser()

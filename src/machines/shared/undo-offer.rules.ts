@@ -3,7 +3,7 @@
  * text and the server's ticket, and the view hands both to the undo machine (its toast shows the
  * text with Undo); without a ticket it stays a plain `notify.success`.
  */
-import type { UndoTicket } from '../api/schemas/undo'
+import type { UndoTicket } from '../../api/schemas/undo'
 
 /** The event a machine emits when an action it ran can be undone. */
 export type UndoOffered = { type: 'undo.offered'; text: string; undo: UndoTicket }

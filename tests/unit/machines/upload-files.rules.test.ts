@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { selectFromFolder, selectionError } from '../../../src/machines/upload-files'
+import { selectFromFolder, selectionError } from '../../../src/machines/shared/upload-files.rules'
 
 describe('selectFromFolder', () => {
   it('skips paths git refuses (a submodule .git file, .git aliases, .gitmodules) and counts them as excluded', () => {

@@ -5,7 +5,7 @@ import {
   mergeCategories,
   toPayload,
   validateForm,
-} from '../../../src/machines/add-project-form'
+} from '../../../src/machines/add-project.form'
 
 describe('Add Project form model', () => {
   it('defaults: Web Development, Intermediate, active, support 5 days, pending', () => {
