@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { moveFocus, selectRange, toggleId } from '../../src/machines/list-selection'
 import { notesOrDefault } from '../../src/machines/projects-list.actions'
-import { filterHistory, verifiedByName } from '../../src/views/projects/history-filter'
+import { filterHistory, verifiedByName } from '../../src/views/projects/shared/history-filter'
 import { mergeCategories, parseListSearch, showingRange, toListSearch } from '../../src/views/projects/list-url'
 import { initialDraft, sectionBody, sectionInvalid } from '../../src/machines/project-sections.form'
 import { makeEntry, makeProject } from '../fixtures/project'

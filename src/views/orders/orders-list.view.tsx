@@ -33,7 +33,7 @@ import { OrderStats } from './list/order-stats'
 import { OrdersFilters } from './list/orders-filters'
 import { OrdersTable } from './list/orders-table'
 import { listFilters, ordersListPath, parseOrdersSearch, toOrdersSearch } from './list/orders-url'
-import { OrderPanel } from './panel/order-panel'
+import { OrderPanel } from './detail/order-panel'
 import './orders.css'
 
 /** The browser downloads `url` itself (streamed to disk): a click on a temporary anchor. */

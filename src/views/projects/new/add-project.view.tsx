@@ -17,11 +17,11 @@ import { mergeCategories, type AddProjectValues } from '../../../machines/add-pr
 import { uploadMachine } from '../../../machines/upload.machine'
 import { MediaPicker } from './components/media-picker'
 import { ProjectFields } from './components/project-fields'
-import { clickPicker, HiddenSourceInputs, SourcePicker } from './components/source-picker'
+import { clickPicker, HiddenSourceInputs, SourcePicker } from '../shared/source-picker'
 import { SupportAddons } from './components/support-addons'
-import { SelectedFiles, UploadProgress } from './components/upload-progress'
+import { SelectedFiles, UploadProgress } from '../shared/upload-progress'
 import { FlowMessages } from './components/flow-messages'
-import './files.css'
+import '../shared/files.css'
 
 export default function AddProjectView() {
   const [, navigate] = useLocation()

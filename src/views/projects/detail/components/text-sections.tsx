@@ -1,8 +1,8 @@
 /** Description (title + description, n/2000), Technologies, Features, Tags and Links sections. */
-import { DESCRIPTION_MAX } from '../../../api/schemas/projects'
-import { Badge } from '../../../components/badge'
-import { Field, Input, TextArea } from '../../../components/field'
-import { SectionCard } from './section-card'
+import { DESCRIPTION_MAX } from '../../../../api/schemas/projects'
+import { Badge } from '../../../../components/badge'
+import { Field, Input, TextArea } from '../../../../components/field'
+import { SectionCard } from '../section-card'
 
 export function DescriptionSection() {
   return (

@@ -6,8 +6,8 @@
  */
 import { useState } from 'react'
 import { FileArchive, FolderOpen, Upload } from 'lucide-react'
-import { CommandButton } from '../../../../commands/command-button'
-import type { FolderEntry } from '../../../../machines/shared/upload-files.rules'
+import { CommandButton } from '../../../commands/command-button'
+import type { FolderEntry } from '../../../machines/shared/upload-files.rules'
 
 export type SourceMode = 'folder' | 'zip'
 /** The command prefix of the screen the picker is on. */

@@ -5,13 +5,13 @@
  */
 import { useMemo, useState } from 'react'
 import { useDebounce } from 'use-debounce'
-import { useUserSearch } from '../../../api/users'
-import { CommandButton } from '../../../commands/command-button'
-import { CommandLink } from '../../../commands/command-link'
-import { usePublishCommandContext } from '../../../commands/use-command-context'
-import { Field, Input } from '../../../components/field'
-import type { SectionDraft } from '../../../machines/project-sections.machine'
-import { SectionCard } from './section-card'
+import { useUserSearch } from '../../../../api/users'
+import { CommandButton } from '../../../../commands/command-button'
+import { CommandLink } from '../../../../commands/command-link'
+import { usePublishCommandContext } from '../../../../commands/use-command-context'
+import { Field, Input } from '../../../../components/field'
+import type { SectionDraft } from '../../../../machines/project-sections.machine'
+import { SectionCard } from '../section-card'
 
 /** SPEC.md 9: search debounce. */
 export const OWNER_SEARCH_DEBOUNCE_MS = 300

@@ -6,17 +6,17 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { actorOptions } from '../../../machines/shared/inspect'
-import { CommandButton } from '../../../commands/command-button'
-import { usePublishCommandContext } from '../../../commands/use-command-context'
-import { formatBytes } from '../../../lib/format'
-import { projectFilesMachine } from '../../../machines/project-files.machine'
-import { clickPicker, HiddenSourceInputs, SourcePicker } from '../new/components/source-picker'
-import { SelectedFiles, UploadProgress } from '../new/components/upload-progress'
-import { useRefetchProject } from './use-project-patch'
-import { useSectionEffects } from './use-section-effects'
-import { useSectionsActor } from './sections-context'
-import '../new/files.css'
+import { actorOptions } from '../../../../machines/shared/inspect'
+import { CommandButton } from '../../../../commands/command-button'
+import { usePublishCommandContext } from '../../../../commands/use-command-context'
+import { formatBytes } from '../../../../lib/format'
+import { projectFilesMachine } from '../../../../machines/project-files.machine'
+import { clickPicker, HiddenSourceInputs, SourcePicker } from '../../shared/source-picker'
+import { SelectedFiles, UploadProgress } from '../../shared/upload-progress'
+import { useRefetchProject } from '../use-project-patch'
+import { useSectionEffects } from '../use-section-effects'
+import { useSectionsActor } from '../sections-context'
+import '../../shared/files.css'
 
 /** The Project Files card. */
 export function FilesSection() {

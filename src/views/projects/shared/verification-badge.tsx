@@ -1,7 +1,7 @@
 /** The verification status pill (SPEC.md 4 values), shared by the list, the detail and the history. */
 import { Badge, type BadgeTone } from '../../../components/badge'
 import type { VerificationStatus } from '../../../api/schemas/projects'
-import { statusTitle } from '../status-title'
+import { statusTitle } from '../../../lib/status-title'
 
 const TONES: Record<VerificationStatus, BadgeTone> = {
   approved: 'success',

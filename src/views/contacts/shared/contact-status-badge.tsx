@@ -3,8 +3,8 @@
  * contacts list, the contact detail and anything else that shows a contact's status. 'new' reads
  * 'Unread' (CONTACT_STATUS_LABELS) and carries a dot so unread rows stand out.
  */
-import { CONTACT_STATUS_LABELS, type ContactStatus } from '../../api/schemas/contacts'
-import { Badge, type BadgeTone } from '../../components/badge'
+import { CONTACT_STATUS_LABELS, type ContactStatus } from '../../../api/schemas/contacts'
+import { Badge, type BadgeTone } from '../../../components/badge'
 
 export const CONTACT_STATUS_TONE: Readonly<Record<ContactStatus, BadgeTone>> = {
   new: 'accent',

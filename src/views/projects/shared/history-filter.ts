@@ -1,5 +1,5 @@
 /** Verification timeline filtering (SPEC.md 2 "Verification History"): by status and a search over notes. */
-import type { VerificationEntry, VerificationStatus } from '../../api/schemas/projects'
+import type { VerificationEntry, VerificationStatus } from '../../../api/schemas/projects'
 
 /** Entries with `status` ('' = any) whose notes contain `search` (case-insensitive, trimmed). */
 export function filterHistory(

@@ -1,5 +1,5 @@
 /** Display title of a verification status (SPEC.md 4 values). */
-import type { VerificationStatus } from '../../api/schemas/projects'
+import type { VerificationStatus } from '../api/schemas/projects'
 
 /** 'under_review' → 'Under Review'. */
 export function statusTitle(status: VerificationStatus): string {

@@ -1,10 +1,10 @@
 /** Basic Details, Address, Social Media and Preferences sections of the user detail (SPEC.md 2, 3). */
-import { SOCIAL_NETWORKS } from '../../../../api/schemas/users'
-import { YEAR_OPTIONS } from '../../../../commands/user-detail.commands'
-import { CommandSelect } from '../../../../commands/command-select'
-import { Field } from '../../../../components/field'
-import { formatDateTime } from '../../../../lib/format'
-import { DEFAULT_COUNTRY } from '../../../../machines/user-sections.form'
+import { SOCIAL_NETWORKS } from '../../../api/schemas/users'
+import { YEAR_OPTIONS } from '../../../commands/user-detail.commands'
+import { CommandSelect } from '../../../commands/command-select'
+import { Field } from '../../../components/field'
+import { formatDateTime } from '../../../lib/format'
+import { DEFAULT_COUNTRY } from '../../../machines/user-sections.form'
 import { Check, Fact, TextField, UserSectionCard, yesNo } from './user-section-card'
 
 export function BasicSection() {

@@ -1,12 +1,12 @@
 /** Status, Support and Services, and Project Details sections (SPEC.md 2, 3). Money in rupees. */
-import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { CommandSelect } from '../../../commands/command-select'
-import { DIFFICULTY_OPTIONS } from '../../../commands/project-detail.commands'
-import { Badge } from '../../../components/badge'
-import { Field, Input } from '../../../components/field'
-import { formatDateTime, formatINR } from '../../../lib/format'
-import type { SectionDraft } from '../../../machines/project-sections.machine'
-import { Fact, SectionCard } from './section-card'
+import { CommandCheckbox } from '../../../../commands/command-checkbox'
+import { CommandSelect } from '../../../../commands/command-select'
+import { DIFFICULTY_OPTIONS } from '../../../../commands/project-detail.commands'
+import { Badge } from '../../../../components/badge'
+import { Field, Input } from '../../../../components/field'
+import { formatDateTime, formatINR } from '../../../../lib/format'
+import type { SectionDraft } from '../../../../machines/project-sections.machine'
+import { Fact, SectionCard } from '../section-card'
 
 type Change = (patch: SectionDraft) => void
 const yesNo = (b: boolean) => <Badge tone={b ? 'success' : 'neutral'}>{b ? 'Yes' : 'No'}</Badge>

@@ -1,13 +1,13 @@
 /** The detail page's sections in SPEC.md 2 order. */
 import type { Project } from '../../../api/schemas/projects'
-import { FilesSection } from './files-section'
-import { ImagesSection } from './images-section'
-import { OwnerSection } from './owner-section'
-import { ReportSection } from './report-section'
-import { RepositorySection } from './repository-section'
-import { DetailsSection, StatusSection, SupportSection } from './settings-sections'
-import { StatisticsSection } from './statistics-section'
-import { DescriptionSection, LinksSection, ListSection } from './text-sections'
+import { FilesSection } from './components/files-section'
+import { ImagesSection } from './components/images-section'
+import { OwnerSection } from './components/owner-section'
+import { ReportSection } from './components/report-section'
+import { RepositorySection } from './components/repository-section'
+import { DetailsSection, StatusSection, SupportSection } from './components/settings-sections'
+import { StatisticsSection } from './components/statistics-section'
+import { DescriptionSection, LinksSection, ListSection } from './components/text-sections'
 
 export function DetailSections({ project, categories }: { project: Project; categories: string[] }) {
   return (

@@ -3,7 +3,7 @@ import { ArrowRight, Pencil, Trash2 } from 'lucide-react'
 import type { VerificationEntry } from '../../../api/schemas/projects'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { formatDateTime } from '../../../lib/format'
-import { verifiedByName } from '../history-filter'
+import { verifiedByName } from './history-filter'
 import { statusTitle, VerificationBadge } from './verification-badge'
 
 export function VerificationTimeline({ entries }: { entries: VerificationEntry[] }) {

@@ -5,14 +5,9 @@
  * detail page's Project files; Remove is the `{prefix}.removeFile` command with the file as target.
  */
 import { X } from 'lucide-react'
-import { CommandIconButton } from '../../../../commands/command-icon-button'
-import { formatBytes, formatMB } from '../../../../lib/format'
-import {
-  percentOf,
-  totalBytes,
-  type FailedUpload,
-  type SourceFile,
-} from '../../../../machines/shared/upload-files.rules'
+import { CommandIconButton } from '../../../commands/command-icon-button'
+import { formatBytes, formatMB } from '../../../lib/format'
+import { percentOf, totalBytes, type FailedUpload, type SourceFile } from '../../../machines/shared/upload-files.rules'
 import type { CommandPrefix } from './source-picker'
 
 const SHOWN = 200

@@ -16,7 +16,7 @@ import type { VerificationHandle } from '../../../commands/verification.commands
 import { Field, Input, TextArea } from '../../../components/field'
 import { formatDateTime } from '../../../lib/format'
 import type { verificationMachine } from '../../../machines/verification.machine'
-import { filterHistory } from '../history-filter'
+import { filterHistory } from './history-filter'
 import { VerificationBadge } from './verification-badge'
 import { VerificationDialogs } from './verification-dialogs'
 import { VerificationTimeline } from './verification-timeline'

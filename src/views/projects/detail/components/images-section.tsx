@@ -6,17 +6,17 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
-import { actorOptions } from '../../../machines/shared/inspect'
+import { actorOptions } from '../../../../machines/shared/inspect'
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react'
-import { ConfirmDialog } from '../../../components'
-import { CommandButton } from '../../../commands/command-button'
-import { CommandIconButton } from '../../../commands/command-icon-button'
-import { usePublishCommandContext } from '../../../commands/use-command-context'
-import { projectImagesMachine } from '../../../machines/project-images.machine'
-import { IMAGE_TYPES, MAX_IMAGES } from '../../../machines/shared/upload-files.rules'
-import { useSectionEffects } from './use-section-effects'
-import { useSectionsActor } from './sections-context'
-import '../new/files.css'
+import { ConfirmDialog } from '../../../../components'
+import { CommandButton } from '../../../../commands/command-button'
+import { CommandIconButton } from '../../../../commands/command-icon-button'
+import { usePublishCommandContext } from '../../../../commands/use-command-context'
+import { projectImagesMachine } from '../../../../machines/project-images.machine'
+import { IMAGE_TYPES, MAX_IMAGES } from '../../../../machines/shared/upload-files.rules'
+import { useSectionEffects } from '../use-section-effects'
+import { useSectionsActor } from '../sections-context'
+import '../../shared/files.css'
 
 /** The Project Images card. */
 export function ImagesSection() {

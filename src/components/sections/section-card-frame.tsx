@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react'
 import { Pencil } from 'lucide-react'
-import { CommandButton } from '../commands/command-button'
+import { CommandButton } from '../../commands/command-button'
 
 export interface SectionCardFrameProps {
   /** The section id: data-testid `section-{id}` and the heading id. */

@@ -1,7 +1,7 @@
 /** Statistics (read-only, SPEC.md 3 "Stats"): sales, downloads, views, reviews, revenue ₹, rating, conversion %. */
-import type { Project } from '../../../api/schemas/projects'
-import { formatCount, formatINR } from '../../../lib/format'
-import { Fact } from './section-card'
+import type { Project } from '../../../../api/schemas/projects'
+import { formatCount, formatINR } from '../../../../lib/format'
+import { Fact } from '../section-card'
 
 export function StatisticsSection({ project: p }: { project: Project }) {
   return (

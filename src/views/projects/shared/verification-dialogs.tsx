@@ -12,7 +12,7 @@ import { ConfirmDialog, Dialog, PromptDialog } from '../../../components/dialog'
 import { Field, TextArea } from '../../../components/field'
 import type { verificationMachine } from '../../../machines/verification.machine'
 import { verificationInputError } from '../../../machines/verification.rules'
-import { statusTitle } from '../status-title'
+import { statusTitle } from '../../../lib/status-title'
 
 type Actor = ActorRefFrom<typeof verificationMachine>
 

@@ -6,12 +6,12 @@
  */
 import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
-import type { UserDetail, UserUpdateGroup } from '../../../../api/schemas/users'
-import { CommandCheckbox } from '../../../../commands/command-checkbox'
-import { Badge } from '../../../../components/badge'
-import { Field, Input } from '../../../../components/field'
-import { Fact as BaseFact, SectionCardFrame } from '../../../../components/section-card-frame'
-import type { UserDraft } from '../../../../machines/user-sections.form'
+import type { UserDetail, UserUpdateGroup } from '../../../api/schemas/users'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
+import { Badge } from '../../../components/badge'
+import { Field, Input } from '../../../components/field'
+import { Fact as BaseFact, SectionCardFrame } from '../../../components/sections/section-card-frame'
+import type { UserDraft } from '../../../machines/user-sections.form'
 import { useUserSections } from './sections-context'
 
 /** `patch` → the open section's draft. */

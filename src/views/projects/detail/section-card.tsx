@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
 import type { Project } from '../../../api/schemas/projects'
-import { Fact, SectionCardFrame } from '../../../components/section-card-frame'
+import { Fact, SectionCardFrame } from '../../../components/sections/section-card-frame'
 import type { SectionDraft } from '../../../machines/project-sections.machine'
 import type { SectionId } from '../../../machines/project-sections.form'
 import { useSectionsActor } from './sections-context'
