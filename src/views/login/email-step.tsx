@@ -1,8 +1,8 @@
 /** Login step 1: 'Email Address' (checked in the client before any request) and 'Send OTP'. */
 import { Mail } from 'lucide-react'
-import { CommandButton, useCommandControl } from '../../../commands/command-button'
-import { Field, Input } from '../../../components/field'
-import { AuthActor } from '../../layout/auth-context'
+import { CommandButton, useCommandControl } from '../../commands/command-button'
+import { Field, Input } from '../../components/field'
+import { AuthActor } from '../layout/auth-context'
 
 export function EmailStep() {
   const auth = AuthActor.useActorRef()

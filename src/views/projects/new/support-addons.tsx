@@ -1,9 +1,9 @@
 /** 'Support and Add-ons' and 'Initial Verification Status' of Add Project (SPEC.md 2, 3 Project; support duration in days, default 5). */
-import { Field, Input } from '../../../../components/field'
-import { VERIFICATION_STATUSES } from '../../../../api/schemas/projects'
-import { formOptions } from '../../../../commands/add-project.commands'
-import { CommandSelect } from '../../../../commands/command-select'
-import { CommandCheckbox } from '../../../../commands/command-checkbox'
+import { Field, Input } from '../../../components/field'
+import { VERIFICATION_STATUSES } from '../../../api/schemas/projects'
+import { formOptions } from '../../../commands/add-project.commands'
+import { CommandSelect } from '../../../commands/command-select'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
 import type { FieldsProps } from './project-fields'
 
 export function SupportAddons({ values, change }: Omit<FieldsProps, 'errors'>) {

@@ -1,10 +1,10 @@
 /** The project's own fields of Add Project (SPEC.md 2, 5): title, description with its n/2000 counter, price, category, lists, difficulty, demo URL, flags. */
-import { Field, Input, TextArea } from '../../../../components/field'
-import { CommandSelect } from '../../../../commands/command-select'
-import { formOptions } from '../../../../commands/add-project.commands'
-import { DESCRIPTION_MAX, DIFFICULTIES } from '../../../../api/schemas/projects'
-import { descriptionCounter, type AddProjectValues, type FormErrors } from '../../../../machines/add-project.form'
-import { CommandCheckbox } from '../../../../commands/command-checkbox'
+import { Field, Input, TextArea } from '../../../components/field'
+import { CommandSelect } from '../../../commands/command-select'
+import { formOptions } from '../../../commands/add-project.commands'
+import { DESCRIPTION_MAX, DIFFICULTIES } from '../../../api/schemas/projects'
+import { descriptionCounter, type AddProjectValues, type FormErrors } from '../../../machines/add-project.form'
+import { CommandCheckbox } from '../../../commands/command-checkbox'
 
 export interface FieldsProps {
   values: AddProjectValues

@@ -1,8 +1,8 @@
 /** The dashboard's figure cards; growth lines are green above 0, red below, neutral at 0. */
 import { FolderKanban, FolderCheck, IndianRupee, MailOpen, MessageSquare, ShieldCheck, Wallet } from 'lucide-react'
-import { StatCard, type Trend } from '../../../components/card'
-import { formatCount, formatINR, formatPercentChange } from '../../../lib/format'
-import type { DashboardStats } from '../../../api/schemas/dashboard'
+import { StatCard, type Trend } from '../../components/card'
+import { formatCount, formatINR, formatPercentChange } from '../../lib/format'
+import type { DashboardStats } from '../../api/schemas/dashboard'
 
 /** '+12.5% from last month' and its colour. */
 export function growthLine(percent: number): { text: string; trend: Trend } {

@@ -1,7 +1,7 @@
 /** Project Categories (name, count, average price) and Contact Status (new, read, replied with counts). */
-import { Card } from '../../../components/card'
-import { formatCount, formatINR } from '../../../lib/format'
-import type { DashboardStats } from '../../../api/schemas/dashboard'
+import { Card } from '../../components/card'
+import { formatCount, formatINR } from '../../lib/format'
+import type { DashboardStats } from '../../api/schemas/dashboard'
 import { contactTone } from './recent-lists'
 
 const CONTACT_STATUSES = ['new', 'read', 'replied'] as const

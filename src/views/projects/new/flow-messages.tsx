@@ -6,8 +6,8 @@
 import { useEffect, useRef } from 'react'
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { CommandButton } from '../../../../commands/command-button'
-import type { uploadMachine } from '../../../../machines/upload.machine'
+import { CommandButton } from '../../../commands/command-button'
+import type { uploadMachine } from '../../../machines/upload.machine'
 
 export function FlowMessages({ actor }: { actor: ActorRefFrom<typeof uploadMachine> }) {
   const error = useSelector(actor, (s) => s.context.error)

@@ -1,6 +1,6 @@
 /** The hint box: the admin login e-mail (the running server's ADMIN_EMAIL, injected into index.html) and that sign-in is OTP-based. */
 import { Info } from 'lucide-react'
-import { readAdminEmail } from '../../../lib/runtime-config'
+import { readAdminEmail } from '../../lib/runtime-config'
 
 export function AdminHint() {
   const adminEmail = readAdminEmail()

@@ -5,11 +5,11 @@
  * shows one line and leaves the rest of the dashboard alone.
  */
 import { Clock, Gavel, Hourglass, Inbox } from 'lucide-react'
-import { useTriageStats } from '../../../api/triage'
-import { CommandButton } from '../../../commands/command-button'
-import { StatCard } from '../../../components/card'
-import { formatCount } from '../../../lib/format'
-import { formatAge } from '../../triage/format-age'
+import { useTriageStats } from '../../api/triage'
+import { CommandButton } from '../../commands/command-button'
+import { StatCard } from '../../components/card'
+import { formatCount } from '../../lib/format'
+import { formatAge } from '../triage/format-age'
 
 export function QueueFigures() {
   const { data, error } = useTriageStats()

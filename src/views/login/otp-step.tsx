@@ -4,11 +4,11 @@
  * Every control is an `auth.*` command.
  */
 import { Eye, EyeOff } from 'lucide-react'
-import { CommandButton, useCommandControl } from '../../../commands/command-button'
-import { CommandLink } from '../../../commands/command-link'
-import { Field, Input } from '../../../components/field'
-import { OTP_LENGTH } from '../../../api/schemas/auth'
-import { AuthActor } from '../../layout/auth-context'
+import { CommandButton, useCommandControl } from '../../commands/command-button'
+import { CommandLink } from '../../commands/command-link'
+import { Field, Input } from '../../components/field'
+import { OTP_LENGTH } from '../../api/schemas/auth'
+import { AuthActor } from '../layout/auth-context'
 
 export function OtpStep() {
   const auth = AuthActor.useActorRef()

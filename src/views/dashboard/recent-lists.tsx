@@ -1,8 +1,8 @@
 /** Recent Projects (title, category · price, time, Active/Inactive) and Recent Contacts (status defaults to pending). */
-import { Badge, type BadgeTone } from '../../../components/badge'
-import { Card } from '../../../components/card'
-import { formatDateTime, formatINR, formatRelativeTime } from '../../../lib/format'
-import type { DashboardStats } from '../../../api/schemas/dashboard'
+import { Badge, type BadgeTone } from '../../components/badge'
+import { Card } from '../../components/card'
+import { formatDateTime, formatINR, formatRelativeTime } from '../../lib/format'
+import type { DashboardStats } from '../../api/schemas/dashboard'
 
 type Recent = DashboardStats['recentActivity']
 

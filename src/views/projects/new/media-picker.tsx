@@ -5,10 +5,10 @@
  */
 import { useEffect, useMemo } from 'react'
 import { ImagePlus, X } from 'lucide-react'
-import { CommandButton } from '../../../../commands/command-button'
-import { CommandIconButton } from '../../../../commands/command-icon-button'
-import { formatBytes } from '../../../../lib/format'
-import { IMAGE_TYPES, MAX_IMAGES } from '../../../../machines/shared/upload-files.rules'
+import { CommandButton } from '../../../commands/command-button'
+import { CommandIconButton } from '../../../commands/command-icon-button'
+import { formatBytes } from '../../../lib/format'
+import { IMAGE_TYPES, MAX_IMAGES } from '../../../machines/shared/upload-files.rules'
 
 export interface MediaPickerProps {
   images: readonly File[]
