@@ -15,7 +15,6 @@ import './styles/tokens.css'
 import './styles/base.css'
 import './styles/components.css'
 import './styles/layout.css'
-import './styles/views.css'
 import './styles/projects.css'
 import './styles/users.css'
 

@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react'
 import { Pencil } from 'lucide-react'
 import { CommandButton } from '../../commands/command-button'
+import './sections.css'
 
 export interface SectionCardFrameProps {
   /** The section id: data-testid `section-{id}` and the heading id. */

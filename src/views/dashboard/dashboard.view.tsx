@@ -10,6 +10,7 @@ import { BreakdownGrids } from './breakdown-grids'
 import { RecentContacts, RecentProjects } from './recent-lists'
 import { StatCards } from './stat-cards'
 import { QueueFigures } from './queue-figures'
+import './dashboard.css'
 
 export default function DashboardView() {
   const { data, error, isPending, refetch } = useDashboardStats()

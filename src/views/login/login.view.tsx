@@ -16,6 +16,7 @@ import { AuthActor } from '../layout/auth-context'
 import { AdminHint } from './admin-hint'
 import { EmailStep } from './email-step'
 import { OtpStep } from './otp-step'
+import './login.css'
 
 type Step = 'restoring' | 'email' | 'otp' | 'done'
 

@@ -28,6 +28,7 @@ import { ContactStatusBadge } from '../shared/contact-status-badge'
 import { InfoCard, QuickActions } from './contact-aside'
 import { ContactInfoSection, MessageSection, PreviousReplySection, RelatedProjectSection } from './contact-sections'
 import { ReplyForm } from './reply-form'
+import '../../../components/sections/sections.css'
 import './contact-detail.css'
 
 const BACK = <CommandButton id="contacts.detail.back" icon={<ArrowLeft size={14} />} />

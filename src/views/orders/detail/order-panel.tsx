@@ -31,6 +31,7 @@ import { ORDER_STATUS_TONE, statusLabel } from '../list/order-status'
 import { OrderFacts } from './order-facts'
 import { OrderPayments } from './order-payments'
 import { OrderTimeline } from './order-timeline'
+import './order-panel.css'
 
 type Actor = ActorRefFrom<typeof orderPanelMachine>
 

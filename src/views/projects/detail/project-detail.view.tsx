@@ -30,6 +30,8 @@ import { SectionsActorContext } from './sections-context'
 import { VerificationBadge } from '../shared/verification-badge'
 import { VerificationPanel } from '../shared/verification-panel'
 import { mergeCategories } from '../list-url'
+import '../../../components/sections/sections.css'
+import './project-detail.css'
 
 export default function ProjectDetailView() {
   const { id } = useParams<{ id: string }>()

@@ -20,6 +20,7 @@ import { filterHistory } from './history-filter'
 import { VerificationBadge } from './verification-badge'
 import { VerificationDialogs } from './verification-dialogs'
 import { VerificationTimeline } from './verification-timeline'
+import './verification.css'
 
 type Actor = ActorRefFrom<typeof verificationMachine>
 

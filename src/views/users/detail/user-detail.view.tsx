@@ -29,6 +29,7 @@ import { AgentSection, BankSection, FlagsSection } from './account-sections'
 import { AddressSection, BasicSection, PreferencesSection, SocialMediaSection } from './profile-sections'
 import { UserSectionsContext } from './sections-context'
 import { AuditTrail } from '../../audit/audit-trail'
+import '../../../components/sections/sections.css'
 import './user-detail.css'
 
 export default function UserDetailView() {
