@@ -17,6 +17,8 @@ import './styles/components.css'
 import './styles/layout.css'
 import './styles/projects.css'
 import './styles/users.css'
+// The login screen's CSS rides in the entry's stylesheet: a cold /login then needs no second stylesheet (decision 006).
+import './views/login/login.css'
 
 const preloaded = preloadRoute(window.location.pathname, window.location.search)
 // `?inspect`: every actor reports to the Stately inspector (decision 007); without it, nothing
