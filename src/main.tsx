@@ -17,7 +17,7 @@ import './styles/components.css'
 import './styles/layout.css'
 import './styles/projects.css'
 import './styles/users.css'
-// The login screen's CSS rides in the entry's stylesheet: a cold /login then needs no second stylesheet (decision 006).
+// The login screen's CSS rides in the entry's stylesheet: a cold /login then needs no second stylesheet (decision 035).
 import './views/login/login.css'
 
 const preloaded = preloadRoute(window.location.pathname, window.location.search)
