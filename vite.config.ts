@@ -14,7 +14,7 @@ const PRELOADS: RoutePreload[] = [
     session: true,
   },
   { path: '/projects/new', modules: [AREA, 'src/views/projects/new/add-project.view.tsx'], session: true },
-  { path: '/projects/:id', modules: [AREA, 'src/views/projects/project-detail.view.tsx'], session: true },
+  { path: '/projects/:id', modules: [AREA, 'src/views/projects/detail/project-detail.view.tsx'], session: true },
 ]
 
 /**

@@ -7,7 +7,7 @@
  */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { actorOptions, startInspector } from './machines/inspect'
+import { actorOptions, startInspector } from './machines/shared/inspect'
 import { AuthActor } from './views/layout/auth-context'
 import { App } from './app'
 import { preloadRoute } from './routes'
@@ -15,10 +15,9 @@ import './styles/tokens.css'
 import './styles/base.css'
 import './styles/components.css'
 import './styles/layout.css'
-import './styles/views.css'
-import './styles/projects.css'
-import './styles/users.css'
 import './components/list/list.css'
+// The login screen's CSS rides in the entry's stylesheet: a cold /login then needs no second stylesheet (decision 035).
+import './views/login/login.css'
 
 const preloaded = preloadRoute(window.location.pathname, window.location.search)
 // `?inspect`: every actor reports to the Stately inspector (decision 007); without it, nothing

@@ -6,7 +6,7 @@
 import { api } from './client'
 import { ProjectResponseSchema, type Project } from './schemas/projects'
 import { UploadChunkResponseSchema, type UploadChunkResponse } from './schemas/upload'
-import type { SourceFile } from '../machines/upload-files'
+import type { SourceFile } from '../machines/shared/upload-files.rules'
 
 /** POST /api/projects/create with the form body → the created project (`_id`). */
 export async function createProject(body: Record<string, unknown>): Promise<Project> {

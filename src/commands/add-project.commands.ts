@@ -6,9 +6,9 @@
  */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { VerificationStatus } from '../api/schemas/projects'
-import type { AddProjectValues } from '../machines/add-project-form'
-import { statusTitle } from '../views/projects/status-title'
-import { MAX_IMAGES, percentOf } from '../machines/upload-files'
+import type { AddProjectValues } from '../machines/add-project.form'
+import { statusTitle } from '../lib/status-title'
+import { MAX_IMAGES, percentOf } from '../machines/shared/upload-files.rules'
 import type { UploadEvent, uploadMachine } from '../machines/upload.machine'
 import type { Command, CommandContext } from './registry'
 

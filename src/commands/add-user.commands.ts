@@ -5,7 +5,7 @@
  * list view publishes as `addUser`.
  */
 import type { ActorRefFrom } from 'xstate'
-import type { AddUserDraft, AddUserFlag } from '../machines/add-user-form'
+import type { AddUserDraft, AddUserFlag } from '../machines/add-user.form'
 import type { addUserMachine } from '../machines/add-user.machine'
 import type { Command, CommandContext } from './registry'
 

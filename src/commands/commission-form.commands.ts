@@ -14,7 +14,7 @@ import {
   type CommissionProjectOption,
   type NoReferralDistribution,
 } from '../api/schemas/commission'
-import type { CommissionDraft } from '../machines/commission-config-form'
+import type { CommissionDraft } from '../machines/commission-config.form'
 import type { CommissionPreview, commissionConfigModalMachine } from '../machines/commission-config-modal.machine'
 import type { Command, CommandContext } from './registry'
 

@@ -20,7 +20,7 @@ import { recordRecent, setPreferences, usePreferences } from '../api/preferences
 import { fillTemplate, type ReasonTemplate } from '../api/schemas/preferences'
 import { Kbd, ShortcutKeys } from '../components/kbd'
 import { useReturnFocus } from '../components/return-focus'
-import { actorOptions } from '../machines/inspect'
+import { actorOptions } from '../machines/shared/inspect'
 import { paletteMachine } from '../machines/palette.machine'
 import { entityKindsOf, PALETTE_PREFIXES, parsePaletteQuery, type EntityKind } from './palette-query'
 import { buildPaletteRows, recordKindTitle, recordPath, type PaletteRow } from './palette-rows'

@@ -7,7 +7,7 @@
 import type { ActorRefFrom } from 'xstate'
 import { DIFFICULTIES } from '../api/schemas/projects'
 import type { projectSectionsMachine, SectionDraft } from '../machines/project-sections.machine'
-import type { SectionId } from '../machines/section-forms'
+import type { SectionId } from '../machines/project-sections.form'
 import type { Command, CommandContext } from './registry'
 
 /** What the project detail view publishes for its commands. */

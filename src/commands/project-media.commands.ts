@@ -9,7 +9,7 @@ import type { ActorRefFrom } from 'xstate'
 import type { projectFilesMachine } from '../machines/project-files.machine'
 import type { projectImagesMachine } from '../machines/project-images.machine'
 import type { projectReportMachine } from '../machines/project-report.machine'
-import { MAX_IMAGES, percentOf } from '../machines/upload-files'
+import { MAX_IMAGES, percentOf } from '../machines/shared/upload-files.rules'
 import type { Command, CommandContext } from './registry'
 
 declare module './registry' {

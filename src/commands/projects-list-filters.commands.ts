@@ -7,7 +7,7 @@
 import type { ProjectListFilters } from '../api/projects'
 import { VERIFICATION_STATUSES } from '../api/schemas/projects'
 import { PAGE_SIZES } from '../lib/list-url'
-import { statusTitle } from '../views/projects/status-title'
+import { statusTitle } from '../lib/status-title'
 import { navigateFilters, onList } from './projects-list.commands'
 import type { Command, CommandContext } from './registry'
 

@@ -8,7 +8,7 @@
 import type { ActorRefFrom } from 'xstate'
 import { REASON_TEMPLATE_LIMIT, TEMPLATE_DECISIONS, type TemplateDecision } from '../api/schemas/preferences'
 import type { reasonTemplatesMachine } from '../machines/reason-templates.machine'
-import { statusTitle } from '../views/projects/status-title'
+import { statusTitle } from '../lib/status-title'
 import type { Command, CommandContext } from './registry'
 
 /** What the Reason templates tab publishes for its commands. */

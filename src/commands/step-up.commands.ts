@@ -4,7 +4,7 @@
  * (escape, nothing changes). They read what the dialog publishes (`stepUp`) and send typed events
  * to the console's step-up actor.
  */
-import type { StepUpActor } from '../machines/step-up-gate'
+import type { StepUpActor } from '../machines/shared/step-up-gate'
 import { isWellFormedCode } from '../machines/step-up.machine'
 import type { Command, CommandContext } from './registry'
 

@@ -7,7 +7,7 @@
  */
 import type { ActorRefFrom } from 'xstate'
 import { AGENT_STATUSES, USER_YEARS, type UserUpdateGroup } from '../api/schemas/users'
-import type { UserDraft } from '../machines/user-section-forms'
+import type { UserDraft } from '../machines/user-sections.form'
 import type { userSectionsMachine } from '../machines/user-sections.machine'
 import type { Command, CommandContext } from './registry'
 

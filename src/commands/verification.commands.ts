@@ -8,7 +8,7 @@ import type { ActorRefFrom } from 'xstate'
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../api/schemas/projects'
 import type { verificationMachine } from '../machines/verification.machine'
 import { verificationInputError, type EntryEdit, type StatusDraft } from '../machines/verification.rules'
-import { statusTitle } from '../views/projects/status-title'
+import { statusTitle } from '../lib/status-title'
 import type { Command, CommandContext } from './registry'
 
 /** What the Verification History panel publishes for its commands. */

@@ -8,7 +8,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import type { UserDetail } from '../api/schemas/users'
 import { createUser } from '../api/users'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
 import {
   createUserBody,
   draftErrors,
@@ -18,7 +18,7 @@ import {
   type AddUserErrors,
   type AddUserFlag,
   type AddUserField,
-} from './add-user-form'
+} from './add-user.form'
 
 export interface AddUserContext {
   draft: AddUserDraft

@@ -9,7 +9,7 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate'
 import { uploadChunk, type ChunkInput } from '../api/upload'
 import type { UploadChunkResponse } from '../api/schemas/upload'
-import { chunkAt, chunkCount, type FailedUpload, type SourceFile } from './upload-files'
+import { chunkAt, chunkCount, type FailedUpload, type SourceFile } from './shared/upload-files.rules'
 
 /** One chunk's answer: repository details after the last chunk, refused files. */
 export type ChunkData = UploadChunkResponse['data']

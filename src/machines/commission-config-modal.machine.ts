@@ -7,7 +7,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import { createCommissionConfig, saveDefaultCommissionConfig, updateCommissionConfig } from '../api/commission'
-import { withStepUp } from './step-up-gate'
+import { withStepUp } from './shared/step-up-gate'
 import type { CommissionConfig, CommissionConfigUpdateInput, NoReferralDistribution } from '../api/schemas/commission'
 import {
   configBody,
@@ -19,7 +19,7 @@ import {
   type CommissionFormErrors,
   type PercentField,
   type PickedProject,
-} from './commission-config-form'
+} from './commission-config.form'
 
 /** SPEC.md 9 has no example amount; the preview starts at ₹10,000 unless a project with a price is picked. */
 export const PREVIEW_DEFAULT_RUPEES = '10000'

@@ -8,7 +8,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { deleteCommissionConfig } from '../api/commission'
 import { withReason } from '../api/error-text'
-import { withStepUp } from './step-up-gate'
+import { withStepUp } from './shared/step-up-gate'
 
 /** SPEC.md 2: the question before a configuration is deleted. */
 export const DELETE_QUESTION = 'Are you sure you want to delete this configuration?'

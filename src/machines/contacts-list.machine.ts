@@ -14,7 +14,7 @@ import {
   type ListSelectionContext,
   type ListSelectionEvent,
 } from './shared/list-selection.rules'
-import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
+import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
 import type { UndoTicket } from '../api/schemas/undo'
 
 /** What the machine (and the commands) need of a row. */

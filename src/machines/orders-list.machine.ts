@@ -24,7 +24,7 @@ import {
   type OrderMove,
 } from './orders-list.rules'
 import { runOrderBulk, runOrderMove } from './orders-list.actors'
-import type { UndoOffered } from './undo-offer'
+import type { UndoOffered } from './shared/undo-offer.rules'
 
 /** What the machine needs of a row. */
 export interface OrderRow {

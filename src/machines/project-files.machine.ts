@@ -6,7 +6,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate'
 import { errorReason, errorText, withReason } from '../api/error-text'
 import { chunkUploadMachine, type ChunkProgressEvent, type ChunkUploadOutput } from './chunk-upload.machine'
-import { createReadZip } from './read-zip.actor'
+import { createReadZip } from './shared/read-zip.actors'
 import {
   selectFromFolder,
   selectionError,
@@ -14,7 +14,7 @@ import {
   type FolderEntry,
   type Selection,
   type SourceFile,
-} from './upload-files'
+} from './shared/upload-files.rules'
 
 /** Delay before the panel resets after a successful upload (SPEC.md 9), ms. */
 export const RESET_AFTER_MS = 2000

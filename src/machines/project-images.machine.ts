@@ -6,7 +6,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { deleteImage, reorderImages, uploadImages, type ProjectImage } from '../api/storage'
 import type { Project } from '../api/schemas/projects'
-import { acceptImages, MAX_IMAGES } from './upload-files'
+import { acceptImages, MAX_IMAGES } from './shared/upload-files.rules'
 
 /** Old indexes in their new order after moving `from` one step left (-1) or right (+1). */
 export function moveOrder(count: number, from: number, step: -1 | 1): number[] {

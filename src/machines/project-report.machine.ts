@@ -9,7 +9,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { updateProject } from '../api/projects'
 import { deleteReport, fetchReportDownloadUrl, isReportFileName, uploadReport } from '../api/reports'
 import type { Project } from '../api/schemas/projects'
-import { required } from './required'
+import { required } from './shared/required.rules'
 
 /** SPEC.md 5 'Reports': the question before a report is replaced. */
 export const REPLACE_TEXT =

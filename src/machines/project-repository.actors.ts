@@ -5,7 +5,7 @@
  */
 import { fromPromise } from 'xstate'
 import * as repo from '../api/repository'
-import { withStepUp } from './step-up-gate'
+import { withStepUp } from './shared/step-up-gate'
 
 /** Info, collaborators and branches of one repository. */
 export interface RepositoryData {

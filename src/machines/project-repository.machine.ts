@@ -8,8 +8,8 @@ import { withReason } from '../api/error-text'
 import type * as repo from '../api/repository'
 import type { Project } from '../api/schemas/projects'
 import { repositoryActors, type RepositoryData } from './project-repository.actors'
-import { required } from './required'
-import { isStepUpCancelled } from './step-up-gate'
+import { required } from './shared/required.rules'
+import { isStepUpCancelled } from './shared/step-up-gate'
 
 export type { RepositoryData }
 

@@ -7,7 +7,7 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'
 import { deleteProject, updateProject } from '../api/projects'
 import type { Project } from '../api/schemas/projects'
-import { initialDraft, sectionBody, sectionInvalid, type SectionId } from './section-forms'
+import { initialDraft, sectionBody, sectionInvalid, type SectionId } from './project-sections.form'
 
 /** A section's form values while editing (text inputs and checkboxes). */
 export type SectionDraft = Record<string, string | boolean>

@@ -10,7 +10,7 @@ import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { runListAction } from './projects-list.actors'
 import { failureText, successText, type ListAction } from './projects-list.rules'
-import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
+import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
 import {
   listSelectionActions,
   listSelectionOn,

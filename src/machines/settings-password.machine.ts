@@ -6,8 +6,8 @@
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { changePassword } from '../api/settings'
-import { accountFailure, passwordProblem, type PasswordDraft } from './settings-forms'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
+import { accountFailure, passwordProblem, type PasswordDraft } from './settings.form'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
 
 /** The password inputs with a show/hide toggle (SPEC.md 2: all but Confirm New Password). */
 export type PasswordVisibility = 'current' | 'next'

@@ -7,8 +7,8 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { ApiError } from '../api/client'
 import type { Admin } from '../api/schemas/auth'
 import { updateProfile } from '../api/settings'
-import { accountFailure, profileProblems, type ProfileDraft, type ProfileFieldErrors } from './settings-forms'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
+import { accountFailure, profileProblems, type ProfileDraft, type ProfileFieldErrors } from './settings.form'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
 
 export interface SettingsProfileContext {
   draft: ProfileDraft

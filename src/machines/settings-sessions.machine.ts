@@ -7,7 +7,7 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import type { Session } from '../api/schemas/auth'
 import { revokeOtherSessions, revokeSession } from '../api/settings'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
 
 export interface SettingsSessionsContext {
   /** The session being confirmed or revoked, or null. */

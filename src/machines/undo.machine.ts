@@ -7,7 +7,7 @@ import { assign, emit, fromCallback, fromPromise, not, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import { UNDO_WINDOW_MS, type UndoResponse, type UndoTicket } from '../api/schemas/undo'
 import { undoChange } from '../api/undo'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
 
 /** The query root a successful undo makes stale. */
 export type UndoResource = 'projects' | 'users' | 'orders' | 'contacts'

@@ -8,8 +8,8 @@ import { assign, emit, fromPromise, not, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'
 import type { UserDetail, UserUpdateGroup } from '../api/schemas/users'
 import { revealBankAccount, setUserStatus, updateUser } from '../api/users'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
-import { initialUserDraft, userSectionBody, userSectionInvalid, type UserDraft } from './user-section-forms'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
+import { initialUserDraft, userSectionBody, userSectionInvalid, type UserDraft } from './user-sections.form'
 
 export interface UserSectionsContext {
   user: UserDetail

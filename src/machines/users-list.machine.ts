@@ -13,8 +13,8 @@ import {
 } from './shared/list-selection.rules'
 import { failureText, NO_SELECTION_TEXT, successText, type UsersStatusAction } from './users-list.rules'
 import { runUsersAction } from './users-list.actors'
-import { isStepUpCancelled, withStepUp } from './step-up-gate'
-import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer'
+import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
+import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
 
 /** What the machine needs of a row. */
 export interface UserRow {

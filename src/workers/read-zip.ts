@@ -5,7 +5,7 @@
  * abandoned read stops decompressing. Rejects with the reader's message (SPEC.md 8).
  */
 import * as Comlink from 'comlink'
-import type { Selection } from '../machines/upload-files'
+import type { Selection } from '../machines/shared/upload-files.rules'
 import type { ZipWorkerApi } from './zip-worker-api'
 
 /** The part of a Worker the reader uses: a comlink endpoint that can be terminated. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { moveFocus, selectRange, toggleId } from '../../src/machines/shared/list-selection.rules'
 import { notesOrDefault } from '../../src/machines/projects-list.rules'
-import { filterHistory, verifiedByName } from '../../src/views/projects/history-filter'
+import { filterHistory, verifiedByName } from '../../src/views/projects/shared/history-filter'
 import { showingRange } from '../../src/lib/list-url'
 import { mergeCategories, parseListSearch, toListSearch } from '../../src/views/projects/list/projects-url'
-import { initialDraft, sectionBody, sectionInvalid } from '../../src/machines/section-forms'
+import { initialDraft, sectionBody, sectionInvalid } from '../../src/machines/project-sections.form'
 import { makeEntry, makeProject } from '../fixtures/project'
 
 describe('list URL state', () => {

@@ -22,7 +22,7 @@ import {
 import { useActorRef, useSelector } from '@xstate/react'
 import { useDebounce } from 'use-debounce'
 import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate'
-import { actorOptions } from '../../machines/inspect'
+import { actorOptions } from '../../machines/shared/inspect'
 import { refocus, type ListSelectionContext } from '../../machines/shared/list-selection.rules'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import type { CommandTarget } from '../../commands/registry'

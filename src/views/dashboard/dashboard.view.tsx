@@ -6,10 +6,11 @@ import { CommandRetry } from '../../commands/command-retry'
 import { useDashboardStats } from '../../api/dashboard'
 import { PageHeader } from '../../components/page-header'
 import { EmptyState, ErrorState, LoadingState } from '../../components/states'
-import { BreakdownGrids } from './components/breakdown-grids'
-import { RecentContacts, RecentProjects } from './components/recent-lists'
-import { StatCards } from './components/stat-cards'
-import { QueueFigures } from './components/queue-figures'
+import { BreakdownGrids } from './breakdown-grids'
+import { RecentContacts, RecentProjects } from './recent-lists'
+import { StatCards } from './stat-cards'
+import { QueueFigures } from './queue-figures'
+import './dashboard.css'
 
 export default function DashboardView() {
   const { data, error, isPending, refetch } = useDashboardStats()

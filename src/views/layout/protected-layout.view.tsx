@@ -14,7 +14,7 @@ import { AppShell } from './components/app-shell'
 import { StepUpDialog } from './components/step-up-dialog'
 import { UndoToast } from './components/undo-toast'
 import { UndoActor } from './undo-context'
-import { actorOptions } from '../../machines/inspect'
+import { actorOptions } from '../../machines/shared/inspect'
 
 export function ProtectedLayout({ children }: { children: ReactNode }) {
   const status = AuthActor.useSelector((s) =>

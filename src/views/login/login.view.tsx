@@ -13,9 +13,10 @@ import { loginRegistry } from '../../commands/login-registry'
 import { usePublishCommandContext } from '../../commands/use-command-context'
 import { Spinner } from '../../components/spinner'
 import { AuthActor } from '../layout/auth-context'
-import { AdminHint } from './components/admin-hint'
-import { EmailStep } from './components/email-step'
-import { OtpStep } from './components/otp-step'
+import { AdminHint } from './admin-hint'
+import { EmailStep } from './email-step'
+import { OtpStep } from './otp-step'
+import './login.css'
 
 type Step = 'restoring' | 'email' | 'otp' | 'done'
 

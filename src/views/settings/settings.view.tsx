@@ -20,7 +20,7 @@ import { SETTINGS_TABS, type SettingsHandle, type SettingsTab } from '../../comm
 import { usePublishCommandContext } from '../../commands/use-command-context'
 import { PageHeader } from '../../components/page-header'
 import { toast } from '../../components/toast'
-import { actorOptions } from '../../machines/inspect'
+import { actorOptions } from '../../machines/shared/inspect'
 import { listFocusMachine } from '../../machines/list-focus.machine'
 import { settingsKeyboardMachine } from '../../machines/settings-keyboard.machine'
 import { settingsPasswordMachine } from '../../machines/settings-password.machine'

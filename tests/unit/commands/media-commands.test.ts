@@ -19,7 +19,7 @@ import { projectImagesMachine } from '../../../src/machines/project-images.machi
 import { projectReportMachine } from '../../../src/machines/project-report.machine'
 import type { RepositoryData } from '../../../src/machines/project-repository.actors'
 import { projectRepositoryMachine } from '../../../src/machines/project-repository.machine'
-import type { Selection } from '../../../src/machines/upload-files'
+import type { Selection } from '../../../src/machines/shared/upload-files.rules'
 import { uploadMachine } from '../../../src/machines/upload.machine'
 
 const context = (view: ViewCommandContext, target?: CommandTarget): CommandContext =>

@@ -3,7 +3,7 @@ import type { AddUserHandle } from '../../../src/commands/add-user.commands'
 import { registry } from '../../../src/commands/app-registry'
 import type { UsersListHandle } from '../../../src/commands/users-list.commands'
 import type { UserListFilters } from '../../../src/api/users'
-import { EMPTY_DRAFT } from '../../../src/machines/add-user-form'
+import { EMPTY_DRAFT } from '../../../src/machines/add-user.form'
 import type { UserRow } from '../../../src/machines/users-list.machine'
 import { context, control, recorder } from './context'
 

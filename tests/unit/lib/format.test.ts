@@ -13,8 +13,8 @@ import {
   formatQuantity,
   formatRelativeTime,
 } from '../../../src/lib/format'
-import { growthLine } from '../../../src/views/dashboard/components/stat-cards'
-import { contactStatusRows } from '../../../src/views/dashboard/components/breakdown-grids'
+import { growthLine } from '../../../src/views/dashboard/stat-cards'
+import { contactStatusRows } from '../../../src/views/dashboard/breakdown-grids'
 
 describe('format (en-IN)', () => {
   it('formats rupees with Indian grouping and two decimals', () => {

@@ -9,9 +9,9 @@ import {
   EMPTY_DRAFT,
   serverErrors,
   type AddUserDraft,
-} from '../../../src/machines/add-user-form'
+} from '../../../src/machines/add-user.form'
 import { addUserMachine, type AddUserEmitted, type AddUserEvent } from '../../../src/machines/add-user.machine'
-import { StepUpCancelled } from '../../../src/machines/step-up-gate'
+import { StepUpCancelled } from '../../../src/machines/shared/step-up-gate'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 

@@ -4,10 +4,10 @@ import { createActor, fromPromise } from 'xstate'
 import type { ChunkInput } from '../../../src/api/upload'
 import type { UploadChunkResponse } from '../../../src/api/schemas/upload'
 import { ApiError } from '../../../src/api/client'
-import { createReadZip } from '../../../src/machines/read-zip.actor'
+import { createReadZip } from '../../../src/machines/shared/read-zip.actors'
 import { chunkUploadMachine } from '../../../src/machines/chunk-upload.machine'
 import { projectFilesMachine, RESET_AFTER_MS } from '../../../src/machines/project-files.machine'
-import type { Selection } from '../../../src/machines/upload-files'
+import type { Selection } from '../../../src/machines/shared/upload-files.rules'
 
 type Chunk = UploadChunkResponse['data']
 const ok = (failedUploads: Chunk['failedUploads'] = []): Chunk => ({

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { Permission } from '../../../src/api/repository'
 import type { RepositoryData } from '../../../src/machines/project-repository.actors'
-import { StepUpCancelled } from '../../../src/machines/step-up-gate'
+import { StepUpCancelled } from '../../../src/machines/shared/step-up-gate'
 import {
   projectRepositoryMachine,
   type ProjectRepositoryEmitted,

@@ -17,11 +17,11 @@ import {
   bannerTone,
   passwordProblem,
   profileProblems,
-} from '../../../src/machines/settings-forms'
+} from '../../../src/machines/settings.form'
 import { settingsPasswordMachine } from '../../../src/machines/settings-password.machine'
 import { settingsProfileMachine } from '../../../src/machines/settings-profile.machine'
 import { settingsSessionsMachine } from '../../../src/machines/settings-sessions.machine'
-import { StepUpCancelled } from '../../../src/machines/step-up-gate'
+import { StepUpCancelled } from '../../../src/machines/shared/step-up-gate'
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, slices, unreached } from './model-walk'
 
@@ -56,7 +56,7 @@ function record(actor: { on: (t: '*', f: (e: EventObject) => void) => unknown })
   return emitted
 }
 
-describe('settings-forms rules', () => {
+describe('settings.form rules', () => {
   it('profile: the contract messages per field; phone optional', () => {
     expect(profileProblems({ name: ' ', email: '', phone: '' })).toEqual({
       name: 'Name is required',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { fromPromise, waitFor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { STEP_UP_REQUIRED } from '../../../src/api/schemas/step-up'
-import { createStepUpGate, isStepUpCancelled, StepUpCancelled } from '../../../src/machines/step-up-gate'
+import { createStepUpGate, isStepUpCancelled, StepUpCancelled } from '../../../src/machines/shared/step-up-gate'
 import { stepUpMachine } from '../../../src/machines/step-up.machine'
 
 const stepUp = () => new ApiError(403, 'Confirm it is you', undefined, STEP_UP_REQUIRED)

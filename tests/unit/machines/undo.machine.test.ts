@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { UNDO_WINDOW_MS, type UndoResponse } from '../../../src/api/schemas/undo'
 import { secondsLeft, undoMachine, type UndoEmitted, type UndoResource } from '../../../src/machines/undo.machine'
-import { StepUpCancelled } from '../../../src/machines/step-up-gate'
+import { StepUpCancelled } from '../../../src/machines/shared/step-up-gate'
 import { deferred, flush } from '../../fixtures/project'
 
 const T0 = 1_000_000

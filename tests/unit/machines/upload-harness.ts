@@ -9,10 +9,10 @@ import {
   toPayload,
   type AddProjectValues,
   type ProjectPayload,
-} from '../../../src/machines/add-project-form'
+} from '../../../src/machines/add-project.form'
 import { chunkUploadMachine } from '../../../src/machines/chunk-upload.machine'
 import { uploadMachine, type GithubDetails, type UploadEmitted } from '../../../src/machines/upload.machine'
-import type { Selection } from '../../../src/machines/upload-files'
+import type { Selection } from '../../../src/machines/shared/upload-files.rules'
 
 import { deferred } from '../../fixtures/project'
 

@@ -7,8 +7,8 @@ import { describe, expect, it, vi } from 'vitest'
 import * as Comlink from 'comlink'
 import { createActor } from 'xstate'
 import { uploadMachine } from '../../../src/machines/upload.machine'
-import { createReadZip } from '../../../src/machines/read-zip.actor'
-import { REFUSALS } from '../../../src/machines/upload-rules'
+import { createReadZip } from '../../../src/machines/shared/read-zip.actors'
+import { REFUSALS } from '../../../src/machines/upload.rules'
 import { at, chunkDone, ctx, github, png, selectTree, start, state, until, draftWithSource } from './upload-harness'
 
 const zipBlob = () => new Blob(['zip'])

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { UserDetail } from '../../../src/api/schemas/users'
-import { StepUpCancelled } from '../../../src/machines/step-up-gate'
+import { StepUpCancelled } from '../../../src/machines/shared/step-up-gate'
 import {
   userSectionsMachine,
   type UserSectionsEmitted,

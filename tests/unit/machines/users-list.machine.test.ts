@@ -9,7 +9,7 @@ import {
   type UsersListEmitted,
   type UsersListEvent,
 } from '../../../src/machines/users-list.machine'
-import { StepUpCancelled } from '../../../src/machines/step-up-gate'
+import { StepUpCancelled } from '../../../src/machines/shared/step-up-gate'
 import { flush } from '../../fixtures/project'
 import { deferredCalls, describeListSelection } from './list-harness'
 import { fakeActors, replay, unreached } from './model-walk'

@@ -21,7 +21,7 @@ import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandSelect } from '../../../commands/command-select'
 import { Field, Input, TextArea } from '../../../components/field'
 import { formatPercent } from '../../../lib/format'
-import { draftErrors, draftTotalBps, type PercentField } from '../../../machines/commission-config-form'
+import { draftErrors, draftTotalBps, type PercentField } from '../../../machines/commission-config.form'
 import type { commissionConfigModalMachine } from '../../../machines/commission-config-modal.machine'
 import { SplitPreview } from './split-preview'
 

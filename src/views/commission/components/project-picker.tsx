@@ -15,7 +15,7 @@ import { Badge } from '../../../components/badge'
 import { Field, Input } from '../../../components/field'
 import { Spinner } from '../../../components/spinner'
 import { formatINR } from '../../../lib/format'
-import type { PickedProject } from '../../../machines/commission-config-form'
+import type { PickedProject } from '../../../machines/commission-config.form'
 
 export interface ProjectPickerProps {
   search: string

@@ -19,7 +19,7 @@ import {
   type Split,
 } from '../../../domain/commission-split'
 import { formatINR } from '../../../lib/format'
-import { percentsOf, type CommissionDraft } from '../../../machines/commission-config-form'
+import { percentsOf, type CommissionDraft } from '../../../machines/commission-config.form'
 import type { CommissionPreview, commissionConfigModalMachine } from '../../../machines/commission-config-modal.machine'
 
 type Actor = ActorRefFrom<typeof commissionConfigModalMachine>

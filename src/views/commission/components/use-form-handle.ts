@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import type { CommissionProjectOption } from '../../../api/schemas/commission'
 import type { CommissionFormHandle } from '../../../commands/commission-form.commands'
-import { sameDraft } from '../../../machines/commission-config-form'
+import { sameDraft } from '../../../machines/commission-config.form'
 import { modalSaveBlocker, type commissionConfigModalMachine } from '../../../machines/commission-config-modal.machine'
 
 const NONE: readonly CommissionProjectOption[] = []

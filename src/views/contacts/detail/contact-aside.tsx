@@ -11,10 +11,10 @@ import type { ActorRefFrom } from 'xstate'
 import type { ContactDetail, ContactStatus } from '../../../api/schemas/contacts'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandLink } from '../../../commands/command-link'
-import { Fact } from '../../../components/section-card-frame'
+import { Fact } from '../../../components/sections/section-card-frame'
 import { formatDateTime } from '../../../lib/format'
 import { CONTACT_STATUS_ACTIONS, type contactStatusMachine } from '../../../machines/contact-status.machine'
-import { ContactStatusBadge } from '../contact-status-badge'
+import { ContactStatusBadge } from '../shared/contact-status-badge'
 import { Section } from './contact-sections'
 
 const ICONS: Record<ContactStatus, ReactNode> = {

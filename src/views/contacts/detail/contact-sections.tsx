@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react'
 import type { ContactDetail } from '../../../api/schemas/contacts'
 import { CommandLink } from '../../../commands/command-link'
-import { Fact } from '../../../components/section-card-frame'
+import { Fact } from '../../../components/sections/section-card-frame'
 import { formatDateTime } from '../../../lib/format'
 
 const dash = <span className="faint">—</span>

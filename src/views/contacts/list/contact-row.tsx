@@ -14,7 +14,7 @@ import { CommandIconButton } from '../../../commands/command-icon-button'
 import { TableCell } from '../../../components/table'
 import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatDateTime } from '../../../lib/format'
-import { ContactStatusBadge } from '../contact-status-badge'
+import { ContactStatusBadge } from '../shared/contact-status-badge'
 
 interface ContactRowProps extends VirtualRowSlot {
   contact: ContactSummary

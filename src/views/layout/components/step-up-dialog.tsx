@@ -14,7 +14,7 @@ import type { StepUpHandle } from '../../../commands/step-up.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { Dialog } from '../../../components/dialog'
 import { Field, Input } from '../../../components/field'
-import { stepUpGate } from '../../../machines/step-up-gate'
+import { stepUpGate } from '../../../machines/shared/step-up-gate'
 
 export function StepUpDialog() {
   const actor = stepUpGate.actor

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { ConfirmDialog, PromptDialog } from '../../../components/dialog'
 import type { projectsListMachine } from '../../../machines/projects-list.machine'
-import { statusTitle } from '../components/verification-badge'
+import { statusTitle } from '../shared/verification-badge'
 
 type ListActor = ActorRefFrom<typeof projectsListMachine>
 

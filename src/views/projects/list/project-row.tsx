@@ -13,7 +13,7 @@ import { Badge } from '../../../components/badge'
 import { TableCell } from '../../../components/table'
 import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
-import { VerificationBadge } from '../components/verification-badge'
+import { VerificationBadge } from '../shared/verification-badge'
 
 /** SPEC.md 9: description preview length. */
 export const PREVIEW_CHARS = 50

@@ -7,7 +7,7 @@ import { Eye, EyeOff } from 'lucide-react'
 import type { ActorRefFrom } from 'xstate'
 import { CommandButton } from '../../../commands/command-button'
 import { Field, Input } from '../../../components/field'
-import type { PasswordDraft } from '../../../machines/settings-forms'
+import type { PasswordDraft } from '../../../machines/settings.form'
 import type { settingsPasswordMachine } from '../../../machines/settings-password.machine'
 import { SettingsBanner } from './settings-banner'
 

@@ -19,9 +19,9 @@ import { Field, Input, TextArea } from '../../../components/field'
 import { EmptyState } from '../../../components/states'
 import { Table, TableBody, TableCell, TableHeadCell, TableHeader, TableRow } from '../../../components/table'
 import { toast } from '../../../components/toast'
-import { actorOptions } from '../../../machines/inspect'
+import { actorOptions } from '../../../machines/shared/inspect'
 import { reasonTemplatesMachine, templateError } from '../../../machines/reason-templates.machine'
-import { statusTitle } from '../../projects/status-title'
+import { statusTitle } from '../../../lib/status-title'
 
 const COLUMNS = '40px minmax(160px, 1fr) minmax(240px, 3fr) minmax(160px, 1fr)'
 

@@ -1,5 +1,5 @@
 /** The feedback banner of a Settings form (SPEC.md 2): green when the text contains 'successfully', else red. */
-import { bannerTone } from '../../../machines/settings-forms'
+import { bannerTone } from '../../../machines/settings.form'
 
 export function SettingsBanner({ text }: { text: string | null }) {
   if (!text) return null

@@ -10,7 +10,7 @@ import { CommandButton } from '../../../commands/command-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { Dialog } from '../../../components/dialog'
 import { Field, Input } from '../../../components/field'
-import type { AddUserField } from '../../../machines/add-user-form'
+import type { AddUserField } from '../../../machines/add-user.form'
 import type { addUserMachine } from '../../../machines/add-user.machine'
 import { roleLabel } from './role-label'
 

@@ -21,13 +21,14 @@ import { PageHeader } from '../../../components/page-header'
 import { toast } from '../../../components/toast'
 import { useOfferUndo } from '../../layout/undo-context'
 import { addUserMachine } from '../../../machines/add-user.machine'
-import { actorOptions } from '../../../machines/inspect'
+import { actorOptions } from '../../../machines/shared/inspect'
 import { usersListMachine, type UserRow } from '../../../machines/users-list.machine'
 import { AddUserDialog } from './add-user-dialog'
 import { UserStats } from './user-stats'
 import { UsersFilters } from './users-filters'
 import { UsersTable } from './users-table'
 import { parseUsersSearch, toUsersSearch } from './users-url'
+import './users-list.css'
 
 const LIST: PagedListConfig<
   UserListFilters,

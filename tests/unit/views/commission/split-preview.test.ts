@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { agentDiscountedPricePaise, splitConfigFromPercent, splitOrder } from '../../../../src/domain/commission-split'
-import { defaultDraft, draftOf, percentsOf } from '../../../../src/machines/commission-config-form'
+import { defaultDraft, draftOf, percentsOf } from '../../../../src/machines/commission-config.form'
 import { previewColumns, rupeesToPaise } from '../../../../src/views/commission/components/split-preview'
 import { commissionConfig } from '../../machines/commission-fixtures'
 

@@ -1,0 +1,18 @@
+/** The hint box: the admin login e-mail (the running server's ADMIN_EMAIL, injected into index.html) and that sign-in is OTP-based. */
+import { Info } from 'lucide-react'
+import { readAdminEmail } from '../../lib/runtime-config'
+
+export function AdminHint() {
+  const adminEmail = readAdminEmail()
+  return (
+    <aside className="login__hint" data-testid="admin-hint">
+      <Info size={14} className="login__hint-icon" />
+      <div>
+        <p>
+          Admin login: <strong>{adminEmail}</strong>
+        </p>
+        <p className="muted">Sign-in is OTP-based: a one-time code is e-mailed to you, no password needed.</p>
+      </div>
+    </aside>
+  )
+}

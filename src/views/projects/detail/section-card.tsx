@@ -1,0 +1,45 @@
+/**
+ * One editable section of the project detail page: heading, the section's Edit command (disabled
+ * while another section is open), and in edit mode the Save and Cancel commands with the save
+ * error (line breaks kept): the shared SectionCardFrame over the project sections machine.
+ */
+import type { ReactNode } from 'react'
+import { useSelector } from '@xstate/react'
+import type { Project } from '../../../api/schemas/projects'
+import { Fact, SectionCardFrame } from '../../../components/sections/section-card-frame'
+import type { SectionDraft } from '../../../machines/project-sections.machine'
+import type { SectionId } from '../../../machines/project-sections.form'
+import { useSectionsActor } from './sections-context'
+
+export interface SectionCardProps {
+  section: SectionId
+  title: string
+  /** Read-only rendering of the loaded project. */
+  view: (project: Project) => ReactNode
+  /** The form: current draft and a patcher for its text fields. */
+  edit: (draft: SectionDraft, change: (patch: SectionDraft) => void) => ReactNode
+}
+
+export function SectionCard({ section, title, view, edit }: SectionCardProps) {
+  const actor = useSectionsActor()
+  const project = useSelector(actor, (s) => s.context.project)
+  const draft = useSelector(actor, (s) => (s.context.section === section ? s.context.draft : null))
+  const error = useSelector(actor, (s) => (s.context.section === section ? s.context.error : null))
+  const saving = useSelector(actor, (s) => s.matches('saving') && s.context.section === section)
+  const editing = draft !== null
+
+  return (
+    <SectionCardFrame
+      section={section}
+      title={title}
+      editing={editing}
+      saving={saving}
+      error={error}
+      commandPrefix="projects.detail"
+    >
+      {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch })) : view(project)}
+    </SectionCardFrame>
+  )
+}
+
+export { Fact }
