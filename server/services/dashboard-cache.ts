@@ -21,7 +21,8 @@ import {
 } from '../db/queries/dashboard.queries'
 import { monthStarts, type MonthStarts } from '../domain/dashboard-stats'
 import { createSingleFlightCache, type CacheOutcome } from './single-flight-cache'
-import { versionsKey, type TableVersions, type VersionedTable, type Versions } from './table-versions'
+import { cacheKey } from './cache-key'
+import type { TableVersions, VersionedTable, Versions } from './table-versions'
 
 /** The dashboard's parts, in the order of the `x-cache` header. */
 export const DASHBOARD_PARTS = ['projects', 'contacts', 'admins', 'revenue'] as const
@@ -38,10 +39,7 @@ function cachedPart<V extends object | number>(
 ) {
   const get = createSingleFlightCache<V>({ max: ENTRIES_PER_PART })
   return (versions: Versions, months: MonthStarts) =>
-    get(
-      monthly ? `${versionsKey(versions, tables)}|${months.thisMonth.toISOString()}` : versionsKey(versions, tables),
-      () => build(months),
-    )
+    get(cacheKey(versions, tables, monthly ? months.thisMonth.toISOString() : ''), () => build(months))
 }
 
 /**

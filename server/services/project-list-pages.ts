@@ -29,7 +29,8 @@ import {
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../domain/projects/serialize'
 import { pagination } from '../domain/projects/list-query'
 import { createSingleFlightCache, StoreUnder, type CacheOutcome } from './single-flight-cache'
-import { versionsKey, type TableVersions, type Versions } from './table-versions'
+import { cacheKey } from './cache-key'
+import { PROJECT_LIST_TABLES, type TableVersions, type Versions } from './table-versions'
 
 /** Characters of cached pages: about 20,000 a page of 20. */
 const PAGE_CACHE_CHARS = 32 * 1024 * 1024
@@ -43,7 +44,8 @@ const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only
 export type ListPage = { body: string; cache: CacheOutcome }
 
 /** The key of a project's JSON: its id, row version and the versions of its images and owner. */
-const projectKey = (ref: PageRef, v: ListVersions) => `${ref.id}/${ref.rowVersion}/${v.project_images}/${v.users}`
+const projectKey = (ref: PageRef, v: ListVersions) =>
+  cacheKey(v, ['project_images', 'users'], `${ref.id}/${ref.rowVersion}`)
 
 /**
  * The response of a page as JSON text, equal to `JSON.stringify(response)` of a
@@ -150,7 +152,7 @@ export function createProjectListPages(db: Db, versions: TableVersions) {
 
   /** The page of `query` as of now. */
   return async function page(query: ProjectListQuery): Promise<ListPage> {
-    const pageKey = (v: Partial<Versions>) => `${versionsKey(v)}|${JSON.stringify(query)}`
+    const pageKey = (v: Partial<Versions>) => cacheKey(v, PROJECT_LIST_TABLES, query)
     const { value, cache } = await pages(pageKey(await versions.current()), () => build(query, pageKey))
     return { body: value, cache }
   }

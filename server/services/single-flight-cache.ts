@@ -1,8 +1,8 @@
 /**
  * An LRU of built values whose identical concurrent misses build once (decision 004): after a
  * write every open console asks for the same thing at once, and one build serves them all. The
- * callers put the table versions in the key (versioned-json-cache.ts, dashboard-cache.ts,
- * user-list-cache.ts, project-list-pages.ts). A build that fails stores nothing; the requests
+ * callers key it with cacheKey (cache-key.ts: the table versions and the query; used by
+ * versioned-json-cache.ts, dashboard-cache.ts, user-list-cache.ts, project-list-pages.ts). A build that fails stores nothing; the requests
  * waiting on it get its error.
  */
 import { LRUCache } from 'lru-cache'

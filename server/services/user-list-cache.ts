@@ -14,8 +14,11 @@ import type { Db } from '../db/client'
 import { listUsers } from '../db/queries/users.queries'
 import { toUserSummary } from '../domain/users'
 import { createSingleFlightCache, StoreUnder, type CacheOutcome } from './single-flight-cache'
-import type { TableVersions } from './table-versions'
+import { cacheKey } from './cache-key'
+import type { TableVersions, VersionedTable } from './table-versions'
 
+/** The tables a users list page is built from (its cache key). */
+const TABLES: readonly VersionedTable[] = ['users']
 /** Characters of cached pages (≈ bytes: the JSON is almost all ASCII). */
 const CACHE_CHARS = 8 * 1024 * 1024
 type UserListResponse = v.InferInput<typeof UserListResponseSchema>
@@ -29,9 +32,9 @@ export function createUserListPages(db: Db, versions: TableVersions) {
   // Totals per (version, search, role, status): paging through a search counts it once.
   const totals = new LRUCache<string, number>({ max: 10_000 })
 
-  async function build(query: UserListQuery, current: number, queryKey: string) {
-    const filterKey = JSON.stringify([query.search, query.role, query.status])
-    const knownTotal = totals.get(`${current}|${filterKey}`)
+  async function build(query: UserListQuery, current: number) {
+    const filter = [query.search, query.role, query.status]
+    const knownTotal = totals.get(cacheKey({ users: current }, TABLES, filter))
     const { rows, total, version } = await listUsers(
       db,
       query,
@@ -42,16 +45,18 @@ export function createUserListPages(db: Db, versions: TableVersions) {
       users: rows.map(toUserSummary),
       pagination: { currentPage: query.page, totalPages: Math.ceil(total / query.limit), totalUsers: total },
     }
-    if (version !== undefined) totals.set(`${version}|${filterKey}`, total)
+    if (version !== undefined) totals.set(cacheKey({ users: version }, TABLES, filter), total)
     // Stored under the version the statements saw, never a newer one.
-    return new StoreUnder(version === undefined ? null : `${version}|${queryKey}`, JSON.stringify(response))
+    return new StoreUnder(
+      version === undefined ? null : cacheKey({ users: version }, TABLES, query),
+      JSON.stringify(response),
+    )
   }
 
   /** The page of `query` as of now; identical concurrent misses (after a write) query once. */
   return async function page(query: UserListQuery): Promise<UserListPage> {
-    const queryKey = JSON.stringify(query)
     const current = (await versions.current()).users
-    const { value, cache } = await pages(`${current}|${queryKey}`, () => build(query, current, queryKey))
+    const { value, cache } = await pages(cacheKey({ users: current }, TABLES, query), () => build(query, current))
     return { body: value, cache }
   }
 }

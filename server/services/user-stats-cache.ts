@@ -9,13 +9,14 @@ import type { UserStats } from '../../src/api/schemas/users'
 import type { Db } from '../db/client'
 import { userStats } from '../db/queries/users-detail.queries'
 import { monthStartIst } from '../domain/user-rules'
+import { cacheKey } from './cache-key'
 import type { TableVersions } from './table-versions'
 
 /** The stats of the users of `db` at `now`, reused while the users version and the IST month are unchanged. */
 export function createUserStatsCache(db: Db, versions: TableVersions) {
   let cached: { key: string; stats: UserStats } | undefined
   return async function stats(now: Date): Promise<{ stats: UserStats; cache: 'hit' | 'miss' }> {
-    const key = `${(await versions.current()).users}|${monthStartIst(now).toISOString()}`
+    const key = cacheKey(await versions.current(), ['users'], monthStartIst(now).toISOString())
     if (cached?.key === key) return { stats: cached.stats, cache: 'hit' }
     const fresh = await userStats(db, now)
     cached = { key, stats: fresh }

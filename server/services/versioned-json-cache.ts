@@ -13,13 +13,14 @@
  * response of that version. One instance per route group.
  */
 import { createSingleFlightCache, type CacheOutcome } from './single-flight-cache'
+import { cacheKey } from './cache-key'
 import { versionsKey, type TableVersions, type VersionedTable } from './table-versions'
 
 /** A response as JSON text and where it came from: the cache, a new build, or a concurrent build. */
 export type CachedJson = { body: string; cache: CacheOutcome }
 
 /**
- * A cache of JSON responses keyed by `(versions of tables, key)`; `maxChars` bounds the stored
+ * A cache of JSON responses keyed by cacheKey(versions of `tables`, key) (cache-key.ts); `maxChars` bounds the stored
  * characters (LRU; ≈ bytes, the JSON being almost all ASCII). `get(key, build)` answers from the cache or runs `build` once per key and version;
  * `build` receives the versions part of the key (for caches of its own, such as the totals of a filter).
  */
@@ -27,8 +28,10 @@ export function createVersionedJsonCache(versions: TableVersions, tables: readon
   const bodies = createSingleFlightCache<string>({ maxSize: maxChars, sizeCalculation: (body) => body.length })
 
   return async function get(key: string, build: (versionKey: string) => Promise<unknown>): Promise<CachedJson> {
-    const versionKey = versionsKey(await versions.current(), tables)
-    const { value, cache } = await bodies(`${versionKey}|${key}`, async () => JSON.stringify(await build(versionKey)))
+    const current = await versions.current()
+    const { value, cache } = await bodies(cacheKey(current, tables, key), async () =>
+      JSON.stringify(await build(versionsKey(current, tables))),
+    )
     return { body: value, cache }
   }
 }

@@ -4,14 +4,7 @@
  * cannot take is refused with 'notify.error'. States: docs/machines/upload.mmd.
  */
 import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate'
-import {
-  DEFAULT_VALUES,
-  toPayload,
-  validateForm,
-  type AddProjectValues,
-  type FormErrors,
-  type ProjectPayload,
-} from './add-project.form'
+import { DEFAULT_VALUES, toPayload, validateForm, type AddProjectValues, type FormErrors } from './add-project.form'
 import {
   chunkUploadMachine,
   type ChunkProgressEvent,

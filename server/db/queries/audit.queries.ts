@@ -1,6 +1,7 @@
 /**
- * Audit log of admin actions: who, what, when, before/after. Call inside the same transaction as
- * the change so the log never disagrees with the data. The table is append-only: migration 0010
+ * Audit log of admin actions: who, what, when, before/after. A change of the app's data names its
+ * entries to db/write.ts `write`, which inserts them in the change's own transaction, so the log
+ * never disagrees with the data; `audit` is for events that change nothing else (a sign-in). The table is append-only: migration 0010
  * refuses UPDATE and DELETE in the database itself.
  *
  * Written by the app: `auth.sign_in`, `auth.otp_failed` (services/otp.ts), refresh-token reuse
@@ -64,7 +65,7 @@ export async function auditMany(db: Pick<Db, 'insert'>, entries: readonly AuditE
 
 /**
  * The INSERT of `entries` as audit rows, not yet run (undefined for an empty list): for
- * `writeTogether` (db/sql.ts), which sends it with the change's other writes in one statement.
+ * db/write.ts, which sends it with the change's other writes in one statement.
  */
 export function auditInsert(db: Pick<Db, 'insert'>, entries: readonly AuditEntry[]) {
   if (!entries.length) return undefined

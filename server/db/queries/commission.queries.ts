@@ -4,8 +4,8 @@
  * the default, create / update / delete and the default's upsert, the statistics over completed
  * orders, and the create modal's project picker. Rates are stored in basis points and merged and
  * checked by domain/commission-configs.ts; the database holds the same rules as CHECK constraints
- * (migration 0022). Every write runs in a transaction naming the admin for the audit trigger of
- * migration 0010 (setAuditActor); the commission_configs version is bumped at commit (0022).
+ * (migration 0022). Every write is a locked write (db/write.ts) naming the admin for the audit trigger of
+ * migration 0010 (its `actor`); the commission_configs version is bumped at commit (0022).
  */
 import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
 import {
@@ -34,7 +34,7 @@ import type { Db } from '../client'
 import { commissionConfigs, projects } from '../schema'
 import { escapeLike, rawRows } from '../sql'
 import { projectTextMatches } from './projects-list.queries'
-import { setAuditActor } from './audit.queries'
+import { write } from '../write'
 
 /** Who acts, from where (audit trigger settings). */
 export type CommissionActor = { actorId: string; ip: string | null }
@@ -132,22 +132,25 @@ export async function createCommissionConfig(
   const { projectId, ...fields } = input
   const values = merged(defaultCommissionValues('project'), fields, false)
   try {
-    return await db.transaction(async (tx) => {
-      const [project] = await tx
-        .select({ id: projects.id })
-        .from(projects)
-        .where(eq(projects.id, projectId))
-        .for('key share')
-      if (!project) throw notFound(PROJECT_NOT_FOUND)
-      await setAuditActor(tx, actor)
-      const [row] = await tx
-        .insert(commissionConfigs)
-        .values({ ...values, projectId, isDefault: false })
-        .onConflictDoNothing({ target: commissionConfigs.projectId })
-        .returning({ id: commissionConfigs.id })
-      if (!row) throw conflict(PROJECT_HAS_CONFIG)
-      return row.id
+    const { result } = await write(db, {
+      actor,
+      transaction: async (tx) => {
+        const [project] = await tx
+          .select({ id: projects.id })
+          .from(projects)
+          .where(eq(projects.id, projectId))
+          .for('key share')
+        if (!project) throw notFound(PROJECT_NOT_FOUND)
+        const [row] = await tx
+          .insert(commissionConfigs)
+          .values({ ...values, projectId, isDefault: false })
+          .onConflictDoNothing({ target: commissionConfigs.projectId })
+          .returning({ id: commissionConfigs.id })
+        if (!row) throw conflict(PROJECT_HAS_CONFIG)
+        return { result: row.id }
+      },
     })
+    return result
   } catch (error) {
     // 23503 foreign_key_violation: the project went away.
     if (hasErrorCode(error, '23503')) throw notFound(PROJECT_NOT_FOUND)
@@ -194,30 +197,36 @@ export async function updateCommissionConfig(
   input: CommissionConfigUpdateInput,
   actor: CommissionActor,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(commissionConfigs).where(eq(commissionConfigs.id, id)).for('update')
-    if (!row) throw notFound(CONFIG_NOT_FOUND)
-    const values = merged(valuesOf(row), input, row.isDefault)
-    await setAuditActor(tx, actor)
-    await tx
-      .update(commissionConfigs)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(commissionConfigs.id, id))
+  await write(db, {
+    actor,
+    transaction: async (tx) => {
+      const [row] = await tx.select().from(commissionConfigs).where(eq(commissionConfigs.id, id)).for('update')
+      if (!row) throw notFound(CONFIG_NOT_FOUND)
+      const values = merged(valuesOf(row), input, row.isDefault)
+      await tx
+        .update(commissionConfigs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(commissionConfigs.id, id))
+      return { result: undefined }
+    },
   })
 }
 
 /** DELETE /api/commission/configs/{id}: 404 'Commission configuration not found'; the default → 409 'The default configuration cannot be deleted'. */
 export async function deleteCommissionConfig(db: Db, id: string, actor: CommissionActor): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ isDefault: commissionConfigs.isDefault })
-      .from(commissionConfigs)
-      .where(eq(commissionConfigs.id, id))
-      .for('update')
-    if (!row) throw notFound(CONFIG_NOT_FOUND)
-    if (row.isDefault) throw conflict(DEFAULT_NOT_DELETABLE)
-    await setAuditActor(tx, actor)
-    await tx.delete(commissionConfigs).where(eq(commissionConfigs.id, id))
+  await write(db, {
+    actor,
+    transaction: async (tx) => {
+      const [row] = await tx
+        .select({ isDefault: commissionConfigs.isDefault })
+        .from(commissionConfigs)
+        .where(eq(commissionConfigs.id, id))
+        .for('update')
+      if (!row) throw notFound(CONFIG_NOT_FOUND)
+      if (row.isDefault) throw conflict(DEFAULT_NOT_DELETABLE)
+      await tx.delete(commissionConfigs).where(eq(commissionConfigs.id, id))
+      return { result: undefined }
+    },
   })
 }
 
@@ -233,29 +242,32 @@ export async function saveDefaultCommissionConfig(
   input: CommissionConfigUpdateInput,
   actor: CommissionActor,
 ): Promise<{ id: string; created: boolean }> {
-  return db.transaction(async (tx) => {
-    await setAuditActor(tx, actor)
-    const lockDefault = async () =>
-      (await tx.select().from(commissionConfigs).where(eq(commissionConfigs.isDefault, true)).for('update'))[0]
-    let row = await lockDefault()
-    if (!row) {
-      const values = merged(defaultCommissionValues('default'), input, true)
-      const [inserted] = await tx
-        .insert(commissionConfigs)
-        .values({ ...values, projectId: null, isDefault: true })
-        .onConflictDoNothing({ target: commissionConfigs.isDefault, where: sql`${commissionConfigs.isDefault}` })
-        .returning({ id: commissionConfigs.id })
-      if (inserted) return { id: inserted.id, created: true }
-      row = await lockDefault()
-      if (!row) throw new Error('The default commission configuration vanished while it was being saved')
-    }
-    const values = merged(valuesOf(row), input, true)
-    await tx
-      .update(commissionConfigs)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(commissionConfigs.id, row.id))
-    return { id: row.id, created: false }
+  const { result } = await write(db, {
+    actor,
+    transaction: async (tx) => {
+      const lockDefault = async () =>
+        (await tx.select().from(commissionConfigs).where(eq(commissionConfigs.isDefault, true)).for('update'))[0]
+      let row = await lockDefault()
+      if (!row) {
+        const values = merged(defaultCommissionValues('default'), input, true)
+        const [inserted] = await tx
+          .insert(commissionConfigs)
+          .values({ ...values, projectId: null, isDefault: true })
+          .onConflictDoNothing({ target: commissionConfigs.isDefault, where: sql`${commissionConfigs.isDefault}` })
+          .returning({ id: commissionConfigs.id })
+        if (inserted) return { result: { id: inserted.id, created: true } }
+        row = await lockDefault()
+        if (!row) throw new Error('The default commission configuration vanished while it was being saved')
+      }
+      const values = merged(valuesOf(row), input, true)
+      await tx
+        .update(commissionConfigs)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(commissionConfigs.id, row.id))
+      return { result: { id: row.id, created: false } }
+    },
   })
+  return result
 }
 
 /** One row of the stats' grouping: the applicable rates (null: no default row), amount, add-ons, referrer kind, count. */

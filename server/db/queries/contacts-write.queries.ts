@@ -19,9 +19,9 @@ import {
   bulkMessage,
   rateLimitMessage,
 } from '../../domain/contacts'
-import { audit, auditMany } from './audit.queries'
 import type { Tx } from './projects.queries'
-import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { assertUnchanged, type UndoActor } from './undo.queries'
+import { write } from '../write'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 import { CONTACT_NOT_FOUND } from './contacts.queries'
 
@@ -46,19 +46,19 @@ export async function setContactStatus(
   actor: Actor,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [contact] = await tx
-      .select({ status: contacts.status })
-      .from(contacts)
-      .where(eq(contacts.id, id))
-      .for('update')
-    if (!contact) throw notFound(CONTACT_NOT_FOUND)
-    await tx
-      .update(contacts)
-      .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
-      .where(eq(contacts.id, id))
-    if (contact.status !== status) {
-      await audit(tx, {
+  await write(db, {
+    transaction: async (tx) => {
+      const [contact] = await tx
+        .select({ status: contacts.status })
+        .from(contacts)
+        .where(eq(contacts.id, id))
+        .for('update')
+      if (!contact) throw notFound(CONTACT_NOT_FOUND)
+      await tx
+        .update(contacts)
+        .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
+        .where(eq(contacts.id, id))
+      const entry = {
         actorId: actor.actorId,
         action: 'contact.status',
         entityType: 'contact',
@@ -66,8 +66,9 @@ export async function setContactStatus(
         before: { status: contact.status },
         after: { status },
         ip: actor.ip,
-      })
-    }
+      }
+      return { result: undefined, audit: contact.status !== status ? [entry] : [] }
+    },
   })
 }
 
@@ -86,45 +87,47 @@ export async function bulkSetContactStatus(
 ) {
   const status = CONTACT_BULK_ACTIONS[action]
   const unique = [...new Set(ids)]
-  return db.transaction(async (tx) => {
-    const locked = await tx
-      .select({ id: contacts.id, status: contacts.status, repliedAt: contacts.repliedAt })
-      .from(contacts)
-      .where(inArray(contacts.id, unique))
-      .orderBy(asc(contacts.id))
-      .for('update')
-    const found = new Set(locked.map((c) => c.id))
-    const missing = unique.find((id) => !found.has(id))
-    if (missing) throw notFound(`${CONTACT_NOT_FOUND}: ${missing}`)
-    const updated = await tx
-      .update(contacts)
-      .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
-      .where(inArray(contacts.id, unique))
-      .returning({ id: contacts.id, updatedAt: contacts.updatedAt, repliedAt: contacts.repliedAt })
-    const changed = locked.filter((c) => c.status !== status)
-    await auditMany(
-      tx,
-      changed.map((c) => ({
-        actorId: actor.actorId,
-        action: 'contact.status',
-        entityType: 'contact',
-        entityId: c.id,
-        before: { status: c.status },
-        after: { status },
-        ip: actor.ip,
-      })),
-    )
-    const after = new Map(updated.map((u) => [u.id, u]))
-    const undo = await recordUndo(tx, {
-      kind: 'contact.status',
-      actorId: actor.actorId,
-      now,
-      records: changed.map((c) =>
-        undoRecord(c.id, c, { status, repliedAt: after.get(c.id)!.repliedAt }, after.get(c.id)!.updatedAt),
-      ),
-    })
-    return { success: true as const, message: bulkMessage(unique.length), updated: unique.length, undo }
+  const { result, undo } = await write(db, {
+    transaction: async (tx) => {
+      const locked = await tx
+        .select({ id: contacts.id, status: contacts.status, repliedAt: contacts.repliedAt })
+        .from(contacts)
+        .where(inArray(contacts.id, unique))
+        .orderBy(asc(contacts.id))
+        .for('update')
+      const found = new Set(locked.map((c) => c.id))
+      const missing = unique.find((id) => !found.has(id))
+      if (missing) throw notFound(`${CONTACT_NOT_FOUND}: ${missing}`)
+      const updated = await tx
+        .update(contacts)
+        .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
+        .where(inArray(contacts.id, unique))
+        .returning({ id: contacts.id, updatedAt: contacts.updatedAt, repliedAt: contacts.repliedAt })
+      const changed = locked.filter((c) => c.status !== status)
+      const after = new Map(updated.map((u) => [u.id, u]))
+      return {
+        result: unique.length,
+        audit: changed.map((c) => ({
+          actorId: actor.actorId,
+          action: 'contact.status',
+          entityType: 'contact',
+          entityId: c.id,
+          before: { status: c.status },
+          after: { status },
+          ip: actor.ip,
+        })),
+        undo: {
+          kind: 'contact.status',
+          actorId: actor.actorId,
+          now,
+          records: changed.map((c) =>
+            undoRecord(c.id, c, { status, repliedAt: after.get(c.id)!.repliedAt }, after.get(c.id)!.updatedAt),
+          ),
+        },
+      }
+    },
   })
+  return { success: true as const, message: bulkMessage(result), updated: result, undo }
 }
 
 /** Undo of 'contact.status' (undo-restore.queries.ts): status and repliedAt back; 409 when a contact changed since. */
@@ -191,26 +194,29 @@ export async function claimReply(db: Db, id: string, now: Date): Promise<ReplyTa
 
 /** The mail was sent: the contact is replied with `reply` and repliedAt `now`, the claim cleared; audited. */
 export async function recordReply(db: Db, id: string, reply: string, actor: Actor, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: contacts.status })
-      .from(contacts)
-      .where(eq(contacts.id, id))
-      .for('update')
-    if (!before) throw notFound(CONTACT_NOT_FOUND)
-    await tx
-      .update(contacts)
-      .set({ status: 'replied', reply, repliedAt: now, replyClaimedAt: null, updatedAt: now })
-      .where(eq(contacts.id, id))
-    await audit(tx, {
-      actorId: actor.actorId,
-      action: 'contact.reply',
-      entityType: 'contact',
-      entityId: id,
-      before: { status: before.status },
-      after: { status: 'replied', reply, repliedAt: now.toISOString() },
-      ip: actor.ip,
-    })
+  await write(db, {
+    transaction: async (tx) => {
+      const [before] = await tx
+        .select({ status: contacts.status })
+        .from(contacts)
+        .where(eq(contacts.id, id))
+        .for('update')
+      if (!before) throw notFound(CONTACT_NOT_FOUND)
+      await tx
+        .update(contacts)
+        .set({ status: 'replied', reply, repliedAt: now, replyClaimedAt: null, updatedAt: now })
+        .where(eq(contacts.id, id))
+      const entry = {
+        actorId: actor.actorId,
+        action: 'contact.reply',
+        entityType: 'contact',
+        entityId: id,
+        before: { status: before.status },
+        after: { status: 'replied', reply, repliedAt: now.toISOString() },
+        ip: actor.ip,
+      }
+      return { result: undefined, audit: [entry] }
+    },
   })
 }
 

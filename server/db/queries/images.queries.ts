@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../client'
 import { projectImages } from '../schema'
 import { badRequest, notFound } from '../../http/errors'
-import { audit } from './audit.queries'
+import { write } from '../write'
 import { lockProjects, type DbOrTx, type Tx } from './projects.queries'
 
 /** A row of project_images. */
@@ -41,34 +41,41 @@ export async function addImages<T extends NewImage>(
   actorId: string,
   put: (image: T) => Promise<void>,
 ): Promise<ImageRow[]> {
-  return db.transaction(async (tx) => {
-    await lockProjects(tx, [projectId])
-    const current = await listImages(tx, projectId)
-    const free = max - current.length
-    if (free <= 0) throw badRequest(`Maximum ${max} images allowed.`)
-    const added: string[] = []
-    for (const [i, image] of images.slice(0, free).entries()) {
-      await put(image)
-      added.push(image.key)
-      await tx.insert(projectImages).values({
-        projectId,
-        position: current.length + i,
-        filePath: image.key,
-        url: `/files/${image.key}`,
-        alt: image.alt,
-        contentType: image.contentType,
-        size: image.size,
-      })
-    }
-    await audit(tx, {
-      actorId,
-      action: 'project.images.add',
-      entityType: 'project',
-      entityId: projectId,
-      after: { added },
-    })
-    return listImages(tx, projectId)
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      await lockProjects(tx, [projectId])
+      const current = await listImages(tx, projectId)
+      const free = max - current.length
+      if (free <= 0) throw badRequest(`Maximum ${max} images allowed.`)
+      const added: string[] = []
+      for (const [i, image] of images.slice(0, free).entries()) {
+        await put(image)
+        added.push(image.key)
+        await tx.insert(projectImages).values({
+          projectId,
+          position: current.length + i,
+          filePath: image.key,
+          url: `/files/${image.key}`,
+          alt: image.alt,
+          contentType: image.contentType,
+          size: image.size,
+        })
+      }
+      return {
+        result: await listImages(tx, projectId),
+        audit: [
+          {
+            actorId,
+            action: 'project.images.add',
+            entityType: 'project',
+            entityId: projectId,
+            after: { added },
+          },
+        ],
+      }
+    },
   })
+  return result
 }
 
 /** Renumber `rows` to positions 0..n-1 in their order. */
@@ -85,49 +92,63 @@ export async function deleteImage(
   target: { index?: number; url?: string },
   actorId: string,
 ) {
-  return db.transaction(async (tx) => {
-    await lockProjects(tx, [projectId])
-    const current = await listImages(tx, projectId)
-    const row =
-      target.index !== undefined
-        ? current[target.index]
-        : current.find((r) => r.url === target.url || r.filePath === target.url)
-    if (!row) throw notFound('Image not found')
-    await tx.delete(projectImages).where(eq(projectImages.id, row.id))
-    await renumber(
-      tx,
-      current.filter((r) => r.id !== row.id),
-    )
-    await audit(tx, {
-      actorId,
-      action: 'project.images.delete',
-      entityType: 'project',
-      entityId: projectId,
-      before: { image: row.filePath },
-    })
-    return { images: await listImages(tx, projectId), removed: row.filePath }
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      await lockProjects(tx, [projectId])
+      const current = await listImages(tx, projectId)
+      const row =
+        target.index !== undefined
+          ? current[target.index]
+          : current.find((r) => r.url === target.url || r.filePath === target.url)
+      if (!row) throw notFound('Image not found')
+      await tx.delete(projectImages).where(eq(projectImages.id, row.id))
+      await renumber(
+        tx,
+        current.filter((r) => r.id !== row.id),
+      )
+      return {
+        result: { images: await listImages(tx, projectId), removed: row.filePath },
+        audit: [
+          {
+            actorId,
+            action: 'project.images.delete',
+            entityType: 'project',
+            entityId: projectId,
+            before: { image: row.filePath },
+          },
+        ],
+      }
+    },
   })
+  return result
 }
 
 /** Reorder by `newOrder` (old indexes in their new order; 400 unless a permutation); returns the images. */
 export async function reorderImages(db: Db, projectId: string, newOrder: number[], actorId: string) {
-  return db.transaction(async (tx) => {
-    await lockProjects(tx, [projectId])
-    const current = await listImages(tx, projectId)
-    const sorted = [...newOrder].sort((a, b) => a - b)
-    if (sorted.length !== current.length || sorted.some((n, i) => n !== i)) {
-      throw badRequest(`newOrder must be a permutation of 0..${current.length - 1}`)
-    }
-    for (const [position, oldIndex] of newOrder.entries()) {
-      await tx.update(projectImages).set({ position }).where(eq(projectImages.id, current[oldIndex].id))
-    }
-    await audit(tx, {
-      actorId,
-      action: 'project.images.reorder',
-      entityType: 'project',
-      entityId: projectId,
-      after: { newOrder },
-    })
-    return listImages(tx, projectId)
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      await lockProjects(tx, [projectId])
+      const current = await listImages(tx, projectId)
+      const sorted = [...newOrder].sort((a, b) => a - b)
+      if (sorted.length !== current.length || sorted.some((n, i) => n !== i)) {
+        throw badRequest(`newOrder must be a permutation of 0..${current.length - 1}`)
+      }
+      for (const [position, oldIndex] of newOrder.entries()) {
+        await tx.update(projectImages).set({ position }).where(eq(projectImages.id, current[oldIndex].id))
+      }
+      return {
+        result: await listImages(tx, projectId),
+        audit: [
+          {
+            actorId,
+            action: 'project.images.reorder',
+            entityType: 'project',
+            entityId: projectId,
+            after: { newOrder },
+          },
+        ],
+      }
+    },
   })
+  return result
 }

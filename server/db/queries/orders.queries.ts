@@ -34,11 +34,11 @@ import {
   type ListCursor,
 } from '../../domain/orders'
 import { badRequest, conflict, notFound } from '../../http/errors'
-import { audit, auditMany } from './audit.queries'
 import type { Tx } from './projects.queries'
-import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import type { AuditEntry } from './audit.queries'
+import { assertUnchanged, type UndoActor, type UndoableChange } from './undo.queries'
+import { write } from '../write'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
-import type { UndoTicket } from '../../../src/api/schemas/undo'
 
 /** The filters of the list and the export (no cursor, no limit). */
 export type OrderFilters = Pick<OrderListQuery, 'search' | 'status' | 'from' | 'to'>
@@ -295,25 +295,28 @@ export type Actor = { actorId: string; ip: string | null }
  * Answers the order after the move and the message ('Order status updated to in progress').
  */
 export async function moveOrder(db: Db, id: string, to: OrderStatus, note: string, actor: Actor) {
-  await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, id))
-      .for('update')
-    if (!order) throw notFound('Order not found')
-    if (!canMoveOrder(order.status, to)) throw conflict(illegalMoveMessage(order.orderId, order.status, to))
-    await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, id))
-    await tx.insert(orderNotes).values({ orderId: id, status: to, note, createdBy: actor.actorId })
-    await audit(tx, {
-      actorId: actor.actorId,
-      action: 'order.status',
-      entityType: 'order',
-      entityId: id,
-      before: { status: order.status },
-      after: { status: to, note },
-      ip: actor.ip,
-    })
+  await write(db, {
+    transaction: async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for('update')
+      if (!order) throw notFound('Order not found')
+      if (!canMoveOrder(order.status, to)) throw conflict(illegalMoveMessage(order.orderId, order.status, to))
+      await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, id))
+      await tx.insert(orderNotes).values({ orderId: id, status: to, note, createdBy: actor.actorId })
+      const entry = {
+        actorId: actor.actorId,
+        action: 'order.status',
+        entityType: 'order',
+        entityId: id,
+        before: { status: order.status },
+        after: { status: to, note },
+        ip: actor.ip,
+      }
+      return { result: undefined, audit: [entry] }
+    },
   })
   return { message: `Order status updated to ${statusLabel(to)}`, order: await findOrderDetail(db, id) }
 }
@@ -334,43 +337,48 @@ export async function bulkMoveOrders(
 ): Promise<OrderBulkResult> {
   const to = bulkTarget(action)
   const unique = [...new Set(ids)]
-  return db.transaction(async (tx) => {
-    const locked = await tx
-      .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
-      .from(orders)
-      .where(inArray(orders.id, unique))
-      .orderBy(asc(orders.id))
-      .for('update')
-    const byId = new Map(locked.map((o) => [o.id, o]))
-    const movable = locked.filter((o) => canMoveOrder(o.status, to))
-    const failed: OrderBulkResult['failed'] = []
-    for (const id of unique) {
-      const order = byId.get(id)
-      if (!order) failed.push({ _id: id, orderId: '', status: null, reason: 'Order not found' })
-      else if (!canMoveOrder(order.status, to)) {
-        failed.push({
-          _id: id,
-          orderId: order.orderId,
-          status: order.status,
-          reason: bulkRefusalReason(order.status, to),
-        })
+  const { result, undo } = await write(db, {
+    transaction: async (tx) => {
+      const locked = await tx
+        .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
+        .from(orders)
+        .where(inArray(orders.id, unique))
+        .orderBy(asc(orders.id))
+        .for('update')
+      const byId = new Map(locked.map((o) => [o.id, o]))
+      const movable = locked.filter((o) => canMoveOrder(o.status, to))
+      const failed: OrderBulkResult['failed'] = []
+      for (const id of unique) {
+        const order = byId.get(id)
+        if (!order) failed.push({ _id: id, orderId: '', status: null, reason: 'Order not found' })
+        else if (!canMoveOrder(order.status, to)) {
+          failed.push({
+            _id: id,
+            orderId: order.orderId,
+            status: order.status,
+            reason: bulkRefusalReason(order.status, to),
+          })
+        }
       }
-    }
-    let undo: UndoTicket | null = null
-    if (movable.length) {
-      const movedIds = movable.map((o) => o.id)
-      const updated = await tx
-        .update(orders)
-        .set({ status: to, updatedAt: now })
-        .where(inArray(orders.id, movedIds))
-        .returning({ id: orders.id, updatedAt: orders.updatedAt })
-      const notes = await tx
-        .insert(orderNotes)
-        .values(movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action), createdBy: actor.actorId })))
-        .returning({ id: orderNotes.id, orderId: orderNotes.orderId })
-      await auditMany(
-        tx,
-        movable.map((o) => ({
+      const outcome = {
+        result: { failed, moved: movable.length },
+        audit: [] as AuditEntry[],
+        undo: undefined as UndoableChange | undefined,
+      }
+      if (movable.length) {
+        const movedIds = movable.map((o) => o.id)
+        const updated = await tx
+          .update(orders)
+          .set({ status: to, updatedAt: now })
+          .where(inArray(orders.id, movedIds))
+          .returning({ id: orders.id, updatedAt: orders.updatedAt })
+        const notes = await tx
+          .insert(orderNotes)
+          .values(
+            movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action), createdBy: actor.actorId })),
+          )
+          .returning({ id: orderNotes.id, orderId: orderNotes.orderId })
+        outcome.audit = movable.map((o) => ({
           actorId: actor.actorId,
           action: 'order.status',
           entityType: 'order',
@@ -378,25 +386,26 @@ export async function bulkMoveOrders(
           before: { status: o.status },
           after: { status: to, note: bulkNote(action) },
           ip: actor.ip,
-        })),
-      )
-      const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
-      const noteOf = new Map(notes.map((n) => [n.orderId, n.id]))
-      undo = await recordUndo(tx, {
-        kind: 'order.status',
-        actorId: actor.actorId,
-        now,
-        records: movable.map((o) => undoRecord(o.id, o, { status: to }, version.get(o.id)!, noteOf.get(o.id))),
-      })
-    }
-    return {
-      success: true as const,
-      message: bulkMessage(action, movable.length, failed.length),
-      updated: movable.length,
-      failed,
-      undo,
-    }
+        }))
+        const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
+        const noteOf = new Map(notes.map((n) => [n.orderId, n.id]))
+        outcome.undo = {
+          kind: 'order.status',
+          actorId: actor.actorId,
+          now,
+          records: movable.map((o) => undoRecord(o.id, o, { status: to }, version.get(o.id)!, noteOf.get(o.id))),
+        }
+      }
+      return outcome
+    },
   })
+  return {
+    success: true as const,
+    message: bulkMessage(action, result.moved, result.failed.length),
+    updated: result.moved,
+    failed: result.failed,
+    undo,
+  }
 }
 
 /**

@@ -6,7 +6,8 @@
 import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Project } from '../../../src/api/schemas/projects'
 import type { Db } from '../client'
-import { preparedPer, qualified, type WriteAttempt } from '../sql'
+import { preparedPer, qualified } from '../sql'
+import type { VersionedRows, WriteAttempt } from '../write'
 import { projectImages, projects, users, type GithubRepo } from '../schema'
 import { toApiProject, type ImageRow, type ProjectRow, type UserRef } from '../../domain/projects/serialize'
 import { badRequest, notFound } from '../../http/errors'
@@ -100,7 +101,7 @@ export const projectRowVersion = sql<string>`${projects}.xmin::text`
 const versionedProjectColumns = { ...projectColumns, rowVersion: projectRowVersion }
 
 /**
- * The statement of readProjectsForWrite, prepared (one shape for any number of ids: `= ANY` of
+ * The statement of versionedProjects.read, prepared (one shape for any number of ids: `= ANY` of
  * one uuid[] parameter, not an IN list per count): every project write starts with it, and
  * building it was a share of the server's CPU under load (decision 023).
  */
@@ -114,44 +115,40 @@ const projectsForWrite = preparedPer('projects_for_write', (db, name) =>
 )
 
 /**
- * The rows of `ids` (duplicates once, in id order) with their row versions, for an attempt of an
- * optimistic write (db/sql.ts `optimistic`, `writeTogether` with a guard): without a lock, or with
- * `write.lock` (its last attempt, inside a transaction) FOR UPDATE, locked in id order; 404 as
- * lockProjects.
- */
-export async function readProjectsForWrite(
-  write: WriteAttempt,
-  ids: readonly string[],
-): Promise<VersionedProjectRow[]> {
-  const unique = [...new Set(ids)]
-  const rows = write.lock
-    ? await write.db
-        .select(versionedProjectColumns)
-        .from(projects)
-        .where(inArray(projects.id, unique))
-        .orderBy(asc(projects.id))
-        .for('update')
-    : await projectsForWrite(write.db).execute({ ids: unique })
-  assertAllFound(unique, rows)
-  return rows
-}
-
-/**
- * WHERE for a guarded write: the projects of `rows` (by id, so the primary key finds them), and
- * only while each is still the version read. `xmin` is the
+ * Projects as an optimistic write reads and guards them (db/write.ts):
+ * `read(attempt, ids)`: the rows of `ids` (duplicates once, in id order) with their row versions,
+ * without a lock, or with `attempt.lock` (its last attempt, inside a transaction) FOR UPDATE,
+ * locked in id order; 404 as lockProjects.
+ * `unchanged(rows)`: the WHERE of the guarded UPDATE: the projects of `rows` (by id, so the
+ * primary key finds them), and only while each is still the version read. `xmin` is the
  * transaction that wrote a row version; every UPDATE makes a new version with its own
  * transaction's id, and the versions read were committed ones, so an unchanged xmin means no
  * write since the read (PostgreSQL manual, 5.6 "System Columns").
  */
-export function projectRowsUnchanged(rows: readonly { id: string; rowVersion: string }[]): SQL {
-  // One text per row, 'id:xmin', matched by a hashed IN list. Not a row comparison `(id, xmin) IN
-  // ((…), …)`: xid has no btree operator class, and on PGlite a list of 400 row pairs did not finish.
-  const versions = rows.map((row) => sql`${`${row.id}:${row.rowVersion}`}`)
-  return sql`${inArray(
-    projects.id,
-    rows.map((row) => row.id),
-  )}
+export const versionedProjects: VersionedRows<VersionedProjectRow> = {
+  async read(attempt: WriteAttempt, ids: readonly string[]): Promise<VersionedProjectRow[]> {
+    const unique = [...new Set(ids)]
+    const rows = attempt.lock
+      ? await attempt.db
+          .select(versionedProjectColumns)
+          .from(projects)
+          .where(inArray(projects.id, unique))
+          .orderBy(asc(projects.id))
+          .for('update')
+      : await projectsForWrite(attempt.db).execute({ ids: unique })
+    assertAllFound(unique, rows)
+    return rows
+  },
+  unchanged(rows: readonly { id: string; rowVersion: string }[]): SQL {
+    // One text per row, 'id:xmin', matched by a hashed IN list. Not a row comparison `(id, xmin) IN
+    // ((…), …)`: xid has no btree operator class, and on PGlite a list of 400 row pairs did not finish.
+    const versions = rows.map((row) => sql`${`${row.id}:${row.rowVersion}`}`)
+    return sql`${inArray(
+      projects.id,
+      rows.map((row) => row.id),
+    )}
     AND (${projects.id}::text || ':' || ${projectRowVersion}) IN (${sql.join(versions, sql`, `)})`
+  },
 }
 
 /** The project's row, or undefined. */

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../client'
 import { projectReports, projects } from '../schema'
 import { notFound } from '../../http/errors'
-import { audit } from './audit.queries'
+import { write } from '../write'
 import { lockProjects } from './projects.queries'
 
 /** A row of project_reports. */
@@ -42,43 +42,57 @@ export async function replaceReport(
   pricePaise: number,
   actorId: string,
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    await lockProjects(tx, [projectId])
-    const [old] = await tx.select().from(projectReports).where(eq(projectReports.projectId, projectId))
-    await tx
-      .insert(projectReports)
-      .values({ projectId, ...file })
-      .onConflictDoUpdate({ target: projectReports.projectId, set: file })
-    await tx
-      .update(projects)
-      .set({ hasReport: true, ...(pricePaise > 0 ? { reportPricePaise: pricePaise } : {}) })
-      .where(eq(projects.id, projectId))
-    await audit(tx, {
-      actorId,
-      action: 'project.report.upload',
-      entityType: 'project',
-      entityId: projectId,
-      before: old ? { report: old.filePath } : null,
-      after: { report: file.filePath },
-    })
-    return old?.filePath ?? null
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      await lockProjects(tx, [projectId])
+      const [old] = await tx.select().from(projectReports).where(eq(projectReports.projectId, projectId))
+      await tx
+        .insert(projectReports)
+        .values({ projectId, ...file })
+        .onConflictDoUpdate({ target: projectReports.projectId, set: file })
+      await tx
+        .update(projects)
+        .set({ hasReport: true, ...(pricePaise > 0 ? { reportPricePaise: pricePaise } : {}) })
+        .where(eq(projects.id, projectId))
+      return {
+        result: old?.filePath ?? null,
+        audit: [
+          {
+            actorId,
+            action: 'project.report.upload',
+            entityType: 'project',
+            entityId: projectId,
+            before: old ? { report: old.filePath } : null,
+            after: { report: file.filePath },
+          },
+        ],
+      }
+    },
   })
+  return result
 }
 
 /** Remove the project's report (404 'Report not found'); returns its blob key. */
 export async function deleteReport(db: Db, projectId: string, actorId: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    await lockProjects(tx, [projectId])
-    const [row] = await tx.delete(projectReports).where(eq(projectReports.projectId, projectId)).returning()
-    if (!row) throw notFound('Report not found')
-    await tx.update(projects).set({ hasReport: false }).where(eq(projects.id, projectId))
-    await audit(tx, {
-      actorId,
-      action: 'project.report.delete',
-      entityType: 'project',
-      entityId: projectId,
-      before: { report: row.filePath },
-    })
-    return row.filePath
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      await lockProjects(tx, [projectId])
+      const [row] = await tx.delete(projectReports).where(eq(projectReports.projectId, projectId)).returning()
+      if (!row) throw notFound('Report not found')
+      await tx.update(projects).set({ hasReport: false }).where(eq(projects.id, projectId))
+      return {
+        result: row.filePath,
+        audit: [
+          {
+            actorId,
+            action: 'project.report.delete',
+            entityType: 'project',
+            entityId: projectId,
+            before: { report: row.filePath },
+          },
+        ],
+      }
+    },
   })
+  return result
 }

@@ -13,7 +13,6 @@ import { UNDO_ENTITY, UndoPayloadSchema, undoRefusal, type UndoRecord } from '..
 import { ApiError, notFound } from '../../http/errors'
 import type { Db } from '../client'
 import { undoActions } from '../schema'
-import { auditMany } from './audit.queries'
 import { restoreContactStatuses } from './contacts-write.queries'
 import { restoreOrderStatuses } from './orders.queries'
 import { restoreProjectsActive } from './projects-write.queries'
@@ -21,6 +20,7 @@ import type { Tx } from './projects.queries'
 import type { UndoActor } from './undo.queries'
 import { restoreUsersActive } from './users-write.queries'
 import { restoreVerification } from './verification.queries'
+import { write } from '../write'
 
 /** Puts `records` back in `tx` at `now`; throws 409 UNDO_MESSAGES.changed when one was edited since. */
 export type Restore = (tx: Tx, records: UndoRecord[], actor: UndoActor, now: Date) => Promise<void>
@@ -41,27 +41,34 @@ function undoneMessage(kind: UndoKind, n: number): string {
 
 /** Undo change `id` for `actor` at `now` (see the module comment); 404 UNDO_MESSAGES.notFound for an unknown id. */
 export async function undoChange(db: Db, id: string, actor: UndoActor, now: Date): Promise<UndoResponse> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(undoActions).where(eq(undoActions.id, id)).for('update')
-    if (!row) throw notFound(UNDO_MESSAGES.notFound)
-    const refusal = undoRefusal(row, actor.actorId, now)
-    if (refusal) throw new ApiError(refusal.status, refusal.message)
-    const kind = row.kind as UndoKind
-    const { records } = v.parse(UndoPayloadSchema, row.payload)
-    await RESTORES[kind](tx, records, actor, now)
-    await tx.update(undoActions).set({ undoneAt: now }).where(eq(undoActions.id, id))
-    await auditMany(
-      tx,
-      records.map((r) => ({
-        actorId: actor.actorId,
-        ip: actor.ip,
-        action: `undo.${kind}`,
-        entityType: UNDO_ENTITY[kind],
-        entityId: r.id,
-        before: r.after,
-        after: r.before,
-      })),
-    )
-    return { success: true as const, message: undoneMessage(kind, records.length), kind, restored: records.length }
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      const [row] = await tx.select().from(undoActions).where(eq(undoActions.id, id)).for('update')
+      if (!row) throw notFound(UNDO_MESSAGES.notFound)
+      const refusal = undoRefusal(row, actor.actorId, now)
+      if (refusal) throw new ApiError(refusal.status, refusal.message)
+      const kind = row.kind as UndoKind
+      const { records } = v.parse(UndoPayloadSchema, row.payload)
+      await RESTORES[kind](tx, records, actor, now)
+      await tx.update(undoActions).set({ undoneAt: now }).where(eq(undoActions.id, id))
+      return {
+        result: {
+          success: true as const,
+          message: undoneMessage(kind, records.length),
+          kind,
+          restored: records.length,
+        },
+        audit: records.map((r) => ({
+          actorId: actor.actorId,
+          ip: actor.ip,
+          action: `undo.${kind}`,
+          entityType: UNDO_ENTITY[kind],
+          entityId: r.id,
+          before: r.after,
+          after: r.before,
+        })),
+      }
+    },
   })
+  return result
 }

@@ -1,9 +1,9 @@
 /**
  * Recording an undoable change (docs/decisions/014-undo.md): the writes of
- * verification, projects, users, orders and contacts call `recordUndo` inside their own
- * transaction, so a change and its undo row commit together (the projects' and verification's writes
- * send the undo INSERT with their own writes in one statement: `undoInsert` with `writeTogether`).
- * Expired rows are purged hourly by a background job. Using it is undo-restore.queries.ts.
+ * verification, projects, users, orders and contacts name their UndoableChange to db/write.ts
+ * `write`, which inserts its row (`undoInsert`) in the same statement or transaction as the
+ * change, so the two commit together. Expired rows are purged hourly by a background job. Using
+ * it is undo-restore.queries.ts.
  */
 import { lt } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
@@ -26,19 +26,10 @@ export type UndoActor = { actorId: string; ip?: string | null; stepUp: StepUpChe
 export type UndoableChange = { kind: UndoKind; actorId: string; now: Date; records: UndoRecord[] }
 
 /**
- * Insert the undo row of `change` in `tx` and answer its ticket, or null when the change touched
- * no row (nothing to undo).
- */
-export async function recordUndo(tx: Tx, change: UndoableChange): Promise<UndoTicket | null> {
-  const { insert, ticket } = undoInsert(tx, change)
-  if (insert) await insert
-  return ticket
-}
-
-/**
  * The INSERT of `change`'s undo row, not yet run, and the ticket it makes (id and expiry chosen
- * here, so nothing has to be read back): for `writeTogether` (db/sql.ts), which sends it with the
- * change's own writes in one statement. Both are empty when the change touched no row.
+ * here, so nothing has to be read back): for db/write.ts, which sends it with the change's own
+ * writes (an optimistic write) or its audit rows (a locked one) in one statement. Both are empty
+ * when the change touched no row.
  */
 export function undoInsert(tx: Pick<Tx, 'insert'>, change: UndoableChange) {
   if (!change.records.length) return { insert: undefined, ticket: null }

@@ -11,7 +11,8 @@ import { notFound } from '../../http/errors'
 import { openBankDetails } from '../../services/bank-details-crypto'
 import { monthStartIst } from '../../domain/user-rules'
 import { toUserDetail } from '../../domain/users'
-import { audit, type AuditEntry } from './audit.queries'
+import type { AuditEntry } from './audit.queries'
+import { write } from '../write'
 import { USER_NOT_FOUND } from './users-write.queries'
 
 /** User `id` in the API's shape, bank account masked; 404 'User not found'. Throws DataDecryptionError. */
@@ -56,17 +57,24 @@ export async function revealAccountNumber(
   id: string,
   entry: Pick<AuditEntry, 'actorId' | 'ip'>,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).limit(1)
-    if (!row) throw notFound(USER_NOT_FOUND)
-    const accountNumber = openBankDetails(key, id, row.bankDetails).accountNumber ?? ''
-    await audit(tx, {
-      ...entry,
-      action: 'user.bank_account.reveal',
-      entityType: 'user',
-      entityId: id,
-      after: { field: 'bankDetails.accountNumber', present: accountNumber !== '' },
-    })
-    return accountNumber
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      const [row] = await tx.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).limit(1)
+      if (!row) throw notFound(USER_NOT_FOUND)
+      const accountNumber = openBankDetails(key, id, row.bankDetails).accountNumber ?? ''
+      return {
+        result: accountNumber,
+        audit: [
+          {
+            ...entry,
+            action: 'user.bank_account.reveal',
+            entityType: 'user',
+            entityId: id,
+            after: { field: 'bankDetails.accountNumber', present: accountNumber !== '' },
+          },
+        ],
+      }
+    },
   })
+  return result
 }

@@ -1,6 +1,6 @@
 /**
  * Writing users (SPEC.md 7 "Users"): one group of the detail screen, status, bulk
- * activate/deactivate, Add User. Each is one transaction that names its actor for the audit
+ * activate/deactivate, Add User. Each is one locked write (db/write.ts) that names its actor for the audit
  * triggers of migration 0010 (which record is_admin, is_active, is_agent and agent_status with
  * before/after as 'user.role_change'); the other changed fields get an app audit row here, so
  * nothing is logged twice. Changes of isAdmin/isActive lock every active admin row first (FOR
@@ -16,9 +16,10 @@ import { conflict, notFound } from '../../http/errors'
 import { userWriteActions, type StepUpCheck } from '../../domain/sensitive-actions'
 import { adminGuardError, agentOnboarding, diffFields, mergeAddress, mergeNested } from '../../domain/user-rules'
 import { percentToBps } from '../../domain/money'
-import { audit, setAuditActor } from './audit.queries'
+import { setAuditActor } from './audit.queries'
 import type { Tx } from './projects.queries'
-import { assertUnchanged, recordUndo, type UndoActor } from './undo.queries'
+import { assertUnchanged, type UndoActor } from './undo.queries'
+import { write } from '../write'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 import { assignAgentCodes, secureRandomInt, uniqueViolationOf, type RandomInt } from './user-codes.queries'
 
@@ -115,39 +116,39 @@ export async function updateUserGroup(
   ctx: UserWriteContext,
 ): Promise<void> {
   await withEmailConflict(() =>
-    db.transaction(async (tx) => {
-      await setAuditActor(tx, ctx)
-      const adminIds = update.group === 'flags' ? await lockActiveAdmins(tx) : []
-      const [row] = await lockUsers(tx, [id])
-      const columns = defined(columnsOf(update, row))
-      for (const action of userWriteActions(row, columns)) ctx.stepUp(action)
-      if (update.group === 'flags') {
-        const refused = adminGuardError(
-          ctx.actorId,
-          [row],
-          (r) => ({ isAdmin: columns.isAdmin ?? r.isAdmin, isActive: columns.isActive ?? r.isActive }),
-          adminIds,
-        )
-        if (refused) throw conflict(refused)
-      }
-      if (columns.email !== undefined && columns.email !== row.email.toLowerCase())
-        await assertEmailFree(tx, columns.email, id)
-      const onboarding = agentOnboarding(row, columns.isAgent ?? row.isAgent, columns.agentStatus ?? row.agentStatus)
-      if (onboarding.agentStatus) columns.agentStatus = onboarding.agentStatus
-      const diff = diffFields(row, columns)
-      if (diff.changed)
-        await tx
-          .update(users)
-          .set({ ...columns, updatedAt: ctx.now })
-          .where(eq(users.id, id))
-      const codes = onboarding.needsCodes ? await assignAgentCodes(tx, id, row, ctx.randomInt ?? secureRandomInt) : {}
-      const before = Object.fromEntries(Object.entries(diff.before).filter(([k]) => !TRIGGER_AUDITED.includes(k)))
-      const after = {
-        ...Object.fromEntries(Object.entries(diff.after).filter(([k]) => !TRIGGER_AUDITED.includes(k))),
-        ...codes,
-      }
-      if (Object.keys(after).length) {
-        await audit(tx, {
+    write(db, {
+      actor: ctx,
+      transaction: async (tx) => {
+        const adminIds = update.group === 'flags' ? await lockActiveAdmins(tx) : []
+        const [row] = await lockUsers(tx, [id])
+        const columns = defined(columnsOf(update, row))
+        for (const action of userWriteActions(row, columns)) ctx.stepUp(action)
+        if (update.group === 'flags') {
+          const refused = adminGuardError(
+            ctx.actorId,
+            [row],
+            (r) => ({ isAdmin: columns.isAdmin ?? r.isAdmin, isActive: columns.isActive ?? r.isActive }),
+            adminIds,
+          )
+          if (refused) throw conflict(refused)
+        }
+        if (columns.email !== undefined && columns.email !== row.email.toLowerCase())
+          await assertEmailFree(tx, columns.email, id)
+        const onboarding = agentOnboarding(row, columns.isAgent ?? row.isAgent, columns.agentStatus ?? row.agentStatus)
+        if (onboarding.agentStatus) columns.agentStatus = onboarding.agentStatus
+        const diff = diffFields(row, columns)
+        if (diff.changed)
+          await tx
+            .update(users)
+            .set({ ...columns, updatedAt: ctx.now })
+            .where(eq(users.id, id))
+        const codes = onboarding.needsCodes ? await assignAgentCodes(tx, id, row, ctx.randomInt ?? secureRandomInt) : {}
+        const before = Object.fromEntries(Object.entries(diff.before).filter(([k]) => !TRIGGER_AUDITED.includes(k)))
+        const after = {
+          ...Object.fromEntries(Object.entries(diff.after).filter(([k]) => !TRIGGER_AUDITED.includes(k))),
+          ...codes,
+        }
+        const entry = {
           actorId: ctx.actorId,
           ip: ctx.ip,
           action: `user.${update.group}.update`,
@@ -155,8 +156,9 @@ export async function updateUserGroup(
           entityId: id,
           before,
           after,
-        })
-      }
+        }
+        return { result: undefined, audit: Object.keys(after).length ? [entry] : [] }
+      },
     }),
   )
 }
@@ -172,35 +174,40 @@ export async function setUsersActive(
   isActive: boolean,
   ctx: UserWriteContext,
 ): Promise<{ count: number; undo: UndoTicket | null }> {
-  return db.transaction(async (tx) => {
-    await setAuditActor(tx, ctx)
-    const adminIds = isActive ? [] : await lockActiveAdmins(tx)
-    const rows = await lockUsers(tx, ids)
-    const refused = adminGuardError(ctx.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive }), adminIds)
-    if (refused) throw conflict(refused)
-    for (const row of rows) userWriteActions(row, { isActive }).forEach(ctx.stepUp)
-    const updated = await tx
-      .update(users)
-      .set({ isActive, updatedAt: ctx.now })
-      .where(
-        and(
-          inArray(
-            users.id,
-            rows.map((r) => r.id),
+  const { result, undo } = await write(db, {
+    actor: ctx,
+    transaction: async (tx) => {
+      const adminIds = isActive ? [] : await lockActiveAdmins(tx)
+      const rows = await lockUsers(tx, ids)
+      const refused = adminGuardError(ctx.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive }), adminIds)
+      if (refused) throw conflict(refused)
+      for (const row of rows) userWriteActions(row, { isActive }).forEach(ctx.stepUp)
+      const updated = await tx
+        .update(users)
+        .set({ isActive, updatedAt: ctx.now })
+        .where(
+          and(
+            inArray(
+              users.id,
+              rows.map((r) => r.id),
+            ),
+            ne(users.isActive, isActive),
           ),
-          ne(users.isActive, isActive),
-        ),
-      )
-      .returning({ id: users.id, updatedAt: users.updatedAt })
-    const byId = new Map(rows.map((r) => [r.id, r]))
-    const undo = await recordUndo(tx, {
-      kind: 'user.active',
-      actorId: ctx.actorId,
-      now: ctx.now,
-      records: updated.map((u) => undoRecord(u.id, byId.get(u.id)!, { isActive }, u.updatedAt)),
-    })
-    return { count: rows.length, undo }
+        )
+        .returning({ id: users.id, updatedAt: users.updatedAt })
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      return {
+        result: rows.length,
+        undo: {
+          kind: 'user.active',
+          actorId: ctx.actorId,
+          now: ctx.now,
+          records: updated.map((u) => undoRecord(u.id, byId.get(u.id)!, { isActive }, u.updatedAt)),
+        },
+      }
+    },
   })
+  return { count: result, undo }
 }
 
 /**
@@ -244,43 +251,46 @@ export async function restoreUsersActive(tx: Tx, records: UndoRecord[], actor: U
 /** Add User: insert and audit 'user.create'; 409 for a taken e-mail; an agent gets codes and agentStatus 'active'. Returns the id. */
 export async function createUser(db: Db, input: CreateUserInput, ctx: UserWriteContext): Promise<string> {
   if (input.isAdmin) ctx.stepUp('admin.grant')
-  return withEmailConflict(() =>
-    db.transaction(async (tx) => {
-      await setAuditActor(tx, ctx)
-      await assertEmailFree(tx, input.email)
-      const [row] = await tx
-        .insert(users)
-        .values({
-          name: input.name,
-          email: input.email,
-          phone: input.phone || null,
-          isAdmin: input.isAdmin,
-          isAgent: input.isAgent,
-          agentStatus: input.isAgent ? 'active' : null,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning()
-      const codes = input.isAgent ? await assignAgentCodes(tx, row.id, row, ctx.randomInt ?? secureRandomInt) : {}
-      await audit(tx, {
-        actorId: ctx.actorId,
-        ip: ctx.ip,
-        action: 'user.create',
-        entityType: 'user',
-        entityId: row.id,
-        after: {
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          isAdmin: row.isAdmin,
-          isAgent: row.isAgent,
-          agentStatus: row.agentStatus,
-          ...codes,
-        },
-      })
-      return row.id
+  const { result } = await withEmailConflict(() =>
+    write(db, {
+      actor: ctx,
+      transaction: async (tx) => {
+        await assertEmailFree(tx, input.email)
+        const [row] = await tx
+          .insert(users)
+          .values({
+            name: input.name,
+            email: input.email,
+            phone: input.phone || null,
+            isAdmin: input.isAdmin,
+            isAgent: input.isAgent,
+            agentStatus: input.isAgent ? 'active' : null,
+            createdAt: ctx.now,
+            updatedAt: ctx.now,
+          })
+          .returning()
+        const codes = input.isAgent ? await assignAgentCodes(tx, row.id, row, ctx.randomInt ?? secureRandomInt) : {}
+        const entry = {
+          actorId: ctx.actorId,
+          ip: ctx.ip,
+          action: 'user.create',
+          entityType: 'user',
+          entityId: row.id,
+          after: {
+            name: row.name,
+            email: row.email,
+            phone: row.phone,
+            isAdmin: row.isAdmin,
+            isAgent: row.isAgent,
+            agentStatus: row.agentStatus,
+            ...codes,
+          },
+        }
+        return { result: row.id, audit: [entry] }
+      },
     }),
   )
+  return result
 }
 
 /** 409 when another user (not `exceptId`) has `email` (lower-cased). */

@@ -1,7 +1,7 @@
 /**
  * Users in the database: the filtered list (search over name, e-mail and phone served by a
  * trigram index, role and status; DESIGN.md: fast at a million rows), lookups by id and e-mail,
- * and the signed-in admin's profile and password. Writes are audited in their transaction.
+ * and the signed-in admin's profile and password. Writes go through db/write.ts with their audit rows.
  * Bank details are read and written only through the functions at the end, which encrypt the
  * account number (services/bank-details-crypto.ts); other reads return it as stored (`v1:...`).
  */
@@ -14,7 +14,8 @@ import { maskAccountNumber } from '../../domain/users'
 import { openBankDetails, sealBankDetails } from '../../services/bank-details-crypto'
 import { escapeLike } from '../sql'
 import { mergeNested } from '../../domain/user-rules'
-import { audit, type AuditEntry } from './audit.queries'
+import type { AuditEntry } from './audit.queries'
+import { write } from '../write'
 
 /** A row of users. */
 export type UserRow = typeof users.$inferSelect
@@ -174,22 +175,26 @@ export async function updateProfile(
   now: Date,
   auditOf: (updated: UserRow) => AuditEntry,
 ): Promise<UserRow> {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(users)
-      .set({ name: input.name, email: input.email, phone: input.phone || null, updatedAt: now })
-      .where(eq(users.id, id))
-      .returning()
-    await audit(tx, auditOf(updated))
-    return updated
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ name: input.name, email: input.email, phone: input.phone || null, updatedAt: now })
+        .where(eq(users.id, id))
+        .returning()
+      return { result: updated, audit: [auditOf(updated)] }
+    },
   })
+  return result
 }
 
 /** Store a new password hash for `id` at `now`, with its audit row. */
 export async function setPasswordHash(db: Db, id: string, passwordHash: string, now: Date, entry: AuditEntry) {
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id))
-    await audit(tx, entry)
+  await write(db, {
+    transaction: async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id))
+      return { result: undefined, audit: [entry] }
+    },
   })
 }
 
@@ -214,18 +219,24 @@ export async function setBankDetails(
   entry: Omit<AuditEntry, 'before' | 'after'>,
 ): Promise<BankDetails | undefined> {
   const masked = (d: BankDetails) => (d.accountNumber ? { ...d, accountNumber: maskAccountNumber(d.accountNumber) } : d)
-  return db.transaction(async (tx) => {
-    const [old] = await tx.select({ bankDetails: users.bankDetails }).from(users).where(eq(users.id, id)).for('update')
-    if (!old) return undefined
-    const before = openBankDetails(key, id, old.bankDetails)
-    const details = mergeNested(before, patch)
-    await tx
-      .update(users)
-      .set({ bankDetails: sealBankDetails(key, id, details), updatedAt: now })
-      .where(eq(users.id, id))
-    await audit(tx, { ...entry, before: masked(before), after: masked(details) })
-    return details
+  const { result } = await write(db, {
+    transaction: async (tx) => {
+      const [old] = await tx
+        .select({ bankDetails: users.bankDetails })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update')
+      if (!old) return { result: undefined }
+      const before = openBankDetails(key, id, old.bankDetails)
+      const details = mergeNested(before, patch)
+      await tx
+        .update(users)
+        .set({ bankDetails: sealBankDetails(key, id, details), updatedAt: now })
+        .where(eq(users.id, id))
+      return { result: details, audit: [{ ...entry, before: masked(before), after: masked(details) }] }
+    },
   })
+  return result
 }
 
 /**

@@ -8,13 +8,13 @@ import { v7 as uuidv7 } from 'uuid'
 import type { VerificationEntry, VerificationStatus } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
-import { optimistic, preparedPer, writeTogether } from '../sql'
+import { preparedPer } from '../sql'
+import { write } from '../write'
 import { projects, users, verificationHistory } from '../schema'
 import { toApiVerificationEntry } from '../../domain/projects/serialize'
 import { notFound } from '../../http/errors'
-import { audit, auditInsert } from './audit.queries'
-import { projectRowsUnchanged, readProjectsForWrite, type DbOrTx, type Tx } from './projects.queries'
-import { assertUnchanged, undoInsert, type UndoActor } from './undo.queries'
+import { versionedProjects, type DbOrTx, type Tx } from './projects.queries'
+import { assertUnchanged, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
@@ -37,7 +37,7 @@ export type StatusChange = {
  * reads the current rows, updates status and verificationNotes, inserts a history entry {status,
  * previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per project, and
  * records the undo (kind 'project.verify', undo.queries.ts). Answers the number of projects
- * changed and the undo ticket. An optimistic write (db/sql.ts): two round trips whatever the
+ * changed and the undo ticket. An optimistic write (db/write.ts): two round trips whatever the
  * number of projects, the read and one statement that writes all four only if no project changed
  * since the read (ids and versions are chosen here); read again and retried when one did.
  */
@@ -45,39 +45,34 @@ export async function changeVerificationStatus(
   db: Db,
   change: StatusChange,
 ): Promise<{ count: number; undo: UndoTicket | null }> {
-  return optimistic(db, async (write) => {
-    const [rows, reviewCommits] = await Promise.all([readProjectsForWrite(write, change.ids), change.reviewCommits])
-    const verifiedAt = change.at
-    const after = { verificationStatus: change.status, verificationNotes: change.notes }
-    const entries = rows.map((row) => ({
-      id: uuidv7(),
-      projectId: row.id,
-      status: change.status,
-      previousStatus: row.verificationStatus,
-      notes: change.notes,
-      verifiedBy: change.actorId,
-      verifiedAt,
-      reviewCommit: reviewCommits?.get(row.id) ?? null,
-    }))
-    // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
-    const { insert: undoRow, ticket } = undoInsert(write.db, {
-      kind: 'project.verify',
-      actorId: change.actorId,
-      now: change.at,
-      records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)),
-    })
-    await writeTogether(
-      write.db,
-      [
-        write.db
-          .update(projects)
-          .set({ ...after, updatedAt: verifiedAt })
-          .where(projectRowsUnchanged(rows))
-          .returning({ id: projects.id }),
-        write.db.insert(verificationHistory).values(entries),
-        auditInsert(
-          write.db,
-          rows.map((row) => ({
+  const { result, undo } = await write(db, {
+    rows: versionedProjects,
+    ids: change.ids,
+    beside: change.reviewCommits,
+    plan: (rows, reviewCommits, on) => {
+      const verifiedAt = change.at
+      const after = { verificationStatus: change.status, verificationNotes: change.notes }
+      const entries = rows.map((row) => ({
+        id: uuidv7(),
+        projectId: row.id,
+        status: change.status,
+        previousStatus: row.verificationStatus,
+        notes: change.notes,
+        verifiedBy: change.actorId,
+        verifiedAt,
+        reviewCommit: reviewCommits?.get(row.id) ?? null,
+      }))
+      return {
+        result: rows.length,
+        change: {
+          rows,
+          update: (unchanged) =>
+            on
+              .update(projects)
+              .set({ ...after, updatedAt: verifiedAt })
+              .where(unchanged),
+          inserts: [on.insert(verificationHistory).values(entries)],
+          audit: rows.map((row) => ({
             actorId: change.actorId,
             action: 'project.verify',
             entityType: 'project',
@@ -85,13 +80,18 @@ export async function changeVerificationStatus(
             before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes },
             after,
           })),
-        ),
-        undoRow,
-      ],
-      { rows: rows.length },
-    )
-    return { count: rows.length, undo: ticket }
+          // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
+          undo: {
+            kind: 'project.verify',
+            actorId: change.actorId,
+            now: change.at,
+            records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)),
+          },
+        },
+      }
+    },
   })
+  return { count: result, undo }
 }
 
 /**
@@ -167,19 +167,26 @@ export async function updateEntry(
   patch: { status: VerificationStatus; notes: string },
   actorId: string,
 ): Promise<VerificationEntry> {
-  await db.transaction(async (tx) => {
-    await assertProjectExists(tx, projectId)
-    const [before] = await tx.select().from(verificationHistory).where(entryOf(projectId, entryId)).for('update')
-    if (!before) throw notFound('Verification history entry not found')
-    await tx.update(verificationHistory).set(patch).where(eq(verificationHistory.id, entryId))
-    await audit(tx, {
-      actorId,
-      action: 'verification_history.update',
-      entityType: 'verification_history',
-      entityId: entryId,
-      before: { projectId, status: before.status, notes: before.notes },
-      after: { projectId, ...patch },
-    })
+  await write(db, {
+    transaction: async (tx) => {
+      await assertProjectExists(tx, projectId)
+      const [before] = await tx.select().from(verificationHistory).where(entryOf(projectId, entryId)).for('update')
+      if (!before) throw notFound('Verification history entry not found')
+      await tx.update(verificationHistory).set(patch).where(eq(verificationHistory.id, entryId))
+      return {
+        result: undefined,
+        audit: [
+          {
+            actorId,
+            action: 'verification_history.update',
+            entityType: 'verification_history',
+            entityId: entryId,
+            before: { projectId, status: before.status, notes: before.notes },
+            after: { projectId, ...patch },
+          },
+        ],
+      }
+    },
   })
   const [row] = await db
     .select(entryColumns)
@@ -191,16 +198,23 @@ export async function updateEntry(
 
 /** Delete one entry of one project; 404 for an unknown project or an entry of another project. */
 export async function deleteEntry(db: Db, projectId: string, entryId: string, actorId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await assertProjectExists(tx, projectId)
-    const [removed] = await tx.delete(verificationHistory).where(entryOf(projectId, entryId)).returning()
-    if (!removed) throw notFound('Verification history entry not found')
-    await audit(tx, {
-      actorId,
-      action: 'verification_history.delete',
-      entityType: 'verification_history',
-      entityId: entryId,
-      before: removed,
-    })
+  await write(db, {
+    transaction: async (tx) => {
+      await assertProjectExists(tx, projectId)
+      const [removed] = await tx.delete(verificationHistory).where(entryOf(projectId, entryId)).returning()
+      if (!removed) throw notFound('Verification history entry not found')
+      return {
+        result: undefined,
+        audit: [
+          {
+            actorId,
+            action: 'verification_history.delete',
+            entityType: 'verification_history',
+            entityId: entryId,
+            before: removed,
+          },
+        ],
+      }
+    },
   })
 }

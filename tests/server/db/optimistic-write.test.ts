@@ -1,7 +1,7 @@
 /**
- * Optimistic writes (server/db/sql.ts writeTogether with a guard, and optimistic; migration 0031
+ * Optimistic writes (server/db/write.ts `write` with `rows` and `plan`; migration 0031
  * expect_rows) on PGlite and PostgreSQL: a guarded statement writes everything when the rows are
- * as read and nothing when one changed since; `optimistic` reads again and retries, its last
+ * as read and nothing when one changed since; a conflict reads again and re-plans, the last
  * attempt inside a transaction with the rows locked, and answers 409 only when that one conflicts
  * too. On PostgreSQL a real concurrent transaction holds the row while a status change waits on
  * it: the change is retried, nothing is lost, one history entry; and forty writers at once on one
@@ -12,22 +12,21 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BULK_MAX } from '../../../src/api/schemas/projects'
 import { auditLog, projects, users, verificationHistory } from '../../../server/db/schema'
-import { auditInsert } from '../../../server/db/queries/audit.queries'
-import { projectRowsUnchanged, readProjectsForWrite } from '../../../server/db/queries/projects.queries'
+import { versionedProjects, type VersionedProjectRow } from '../../../server/db/queries/projects.queries'
 import { changeVerificationStatus } from '../../../server/db/queries/verification.queries'
 import {
   CHANGED_WHILE_SAVING,
   isRetryableConflict,
   OPTIMISTIC_ATTEMPTS,
-  optimistic,
-  writeTogether,
-} from '../../../server/db/sql'
+  write,
+  type WriteAttempt,
+} from '../../../server/db/write'
 import { ApiError } from '../../../server/http/errors'
 import { openDatabase, type Database } from '../../../server/db/client'
 import { updateProject } from '../../../server/db/queries/projects-write.queries'
 import { createTestContext, describeEachDatabase, POSTGRES_TESTS } from '../harness'
 
-describeEachDatabase('writeTogether', (get) => {
+describeEachDatabase('a guarded write', (get) => {
   const db = () => get().deps.db
   /** An optimistic attempt's reads: on the pool, without locks. */
   const unlocked = () => ({ db: db(), lock: false })
@@ -52,50 +51,56 @@ describeEachDatabase('writeTogether', (get) => {
         .from(auditLog)
         .where(eq(auditLog.action, action))
     )[0].n
-  const guardedDiscount = (rows: Awaited<ReturnType<typeof readProjectsForWrite>>, discount: number, action: string) =>
-    writeTogether(
-      db(),
-      [
-        db().update(projects).set({ discount }).where(projectRowsUnchanged(rows)).returning({ id: projects.id }),
-        auditInsert(
-          db(),
-          rows.map((row) => ({ actorId: null, action, entityType: 'project', entityId: row.id })),
-        ),
-      ],
-      { rows: rows.length },
-    )
+  /**
+   * A guarded discount whose first attempt writes from `firstRead` (rows read earlier, perhaps
+   * changed since) and later attempts from a fresh read; answers how many attempts read.
+   */
+  const guardedDiscount = async (firstRead: VersionedProjectRow[], discount: number, action: string) => {
+    let reads = 0
+    await write(db(), {
+      rows: {
+        read: async (at: WriteAttempt, ids: readonly string[]) =>
+          ++reads === 1 ? firstRead : versionedProjects.read(at, ids),
+        unchanged: versionedProjects.unchanged,
+      },
+      ids: firstRead.map((r) => r.id),
+      plan: (rows, _, on) => ({
+        result: undefined,
+        change: {
+          rows,
+          update: (unchanged) => on.update(projects).set({ discount }).where(unchanged),
+          audit: rows.map((row) => ({ actorId: null, action, entityType: 'project', entityId: row.id })),
+        },
+      }),
+    })
+    return reads
+  }
 
   it('writes the update and the other writes when every row is as read', async () => {
     const ids = [await newProject('OW one'), await newProject('OW two')]
-    const rows = await readProjectsForWrite(unlocked(), ids)
-    await guardedDiscount(rows, 15, 'test.optimistic_ok')
+    const rows = await versionedProjects.read(unlocked(), ids)
+    expect(await guardedDiscount(rows, 15, 'test.optimistic_ok')).toBe(1)
     const after = await db().select({ discount: projects.discount }).from(projects).where(inArray(projects.id, ids))
     expect(after.map((r) => r.discount)).toEqual([15, 15])
     expect(await audits('test.optimistic_ok')).toBe(2)
   })
 
-  it('writes nothing and raises a retryable conflict when a row changed since the read', async () => {
+  it('writes nothing from rows changed since the read, then reads again and writes once', async () => {
     const ids = [await newProject('OW three'), await newProject('OW four')]
-    const rows = await readProjectsForWrite(unlocked(), ids)
+    const rows = await versionedProjects.read(unlocked(), ids)
     // Another write to one of them after the read: its row version (xmin) is no longer the one read.
     await db().update(projects).set({ title: 'OW four renamed' }).where(eq(projects.id, ids[1]))
-    const failure = await guardedDiscount(rows, 30, 'test.optimistic_conflict').then(
-      () => undefined,
-      (e: unknown) => e,
-    )
-    expect(isRetryableConflict(failure)).toBe(true)
+    expect(await guardedDiscount(rows, 30, 'test.optimistic_conflict')).toBe(2)
     const after = await db()
       .select({ discount: projects.discount, title: projects.title })
       .from(projects)
       .where(inArray(projects.id, ids))
       .orderBy(projects.title)
     expect(after).toEqual([
-      { discount: 0, title: 'OW four renamed' },
-      { discount: 0, title: 'OW three' },
+      { discount: 30, title: 'OW four renamed' },
+      { discount: 30, title: 'OW three' },
     ])
-    expect(await audits('test.optimistic_conflict')).toBe(0)
-    // Read again, the same write goes through.
-    await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 30, 'test.optimistic_conflict')
+    // The first attempt's statement wrote nothing: one audit row per project, from the second.
     expect(await audits('test.optimistic_conflict')).toBe(2)
   })
 
@@ -115,31 +120,35 @@ describeEachDatabase('writeTogether', (get) => {
       )
       .returning({ id: projects.id })
     const ids = rows.map((r) => r.id)
-    await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 5, 'test.optimistic_bulk')
+    expect(await guardedDiscount(await versionedProjects.read(unlocked(), ids), 5, 'test.optimistic_bulk')).toBe(1)
     // Again on the rows the first write made, all with the same xmin.
-    await guardedDiscount(await readProjectsForWrite(unlocked(), ids), 6, 'test.optimistic_bulk')
+    expect(await guardedDiscount(await versionedProjects.read(unlocked(), ids), 6, 'test.optimistic_bulk')).toBe(1)
     expect(await audits('test.optimistic_bulk')).toBe(2 * BULK_MAX)
   })
 
   it('reads the rows with their versions and 404s for an unknown id', async () => {
     const id = await newProject('OW five')
-    const [row] = await readProjectsForWrite(unlocked(), [id, id])
+    const [row] = await versionedProjects.read(unlocked(), [id, id])
     expect(row.id).toBe(id)
     expect(row.rowVersion).toMatch(/^\d+$/)
-    await expect(readProjectsForWrite(unlocked(), [id, '00000000-0000-4000-8000-000000000000'])).rejects.toMatchObject({
+    await expect(
+      versionedProjects.read(unlocked(), [id, '00000000-0000-4000-8000-000000000000']),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Project not found: 00000000-0000-4000-8000-000000000000',
     })
     // The last attempt's read, inside a transaction with the row locked: the same row and version.
-    const locked = await db().transaction((tx) => readProjectsForWrite({ db: tx, lock: true }, [id]))
+    const locked = await db().transaction((tx) => versionedProjects.read({ db: tx, lock: true }, [id]))
     expect(locked).toEqual([row])
     await expect(
-      db().transaction((tx) => readProjectsForWrite({ db: tx, lock: true }, ['00000000-0000-4000-8000-000000000000'])),
+      db().transaction((tx) =>
+        versionedProjects.read({ db: tx, lock: true }, ['00000000-0000-4000-8000-000000000000']),
+      ),
     ).rejects.toMatchObject({ status: 404, message: 'Project not found' })
   })
 })
 
-describe('optimistic', () => {
+describe('the attempts of an optimistic write', () => {
   let database: Database
   beforeAll(async () => {
     database = await openDatabase({ memory: true })
@@ -147,13 +156,29 @@ describe('optimistic', () => {
   afterAll(async () => {
     await database?.close()
   })
+  /** `write` whose read is `attempt` (its answer answered here) and whose plan writes nothing. */
+  const runAttempts = async <T>(attempt: (at: WriteAttempt) => Promise<T>): Promise<T> => {
+    let answer: { value: T } | undefined
+    await write(database.db, {
+      rows: {
+        read: async (at) => {
+          answer = { value: await attempt(at) }
+          return []
+        },
+        unchanged: () => sql`true`,
+      },
+      ids: [],
+      plan: () => ({ result: undefined }),
+    })
+    return answer!.value
+  }
   const conflictError = () =>
     Object.assign(new Error('query failed'), { cause: Object.assign(new Error('changed'), { code: '40001' }) })
 
   it('tries again after a serialization failure or a deadlock and answers the first success', async () => {
     const codes = ['40001', '40P01']
     const locks: boolean[] = []
-    const result = await optimistic(database.db, async ({ db, lock }) => {
+    const result = await runAttempts(async ({ db, lock }) => {
       expect(db).toBe(database.db)
       locks.push(lock)
       const code = codes[locks.length - 1]
@@ -162,11 +187,12 @@ describe('optimistic', () => {
     })
     expect(result).toBe('done')
     expect(locks).toEqual([false, false, false])
+    expect(isRetryableConflict(conflictError())).toBe(true)
   })
 
   it(`makes its last attempt (of ${OPTIMISTIC_ATTEMPTS}) inside a transaction with the rows locked, which goes through`, async () => {
     const attempts: { lock: boolean; inTransaction: boolean }[] = []
-    const result = await optimistic(database.db, async ({ db, lock }) => {
+    const result = await runAttempts(async ({ db, lock }) => {
       attempts.push({ lock, inTransaction: db !== database.db })
       if (!lock) throw conflictError()
       return 'written'
@@ -180,7 +206,7 @@ describe('optimistic', () => {
 
   it('answers 409 when the locked last attempt conflicts too', async () => {
     let calls = 0
-    const failure = await optimistic(database.db, async () => {
+    const failure = await runAttempts(async () => {
       calls++
       throw conflictError()
     }).catch((e: unknown) => e)
@@ -191,7 +217,7 @@ describe('optimistic', () => {
 
   it('passes any other error through at once', async () => {
     let calls = 0
-    const failure = await optimistic(database.db, async () => {
+    const failure = await runAttempts(async () => {
       calls++
       throw Object.assign(new Error('unique'), { code: '23505' })
     }).catch((e: unknown) => e)

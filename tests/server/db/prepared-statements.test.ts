@@ -13,7 +13,7 @@ import { ensureAdmin } from '../../../server/bootstrap'
 import { openDatabase, type Database } from '../../../server/db/client'
 import { selectListPageRefs, selectListRows } from '../../../server/db/queries/projects-list.queries'
 import { dashboardProjects } from '../../../server/db/queries/dashboard.queries'
-import { findProject, readProjectsForWrite } from '../../../server/db/queries/projects.queries'
+import { findProject, versionedProjects } from '../../../server/db/queries/projects.queries'
 import { projectRepository } from '../../../server/db/queries/triage.queries'
 import { listHistory } from '../../../server/db/queries/verification.queries'
 import { projects, users } from '../../../server/db/schema'
@@ -102,12 +102,12 @@ describe.skipIf(!POSTGRES_TESTS)('the hot reads as prepared statements [postgres
       ])
     }
     // The reads of the writes: one shape whatever the number of ids (an array parameter).
-    expect((await readProjectsForWrite({ db, lock: false }, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
-    expect((await readProjectsForWrite({ db, lock: false }, [ids[2], ids[1], ids[2]])).map((r) => r.title)).toEqual([
+    expect((await versionedProjects.read({ db, lock: false }, [projectId])).map((r) => r.title)).toEqual(['Prepared 0'])
+    expect((await versionedProjects.read({ db, lock: false }, [ids[2], ids[1], ids[2]])).map((r) => r.title)).toEqual([
       'Prepared 1',
       'Prepared 2',
     ])
-    await expect(readProjectsForWrite({ db, lock: false }, [ids[0], uuidv7()])).rejects.toThrow('Project not found')
+    await expect(versionedProjects.read({ db, lock: false }, [ids[0], uuidv7()])).rejects.toThrow('Project not found')
     expect(await projectRepository(db, projectId)).toBeNull()
     expect(await projectRepository(db, ids[1])).toBeNull()
     // The list's fallback reads refs and rows in one REPEATABLE READ transaction: the same statements,
