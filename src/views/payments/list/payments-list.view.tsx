@@ -3,7 +3,7 @@
  * status, search and status filter in the URL, every matching payment in one virtualized scroll
  * fetched by cursor as it nears the end (a scrolled list, decision 029), the details panel of
  * ?payment=<id> with its order, and Export CSV of the filtered view. A failed load shows 'Error
- * Loading Payments' with Retry, never sample data. j/k/x/Enter/Escape/o/shift+e and the palette act
+ * Loading Payments' with Retry and no rows of its own (DESIGN.md). j/k/x/Enter/Escape/o/shift+e and the palette act
  * through the commands (payments.commands.ts) on what this view publishes.
  */
 import { useCallback, useEffect, useMemo } from 'react'
