@@ -83,6 +83,8 @@ export type ProjectPayload = {
   hasReport: boolean
   reportPrice: number
   verificationStatus: VerificationStatus
+  /** True for Upload Files' draft, false to publish it (decision 038); absent for a direct create. */
+  isDraft?: boolean
 }
 
 const num = (text: string, fallback = 0) => {

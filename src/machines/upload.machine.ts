@@ -319,7 +319,12 @@ export const uploadMachine = uploadSetup.createMachine({
             id: 'createDraft',
             src: 'createProject',
             input: ({ context }) => ({
-              project: { ...toPayload(context.values), verificationStatus: 'pending' as const, isActive: true },
+              project: {
+                ...toPayload(context.values),
+                verificationStatus: 'pending' as const,
+                isActive: true,
+                isDraft: true,
+              },
             }),
             onDone: {
               target: 'uploadingSource',
@@ -398,7 +403,7 @@ export const uploadMachine = uploadSetup.createMachine({
             src: 'publishProject',
             input: ({ context }) => ({
               projectId: required(context.projectId, 'The draft id'),
-              project: toPayload(context.values),
+              project: { ...toPayload(context.values), isDraft: false },
             }),
             onDone: '#upload.done',
             onError: { target: '#upload.failed', actions: fail('publish') },
