@@ -5,7 +5,14 @@
  */
 import { api } from './client'
 import { ProjectResponseSchema, type Project } from './schemas/projects'
-import { UploadChunkResponseSchema, type UploadChunkResponse } from './schemas/upload'
+import {
+  DraftsResponseSchema,
+  UploadChunkResponseSchema,
+  UploadStateResponseSchema,
+  type DraftSummary,
+  type UploadChunkResponse,
+  type UploadProgress,
+} from './schemas/upload'
 import type { SourceFile } from '../machines/shared/upload-files.rules'
 
 /** POST /api/projects/create with the form body → the created project (`_id`). */
@@ -44,4 +51,14 @@ export function chunkFormData(input: ChunkInput): FormData {
 /** POST /api/upload/upload → `data` ({ github (after the last chunk), failedUploads, ... }). */
 export async function uploadChunk(input: ChunkInput): Promise<UploadChunkResponse['data']> {
   return (await api.post('/api/upload/upload', chunkFormData(input), UploadChunkResponseSchema)).data
+}
+
+/** GET /api/upload/state/{id} → the draft's upload in progress (chunks the server holds), or null. */
+export async function fetchUploadState(projectId: string): Promise<UploadProgress | null> {
+  return (await api.get(`/api/upload/state/${projectId}`, UploadStateResponseSchema)).upload
+}
+
+/** GET /api/upload/drafts → the unpublished drafts, most recently touched first (decision 038). */
+export async function fetchDrafts(signal?: AbortSignal): Promise<DraftSummary[]> {
+  return (await api.get('/api/upload/drafts', DraftsResponseSchema, { signal })).drafts
 }

@@ -28,6 +28,7 @@ const send = (ctx: CommandContext, event: UploadEvent) => ctx.view.addProject?.s
 const onScreen = (ctx: CommandContext) => !!ctx.view.addProject
 const uploading = (s: SnapshotFrom<typeof uploadMachine>) =>
   s.matches({ busy: 'creatingDraft' }) ||
+  s.matches({ busy: 'planningResume' }) ||
   s.matches({ busy: 'uploadingSource' }) ||
   (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload')
 

@@ -45,6 +45,7 @@ export default function AddProjectView() {
     actor,
     (s) =>
       s.matches({ busy: 'creatingDraft' }) ||
+      s.matches({ busy: 'planningResume' }) ||
       s.matches({ busy: 'uploadingSource' }) ||
       (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload'),
   )
