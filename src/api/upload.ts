@@ -3,6 +3,7 @@
  * project (draft or final) and sending one multipart chunk of files to POST /api/upload/upload.
  * Every failure is an ApiError (src/api/client.ts).
  */
+import { useQuery } from '@tanstack/react-query'
 import { api } from './client'
 import { ProjectResponseSchema, type Project } from './schemas/projects'
 import {
@@ -61,4 +62,12 @@ export async function fetchUploadState(projectId: string): Promise<UploadProgres
 /** GET /api/upload/drafts → the unpublished drafts, most recently touched first (decision 038). */
 export async function fetchDrafts(signal?: AbortSignal): Promise<DraftSummary[]> {
   return (await api.get('/api/upload/drafts', DraftsResponseSchema, { signal })).drafts
+}
+
+/** Query keys of the drafts listing (Add Project's offer). */
+export const draftKeys = { all: ['drafts'] as const }
+
+/** The drafts listing, fetched fresh each time Add Project opens (a draft changes with every upload). */
+export function useDrafts() {
+  return useQuery({ queryKey: draftKeys.all, queryFn: ({ signal }) => fetchDrafts(signal), staleTime: 0 })
 }

@@ -103,3 +103,7 @@ export function githubOf(project: Project): InferOutput<typeof UploadGithubSchem
     createdAt: repo.createdAt,
   }
 }
+
+/** True while leaving would lose work: a step runs, or files are picked but not yet on the server. */
+export const leavingLosesWork = (busy: boolean, context: { files: readonly unknown[]; github: unknown }) =>
+  busy || (context.files.length > 0 && context.github === null)

@@ -130,7 +130,6 @@ export const UploadStateResponseSchema = v.object({
   success: v.literal(true),
   upload: v.nullable(UploadProgressSchema),
 })
-export type UploadStateResponse = v.InferOutput<typeof UploadStateResponseSchema>
 
 /** A draft as Add Project offers it: when it was last touched, what the server already holds, stale or not. */
 export const DraftSummarySchema = v.object({
