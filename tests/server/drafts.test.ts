@@ -21,7 +21,12 @@ describeEachDatabase('drafts', (get) => {
     await insertProject(get(), { title: 'Live One', createdAt: new Date('2026-01-01T00:00:00Z') })
   })
 
+  const activeOnDashboard = async () =>
+    (await call(get(), 'GET', '/api/admin/dashboard/stats', undefined, token)).body.stats.overview
+      .activeProjects as number
+
   it('keeps an active draft out of the catalogue and its totals until it is published', async () => {
+    const activeBefore = await activeOnDashboard()
     const created = await call(
       get(),
       'POST',
@@ -41,6 +46,7 @@ describeEachDatabase('drafts', (get) => {
     expect(titles(await list('includeInactive=true&status=draft&search=shop'))).toEqual(['Draft Shop'])
     expect((await list('includeInactive=true&status=draft')).body.pagination.totalProjects).toBe(1)
     expect(titles(await list('includeInactive=true'))).toEqual(['Draft Shop', 'Live One'])
+    expect(await activeOnDashboard()).toBe(activeBefore)
 
     const published = await call(get(), 'PUT', `/api/projects/${id}`, { isDraft: false }, token)
     expect(published.status).toBe(200)
@@ -50,6 +56,7 @@ describeEachDatabase('drafts', (get) => {
     expect(titles(await list('search=shop'))).toEqual(['Draft Shop'])
     expect(titles(await list('includeInactive=true&status=draft'))).toEqual([])
     expect((await list('includeInactive=true&status=draft')).body.pagination.totalProjects).toBe(0)
+    expect(await activeOnDashboard()).toBe(activeBefore + 1)
 
     const back = await call(get(), 'PUT', `/api/projects/${id}`, { isDraft: true }, token)
     expect(back.status).toBe(400)
