@@ -7,6 +7,7 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { bulkDeleteProjects } from '../api/projects'
 import { withReason } from '../api/error-text'
+import { STALE_DRAFT_DAYS } from '../domain/upload-resume'
 
 export interface UploadDraftsContext {
   /** The drafts the confirmation is about. */
@@ -20,7 +21,7 @@ export type UploadDraftsEmitted = { type: 'drafts.deleted'; count: number } | { 
 
 /** The confirmation's question for `n` drafts. */
 export const staleQuestion = (n: number) =>
-  `Delete ${n} draft${n === 1 ? '' : 's'} nobody touched for a week, with their staged uploads? This cannot be undone.`
+  `Delete ${n} draft${n === 1 ? '' : 's'} nobody touched for ${STALE_DRAFT_DAYS} days or more, with their staged uploads? This cannot be undone.`
 
 export const uploadDraftsMachine = setup({
   types: { context: {} as UploadDraftsContext, events: {} as UploadDraftsEvent, emitted: {} as UploadDraftsEmitted },

@@ -29,7 +29,7 @@ function start() {
 describe('uploadDraftsMachine', () => {
   it('asks how many it deletes', () => {
     expect(staleQuestion(1)).toBe(
-      'Delete 1 draft nobody touched for a week, with their staged uploads? This cannot be undone.',
+      'Delete 1 draft nobody touched for 7 days or more, with their staged uploads? This cannot be undone.',
     )
     expect(staleQuestion(3)).toMatch(/^Delete 3 drafts /)
   })
