@@ -32,7 +32,7 @@ function DraftItem({ draft, resumable }: { draft: DraftSummary; resumable: boole
     <li className="drafts-offer__item" data-testid="draft-item">
       <span className="drafts-offer__title">{draft.title}</span>
       <span className="drafts-offer__meta faint">
-        {formatRelativeTime(draft.lastTouchedAt)} · {holds(draft)}
+        last touched {formatRelativeTime(draft.lastTouchedAt)} · {holds(draft)}
       </span>
       {resumable ? (
         <CommandButton id="projects.new.resumeDraft" target={{ kind: 'draft', id: draft._id }} size="sm" />
