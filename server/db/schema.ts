@@ -216,6 +216,8 @@ export const projects = pgTable(
     difficulty: difficulty('difficulty').notNull().default('Intermediate'),
     rating: real('rating').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Created by Upload Files and not yet published: kept out of the catalogue (decision 038). */
+    isDraft: boolean('is_draft').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
     isInStock: boolean('is_in_stock').notNull().default(true),
     stock: integer('stock'),
@@ -252,6 +254,10 @@ export const projects = pgTable(
     index('projects_category_status_created_idx').on(t.category, t.verificationStatus, t.createdAt),
     index('projects_active_created_idx').on(t.isActive, t.createdAt),
     index('projects_owner_idx').on(t.projectOwnerId),
+    // The few drafts, by last change: Add Project's unfinished drafts and the stale ones (decision 038).
+    index('projects_drafts_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.isDraft}`),
     // The commission project picker (first 20 by title, commission.queries.ts).
     index('projects_title_idx').on(t.title, t.id),
     // Covers the dashboard's per-category aggregate (index-only scan; domain/dashboard-stats.ts).
@@ -286,6 +292,7 @@ export const projectSearch = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     isActive: boolean('is_active').notNull(),
+    isDraft: boolean('is_draft').notNull().default(false),
     category: text('category').notNull(),
     verificationStatus: verificationStatus('verification_status').notNull(),
     searchText: text('search_text').notNull(),
@@ -313,13 +320,14 @@ export const projectListCounts = pgTable(
   'project_list_counts',
   {
     isActive: boolean('is_active').notNull(),
+    isDraft: boolean('is_draft').notNull().default(false),
     category: text('category').notNull(),
     verificationStatus: verificationStatus('verification_status').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
     /** Sum of the group's price_paise (the dashboard's average prices). */
     pricePaise: bigint('price_paise', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.isActive, t.category, t.verificationStatus] })],
+  (t) => [primaryKey({ columns: [t.isActive, t.isDraft, t.category, t.verificationStatus] })],
 )
 
 /**

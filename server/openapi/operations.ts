@@ -55,7 +55,12 @@ import {
   RepoResponseSchema,
 } from '../../src/api/schemas/repository'
 import { DeleteImageBodySchema, ImagesResponseSchema } from '../../src/api/schemas/storage'
-import { UploadChunkFieldsSchema, UploadChunkResponseSchema } from '../../src/api/schemas/upload'
+import {
+  DraftsResponseSchema,
+  UploadChunkFieldsSchema,
+  UploadChunkResponseSchema,
+  UploadStateResponseSchema,
+} from '../../src/api/schemas/upload'
 import {
   BankAccountRevealResponseSchema,
   UserBulkResponseSchema,
@@ -303,6 +308,15 @@ export const OPERATIONS: Record<string, OperationExtra> = {
       409: 'The upload was committed with another chunk count, or its repository belongs to another project',
       413: 'Too many files in the chunk, a file, the chunk body or the whole upload over its limit (UPLOAD_LIMITS)',
     },
+  },
+  'GET /api/upload/state/{id}': {
+    summary: "A draft's upload in progress: the chunks the server holds, to resume it",
+    response: json(UploadStateResponseSchema),
+    errors: { 404: 'Project not found' },
+  },
+  'GET /api/upload/drafts': {
+    summary: 'Unpublished drafts with what each holds and whether it is stale',
+    response: json(DraftsResponseSchema),
   },
   'GET /api/users': { summary: 'List users', response: json(UserListResponseSchema) },
   'GET /api/users/stats': {

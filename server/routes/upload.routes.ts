@@ -14,13 +14,25 @@
  * learns the upload is in.
  * Staging abandoned for a day is swept by the hourly background job (services/background-jobs.ts).
  * Symlinks cannot arrive: multipart carries file contents only, never links.
+ * GET /state/{id} answers a project's upload in progress (the chunks staged, each with its
+ * fingerprint) so the console resumes it; GET /drafts lists the unpublished drafts with what each
+ * holds and whether it is stale (decision 038).
  */
 import { Hono } from 'hono'
 import { gitScannedFileError } from '../../src/api/schemas/git-path'
 import { collisionMessage, pathCollisions } from '../../src/api/schemas/path-collisions'
 import { checkRelativePath, exclusionReason } from '../../src/api/schemas/source-filter'
-import { UPLOAD_LIMITS, UploadChunkResponseSchema, type UploadChunkResponse } from '../../src/api/schemas/upload'
-import { findProjectRow } from '../db/queries/projects.queries'
+import { IdParamSchema } from '../../src/api/schemas/common'
+import {
+  DraftsResponseSchema,
+  UPLOAD_LIMITS,
+  UploadChunkResponseSchema,
+  UploadStateResponseSchema,
+  type UploadChunkResponse,
+} from '../../src/api/schemas/upload'
+import { isStaleDraft } from '../../src/domain/upload-resume'
+import { findProjectRow, listDrafts } from '../db/queries/projects.queries'
+import { validate } from '../http/validate'
 import type { AppDeps, AppEnv } from '../deps'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { ok } from '../http/respond'
@@ -37,6 +49,35 @@ export function uploadRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
   const staging = deps.staging
   const uploadKeyOf = (input: ChunkInput) => input.uploadId ?? 'current'
+
+  app.get('/state/:id', validate('param', IdParamSchema), async (c) => {
+    const { id } = c.req.valid('param')
+    if (!(await findProjectRow(deps.db, id))) throw notFound('Project not found')
+    return ok(c, UploadStateResponseSchema, { success: true, upload: await staging.progress(id) })
+  })
+
+  app.get('/drafts', async (c) => {
+    const now = deps.now()
+    const drafts = []
+    for (const row of await listDrafts(deps.db)) {
+      const upload = row.hasFiles ? null : await staging.progress(row.id)
+      const touched = Math.max(row.updatedAt.getTime(), upload ? Date.parse(upload.updatedAt) : 0)
+      const lastTouchedAt = new Date(touched).toISOString()
+      drafts.push({
+        _id: row.id,
+        title: row.title,
+        createdAt: row.createdAt.toISOString(),
+        lastTouchedAt,
+        uploadedFiles: upload?.chunks.reduce((sum, chunk) => sum + chunk.files, 0) ?? 0,
+        uploadedChunks: upload?.chunks.length ?? 0,
+        totalChunks: upload?.totalChunks ?? null,
+        hasFiles: row.hasFiles,
+        stale: isStaleDraft(lastTouchedAt, now),
+      })
+    }
+    drafts.sort((a, b) => b.lastTouchedAt.localeCompare(a.lastTouchedAt))
+    return ok(c, DraftsResponseSchema, { success: true, drafts })
+  })
 
   app.post('/upload', async (c) => {
     const spool = staging.openSpool()

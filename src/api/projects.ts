@@ -21,7 +21,8 @@ import type { UndoTicket } from './schemas/undo'
 /** The list filters as the URL carries them ('' = no filter). `limit` is the page size. */
 export interface ProjectListFilters {
   search: string
-  status: '' | 'active' | 'inactive'
+  /** 'active'/'inactive': published projects; 'draft': unpublished drafts (decision 038). */
+  status: '' | 'active' | 'inactive' | 'draft'
   verificationStatus: '' | VerificationStatus
   category: string
   page: number

@@ -3,9 +3,17 @@
  * project (draft or final) and sending one multipart chunk of files to POST /api/upload/upload.
  * Every failure is an ApiError (src/api/client.ts).
  */
+import { useQuery } from '@tanstack/react-query'
 import { api } from './client'
 import { ProjectResponseSchema, type Project } from './schemas/projects'
-import { UploadChunkResponseSchema, type UploadChunkResponse } from './schemas/upload'
+import {
+  DraftsResponseSchema,
+  UploadChunkResponseSchema,
+  UploadStateResponseSchema,
+  type DraftSummary,
+  type UploadChunkResponse,
+  type UploadProgress,
+} from './schemas/upload'
 import type { SourceFile } from '../machines/shared/upload-files.rules'
 
 /** POST /api/projects/create with the form body → the created project (`_id`). */
@@ -44,4 +52,22 @@ export function chunkFormData(input: ChunkInput): FormData {
 /** POST /api/upload/upload → `data` ({ github (after the last chunk), failedUploads, ... }). */
 export async function uploadChunk(input: ChunkInput): Promise<UploadChunkResponse['data']> {
   return (await api.post('/api/upload/upload', chunkFormData(input), UploadChunkResponseSchema)).data
+}
+
+/** GET /api/upload/state/{id} → the draft's upload in progress (chunks the server holds), or null. */
+export async function fetchUploadState(projectId: string): Promise<UploadProgress | null> {
+  return (await api.get(`/api/upload/state/${projectId}`, UploadStateResponseSchema)).upload
+}
+
+/** GET /api/upload/drafts → the unpublished drafts, most recently touched first (decision 038). */
+export async function fetchDrafts(signal?: AbortSignal): Promise<DraftSummary[]> {
+  return (await api.get('/api/upload/drafts', DraftsResponseSchema, { signal })).drafts
+}
+
+/** Query keys of the drafts listing (Add Project's offer). */
+export const draftKeys = { all: ['drafts'] as const }
+
+/** The drafts listing, fetched fresh each time Add Project opens (a draft changes with every upload). */
+export function useDrafts() {
+  return useQuery({ queryKey: draftKeys.all, queryFn: ({ signal }) => fetchDrafts(signal), staleTime: 0 })
 }

@@ -10,15 +10,23 @@ import type { AddProjectValues } from '../machines/add-project.form'
 import { statusTitle } from '../lib/status-title'
 import { MAX_IMAGES, percentOf } from '../machines/shared/upload-files.rules'
 import type { UploadEvent, uploadMachine } from '../machines/upload.machine'
+import type { uploadDraftsMachine } from '../machines/upload-drafts.machine'
 import type { Command, CommandContext } from './registry'
 
 /** What the Add Project view publishes as `view.addProject`. */
 export type AddProjectActor = ActorRefFrom<typeof uploadMachine>
 
+/** What the Add Project view publishes as `view.staleDrafts`: the delete flow and the stale drafts' ids. */
+export type StaleDrafts = { actor: ActorRefFrom<typeof uploadDraftsMachine>; ids: readonly string[] }
+
 declare module './registry' {
   interface ViewCommandContext {
     /** The Add Project flow, while /projects/new is on screen. */
     addProject?: AddProjectActor
+    /** The drafts untouched for STALE_DRAFT_DAYS, while /projects/new lists them. */
+    staleDrafts?: StaleDrafts
+    /** The picked files' folder tree: which folders are open, and opening or closing one. */
+    sourceTree?: { isOpen: (path: string) => boolean; toggle: (path: string) => void }
   }
 }
 
@@ -28,6 +36,7 @@ const send = (ctx: CommandContext, event: UploadEvent) => ctx.view.addProject?.s
 const onScreen = (ctx: CommandContext) => !!ctx.view.addProject
 const uploading = (s: SnapshotFrom<typeof uploadMachine>) =>
   s.matches({ busy: 'creatingDraft' }) ||
+  s.matches({ busy: 'planningResume' }) ||
   s.matches({ busy: 'uploadingSource' }) ||
   (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload')
 
@@ -172,6 +181,38 @@ export const addProjectCommands: Command[] = [
     when: (ctx) => onScreen(ctx) && focusedOf(ctx, 'image') !== null,
     disabledReason: (ctx) => (snap(ctx)?.context.imagesUploaded ? 'Images were uploaded with the draft' : null),
     run: (ctx) => send(ctx, { type: 'image.remove', index: Number(focusedOf(ctx, 'image')) }),
+  },
+  {
+    id: 'projects.new.toggleFolder',
+    title: 'Open or close a folder of the selected files',
+    group: GROUP,
+    keywords: ['folder', 'expand', 'collapse', 'tree'],
+    when: (ctx) => onScreen(ctx) && !!ctx.view.sourceTree && focusedOf(ctx, 'folder') !== null,
+    label: (ctx) => (ctx.view.sourceTree?.isOpen(focusedOf(ctx, 'folder') ?? '') ? 'Close folder' : 'Open folder'),
+    checked: (ctx) => !!ctx.view.sourceTree?.isOpen(focusedOf(ctx, 'folder') ?? ''),
+    run: (ctx) => ctx.view.sourceTree?.toggle(focusedOf(ctx, 'folder') ?? ''),
+  },
+  {
+    id: 'projects.new.resumeDraft',
+    title: 'Resume draft',
+    group: GROUP,
+    keywords: ['draft', 'resume', 'continue', 'unfinished'],
+    when: (ctx) => onScreen(ctx) && focusedOf(ctx, 'draft') !== null,
+    disabledReason: (ctx) => (snap(ctx)?.context.projectId ? 'A draft is already open here' : addProjectBusy(ctx)),
+    run: (ctx) => send(ctx, { type: 'draft.open', projectId: focusedOf(ctx, 'draft') ?? '' }),
+  },
+  {
+    id: 'projects.new.deleteStaleDrafts',
+    title: 'Delete stale drafts',
+    group: GROUP,
+    keywords: ['draft', 'stale', 'delete', 'clean up'],
+    when: (ctx) => onScreen(ctx) && (ctx.view.staleDrafts?.ids.length ?? 0) > 0,
+    label: (ctx) => `Delete stale drafts (${ctx.view.staleDrafts?.ids.length ?? 0})`,
+    disabledReason: (ctx) => (ctx.view.staleDrafts?.actor.getSnapshot().matches('idle') === false ? 'Deleting…' : null),
+    run: (ctx) => {
+      const stale = ctx.view.staleDrafts
+      stale?.actor.send({ type: 'stale.delete', ids: [...stale.ids] })
+    },
   },
   {
     id: 'projects.new.retry',

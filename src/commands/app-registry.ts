@@ -12,6 +12,7 @@ import { authCommands } from './auth.commands'
 import { navigationCommands } from './navigation.commands'
 import { projectDetailCommands } from './project-detail.commands'
 import { projectMediaCommands } from './project-media.commands'
+import { sourceModeCommands } from './source-mode.commands'
 import { projectOwnerCommands } from './project-owner.commands'
 import { projectRepositoryCommands } from './project-repository.commands'
 import { projectsListCommands } from './projects-list.commands'
@@ -55,6 +56,7 @@ export const registry: CommandRegistry = createRegistry([
   ...verificationCommands,
   ...addProjectCommands,
   ...projectMediaCommands,
+  ...sourceModeCommands,
   ...projectRepositoryCommands,
   ...usersListCommands,
   ...usersFilterCommands,

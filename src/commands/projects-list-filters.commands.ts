@@ -35,10 +35,11 @@ function option(
   }
 }
 
-const STATUS: Array<['all' | 'active' | 'inactive', string]> = [
+const STATUS: Array<['all' | 'active' | 'inactive' | 'draft', string]> = [
   ['all', 'All Status'],
   ['active', 'Active'],
   ['inactive', 'Inactive'],
+  ['draft', 'Drafts'],
 ]
 const VERIFICATION = [
   'approved',
@@ -52,7 +53,7 @@ export const projectsFilterCommands: Command[] = [
   ...STATUS.map(([value, label]) =>
     option(
       `projects.filter.status.${value}`,
-      `Show ${value === 'all' ? 'all' : label.toLowerCase()} projects`,
+      value === 'draft' ? 'Show unpublished drafts' : `Show ${value === 'all' ? 'all' : label.toLowerCase()} projects`,
       label,
       (f) => f.status === (value === 'all' ? '' : value),
       { status: value === 'all' ? '' : value },

@@ -3,7 +3,7 @@
  * the inputs hold them (text), their defaults, the client-side checks with the exact texts, and
  * the JSON body for POST /api/projects/create and PUT /api/projects/{id}. Money in rupees.
  */
-import { DESCRIPTION_MAX, type Difficulty, type VerificationStatus } from '../api/schemas/projects'
+import { DESCRIPTION_MAX, type Difficulty, type Project, type VerificationStatus } from '../api/schemas/projects'
 import { coerceNumber, normaliseDemoUrl, splitList } from '../api/schemas/normalise'
 import { imageCountError } from './shared/upload-files.rules'
 
@@ -83,6 +83,8 @@ export type ProjectPayload = {
   hasReport: boolean
   reportPrice: number
   verificationStatus: VerificationStatus
+  /** True for Upload Files' draft, false to publish it (decision 038); absent for a direct create. */
+  isDraft?: boolean
 }
 
 const num = (text: string, fallback = 0) => {
@@ -111,6 +113,36 @@ export function toPayload(values: AddProjectValues): ProjectPayload {
     hasReport: values.hasReport,
     reportPrice: num(values.reportPrice),
     verificationStatus: values.verificationStatus,
+  }
+}
+
+/** Rupees as a form input holds them: '' for 0. */
+const money = (rupees: number) => (rupees > 0 ? String(rupees) : '')
+
+/**
+ * A saved draft back into form values (a resumed draft, decision 038). The draft was created
+ * pending and active (SPEC.md 4), so those are what come back; the rest is as the user typed it.
+ */
+export function valuesFromProject(project: Project): AddProjectValues {
+  return {
+    title: project.title,
+    description: project.description,
+    price: money(project.price),
+    category: project.category,
+    technologies: project.technologies.join(', '),
+    features: project.features.join(', '),
+    tags: project.tags.join(', '),
+    difficulty: project.difficulty,
+    demoUrl: project.demoUrl,
+    isActive: project.isActive,
+    isFeatured: project.isFeatured,
+    allowsCustomization: project.allowsCustomization,
+    customizationPrice: money(project.customizationPrice),
+    includesInstallationSupport: project.includesInstallationSupport,
+    supportDuration: String(project.supportDuration),
+    hasReport: project.hasReport,
+    reportPrice: money(project.reportPrice),
+    verificationStatus: project.verificationStatus,
   }
 }
 

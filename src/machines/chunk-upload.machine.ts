@@ -2,7 +2,8 @@
  * The chunked source upload loop (SPEC.md 7 "Source and image storage", 9: 100 files a chunk):
  * one child actor for Add Project (upload.machine) and the detail re-upload
  * (project-files.machine). Input: the files, the upload id that ties the chunks together, the
- * chunk to start from and the figures so far. Each acknowledged chunk is reported to the parent as
+ * chunk to start from, the figures so far and the chunks the server already holds (a resumed
+ * upload, decision 038: counted as done without being sent). Each acknowledged or skipped chunk is reported to the parent as
  * `chunks.progress`; the output is `{ ok: true, github, done, failed }`, or `{ ok: false, error }`
  * after a failed chunk, which the parent resends as is by starting a new loop from `nextChunk`.
  */
@@ -26,6 +27,8 @@ export interface ChunkUploadInput {
   /** Files in acknowledged chunks so far. */
   done: number
   failed: readonly FailedUpload[]
+  /** Chunk indexes the server already holds with the same files: not sent again (never the last). */
+  skip?: readonly number[]
 }
 
 /** What the loop tells its parent after each acknowledged chunk. */
@@ -37,6 +40,7 @@ export type ChunkUploadOutput =
 
 interface ChunkUploadContext extends ChunkUploadInput {
   failed: FailedUpload[]
+  skip: readonly number[]
   github: GithubDetails | null
   /** Set when a chunk failed; wrapped so a thrown `undefined` still counts. */
   failure: { error: unknown } | null
@@ -61,17 +65,35 @@ export const chunkUploadMachine = setup({
       done: context.done,
       failed: context.failed,
     })),
+    skipChunk: assign(({ context }) => ({
+      nextChunk: context.nextChunk + 1,
+      done: context.done + chunkAt(context.files, context.nextChunk).length,
+    })),
     recordFailure: assign({ failure: (_, params: { error: unknown }) => ({ error: params.error }) }),
   },
   guards: {
     hasMoreChunks: ({ context }) => context.nextChunk < chunkCount(context.files.length),
+    chunkOnServer: ({ context }) =>
+      context.skip.includes(context.nextChunk) && context.nextChunk < chunkCount(context.files.length) - 1,
   },
 }).createMachine({
   id: 'chunkUpload',
-  context: ({ input }) => ({ ...input, failed: [...input.failed], github: null, failure: null }),
+  context: ({ input }) => ({
+    ...input,
+    failed: [...input.failed],
+    skip: input.skip ?? [],
+    github: null,
+    failure: null,
+  }),
   initial: 'next',
   states: {
-    next: { always: [{ guard: 'hasMoreChunks', target: 'sending' }, { target: 'sent' }] },
+    next: {
+      always: [
+        { guard: 'chunkOnServer', target: 'next', reenter: true, actions: ['skipChunk', 'reportProgress'] },
+        { guard: 'hasMoreChunks', target: 'sending' },
+        { target: 'sent' },
+      ],
+    },
     sending: {
       invoke: {
         id: 'uploadChunk',

@@ -1,10 +1,21 @@
 /**
  * The Add Project flow (SPEC.md 2 "Add Project", 4 "Add Project flow", 5, 8): a draft, the chunked
- * source upload (chunk-upload child), images, then Create/Publish. No input is dropped: what a state
+ * source upload (chunk-upload child), images, then Create/Publish. A saved draft can be opened
+ * ('draft.open'): its values come back, and the next Upload Files continues its upload in progress,
+ * skipping the chunks the server holds (decision 038). No input is dropped: what a state
  * cannot take is refused with 'notify.error'. States: docs/machines/upload.mmd.
  */
 import { and, assertEvent, assign, emit, not, setup, stateIn } from 'xstate'
-import { DEFAULT_VALUES, toPayload, validateForm, type AddProjectValues, type FormErrors } from './add-project.form'
+import type { UploadProgress } from '../api/schemas/upload'
+import { errorReason } from '../api/error-text'
+import {
+  DEFAULT_VALUES,
+  toPayload,
+  validateForm,
+  valuesFromProject,
+  type AddProjectValues,
+  type FormErrors,
+} from './add-project.form'
 import {
   chunkUploadMachine,
   type ChunkProgressEvent,
@@ -20,11 +31,14 @@ import {
   type FolderEntry,
   type SourceFile,
 } from './shared/upload-files.rules'
-import { uploadActors } from './upload.actors'
+import { uploadActors, type LoadedDraft } from './upload.actors'
 import {
   addImages,
+  draftNotice,
+  githubOf,
   newSelection,
   REFUSALS,
+  resumeText,
   stepError,
   uploadNotice,
   zipError,
@@ -56,6 +70,12 @@ export interface UploadContext {
   done: number
   failed: FailedUpload[]
   intent: 'upload' | 'create' | 'publish'
+  /** An opened draft's upload in progress on the server: the next Upload Files continues it. */
+  resume: UploadProgress | null
+  /** Chunk indexes of this run the server already holds (not sent again). */
+  skip: number[]
+  /** Images an opened draft already has on the server: they count for Publish's 1 to 5. */
+  imagesOnServer: number
   failedStep: UploadStep | null
   error: FlowError | null
   notice: string | null
@@ -77,6 +97,7 @@ export type UploadEvent =
   | { type: 'project.submit' }
   | { type: 'step.retry' }
   | { type: 'error.dismiss' }
+  | { type: 'draft.open'; projectId: string }
   | ChunkProgressEvent
 
 /** UI effects: navigate to the project, a refusal toast, open a picker. */
@@ -102,7 +123,9 @@ const uploadSetup = setup({
       for (const key of Object.keys(event.patch)) delete fieldErrors[key as keyof FormErrors]
       return { values: { ...context.values, ...event.patch }, fieldErrors }
     }),
-    validateForm: assign({ fieldErrors: ({ context }) => validateForm(context.values, context.images.length) }),
+    validateForm: assign({
+      fieldErrors: ({ context }) => validateForm(context.values, context.images.length + context.imagesOnServer),
+    }),
     selectFolder: assign(
       ({ event }) => (assertEvent(event, 'folder.select'), newSelection(selectFromFolder(event.entries))),
     ),
@@ -135,7 +158,35 @@ const uploadSetup = setup({
       failed: [],
       github: null,
       notice: null,
+      skip: [],
       uploadId: () => crypto.randomUUID(),
+    }),
+    // Nothing to skip: a fresh upload id, so chunks staged under another chunk count never mix in.
+    resumeUpload: assign(({ context }, params: { skip: number[] }) =>
+      context.resume && params.skip.length > 0
+        ? {
+            skip: params.skip,
+            uploadId: context.resume.uploadId,
+            notice: resumeText(params.skip.length, context.resume.totalChunks),
+          }
+        : { skip: [] },
+    ),
+    assignDraft: assign((_, params: { draft: LoadedDraft }) => ({
+      values: valuesFromProject(params.draft.project),
+      fieldErrors: {},
+      projectId: params.draft.project._id,
+      github: githubOf(params.draft.project),
+      resume: params.draft.upload,
+      imagesOnServer: params.draft.project.images.length,
+      files: [],
+      excluded: 0,
+      notice: draftNotice(params.draft.upload),
+    })),
+    draftFailed: assign({
+      error: (_, params: { error: unknown }) => ({
+        title: 'Failed to load the draft',
+        detail: errorReason(params.error),
+      }),
     }),
     assignProjectId: assign({ projectId: (_, params: { id: string }) => params.id }),
     assignProgress: assign(
@@ -145,7 +196,15 @@ const uploadSetup = setup({
       ),
     ),
     assignSource: assign((_, params: { output: ChunkUploadOutput }) =>
-      params.output.ok ? { github: params.output.github, done: params.output.done, failed: params.output.failed } : {},
+      params.output.ok
+        ? {
+            github: params.output.github,
+            done: params.output.done,
+            failed: params.output.failed,
+            resume: null,
+            skip: [],
+          }
+        : {},
     ),
     markImagesUploaded: assign(({ context }) => ({ imagesUploaded: true, imagesSent: context.images.length })),
     assignNotice: assign({ notice: ({ context }) => uploadNotice(context.failed.length, context.imagesSent) }),
@@ -162,8 +221,10 @@ const uploadSetup = setup({
     noFiles: ({ context }) => context.files.length === 0,
     pathsCollide: ({ context }) => selectionError(context.files) !== null,
     hasDraft: ({ context }) => context.projectId !== null,
+    canResume: ({ context }) => (context.resume?.chunks.length ?? 0) > 0,
     lacksTitleOrDescription: ({ context }) => !context.values.title.trim() || !context.values.description.trim(),
-    hasFieldErrors: ({ context }) => Object.keys(validateForm(context.values, context.images.length)).length > 0,
+    hasFieldErrors: ({ context }) =>
+      Object.keys(validateForm(context.values, context.images.length + context.imagesOnServer)).length > 0,
     filesWithoutDraft: ({ context }) => context.files.length > 0 && context.projectId === null,
     filesWithoutRepository: ({ context }) => context.files.length > 0 && context.github === null,
     incompleteRepository: ({ context }) =>
@@ -216,6 +277,9 @@ export const uploadMachine = uploadSetup.createMachine({
     done: 0,
     failed: [],
     intent: 'upload',
+    resume: null,
+    skip: [],
+    imagesOnServer: 0,
     failedStep: null,
     error: null,
     notice: null,
@@ -236,6 +300,7 @@ export const uploadMachine = uploadSetup.createMachine({
     'project.submit': { actions: refuse(REFUSALS.stepRunning) },
     'step.retry': { actions: refuse(REFUSALS.nothingToRetry) },
     'error.dismiss': { actions: 'clearError' },
+    'draft.open': { actions: refuse(REFUSALS.stepRunning) },
   },
   states: {
     editing: {
@@ -253,6 +318,11 @@ export const uploadMachine = uploadSetup.createMachine({
             },
           },
           { guard: 'pathsCollide', actions: 'selectionRefused' },
+          {
+            guard: and(['hasDraft', 'canResume']),
+            target: 'busy.planningResume',
+            actions: ['clearError', intent('upload'), 'startUpload'],
+          },
           {
             guard: 'hasDraft',
             target: 'busy.uploadingSource',
@@ -296,6 +366,25 @@ export const uploadMachine = uploadSetup.createMachine({
           },
           { target: 'busy.creatingProject', actions: ['validateForm', 'clearError', intent('create')] },
         ],
+        'draft.open': [
+          { guard: 'hasDraft', actions: refuse(REFUSALS.draftOpen) },
+          { target: 'loadingDraft', actions: 'clearError' },
+        ],
+      },
+    },
+    loadingDraft: {
+      invoke: {
+        id: 'loadDraft',
+        src: 'loadDraft',
+        input: ({ event }) => (assertEvent(event, 'draft.open'), { projectId: event.projectId }),
+        onDone: {
+          target: 'editing',
+          actions: { type: 'assignDraft', params: ({ event }) => ({ draft: event.output }) },
+        },
+        onError: {
+          target: 'editing',
+          actions: { type: 'draftFailed', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     readingZip: {
@@ -319,13 +408,33 @@ export const uploadMachine = uploadSetup.createMachine({
             id: 'createDraft',
             src: 'createProject',
             input: ({ context }) => ({
-              project: { ...toPayload(context.values), verificationStatus: 'pending' as const, isActive: true },
+              project: {
+                ...toPayload(context.values),
+                verificationStatus: 'pending' as const,
+                isActive: true,
+                isDraft: true,
+              },
             }),
             onDone: {
               target: 'uploadingSource',
               actions: ['startUpload', { type: 'assignProjectId', params: ({ event }) => ({ id: event.output._id }) }],
             },
             onError: { target: '#upload.failed', actions: fail('draft') },
+          },
+        },
+        planningResume: {
+          invoke: {
+            id: 'planResume',
+            src: 'planResume',
+            input: ({ context }) => ({
+              files: context.files,
+              upload: required(context.resume, 'The upload in progress'),
+            }),
+            onDone: {
+              target: 'uploadingSource',
+              actions: { type: 'resumeUpload', params: ({ event }) => ({ skip: event.output }) },
+            },
+            onError: { target: '#upload.failed', actions: fail('source') },
           },
         },
         uploadingSource: {
@@ -340,6 +449,7 @@ export const uploadMachine = uploadSetup.createMachine({
               nextChunk: context.chunkIndex,
               done: context.done,
               failed: context.failed,
+              skip: context.skip,
             }),
             onDone: [
               {
@@ -398,7 +508,7 @@ export const uploadMachine = uploadSetup.createMachine({
             src: 'publishProject',
             input: ({ context }) => ({
               projectId: required(context.projectId, 'The draft id'),
-              project: toPayload(context.values),
+              project: { ...toPayload(context.values), isDraft: false },
             }),
             onDone: '#upload.done',
             onError: { target: '#upload.failed', actions: fail('publish') },
@@ -411,6 +521,7 @@ export const uploadMachine = uploadSetup.createMachine({
         'error.dismiss': { target: 'editing', actions: 'clearError' },
         'upload.start': { actions: refuse(REFUSALS.retryFirst) },
         'project.submit': { actions: refuse(REFUSALS.retryFirst) },
+        'draft.open': { actions: refuse(REFUSALS.retryFirst) },
         'step.retry': [
           {
             guard: { type: 'failedStepIs', params: { step: 'draft' } },

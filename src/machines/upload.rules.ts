@@ -3,6 +3,9 @@
  * "Success messages"), kept apart from upload.machine.ts so the machine reads as states only.
  */
 import { errorReason } from '../api/error-text'
+import type { Project } from '../api/schemas/projects'
+import type { UploadGithubSchema } from '../api/schemas/upload'
+import type { InferOutput } from 'valibot'
 import { acceptImages, MAX_IMAGES, type Selection } from './shared/upload-files.rules'
 
 /** The I/O steps that can fail and be retried. */
@@ -28,6 +31,7 @@ export const REFUSALS = {
   retryFirst: 'Retry or dismiss the failed step first.',
   stepRunning: 'Wait for the current step to finish.',
   nothingToRetry: 'There is no failed step to retry.',
+  draftOpen: 'A draft is already open here; publish it, or leave Add Project to open another.',
 } as const
 
 /** `{ title, detail }` of a failed step, with the server's reason as the detail. */
@@ -71,3 +75,35 @@ export function uploadNotice(failedCount: number, imagesSent: number): string {
   if (failedCount > 0) return `Upload completed with ${failedCount} failed files`
   return imagesSent > 0 ? 'Files and images uploaded successfully' : 'Upload completed successfully!'
 }
+
+/** The notice of a resumed upload: how many of its chunks the server already had. */
+export const resumeText = (skipped: number, total: number) => `Resuming: ${skipped} of ${total} chunks already uploaded`
+
+/** What Add Project says of an opened draft's staged upload before the user re-picks the files. */
+export function draftNotice(upload: { totalChunks: number; chunks: readonly { files: number }[] } | null): string {
+  if (!upload || upload.chunks.length === 0)
+    return 'Draft opened. Select the folder or ZIP again and Upload Files to send it.'
+  const files = upload.chunks.reduce((sum, c) => sum + c.files, 0)
+  return (
+    `Draft opened: the server holds ${upload.chunks.length} of ${upload.totalChunks} chunks (${files} files). ` +
+    'Select the same folder or ZIP again and Upload Files to send the rest.'
+  )
+}
+
+/** A project's repository as the chunk response names it (a draft whose upload was committed). */
+export function githubOf(project: Project): InferOutput<typeof UploadGithubSchema> | null {
+  const repo = project.githubRepo
+  if (!project.hasFiles || !repo) return null
+  return {
+    repoName: repo.name,
+    repoUrl: repo.url,
+    cloneUrl: repo.cloneUrl,
+    sshUrl: repo.sshUrl,
+    private: repo.private,
+    createdAt: repo.createdAt,
+  }
+}
+
+/** True while leaving would lose work: a step runs, or files are picked but not yet on the server. */
+export const leavingLosesWork = (busy: boolean, context: { files: readonly unknown[]; github: unknown }) =>
+  busy || (context.files.length > 0 && context.github === null)

@@ -166,7 +166,10 @@ describe('Add Project, repository and project files', () => {
     await page
       .locator('[data-testid=zip-input]')
       .setInputFiles({ name: 'clash.zip', mimeType: 'application/zip', buffer: await clashingZip() })
-    await page.locator('.source-files__path', { hasText: 'dir/x.ts' }).waitFor()
+    // The selection is a folder tree, folders closed: the filter opens the ones holding a match.
+    await page.getByLabel('Filter files').fill('x.ts')
+    await page.locator('.source-tree__file[title="dir/x.ts"]').waitFor()
+    await page.getByLabel('Filter files').fill('')
     await page.locator('[data-command="projects.new.upload"]').click()
     await page
       .locator('[data-testid=flow-error]')
@@ -185,9 +188,12 @@ describe('Add Project, repository and project files', () => {
       .locator('[data-testid=zip-input]')
       .setInputFiles({ name: 'e2e-shop.zip', mimeType: 'application/zip', buffer: await sourceZip() })
     await page.locator('[data-testid=selected-files]').getByText('3 excluded by the source filter').waitFor()
-    expect(await page.locator('.source-files__path').allTextContents()).toEqual(
-      expect.arrayContaining(Object.keys(SOURCE)),
-    )
+    await page.getByLabel('Filter files').fill('.')
+    await page.locator('.source-tree__file[title="src/lib/util.ts"]').waitFor()
+    expect(
+      await page.locator('.source-tree__file').evaluateAll((els) => els.map((e) => e.getAttribute('title'))),
+    ).toEqual(expect.arrayContaining(Object.keys(SOURCE)))
+    await page.getByLabel('Filter files').fill('')
     expect(await submit.isDisabled()).toBe(true)
     expect(await controlsWithoutCommand(page, '[data-testid=add-project]')).toEqual([])
     await screenshot(page, 'add-project')

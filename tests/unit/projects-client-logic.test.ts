@@ -28,6 +28,9 @@ describe('list URL state', () => {
     })
     expect(parseListSearch(toListSearch(f))).toEqual(f)
     expect(toListSearch(parseListSearch('limit=20&page=1'))).toBe('')
+    // The Drafts filter (decision 038) is URL state like the others.
+    expect(parseListSearch('?status=draft').status).toBe('draft')
+    expect(toListSearch(parseListSearch('?status=draft'))).toBe('status=draft')
     expect(parseListSearch('limit=7&page=-2&status=x&verification=nope')).toMatchObject({
       limit: 20,
       page: 1,

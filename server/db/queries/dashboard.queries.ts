@@ -58,6 +58,8 @@ const jsonRows = (rows: SQL) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FR
  */
 const dashboardProjectsStatement = preparedPer('dashboard_projects', (db, name) => {
   const counts = projectListCounts
+  // Active means live: a draft is not, whatever its is_active (decision 038).
+  const live = sql`${counts.isActive} AND NOT ${counts.isDraft}`
   const months = {
     thisMonth: sql`${sql.placeholder('thisMonth')}::timestamptz`,
     lastMonth: sql`${sql.placeholder('lastMonth')}::timestamptz`,
@@ -69,9 +71,9 @@ const dashboardProjectsStatement = preparedPer('dashboard_projects', (db, name) 
       >`${jsonRows(sql`SELECT ${counts.category} AS "category",
       ${int(sql`sum(${counts.n})`)} AS "count",
       ${float(sql`sum(${counts.pricePaise})::numeric / nullif(sum(${counts.n}), 0)`)} AS "avgPricePaise",
-      ${int(sql`coalesce(sum(${counts.n}) FILTER (WHERE ${counts.isActive}), 0)`)} AS "active",
-      ${float(sql`CASE WHEN sum(${counts.n}) FILTER (WHERE ${counts.isActive}) > 0
-        THEN sum(${counts.pricePaise}) FILTER (WHERE ${counts.isActive}) END`)} AS "activePricePaise"
+      ${int(sql`coalesce(sum(${counts.n}) FILTER (WHERE ${live}), 0)`)} AS "active",
+      ${float(sql`CASE WHEN sum(${counts.n}) FILTER (WHERE ${live}) > 0
+        THEN sum(${counts.pricePaise}) FILTER (WHERE ${live}) END`)} AS "activePricePaise"
       FROM ${counts} GROUP BY ${counts.category} HAVING sum(${counts.n}) > 0`)}`,
       byMonth: sql<{ category: string; thisMonth: number; lastMonth: number }[]>`${jsonRows(sql`SELECT
       ${projectSearch.category} AS "category",

@@ -17,6 +17,7 @@ import { projectRowVersion, projectWithRelations } from './projects.queries'
 /** The columns the non-search filters test: on projects, on project_search (0029), or on the per-group counts of 0013. */
 type FilterColumns = {
   isActive: typeof projects.isActive | typeof projectSearch.isActive | typeof projectListCounts.isActive
+  isDraft: typeof projects.isDraft | typeof projectSearch.isDraft | typeof projectListCounts.isDraft
   category: typeof projects.category | typeof projectSearch.category | typeof projectListCounts.category
   verificationStatus:
     | typeof projects.verificationStatus
@@ -27,19 +28,22 @@ type FilterColumns = {
 /** The values the filters other than `search` test; a key is absent when its filter lists everything. */
 type GroupValues = {
   isActive?: boolean
+  isDraft?: boolean
   category?: string
   verificationStatus?: Exclude<ProjectListFilter['verificationStatus'], ''>
 }
 
 /**
- * The group filters of `filter`: `status` ('active'|'inactive') wins over `includeInactive`;
- * without either only active projects are listed.
+ * The group filters of `filter`: `status` ('active'|'inactive': published projects; 'draft':
+ * drafts, active or not) wins over `includeInactive`; without either only the catalogue is
+ * listed: active and published (decision 038).
  */
 function groupValues(filter: ProjectListFilter): GroupValues {
   const values: GroupValues = {}
-  if (filter.status === 'active') values.isActive = true
-  else if (filter.status === 'inactive') values.isActive = false
-  else if (!filter.includeInactive) values.isActive = true
+  if (filter.status === 'draft') values.isDraft = true
+  else if (filter.status === 'active') Object.assign(values, { isActive: true, isDraft: false })
+  else if (filter.status === 'inactive') Object.assign(values, { isActive: false, isDraft: false })
+  else if (!filter.includeInactive) Object.assign(values, { isActive: true, isDraft: false })
   if (filter.category) values.category = filter.category
   if (filter.verificationStatus) values.verificationStatus = filter.verificationStatus
   return values
@@ -53,14 +57,26 @@ function groupConditions(values: GroupValues, columns: FilterColumns, placeholde
   const bind = <K extends keyof GroupValues>(key: K) => (placeholders ? sql.placeholder(key) : values[key]!)
   const conditions: SQL[] = []
   if (values.isActive !== undefined) conditions.push(eq(columns.isActive, bind('isActive')))
+  if (values.isDraft !== undefined) conditions.push(eq(columns.isDraft, bind('isDraft')))
   if (values.category !== undefined) conditions.push(eq(columns.category, bind('category')))
   if (values.verificationStatus !== undefined)
     conditions.push(eq(columns.verificationStatus, bind('verificationStatus')))
   return conditions
 }
 
+/** Short names of the filters in statement names (PostgreSQL keeps 63 characters of a name). */
+const SHAPE_NAMES: Record<keyof GroupValues, string> = {
+  isActive: 'active',
+  isDraft: 'draft',
+  category: 'category',
+  verificationStatus: 'status',
+}
 /** The shape of `values` (which filters it has), for the name of its prepared statements. */
-const shapeOf = (values: GroupValues) => Object.keys(values).sort().join('_') || 'all'
+const shapeOf = (values: GroupValues) =>
+  (Object.keys(values) as (keyof GroupValues)[])
+    .map((key) => SHAPE_NAMES[key])
+    .sort()
+    .join('_') || 'all'
 
 /** `%term%` as a lower-cased LIKE pattern matching `term` literally. */
 const containsPattern = (term: string) => sql`lower(${`%${escapeLike(term)}%`})`
@@ -89,8 +105,8 @@ export function projectTextContains(term: string): SQL {
 
 /**
  * WHERE for the filters: without a search over projects, with one (trimmed, non-empty) over
- * project_search, whose copied columns the same rules test. `status` ('active'|'inactive') wins
- * over `includeInactive`; without either only active projects are listed. `search` matches
+ * project_search, whose copied columns the same rules test (groupValues: `status` wins over
+ * `includeInactive`; without either only active, published projects are listed). `search` matches
  * title, description, technologies and tags case-insensitively as a literal substring
  * (projectTextContains).
  */

@@ -172,3 +172,25 @@ export async function listTechnologies(db: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ name: sql<string>`unnest(${projects.technologies})` }).from(projects)
   return rows.map((r) => r.name)
 }
+
+/** At most this many drafts are listed (Add Project's offer and the stale ones). */
+const DRAFTS_LISTED = 200
+
+/**
+ * The unpublished drafts (decision 038), most recently changed first, at most 200: id, title,
+ * whether the upload was committed, created and last changed. Served by projects_drafts_idx.
+ */
+export async function listDrafts(db: Db) {
+  return db
+    .select({
+      id: projects.id,
+      title: projects.title,
+      hasFiles: projects.hasFiles,
+      createdAt: projects.createdAt,
+      updatedAt: projects.updatedAt,
+    })
+    .from(projects)
+    .where(eq(projects.isDraft, true))
+    .orderBy(sql`${projects.updatedAt} DESC`, sql`${projects.id} DESC`)
+    .limit(DRAFTS_LISTED)
+}

@@ -2,7 +2,7 @@
  * API input (rupees, `projectOwner`) → database columns (paise, `projectOwnerId`) for create and
  * partial update, and the before/after diff written to the audit log.
  */
-import type { UpdateProjectInput } from '../../../src/api/schemas/projects'
+import type { CreateProjectInput, UpdateProjectInput } from '../../../src/api/schemas/projects'
 import type { projects } from '../../db/schema'
 import { rupeesToPaise } from '../money'
 import type { ProjectRow } from './serialize'
@@ -16,7 +16,7 @@ const MONEY: Record<string, keyof ProjectRow> = {
 }
 
 /** Only the fields present in `input` become columns (undefined = leave unchanged / default). */
-export function toProjectColumns(input: UpdateProjectInput): ProjectColumns {
+export function toProjectColumns(input: UpdateProjectInput | CreateProjectInput): ProjectColumns {
   const columns: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue

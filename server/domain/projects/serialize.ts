@@ -33,6 +33,7 @@ export function toApiProject(row: ProjectRow, images: ImageRow[], owner: UserRef
     difficulty: row.difficulty,
     rating: row.rating,
     isActive: row.isActive,
+    isDraft: row.isDraft,
     isFeatured: row.isFeatured,
     isInStock: row.isInStock,
     stock: row.stock,

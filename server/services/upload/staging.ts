@@ -12,6 +12,8 @@
  * `totalChunks` it claims.
  */
 import crypto from 'node:crypto'
+import { chunkFingerprint } from '../../../src/domain/upload-resume'
+import type { UploadProgress } from '../../../src/api/schemas/upload'
 import type { CommitFile } from '../repo-host/repo-host'
 import type { ObjectStorage } from '../storage/object-storage'
 import { materialise } from './materialise'
@@ -146,6 +148,47 @@ export class UploadStaging {
       }
     }
     return { bytes, paths }
+  }
+
+  /**
+   * The project's upload in progress, for a resume (decision 038): of its staged uploads with an id
+   * and no receipt, the one written last, with each chunk's files, bytes and fingerprint
+   * (src/domain/upload-resume.ts) in index order, counting only chunks that agree on the newest
+   * chunk's `totalChunks`. Null when nothing is staged (or it was committed, or swept).
+   */
+  async progress(projectId: string): Promise<UploadProgress | null> {
+    const root = `${ROOT}/${projectId}`
+    const uploads = new Map<string, { newest: number; receipt: boolean }>()
+    for (const object of await this.storage.list(root)) {
+      const [key, name] = object.key.slice(root.length + 1).split('/')
+      if (!name || key === 'current') continue
+      const upload = uploads.get(key) ?? { newest: 0, receipt: false }
+      upload.newest = Math.max(upload.newest, object.lastModified.getTime())
+      upload.receipt ||= name === RECEIPT
+      uploads.set(key, upload)
+    }
+    const [latest] = [...uploads].filter(([, u]) => !u.receipt).sort((a, b) => b[1].newest - a[1].newest)
+    if (!latest) return null
+    const [uploadId, { newest }] = latest
+    const dir = this.dir(projectId, uploadId)
+    const manifests: { index: number; manifest: Manifest }[] = []
+    for (const index of await this.stagedIndexes(dir)) {
+      const manifest = await this.readManifest(dir, index)
+      if (manifest) manifests.push({ index, manifest })
+    }
+    if (manifests.length === 0) return null
+    const totalChunks = manifests[manifests.length - 1].manifest.totalChunks
+    const chunks = []
+    for (const { index, manifest } of manifests) {
+      if (manifest.totalChunks !== totalChunks || index >= totalChunks) continue
+      chunks.push({
+        index,
+        files: manifest.files.length,
+        bytes: manifest.files.reduce((sum, f) => sum + f.size, 0),
+        fingerprint: await chunkFingerprint(manifest.files),
+      })
+    }
+    return { uploadId, totalChunks, chunks, updatedAt: new Date(newest).toISOString() }
   }
 
   /** The receipt of a committed upload, or null when it was not committed (or was swept). */

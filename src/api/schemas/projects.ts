@@ -128,15 +128,26 @@ const optionalFields = Object.fromEntries(
   Object.entries(projectFields).map(([key, schema]) => [key, v.optional(schema)]),
 ) as OptionalFields
 
-/** POST /api/projects/create: title and description required, the rest take the defaults. */
+/**
+ * POST /api/projects/create: title and description required, the rest take the defaults.
+ * `isDraft: true` makes the draft of Add Project's Upload Files: out of the catalogue until published.
+ */
 export const CreateProjectSchema = v.strictObject(
-  { ...optionalFields, title: projectFields.title, description: projectFields.description },
+  {
+    ...optionalFields,
+    title: projectFields.title,
+    description: projectFields.description,
+    isDraft: v.optional(v.boolean('isDraft must be true or false')),
+  },
   strictMessage({ title: 'Title is required', description: 'Description is required' }),
 )
 export type CreateProjectInput = v.InferOutput<typeof CreateProjectSchema>
 
-/** PUT /api/projects/{id}: any subset of the fields. */
-export const UpdateProjectSchema = v.strictObject(optionalFields, strictMessage({}))
+/** PUT /api/projects/{id}: any subset of the fields; `isDraft: false` publishes a draft (never back). */
+export const UpdateProjectSchema = v.strictObject(
+  { ...optionalFields, isDraft: v.optional(v.literal(false, 'A published project cannot become a draft again')) },
+  strictMessage({}),
+)
 export type UpdateProjectInput = v.InferOutput<typeof UpdateProjectSchema>
 
 const queryInt = (label: string, min: number, max: number, fallback: number) =>
@@ -153,7 +164,10 @@ const queryInt = (label: string, min: number, max: number, fallback: number) =>
   )
 const queryText = (label: string) => v.optional(textSchema(label, QUERY_TEXT_MAX), '')
 
-/** GET /api/projects query. `status` filters active/inactive; without includeInactive only active. */
+/**
+ * GET /api/projects query. `status` filters active/inactive (published) or draft; without it and
+ * includeInactive only the catalogue: active, published projects.
+ */
 export const ProjectListQuerySchema = v.object({
   includeInactive: v.optional(
     v.pipe(
@@ -173,7 +187,7 @@ export const ProjectListQuerySchema = v.object({
     ),
     '',
   ),
-  status: v.optional(v.picklist(['', 'active', 'inactive'], 'Status must be active or inactive'), ''),
+  status: v.optional(v.picklist(['', 'active', 'inactive', 'draft'], 'Status must be active, inactive or draft'), ''),
 })
 export type ProjectListQuery = v.InferOutput<typeof ProjectListQuerySchema>
 
@@ -236,6 +250,8 @@ export const ProjectSchema = v.object({
   difficulty: v.picklist(DIFFICULTIES),
   rating: v.number(),
   isActive: v.boolean(),
+  /** Not yet published: out of the catalogue whatever isActive says (decision 038). */
+  isDraft: v.boolean(),
   isFeatured: v.boolean(),
   isInStock: v.boolean(),
   stock: v.nullable(v.number()),

@@ -106,3 +106,47 @@ export const UploadChunkResponseSchema = v.object({
   }),
 })
 export type UploadChunkResponse = v.InferOutput<typeof UploadChunkResponseSchema>
+
+/** One staged chunk of an upload in progress: index, accepted files, bytes, fingerprint (src/domain/upload-resume.ts). */
+const StagedChunkSchema = v.object({
+  index: v.number(),
+  files: v.number(),
+  bytes: v.number(),
+  fingerprint: v.string(),
+})
+
+/** An upload in progress on the server: its id, chunk count and the chunks it holds (ascending). */
+export const UploadProgressSchema = v.object({
+  uploadId: v.string(),
+  totalChunks: v.number(),
+  chunks: v.array(StagedChunkSchema),
+  /** Last write of any of its chunks (ISO). */
+  updatedAt: v.string(),
+})
+export type UploadProgress = v.InferOutput<typeof UploadProgressSchema>
+
+/** GET /api/upload/state/{id}: the draft's upload in progress, or null (none, committed, or swept after a day). */
+export const UploadStateResponseSchema = v.object({
+  success: v.literal(true),
+  upload: v.nullable(UploadProgressSchema),
+})
+
+/** A draft as Add Project offers it: when it was last touched, what the server already holds, stale or not. */
+export const DraftSummarySchema = v.object({
+  _id: v.string(),
+  title: v.string(),
+  createdAt: v.string(),
+  /** The later of the project's last change and its staged upload's last chunk (ISO). */
+  lastTouchedAt: v.string(),
+  uploadedFiles: v.number(),
+  uploadedChunks: v.number(),
+  /** Null when no upload is staged. */
+  totalChunks: v.nullable(v.number()),
+  hasFiles: v.boolean(),
+  /** Untouched for STALE_DRAFT_DAYS days. */
+  stale: v.boolean(),
+})
+export type DraftSummary = v.InferOutput<typeof DraftSummarySchema>
+
+/** GET /api/upload/drafts: the unpublished drafts, most recently touched first. */
+export const DraftsResponseSchema = v.object({ success: v.literal(true), drafts: v.array(DraftSummarySchema) })

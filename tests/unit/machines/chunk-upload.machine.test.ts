@@ -110,4 +110,19 @@ describe('chunkUploadMachine', () => {
     expect(sent).toEqual([])
     expect(output).toEqual({ ok: true, github: null, done: 0, failed: [] })
   })
+
+  it('skips the chunks the server holds, counting them done, and always sends the last (it commits)', async () => {
+    const { sent, progress, output } = await run(start(450, { skip: [0, 1, 3, 4] }), async (i) =>
+      ok(i.chunkIndex === 4 ? { github } : {}),
+    )
+    expect(sent.map((s) => s.chunkIndex)).toEqual([2, 4])
+    expect(progress.map((p) => [p.nextChunk, p.done])).toEqual([
+      [1, 100],
+      [2, 200],
+      [3, 300],
+      [4, 400],
+      [5, 450],
+    ])
+    expect(output).toEqual({ ok: true, github, done: 450, failed: [] })
+  })
 })

@@ -12,7 +12,9 @@ import {
 } from '../../../src/machines/add-project.form'
 import { chunkUploadMachine } from '../../../src/machines/chunk-upload.machine'
 import { uploadMachine, type GithubDetails, type UploadEmitted } from '../../../src/machines/upload.machine'
-import type { Selection } from '../../../src/machines/shared/upload-files.rules'
+import type { Selection, SourceFile } from '../../../src/machines/shared/upload-files.rules'
+import type { LoadedDraft } from '../../../src/machines/upload.actors'
+import type { UploadProgress } from '../../../src/api/schemas/upload'
 
 import { deferred } from '../../fixtures/project'
 
@@ -59,6 +61,8 @@ export function start() {
     chunks: [] as { input: ChunkInput; d: D<ChunkData> }[],
     images: [] as { input: { projectId: string; images: File[] }; d: D<unknown> }[],
     publishes: [] as { input: { projectId: string; project: ProjectPayload }; d: D<unknown> }[],
+    drafts: [] as { input: { projectId: string }; d: D<LoadedDraft> }[],
+    plans: [] as { input: { files: readonly SourceFile[]; upload: UploadProgress }; d: D<number[]> }[],
   }
   const track = <I, O>(list: { input: I; d: D<O> }[]) =>
     fromPromise<O, I>(({ input }) => {
@@ -77,6 +81,8 @@ export function start() {
       uploadSource: chunkUploadMachine.provide({ actors: { uploadChunk: track(calls.chunks) } }),
       uploadImages: track(calls.images),
       publishProject: track(calls.publishes),
+      loadDraft: track(calls.drafts),
+      planResume: track(calls.plans),
     },
   })
   const actor = createActor(machine).start()

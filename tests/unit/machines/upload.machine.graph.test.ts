@@ -12,6 +12,7 @@ import { uploadMachine, type UploadEvent } from '../../../src/machines/upload.ma
 import { expectEveryStateReached, heldActors, replay } from './graph-coverage'
 import { slices } from './model-walk'
 import { github, png } from './upload-harness'
+import { makeProject } from '../../fixtures/project'
 
 const { actor: held, held: waiting } = heldActors()
 const machine = uploadMachine.provide({
@@ -22,12 +23,20 @@ const machine = uploadMachine.provide({
     createProject: held,
     uploadImages: held,
     publishProject: held,
+    loadDraft: held,
+    planResume: held,
   },
 })
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as UploadEvent
 const error = (id: string) =>
   ({ type: `xstate.error.actor.${id}`, error: new Error(`${id} failed`) }) as unknown as UploadEvent
 const source = { files: [{ path: 'src/a.ts', file: new Blob(['a']) }], excluded: 0 }
+const staged = {
+  uploadId: 'u0',
+  totalChunks: 2,
+  chunks: [{ index: 0, files: 100, bytes: 1, fingerprint: 'f' }],
+  updatedAt: '2026-11-27T00:00:00.000Z',
+}
 
 const EVENTS: UploadEvent[] = [
   { type: 'form.change', patch: { ...DEFAULT_VALUES, title: 'Shop', description: 'A shop' } },
@@ -52,6 +61,11 @@ const EVENTS: UploadEvent[] = [
   error('createProject'),
   done('publishProject', {}),
   error('publishProject'),
+  { type: 'draft.open', projectId: 'd1' },
+  done('loadDraft', { project: makeProject({ _id: 'd1', isDraft: true }), upload: staged }),
+  error('loadDraft'),
+  done('planResume', [0]),
+  error('planResume'),
 ]
 
 /** The state value plus the context facts the guards read, so each guarded branch is its own graph node. */
@@ -67,6 +81,7 @@ const serializeState = (s: SnapshotFrom<typeof uploadMachine>) =>
     s.context.failedStep,
     s.context.intent,
     s.context.values.title !== '',
+    s.context.resume !== null,
   ])
 
 describe('uploadMachine (model)', () => {

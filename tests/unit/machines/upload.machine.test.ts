@@ -112,6 +112,7 @@ describe('uploadMachine: Upload Files', () => {
       title: 'Shop',
       verificationStatus: 'pending',
       isActive: true,
+      isDraft: true,
       price: 100,
     })
     calls.creates[0].d.resolve({ _id: 'p1' })
@@ -235,7 +236,7 @@ describe('uploadMachine: Create Project / Publish Project', () => {
     actor.send({ type: 'project.submit' })
     expect(at(actor, 'busy.publishing')).toBe(true)
     expect(calls.images).toHaveLength(1)
-    expect(calls.publishes[0].input).toEqual({ projectId: 'p1', project })
+    expect(calls.publishes[0].input).toEqual({ projectId: 'p1', project: { ...project, isDraft: false } })
     calls.publishes[0].d.reject(new Error('Server down'))
     await until(actor, 'failed')
     expect(ctx(actor).error).toEqual({ title: 'Update failed', detail: 'Server down' })

@@ -67,7 +67,11 @@ export const ProjectRow = memo(function ProjectRow({
         {formatINR(p.price)}
       </TableCell>
       <TableCell>
-        <Badge tone={p.isActive ? 'success' : 'neutral'}>{p.isActive ? 'Active' : 'Inactive'}</Badge>
+        {p.isDraft ? (
+          <Badge tone="warning">Draft</Badge>
+        ) : (
+          <Badge tone={p.isActive ? 'success' : 'neutral'}>{p.isActive ? 'Active' : 'Inactive'}</Badge>
+        )}
       </TableCell>
       <TableCell>
         <VerificationBadge status={p.verificationStatus} />

@@ -8,7 +8,12 @@ import { ListFiltersBar } from '../../../components/list/list-filters-bar'
 import { PAGE_SIZES } from './projects-url'
 
 const ids = (...list: string[]): CommandOption[] => list.map((id) => ({ id }))
-const STATUS = ids('projects.filter.status.all', 'projects.filter.status.active', 'projects.filter.status.inactive')
+const STATUS = ids(
+  'projects.filter.status.all',
+  'projects.filter.status.active',
+  'projects.filter.status.inactive',
+  'projects.filter.status.draft',
+)
 const VERIFICATION = ids(
   'projects.filter.verification.all',
   ...['approved', 'pending', 'under_review', 'rejected', 'needs_changes'].map(

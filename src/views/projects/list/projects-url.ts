@@ -25,7 +25,7 @@ export function parseListSearch(search: string): ProjectListFilters {
   const { search: text, limit, page } = readListPaging(q)
   return {
     search: text,
-    status: oneOf(q.get('status'), ['active', 'inactive'] as const),
+    status: oneOf(q.get('status'), ['active', 'inactive', 'draft'] as const),
     verificationStatus: oneOf(q.get('verification'), VERIFICATION_STATUSES),
     category: q.get('category') ?? '',
     limit,

@@ -3,7 +3,9 @@
  * Add-ons, Project Media, Upload Source. The flow and the form values live in uploadMachine; this
  * view publishes the actor for its commands (`projects.new.*`), sends what the inputs deliver,
  * answers the machine's effects (pickers, refusals as toasts) and navigates to /projects/{id}
- * on 'project.ready'.
+ * on 'project.ready'. It offers the unfinished drafts (drafts-offer.tsx), shows the picked files
+ * as a folder tree (source-tree.tsx), and asks before the page is left while files are picked but
+ * not on the server or a step runs (`beforeunload`; decision 038).
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -17,11 +19,14 @@ import { CommandButton } from '../../../commands/command-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { mergeCategories, type AddProjectValues } from '../../../machines/add-project.form'
 import { uploadMachine } from '../../../machines/upload.machine'
+import { leavingLosesWork } from '../../../machines/upload.rules'
+import { DraftsOffer } from './drafts-offer'
+import { SourceTree } from './source-tree'
 import { MediaPicker } from './media-picker'
 import { ProjectFields } from './project-fields'
 import { clickPicker, HiddenSourceInputs, SourcePicker } from '../shared/source-picker'
 import { SupportAddons } from './support-addons'
-import { SelectedFiles, UploadProgress } from '../shared/upload-progress'
+import { UploadProgress } from '../shared/upload-progress'
 import { FlowMessages } from './flow-messages'
 import '../shared/files.css'
 
@@ -45,10 +50,14 @@ export default function AddProjectView() {
     actor,
     (s) =>
       s.matches({ busy: 'creatingDraft' }) ||
+      s.matches({ busy: 'planningResume' }) ||
       s.matches({ busy: 'uploadingSource' }) ||
       (s.matches({ busy: 'uploadingImages' }) && s.context.intent === 'upload'),
   )
   const reading = useSelector(actor, (s) => s.matches('readingZip'))
+  const draftOpen = useSelector(actor, (s) => s.context.projectId !== null || s.matches('loadingDraft'))
+  const uploaded = useSelector(actor, (s) => s.context.github !== null && s.matches('editing'))
+  const guardLeave = useSelector(actor, (s) => leavingLosesWork(s.matches('busy'), s.context))
   const submitting = useSelector(actor, (s) => s.matches('busy') && s.context.intent !== 'upload')
   // Command rules read the snapshot; re-render the buttons when the state or the draft changes.
   useSelector(actor, (s) => `${JSON.stringify(s.value)}:${s.context.projectId}:${s.context.error !== null}`)
@@ -62,6 +71,14 @@ export default function AddProjectView() {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, navigate])
 
+  useEffect(() => {
+    if (!guardLeave) return
+    // The browser shows its own question; the text cannot be chosen.
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [guardLeave])
+
   const published = useMemo(() => ({ addProject: actor }), [actor])
   usePublishCommandContext(published)
   const change = (patch: Partial<AddProjectValues>) => actor.send({ type: 'form.change', patch })
@@ -69,6 +86,7 @@ export default function AddProjectView() {
   return (
     <div className="add-project" data-testid="add-project">
       <PageHeader title="Add Project" description="Describe the project, add 1 to 5 images and upload its source." />
+      <DraftsOffer hidden={draftOpen} />
       <form className="add-project__form" onSubmit={(e) => e.preventDefault()} noValidate>
         <Card title="Project details">
           <ProjectFields
@@ -98,7 +116,7 @@ export default function AddProjectView() {
             onZip={(file) => actor.send({ type: 'zip.select', file })}
           />
           <SourcePicker prefix="projects.new" uploading={uploading} reading={reading} />
-          <SelectedFiles files={files} excluded={excluded} prefix="projects.new" />
+          <SourceTree files={files} excluded={excluded} uploaded={uploaded} />
           <UploadProgress done={done} total={files.length} failed={failed} active={uploading} />
         </Card>
         <FlowMessages actor={actor} />

@@ -4,12 +4,14 @@
  * command under `prefix` (`projects.new` on Add Project, `projects.files` on the detail page);
  * the machine opens a picker by emitting 'picker.open', which the view answers with these inputs.
  */
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { FileArchive, FolderOpen, Upload } from 'lucide-react'
 import { CommandButton } from '../../../commands/command-button'
+import { CommandRadioGroup } from '../../../commands/command-radio'
+import type { SourceMode } from '../../../commands/source-mode.commands'
+import { usePublishCommandContext } from '../../../commands/use-command-context'
 import type { FolderEntry } from '../../../machines/shared/upload-files.rules'
 
-export type SourceMode = 'folder' | 'zip'
 /** The command prefix of the screen the picker is on. */
 export type CommandPrefix = 'projects.new' | 'projects.files'
 
@@ -73,22 +75,17 @@ export function SourcePicker({
   reading: boolean
 }) {
   const [mode, setMode] = useState<SourceMode>('folder')
+  const published = useMemo(() => ({ sourceMode: { mode, set: setMode } }), [mode])
+  usePublishCommandContext(published)
   return (
     <div className="source-picker">
-      <div className="source-picker__modes" role="radiogroup" aria-label="Upload source">
-        {(['folder', 'zip'] as const).map((m) => (
-          <label key={m} className="check-field">
-            <input
-              type="radio"
-              name={`${prefix}-source-mode`}
-              value={m}
-              checked={mode === m}
-              onChange={() => setMode(m)}
-            />
-            <span>{m === 'folder' ? 'Folder' : 'ZIP'}</span>
-          </label>
-        ))}
-      </div>
+      <CommandRadioGroup
+        label="Upload source"
+        options={(['folder', 'zip'] as const).map((mode) => ({
+          id: `${prefix}.sourceMode`,
+          target: { kind: 'sourceMode', id: mode },
+        }))}
+      />
       <div className="source-picker__actions">
         {mode === 'folder' ? (
           <CommandButton id={`${prefix}.chooseFolder`} icon={<FolderOpen size={14} />} />

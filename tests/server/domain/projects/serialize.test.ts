@@ -18,6 +18,7 @@ describe('project serialisation and columns', () => {
     difficulty: 'Beginner',
     rating: 0,
     isActive: true,
+    isDraft: false,
     isFeatured: false,
     isInStock: true,
     stock: null,
