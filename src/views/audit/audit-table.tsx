@@ -12,8 +12,11 @@ import { TableCell, TableHeadCell } from '../../components/table'
 import { VirtualRow, VirtualTable, type VirtualRowSlot } from '../../components/list/virtual-table'
 import { auditChanges, auditEntityHref, auditEntityText, formatAuditTime } from './audit-format'
 
-/** When, Admin, Action, Record, Changes; the minimums add up to 1,000 px (Table's --table-min-width). */
-export const AUDIT_COLUMNS = '210px minmax(160px, 1fr) 190px minmax(200px, 1.3fr) minmax(240px, 1.2fr)'
+/**
+ * When, Admin, Action, Record, Changes; the minimums add up to 966 px (Table's --table-min-width),
+ * which fits the 1280 px layout.
+ */
+export const AUDIT_COLUMNS = '196px minmax(160px, 1fr) 190px minmax(180px, 1.3fr) minmax(240px, 1.2fr)'
 const ROW_HEIGHT = 48
 
 export interface AuditTableProps {
