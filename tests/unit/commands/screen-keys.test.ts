@@ -121,6 +121,8 @@ describe('screen keys', () => {
       exporting: false,
       panelOrderId: null,
       focusSearch: vi.fn(),
+      filtered: false,
+      clearFilters: vi.fn(),
     }
     const ids = sheetGroups(appRegistry, context('/payments', { payments })).flatMap(([, cs]) => cs.map((c) => c.id))
     expect(ids).toContain('payments.export')
