@@ -19,7 +19,7 @@ describe('Table: the minimum width of its columns (--table-min-width)', () => {
     expect(columnsMinWidth(USER_COLUMNS)).toBe(700)
     expect(columnsMinWidth(ORDER_COLUMNS)).toBe(980)
     expect(columnsMinWidth(PAYMENT_COLUMNS)).toBe(982)
-    expect(columnsMinWidth(AUDIT_COLUMNS)).toBe(966)
+    expect(columnsMinWidth(AUDIT_COLUMNS)).toBe(936)
     expect(columnsMinWidth(CONTACT_COLUMNS)).toBe(980)
   })
 })
