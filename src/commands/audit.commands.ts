@@ -33,6 +33,9 @@ export interface AuditHandle {
   url: AuditUrlState
   actors: readonly AuditActor[]
   focusSearch: () => void
+  /** A search or filter narrows the list; `clearFilters` drops them (Clear filters). */
+  filtered: boolean
+  clearFilters: () => void
 }
 
 /** What an audit trail (project or user page) publishes: its entries' expanded state, more pages, its filtered address. */
@@ -203,6 +206,7 @@ export const auditCommands: Command[] = [
     },
   },
   keys.search,
+  keys.clearFilters,
 
   filterOption(
     'audit.filter.entity.all',
@@ -253,18 +257,6 @@ export const auditCommands: Command[] = [
     label: () => 'Clear dates',
     when: (ctx) => onAudit(ctx) && !!(screen(ctx)?.url.from || screen(ctx)?.url.to),
     run: (ctx) => filter(ctx, { from: '', to: '' }),
-  },
-  {
-    id: 'audit.filter.clear',
-    title: 'Clear every audit filter',
-    group: 'Filters',
-    keywords: ['filter', 'reset', 'all'],
-    label: () => 'Clear filters',
-    when: (ctx) => {
-      const u = screen(ctx)?.url
-      return !!u && !!(u.search || u.entityType || u.entityId || u.actorId || u.action || u.from || u.to)
-    },
-    run: (ctx) => ctx.navigate('/audit'),
   },
 
   {

@@ -29,6 +29,9 @@ export interface ContactsListHandle {
   /** True while a status change is with the server. */
   busy: boolean
   focusSearch: () => void
+  /** A search or filter narrows the list; `clearFilters` drops them (Clear filters). */
+  filtered: boolean
+  clearFilters: () => void
 }
 
 declare module './registry' {
@@ -138,4 +141,5 @@ export const contactsListCommands: Command[] = [
   bulkCommand('contacts.bulkMarkUnread', 'mark_unread'),
   ...keys.pages,
   keys.search,
+  keys.clearFilters,
 ]

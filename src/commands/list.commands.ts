@@ -1,8 +1,9 @@
 /**
  * The keys every list screen shares (decision 029; DESIGN.md "every list is navigable from the
  * keyboard"): j/k focus, x toggles the focused row, shift+x selects a range, the tri-state select
- * all, clear selection, Enter (and View/Edit) opens the focused row, '/' focuses the search and,
- * on a paged list, [ and ] turn the page. One factory builds them for a list scope
+ * all, clear selection, Enter (and View/Edit) opens the focused row, '/' focuses the search,
+ * Shift+Escape clears the search and filters while they narrow the list and, on a paged list,
+ * [ and ] turn the page. One factory builds them for a list scope
  * (`projects.focusNext`, `orders.selectAll`...); the list's own commands (row and bulk actions,
  * export, filters) stay in its `*.commands.ts`. The events sent are the ones every list machine
  * handles through src/machines/shared/list-selection.rules.ts.
@@ -27,6 +28,10 @@ export interface ListKeysHandle<R extends { id: string } = { id: string }> {
    */
   selected?: readonly string[]
   focusSearch: () => void
+  /** True while a search or filter narrows the list (useListScreen's `filtered`). */
+  filtered: boolean
+  /** Drops the search and filters (useListScreen's `clearFilters`: it navigates). */
+  clearFilters: () => void
 }
 
 /** Anything that takes the list-selection events: a list machine's actor. */
@@ -72,6 +77,8 @@ export interface ListCommandSet {
   pages: Command[]
   /** '/'. */
   search: Command
+  /** Shift+Escape, while a search or filter narrows the list. */
+  clearFilters: Command
   /** The focused row's id when the focus is on a row of this list. */
   focusedId: (ctx: CommandContext) => string | undefined
   /** 'Focus a project with J/K first' when no row of this list is focused, else null. */
@@ -92,7 +99,8 @@ export interface ListCommandSet {
 
 /**
  * The shared list commands of `scope` (ids `<scope>.focusNext`, `.focusPrev`, `.toggleSelect`,
- * `.selectRange`, `.selectAll`, `.clearSelection`, `.prevPage`, `.nextPage`, `.search`), each
+ * `.selectRange`, `.selectAll`, `.clearSelection`, `.prevPage`, `.nextPage`, `.search`,
+ * `.clearFilters`), each
  * visible only while `opts.handle` returns a handle. `pages` is needed for a paged list.
  */
 export function listCommands<H extends ListKeysHandle>(
@@ -220,6 +228,15 @@ export function listCommands<H extends ListKeysHandle>(
     when: on,
     run: (ctx) => opts.handle(ctx)?.focusSearch(),
   }
+  const clearFilters: Command = {
+    id: `${scope}.clearFilters`,
+    title: 'Clear filters',
+    group,
+    shortcut: 'shift+escape',
+    keywords: ['reset', 'search', 'filter', 'all', noun.many],
+    when: (ctx) => !!opts.handle(ctx)?.filtered,
+    run: (ctx) => opts.handle(ctx)?.clearFilters(),
+  }
   const open: ListCommandSet['open'] = ({ id, title, label, shortcut, keywords, go }) => ({
     id,
     title,
@@ -234,5 +251,5 @@ export function listCommands<H extends ListKeysHandle>(
       if (row) go(ctx, row)
     },
   })
-  return { focus, select, clearSelection, pages: pageCommands, search, focusedId, noFocus, open }
+  return { focus, select, clearSelection, pages: pageCommands, search, clearFilters, focusedId, noFocus, open }
 }

@@ -39,6 +39,9 @@ export interface OrdersListHandle {
   /** True while a bulk report is shown. */
   hasReport: boolean
   focusSearch: () => void
+  /** A search or filter narrows the list; `clearFilters` drops them (Clear filters). */
+  filtered: boolean
+  clearFilters: () => void
 }
 
 declare module './registry' {
@@ -155,4 +158,5 @@ export const ordersListCommands: Command[] = [
     },
   },
   keys.search,
+  keys.clearFilters,
 ]

@@ -33,6 +33,9 @@ export interface PaymentsHandle {
   /** The open payment's order record id (null: no panel, not loaded yet, or no order). */
   panelOrderId: string | null
   focusSearch: () => void
+  /** A search or filter narrows the list; `clearFilters` drops them (Clear filters). */
+  filtered: boolean
+  clearFilters: () => void
 }
 
 declare module './registry' {
@@ -118,4 +121,5 @@ export const paymentsCommands: Command[] = [
     },
   },
   keys.search,
+  keys.clearFilters,
 ]

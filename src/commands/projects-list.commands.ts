@@ -22,6 +22,9 @@ export interface ProjectsListHandle {
   /** The filters in the URL; commands navigate to change them. */
   filters: ProjectListFilters
   focusSearch: () => void
+  /** A search or filter narrows the list; `clearFilters` drops them (Clear filters). */
+  filtered: boolean
+  clearFilters: () => void
   totalPages: number
   /** The owner's name and the category of a project of this page (reason templates fill them in). */
   about?: (id: string) => { owner: string | null; category: string } | undefined
@@ -184,6 +187,7 @@ export const projectsListCommands: Command[] = [
   keys.clearSelection,
   ...keys.pages,
   keys.search,
+  keys.clearFilters,
   {
     id: 'projects.add',
     title: 'Add Project',

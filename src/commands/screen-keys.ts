@@ -1,8 +1,10 @@
 /**
  * Which commands belong to the screen on view, for the hint bar and the '?' sheet: read from the
- * registry in the current context, so no key list is written twice. A
- * command is the screen's when it applies only somewhere (`when`) and applies here, and its group
- * is not one of the console-wide ones (the palette, navigation, undo, sign out).
+ * registry in the current context, so no key list is written twice. A command is the screen's
+ * when it applies only somewhere (`when`), applies here but not on no screen at all (no route,
+ * nothing published: 'Start triage' from the palette applies everywhere but on Projects, so it
+ * is console-wide), and its group is not one of the console-wide ones (the palette, navigation,
+ * undo, sign out). Console-wide: every other command that applies here.
  */
 import { groupCommands } from './command-groups'
 import type { Command, CommandContext, CommandRegistry } from './registry'
@@ -13,9 +15,17 @@ export const GLOBAL_GROUPS: ReadonlySet<string> = new Set(['General', 'Navigatio
 /** The title of the '?' sheet's first group. */
 export const THIS_SCREEN = 'This screen'
 
+/** `ctx` on no screen: no route and nothing published by a view (the session and the shell's UI stay). */
+const nowhere = (ctx: CommandContext): CommandContext => ({ ...ctx, route: '', view: {} })
+
 /** Whether `command` is one of the current screen's own commands in `ctx`. */
 export function isScreenCommand(registry: CommandRegistry, command: Command, ctx: CommandContext): boolean {
-  return !!command.when && !GLOBAL_GROUPS.has(command.group) && registry.isVisible(command, ctx)
+  return (
+    !!command.when &&
+    !GLOBAL_GROUPS.has(command.group) &&
+    registry.isVisible(command, ctx) &&
+    !registry.isVisible(command, nowhere(ctx))
+  )
 }
 
 /** One key of the hint bar: the shortcut and what it does here (the shorter of label and title). */
@@ -60,7 +70,8 @@ export function startsWithCharacter(shortcut: string): boolean {
 
 /**
  * The '?' sheet's sections: 'This screen' (the screen's commands with keys, and its commands
- * without keys that the palette offers here), then the other commands with keys by group.
+ * without keys that the palette offers here), then the console-wide commands with keys that apply
+ * here, by group. Another screen's keys and a closed dialog's are not listed: they do nothing here.
  * `query` (case-insensitive words) keeps the commands whose title, label, group, keywords or
  * shortcut hold every word.
  */
@@ -74,8 +85,7 @@ export function sheetGroups(registry: CommandRegistry, ctx: CommandContext, quer
   }
   const screen = registry.all.filter((c) => isScreenCommand(registry, c, ctx) && matches(c))
   const own = new Set(screen.map((c) => c.id))
-  // Every other command with keys (another screen's too); without keys only those the palette offers here.
-  const rest = registry.all.filter((c) => !own.has(c.id) && (c.shortcut || registry.isVisible(c, ctx)) && matches(c))
+  const rest = registry.all.filter((c) => !own.has(c.id) && c.shortcut && registry.isVisible(c, ctx) && matches(c))
   const groups = groupCommands(rest)
   return screen.length ? [[THIS_SCREEN, screen], ...groups] : groups
 }

@@ -1,7 +1,8 @@
 /**
- * The '?' sheet: every command with keys, the current screen's first ('This screen', then the
- * others by group), and the commands without keys that the palette offers here (the others, such
- * as the login's, would only mislead). A search field filters by title, group, keyword or key.
+ * The '?' sheet: the current screen's commands ('This screen': its keys, and its commands without
+ * keys that the palette offers here), then the console-wide keys by group (screen-keys.ts); another
+ * screen's keys or a closed dialog's would only mislead. A search field filters by title, group,
+ * keyword or key.
  */
 import { useState } from 'react'
 import { Dialog } from '../components/dialog'

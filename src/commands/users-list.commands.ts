@@ -26,6 +26,9 @@ export interface UsersListHandle {
   /** True while a status change is with the server. */
   busy: boolean
   focusSearch: () => void
+  /** A search or filter narrows the list; `clearFilters` drops them (Clear filters). */
+  filtered: boolean
+  clearFilters: () => void
 }
 
 declare module './registry' {
@@ -127,4 +130,5 @@ export const usersListCommands: Command[] = [
   keys.clearSelection,
   ...keys.pages,
   keys.search,
+  keys.clearFilters,
 ]

@@ -2,7 +2,8 @@
  * A list's filters bound to the URL query (wouter), plus the search box text that reaches the
  * URL 300 ms after typing stops (SPEC.md 9, use-debounce). `useUrlFilters` serves any list with
  * a `search` (and a `page`, reset to 1 by a new search, when it has one) given its parse/serialise
- * pair.
+ * pair. `goToQuery` navigates to another query of the list (a new history entry), dropping a
+ * search still waiting for its debounce.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useDebouncedCallback } from 'use-debounce'
@@ -40,5 +41,12 @@ export function useUrlFilters<F extends { search: string; page?: number }>(
     },
     [pushSearch],
   )
-  return { filters, searchText, setSearchText }
+  const goToQuery = useCallback(
+    (query: string) => {
+      pushSearch.cancel()
+      navigate(query ? `${location}?${query}` : location)
+    },
+    [pushSearch, location, navigate],
+  )
+  return { filters, searchText, setSearchText, goToQuery }
 }

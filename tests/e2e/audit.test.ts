@@ -55,7 +55,7 @@ describe('audit log', () => {
 
     await trail.getByTestId('audit-trail-open-log').click()
     await page.waitForURL(`${baseUrl}/audit?entityType=project&entityId=${id}`)
-    await page.getByTestId('audit-row').filter({ hasText: 'project.verify' }).waitFor()
+    await page.getByTestId('audit-row').filter({ hasText: 'Project verification changed' }).waitFor()
     expect(await page.getByTestId('audit-row').count()).toBeGreaterThanOrEqual(2)
   })
 
@@ -90,8 +90,11 @@ describe('audit log', () => {
     // Filtered by entity: the record's history only, newest first.
     await page.goto(`${baseUrl}/audit?entityType=project&entityId=${id}`)
     const rows = page.getByTestId('audit-row')
-    await rows.filter({ hasText: 'project.verify' }).waitFor()
-    expect(await rows.getByTestId('audit-action').allInnerTexts()).toEqual(['project.verify', 'project.create'])
+    await rows.filter({ hasText: 'Project verification changed' }).waitFor()
+    expect(await rows.getByTestId('audit-action').allInnerTexts()).toEqual([
+      'Project verification changed',
+      'Project created',
+    ])
 
     // By search, typed into the box (/ focuses it): the project's title finds both of its entries.
     await page.goto(`${baseUrl}/audit`)
@@ -104,7 +107,7 @@ describe('audit log', () => {
       .toEqual([title, title])
     await expect
       .poll(() => rows.getByTestId('audit-action').allInnerTexts())
-      .toEqual(['project.verify', 'project.create'])
+      .toEqual(['Project verification changed', 'Project created'])
 
     // Enter opens the focused entry's per-field diff (j then k: the first row, wherever the focus was).
     await page.keyboard.press('Escape')

@@ -141,8 +141,9 @@ describe('payments screen', () => {
     await row.waitFor()
     expect(await row.getByTestId('transaction-cell').textContent()).toBe('N/A')
 
-    await page.goto(`${baseUrl}/payments?status=failed&search=${encodeURIComponent(`no-such-payment-${Date.now()}`)}`)
-    await page.getByTestId('empty-state').getByText('No payments found').waitFor()
+    const nothing = `no-such-payment-${Date.now()}`
+    await page.goto(`${baseUrl}/payments?status=failed&search=${encodeURIComponent(nothing)}`)
+    await page.getByTestId('empty-state').getByText(`No payments match “${nothing}”`).waitFor()
     await page.getByText('No payments match your search criteria.').waitFor()
   })
 

@@ -141,10 +141,10 @@ describe('users list', () => {
     await page.keyboard.press('Enter')
     await toast('3 users deactivated successfully')
     // The list shows active users only: the three leave it.
-    await page.getByTestId('empty-state').getByText('No users found').waitFor()
+    await page.getByTestId('empty-state').getByText(`No users match “Bulk ${run}”`).waitFor()
 
     await page.reload()
-    await page.getByTestId('empty-state').getByText('No users found').waitFor()
+    await page.getByTestId('empty-state').getByText(`No users match “Bulk ${run}”`).waitFor()
     expect(new URL(page.url()).searchParams.get('status')).toBe('active')
     expect(await page.getByRole('searchbox', { name: 'Search users' }).inputValue()).toBe(`Bulk ${run}`)
     await expectStatsFromServer()

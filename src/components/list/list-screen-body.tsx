@@ -4,9 +4,16 @@
  * pagination ([ and ] commands) and on a scrolled list by the count line ('120 of 5,200 orders
  * loaded · 3 selected'); a scrolled table's footer (the next page loading, or its error with
  * Retry) comes from here too.
+ *
+ * Empty has two meanings: with nothing searched or filtered the list itself is empty (the
+ * screen's own words, SPEC.md's 'No projects found' / 'Get started by creating your first
+ * project'); while a search or filter narrows it, nothing matches: 'No projects match “foo”'
+ * with Clear filters (`<scope>.clearFilters`, Shift+Escape).
  */
 import type { ReactNode } from 'react'
+import { SearchX } from 'lucide-react'
 import { errorText } from '../../api/error-text'
+import { CommandButton } from '../../commands/command-button'
 import { CommandRetry } from '../../commands/command-retry'
 import { formatCount } from '../../lib/format'
 import { Spinner } from '../spinner'
@@ -20,10 +27,13 @@ export interface ListTexts {
   errorTitle: string
   /** The error message when the error has none. */
   errorFallback: string
+  /** The list itself is empty (nothing searched or filtered). */
   empty: string
   emptyDescription?: string
-  /** A scrolled list's row noun for the count line: ['order', 'orders']. */
-  noun?: readonly [string, string]
+  /** Under 'No payments match “upi”' when a search or filter matches nothing (default: NO_MATCH_HINT). */
+  noMatch?: string
+  /** The row noun of the no-match title and a scrolled list's count line: ['order', 'orders']. */
+  noun: readonly [string, string]
   /** A scrolled list's footer spinner label: 'Loading more orders'. */
   loadingMore?: string
 }
@@ -37,6 +47,9 @@ export interface ListScreenBodyProps {
     scrolling: ListScrolling | undefined
     items: readonly unknown[]
     selection: readonly string[]
+    /** A search or filter narrows the list. */
+    filtered: boolean
+    url: { search: string }
   }
   texts: ListTexts
   /** The list's command scope: its page commands (`<scope>.prevPage`) and test ids (`<scope>-count`, `<scope>-total`). */
@@ -54,6 +67,15 @@ export function ListScreenBody({ screen, texts, scope, children }: ListScreenBod
         title={texts.errorTitle}
         message={(paging === undefined && scrolling ? errorText(error, '') : error?.message) || texts.errorFallback}
         action={<CommandRetry retry={screen.retry} />}
+      />
+    )
+  if (status === 'empty' && screen.filtered)
+    return (
+      <EmptyState
+        icon={<SearchX size={20} />}
+        title={noMatchTitle(texts.noun[1], screen.url.search)}
+        description={texts.noMatch ?? NO_MATCH_HINT}
+        action={<CommandButton id={`${scope}.clearFilters`} showShortcut />}
       />
     )
   if (status === 'empty') return <EmptyState title={texts.empty} description={texts.emptyDescription} />
@@ -84,11 +106,20 @@ export function ListScreenBody({ screen, texts, scope, children }: ListScreenBod
           loaded={screen.items.length}
           scrolling={scrolling}
           selected={screen.selection.length}
-          noun={texts.noun ?? ['row', 'rows']}
+          noun={texts.noun}
         />
       ) : null}
     </>
   )
+}
+
+/** What a list that matches nothing suggests by default. */
+export const NO_MATCH_HINT = 'Try other words or filters, or clear them to see the whole list.'
+
+/** 'No projects match “foo”' for a search (trimmed), 'No projects match these filters' without one. */
+export function noMatchTitle(many: string, search: string): string {
+  const words = search.trim()
+  return words ? `No ${many} match “${words}”` : `No ${many} match these filters`
 }
 
 /** '120 of 5,200 orders loaded · 3 selected'; without a total '40 entries loaded, more as you scroll'. */

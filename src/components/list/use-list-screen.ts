@@ -35,8 +35,12 @@ interface ListScreenCommon<U, F, Item, Row extends { id: string }, M extends Any
   kind: string
   /** The list machine; its context holds `ListSelectionContext<Row>` and it takes `rows.loaded`. */
   machine: M
-  /** The URL state: parse `location.search`, serialise back (defaults left out). */
-  url: { parse: (search: string) => U; serialise: (state: U) => string }
+  /**
+   * The URL state: parse `location.search`, serialise back (defaults left out); `keep` names the
+   * query keys that are neither the search nor a filter (page size, an open panel): every other
+   * key but `page` narrows the list, and Clear filters drops them.
+   */
+  url: { parse: (search: string) => U; serialise: (state: U) => string; keep: readonly string[] }
   /** The query's filters of the URL state (default: the URL state itself). Must be pure. */
   filters?: (state: U) => F
   /** A loaded item as the machine's row. */
@@ -125,6 +129,10 @@ export interface ListScreen<U, Item, Row extends { id: string }, M extends AnySt
   scrolling: ListScrolling | undefined
   /** The command context every list publishes: the focused row and the selection. */
   published: { focused: CommandTarget | undefined; selection: string[] }
+  /** True while a search or filter narrows the list (an empty list then means no match). */
+  filtered: boolean
+  /** Drops the search and filters (page size and open panel kept), as a new history entry. */
+  clearFilters: () => void
 }
 
 const NO_ITEMS: readonly never[] = []
@@ -158,7 +166,7 @@ export function useListScreen<
 >(
   config: PagedListConfig<U, F, D, Item, Row, M> | ScrolledListConfig<U, F, D, Item, Row, M>,
 ): ListScreen<U, Item, Row, M> {
-  const { filters: url, searchText, setSearchText } = useUrlFilters(config.url.parse, config.url.serialise)
+  const { filters: url, searchText, setSearchText, goToQuery } = useUrlFilters(config.url.parse, config.url.serialise)
   const filters = useMemo(() => (config.filters ? config.filters(url) : (url as unknown as F)), [config, url])
   // The shape is fixed per screen (a module constant), so the same hook runs on every render.
   const query = config.useQuery(filters) as UseQueryResult<D> | UseInfiniteQueryResult<InfiniteData<D>>
@@ -231,6 +239,9 @@ export function useListScreen<
         ? 'empty'
         : 'ready'
 
+  const { filtered, kept } = useMemo(() => narrowing(config.url.serialise(url), config.url.keep), [config, url])
+  const clearFilters = useCallback(() => goToQuery(kept), [goToQuery, kept])
+
   const published = useMemo(
     () => ({ selection, focused: focusedId ? { kind: config.kind, id: focusedId } : undefined }),
     [selection, focusedId, config],
@@ -254,5 +265,18 @@ export function useListScreen<
     paging,
     scrolling,
     published,
+    filtered,
+    clearFilters,
   }
+}
+
+/**
+ * Whether the list query `query` narrows the list (a key other than `page` and the `keep` keys),
+ * and the query with only the `keep` keys.
+ */
+export function narrowing(query: string, keep: readonly string[]): { filtered: boolean; kept: string } {
+  const params = new URLSearchParams(query)
+  const keys = [...params.keys()]
+  const kept = new URLSearchParams([...params].filter(([key]) => keep.includes(key)))
+  return { filtered: keys.some((key) => key !== 'page' && !keep.includes(key)), kept: kept.toString() }
 }

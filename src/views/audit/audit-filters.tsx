@@ -54,7 +54,7 @@ export function AuditFilters({ searchText, onSearchText, searchRef, facets, from
       <CommandSelect aria-label="Action filter" options={action} />
       <DateRangeFields from={from} to={to} onDate={onDate} />
       <CommandButton id="audit.filter.clearDates" variant="ghost" size="sm" />
-      <CommandButton id="audit.filter.clear" variant="ghost" size="sm" />
+      <CommandButton id="audit.clearFilters" variant="ghost" size="sm" />
     </ListFiltersBar>
   )
 }

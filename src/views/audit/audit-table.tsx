@@ -1,8 +1,9 @@
 /**
  * The audit log table: every matching entry in one virtualized scroll, page after page
  * by cursor as it nears the end (VirtualTable's load-more). Columns: When (IST, to the second),
- * Admin, Action, Record (its label, a link running audit.openRecord for that row), Changes (the
- * changed fields' names). A click on a row opens its diff panel.
+ * Admin, Action (in words, audit-labels.ts; the code in its tooltip and the panel), Record (its
+ * label, a link running audit.openRecord for that row), Changes (the changed fields' labels). A
+ * click on a row opens its diff panel.
  */
 import { memo, useCallback, useMemo, type ReactNode } from 'react'
 import type { AuditEntry } from '../../api/schemas/audit'
@@ -11,9 +12,13 @@ import { CommandLink } from '../../commands/command-link'
 import { TableCell, TableHeadCell } from '../../components/table'
 import { VirtualRow, VirtualTable, type VirtualRowSlot } from '../../components/list/virtual-table'
 import { auditChanges, auditEntityHref, auditEntityText, formatAuditTime } from './audit-format'
+import { auditActionText, auditFieldLabel } from './audit-labels'
 
-/** When, Admin, Action, Record, Changes; the minimums add up to 1,000 px (Table's --table-min-width). */
-export const AUDIT_COLUMNS = '210px minmax(160px, 1fr) 190px minmax(200px, 1.3fr) minmax(240px, 1.2fr)'
+/**
+ * When, Admin, Action, Record, Changes; the minimums add up to 936 px (Table's --table-min-width),
+ * which fits the 1280 px layout.
+ */
+export const AUDIT_COLUMNS = '196px minmax(150px, 1fr) minmax(200px, 1fr) minmax(170px, 1.2fr) minmax(220px, 1.2fr)'
 const ROW_HEIGHT = 48
 
 export interface AuditTableProps {
@@ -91,7 +96,10 @@ const AuditRow = memo(function AuditRow({
   open,
   onOpen,
 }: AuditRowProps) {
-  const fields = useMemo(() => auditChanges(e.before, e.after).map((c) => c.field), [e.before, e.after])
+  const fields = useMemo(
+    () => auditChanges(e.before, e.after).map((c) => auditFieldLabel(c.field)),
+    [e.before, e.after],
+  )
   const text = auditEntityText(e.entityType, e.entityId, e.entityLabel)
   return (
     <VirtualRow
@@ -117,8 +125,8 @@ const AuditRow = memo(function AuditRow({
           {e.actor ? <span className="list-row__desc faint">{e.actor.email}</span> : null}
         </span>
       </TableCell>
-      <TableCell className="num" data-testid="audit-action">
-        <code className="audit-action">{e.action}</code>
+      <TableCell data-testid="audit-action" title={e.action}>
+        {auditActionText(e.action)}
       </TableCell>
       <TableCell data-testid="audit-record">
         <span className="list-row__text">

@@ -39,7 +39,7 @@ const LIST: ScrolledListConfig<
   shape: 'scrolled',
   kind: AUDIT_ENTRY,
   machine: listFocusMachine,
-  url: { parse: parseAuditSearch, serialise: toAuditSearch },
+  url: { parse: parseAuditSearch, serialise: toAuditSearch, keep: ['entry'] },
   filters: auditFiltersOf,
   useQuery: useAuditEntries,
   items: (page) => page.entries,
@@ -58,6 +58,7 @@ const TEXTS: ListTexts = {
   errorTitle: 'Error Loading the Audit Log',
   errorFallback: 'Failed to load the audit log',
   empty: 'No entries found',
+  emptyDescription: 'No admin has changed anything yet.',
   noun: ['entry', 'entries'],
   loadingMore: 'Loading more entries',
 }
@@ -70,8 +71,16 @@ export default function AuditView() {
 
   const actors = facets.data?.actors
   const handle = useMemo<AuditHandle>(
-    () => ({ list: actor, rows, url, actors: actors ?? [], focusSearch: screen.focusSearch }),
-    [actor, rows, url, actors, screen.focusSearch],
+    () => ({
+      list: actor,
+      rows,
+      url,
+      actors: actors ?? [],
+      focusSearch: screen.focusSearch,
+      filtered: screen.filtered,
+      clearFilters: screen.clearFilters,
+    }),
+    [actor, rows, url, actors, screen.focusSearch, screen.filtered, screen.clearFilters],
   )
   const { focused } = screen.published
   usePublishCommandContext(useMemo(() => ({ audit: handle, focused }), [handle, focused]))
@@ -90,14 +99,6 @@ export default function AuditView() {
     },
     [focusRow, go],
   )
-  const filtered = Object.values(auditFiltersOf(url)).some(Boolean)
-  const texts = useMemo(
-    () => ({
-      ...TEXTS,
-      emptyDescription: filtered ? 'No changes match these filters.' : 'No admin has changed anything yet.',
-    }),
-    [filtered],
-  )
   const openEntry = url.entry ? entries.find((e) => e.id === url.entry) : undefined
 
   return (
@@ -115,7 +116,7 @@ export default function AuditView() {
         to={url.to}
         onDate={(end, value) => go({ [end]: value, entry: '' }, true)}
       />
-      <ListScreenBody screen={screen} texts={texts} scope="audit">
+      <ListScreenBody screen={screen} texts={TEXTS} scope="audit">
         {(footer) => (
           <AuditTable
             entries={entries}

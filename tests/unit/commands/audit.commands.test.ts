@@ -19,7 +19,15 @@ const actors = [{ id: 'a1', name: 'Asha', email: 'asha@example.com' }]
 
 function screen(search = '', focused?: string) {
   const list = recorder<AuditHandle['list']>()
-  const handle: AuditHandle = { list: list.actor, rows, url: parseAuditSearch(search), actors, focusSearch: vi.fn() }
+  const handle: AuditHandle = {
+    list: list.actor,
+    rows,
+    url: parseAuditSearch(search),
+    actors,
+    focusSearch: vi.fn(),
+    filtered: !!search,
+    clearFilters: vi.fn(),
+  }
   const ctx = context('/audit', { audit: handle, focused: focused ? { kind: AUDIT_ENTRY, id: focused } : undefined })
   return { ctx, list: list.sent, handle }
 }
@@ -89,12 +97,12 @@ describe('audit commands', () => {
 
   it('clear dates and clear filters show only when there is something to clear', () => {
     expect(control('audit.filter.clearDates', screen().ctx).visible).toBe(false)
-    expect(control('audit.filter.clear', screen().ctx).visible).toBe(false)
+    expect(control('audit.clearFilters', screen().ctx).visible).toBe(false)
     const { ctx } = screen('?from=2026-03-01&search=x')
     control('audit.filter.clearDates', ctx).run()
     expect(ctx.navigate).toHaveBeenLastCalledWith('/audit?search=x')
-    control('audit.filter.clear', ctx).run()
-    expect(ctx.navigate).toHaveBeenLastCalledWith('/audit')
+    control('audit.clearFilters', ctx).run()
+    expect(ctx.view.audit?.clearFilters).toHaveBeenCalled()
   })
 
   it("the trail's toggle, load more and open-in-log act on what the trail publishes", () => {

@@ -22,6 +22,8 @@ function list(over: Partial<ContactsListHandle> = {}, selection: string[] = [], 
     totalPages: 3,
     busy: false,
     focusSearch: () => {},
+    filtered: false,
+    clearFilters: () => {},
     ...over,
   }
   const ctx = context('/contacts', {
@@ -66,6 +68,7 @@ describe('contacts list commands', () => {
       'contacts.prevPage': '[',
       'contacts.nextPage': ']',
       'contacts.search': '/',
+      'contacts.clearFilters': 'shift+escape',
     })
   })
 

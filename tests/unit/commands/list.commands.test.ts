@@ -65,8 +65,10 @@ function setup(
     }),
     ...keys.pages,
     keys.search,
+    keys.clearFilters,
   ])
   let searched = 0
+  let cleared = 0
   const handle: WidgetsHandle = {
     rows,
     selected,
@@ -74,6 +76,8 @@ function setup(
     page: 1,
     totalPages: 2,
     focusSearch: () => void searched++,
+    filtered: false,
+    clearFilters: () => void cleared++,
     ...over,
   }
   const ctx = context('/widgets', {
@@ -92,7 +96,7 @@ function setup(
       run: () => reg.run(command, ctx),
     }
   }
-  return { reg, ctx, handle, get, searched: () => searched }
+  return { reg, ctx, handle, get, searched: () => searched, cleared: () => cleared }
 }
 
 describe('listCommands', () => {
@@ -109,6 +113,7 @@ describe('listCommands', () => {
       ['widgets.prevPage', '['],
       ['widgets.nextPage', ']'],
       ['widgets.search', '/'],
+      ['widgets.clearFilters', 'shift+escape'],
     ])
     const off = { ...ctx, view: {} }
     expect(reg.all.filter((c) => reg.isVisible(c, off))).toEqual([])
@@ -186,8 +191,18 @@ describe('listCommands', () => {
     expect(last.ctx.navigate).toHaveBeenCalledWith('/widgets?page=1')
   })
 
+  it('Clear filters applies only while a search or filter narrows the list, and asks the list to drop them', () => {
+    expect(setup('paged').get('widgets.clearFilters').visible).toBe(false)
+    const narrowed = setup('paged', [], undefined, { filtered: true })
+    expect(narrowed.get('widgets.clearFilters').visible).toBe(true)
+    narrowed.get('widgets.clearFilters').run()
+    expect(narrowed.cleared()).toBe(1)
+  })
+
   it('every list screen keeps its list key ids and shortcuts', () => {
     const shortcut = (id: string) => registry.get(id)?.shortcut
+    for (const scope of ['projects', 'users', 'contacts', 'orders', 'payments', 'audit'])
+      expect(shortcut(`${scope}.clearFilters`)).toBe('shift+escape')
     for (const scope of ['projects', 'users', 'contacts', 'orders', 'payments']) {
       expect([
         shortcut(`${scope}.focusNext`),

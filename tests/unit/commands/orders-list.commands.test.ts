@@ -35,6 +35,8 @@ function list(
     exporting: false,
     hasReport: false,
     focusSearch: () => {},
+    filtered: false,
+    clearFilters: () => {},
     ...over,
   }
   const ctx = context('/orders', {

@@ -24,6 +24,8 @@ function projectsListView(focusedId = 'p1', selection: string[] = []) {
     selected: selection,
     filters: { search: '', status: '', verificationStatus: '', category: '', page: 1, limit: 20 },
     focusSearch: () => undefined,
+    filtered: false,
+    clearFilters: () => {},
     totalPages: 1,
     about: (id) => (id === 'p1' ? { owner: 'Asha', category: 'E-commerce' } : { owner: null, category: 'CRM' }),
   } as ProjectsListHandle

@@ -23,6 +23,8 @@ function screen(over: Partial<PaymentsHandle> = {}, selection: string[] = [], fo
     exporting: false,
     panelOrderId: null,
     focusSearch: () => {},
+    filtered: false,
+    clearFilters: () => {},
     ...over,
   }
   const ctx = context('/payments', {

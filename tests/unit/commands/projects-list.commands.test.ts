@@ -17,6 +17,8 @@ function list(over: Partial<ProjectsListHandle> = {}, selection: string[] = [], 
     selected: selection,
     filters,
     focusSearch: () => {},
+    filtered: false,
+    clearFilters: () => {},
     totalPages: 3,
     ...over,
   }

@@ -12,7 +12,8 @@ import {
   startsWithCharacter,
   THIS_SCREEN,
 } from '../../../src/commands/screen-keys'
-import { context } from './context'
+import type { PaymentsHandle } from '../../../src/commands/payments.commands'
+import { context, recorder } from './context'
 
 const onList = (ctx: CommandContext) => ctx.route === '/list'
 const cmd = (id: string, group: string, extra: Partial<Command> = {}): Command => ({
@@ -43,6 +44,9 @@ const registry = createRegistry([
   cmd('detail.edit', 'Detail', { shortcut: 'e', when: (ctx) => ctx.route === '/detail' }),
   cmd('detail.keyless', 'Detail', { when: (ctx) => ctx.route === '/detail' }),
   cmd('tab.anywhere', 'Settings'),
+  // Applies everywhere but on its own screen: console-wide, never another screen's key.
+  cmd('list.fromAnywhere', 'List', { when: (ctx) => ctx.route !== '/list' }),
+  cmd('dialog.confirm', 'Dialog', { shortcut: 'mod+enter', when: (ctx) => !!ctx.view.selection?.includes('dialog') }),
 ])
 
 describe('screen keys', () => {
@@ -86,14 +90,44 @@ describe('screen keys', () => {
       false,
     ])
   })
-  it("the '?' sheet lists this screen first, then every other command with keys by group", () => {
+  it("the '?' sheet lists this screen first, then the console-wide keys that apply here, by group", () => {
     const groups = sheetGroups(registry, context('/list'))
-    expect(groups.map(([g]) => g)).toEqual([THIS_SCREEN, 'General', 'Navigation', 'Detail', 'Settings'])
+    expect(groups.map(([g]) => g)).toEqual([THIS_SCREEN, 'General'])
     expect(groups[0][1].map((c) => c.id)).toContain('list.export')
-    // Another screen's keys are listed, its keyless commands are not.
-    expect(groups.find(([g]) => g === 'Detail')?.[1].map((c) => c.id)).toEqual(['detail.edit'])
-    // Off its screen the list's commands have no 'This screen' section.
-    expect(sheetGroups(registry, context('/elsewhere')).map(([g]) => g)).not.toContain(THIS_SCREEN)
+    // Another screen's keys, a closed dialog's keys and console-wide keyless commands are not listed.
+    const ids = groups.flatMap(([, cs]) => cs.map((c) => c.id))
+    expect(ids).not.toContain('detail.edit')
+    expect(ids).not.toContain('dialog.confirm')
+    expect(ids).not.toContain('tab.anywhere')
+    // Off its screen the list's commands have no 'This screen' section, and a command that applies
+    // everywhere but on the list is not the other screen's own.
+    const elsewhere = sheetGroups(registry, context('/elsewhere'))
+    expect(elsewhere.map(([g]) => g)).toEqual(['General', 'Navigation'])
+    expect(isScreenCommand(registry, registry.get('list.fromAnywhere')!, context('/elsewhere'))).toBe(false)
+    // An open dialog's keys are listed while it is open.
+    const inDialog = sheetGroups(registry, context('/detail', { selection: ['dialog'] }))
+    expect(inDialog[0]).toEqual([
+      THIS_SCREEN,
+      ['detail.edit', 'detail.keyless', 'dialog.confirm'].map((id) => registry.get(id)),
+    ])
+  })
+  it("on the real registry the Payments sheet holds Payments' keys and no other screen's or closed dialog's", () => {
+    const payments: PaymentsHandle = {
+      list: recorder<PaymentsHandle['list']>().actor,
+      exporter: recorder<PaymentsHandle['exporter']>().actor,
+      rows: [],
+      selected: [],
+      url: { search: '', status: '', payment: '' },
+      exporting: false,
+      panelOrderId: null,
+      focusSearch: vi.fn(),
+      filtered: false,
+      clearFilters: vi.fn(),
+    }
+    const ids = sheetGroups(appRegistry, context('/payments', { payments })).flatMap(([, cs]) => cs.map((c) => c.id))
+    expect(ids).toContain('payments.export')
+    expect(ids).toContain('nav.orders')
+    expect(ids.filter((id) => /^(projects|auth|orders|users)\./.test(id))).toEqual([])
   })
   it("the '?' sheet's search matches titles, labels, keywords and keys, every word", () => {
     const ids = (q: string) => sheetGroups(registry, context('/list'), q).flatMap(([, cs]) => cs.map((c) => c.id))

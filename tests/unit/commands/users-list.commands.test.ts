@@ -30,6 +30,8 @@ function list(
     totalPages: 3,
     busy: false,
     focusSearch: () => {},
+    filtered: false,
+    clearFilters: () => {},
     ...over,
   }
   const ctx = context('/users', {

@@ -1,8 +1,32 @@
-/** The shared list body (src/components/list/list-screen-body.tsx): its states and a scrolled list's count line. */
+/**
+ * The shared list body (src/components/list/list-screen-body.tsx): its states (an empty list apart
+ * from a search or filter that matches nothing) and a scrolled list's count line.
+ */
 import { renderToStaticMarkup } from 'react-dom/server'
-import { describe, expect, it } from 'vitest'
-import { ListScreenBody, type ListScreenBodyProps, type ListTexts } from '../../../src/components/list/list-screen-body'
+import { createActor } from 'xstate'
+import { describe, expect, it, vi } from 'vitest'
+import { createRegistry } from '../../../src/commands/registry'
+import { CommandContextReact } from '../../../src/commands/use-command-context'
+import { createViewStore } from '../../../src/commands/view-store'
+import {
+  ListScreenBody,
+  NO_MATCH_HINT,
+  noMatchTitle,
+  type ListScreenBodyProps,
+  type ListTexts,
+} from '../../../src/components/list/list-screen-body'
 import type { ListScrolling } from '../../../src/components/list/use-list-screen'
+import { authMachine } from '../../../src/machines/auth.machine'
+
+// The one command the body renders a control for: the no-match state's Clear filters.
+const registry = createRegistry([
+  { id: 'orders.clearFilters', title: 'Clear filters', group: 'Orders', shortcut: 'shift+escape', run: vi.fn() },
+])
+const command = {
+  ctx: { route: '/orders', navigate: vi.fn(), auth: createActor(authMachine), view: {} },
+  store: createViewStore(),
+  registry,
+}
 
 const texts: ListTexts = {
   loading: 'Loading orders',
@@ -31,12 +55,16 @@ function html(screen: Partial<ListScreenBodyProps['screen']>, t: ListTexts = tex
     scrolling: scrolling(),
     items: [1, 2, 3],
     selection: [],
+    filtered: false,
+    url: { search: '' },
     ...screen,
   }
   return renderToStaticMarkup(
-    <ListScreenBody screen={full} texts={t} scope="orders">
-      {(footer) => <div data-testid="table">{footer}</div>}
-    </ListScreenBody>,
+    <CommandContextReact.Provider value={command}>
+      <ListScreenBody screen={full} texts={t} scope="orders">
+        {(footer) => <div data-testid="table">{footer}</div>}
+      </ListScreenBody>
+    </CommandContextReact.Provider>,
   )
 }
 
@@ -54,6 +82,23 @@ describe('ListScreenBody', () => {
     expect(empty).toContain('No orders found')
     expect(empty).toContain('Try another search')
     expect(empty).not.toContain('loaded')
+    expect(empty).not.toContain('Clear filters')
+  })
+
+  it('a search or filter that matches nothing says so and offers Clear filters, not the empty-list words', () => {
+    const searched = render({ status: 'empty', items: [], filtered: true, url: { search: ' foo ' } })
+    expect(searched).toBe(`No orders match “foo” ${NO_MATCH_HINT} Clear filters Shift Esc`)
+    expect(html({ status: 'empty', items: [], filtered: true, url: { search: 'foo' } })).toContain(
+      'data-command="orders.clearFilters"',
+    )
+    const filtered = render({ status: 'empty', items: [], filtered: true }, { ...texts, noMatch: 'Nothing here.' })
+    expect(filtered).toContain('No orders match these filters Nothing here.')
+    expect(filtered).not.toContain('No orders found')
+  })
+
+  it('noMatchTitle: the trimmed search in quotes, or the filters', () => {
+    expect(noMatchTitle('projects', 'foo')).toBe('No projects match “foo”')
+    expect(noMatchTitle('projects', '   ')).toBe('No projects match these filters')
   })
 
   it('a scrolled list counts what is loaded of the total, and the selection', () => {

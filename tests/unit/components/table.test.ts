@@ -15,11 +15,11 @@ describe('Table: the minimum width of its columns (--table-min-width)', () => {
   })
 
   it('gives each list the width its column comments state', () => {
-    expect(columnsMinWidth(PROJECT_COLUMNS)).toBe(982)
+    expect(columnsMinWidth(PROJECT_COLUMNS)).toBe(974)
     expect(columnsMinWidth(USER_COLUMNS)).toBe(700)
-    expect(columnsMinWidth(ORDER_COLUMNS)).toBe(1036)
-    expect(columnsMinWidth(PAYMENT_COLUMNS)).toBe(1044)
-    expect(columnsMinWidth(AUDIT_COLUMNS)).toBe(1000)
+    expect(columnsMinWidth(ORDER_COLUMNS)).toBe(980)
+    expect(columnsMinWidth(PAYMENT_COLUMNS)).toBe(982)
+    expect(columnsMinWidth(AUDIT_COLUMNS)).toBe(936)
     expect(columnsMinWidth(CONTACT_COLUMNS)).toBe(980)
   })
 })

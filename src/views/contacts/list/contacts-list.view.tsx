@@ -39,7 +39,7 @@ const LIST: PagedListConfig<
   shape: 'paged',
   kind: 'contact',
   machine: contactsListMachine,
-  url: { parse: parseContactsSearch, serialise: toContactsSearch },
+  url: { parse: parseContactsSearch, serialise: toContactsSearch, keep: ['limit'] },
   useQuery: useContactList,
   items: (data) => data.contacts,
   pagination: (data) => ({
@@ -57,7 +57,7 @@ const TEXTS: ListTexts = {
   errorTitle: 'Error Loading Contacts',
   errorFallback: 'Failed to load contacts',
   empty: 'No contacts found',
-  emptyDescription: 'Try another search or status',
+  noun: ['contact', 'contacts'],
 }
 
 export default function ContactsListView() {
@@ -88,8 +88,10 @@ export default function ContactsListView() {
       totalPages,
       busy,
       focusSearch: screen.focusSearch,
+      filtered: screen.filtered,
+      clearFilters: screen.clearFilters,
     }),
-    [actor, rows, selection, filters, totalPages, busy, screen.focusSearch],
+    [actor, rows, selection, filters, totalPages, busy, screen.focusSearch, screen.filtered, screen.clearFilters],
   )
   usePublishCommandContext(useMemo(() => ({ contactsList: handle, ...screen.published }), [handle, screen.published]))
 

@@ -46,7 +46,7 @@ const LIST: ScrolledListConfig<
   shape: 'scrolled',
   kind: 'order',
   machine: ordersListMachine,
-  url: { parse: parseOrdersSearch, serialise: toOrdersSearch },
+  url: { parse: parseOrdersSearch, serialise: toOrdersSearch, keep: ['order'] },
   filters: listFilters,
   useQuery: useOrderList,
   items: (page) => page.orders,
@@ -59,7 +59,6 @@ const TEXTS: ListTexts = {
   errorTitle: 'Error Loading Orders',
   errorFallback: 'Failed to load orders',
   empty: 'No orders found',
-  emptyDescription: 'Try another search, status or date range',
   noun: ['order', 'orders'],
   loadingMore: 'Loading more orders',
 }
@@ -115,8 +114,22 @@ export default function OrdersListView() {
       exporting,
       hasReport: !!report,
       focusSearch: screen.focusSearch,
+      filtered: screen.filtered,
+      clearFilters: screen.clearFilters,
     }),
-    [actor, exporter, rows, selection, url, busy, exporting, report, screen.focusSearch],
+    [
+      actor,
+      exporter,
+      rows,
+      selection,
+      url,
+      busy,
+      exporting,
+      report,
+      screen.focusSearch,
+      screen.filtered,
+      screen.clearFilters,
+    ],
   )
   usePublishCommandContext(useMemo(() => ({ ordersList: handle, ...screen.published }), [handle, screen.published]))
 

@@ -12,10 +12,11 @@ import { TableHeadCell } from '../../../components/table'
 import { OrderRow } from './order-row'
 
 /**
- * Checkbox, Order, Customer, Project, Amount, Status, Date, Actions. Customer and Project share
- * the rest and cut with an ellipsis. Minimums add up to 1,036 px (Table's --table-min-width).
+ * Checkbox, Order, Customer, Project, Amount, Status, Date, Actions ('Start Work' and two icons).
+ * Customer and Project share the rest and cut with an ellipsis. Minimums add up to 980 px
+ * (Table's --table-min-width): at 1280 px the table fits without scrolling sideways.
  */
-export const ORDER_COLUMNS = '40px 150px minmax(150px, 1fr) minmax(150px, 1fr) 168px 110px 112px 156px'
+export const ORDER_COLUMNS = '40px 140px minmax(124px, 1fr) minmax(124px, 1fr) 168px 106px 112px 166px'
 const ROW_HEIGHT = 52
 
 export interface OrdersTableProps {

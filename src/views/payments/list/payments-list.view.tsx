@@ -42,7 +42,7 @@ const LIST: ScrolledListConfig<
   shape: 'scrolled',
   kind: 'payment',
   machine: listFocusMachine,
-  url: { parse: parsePaymentsSearch, serialise: toPaymentsSearch },
+  url: { parse: parsePaymentsSearch, serialise: toPaymentsSearch, keep: ['payment'] },
   filters: (url) => ({ search: url.search, status: url.status }),
   useQuery: usePaymentList,
   items: (page) => page.payments,
@@ -56,6 +56,7 @@ const TEXTS: ListTexts = {
   errorTitle: 'Error Loading Payments',
   errorFallback: 'Failed to load payments',
   empty: 'No payments found',
+  noMatch: 'No payments match your search criteria.',
   noun: ['payment', 'payments'],
   loadingMore: 'Loading more payments',
 }
@@ -90,8 +91,21 @@ export default function PaymentsView() {
       exporting,
       panelOrderId,
       focusSearch: screen.focusSearch,
+      filtered: screen.filtered,
+      clearFilters: screen.clearFilters,
     }),
-    [actor, exporter, rows, selection, url, exporting, panelOrderId, screen.focusSearch],
+    [
+      actor,
+      exporter,
+      rows,
+      selection,
+      url,
+      exporting,
+      panelOrderId,
+      screen.focusSearch,
+      screen.filtered,
+      screen.clearFilters,
+    ],
   )
   usePublishCommandContext(useMemo(() => ({ payments: handle, ...screen.published }), [handle, screen.published]))
 
@@ -102,11 +116,6 @@ export default function PaymentsView() {
       navigate(paymentsPath({ ...parsePaymentsSearch(window.location.search), payment: id }))
     },
     [focusRow, navigate],
-  )
-  const filtered = Boolean(url.search.trim() || url.status)
-  const texts = useMemo(
-    () => ({ ...TEXTS, emptyDescription: filtered ? 'No payments match your search criteria.' : undefined }),
-    [filtered],
   )
 
   return (
@@ -122,7 +131,7 @@ export default function PaymentsView() {
         onSearchText={screen.setSearchText}
         searchRef={screen.searchRef}
       />
-      <ListScreenBody screen={screen} texts={texts} scope="payments">
+      <ListScreenBody screen={screen} texts={TEXTS} scope="payments">
         {(footer) => (
           <PaymentsTable
             payments={screen.items}

@@ -12,10 +12,10 @@ import { PaymentRow } from './payment-row'
 /**
  * Checkbox, Payment, Order, Amount, Method, Status, Transaction ID, Date, Actions. The fixed
  * columns fit their longest content ('ORD-2026-000123', '₹1,25,000.00', 'Netbanking', 'Completed',
- * '30 Sept 2026'); Payment and Transaction ID share the rest. Minimums add up to 1,044 px
+ * '30 Sept 2026'); Payment and Transaction ID share the rest. Minimums add up to 982 px
  * (Table's --table-min-width), which fits the 1280 px layout.
  */
-export const PAYMENT_COLUMNS = '40px minmax(200px, 1.3fr) 150px 120px 100px 120px minmax(140px, 1fr) 110px 64px'
+export const PAYMENT_COLUMNS = '40px minmax(170px, 1.3fr) 148px 112px 100px 120px minmax(124px, 1fr) 116px 52px'
 const ROW_HEIGHT = 52
 
 export interface PaymentsTableProps {

@@ -1,14 +1,14 @@
 /**
  * One projects table row: image, title, 50-character description, figures, badges and actions.
  * Its checkbox and actions are the list's commands with this row as `target`, so they act on
- * this row only and follow the commands' rules (Approve hidden once approved, and so on).
+ * this row only and follow the commands' rules (Approve hidden once approved, and so on). Approve
+ * and Reject are icon buttons (their tooltip names them and their key): the title keeps the room.
  */
 import { memo } from 'react'
 import { Check, ImageOff, Power, Trash2, X } from 'lucide-react'
 import type { Project } from '../../../api/schemas/projects'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
-import { CommandLink } from '../../../commands/command-link'
 import { Badge } from '../../../components/badge'
 import { TableCell } from '../../../components/table'
 import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
@@ -80,14 +80,20 @@ export const ProjectRow = memo(function ProjectRow({
         {formatDate(p.createdAt)}
       </TableCell>
       <TableCell align="end" className="list-row__actions">
-        <CommandLink id="projects.approve" target={target} className="projects-row__approve">
-          <Check size={12} />
-          Approve
-        </CommandLink>
-        <CommandLink id="projects.reject" target={target} className="projects-row__reject">
-          <X size={12} />
-          Reject
-        </CommandLink>
+        <CommandIconButton
+          id="projects.approve"
+          target={target}
+          size="sm"
+          icon={<Check size={14} />}
+          className="projects-row__approve"
+        />
+        <CommandIconButton
+          id="projects.reject"
+          target={target}
+          size="sm"
+          icon={<X size={14} />}
+          className="projects-row__reject"
+        />
         <CommandIconButton
           id="projects.toggleActive"
           target={target}

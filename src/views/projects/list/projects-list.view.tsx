@@ -41,7 +41,7 @@ const LIST: PagedListConfig<
   shape: 'paged',
   kind: 'project',
   machine: projectsListMachine,
-  url: { parse: parseListSearch, serialise: toListSearch },
+  url: { parse: parseListSearch, serialise: toListSearch, keep: ['limit'] },
   useQuery: useProjectList,
   items: (data) => data.projects,
   pagination: (data) => ({
@@ -60,6 +60,7 @@ const TEXTS: ListTexts = {
   errorFallback: 'Failed to load projects',
   empty: 'No projects found',
   emptyDescription: 'Get started by creating your first project',
+  noun: ['project', 'projects'],
 }
 
 export default function ProjectsListView() {
@@ -89,12 +90,14 @@ export default function ProjectsListView() {
       filters,
       totalPages,
       focusSearch: screen.focusSearch,
+      filtered: screen.filtered,
+      clearFilters: screen.clearFilters,
       about: (id) => {
         const p = projects.find((x) => x._id === id)
         return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
       },
     }),
-    [actor, rows, selection, filters, totalPages, projects, screen.focusSearch],
+    [actor, rows, selection, filters, totalPages, projects, screen.focusSearch, screen.filtered, screen.clearFilters],
   )
   usePublishCommandContext(useMemo(() => ({ projectsList: handle, ...screen.published }), [handle, screen.published]))
 

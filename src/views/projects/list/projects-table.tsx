@@ -10,11 +10,12 @@ import { ProjectRow } from './project-row'
 
 /**
  * Checkbox, Project, Category, Price, Status, Verification, Created, Actions. The fixed columns
- * fit their longest content (₹99,99,999.99; 'Needs Changes'; '30 Sept 2026'; Approve, Reject and
- * two icons); Project and Category share the rest and cut with an ellipsis. Minimums add up to
- * 982 px (Table's --table-min-width), which fits the 1280 px layout.
+ * fit their longest content (₹99,99,999.99; 'Needs Changes'; '30 Sept 2026'; four icon buttons);
+ * Project and Category share the rest, Project four parts to one, and cut with an ellipsis.
+ * Minimums add up to 974 px (Table's --table-min-width): at 1280 px the table fits and the
+ * Project column shows a title of 24+ characters beside its thumbnail.
  */
-export const PROJECT_COLUMNS = '40px minmax(148px, 3fr) minmax(96px, 1.2fr) 120px 92px 150px 116px 220px'
+export const PROJECT_COLUMNS = '36px minmax(252px, 4fr) minmax(90px, 1fr) 120px 88px 136px 116px 136px'
 const ROW_HEIGHT = 56
 
 export interface ProjectsTableProps {

@@ -41,7 +41,7 @@ const LIST: PagedListConfig<
   shape: 'paged',
   kind: 'user',
   machine: usersListMachine,
-  url: { parse: parseUsersSearch, serialise: toUsersSearch },
+  url: { parse: parseUsersSearch, serialise: toUsersSearch, keep: ['limit'] },
   useQuery: useUserList,
   items: (data) => data.users,
   pagination: (data) => ({
@@ -59,7 +59,7 @@ const TEXTS: ListTexts = {
   errorTitle: 'Error Loading Users',
   errorFallback: 'Failed to load users',
   empty: 'No users found',
-  emptyDescription: 'Try another search or filter',
+  noun: ['user', 'users'],
 }
 
 export default function UsersListView() {
@@ -96,8 +96,10 @@ export default function UsersListView() {
       totalPages,
       busy,
       focusSearch: screen.focusSearch,
+      filtered: screen.filtered,
+      clearFilters: screen.clearFilters,
     }),
-    [actor, rows, selection, filters, totalPages, busy, screen.focusSearch],
+    [actor, rows, selection, filters, totalPages, busy, screen.focusSearch, screen.filtered, screen.clearFilters],
   )
   const addHandle = useMemo<AddUserHandle>(
     () => ({ actor: addUser, state: addState, draft }),
