@@ -63,6 +63,30 @@ describeEachDatabase('drafts', (get) => {
     expect(back.body.message).toBe('isDraft: A published project cannot become a draft again')
   })
 
+  it('keeps a pending draft out of the triage queue and its total until it is published', async () => {
+    const queued = async () => {
+      const { body } = await call(get(), 'GET', '/api/admin/triage/queue?limit=200', undefined, token)
+      return { titles: body.queue.map((p: { title: string }) => p.title) as string[], total: body.total as number }
+    }
+    const before = await queued()
+    const created = await call(
+      get(),
+      'POST',
+      '/api/projects/create',
+      { title: 'Unreviewed Draft', description: 'Not yet published', isActive: true, isDraft: true },
+      token,
+    )
+    expect(created.body.project).toMatchObject({ isDraft: true, verificationStatus: 'pending' })
+    expect(await queued()).toEqual(before)
+
+    expect(
+      (await call(get(), 'PUT', `/api/projects/${created.body.project._id}`, { isDraft: false }, token)).status,
+    ).toBe(200)
+    const after = await queued()
+    expect(after.titles).toContain('Unreviewed Draft')
+    expect(after.total).toBe(before.total + 1)
+  })
+
   it('answers the staged chunks of a draft upload with their fingerprints, for a resume', async () => {
     const draft = await insertProject(get(), { title: 'Resumable', isDraft: true })
     const empty = await call(get(), 'GET', `/api/upload/state/${draft.id}`, undefined, token)

@@ -39,7 +39,8 @@ function enteredQueueAt(projectId: SQL, createdAt: SQL, until?: SQL): SQL<Date> 
 }
 
 const enteredOfProject = () => enteredQueueAt(qualified(projects.id), qualified(projects.createdAt))
-const inQueue = inArray(projects.verificationStatus, [...QUEUE_STATUSES])
+/** In the queue: pending or under review, and published (a draft is not reviewed until it is published, decision 038). */
+const inQueue = and(inArray(projects.verificationStatus, [...QUEUE_STATUSES]), eq(projects.isDraft, false))!
 
 /**
  * Projects in the queue (of `category` when not ''; the total from project_list_counts), the
@@ -65,7 +66,10 @@ export async function queuePage(db: Db, limit: number, category = '') {
 }
 
 async function queueTotal(db: Db, category = ''): Promise<number> {
-  const statuses = inArray(projectListCounts.verificationStatus, [...QUEUE_STATUSES])
+  const statuses = and(
+    inArray(projectListCounts.verificationStatus, [...QUEUE_STATUSES]),
+    eq(projectListCounts.isDraft, false),
+  )!
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${projectListCounts.n}), 0)`.mapWith(Number) })
     .from(projectListCounts)
