@@ -4,6 +4,7 @@
  * the base64url filter token carried by signed export links. No I/O.
  */
 import { ORDER_ACTIONS, type OrderBulkAction, type OrderStatus } from '../../src/api/schemas/orders'
+import { orderStatusWords } from '../../src/domain/order-moves'
 
 /** A position in a list ordered (created_at desc, id desc): created_at as stored (microseconds, UTC ISO text) and the id. */
 export type ListCursor = { createdAt: string; id: string }
@@ -63,19 +64,12 @@ export function istDay(now: Date): string {
   return new Date(now.getTime() + 330 * 60 * 1000).toISOString().slice(0, 10)
 }
 
-/** 'in_progress' → 'in progress'. */
-export function statusLabel(status: OrderStatus): string {
-  return status.replace('_', ' ')
-}
+/** 'in_progress' → 'in progress' (the words the client shows too). */
+export const statusLabel = orderStatusWords
 
 /** 409 text of an illegal move: "Cannot move order ORD-2026-000123 from completed to cancelled". */
 export function illegalMoveMessage(orderId: string, from: OrderStatus, to: OrderStatus): string {
   return `Cannot move order ${orderId} from ${statusLabel(from)} to ${statusLabel(to)}`
-}
-
-/** Reason of a bulk refusal: "Cannot move from completed to cancelled" (or "Already cancelled"). */
-export function bulkRefusalReason(from: OrderStatus, to: OrderStatus): string {
-  return from === to ? `Already ${statusLabel(to)}` : `Cannot move from ${statusLabel(from)} to ${statusLabel(to)}`
 }
 
 /** The note a bulk action writes on each order it moves: 'Bulk confirm'. */

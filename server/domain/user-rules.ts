@@ -3,9 +3,10 @@
  * guards, agent codes, the merge of the nested groups (address, social media, bank details,
  * preferences) and the start of the month in India Standard Time for the stats.
  */
+import { SELF_DEACTIVATE } from '../../src/domain/user-status'
 
-/** Conflict messages of the admin guards (answered 409). */
-export const SELF_DEACTIVATE = 'You cannot deactivate your own account'
+/** Conflict messages of the admin guards (answered 409); SELF_DEACTIVATE is shared with the users list. */
+export { SELF_DEACTIVATE }
 export const SELF_DEMOTE = 'You cannot remove your own admin access'
 export const LAST_ADMIN = 'At least one active admin must remain'
 

@@ -3,15 +3,17 @@
  * x and shift+x select, select all / clear, Enter and View open the contact; on the focused row
  * (or a row's own control, passed as `target`) i marks it read, y replied, e archives it and
  * shift+u marks it unread, each disabled in its own status; on the selection shift+i, shift+y and
- * shift+e (and 'Mark N contacts as unread' from the palette), which without one say 'Please select
- * contacts to update'; / focuses the search, [ and ] page. They read what the list view publishes
+ * shift+e (and 'Mark N contacts as unread' from the palette) change the contacts not already so
+ * ('Archive 2 contacts, 1 already archived'), and without a selection say 'Please select contacts
+ * to update'; / focuses the search, [ and ] page. They read what the list view publishes
  * (`contactsList`, `focused`, `selection`) and only send events to its actor or navigate. Filters
  * and page size: contacts-list-filters.commands.ts.
  */
 import type { ActorRefFrom } from 'xstate'
 import type { ContactListFilters } from '../api/contacts'
 import { CONTACT_BULK_ACTIONS, CONTACT_STATUS_LABELS, type ContactBulkAction } from '../api/schemas/contacts'
-import { CONTACT_ACTION_WORDS, contactsCount } from '../machines/contacts-list.rules'
+import { alreadyIn, bulkDisabledReason, bulkLabel, planBulk, type BulkPlan, type Refusal } from '../domain/bulk'
+import { CONTACT_ACTION_WORDS } from '../machines/contacts-list.rules'
 import type { ContactRow, contactsListMachine } from '../machines/contacts-list.machine'
 import { contactsListPath } from '../views/contacts/list/contacts-url'
 import { listCommands } from './list.commands'
@@ -77,6 +79,21 @@ const focusedRow = (ctx: CommandContext) => {
 const openContact = (id: string, title: string, label: string, shortcut?: string) =>
   keys.open({ id, title, label, shortcut, go: (ctx, contact) => ctx.navigate(`/contacts/${contact}`) })
 
+/** Any status may be set from any other (SPEC.md 4); a contact already in it is left alone ('Already read'). */
+function statusRefusal(row: ContactRow, action: ContactBulkAction): Refusal | null {
+  const status = CONTACT_BULK_ACTIONS[action]
+  return row.status === status ? alreadyIn(CONTACT_STATUS_LABELS[status].toLowerCase()) : null
+}
+
+/** The selected contacts split by whether `action` changes them. */
+function bulkPlan(ctx: CommandContext, action: ContactBulkAction): BulkPlan {
+  const selected = new Set(ctx.view.selection ?? [])
+  return planBulk(
+    (list(ctx)?.rows ?? []).filter((r) => selected.has(r.id)),
+    (r) => statusRefusal(r, action),
+  )
+}
+
 /** A row action on the focused contact; disabled when it already has the action's status. */
 function rowCommand(id: string, action: ContactBulkAction, shortcut: string): Command {
   const status = CONTACT_BULK_ACTIONS[action]
@@ -92,7 +109,7 @@ function rowCommand(id: string, action: ContactBulkAction, shortcut: string): Co
     disabledReason: (ctx) => {
       const row = focusedRow(ctx)
       if (!row) return 'Focus a contact with J/K first'
-      return busy(ctx) ?? (row.status === status ? `Already ${CONTACT_STATUS_LABELS[status].toLowerCase()}` : null)
+      return busy(ctx) ?? statusRefusal(row, action)?.reason ?? null
     },
     run: (ctx) => {
       const contact = focusedId(ctx)
@@ -101,17 +118,23 @@ function rowCommand(id: string, action: ContactBulkAction, shortcut: string): Co
   }
 }
 
-/** The bulk words: 'Archive 2 contacts', 'Mark 2 contacts as read'; without a selection 'Archive', 'Mark read'. */
-const BULK_LABELS: Record<ContactBulkAction, (n: number) => string> = {
-  mark_read: (n) => (n ? `Mark ${contactsCount(n)} as read` : 'Mark read'),
-  mark_replied: (n) => (n ? `Mark ${contactsCount(n)} as replied` : 'Mark replied'),
-  archive: (n) => (n ? `Archive ${contactsCount(n)}` : 'Archive'),
-  mark_unread: (n) => (n ? `Mark ${contactsCount(n)} as unread` : 'Mark unread'),
+const CONTACT_NOUN = { one: 'contact', many: 'contacts' }
+/** The bulk words around the count ('Mark 2 contacts as read', 'Archive 1 of 3 contacts') and without one ('Mark read'). */
+const BULK_WORDS: Record<ContactBulkAction, { phrase: (count: string) => string; none: string }> = {
+  mark_read: { phrase: (c) => `Mark ${c} as read`, none: 'Mark read' },
+  mark_replied: { phrase: (c) => `Mark ${c} as replied`, none: 'Mark replied' },
+  archive: { phrase: (c) => `Archive ${c}`, none: 'Archive' },
+  mark_unread: { phrase: (c) => `Mark ${c} as unread`, none: 'Mark unread' },
 }
 
-/** A bulk action of the selection; an empty selection still runs, and the machine says 'Please select contacts to update'. */
+/**
+ * A bulk action of the selected contacts it changes ('Archive 2 contacts, 1 already archived'),
+ * disabled with the reason when none; sends only those. An empty selection still runs, and the
+ * machine says 'Please select contacts to update'.
+ */
 function bulkCommand(id: string, action: ContactBulkAction, shortcut?: string): Command {
   const status = CONTACT_BULK_ACTIONS[action]
+  const { phrase, none } = BULK_WORDS[action]
   return {
     id,
     title: `${CONTACT_ACTION_WORDS[action].verb} (selected contacts)`,
@@ -119,9 +142,9 @@ function bulkCommand(id: string, action: ContactBulkAction, shortcut?: string): 
     shortcut,
     keywords: ['bulk', 'selected', 'status', CONTACT_STATUS_LABELS[status].toLowerCase()],
     when: onContactsList,
-    label: (ctx) => BULK_LABELS[action](ctx.view.selection?.length ?? 0),
-    disabledReason: busy,
-    run: (ctx) => send(ctx, { type: 'bulk.run', ids: [...(ctx.view.selection ?? [])], action }),
+    label: (ctx) => bulkLabel(bulkPlan(ctx, action), CONTACT_NOUN, phrase, none),
+    disabledReason: (ctx) => busy(ctx) ?? bulkDisabledReason(bulkPlan(ctx, action)),
+    run: (ctx) => send(ctx, { type: 'bulk.run', ids: bulkPlan(ctx, action).ids, action }),
   }
 }
 

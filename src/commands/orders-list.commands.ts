@@ -2,8 +2,9 @@
  * Orders list commands (SPEC.md 2 "Orders list", 4 "Order status", 5): j/k focus, x and
  * shift+x select, Enter opens the focused order in the side panel, the row moves offered only
  * where legal (c Confirm, s Start Work, d Complete, # Cancel; ORDER_TRANSITIONS), the bulk
- * Confirm/Complete/Cancel of the selection ('Confirm 12 orders'; 'Please select orders to update'
- * without one), Export CSV of the filtered view, / focuses the search. A Cancel (row or bulk) only
+ * Confirm/Complete/Cancel of the orders of the selection that can make the move ('Confirm 12
+ * orders', 'Complete 1 of 3 orders'; disabled with the reason when none can; 'Please select orders
+ * to update' without a selection), Export CSV of the filtered view, / focuses the search. A Cancel (row or bulk) only
  * asks 'Cancel order ORD-…?' / 'Cancel N orders?' first (order-cancel.commands.ts answers it). They read what the list
  * view publishes (`ordersList`, `focused`, `selection`) and only send events to its actors or
  * navigate. Filters: orders-list-filters.commands.ts; the side panel: order-panel.commands.ts.
@@ -19,6 +20,8 @@ import {
 import type { OrderRow, ordersListMachine } from '../machines/orders-list.machine'
 import { ORDER_ACTION_WORDS } from '../machines/orders-list.rules'
 import type { csvExportMachine } from '../machines/csv-export.machine'
+import { bulkDisabledReason, bulkLabel, planBulk, type BulkPlan } from '../domain/bulk'
+import { orderMoveRefusal } from '../domain/order-moves'
 import { listFilters, ordersListPath, type OrdersUrlState } from '../views/orders/list/orders-url'
 import { listCommands } from './list.commands'
 import type { Command, CommandContext } from './registry'
@@ -56,7 +59,7 @@ const rowOf = (ctx: CommandContext, id: string | undefined) => list(ctx)?.rows.f
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating orders…' : null)
 const send = (ctx: CommandContext, event: Parameters<OrdersListHandle['actor']['send']>[0]) =>
   list(ctx)?.actor.send(event)
-const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`)
+const ORDER_NOUN = { one: 'order', many: 'orders' }
 
 /** Goes to the list with `patch` applied to the URL state (filters, open order). */
 export function navigateOrders(ctx: CommandContext, patch: Partial<OrdersUrlState>) {
@@ -104,6 +107,22 @@ function moveCommand(action: OrderAction, shortcut: string): Command {
   }
 }
 
+/**
+ * The selected orders split by whether `action` may move them (the rule the server's bulk update
+ * refuses by, src/domain/order-moves.ts).
+ */
+function orderBulkPlan(ctx: CommandContext, action: OrderBulkAction): BulkPlan {
+  const selected = new Set(ctx.view.selection ?? [])
+  const rows = (list(ctx)?.rows ?? []).filter((r) => selected.has(r.id))
+  return planBulk(rows, (r) => orderMoveRefusal(r.status, ORDER_ACTIONS[action]))
+}
+
+/**
+ * A bulk move of the selection: enabled when one selected order can make it, labelled with how
+ * many will ('Complete 3 orders', 'Complete 1 of 3 orders'), disabled with the reason when none
+ * can; it sends only the orders that can. Without a selection it still runs and the machine says
+ * 'Please select orders to update' (SPEC.md 5).
+ */
 function bulkCommand(action: OrderBulkAction, shortcut: string): Command {
   const { verb } = ORDER_ACTION_WORDS[action]
   return {
@@ -113,12 +132,9 @@ function bulkCommand(action: OrderBulkAction, shortcut: string): Command {
     shortcut,
     keywords: ['bulk', 'status', verb.toLowerCase()],
     when: onOrdersList,
-    label: (ctx) => {
-      const n = ctx.view.selection?.length ?? 0
-      return n ? `${verb} ${orders(n)}` : verb
-    },
-    disabledReason: busy,
-    run: (ctx) => send(ctx, { type: 'bulk.run', ids: [...(ctx.view.selection ?? [])], action }),
+    label: (ctx) => bulkLabel(orderBulkPlan(ctx, action), ORDER_NOUN, (n) => `${verb} ${n}`, verb),
+    disabledReason: (ctx) => busy(ctx) ?? bulkDisabledReason(orderBulkPlan(ctx, action)),
+    run: (ctx) => send(ctx, { type: 'bulk.run', ids: orderBulkPlan(ctx, action).ids, action }),
   }
 }
 

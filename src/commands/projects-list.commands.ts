@@ -8,6 +8,7 @@
 import type { ActorRefFrom } from 'xstate'
 import type { ProjectListFilters } from '../api/projects'
 import type { VerificationStatus } from '../api/schemas/projects'
+import { activeTogglePlan, alreadyIn, bulkDisabledReason, bulkLabel, planBulk, type BulkPlan } from '../domain/bulk'
 import type { ListRow, projectsListMachine } from '../machines/projects-list.machine'
 import { toListSearch } from '../views/projects/list/projects-url'
 import { listCommands } from './list.commands'
@@ -54,6 +55,18 @@ const count = (ctx: CommandContext, one: string, many: string) => {
   const n = targetIds(ctx).length
   return n > 1 ? `${many} ${n} projects` : one
 }
+const PROJECT_NOUN = { one: 'project', many: 'projects' }
+
+/**
+ * The targets of a decision split by whether it changes them: Approve leaves the approved ones and
+ * Reject the rejected ones (SPEC.md 4: offered unless already so); any other status is set on all.
+ */
+function verifyPlan(ctx: CommandContext, status: VerificationStatus): BulkPlan {
+  const settles = status === 'approved' || status === 'rejected'
+  return planBulk(targetRows(ctx), (r) =>
+    settles && r.verificationStatus === status ? alreadyIn(status.replace(/_/g, ' ')) : null,
+  )
+}
 
 /** Goes to the list with `patch` applied to the filters in the URL. */
 export function navigateFilters(ctx: CommandContext, patch: Partial<ProjectListFilters>) {
@@ -64,25 +77,20 @@ export function navigateFilters(ctx: CommandContext, patch: Partial<ProjectListF
 }
 
 function verifyCommand(id: string, status: VerificationStatus, verb: string, shortcut?: string): Command {
-  // SPEC.md 4: Approve is offered unless approved, Reject unless rejected.
-  const settled = (ctx: CommandContext) => {
-    const rows = targetRows(ctx)
-    return (
-      (status === 'approved' || status === 'rejected') &&
-      rows.length > 0 &&
-      rows.every((r) => r.verificationStatus === status)
-    )
-  }
   return {
     id,
     shortcut,
     group: 'Projects',
     title: `${verb} project`,
     keywords: ['verification', 'status', status.replace(/_/g, ' ')],
-    label: (ctx) => count(ctx, `${verb} project`, verb),
-    when: (ctx) => onList(ctx) && !settled(ctx),
-    disabledReason: noTarget,
-    run: (ctx) => send(ctx, { type: 'action.verify', ids: targetIds(ctx), status }),
+    label: (ctx) =>
+      targetIds(ctx).length > 1
+        ? bulkLabel(verifyPlan(ctx, status), PROJECT_NOUN, (n) => `${verb} ${n}`, verb)
+        : `${verb} project`,
+    // One row already in the status is not offered the decision (SPEC.md 4); several say why not.
+    when: (ctx) => onList(ctx) && !(targetIds(ctx).length === 1 && verifyPlan(ctx, status).refused.length === 1),
+    disabledReason: (ctx) => noTarget(ctx) ?? bulkDisabledReason(verifyPlan(ctx, status)),
+    run: (ctx) => send(ctx, { type: 'action.verify', ids: verifyPlan(ctx, status).ids, status }),
     argument: status === 'rejected' || status === 'needs_changes' ? reasonArgument(status, verb) : undefined,
   }
 }
@@ -96,8 +104,9 @@ function reasonArgument(status: 'rejected' | 'needs_changes', verb: string): Com
   return {
     kind: 'text',
     prompt: (ctx) => {
-      const n = targetIds(ctx).length
-      return `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${n > 1 ? `${n} projects` : (targetRows(ctx)[0]?.title ?? 'the project')}`
+      const ids = verifyPlan(ctx, status).ids
+      const one = targetRows(ctx).find((r) => r.id === ids[0])
+      return `Reason for ${status === 'rejected' ? 'rejecting' : 'requesting changes on'} ${ids.length > 1 ? `${ids.length} projects` : (one?.title ?? 'the project')}`
     },
     placeholder: `Why? The owner reads this (${verb.toLowerCase()})`,
     requiredMessage: status === 'rejected' ? 'Enter a reason for the rejection' : 'Enter the changes needed',
@@ -110,7 +119,7 @@ function reasonArgument(status: 'rejected' | 'needs_changes', verb: string): Com
         return { title: rows[0].title, owner: about?.owner, category: about?.category }
       },
     },
-    runWith: (ctx, notes) => send(ctx, { type: 'action.verify', ids: targetIds(ctx), status, notes }),
+    runWith: (ctx, notes) => send(ctx, { type: 'action.verify', ids: verifyPlan(ctx, status).ids, status, notes }),
   }
 }
 
@@ -154,17 +163,19 @@ export const projectsListCommands: Command[] = [
     when: onList,
     label: (ctx) => {
       const rows = targetRows(ctx)
-      const verb = rows.length && rows.every((r) => r.isActive) ? 'Deactivate' : 'Activate'
-      return rows.length > 1 ? `${verb} ${rows.length} projects` : `${verb} project`
+      const { verb, plan } = activeTogglePlan(rows)
+      return rows.length > 1 ? bulkLabel(plan, PROJECT_NOUN, (n) => `${verb} ${n}`, verb) : `${verb} project`
     },
     checked: (ctx) => {
       const rows = targetRows(ctx)
       return rows.length > 0 && rows.every((r) => r.isActive)
     },
     disabledReason: noTarget,
-    // Several rows: all active → deactivate them, otherwise activate them all.
-    run: (ctx) =>
-      send(ctx, { type: 'action.setActive', ids: targetIds(ctx), isActive: !targetRows(ctx).every((r) => r.isActive) }),
+    // All active: deactivate them all; else activate the inactive ones, leaving the active ones as they are.
+    run: (ctx) => {
+      const { isActive, plan } = activeTogglePlan(targetRows(ctx))
+      send(ctx, { type: 'action.setActive', ids: plan.ids, isActive })
+    },
   },
   {
     id: 'projects.delete',

@@ -28,7 +28,7 @@ export function isScreenCommand(registry: CommandRegistry, command: Command, ctx
   )
 }
 
-/** One key of the hint bar: the shortcut and what it does here (the shorter of label and title). */
+/** One key of the hint bar: the shortcut and what it does here (the label when short, else the shorter of label and title). */
 export interface KeyHint {
   id: string
   shortcut: string
@@ -48,15 +48,23 @@ export function screenHints(registry: CommandRegistry, ctx: CommandContext, sing
     if (!shortcut || seen.has(shortcut) || !isScreenCommand(registry, command, ctx)) continue
     if (!singleKeys && startsWithCharacter(shortcut)) continue
     seen.add(shortcut)
-    // The shorter of the label in this context ('Approve 3 projects') and the title: a hint is compact.
-    const label = command.label?.(ctx)
-    hints.push({
-      id: command.id,
-      shortcut,
-      label: label && label.length <= command.title.length ? label : command.title,
-    })
+    hints.push({ id: command.id, shortcut, label: hintLabel(command, ctx) })
   }
   return hints
+}
+
+/** A label up to this long is shown whole in a hint, even when the title is shorter. */
+const HINT_LABEL_MAX = 40
+
+/**
+ * What a hint says: the label in this context when it is short ('Activate 40 projects, 60 already
+ * active' says what the key does to a mixed selection, where the title cannot), else the shorter of
+ * label and title, so the bar stays compact.
+ */
+function hintLabel(command: Command, ctx: CommandContext): string {
+  const label = command.label?.(ctx)
+  if (!label) return command.title
+  return label.length <= Math.max(HINT_LABEL_MAX, command.title.length) ? label : command.title
 }
 
 /** Whether a shortcut's first stroke is a character key without mod or alt ('j', '?', 'shift+x', 'g d'). */

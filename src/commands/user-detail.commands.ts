@@ -9,6 +9,7 @@ import type { ActorRefFrom } from 'xstate'
 import { AGENT_STATUSES, USER_YEARS, type UserUpdateGroup } from '../api/schemas/users'
 import type { UserDraft } from '../machines/user-sections.form'
 import type { userSectionsMachine } from '../machines/user-sections.machine'
+import { userStatusRefusal } from '../domain/user-status'
 import type { Command, CommandContext } from './registry'
 
 /** What the user detail view publishes for its commands. */
@@ -106,7 +107,17 @@ export const userDetailCommands: Command[] = [
     shortcut: 'e',
     when: onDetail,
     label: (ctx) => (detail(ctx)?.isActive ? 'Deactivate user' : 'Activate user'),
-    disabledReason: busyEditing,
+    // The server's rule: nobody deactivates their own account (src/domain/user-status.ts).
+    disabledReason: (ctx) => {
+      const user = detail(ctx)
+      const id = ctx.route.split('/')[2] ?? ''
+      const me = ctx.auth.getSnapshot().context.admin?._id
+      return (
+        busyEditing(ctx) ??
+        (user ? userStatusRefusal({ id, isActive: user.isActive }, !user.isActive, me)?.reason : null) ??
+        null
+      )
+    },
     run: (ctx) => send(ctx, { type: 'user.toggleActive' }),
   },
   {

@@ -1,14 +1,17 @@
 /**
  * Users list commands (SPEC.md 2 "Users list"): j/k focus, x and shift+x select, Enter
  * opens, e activates/deactivates the selection or else the focused row (a row's own controls pass
- * it as `target`), View and Edit open the user, bulk Activate/Deactivate act on the selection
- * ('Please select users to update' without one), / focuses the search, [ and ] page. They read
+ * it as `target`), View and Edit open the user, bulk Activate/Deactivate act on the users of the
+ * selection they change ('Activate 2 users, 3 already active'; never the admin's own deactivation;
+ * 'Please select users to update' without a selection), / focuses the search, [ and ] page. They read
  * what the list view publishes (`usersList`, `focused`, `selection`) and only send events to its
  * actor or navigate. Filters and page size: users-list-filters.commands.ts; Add User:
  * add-user.commands.ts.
  */
 import type { ActorRefFrom } from 'xstate'
 import type { UserListFilters } from '../api/users'
+import { activeTogglePlan, bulkDisabledReason, bulkLabel, planBulk, type BulkPlan } from '../domain/bulk'
+import { userStatusRefusal } from '../domain/user-status'
 import type { UserRow, usersListMachine } from '../machines/users-list.machine'
 import { usersListPath } from '../views/users/list/users-url'
 import { listCommands } from './list.commands'
@@ -49,7 +52,15 @@ const rowsOf = (ctx: CommandContext, ids: readonly string[]) =>
 const busy = (ctx: CommandContext) => (list(ctx)?.busy ? 'Updating users…' : null)
 const send = (ctx: CommandContext, event: Parameters<UsersListHandle['actor']['send']>[0]) =>
   list(ctx)?.actor.send(event)
-const users = (n: number) => (n === 1 ? '1 user' : `${n} users`)
+const USER_NOUN = { one: 'user', many: 'users' }
+/** The signed-in admin's id (undefined before the profile is in). */
+const me = (ctx: CommandContext) => ctx.auth.getSnapshot().context.admin?._id
+/** The selected users split by whether they can be set to `isActive` (src/domain/user-status.ts). */
+const bulkPlan = (ctx: CommandContext, isActive: boolean): BulkPlan =>
+  planBulk(rowsOf(ctx, ctx.view.selection ?? []), (r) => userStatusRefusal(r, isActive, me(ctx)))
+/** E on the targets: all active → deactivate them (not the admin themself), else activate the inactive ones. */
+const togglePlan = (ctx: CommandContext) =>
+  activeTogglePlan(rowsOf(ctx, targetUserIds(ctx)), (r, isActive) => userStatusRefusal(r, isActive, me(ctx)))
 
 /** Goes to the list with `patch` applied to the filters in the URL. */
 export function navigateUserFilters(ctx: CommandContext, patch: Partial<UserListFilters>) {
@@ -57,7 +68,13 @@ export function navigateUserFilters(ctx: CommandContext, patch: Partial<UserList
   if (handle) ctx.navigate(usersListPath({ ...handle.filters, ...patch }))
 }
 
+/**
+ * Bulk Activate/Deactivate of the selection: counts the users it changes ('Activate 2 users, 3
+ * already active'), disabled with the reason when none; sends only those. Without a selection it
+ * still runs and the machine says 'Please select users to update' (SPEC.md 5).
+ */
 function bulkCommand(id: string, verb: 'Activate' | 'Deactivate', shortcut: string): Command {
+  const isActive = verb === 'Activate'
   return {
     id,
     title: `${verb} selected users`,
@@ -65,12 +82,9 @@ function bulkCommand(id: string, verb: 'Activate' | 'Deactivate', shortcut: stri
     shortcut,
     keywords: ['bulk', 'status', verb.toLowerCase()],
     when: onUsersList,
-    label: (ctx) => {
-      const n = ctx.view.selection?.length ?? 0
-      return n ? `${verb} ${users(n)}` : verb
-    },
-    disabledReason: busy,
-    run: (ctx) => send(ctx, { type: 'bulk.set', ids: [...(ctx.view.selection ?? [])], isActive: verb === 'Activate' }),
+    label: (ctx) => bulkLabel(bulkPlan(ctx, isActive), USER_NOUN, (n) => `${verb} ${n}`, verb),
+    disabledReason: (ctx) => busy(ctx) ?? bulkDisabledReason(bulkPlan(ctx, isActive)),
+    run: (ctx) => send(ctx, { type: 'bulk.set', ids: bulkPlan(ctx, isActive).ids, isActive }),
   }
 }
 
@@ -108,21 +122,26 @@ export const usersListCommands: Command[] = [
     when: onUsersList,
     keywords: ['status'],
     label: (ctx) => {
-      const rows = rowsOf(ctx, targetUserIds(ctx))
-      const verb = rows.length && rows.every((r) => r.isActive) ? 'Deactivate' : 'Activate'
-      return rows.length > 1 ? `${verb} ${users(rows.length)}` : `${verb} user`
+      const { verb, plan } = togglePlan(ctx)
+      return plan.total > 1 ? bulkLabel(plan, USER_NOUN, (n) => `${verb} ${n}`, verb) : `${verb} user`
     },
     checked: (ctx) => {
       const rows = rowsOf(ctx, targetUserIds(ctx))
       return rows.length > 0 && rows.every((r) => r.isActive)
     },
     disabledReason: (ctx) =>
-      busy(ctx) ?? (targetUserIds(ctx).length ? null : 'Focus a user with J/K or select some with X'),
-    // Several rows go through the bulk call (one transaction): all active → deactivate them, else activate them all.
+      busy(ctx) ??
+      (targetUserIds(ctx).length
+        ? bulkDisabledReason(togglePlan(ctx).plan)
+        : 'Focus a user with J/K or select some with X'),
+    // Several rows go through the bulk call (one transaction): all active → deactivate them, else activate the inactive ones.
     run: (ctx) => {
-      const ids = targetUserIds(ctx)
-      const isActive = !rowsOf(ctx, ids).every((r) => r.isActive)
-      send(ctx, ids.length > 1 ? { type: 'bulk.set', ids, isActive } : { type: 'status.set', ids, isActive })
+      const { isActive, plan } = togglePlan(ctx)
+      const { ids } = plan
+      send(
+        ctx,
+        targetUserIds(ctx).length > 1 ? { type: 'bulk.set', ids, isActive } : { type: 'status.set', ids, isActive },
+      )
     },
   },
   bulkCommand('users.bulkActivate', 'Activate', 'shift+a'),

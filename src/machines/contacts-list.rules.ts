@@ -26,7 +26,7 @@ export const CONTACT_ACTION_WORDS: Readonly<Record<ContactBulkAction, { verb: st
 }
 
 /** '1 contact', '3 contacts'. */
-export const contactsCount = (n: number) => (n === 1 ? '1 contact' : `${n} contacts`)
+const contactsCount = (n: number) => (n === 1 ? '1 contact' : `${n} contacts`)
 
 /** 'Contact archived', '3 contacts marked as read'. */
 export function successText(a: ContactsStatusAction): string {

@@ -66,10 +66,10 @@ export function cancelQuestion(count: number, orderId?: string): string {
 
 /**
  * The line under the cancel question: the server refuses any move out of cancelled (SPEC.md 4);
- * only a bulk cancel (no `orderId`) can be undone, for 10 s from its toast (decision 014).
+ * only a bulk cancel (`undoable`, even of one order) can be undone, for 10 s from its toast (decision 014).
  */
-export function cancelWarning(orderId?: string): string {
-  return orderId
-    ? 'A cancelled order cannot be moved again: this cannot be undone.'
-    : 'Cancelled orders cannot be moved again; Undo in the toast reverts this for 10 seconds.'
+export function cancelWarning(undoable: boolean): string {
+  return undoable
+    ? 'Cancelled orders cannot be moved again; Undo in the toast reverts this for 10 seconds.'
+    : 'A cancelled order cannot be moved again: this cannot be undone.'
 }

@@ -16,6 +16,7 @@ import {
   type OrderStatus,
   type OrderSummary,
 } from '../../../src/api/schemas/orders'
+import { orderMoveRefusal } from '../../../src/domain/order-moves'
 import type { Db } from '../client'
 import { orderNotes, orderStatusCounts, orders, paymentStatusTotals, payments, projects, users } from '../schema'
 import { escapeLike, qualified, rawRows } from '../sql'
@@ -23,7 +24,6 @@ import { paiseToRupees } from '../../domain/money'
 import {
   bulkMessage,
   bulkNote,
-  bulkRefusalReason,
   bulkTarget,
   decodeCursor,
   encodeCursor,
@@ -351,13 +351,10 @@ export async function bulkMoveOrders(
       for (const id of unique) {
         const order = byId.get(id)
         if (!order) failed.push({ _id: id, orderId: '', status: null, reason: 'Order not found' })
-        else if (!canMoveOrder(order.status, to)) {
-          failed.push({
-            _id: id,
-            orderId: order.orderId,
-            status: order.status,
-            reason: bulkRefusalReason(order.status, to),
-          })
+        else {
+          // The rule the list's commands offer by: the client sends only these, so a refusal here is a race.
+          const refusal = orderMoveRefusal(order.status, to)
+          if (refusal) failed.push({ _id: id, orderId: order.orderId, status: order.status, reason: refusal.reason })
         }
       }
       const outcome = {

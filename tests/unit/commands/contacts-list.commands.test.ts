@@ -129,12 +129,12 @@ describe('contacts list commands', () => {
     expect(sent).toEqual([{ type: 'status.set', id: 'b', action: 'archive' }])
   })
 
-  it("bulk actions count the selection ('Archive 2 contacts') and send it, empty or not", () => {
+  it("bulk actions count the contacts they change ('Mark 1 contact as read, 1 already read') and send only those, empty or not", () => {
     const two = list({}, ['a', 'b'])
     expect(control('contacts.bulkArchive', two.ctx).label).toBe('Archive 2 contacts')
-    expect(control('contacts.bulkMarkRead', two.ctx).label).toBe('Mark 2 contacts as read')
+    expect(control('contacts.bulkMarkRead', two.ctx).label).toBe('Mark 1 contact as read, 1 already read')
     expect(control('contacts.bulkMarkReplied', list({}, ['c']).ctx).label).toBe('Mark 1 contact as replied')
-    expect(control('contacts.bulkMarkUnread', two.ctx).label).toBe('Mark 2 contacts as unread')
+    expect(control('contacts.bulkMarkUnread', two.ctx).label).toBe('Mark 1 contact as unread, 1 already unread')
     control('contacts.bulkArchive', two.ctx).run()
     control('contacts.bulkMarkUnread', two.ctx).run()
     const none = list()
@@ -142,9 +142,17 @@ describe('contacts list commands', () => {
     control('contacts.bulkMarkRead', none.ctx).run()
     expect([...two.sent, ...none.sent]).toEqual([
       { type: 'bulk.run', ids: ['a', 'b'], action: 'archive' },
-      { type: 'bulk.run', ids: ['a', 'b'], action: 'mark_unread' },
+      { type: 'bulk.run', ids: ['b'], action: 'mark_unread' },
       { type: 'bulk.run', ids: [], action: 'mark_read' },
     ])
+  })
+
+  it('a selection all in the status: the bulk action is disabled with the reason and sends nothing', () => {
+    const { ctx, sent } = list({}, ['c'])
+    const archive = control('contacts.bulkArchive', ctx)
+    expect(archive).toMatchObject({ label: 'Archive', reason: 'Already archived' })
+    archive.run()
+    expect(sent).toEqual([])
   })
 
   it('status actions wait while one is with the server', () => {

@@ -108,18 +108,57 @@ describe('orders list commands', () => {
     expect(control('orders.complete', list({ busy: true }).ctx, row(rows[2].id)).reason).toBe('Updating orders…')
   })
 
-  it("bulk commands act on the selection, titled with the count ('Confirm 12 orders'); empty selection is the machine's to refuse", () => {
-    const many = Array.from({ length: 12 }, (_, i) => `id-${i}`)
-    const { ctx, sent } = list({}, many)
+  it("bulk commands count the selected orders that can make the move ('Confirm 12 orders'); empty selection is the machine's to refuse", () => {
+    const many: OrderRow[] = Array.from({ length: 12 }, (_, i) => ({
+      id: `id-${i}`,
+      orderId: `O-${i}`,
+      status: 'pending',
+    }))
+    const { ctx, sent } = list(
+      { rows: many },
+      many.map((r) => r.id),
+    )
     expect(control('orders.bulkConfirm', ctx).label).toBe('Confirm 12 orders')
-    expect(control('orders.bulkComplete', ctx).label).toBe('Complete 12 orders')
-    expect(control('orders.bulkCancel', list({}, ['a']).ctx).label).toBe('Cancel 1 order')
+    expect(control('orders.bulkCancel', ctx).label).toBe('Cancel 12 orders')
+    expect(control('orders.bulkCancel', list({}, [rows[0].id]).ctx).label).toBe('Cancel 1 order')
     control('orders.bulkCancel', ctx).run()
-    expect(sent).toEqual([{ type: 'bulk.run', ids: many, action: 'cancel' }])
+    expect(sent).toEqual([{ type: 'bulk.run', ids: many.map((r) => r.id), action: 'cancel' }])
     const none = list()
     expect(control('orders.bulkConfirm', none.ctx).label).toBe('Confirm')
+    expect(control('orders.bulkConfirm', none.ctx).reason).toBeNull()
     control('orders.bulkConfirm', none.ctx).run()
     expect(none.sent).toEqual([{ type: 'bulk.run', ids: [], action: 'confirm' }])
+  })
+
+  it('three confirmed orders: Complete is disabled with the reason the server would give', () => {
+    const confirmed: OrderRow[] = ['a', 'b', 'c'].map((id) => ({ id, orderId: `O-${id}`, status: 'confirmed' }))
+    const { ctx, sent } = list(
+      { rows: confirmed },
+      confirmed.map((r) => r.id),
+    )
+    const complete = control('orders.bulkComplete', ctx)
+    expect(complete.label).toBe('Complete')
+    expect(complete.reason).toBe('Cannot move from confirmed to completed')
+    expect(complete.run()).toEqual({ ran: false, reason: 'Cannot move from confirmed to completed' })
+    expect(sent).toEqual([])
+    expect(control('orders.bulkConfirm', ctx).reason).toBe('Already confirmed')
+    expect(control('orders.bulkCancel', ctx).label).toBe('Cancel 3 orders')
+  })
+
+  it("a mix: 'Complete 1 of 3 orders' sends only the one that can; 'Cancel 3 of 5'; busy wins", () => {
+    const mix = [rows[1].id, rows[2].id, rows[3].id]
+    const { ctx, sent } = list({}, mix)
+    expect(control('orders.bulkComplete', ctx).label).toBe('Complete 1 of 3 orders')
+    expect(control('orders.bulkComplete', ctx).reason).toBeNull()
+    control('orders.bulkComplete', ctx).run()
+    expect(sent).toEqual([{ type: 'bulk.run', ids: [rows[2].id], action: 'complete' }])
+    const all = rows.map((r) => r.id)
+    expect(control('orders.bulkCancel', list({}, all).ctx).label).toBe('Cancel 3 of 5 orders')
+    expect(control('orders.bulkConfirm', list({}, all).ctx).label).toBe('Confirm 1 of 5 orders')
+    expect(control('orders.bulkConfirm', list({}, [rows[3].id, rows[4].id]).ctx).reason).toBe(
+      '1 cannot move from completed to confirmed; 1 cannot move from cancelled to confirmed',
+    )
+    expect(control('orders.bulkComplete', list({ busy: true }, mix).ctx).reason).toBe('Updating orders…')
   })
 
   it('select all toggles every loaded order; clear selection shows only with one; the report dismisses', () => {

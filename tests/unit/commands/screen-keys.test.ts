@@ -40,7 +40,11 @@ const registry = createRegistry([
   }),
   cmd('list.approveAgain', 'List', { shortcut: 'a', when: onList }),
   cmd('list.export', 'List', { when: onList }),
-  cmd('list.save', 'List', { shortcut: 'mod+s', when: onList }),
+  cmd('list.save', 'List', {
+    shortcut: 'mod+s',
+    when: onList,
+    label: () => 'Save every change of this screen to the server now',
+  }),
   cmd('detail.edit', 'Detail', { shortcut: 'e', when: (ctx) => ctx.route === '/detail' }),
   cmd('detail.keyless', 'Detail', { when: (ctx) => ctx.route === '/detail' }),
   cmd('tab.anywhere', 'Settings'),
@@ -64,13 +68,13 @@ describe('screen keys', () => {
       'list.save',
     ])
   })
-  it('hints: one per key (the first command holding it), with the shorter of the label here and the title', () => {
+  it('hints: one per key (the first command holding it), with the label here when short (it counts), else the shorter of label and title', () => {
     expect(screenHints(registry, context('/list'))).toEqual([
       { id: 'list.next', shortcut: 'j', label: 'list.next' },
       { id: 'list.prev', shortcut: 'k', label: 'list.prev' },
       { id: 'list.toggle', shortcut: 'x', label: 'Select' },
       { id: 'list.open', shortcut: 'enter', label: 'list.open' },
-      { id: 'list.approve', shortcut: 'a', label: 'Approve' },
+      { id: 'list.approve', shortcut: 'a', label: 'Approve 3 items' },
       { id: 'list.save', shortcut: 'mod+s', label: 'list.save' },
     ])
     expect(screenHints(registry, context('/detail')).map((h) => h.id)).toEqual(['detail.edit'])

@@ -68,6 +68,19 @@ describe('user detail commands', () => {
     expect(active.sent).toEqual([{ type: 'user.toggleActive' }])
   })
 
+  it("the admin's own page: Deactivate is disabled with the server's reason, Activate is not", () => {
+    const signedInAs = (ctx: ReturnType<typeof detail>['ctx'], id: string) => ({
+      ...ctx,
+      auth: { getSnapshot: () => ({ context: { admin: { _id: id } } }) } as never,
+    })
+    const own = detail()
+    expect(control('users.detail.toggleActive', signedInAs(own.ctx, 'u1')).reason).toBe(
+      'You cannot deactivate your own account',
+    )
+    expect(control('users.detail.toggleActive', signedInAs(own.ctx, 'u2')).reason).toBeNull()
+    expect(control('users.detail.toggleActive', signedInAs(detail({ isActive: false }).ctx, 'u1')).reason).toBeNull()
+  })
+
   it('Reveal account number shows only with a masked number not yet revealed, and sends account.reveal', () => {
     const { ctx, sent } = detail()
     expect(control('users.detail.revealAccount', ctx)).toMatchObject({

@@ -88,30 +88,45 @@ describe('users list commands', () => {
     control('users.toggleActive', ctx, row('a')).run()
     expect(sent).toEqual([{ type: 'status.set', ids: ['a'], isActive: false }])
   })
-  it('e on a selection of several goes through the bulk call: all active → deactivate, else activate', () => {
+  it('e on a selection of several goes through the bulk call: all active → deactivate, else activate the inactive ones', () => {
     const active = list({}, ['a', 'c'])
     expect(control('users.toggleActive', active.ctx).label).toBe('Deactivate 2 users')
     control('users.toggleActive', active.ctx).run()
-    const mixed = list({}, ['a', 'b'])
-    expect(control('users.toggleActive', mixed.ctx).label).toBe('Activate 2 users')
+    const mixed = list({}, ['a', 'b', 'c'])
+    expect(control('users.toggleActive', mixed.ctx).label).toBe('Activate 1 user, 2 already active')
     control('users.toggleActive', mixed.ctx).run()
     expect([...active.sent, ...mixed.sent]).toEqual([
       { type: 'bulk.set', ids: ['a', 'c'], isActive: false },
-      { type: 'bulk.set', ids: ['a', 'b'], isActive: true },
+      { type: 'bulk.set', ids: ['b'], isActive: true },
     ])
   })
-  it("bulk Activate/Deactivate count the selection ('Deactivate 3 users') and send it, empty or not", () => {
+  it("bulk Activate/Deactivate count the users they change ('Deactivate 2 users, 1 already inactive') and send only those, empty or not", () => {
     const three = list({}, ['a', 'b', 'c'])
-    expect(control('users.bulkDeactivate', three.ctx).label).toBe('Deactivate 3 users')
-    expect(control('users.bulkActivate', list({}, ['a']).ctx).label).toBe('Activate 1 user')
+    expect(control('users.bulkDeactivate', three.ctx).label).toBe('Deactivate 2 users, 1 already inactive')
+    expect(control('users.bulkActivate', three.ctx).label).toBe('Activate 1 user, 2 already active')
+    expect(control('users.bulkActivate', list({}, ['b']).ctx).label).toBe('Activate 1 user')
     control('users.bulkDeactivate', three.ctx).run()
     const none = list()
     expect(control('users.bulkActivate', none.ctx)).toMatchObject({ label: 'Activate', reason: null })
     control('users.bulkActivate', none.ctx).run()
     expect([...three.sent, ...none.sent]).toEqual([
-      { type: 'bulk.set', ids: ['a', 'b', 'c'], isActive: false },
+      { type: 'bulk.set', ids: ['a', 'c'], isActive: false },
       { type: 'bulk.set', ids: [], isActive: true },
     ])
+    const allActive = list({}, ['a', 'c'])
+    expect(control('users.bulkActivate', allActive.ctx)).toMatchObject({ label: 'Activate', reason: 'Already active' })
+  })
+  it('the admin is never in their own deactivation: left out and named, or the reason when alone', () => {
+    const made = list({}, ['a', 'c'])
+    const { sent } = made
+    // Signed in as Asha (user 'a').
+    const ctx = { ...made.ctx, auth: { getSnapshot: () => ({ context: { admin: { _id: 'a' } } }) } as never }
+    expect(control('users.bulkDeactivate', ctx).label).toBe('Deactivate 1 of 2 users')
+    control('users.bulkDeactivate', ctx).run()
+    expect(sent).toEqual([{ type: 'bulk.set', ids: ['c'], isActive: false }])
+    const own = { ...ctx, view: { ...ctx.view, selection: ['a'] } }
+    expect(control('users.bulkDeactivate', own).reason).toBe('You cannot deactivate your own account')
+    expect(control('users.toggleActive', own).reason).toBe('You cannot deactivate your own account')
   })
   it('status actions wait while one is with the server', () => {
     const { ctx } = list({ busy: true }, ['a'])

@@ -19,6 +19,8 @@ export interface CancelDialogProps {
   count: number
   /** The order's number (ORD-…) when one order is cancelled and known. */
   orderId?: string
+  /** A bulk cancel (even of one order): undone from its toast. */
+  undoable?: boolean
   answer: OrderCancelHandle['answer']
 }
 
@@ -26,7 +28,7 @@ export function CancelDialog(props: CancelDialogProps) {
   return props.open ? <CancelQuestion {...props} /> : null
 }
 
-function CancelQuestion({ count, orderId, answer }: CancelDialogProps) {
+function CancelQuestion({ count, orderId, undoable = false, answer }: CancelDialogProps) {
   usePublishCommandContext(useMemo(() => ({ orderCancel: { answer, count } }), [answer, count]))
   const dismiss = useCommandControl('orders.cancelConfirm.dismiss')
   return (
@@ -36,7 +38,7 @@ function CancelQuestion({ count, orderId, answer }: CancelDialogProps) {
       size="sm"
       closeCommand="orders.cancelConfirm.dismiss"
       title={cancelQuestion(count, orderId)}
-      description={cancelWarning(orderId)}
+      description={cancelWarning(undoable)}
       footer={
         <>
           <CommandButton id="orders.cancelConfirm.dismiss" data-testid="cancel-dismiss" />

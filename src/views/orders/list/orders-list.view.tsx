@@ -82,6 +82,7 @@ export default function OrdersListView() {
     (s) => s.context.move?.id ?? (s.context.bulk?.ids.length === 1 ? s.context.bulk.ids[0] : undefined),
   )
   const cancelOrderId = rows.find((r) => r.id === cancelId)?.orderId
+  const cancelUndoable = useSelector(actor, (s) => !s.context.move && !!s.context.bulk)
   const answer = useCallback(
     (event: { type: 'confirm.accept' } | { type: 'confirm.cancel' }) => actor.send(event),
     [actor],
@@ -181,7 +182,13 @@ export default function OrdersListView() {
           />
         )}
       </ListScreenBody>
-      <CancelDialog open={confirming} count={cancelCount} orderId={cancelOrderId} answer={answer} />
+      <CancelDialog
+        open={confirming}
+        count={cancelCount}
+        orderId={cancelOrderId}
+        undoable={cancelUndoable}
+        answer={answer}
+      />
       {url.order ? <OrderPanel orderId={url.order} actor={panel} /> : null}
     </div>
   )
