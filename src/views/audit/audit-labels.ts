@@ -18,6 +18,7 @@ export const AUDIT_FIELD_LABELS = {
   year: 'Year',
   address: 'Address',
   is_active: 'Active',
+  is_draft: 'Draft',
   is_admin: 'Admin',
   is_agent: 'Agent',
   is_email_verified: 'E-mail verified',
