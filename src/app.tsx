@@ -4,11 +4,18 @@
  * client); the login screen, the protected area and each screen are lazy chunks (src/routes.tsx).
  * Until `preloaded` (the chunks of the address the page opened at) settles, App shows the page
  * spinner as plain output, not as a Suspense fallback (React 19 keeps a shown fallback for at
- * least 300 ms), while the auth actor above it already restores the session.
+ * least 300 ms), while the auth actor above it already restores the session. When the login
+ * screen's or the protected area's own chunk fails, a page-wide error view with Retry replaces
+ * them (no shell exists yet); a screen's failure stays inside the shell (screen-boundary.tsx).
  */
 import { Suspense, useEffect, useState } from 'react'
-import { Route, Switch } from 'wouter'
+import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
+import { Route, Switch, useLocation } from 'wouter'
+import { Button } from './components/button'
 import { Spinner } from './components/spinner'
+import { ErrorState } from './components/states'
+import { renewFailedLoads } from './lib/preloadable'
+import { describeScreenFailure } from './lib/screen-failure'
 import { LoginView, NotFoundView, ProtectedArea, SCREENS } from './routes'
 
 /** The page-wide loading state (the spinner the session restore shows too) while a chunk loads. */
@@ -21,6 +28,7 @@ const pageFallback = (
 /** The routes, once the chunks of the first address (`preloaded`, from `preloadRoute`) have settled. */
 export function App({ preloaded }: { preloaded: Promise<void> }) {
   const [ready, setReady] = useState(false)
+  const [location] = useLocation()
   useEffect(() => {
     let live = true
     void preloaded.then(() => live && setReady(true))
@@ -28,26 +36,38 @@ export function App({ preloaded }: { preloaded: Promise<void> }) {
   }, [preloaded])
   if (!ready) return pageFallback
   return (
-    <Suspense fallback={pageFallback}>
-      <Switch>
-        <Route path="/login">
-          <LoginView />
-        </Route>
-        <Route>
-          <ProtectedArea>
-            <Switch>
-              {SCREENS.map((s) => (
-                <Route key={s.path} path={s.path}>
-                  {s.element}
+    <ErrorBoundary FallbackComponent={PageError} resetKeys={[location]} onReset={renewFailedLoads}>
+      <Suspense fallback={pageFallback}>
+        <Switch>
+          <Route path="/login">
+            <LoginView />
+          </Route>
+          <Route>
+            <ProtectedArea>
+              <Switch>
+                {SCREENS.map((s) => (
+                  <Route key={s.path} path={s.path}>
+                    {s.element}
+                  </Route>
+                ))}
+                <Route>
+                  <NotFoundView />
                 </Route>
-              ))}
-              <Route>
-                <NotFoundView />
-              </Route>
-            </Switch>
-          </ProtectedArea>
-        </Route>
-      </Switch>
-    </Suspense>
+              </Switch>
+            </ProtectedArea>
+          </Route>
+        </Switch>
+      </Suspense>
+    </ErrorBoundary>
+  )
+}
+
+/** The page-wide error view: the command system lives in the chunk that failed, so Retry is a plain button. */
+function PageError({ error, resetErrorBoundary }: FallbackProps) {
+  const { title, message } = describeScreenFailure(error)
+  return (
+    <div className="page-center" data-testid="page-error">
+      <ErrorState title={title} message={message} action={<Button onClick={resetErrorBoundary}>Retry</Button>} />
+    </div>
   )
 }
