@@ -7,6 +7,7 @@
  * least 300 ms), while the auth actor above it already restores the session. When the login
  * screen's or the protected area's own chunk fails, a page-wide error view with Retry replaces
  * them (no shell exists yet); a screen's failure stays inside the shell (screen-boundary.tsx).
+ * Above them, the notice of a `?inspect` whose inspector could not open or connect.
  */
 import { Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
@@ -15,6 +16,7 @@ import { Button } from './components/button'
 import { Spinner } from './components/spinner'
 import { ErrorState } from './components/states'
 import { renewFailedLoads } from './lib/preloadable'
+import { InspectorNotice } from './views/layout/components/inspector-notice'
 import { describeScreenFailure } from './lib/screen-failure'
 import { LoginView, NotFoundView, ProtectedArea, SCREENS } from './routes'
 
@@ -36,29 +38,32 @@ export function App({ preloaded }: { preloaded: Promise<void> }) {
   }, [preloaded])
   if (!ready) return pageFallback
   return (
-    <ErrorBoundary FallbackComponent={PageError} resetKeys={[location]} onReset={renewFailedLoads}>
-      <Suspense fallback={pageFallback}>
-        <Switch>
-          <Route path="/login">
-            <LoginView />
-          </Route>
-          <Route>
-            <ProtectedArea>
-              <Switch>
-                {SCREENS.map((s) => (
-                  <Route key={s.path} path={s.path}>
-                    {s.element}
+    <>
+      <InspectorNotice />
+      <ErrorBoundary FallbackComponent={PageError} resetKeys={[location]} onReset={renewFailedLoads}>
+        <Suspense fallback={pageFallback}>
+          <Switch>
+            <Route path="/login">
+              <LoginView />
+            </Route>
+            <Route>
+              <ProtectedArea>
+                <Switch>
+                  {SCREENS.map((s) => (
+                    <Route key={s.path} path={s.path}>
+                      {s.element}
+                    </Route>
+                  ))}
+                  <Route>
+                    <NotFoundView />
                   </Route>
-                ))}
-                <Route>
-                  <NotFoundView />
-                </Route>
-              </Switch>
-            </ProtectedArea>
-          </Route>
-        </Switch>
-      </Suspense>
-    </ErrorBoundary>
+                </Switch>
+              </ProtectedArea>
+            </Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
+    </>
   )
 }
 
