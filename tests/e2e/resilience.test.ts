@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, screenshot } from './browser'
+import { apiRequest, launchBrowser, screenshot } from './browser'
 import { startOutageProxy, type OutageProxy } from './outage-proxy'
 import { openSignedInPage } from './session'
 
@@ -124,6 +124,36 @@ describe('a chunk gone after a deploy', () => {
     await page.getByTestId('screen-error').locator('[data-command="app.retry"]').click()
     await page.getByTestId('screen-error').getByText('This screen could not be loaded').waitFor()
     expect(loads).toHaveLength(1)
+    await page.context().close()
+  })
+})
+
+describe('toasts', () => {
+  it('every toast appears in one place: the undo toast and a plain toast share the bottom-right stack', async () => {
+    const run = Date.now().toString(36)
+    await apiRequest(inject('baseUrl'), inject('adminTokens').accessToken, 'POST', '/api/users', {
+      name: `Toast ${run}`,
+      email: `toast-${run}@example.com`,
+    })
+    const page = await openSignedInPage(browser, inject('adminTokens'))
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`${inject('baseUrl')}/users?search=${encodeURIComponent(`Toast ${run}`)}`)
+    await page.getByTestId('user-row').first().waitFor()
+    await keys(page, 'x', 'Shift+D')
+    const undo = page.locator('[data-testid="toast"][data-undo]')
+    await undo.waitFor()
+    const undoBox = await undo.boundingBox()
+    await page.keyboard.press('Control+z')
+    const plain = page.locator('[data-testid="toast"]:not([data-undo])').filter({ hasText: 'Undone' })
+    await plain.waitFor()
+    const plainBox = await plain.boundingBox()
+    const hintBar = await page.locator('.hint-bar').boundingBox()
+    // One column at the right edge (16 px in), above the key-hint bar.
+    expect(Math.round(undoBox!.x + undoBox!.width)).toBe(1280 - 16)
+    expect(Math.round(plainBox!.x + plainBox!.width)).toBe(1280 - 16)
+    expect(Math.round(plainBox!.width)).toBe(Math.round(undoBox!.width))
+    expect(plainBox!.y + plainBox!.height).toBeLessThanOrEqual(hintBar!.y)
+    expect(undoBox!.y + undoBox!.height).toBeLessThanOrEqual(hintBar!.y)
     await page.context().close()
   })
 })

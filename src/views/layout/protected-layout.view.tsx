@@ -2,12 +2,13 @@
  * The protected layout (SPEC.md 2 "Layout and sidebar"): a spinner while the session restores,
  * a redirect to /login when signed out, else the console shell with the command system mounted,
  * the step-up dialog any screen's sensitive call may open (step-up-gate.ts), the undo actor
- * with its toast, and the connection actor behind the header's status pill.
+ * with its toast (pinned in the one toast stack), and the connection actor behind the header's status pill.
  */
 import { useEffect, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Redirect } from 'wouter'
 import { Spinner } from '../../components/spinner'
+import { Toaster } from '../../components/toast'
 import { CommandProvider } from '../../commands/command-provider'
 import { AuthActor } from './auth-context'
 import { AppShell } from './components/app-shell'
@@ -39,7 +40,7 @@ export function ProtectedLayout({ children }: { children: ReactNode }) {
       <ConnectionActor.Provider options={actorOptions()}>
         <UndoActor.Provider options={actorOptions()}>
           <AppShell>{children}</AppShell>
-          <UndoToast />
+          <Toaster pinned={<UndoToast />} />
         </UndoActor.Provider>
       </ConnectionActor.Provider>
       <StepUpDialog />
