@@ -12,9 +12,7 @@
 import { Suspense, useEffect, useState } from 'react'
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary'
 import { Route, Switch, useLocation } from 'wouter'
-import { Button } from './components/button'
 import { Spinner } from './components/spinner'
-import { ErrorState } from './components/states'
 import { renewFailedLoads } from './lib/preloadable'
 import { InspectorNotice } from './views/layout/components/inspector-notice'
 import { describeScreenFailure } from './lib/screen-failure'
@@ -67,12 +65,22 @@ export function App({ preloaded }: { preloaded: Promise<void> }) {
   )
 }
 
-/** The page-wide error view: the command system lives in the chunk that failed, so Retry is a plain button. */
+/**
+ * The page-wide error view. The command system lives in the chunk that failed, so Retry is a
+ * plain button; the markup is ErrorState's (components/states.tsx), written out so that the entry
+ * does not take in the other states and their icons.
+ */
 function PageError({ error, resetErrorBoundary }: FallbackProps) {
   const { title, message } = describeScreenFailure(error)
   return (
     <div className="page-center" data-testid="page-error">
-      <ErrorState title={title} message={message} action={<Button onClick={resetErrorBoundary}>Retry</Button>} />
+      <div className="state state--error" role="alert">
+        <h2>{title}</h2>
+        <p className="muted">{message}</p>
+        <button type="button" className="btn btn--secondary" onClick={resetErrorBoundary}>
+          Retry
+        </button>
+      </div>
     </div>
   )
 }

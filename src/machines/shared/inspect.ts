@@ -6,24 +6,14 @@
  *
  * The inspector is a pop-up window on stately.ai: a blocked pop-up or an inspector page that
  * cannot be reached (offline) would otherwise fail without a word, so `inspectorProblem()` says
- * which, and how to fix it, for the page's notice (inspector-notice.tsx).
+ * which, and how to fix it, for the page's notice (inspector-notice.tsx); the words come with the inspector's chunk
+ * (inspect-window.ts), so pages without `?inspect` never load them.
  */
 import type { InspectionEvent, Observer } from 'xstate'
 
 type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void)
 
 let inspect: Inspect | undefined
-
-/** How long the inspector window may take to say it is connected before the notice says so (ms). */
-export const INSPECTOR_CONNECT_MS = 15_000
-
-/** The notice when the browser refused to open the inspector window. */
-export const INSPECTOR_BLOCKED =
-  'The state inspector could not open: the browser blocked its pop-up. Allow pop-ups for this site (the blocked pop-up icon in the address bar), then reload the page.'
-
-/** The notice when the inspector window opened but never connected. */
-export const INSPECTOR_UNREACHABLE =
-  'The state inspector window opened but has not connected: the inspector page on stately.ai could not be reached (offline or blocked by the network). The console works as usual; reload the page once it can be reached.'
 
 let problem: string | null = null
 const listeners = new Set<() => void>()
@@ -51,23 +41,8 @@ export async function startInspector(
   win: Pick<Window, 'open' | 'addEventListener' | 'setTimeout'> = window,
 ): Promise<boolean> {
   if (!new URLSearchParams(search).has('inspect')) return false
-  const { createBrowserInspector } = await import('@statelyai/inspect')
-  let opened: Window | null = null
-  let connected = false
-  win.addEventListener('message', (event: MessageEvent<unknown>) => {
-    const data = event.data as { type?: unknown } | null
-    if (data?.type !== '@statelyai.connected') return
-    connected = true
-    setProblem(null)
-  })
-  // The library opens its window through this object: it tells whether the pop-up was refused (null).
-  const host = {
-    open: (...args: Parameters<Window['open']>) => (opened = win.open(...args)),
-    addEventListener: win.addEventListener.bind(win),
-  }
-  inspect = createBrowserInspector({ window: host as unknown as Window }).inspect
-  if (!opened) setProblem(INSPECTOR_BLOCKED)
-  else win.setTimeout(() => !connected && setProblem(INSPECTOR_UNREACHABLE), INSPECTOR_CONNECT_MS)
+  const { openInspector } = await import('./inspect-window')
+  inspect = openInspector(win, setProblem)
   return true
 }
 

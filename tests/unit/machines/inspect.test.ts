@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { inspectorProblem, onInspectorProblem, startInspector } from '../../../src/machines/shared/inspect'
 import {
   INSPECTOR_BLOCKED,
   INSPECTOR_CONNECT_MS,
   INSPECTOR_UNREACHABLE,
-  inspectorProblem,
-  onInspectorProblem,
-  startInspector,
-} from '../../../src/machines/shared/inspect'
+} from '../../../src/machines/shared/inspect-window'
 
 /** A page window whose pop-up is `popup` (null = blocked); its timers and messages are run by hand. */
 function fakeWindow(popup: { postMessage: () => void } | null) {
