@@ -4,8 +4,8 @@
  * failure) and by screens whose chunk failed to load; it probes GET /api/health itself.
  *
  * online → (a request failed) checking: one probe, invisible, because a failed chunk may be a
- * stale deploy rather than a lost connection → reconnecting (shown as "Reconnecting…", queries
- * paused): wait, probe, wait longer (1, 2, 4, 8 s, then every 8 s) until the probe or any request
+ * stale deploy rather than a lost connection; queries pause from here → reconnecting (shown as
+ * "Reconnecting…"): wait, probe, wait longer (1, 2, 4, 8 s, then every 8 s) until the probe or any request
  * gets an answer → backOnline (shown as "Back online" for BACK_ONLINE_MS, queries resume) → online.
  * The waits are a named actor, so tests settle them by hand.
  */
@@ -78,6 +78,9 @@ export const connectionMachine = setup({
     },
   },
 })
+
+/** Whether react-query may fetch in this state (its onlineManager): not while a failure is unexplained. */
+export const queriesMayRun = (value: unknown): boolean => value === 'online' || value === 'backOnline'
 
 /** The status of a snapshot's state value. */
 export function connectionStatus(value: unknown): ConnectionStatus {

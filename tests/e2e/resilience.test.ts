@@ -87,6 +87,27 @@ describe.each([1440, 1280])('resilience at %i px', (width) => {
   })
 })
 
+describe('queries during an outage', () => {
+  it('a read that gets no answer waits while Reconnecting… and loads by itself once the server answers', async () => {
+    const page = await onProjects(inject('baseUrl'), 1280)
+    // Every API request gets no answer, as when the server is down; the files still load.
+    const api = /\/api\//
+    await page.route(api, (route) => route.abort('connectionrefused'))
+    await keys(page, 'g', 'd')
+    await page.getByTestId('connection-status').getByText('Reconnecting…').waitFor()
+    await page.getByTestId('loading-state').waitFor()
+    await screenshot(page, 'resilience-reconnecting-light')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await screenshot(page, 'resilience-reconnecting-dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await page.unroute(api)
+    await page.getByTestId('connection-status').getByText('Back online').waitFor()
+    await page.getByTestId('dashboard').waitFor()
+    expect(await page.getByTestId('error-state').count()).toBe(0)
+    await page.context().close()
+  })
+})
+
 describe('a chunk gone after a deploy', () => {
   it('reloads the page once, at the same address, into the screen', async () => {
     const page = await onProjects(inject('baseUrl'), 1440)

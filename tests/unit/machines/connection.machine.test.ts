@@ -7,6 +7,7 @@ import {
   connectionMachine,
   connectionStatus,
   probeDelay,
+  queriesMayRun,
   type ConnectionEvent,
 } from '../../../src/machines/connection.machine'
 import { deferred, flush } from '../../fixtures/project'
@@ -129,6 +130,15 @@ describe('connectionMachine', () => {
     probes.at(-1)?.reject(down())
     await flush()
     expect(waits.at(-1)?.ms).toBe(1000)
+  })
+
+  it('queries run online and once back, and pause from the first unexplained failure', () => {
+    expect(['online', 'backOnline'].map(queriesMayRun)).toEqual([true, true])
+    expect(['checking', { reconnecting: 'waiting' }, { reconnecting: 'probing' }].map(queriesMayRun)).toEqual([
+      false,
+      false,
+      false,
+    ])
   })
 
   it('probeDelay doubles from 1 s and stops at 8 s', () => {
