@@ -11,6 +11,7 @@ import { actorOptions, startInspector } from './machines/shared/inspect'
 import { AuthActor } from './views/layout/auth-context'
 import { App } from './app'
 import { preloadRoute } from './routes'
+import { reloadOnStaleChunks } from './lib/stale-chunk'
 import './styles/tokens.css'
 import './styles/base.css'
 import './styles/components.css'
@@ -19,6 +20,8 @@ import './components/list/list.css'
 // The login screen's CSS rides in the entry's stylesheet: a cold /login then needs no second stylesheet (decision 035).
 import './views/login/login.css'
 
+// Registered before the first import can fail: a chunk gone after a deploy reloads the page once.
+reloadOnStaleChunks()
 const preloaded = preloadRoute(window.location.pathname, window.location.search)
 // `?inspect`: every actor reports to the Stately inspector (decision 007); without it, nothing
 // loads. A promise, not a top-level await: an awaiting entry makes the bundler split the modules

@@ -33,6 +33,22 @@ export class ApiError extends Error {
 export const isStepUpRequired = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 403 && error.code === STEP_UP_REQUIRED
 
+/** The `code` of an ApiError for a request that got no answer at all (server down, connection lost). */
+export const NETWORK_ERROR = 'network'
+
+/** True when no answer arrived (fetch's network TypeError), as opposed to a refusal or a server error. */
+export const isNetworkError = (error: unknown): boolean => error instanceof ApiError && error.code === NETWORK_ERROR
+
+/** What a request that got no answer says: a read only that the server was not reached, a write also that nothing was saved. */
+export function networkErrorText(method: string): string {
+  return method.toUpperCase() === 'GET'
+    ? 'Could not reach the server. Check the connection; the console retries when it is back.'
+    : 'Could not reach the server. Your change was not saved.'
+}
+
+/** What the client tells its `onConnection` listener: a request got no answer, or got one (any status). */
+export type ConnectionSignal = 'failed' | 'answered'
+
 /** Per-call options: `auth: false` for the public sign-in routes (no bearer, no refresh on 401). */
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>
@@ -81,16 +97,25 @@ export interface ApiClientOptions {
   session?: SessionStore
   /** '' = same origin (Vite dev proxies /api). */
   baseURL?: string
+  /** Told after every request whether an answer arrived (the connection status bar listens). */
+  onConnection?: (signal: ConnectionSignal) => void
 }
 
-/** Turns an ofetch failure into an ApiError carrying the server's `{ message, errors }` when present. */
-export function toApiError(error: unknown, fallback = 'Request failed'): ApiError {
+/**
+ * Turns an ofetch failure into an ApiError carrying the server's `{ message, errors }` when
+ * present. No response at all (fetch's TypeError) becomes status 0 with code NETWORK_ERROR and
+ * `networkErrorText(method)`; an aborted request keeps its AbortError message.
+ */
+export function toApiError(error: unknown, fallback = 'Request failed', method = 'GET'): ApiError {
   if (error instanceof ApiError) return error
   if (error instanceof FetchError) {
     const parsed = v.safeParse(ErrorBodySchema, error.data)
     const status = error.statusCode ?? error.response?.status ?? 0
     if (parsed.success) return new ApiError(status, parsed.output.message, parsed.output.errors, parsed.output.code)
-    return new ApiError(status, status === 0 ? 'Network error: the server could not be reached' : fallback)
+    if (status === 0 && !error.response && error.cause instanceof TypeError) {
+      return new ApiError(0, networkErrorText(method), undefined, NETWORK_ERROR)
+    }
+    return new ApiError(status, status === 0 ? networkErrorText(method) : fallback)
   }
   return new ApiError(0, error instanceof Error ? error.message : fallback)
 }
@@ -103,6 +128,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     defaults: { baseURL: options.baseURL ?? '', retry: 0 },
   })
   const locks = options.locks === undefined ? browserLocks() : options.locks
+  const signal = (error?: unknown) =>
+    options.onConnection?.(error !== undefined && isNetworkError(error) ? 'failed' : 'answered')
   let refreshing: Promise<string> | null = null
 
   /**
@@ -130,7 +157,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       body = await raw('/api/auth/refresh', { method: 'POST', body: { refreshToken } })
     } catch (error) {
-      const apiError = toApiError(error)
+      const apiError = toApiError(error, 'Request failed', 'POST')
       // A network failure says nothing about the tokens: keep them. A refusal ends the session.
       if (apiError.status !== 0) store.expire()
       throw apiError
@@ -169,17 +196,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     try {
       body = await send(usedToken)
     } catch (error) {
-      const apiError = toApiError(error)
-      if (!useAuth || apiError.status !== 401) throw apiError
+      const apiError = toApiError(error, 'Request failed', method)
+      if (!useAuth || apiError.status !== 401) {
+        signal(apiError)
+        throw apiError
+      }
       // If another call already refreshed since we sent, retry with its token instead of refreshing again.
       const current = store.getAccessToken()
-      const token = current && current !== usedToken ? current : await refreshOnce(usedToken)
+      let token: string
       try {
+        token = current && current !== usedToken ? current : await refreshOnce(usedToken)
         body = await send(token)
       } catch (retryError) {
-        throw toApiError(retryError)
+        const retryApiError = toApiError(retryError, 'Request failed', method)
+        signal(retryApiError)
+        throw retryApiError
       }
     }
+    signal()
     const parsed = v.safeParse(schema, body)
     if (!parsed.success) throw new ApiError(0, `Unexpected response from ${method} ${path}`)
     return parsed.output
@@ -194,5 +228,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   }
 }
 
-/** The app's client: same origin, tokens in localStorage. */
-export const api: ApiClient = createApiClient()
+const connectionListeners = new Set<(signal: ConnectionSignal) => void>()
+
+/**
+ * Follows whether the app's requests get answers (the connection machine's input); returns the
+ * unsubscribe. Tests' own clients pass `onConnection` instead.
+ */
+export function onApiConnection(listener: (signal: ConnectionSignal) => void): () => void {
+  connectionListeners.add(listener)
+  return () => void connectionListeners.delete(listener)
+}
+
+/** The app's client: same origin, tokens in localStorage, answers reported to `onApiConnection`. */
+export const api: ApiClient = createApiClient({
+  onConnection: (signal) => connectionListeners.forEach((listener) => listener(signal)),
+})

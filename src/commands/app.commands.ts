@@ -82,6 +82,7 @@ export const appCommands: Command[] = [
     title: 'Retry loading this screen',
     group: 'General',
     keywords: ['reload', 'again', 'error'],
+    shortcut: 'r',
     label: () => 'Retry',
     when: (ctx) => !!ctx.view.retry,
     run: (ctx) => ctx.view.retry?.run(),

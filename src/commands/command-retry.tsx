@@ -8,11 +8,11 @@ import { useEffect, useMemo, useRef } from 'react'
 import { CommandButton } from './command-button'
 import { usePublishCommandContext } from './use-command-context'
 
-export function CommandRetry({ retry }: { retry: () => void }) {
+export function CommandRetry({ retry, showShortcut = false }: { retry: () => void; showShortcut?: boolean }) {
   const latest = useRef(retry)
   useEffect(() => {
     latest.current = retry
   }, [retry])
   usePublishCommandContext(useMemo(() => ({ retry: { run: () => latest.current() } }), []))
-  return <CommandButton id="app.retry" />
+  return <CommandButton id="app.retry" showShortcut={showShortcut} />
 }

@@ -1,8 +1,10 @@
 /**
  * Toasts (SPEC.md 9: shown for 5000 ms). Call `toast.success('Saved')` / `toast.error(msg)` from
- * anywhere; `<Toaster/>` (mounted once at the root) renders them with radix Toast.
+ * anywhere; `<Toaster/>` (mounted once by the protected layout) renders them with radix Toast, in
+ * the one place every toast of the console appears: bottom right, above the key-hint bar. Its
+ * `pinned` toast (the undo toast) sits at the bottom of that same stack.
  */
-import { useSyncExternalStore } from 'react'
+import { useSyncExternalStore, type ReactNode } from 'react'
 import { Toast as T } from 'radix-ui'
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
 
@@ -49,7 +51,7 @@ const subscribe = (l: () => void) => {
 
 const ICONS = { info: Info, success: CircleCheck, error: CircleAlert } as const
 
-export function Toaster() {
+export function Toaster({ pinned }: { pinned?: ReactNode }) {
   const list = useSyncExternalStore(subscribe, () => items)
   return (
     <T.Provider duration={TOAST_DURATION_MS} swipeDirection="right">
@@ -73,7 +75,10 @@ export function Toaster() {
           </T.Root>
         )
       })}
-      <T.Viewport className="toast-viewport" />
+      <div className="toast-stack" data-testid="toast-stack">
+        <T.Viewport className="toast-viewport" />
+        {pinned}
+      </div>
     </T.Provider>
   )
 }

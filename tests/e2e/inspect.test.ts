@@ -77,6 +77,18 @@ describe('?inspect', () => {
       .toEqual(expect.arrayContaining(['projectSections', 'verification', 'projectImages']))
   })
 
+  it('says so in the page when the browser blocks the inspector pop-up', async () => {
+    const page = await openSignedInPage(browser, inject('adminTokens'))
+    await page.addInitScript(() => {
+      window.open = () => null // what a pop-up blocker answers
+    })
+    await page.goto(`${baseUrl}/projects?inspect`)
+    await page.locator('[data-testid="project-row"]').first().waitFor()
+    await page.getByTestId('inspector-notice').getByText('the browser blocked its pop-up').waitFor()
+    expect(await page.getByTestId('inspector-notice').innerText()).toContain('Allow pop-ups for this site')
+    await page.context().close()
+  })
+
   it('loads no inspector without ?inspect', async () => {
     const page = await openSignedInPage(browser, inject('adminTokens'))
     await fakeInspectorWindow(page)

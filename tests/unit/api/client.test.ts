@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { ApiError, createApiClient } from '../../../src/api/client'
+import { ApiError, createApiClient, isNetworkError, NETWORK_ERROR } from '../../../src/api/client'
+import { withReason } from '../../../src/api/error-text'
 import { createMemoryStorage, createSessionStore } from '../../../src/api/session'
 
 const ItemSchema = v.object({ success: v.literal(true), item: v.string() })
@@ -156,5 +157,37 @@ describe('api client: everything else passes through', () => {
       fetch: async () => Promise.reject(new TypeError('fetch failed')),
     })
     await expect(client.get('/api/a', ItemSchema)).rejects.toMatchObject({ status: 0 })
+  })
+
+  it('a network failure says the server was not reached, and for a write that nothing was saved; answers and failures are reported', async () => {
+    const session = createSessionStore(createMemoryStorage())
+    session.setTokens({ accessToken: 'a', refreshToken: 'r' })
+    const signals: string[] = []
+    let up = false
+    const client = createApiClient({
+      session,
+      baseURL: 'http://t',
+      fetch: async () => {
+        if (!up) throw new TypeError('fetch failed')
+        return json(404, { success: false, message: 'Project not found' })
+      },
+      onConnection: (signal) => signals.push(signal),
+    })
+    const read = await client.get('/api/a', ItemSchema).catch((e: unknown) => e)
+    expect(read).toMatchObject({
+      status: 0,
+      code: NETWORK_ERROR,
+      message: 'Could not reach the server. Check the connection; the console retries when it is back.',
+    })
+    expect(isNetworkError(read)).toBe(true)
+    const write = await client.put('/api/a', { title: 'x' }, ItemSchema).catch((e: unknown) => e)
+    expect(write).toMatchObject({ status: 0, message: 'Could not reach the server. Your change was not saved.' })
+    expect(withReason('Failed to update project', write)).toBe(
+      'Failed to update project: Could not reach the server. Your change was not saved.',
+    )
+    up = true
+    const refused = await client.get('/api/a', ItemSchema).catch((e: unknown) => e)
+    expect(isNetworkError(refused)).toBe(false)
+    expect(signals).toEqual(['failed', 'failed', 'answered'])
   })
 })

@@ -1,5 +1,5 @@
 /**
- * Sidebar + header + content + the key hint bar (hint-bar.tsx). Below 900px the sidebar slides in from the menu button. Every
+ * Sidebar + header (with the connection pill) + content + the key hint bar (hint-bar.tsx). Below 900px the sidebar slides in from the menu button. Every
  * header control is a command (`app.toggleMenu`, `app.palette`, `app.shortcuts`).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
@@ -10,6 +10,7 @@ import { useCommandControl } from '../../../commands/command-button'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { AuthActor } from '../auth-context'
+import { ConnectionPill } from './connection-pill'
 import { HintBar } from './hint-bar'
 import { Sidebar } from './sidebar'
 
@@ -40,6 +41,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             Welcome, {name}
           </p>
           <div className="header__actions">
+            <ConnectionPill />
             <PaletteButton />
             <CommandIconButton id="app.shortcuts" icon={<Keyboard size={16} />} />
           </div>
