@@ -13,7 +13,7 @@ import { freshAdminTokens, signedInPagePerTest } from './session'
 const baseUrl = inject('baseUrl')
 const IFSC_MESSAGE = 'IFSC code must look like SBIN0001234'
 
-/** Whether the focused element is `selector`'s match and lies inside the viewport. */
+/** The focused element's label, its aria-invalid and whether it lies inside the viewport; null on the body. */
 const focusedInView = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null
