@@ -43,11 +43,12 @@ import { exportFileRoutes } from './routes/exports.routes'
 import { contactsRoutes } from './routes/contacts.routes'
 import { contactsPublicRoutes } from './routes/contacts-public.routes'
 
-/** The contract's error body (DESIGN.md "Errors"); `errors` only when there are field errors, `code` when set. */
-const errorBody = (message: string, errors?: string[], code?: string): ErrorBody => ({
+/** The contract's error body (DESIGN.md "Errors"); `errors` and `issues` only when there are field errors, `code` when set. */
+const errorBody = (message: string, errors?: string[], code?: string, issues?: ErrorBody['issues']): ErrorBody => ({
   success: false,
   message,
   ...(errors ? { errors } : {}),
+  ...(issues ? { issues } : {}),
   ...(code ? { code } : {}),
 })
 
@@ -118,7 +119,7 @@ export function createApp(config: AppConfig): App {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(errorBody(err.message, err.errors, err.code), err.status)
+      return c.json(errorBody(err.message, err.errors, err.code, err.issues), err.status)
     }
     if (err instanceof HTTPException) {
       const status = err.status

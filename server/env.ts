@@ -15,7 +15,11 @@ const EnvSchema = v.object({
   ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), 'admin@example.com'),
   SMTP_URL: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'Admin Panel <no-reply@marketplace.local>'),
-  /** Sender (and Reply-To) of the replies to contact inquiries; MAIL_FROM when unset. */
+  /**
+   * The contact address replies to inquiries come from and are answered to, with the product name
+   * ('Marketplace <contact@shop.example.in>'): From '{admin} via Marketplace', Reply-To this
+   * address (server/services/contact-reply.ts). Unset: MAIL_FROM's address, Reply-To the admin.
+   */
   CONTACT_REPLY_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('CONTACT_REPLY_FROM must not be empty'))),
   /**
    * Origins (comma-separated, e.g. `https://shop.example.in`) allowed to POST the public contact

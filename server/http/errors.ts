@@ -1,9 +1,11 @@
 /**
  * The one error type of the API. Handlers throw `ApiError`; the app's onError turns it into
- * `{ success: false, message, errors?, code? }` with its HTTP status (DESIGN.md "Errors"); `code`
- * is a machine-readable reason where the client must act on it (e.g. 'step_up_required').
+ * `{ success: false, message, errors?, issues?, code? }` with its HTTP status (DESIGN.md
+ * "Errors"); `code` is a machine-readable reason where the client must act on it (e.g.
+ * 'step_up_required'); `issues` name the refused fields of a 400.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { FieldIssue } from '../../src/api/schemas/common'
 
 export class ApiError extends Error {
   constructor(
@@ -11,12 +13,22 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: string[],
     readonly code?: string,
+    readonly issues?: FieldIssue[],
   ) {
     super(message)
   }
 }
 
 export const badRequest = (message: string, errors?: string[]) => new ApiError(400, message, errors)
+/** A 400 for refused input: the first issue's message, all messages as `errors`, and the issues by field. */
+export const invalidInput = (issues: FieldIssue[]) =>
+  new ApiError(
+    400,
+    issues[0]?.message ?? 'Invalid request',
+    issues.map((i) => i.message),
+    undefined,
+    issues,
+  )
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, message)
 export const forbidden = (message = 'Admin access required') => new ApiError(403, message)
 export const notFound = (message = 'Not found') => new ApiError(404, message)

@@ -1,27 +1,26 @@
 /**
  * Request validation with valibot (the contract schemas from src/api/schemas). On failure the
- * request is answered 400 with `{ success: false, message, errors }`, where each error names
- * the field: `price: Price must be at least 0`. JSON, query and params go through `validate`
- * (middleware); multipart bodies (files and text fields) through `parseMultipart`.
+ * request is answered 400 with `{ success: false, message, errors, issues }`: the messages as a
+ * person reads them ('Price must be at least 0') and, in `issues`, each with the field it refuses
+ * (`{ path: 'price', message }`), so a form shows it under that field and no one sees a path.
+ * JSON, query and params go through `validate` (middleware); multipart bodies (files and text
+ * fields) through `parseMultipart`.
  */
 import { vValidator } from '@hono/valibot-validator'
 import type { Context, ValidationTargets } from 'hono'
 import { resolver, uniqueSymbol } from 'hono-openapi'
 import * as v from 'valibot'
-import type { ErrorBody } from '../../src/api/schemas/common'
-import { badRequest } from './errors'
+import type { ErrorBody, FieldIssue } from '../../src/api/schemas/common'
+import { invalidInput } from './errors'
 
-/**
- * Format valibot issues as `path: message` lines; a message that already ends with its field's
- * name ('Unknown field: role') is left as it is rather than 'role: Unknown field: role'.
- */
+/** Valibot issues as the contract's field issues: the dot path ('' for the whole body) and the message. */
+export function fieldIssues(issues: readonly v.BaseIssue<unknown>[]): FieldIssue[] {
+  return issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }))
+}
+
+/** The messages of valibot issues, for a person: no field paths (fieldIssues has them). */
 export function formatIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
-  return issues.map((issue) => {
-    const dotPath = v.getDotPath(issue)
-    if (!dotPath) return issue.message
-    const key = dotPath.split('.').at(-1)!
-    return issue.message.endsWith(`: ${key}`) ? issue.message : `${dotPath}: ${issue.message}`
-  })
+  return issues.map((issue) => issue.message)
 }
 
 /**
@@ -41,8 +40,12 @@ export function validate<T extends keyof ValidationTargets, S extends v.GenericS
 ) {
   const middleware = vValidator(target, schema, (result, c) => {
     if (!result.success) {
-      const errors = formatIssues(result.issues)
-      return c.json({ success: false, message: errors[0] ?? 'Invalid request', errors } satisfies ErrorBody, 400)
+      const issues = fieldIssues(result.issues)
+      const errors = issues.map((i) => i.message)
+      return c.json(
+        { success: false, message: errors[0] ?? 'Invalid request', errors, issues } satisfies ErrorBody,
+        400,
+      )
     }
   })
   return Object.assign(middleware, {
@@ -52,11 +55,10 @@ export function validate<T extends keyof ValidationTargets, S extends v.GenericS
 
 /**
  * The multipart body of `c` (`parseBody({ all: true })`: repeated fields as arrays) parsed
- * against the contract's `schema`; throws 400 `{ success: false, message, errors }` otherwise.
+ * against the contract's `schema`; throws 400 `{ success: false, message, errors, issues }` otherwise.
  */
 export async function parseMultipart<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   const parsed = v.safeParse(schema, await c.req.parseBody({ all: true }))
   if (parsed.success) return parsed.output
-  const errors = formatIssues(parsed.issues)
-  throw badRequest(errors[0], errors)
+  throw invalidInput(fieldIssues(parsed.issues))
 }

@@ -79,7 +79,7 @@ export function contactsRoutes(deps: AppDeps) {
   app.put('/:id', validate('param', IdParamSchema), validate('json', ContactUpdateSchema), async (c) => {
     const { id } = c.req.valid('param')
     const { status, reply } = c.req.valid('json')
-    if (reply !== undefined) await replyToContact(deps, id, reply, actor(c))
+    if (reply !== undefined) await replyToContact(deps, id, reply, actor(c), c.get('admin'))
     else await setContactStatus(db, id, status, actor(c), deps.now())
     const contact = await findContactDetail(db, id)
     return ok(c, ContactMessageResponseSchema, {

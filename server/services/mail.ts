@@ -2,7 +2,7 @@
  * Outgoing mail through nodemailer (DESIGN.md): SMTP when SMTP_URL is set, otherwise each
  * message is written as one RFC 5322 `.eml` file to `DATA_DIR/outbox/` (nodemailer's stream
  * transport builds the message; we only choose where the bytes go). A message may name its own
- * sender (`from`, `replyTo`: the contact replies' CONTACT_REPLY_FROM); `mailFailureReason` says why a
+ * sender (`from`, `replyTo`: the contact replies, server/services/contact-reply.ts); `mailFailureReason` says why a
  * send failed without the SMTP URL or its credentials.
  */
 import { readdirSync, rmSync } from 'node:fs'
@@ -11,8 +11,17 @@ import path from 'node:path'
 import nodemailer from 'nodemailer'
 import { maskSecrets } from '../http/error-log'
 
-/** One message; `from` (default: the mailer's sender, MAIL_FROM) and `replyTo` are RFC 5322 addresses. */
-export type MailMessage = { to: string; subject: string; text: string; html?: string; from?: string; replyTo?: string }
+/** A mailbox with its display name; nodemailer quotes and encodes the name. */
+export type MailAddress = { name: string; address: string }
+/** One message; `from` (default: the mailer's sender, MAIL_FROM) and `replyTo` are RFC 5322 addresses or mailboxes. */
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  from?: string | MailAddress
+  replyTo?: string | MailAddress
+}
 export type Mailer = { send: (message: MailMessage) => Promise<void> }
 
 /** The suffix of a message still being written (`<name>.eml.tmp`); readers take `.eml` files only. */

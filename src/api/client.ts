@@ -8,14 +8,15 @@
  */
 import { createFetch, FetchError, type $Fetch } from 'ofetch'
 import * as v from 'valibot'
-import { ErrorBodySchema } from './schemas/common'
+import { ErrorBodySchema, type FieldIssue } from './schemas/common'
 import { RefreshResponseSchema } from './schemas/auth'
 import { STEP_UP_REQUIRED } from './schemas/step-up'
 import { session as defaultSession, type SessionStore } from './session'
 
 /**
  * Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the
- * server's, `code` its machine-readable reason when it gave one ('step_up_required').
+ * server's, `code` its machine-readable reason when it gave one ('step_up_required'), `issues`
+ * the refused fields of a 400 (src/api/field-errors.ts puts them under their fields).
  */
 export class ApiError extends Error {
   constructor(
@@ -23,6 +24,7 @@ export class ApiError extends Error {
     message: string,
     readonly errors?: string[],
     readonly code?: string,
+    readonly issues?: FieldIssue[],
   ) {
     super(message)
     this.name = 'ApiError'
@@ -111,7 +113,10 @@ export function toApiError(error: unknown, fallback = 'Request failed', method =
   if (error instanceof FetchError) {
     const parsed = v.safeParse(ErrorBodySchema, error.data)
     const status = error.statusCode ?? error.response?.status ?? 0
-    if (parsed.success) return new ApiError(status, parsed.output.message, parsed.output.errors, parsed.output.code)
+    if (parsed.success) {
+      const { message, errors, code, issues } = parsed.output
+      return new ApiError(status, message, errors, code, issues)
+    }
     if (status === 0 && !error.response && error.cause instanceof TypeError) {
       return new ApiError(0, networkErrorText(method), undefined, NETWORK_ERROR)
     }

@@ -1,8 +1,9 @@
 /**
  * Dialogs on radix: `Dialog` (general), `ConfirmDialog` (replaces window.confirm) and
  * `PromptDialog` (replaces window.prompt; e.g. the reject reason). All are controlled by `open`.
+ * In every dialog mod+Enter (Ctrl+Enter, ⌘+Enter) presses its confirming button, from a text field too.
  */
-import { useState, type ReactNode } from 'react'
+import { useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Dialog as D } from 'radix-ui'
 import { X } from 'lucide-react'
 import { Button } from './button'
@@ -39,7 +40,12 @@ export function Dialog({
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="overlay" />
-        <D.Content className={`dialog dialog--${size}`} data-dialog={kind} {...returnFocus}>
+        <D.Content
+          className={`dialog dialog--${size}`}
+          data-dialog={kind}
+          {...returnFocus}
+          onKeyDown={confirmOnModEnter}
+        >
           <header className="dialog__header">
             <D.Title className="dialog__title">{title}</D.Title>
             <D.Close asChild>
@@ -63,6 +69,25 @@ export function Dialog({
       </D.Portal>
     </D.Root>
   )
+}
+
+/** The confirming button of a dialog's footer: the last primary or danger one (footers end with it). */
+const CONFIRM_SELECTOR = '.dialog__footer .btn--primary, .dialog__footer .btn--danger'
+
+/**
+ * mod+Enter inside a dialog clicks its confirming button when that is enabled, so the dialog's
+ * own rule (a command, a prompt's submit) decides what happens. A disabled one is left to the
+ * global key handler, which says why (a command's disabled reason); a key already handled (a radix
+ * checkbox's) is left alone.
+ */
+export function confirmOnModEnter(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.defaultPrevented) return
+  if (event.nativeEvent.isComposing) return
+  const buttons = event.currentTarget.querySelectorAll<HTMLButtonElement>(CONFIRM_SELECTOR)
+  const confirm = buttons[buttons.length - 1]
+  if (!confirm || confirm.disabled || confirm.getAttribute('aria-disabled') === 'true') return
+  event.preventDefault()
+  confirm.click()
 }
 
 /** Cancel (closes) and the confirming action: the footer of ConfirmDialog and PromptDialog. */
@@ -214,9 +239,6 @@ function PromptForm({
             value={value}
             placeholder={placeholder}
             onChange={(e) => setValue(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit()
-            }}
           />
         )}
       </Field>

@@ -2,12 +2,11 @@
  * The Add User form's rules (SPEC.md 2 "Users list", DESIGN.md 'Add User' creates a user; contract
  * CreateUserSchema): the empty draft, the POST /api/users body, the contract's own messages per
  * field before sending, and the server's answer turned into messages by field. A 400 names its
- * fields (`email: Email is invalid`, server/http/validate.ts); a 409 is the taken e-mail
- * (src/api/users.ts createUser), so it belongs under the e-mail field.
+ * fields in `issues` (src/api/field-errors.ts); a 409 is the taken e-mail (src/api/users.ts
+ * createUser), so it belongs under the e-mail field.
  */
-import * as v from 'valibot'
 import { ApiError } from '../api/client'
-import { errorText } from '../api/error-text'
+import { schemaErrors, serverFieldErrors } from '../api/field-errors'
 import { CreateUserSchema, type CreateUserInput } from '../api/schemas/users'
 
 /** What the dialog edits: the text fields and the role flags. */
@@ -25,7 +24,7 @@ export type AddUserFlag = 'isAdmin' | 'isAgent'
 export type AddUserErrors = Partial<Record<AddUserField | 'form', string>>
 
 export const EMPTY_DRAFT: AddUserDraft = { name: '', email: '', phone: '', isAdmin: false, isAgent: false }
-const FIELDS: readonly string[] = ['name', 'email', 'phone']
+const FIELDS: readonly AddUserField[] = ['name', 'email', 'phone']
 
 /** The POST /api/users body of `draft`: trimmed text, the flags as they are. */
 export function createUserBody(draft: AddUserDraft): CreateUserInput {
@@ -40,28 +39,12 @@ export function createUserBody(draft: AddUserDraft): CreateUserInput {
 
 /** The contract's messages for `draft` (first per field); empty when the server would take it. */
 export function draftErrors(draft: AddUserDraft): AddUserErrors {
-  const result = v.safeParse(CreateUserSchema, createUserBody(draft))
-  if (result.success) return {}
-  const errors: AddUserErrors = {}
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue)
-    const field = key && FIELDS.includes(key) ? (key as AddUserField) : 'form'
-    errors[field] ??= issue.message
-  }
-  return errors
+  return schemaErrors(CreateUserSchema, createUserBody(draft), FIELDS)
 }
 
-/** The server's refusal by field: `field: message` lines of a 400 under their field, a 409 under e-mail, the rest on the form. */
+/** The server's refusal by field: a 400's issues under their field, a 409 under e-mail, the rest on the form. */
 export function serverErrors(error: unknown): AddUserErrors {
   if (error instanceof ApiError && error.status === 409)
     return { email: error.message || 'A user with this email already exists' }
-  const lines = error instanceof ApiError && error.errors?.length ? error.errors : []
-  const errors: AddUserErrors = {}
-  for (const line of lines) {
-    const match = /^(\w+): (.+)$/.exec(line)
-    if (match && FIELDS.includes(match[1])) errors[match[1] as AddUserField] ??= match[2]
-    else errors.form = errors.form ? `${errors.form}\n${line}` : line
-  }
-  if (Object.keys(errors).length === 0) errors.form = errorText(error, 'Failed to create user')
-  return errors
+  return serverFieldErrors(error, FIELDS, 'Failed to create user')
 }

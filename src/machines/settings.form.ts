@@ -45,6 +45,25 @@ export function passwordProblem(d: PasswordDraft, hasPassword: boolean): string 
 }
 
 /**
+ * The fields the password form's `banner` is about, to mark them invalid: the empty ones for
+ * PASSWORD_REQUIRED, Confirm for PASSWORDS_DIFFER, New for PASSWORD_TOO_SHORT; none for any
+ * other text (the server's answer, a success).
+ */
+export function passwordProblemFields(
+  banner: string | null,
+  d: PasswordDraft,
+  hasPassword: boolean,
+): Array<keyof PasswordDraft> {
+  if (banner === PASSWORD_REQUIRED) {
+    const shown: Array<keyof PasswordDraft> = hasPassword ? ['current', 'next', 'confirm'] : ['next', 'confirm']
+    return shown.filter((field) => !d[field])
+  }
+  if (banner === PASSWORDS_DIFFER) return ['confirm']
+  if (banner === PASSWORD_TOO_SHORT) return ['next']
+  return []
+}
+
+/**
  * SPEC.md 8: the server's message when it answered, `fallback` when it answered without one, and
  * `exception` when no answer came (network failure, unexpected response).
  */

@@ -6,13 +6,8 @@
  * bank-details edit never sends the masked account number back: the account number field starts
  * empty and is sent only when the admin typed a new one. Rates in percent.
  */
-import {
-  AGENT_DISCOUNT_PERCENT,
-  COMMISSION_RATE_PERCENT,
-  SOCIAL_NETWORKS,
-  type UserDetail,
-  type UserUpdateGroup,
-} from '../api/schemas/users'
+import { schemaErrors, type FieldErrors } from '../api/field-errors'
+import { SOCIAL_NETWORKS, UserUpdateGroupSchemas, type UserDetail, type UserUpdateGroup } from '../api/schemas/users'
 import { coerceNumber } from '../api/schemas/normalise'
 
 /** A section's form values while editing (text inputs and checkboxes). */
@@ -111,18 +106,13 @@ export function userSectionBody(section: UserUpdateGroup, d: UserDraft, u: UserD
   }
 }
 
-/** A client-side rule the draft breaks (SPEC.md 5 input bounds), or null; the server checks the rest. */
-export function userSectionInvalid(section: UserUpdateGroup, d: UserDraft): string | null {
-  if (section === 'basic' && !str(d, 'name').trim()) return 'Name is required'
-  if (section === 'agent') {
-    const bounds = [
-      ['defaultDiscountPercent', 'Default discount', AGENT_DISCOUNT_PERCENT],
-      ['commissionRate', 'Commission rate', COMMISSION_RATE_PERCENT],
-    ] as const
-    for (const [key, label, { min, max }] of bounds) {
-      const value = percent(str(d, key))
-      if (!Number.isFinite(value) || value < min || value > max) return `${label} must be between ${min} and ${max}`
-    }
-  }
-  return null
+/**
+ * The messages Save would get back, by draft field, before sending: the Save body checked with
+ * the group's contract schema (the server runs the same one: SPEC.md 5 bounds, IFSC, UPI, account
+ * number); {} when the body is valid or nothing changed.
+ */
+export function userSectionErrors(section: UserUpdateGroup, d: UserDraft, u: UserDetail): FieldErrors {
+  const body = userSectionBody(section, d, u)
+  if (body === null) return {}
+  return schemaErrors(UserUpdateGroupSchemas[section], body, Object.keys(initialUserDraft(section, u)))
 }

@@ -5,17 +5,21 @@
  * States: docs/machines/userSections.mmd.
  */
 import { assign, emit, fromPromise, not, setup } from 'xstate'
-import { errorText, withReason } from '../api/error-text'
+import { withReason } from '../api/error-text'
+import { hasErrors, serverFieldErrors, type FieldErrors } from '../api/field-errors'
 import type { UserDetail, UserUpdateGroup } from '../api/schemas/users'
 import { revealBankAccount, setUserStatus, updateUser } from '../api/users'
 import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
-import { initialUserDraft, userSectionBody, userSectionInvalid, type UserDraft } from './user-sections.form'
+import { initialUserDraft, userSectionBody, userSectionErrors, type UserDraft } from './user-sections.form'
 
 export interface UserSectionsContext {
   user: UserDetail
   section: UserUpdateGroup | null
   draft: UserDraft
+  /** The refusal that names no field of the open section (shown as the section's alert). */
   error: string | null
+  /** The open section's messages by draft field (the contract's before Save, the server's after); `form` mirrors `error`. */
+  fieldErrors: FieldErrors
   /** The full bank account number once revealed, else null (the page shows the masked one). */
   revealed: string | null
 }
@@ -34,8 +38,10 @@ export type UserSectionsEmitted =
   | { type: 'notify.success'; text: string }
   | { type: 'notify.error'; text: string }
 
-const invalidOf = (c: UserSectionsContext) =>
-  c.section ? userSectionInvalid(c.section, c.draft) : 'No section is open'
+const invalidOf = (c: UserSectionsContext): FieldErrors =>
+  c.section ? userSectionErrors(c.section, c.draft, c.user) : { form: 'No section is open' }
+/** Both error fields of the context from errors by field. */
+const showErrors = (fieldErrors: FieldErrors) => ({ fieldErrors, error: fieldErrors.form ?? null })
 const bodyOf = (c: UserSectionsContext) => (c.section ? userSectionBody(c.section, c.draft, c.user) : null)
 
 export const userSectionsMachine = setup({
@@ -60,13 +66,20 @@ export const userSectionsMachine = setup({
       section: params.section,
       draft: initialUserDraft(params.section, context.user),
       error: null,
+      fieldErrors: {},
     })),
-    changeDraft: assign({
-      draft: ({ context }, params: { patch: UserDraft }) => ({ ...context.draft, ...params.patch }),
-    }),
-    closeSection: assign({ section: null, draft: {}, error: null }),
-    showInvalid: assign({ error: ({ context }) => invalidOf(context) }),
-    showSaveError: assign({ error: (_, params: { error: unknown }) => errorText(params.error, 'Failed to save') }),
+    /** A changed field drops its own message; the others stay until the next Save. */
+    changeDraft: assign(({ context }, params: { patch: UserDraft }) => ({
+      draft: { ...context.draft, ...params.patch },
+      fieldErrors: Object.fromEntries(
+        Object.entries(context.fieldErrors).filter(([field]) => !(field in params.patch)),
+      ) as FieldErrors,
+    })),
+    closeSection: assign({ section: null, draft: {}, error: null, fieldErrors: {} }),
+    showInvalid: assign(({ context }) => showErrors(invalidOf(context))),
+    showSaveError: assign(({ context }, params: { error: unknown }) =>
+      showErrors(serverFieldErrors(params.error, Object.keys(context.draft), 'Failed to save')),
+    ),
     /** A bank-details save may change the number: the revealed one is no longer known. */
     forgetRevealedIfBank: assign({
       revealed: ({ context }) => (context.section === 'bankDetails' ? null : context.revealed),
@@ -77,13 +90,20 @@ export const userSectionsMachine = setup({
     notifyError: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
   },
   guards: {
-    isDraftValid: ({ context }) => invalidOf(context) === null,
+    isDraftValid: ({ context }) => !hasErrors(invalidOf(context)),
     isUnchanged: ({ context }) => bodyOf(context) === null,
     wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
   },
 }).createMachine({
   id: 'userSections',
-  context: ({ input }) => ({ user: input.user, section: null, draft: {}, error: null, revealed: null }),
+  context: ({ input }) => ({
+    user: input.user,
+    section: null,
+    draft: {},
+    error: null,
+    fieldErrors: {},
+    revealed: null,
+  }),
   initial: 'viewing',
   states: {
     viewing: {

@@ -2,7 +2,7 @@
  * The User detail end to end against the real server: make a user an agent with a 10 %
  * discount (Agent Settings), save bank details (account number, IFSC, UPI), reload — the discount
  * is 10, the agent code shows, the account number is masked; reveal it with the palette command;
- * an invalid IFSC shows the server's message; a bank-details save sending only the IFSC keeps the
+ * an invalid IFSC shows the contract's message under the field; a bank-details save sending only the IFSC keeps the
  * account number. Then the step-up dialog: with an access token whose OTP proof is an hour old,
  * a change of isAdmin asks for the mailed code (Cancel changes nothing) and the reveal, once
  * confirmed with the code, shows the number. 'Error Loading User' with Retry, and 'User not found'
@@ -120,10 +120,10 @@ describe('user detail', () => {
     await page.getByTestId('account-number').filter({ hasText: ACCOUNT }).waitFor()
     expect(await page.locator('[data-command="users.detail.revealAccount"]').count()).toBe(0)
 
-    // An invalid IFSC: the server's message, the draft kept; Escape cancels.
+    // An invalid IFSC: the contract's message under the field before any request, the draft kept; Escape cancels.
     await edit('6', 'bankDetails')
     await section('bankDetails').getByLabel('IFSC code').fill('BAD123')
-    expect(await save(user._id)).toEqual({ bankDetails: { ifscCode: 'BAD123' } })
+    await page.keyboard.press('Control+Enter')
     const ifscError = section('bankDetails')
       .getByRole('alert')
       .filter({ hasText: 'IFSC code must look like SBIN0001234' })

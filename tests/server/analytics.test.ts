@@ -46,7 +46,7 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
       for (const bad of ['7d', '30D', '', '1y', '30d%00']) {
         const res = await analytics(`?period=${bad}`)
         expect(res.status, bad).toBe(400)
-        expect(res.body).toMatchObject({ success: false, message: 'period: Period must be one of 30d, 90d, 12m' })
+        expect(res.body).toMatchObject({ success: false, message: 'Period must be one of 30d, 90d, 12m' })
       }
     })
 

@@ -37,13 +37,13 @@ describeEachDatabase('auth: profile and password', (get) => {
     const put = (body: unknown) => call(get(), 'PUT', '/api/auth/profile', body, accessToken)
     expect(await put({ name: '  ', email: admin.email })).toMatchObject({
       status: 400,
-      body: { message: 'name: Name is required' },
+      body: { message: 'Name is required' },
     })
     expect(await put({ email: admin.email })).toMatchObject({
       status: 400,
-      body: { message: 'name: Name is required' },
+      body: { message: 'Name is required' },
     })
-    expect(await put({ name: 'A' })).toMatchObject({ status: 400, body: { message: 'email: Email is required' } })
+    expect(await put({ name: 'A' })).toMatchObject({ status: 400, body: { message: 'Email is required' } })
     expect((await put({ name: 'A', email: 'nope' })).status).toBe(400)
     const unknown = await put({ name: 'A', email: admin.email, role: 'superadmin' })
     expect(unknown).toMatchObject({ status: 400, body: { success: false, message: 'Unknown field: role' } })
@@ -116,7 +116,7 @@ describeEachDatabase('auth: profile and password', (get) => {
     const short = await change({ currentPassword: '', newPassword: '12345' })
     expect(short).toMatchObject({
       status: 400,
-      body: { message: 'newPassword: New password must be at least 6 characters long' },
+      body: { message: 'New password must be at least 6 characters long' },
     })
     expect((await change({ newPassword: 'first-secret', confirmPassword: 'x' })).status).toBe(400)
     expect(await change({ newPassword: 'first-secret' })).toEqual({

@@ -179,10 +179,10 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     const bad = await call(get(), 'POST', '/api/auth/send-otp', { email: 'not-an-email' })
     expect(bad).toMatchObject({
       status: 400,
-      body: { success: false, message: 'email: Please enter a valid email address' },
+      body: { success: false, message: 'Please enter a valid email address' },
     })
     expect((await call(get(), 'POST', '/api/auth/send-otp', { email: 'a@example.com', extra: 1 })).status).toBe(400)
-    expect((await call(get(), 'POST', '/api/auth/send-otp', {})).body.message).toBe('email: Email is required')
+    expect((await call(get(), 'POST', '/api/auth/send-otp', {})).body.message).toBe('Email is required')
     const short = await call(get(), 'POST', '/api/auth/verify-otp', {
       email: 'a@example.com',
       otp: '123',
@@ -191,6 +191,6 @@ describeEachDatabase('auth: OTP sign-in', (get) => {
     expect(short.status).toBe(400)
     expect(short.body.message).toMatch(/OTP must be 6 digits/)
     const noSession = await call(get(), 'POST', '/api/auth/verify-otp', { email: 'a@example.com', otp: '123456' })
-    expect(noSession).toMatchObject({ status: 400, body: { message: 'sessionToken: Session token is required' } })
+    expect(noSession).toMatchObject({ status: 400, body: { message: 'Session token is required' } })
   })
 })

@@ -143,10 +143,10 @@ describeEachDatabase('contacts list, detail and stats API', (get) => {
 
   it('refuses bad queries with 400 naming the field', async () => {
     for (const [query, message] of [
-      ['?page=0', 'page: Page must be at least 1'],
-      ['?limit=101', 'limit: Limit cannot exceed 100'],
-      ['?status=unread', 'status: Status must be one of new, read, replied, archived'],
-      ['?page=x', 'page: Page must be a whole number'],
+      ['?page=0', 'Page must be at least 1'],
+      ['?limit=101', 'Limit cannot exceed 100'],
+      ['?status=unread', 'Status must be one of new, read, replied, archived'],
+      ['?page=x', 'Page must be a whole number'],
     ]) {
       const res = await h.get(`/api/contacts${query}`)
       expect(res.status).toBe(400)

@@ -1,8 +1,9 @@
 /**
  * Replying to a contact by e-mail (PUT /api/contacts/{id} {status: 'replied', reply}) on
  * PGlite and PostgreSQL: the mail read back from the outbox .eml and, once, from a local SMTP
- * server (To, From / Reply-To = CONTACT_REPLY_FROM or MAIL_FROM, 'Re: {subject}', the reply and the
- * quoted original); a failing mail server (rejecting, or a closed port) leaves the contact exactly
+ * server (To; From '{admin} via {product}' at CONTACT_REPLY_FROM's address and Reply-To that
+ * address, or without it MAIL_FROM's address and Reply-To the admin; 'Re: {subject}', the reply
+ * and the quoted original); a failing mail server (rejecting, or a closed port) leaves the contact exactly
  * as it was and answers 502 with the reason and no credentials; a second reply is 409; two
  * concurrent replies send exactly one mail; a stale claim is taken over.
  */
@@ -10,16 +11,17 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
+import { users } from '../../server/db/schema'
 import { formatReceivedAt } from '../../server/domain/contacts'
 import type { Env } from '../../server/env'
 import { createMailer, type Mailer, type MailMessage } from '../../server/services/mail'
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp-sink'
 import { addressOf, contactsHelpers, parsedMails } from './contacts-helpers'
-import { describeEachDatabase } from './harness'
+import { ADMIN_EMAIL, describeEachDatabase } from './harness'
 
 describeEachDatabase('contact replies by e-mail', (get) => {
   const h = contactsHelpers(get)
@@ -55,11 +57,12 @@ describeEachDatabase('contact replies by e-mail', (get) => {
     return { ...row, audits: (await h.auditOf(id)).length }
   }
 
-  it('mails the reply to the outbox: To, From and Reply-To CONTACT_REPLY_FROM, Re: subject, the reply and the quoted original', async () => {
+  it("mails the reply to the outbox: To, From '{admin} via {product}' and Reply-To at CONTACT_REPLY_FROM, Re: subject, the reply and the quoted original", async () => {
     const outbox = path.join(dir, 'outbox-a')
     const app = appWith(createMailer({ dataDir: outbox, from: get().deps.env.MAIL_FROM }), {
-      CONTACT_REPLY_FROM: 'Marketplace Support <support@shop.example.in>',
+      CONTACT_REPLY_FROM: 'Marketplace <contact@shop.example.in>',
     })
+    await h.db().update(users).set({ name: 'Asha Rao' }).where(eq(users.email, ADMIN_EMAIL))
     const contact = await h.addContact({
       name: 'Kiran Rao',
       email: 'kiran.rao@example.in',
@@ -79,9 +82,14 @@ describeEachDatabase('contact replies by e-mail', (get) => {
     const [mail, ...more] = await parsedMails(path.join(outbox, 'outbox'))
     expect(more).toEqual([])
     expect(addressOf(mail.to)).toBe('kiran.rao@example.in')
-    expect(addressOf(mail.from)).toBe('support@shop.example.in')
-    expect(mail.from?.value[0].name).toBe('Marketplace Support')
-    expect(addressOf(mail.replyTo)).toBe('support@shop.example.in')
+    // The customer answers the contact address, and sees who wrote.
+    const eml = fs.readFileSync(path.join(outbox, 'outbox', fs.readdirSync(path.join(outbox, 'outbox'))[0]), 'utf8')
+    expect(eml).toMatch(/^From: "?Asha Rao via Marketplace"? <contact@shop\.example\.in>$/m)
+    expect(eml).toMatch(/^Reply-To: "?Marketplace"? <contact@shop\.example\.in>$/m)
+    expect(eml).not.toMatch(/no-reply/i)
+    expect(addressOf(mail.from)).toBe('contact@shop.example.in')
+    expect(mail.from?.value[0].name).toBe('Asha Rao via Marketplace')
+    expect(addressOf(mail.replyTo)).toBe('contact@shop.example.in')
     expect(mail.subject).toBe('Re: Licence question')
     expect(formatReceivedAt(contact.createdAt)).toBe('5 Mar 2026, 3:04 pm IST')
     expect(mail.text?.replace(/\r\n/g, '\n')).toBe(
@@ -107,7 +115,7 @@ describeEachDatabase('contact replies by e-mail', (get) => {
     })
   })
 
-  it('sends from MAIL_FROM without CONTACT_REPLY_FROM, and answers an empty subject with Re: Your inquiry', async () => {
+  it("sends from MAIL_FROM's address without CONTACT_REPLY_FROM, Reply-To the admin; an empty subject is Re: Your inquiry", async () => {
     const outbox = path.join(dir, 'outbox-b')
     const app = appWith(createMailer({ dataDir: outbox, from: 'Console <console@marketplace.local>' }), {
       MAIL_FROM: 'Console <console@marketplace.local>',
@@ -116,9 +124,10 @@ describeEachDatabase('contact replies by e-mail', (get) => {
     const contact = await h.addContact({ subject: '', status: 'archived' })
     expect((await reply(app, contact.id, 'Hi')).status).toBe(200)
     const [mail] = await parsedMails(path.join(outbox, 'outbox'))
-    expect([addressOf(mail.from), addressOf(mail.replyTo), mail.subject]).toEqual([
+    expect([addressOf(mail.from), mail.from?.value[0].name, addressOf(mail.replyTo), mail.subject]).toEqual([
       'console@marketplace.local',
-      'console@marketplace.local',
+      `${(await h.admin()).name} via Console`,
+      ADMIN_EMAIL,
       'Re: Your inquiry',
     ])
   })

@@ -72,9 +72,9 @@ describeEachDatabase('contacts status updates API', (get) => {
     const contact = await h.addContact()
     const cases: [unknown, string][] = [
       [{}, 'Status is required'],
-      [{ status: 'unread' }, 'status: Status must be one of new, read, replied, archived'],
+      [{ status: 'unread' }, 'Status must be one of new, read, replied, archived'],
       [{ status: 'read', isRead: false }, 'isRead'],
-      [{ status: 'read', reply: 'Hello' }, 'reply: A reply can only be sent with status replied'],
+      [{ status: 'read', reply: 'Hello' }, 'A reply can only be sent with status replied'],
       [{ status: 'replied', reply: '   ' }, 'Please enter a reply message'],
     ]
     for (const [body, message] of cases) {

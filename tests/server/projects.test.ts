@@ -158,7 +158,7 @@ describeEachDatabase('projects API', (get) => {
     expect((await call(get(), 'DELETE', `/api/projects/${missing}`, undefined, token)).status).toBe(404)
     expect(await call(get(), 'GET', '/api/projects/not-a-uuid', undefined, token)).toMatchObject({
       status: 400,
-      body: { message: 'id: Invalid id' },
+      body: { message: 'Invalid id' },
     })
   })
 

@@ -74,7 +74,7 @@ describe('project reports /api/admin/projects/:id/report', () => {
     )
     expect(await upload(project.id, 'report.pdf', await minimalDocx('x'))).toMatchObject(notWord)
     expect((await upload(project.id, 'report.docx', await minimalDocx('x'), 'abc')).body.message).toBe(
-      'price: Report price must be a number',
+      'Report price must be a number',
     )
     const [row] = await ctx.deps.db.select().from(projects).where(eq(projects.id, project.id))
     expect(row.hasReport).toBe(false)

@@ -187,7 +187,7 @@ describeEachDatabase('triage queue and bundle', (get) => {
     // A NUL byte in the category reached PostgreSQL as a 500 (found by the fuzz test, seed 302352284).
     expect(await h.send('GET', '/api/admin/triage/queue?category=a%00b', undefined)).toMatchObject({
       status: 400,
-      body: { message: 'category: Category must not contain control characters' },
+      body: { message: 'Category must not contain control characters' },
     })
     expect((await h.send('GET', '/api/admin/triage/projects/nope', undefined)).status).toBe(400)
     expect(

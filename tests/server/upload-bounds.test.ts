@@ -30,13 +30,13 @@ describe('upload chunk counts', () => {
     expect(huge !== 'timeout' && huge.value).toMatchObject({
       status: 400,
       body: {
-        message: `totalChunks: totalChunks must be at most ${UPLOAD_LIMITS.maxChunks} (${UPLOAD_LIMITS.filesPerUpload} files per upload)`,
+        message: `totalChunks must be at most ${UPLOAD_LIMITS.maxChunks} (${UPLOAD_LIMITS.filesPerUpload} files per upload)`,
       },
     })
     const index = await postChunk(ctx, token, project.id, [file('a.txt')], 999_998, 999_999)
     expect(index).toMatchObject({
       status: 400,
-      body: { message: 'chunkIndex: chunkIndex must be at most 199 (20000 files per upload)' },
+      body: { message: 'chunkIndex must be at most 199 (20000 files per upload)' },
     })
     const most = await postChunk(
       ctx,

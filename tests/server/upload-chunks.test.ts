@@ -90,7 +90,7 @@ describe('chunked upload: staging, retries, abandonment, zip slip, bounds', () =
     expect(big.status).toBe(413)
     expect(big.body.message).toMatch(/^File too large: big.bin.txt is 25.00 MB \(limit 25.00 MB per file\)$/)
     const unknown = await postChunk(ctx, token, project.id, [file('a.txt')], 0, 1, { extra: '1' })
-    expect(unknown).toMatchObject({ status: 400, body: { message: 'extra: Unknown field' } })
+    expect(unknown).toMatchObject({ status: 400, body: { message: 'Unknown field: extra' } })
     const badIndex = await postChunk(ctx, token, project.id, [file('a.txt')], 3, 2)
     expect(badIndex).toMatchObject({ status: 400, body: { message: 'chunkIndex must be less than totalChunks' } })
     const badPaths = await postChunk(ctx, token, project.id, [file('a.txt')], 0, 1, { relativePaths: '["a","b"]' })

@@ -158,6 +158,6 @@ describeEachDatabase('users: detail, Add User, status, bulk', (get) => {
       undo: { id: expect.any(String), expiresAt: expect.any(String) },
     })
     expect(await h.auditOf(a.id, 'user.role_change')).toHaveLength(2)
-    expect((await bulk([], 'activate')).body.message).toBe('userIds: Please select users to update')
+    expect((await bulk([], 'activate')).body.message).toBe('Please select users to update')
   })
 })

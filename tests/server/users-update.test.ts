@@ -107,7 +107,17 @@ describeEachDatabase('users: PUT /{id} groups', (get) => {
 
   it('checks IFSC and UPI formats and merges bank details, the account number encrypted and masked', async () => {
     const user = await h.addUser()
-    expect((await h.put(admin.token, user.id, { bankDetails: { ifscCode: 'SBIN1234567' } })).status).toBe(400)
+    const ifsc = 'IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)'
+    // The refusal names the field in `issues` only: message and errors are for a person.
+    expect(await h.put(admin.token, user.id, { bankDetails: { ifscCode: 'SBIN1234567' } })).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        message: ifsc,
+        errors: [ifsc],
+        issues: [{ path: 'bankDetails.ifscCode', message: ifsc }],
+      },
+    })
     expect((await h.put(admin.token, user.id, { bankDetails: { upiId: 'no-handle' } })).status).toBe(400)
     expect((await h.put(admin.token, user.id, { bankDetails: { accountNumber: '12ab' } })).status).toBe(400)
     const saved = await h.put(admin.token, user.id, {

@@ -15,9 +15,9 @@ import type { Context } from 'hono'
 import * as v from 'valibot'
 import { checkRelativePath, exclusionReason } from '../../../src/api/schemas/source-filter'
 import { UPLOAD_LIMITS, UploadChunkBodySchema } from '../../../src/api/schemas/upload'
-import { badRequest, tooLarge } from '../../http/errors'
+import { badRequest, invalidInput, tooLarge } from '../../http/errors'
 import { readMultipart, type StreamedPart } from '../../http/multipart-stream'
-import { formatIssues } from '../../http/validate'
+import { fieldIssues } from '../../http/validate'
 import type { ChunkSpool } from './spool'
 import { FileMeter } from './meter'
 
@@ -83,7 +83,7 @@ export async function readChunk(
   const overError = (file: ReadFile) => refusals.file(state.paths?.[file.index] ?? file.filename, file.size)
 
   const onFile = async (part: Extract<StreamedPart, { kind: 'file' }>) => {
-    if (part.name !== 'files') throw badRequest(`${part.name}: Unknown field`)
+    if (part.name !== 'files') throw badRequest(`Unknown field: ${part.name}`)
     if (files.length >= UPLOAD_LIMITS.filesPerChunk) throw refusals.files(files.length + 1)
     if (state.early === undefined) {
       const parsed = v.safeParse(UploadChunkBodySchema, fields)
@@ -125,10 +125,7 @@ export async function readChunk(
   )
   if (state.over) throw overError(state.over)
   const parsed = v.safeParse(UploadChunkBodySchema, fields)
-  if (!parsed.success) {
-    const errors = formatIssues(parsed.issues)
-    throw badRequest(errors[0], errors)
-  }
+  if (!parsed.success) throw invalidInput(fieldIssues(parsed.issues))
   const { files: _none, ...input } = parsed.output
   return { input, files }
 }

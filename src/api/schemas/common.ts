@@ -5,13 +5,24 @@
 import * as v from 'valibot'
 
 /**
- * `{ success: false, message, errors?, code? }`: every error body (DESIGN.md). `code` is a
- * machine-readable reason the client acts on: 'step_up_required' (confirm with a fresh OTP).
+ * One refused input of a 400: `path` names the field the way the request nested it
+ * ('bankDetails.ifscCode'; '' for the body as a whole), `message` is for a person and never
+ * contains the path ('IFSC code must look like SBIN0001234 …'). Clients put it under that field.
+ */
+export const FieldIssueSchema = v.object({ path: v.string(), message: v.string() })
+export type FieldIssue = v.InferOutput<typeof FieldIssueSchema>
+
+/**
+ * `{ success: false, message, errors?, issues?, code? }`: every error body (DESIGN.md). `message`
+ * and `errors` are plain text for a person (no field paths); a refused input also lists `issues`
+ * by field. `code` is a machine-readable reason the client acts on: 'step_up_required' (confirm
+ * with a fresh OTP).
  */
 export const ErrorBodySchema = v.object({
   success: v.literal(false),
   message: v.string(),
   errors: v.optional(v.array(v.string())),
+  issues: v.optional(v.array(FieldIssueSchema)),
   code: v.optional(v.string()),
 })
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>

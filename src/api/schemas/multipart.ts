@@ -3,7 +3,7 @@
  * its value, a repeated field as an array, and a missing one as undefined; these helpers turn a
  * file field into `File[]` and name an unknown field, so upload schemas read the same way.
  */
-import type * as v from 'valibot'
+import * as v from 'valibot'
 
 /** A file field's parts as `File[]` (missing → `[]`), or null when any part is text instead of a file. */
 export function fileParts(value: unknown): File[] | null {
@@ -11,9 +11,9 @@ export function fileParts(value: unknown): File[] | null {
   return parts.every((part) => part instanceof File) ? (parts as File[]) : null
 }
 
-/** Strict-object message: 'Unknown field' for a key the schema does not name, else the issue's own. */
+/** Strict-object message: 'Unknown field: {key}' for a key the schema does not name, else the issue's own. */
 export const unknownFieldMessage = (issue: v.StrictObjectIssue) =>
-  issue.expected === 'never' ? 'Unknown field' : issue.message
+  issue.expected === 'never' ? `Unknown field: ${v.getDotPath(issue) ?? ''}` : issue.message
 
 /** Room for the multipart framing and text fields around the files of one request (1 MB): body limits add it. */
 export const MULTIPART_OVERHEAD_BYTES = 1024 * 1024

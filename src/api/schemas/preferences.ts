@@ -97,7 +97,7 @@ export const UpdatePreferencesSchema = v.pipe(
         ),
       ),
     },
-    'Unknown field',
+    (issue) => (issue.expected === 'never' ? `Unknown field: ${v.getDotPath(issue) ?? ''}` : 'Unknown field'),
   ),
   v.check(
     (input) =>

@@ -7,9 +7,11 @@ import * as v from 'valibot'
 
 export const PERMISSIONS = ['pull', 'push', 'maintain', 'admin'] as const
 
-/** Strict-object messages: 'Unknown field' for extras, the field's own text when a required one is missing. */
+/** Strict-object messages: 'Unknown field: {key}' for extras, the field's own text when a required one is missing. */
 const strict = (required: Record<string, string>) => (issue: v.StrictObjectIssue) =>
-  issue.expected === 'never' ? 'Unknown field' : (required[v.getDotPath(issue) ?? ''] ?? issue.message)
+  issue.expected === 'never'
+    ? `Unknown field: ${v.getDotPath(issue) ?? ''}`
+    : (required[v.getDotPath(issue) ?? ''] ?? issue.message)
 
 export const RepoNameParamSchema = v.object({
   name: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, 'Invalid repository name')),

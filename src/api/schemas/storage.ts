@@ -48,7 +48,7 @@ export const DeleteImageQuerySchema = v.object({
 })
 /** DELETE JSON body of the other client: {index}. */
 export const DeleteImageBodySchema = v.strictObject({ index }, (issue) =>
-  issue.expected === 'never' ? 'Unknown field' : 'index is required',
+  issue.expected === 'never' ? `Unknown field: ${v.getDotPath(issue) ?? ''}` : 'index is required',
 )
 
 export const ReorderImagesSchema = v.strictObject(
@@ -61,5 +61,5 @@ export const ReorderImagesSchema = v.strictObject(
       v.maxLength(IMAGE_LIMITS.perProject, `newOrder lists at most ${IMAGE_LIMITS.perProject} images`),
     ),
   },
-  (issue) => (issue.expected === 'never' ? 'Unknown field' : 'newOrder is required'),
+  (issue) => (issue.expected === 'never' ? `Unknown field: ${v.getDotPath(issue) ?? ''}` : 'newOrder is required'),
 )

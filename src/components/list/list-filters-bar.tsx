@@ -6,6 +6,7 @@
  */
 import type { KeyboardEvent, ReactNode, Ref } from 'react'
 import { Search } from 'lucide-react'
+import { DateInput } from '../date-input'
 import { Input } from '../field'
 
 export interface ListFiltersBarProps {
@@ -53,7 +54,7 @@ export function ListFiltersBar({
   )
 }
 
-/** A list's from–to date filter ('YYYY-MM-DD' or ''): each end bounds the other's picker. */
+/** A list's from–to date filter ('YYYY-MM-DD' or ''), typed as dd/mm/yyyy: each end bounds the other. */
 export function DateRangeFields({
   from,
   to,
@@ -67,23 +68,11 @@ export function DateRangeFields({
     <>
       <label className="list-filters__date">
         <span className="faint">From</span>
-        <Input
-          type="date"
-          aria-label="From date"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => onDate('from', e.target.value)}
-        />
+        <DateInput aria-label="From date" value={from} max={to || undefined} onDate={(day) => onDate('from', day)} />
       </label>
       <label className="list-filters__date">
         <span className="faint">To</span>
-        <Input
-          type="date"
-          aria-label="To date"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => onDate('to', e.target.value)}
-        />
+        <DateInput aria-label="To date" value={to} min={from || undefined} onDate={(day) => onDate('to', day)} />
       </label>
     </>
   )

@@ -5,9 +5,10 @@
  * messages, line breaks kept by the CSS). The detail's own card reads its sections machine and
  * renders this frame, so ids, roles and class names are the same on every detail page.
  */
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Pencil } from 'lucide-react'
 import { CommandButton } from '../../commands/command-button'
+import { useFocusFirstInvalid } from '../focus-first-invalid'
 import './sections.css'
 
 export interface SectionCardFrameProps {
@@ -17,6 +18,8 @@ export interface SectionCardFrameProps {
   editing: boolean
   saving: boolean
   error: string | null
+  /** Changes with each refused Save (the section's error, or its errors by field): focus goes to the first invalid field. */
+  errors?: unknown
   /** Command ids: `{prefix}.cancel`, `{prefix}.save`, `{prefix}.edit.{section}`, e.g. 'users.detail'. */
   commandPrefix: string
   /** Controls shown beside Edit while viewing; without them Edit stands alone. */
@@ -31,10 +34,13 @@ export function SectionCardFrame({
   editing,
   saving,
   error,
+  errors = error,
   commandPrefix,
   extra,
   children,
 }: SectionCardFrameProps) {
+  const ref = useRef<HTMLElement>(null)
+  useFocusFirstInvalid(errors, ref)
   const edit = (
     <CommandButton id={`${commandPrefix}.edit.${section}`} size="sm" variant="ghost" icon={<Pencil size={12} />}>
       Edit
@@ -42,6 +48,7 @@ export function SectionCardFrame({
   )
   return (
     <section
+      ref={ref}
       className="card detail-section"
       data-testid={`section-${section}`}
       aria-labelledby={`section-${section}-title`}

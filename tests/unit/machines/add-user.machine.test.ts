@@ -143,10 +143,16 @@ describe('addUserMachine', () => {
     expect(ctx().errors).toEqual({ email: 'A user with this email already exists' })
     actor.send({ type: 'form.submit' })
     calls[1].d.reject(
-      new ApiError(400, 'phone: Phone may contain only digits', [
-        'phone: Phone may contain only digits',
-        'Unknown field: x',
-      ]),
+      new ApiError(
+        400,
+        'Phone may contain only digits',
+        ['Phone may contain only digits', 'Unknown field: x'],
+        undefined,
+        [
+          { path: 'phone', message: 'Phone may contain only digits' },
+          { path: 'x', message: 'Unknown field: x' },
+        ],
+      ),
     )
     await flush()
     expect(ctx().errors).toEqual({ phone: 'Phone may contain only digits', form: 'Unknown field: x' })

@@ -1,8 +1,13 @@
 /** The user detail's per-group forms: drafts from the loaded user, PUT bodies of the changed fields only, client rules. */
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { USER_UPDATE_GROUPS, UserUpdateSchema } from '../../../src/api/schemas/users'
-import { initialUserDraft, userSectionBody, userSectionInvalid } from '../../../src/machines/user-sections.form'
+import { USER_UPDATE_GROUPS, UserUpdateSchema, type UserUpdateGroup } from '../../../src/api/schemas/users'
+import {
+  initialUserDraft,
+  userSectionBody,
+  userSectionErrors,
+  type UserDraft,
+} from '../../../src/machines/user-sections.form'
 import { makeUser } from '../../fixtures/user'
 
 const user = makeUser()
@@ -98,18 +103,27 @@ describe('user section forms', () => {
     }
   })
 
-  it("client rules: name required, discount 0-50 and commission 0-100 (the input bounds); the rest is the server's", () => {
-    expect(userSectionInvalid('basic', { name: '  ' })).toBe('Name is required')
-    expect(userSectionInvalid('agent', { defaultDiscountPercent: '50', commissionRate: '100' })).toBeNull()
-    expect(userSectionInvalid('agent', { defaultDiscountPercent: '50.5', commissionRate: '5' })).toBe(
-      'Default discount must be between 0 and 50',
-    )
-    expect(userSectionInvalid('agent', { defaultDiscountPercent: '5', commissionRate: '-1' })).toBe(
-      'Commission rate must be between 0 and 100',
-    )
-    expect(userSectionInvalid('agent', { defaultDiscountPercent: 'ten', commissionRate: '5' })).toBe(
-      'Default discount must be between 0 and 50',
-    )
-    expect(userSectionInvalid('bankDetails', { ifscCode: 'BAD' })).toBeNull()
+  it("the contract's rules before Save, by field and without paths: name, bounds, IFSC, UPI, account number", () => {
+    const u = makeUser()
+    const draft = (section: UserUpdateGroup, patch: UserDraft) => ({ ...initialUserDraft(section, u), ...patch })
+    expect(userSectionErrors('basic', draft('basic', { name: '  ' }), u)).toEqual({ name: 'Name is required' })
+    expect(
+      userSectionErrors('agent', draft('agent', { defaultDiscountPercent: '50', commissionRate: '100' }), u),
+    ).toEqual({})
+    expect(userSectionErrors('agent', draft('agent', { defaultDiscountPercent: '50.5' }), u)).toEqual({
+      defaultDiscountPercent: 'Default discount cannot exceed 50',
+    })
+    expect(userSectionErrors('agent', draft('agent', { commissionRate: '-1' }), u)).toEqual({
+      commissionRate: 'Commission rate must be at least 0',
+    })
+    expect(
+      userSectionErrors('bankDetails', draft('bankDetails', { ifscCode: 'BAD', upiId: 'x', accountNumber: '12' }), u),
+    ).toEqual({
+      ifscCode: 'IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)',
+      upiId: 'UPI ID must look like name@bank',
+      accountNumber: 'Account number must be 6 to 18 digits',
+    })
+    // Nothing changed: nothing to check (Save closes the section).
+    expect(userSectionErrors('bankDetails', initialUserDraft('bankDetails', u), u)).toEqual({})
   })
 })

@@ -83,14 +83,20 @@ describe('userSectionsMachine', () => {
     expect(saves).toHaveLength(0)
   })
 
-  it('an invalid save stays in editing with the rule, and sends nothing', () => {
+  it("an invalid save stays in editing with the contract's message under its field, and sends nothing", () => {
     const { actor, saves, state, ctx } = start()
     actor.send({ type: 'section.edit', section: 'agent' })
     actor.send({ type: 'draft.change', patch: { defaultDiscountPercent: '60' } })
     actor.send({ type: 'section.save' })
     expect(state()).toBe('editing')
-    expect(ctx().error).toBe('Default discount must be between 0 and 50')
+    expect(ctx()).toMatchObject({
+      error: null,
+      fieldErrors: { defaultDiscountPercent: 'Default discount cannot exceed 50' },
+    })
     expect(saves).toHaveLength(0)
+    // Typing in the field drops its message.
+    actor.send({ type: 'draft.change', patch: { defaultDiscountPercent: '6' } })
+    expect(ctx().fieldErrors).toEqual({})
   })
 
   it('saving sends only the changed fields of the group → viewing with the server user, emits user.saved', async () => {
@@ -114,23 +120,24 @@ describe('userSectionsMachine', () => {
     expect(emitted).toEqual([{ type: 'user.saved', user: agent }])
   })
 
-  it('a failed save returns to editing with the server errors joined by line breaks, else its message', async () => {
+  it("a failed save returns to editing with the server's issues under their fields, else its errors or message", async () => {
     const { actor, saves, state, ctx } = start()
+    const ifsc = 'IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)'
     actor.send({ type: 'section.edit', section: 'bankDetails' })
-    actor.send({ type: 'draft.change', patch: { ifscCode: 'BAD' } })
+    actor.send({ type: 'draft.change', patch: { bankName: 'Canara Bank' } })
     actor.send({ type: 'section.save' })
-    expect(saves[0].input.body).toEqual({ bankDetails: { ifscCode: 'BAD' } })
-    saves[0].d.reject(
-      new ApiError(400, 'Validation failed', [
-        'IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)',
-      ]),
-    )
+    expect(saves[0].input.body).toEqual({ bankDetails: { bankName: 'Canara Bank' } })
+    saves[0].d.reject(new ApiError(400, ifsc, [ifsc], undefined, [{ path: 'bankDetails.ifscCode', message: ifsc }]))
     await flush()
     expect(state()).toBe('editing')
-    expect(ctx().error).toBe('IFSC code must look like SBIN0001234 (4 letters, 0, 6 letters or digits)')
-    expect(ctx().draft.ifscCode).toBe('BAD')
+    expect(ctx()).toMatchObject({ error: null, fieldErrors: { ifscCode: ifsc } })
+    expect(ctx().draft.bankName).toBe('Canara Bank')
     actor.send({ type: 'section.save' })
-    saves[1].d.reject(new Error(''))
+    saves[1].d.reject(new ApiError(400, 'Validation failed', ['Bank is busy', 'Try later']))
+    await flush()
+    expect(ctx().error).toBe('Bank is busy\nTry later')
+    actor.send({ type: 'section.save' })
+    saves[2].d.reject(new Error(''))
     await flush()
     expect(ctx().error).toBe('Failed to save')
   })

@@ -20,6 +20,7 @@ import {
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandSelect } from '../../../commands/command-select'
 import { Field, Input, TextArea } from '../../../components/field'
+import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
 import { formatPercent } from '../../../lib/format'
 import { draftErrors, draftTotalBps, type PercentField } from '../../../machines/commission-config.form'
 import type { commissionConfigModalMachine } from '../../../machines/commission-config-modal.machine'
@@ -52,9 +53,11 @@ function saveOnEnter(actor: Actor) {
 
 export function ConfigForm({ actor, picker, autoFocus }: { actor: Actor; picker?: ReactNode; autoFocus?: boolean }) {
   const draft = useSelector(actor, (s) => s.context.draft)
-  const serverError = useSelector(actor, (s) => s.context.errors.form)
+  const refused = useSelector(actor, (s) => s.context.errors)
+  const serverError = refused.form
   const saving = useSelector(actor, (s) => s.matches('saving'))
   const errors = draftErrors(draft)
+  useFocusFirstInvalid(refused)
   const total = draftTotalBps(draft)
   const totalOk = total === SPLIT_TOTAL_BPS
   return (

@@ -12,6 +12,7 @@ import type { ActorRefFrom } from 'xstate'
 import { CONTACT_LIMITS, type ContactDetail } from '../../../api/schemas/contacts'
 import { CommandButton } from '../../../commands/command-button'
 import { Field, TextArea } from '../../../components/field'
+import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
 import type { contactReplyMachine } from '../../../machines/contact-reply.machine'
 import { Section } from './contact-sections'
 
@@ -26,6 +27,7 @@ export function ReplyForm({ contact, actor, boxRef, onFocusChange }: ReplyFormPr
   const text = useSelector(actor, (s) => s.context.text)
   const error = useSelector(actor, (s) => s.context.error)
   const sending = useSelector(actor, (s) => s.matches('sending'))
+  useFocusFirstInvalid(error)
   // A box removed while focused (the reply went out) fires no blur.
   useEffect(() => () => onFocusChange(false), [onFocusChange])
   return (

@@ -16,6 +16,7 @@ import { Card } from '../../../components/card'
 import { PageHeader } from '../../../components/page-header'
 import { toast } from '../../../components/toast'
 import { CommandButton } from '../../../commands/command-button'
+import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { mergeCategories, type AddProjectValues } from '../../../machines/add-project.form'
 import { uploadMachine } from '../../../machines/upload.machine'
@@ -40,6 +41,7 @@ export default function AddProjectView() {
 
   const values = useSelector(actor, (s) => s.context.values)
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors)
+  useFocusFirstInvalid(fieldErrors)
   const files = useSelector(actor, (s) => s.context.files)
   const excluded = useSelector(actor, (s) => s.context.excluded)
   const images = useSelector(actor, (s) => s.context.images)

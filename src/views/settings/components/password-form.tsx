@@ -7,7 +7,8 @@ import { Eye, EyeOff } from 'lucide-react'
 import type { ActorRefFrom } from 'xstate'
 import { CommandButton } from '../../../commands/command-button'
 import { Field, Input } from '../../../components/field'
-import type { PasswordDraft } from '../../../machines/settings.form'
+import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
+import { passwordProblemFields, type PasswordDraft } from '../../../machines/settings.form'
 import type { settingsPasswordMachine } from '../../../machines/settings-password.machine'
 import { SettingsBanner } from './settings-banner'
 
@@ -17,6 +18,8 @@ export function PasswordForm({ actor }: { actor: ActorRefFrom<typeof settingsPas
   const hasPassword = useSelector(actor, (s) => s.context.hasPassword)
   const banner = useSelector(actor, (s) => s.context.banner)
   const changing = useSelector(actor, (s) => s.matches('changing'))
+  const problems = passwordProblemFields(banner, draft, hasPassword)
+  useFocusFirstInvalid(banner)
   const change = (patch: Partial<PasswordDraft>) => actor.send({ type: 'password.change', patch })
   const toggle = (command: string, shown: boolean, testId: string) => (
     <CommandButton
@@ -48,6 +51,7 @@ export function PasswordForm({ actor }: { actor: ActorRefFrom<typeof settingsPas
               type={visible.current ? 'text' : 'password'}
               autoComplete="current-password"
               value={draft.current}
+              invalid={problems.includes('current')}
               readOnly={changing}
               data-testid="current-password"
               onChange={(e) => change({ current: e.target.value })}
@@ -67,6 +71,7 @@ export function PasswordForm({ actor }: { actor: ActorRefFrom<typeof settingsPas
             type={visible.next ? 'text' : 'password'}
             autoComplete="new-password"
             value={draft.next}
+            invalid={problems.includes('next')}
             readOnly={changing}
             data-testid="new-password"
             onChange={(e) => change({ next: e.target.value })}
@@ -81,6 +86,7 @@ export function PasswordForm({ actor }: { actor: ActorRefFrom<typeof settingsPas
             type="password"
             autoComplete="new-password"
             value={draft.confirm}
+            invalid={problems.includes('confirm')}
             readOnly={changing}
             data-testid="confirm-password"
             onChange={(e) => change({ confirm: e.target.value })}

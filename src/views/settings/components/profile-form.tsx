@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { CommandButton } from '../../../commands/command-button'
 import { Field, Input } from '../../../components/field'
+import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
 import type { settingsProfileMachine } from '../../../machines/settings-profile.machine'
 import { SettingsBanner } from './settings-banner'
 
@@ -11,6 +12,7 @@ export function ProfileForm({ actor }: { actor: ActorRefFrom<typeof settingsProf
   const errors = useSelector(actor, (s) => s.context.fieldErrors)
   const banner = useSelector(actor, (s) => s.context.banner)
   const saving = useSelector(actor, (s) => s.matches('saving'))
+  useFocusFirstInvalid(errors)
   const change = (patch: Partial<typeof draft>) => actor.send({ type: 'profile.change', patch })
   return (
     <form

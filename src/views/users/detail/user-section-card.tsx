@@ -2,7 +2,8 @@
  * One editable section of the user detail page, as on the project detail: heading, the section's
  * Edit command (disabled while another section is open), and in edit mode the Save and Cancel
  * commands with the save error (the server's messages, line breaks kept). Also the small parts
- * every section uses: a label/value `Fact`, a text `TextField` and a `Check` of the draft.
+ * every section uses: a label/value `Fact`, a text `TextField` (with its field's message from the
+ * contract or the server) and a `Check` of the draft.
  */
 import type { ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
@@ -33,6 +34,7 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
   const user = useSelector(actor, (s) => s.context.user)
   const draft = useSelector(actor, (s) => (s.context.section === section ? s.context.draft : null))
   const error = useSelector(actor, (s) => (s.context.section === section ? s.context.error : null))
+  const fieldErrors = useSelector(actor, (s) => (s.context.section === section ? s.context.fieldErrors : null))
   const saving = useSelector(actor, (s) => s.matches('saving') && s.context.section === section)
   const editing = draft !== null
 
@@ -43,6 +45,7 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
       editing={editing}
       saving={saving}
       error={error}
+      errors={fieldErrors}
       commandPrefix="users.detail"
       extra={extra ?? null}
     >
@@ -90,11 +93,13 @@ export function TextField({
   step,
   autoFocus,
 }: TextFieldProps) {
+  const error = useSelector(useUserSections(), (s) => s.context.fieldErrors[name])
   return (
-    <Field label={label} hint={hint}>
+    <Field label={label} hint={hint} error={error}>
       {(id) => (
         <Input
           id={id}
+          invalid={!!error}
           type={type}
           inputMode={type === 'number' ? 'decimal' : undefined}
           min={min}

@@ -10,6 +10,7 @@ import { CommandButton } from '../../../commands/command-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { Dialog } from '../../../components/dialog'
 import { Field, Input } from '../../../components/field'
+import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
 import type { AddUserField } from '../../../machines/add-user.form'
 import type { addUserMachine } from '../../../machines/add-user.machine'
 import { roleLabel } from './role-label'
@@ -29,6 +30,7 @@ export function AddUserDialog({ actor }: { actor: Actor }) {
   const draft = useSelector(actor, (s) => s.context.draft)
   const errors = useSelector(actor, (s) => s.context.errors)
   const sending = useSelector(actor, (s) => s.matches('submitting'))
+  useFocusFirstInvalid(errors)
   const footer = created ? (
     <>
       <CommandButton id="users.addUser.another" />
