@@ -60,7 +60,7 @@ describeEachDatabase('drafts', (get) => {
 
     const back = await call(get(), 'PUT', `/api/projects/${id}`, { isDraft: true }, token)
     expect(back.status).toBe(400)
-    expect(back.body.message).toBe('isDraft: A published project cannot become a draft again')
+    expect(back.body.message).toBe('A published project cannot become a draft again')
   })
 
   it('keeps a pending draft out of the triage queue and its total until it is published', async () => {
