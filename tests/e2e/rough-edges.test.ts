@@ -99,4 +99,21 @@ describe('lists at 1280 px', () => {
       expect(bottom, path).toBeLessThanOrEqual(hintTop)
     }
   })
+
+  it('a stat card shows a crore-sized INR figure whole at 1280 px', async () => {
+    await page.route('**/api/orders/stats', async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      body.stats.overview.totalRevenue = 99_99_99_999.99
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto(`${baseUrl}/orders`)
+    const value = page.locator('.stat-card__value').filter({
+      hasText: '₹99,99,99,999.99',
+    })
+    await value.first().waitFor()
+    await screenshot(page, 'rough-edges-orders-1280')
+    const size = await value.first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }))
+    expect(size.scroll).toBeLessThanOrEqual(size.client)
+  })
 })
