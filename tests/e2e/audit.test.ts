@@ -43,7 +43,7 @@ describe('audit log', () => {
     const id = await approvedProject(title)
     await page.goto(`${baseUrl}/projects/${id}`)
     const trail = page.getByTestId('audit-trail')
-    const entry = trail.getByTestId('audit-trail-entry').filter({ hasText: 'project.verify' })
+    const entry = trail.getByTestId('audit-trail-entry').filter({ hasText: 'Project verification changed' })
     await entry.waitFor()
     await expect.poll(() => trail.getByTestId('audit-trail-entry').count()).toBeGreaterThanOrEqual(2)
     await entry.getByTestId('audit-trail-toggle').click()
@@ -65,7 +65,7 @@ describe('audit log', () => {
       email: `audit-user-${run}@example.com`,
     })
     await page.goto(`${baseUrl}/users/${user._id}`)
-    const entry = page.getByTestId('audit-trail').getByTestId('audit-trail-entry').filter({ hasText: 'user.create' })
+    const entry = page.getByTestId('audit-trail').getByTestId('audit-trail-entry').filter({ hasText: 'User created' })
     await entry.waitFor()
     await entry.getByTestId('audit-trail-toggle').click()
     await expect

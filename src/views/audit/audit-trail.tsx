@@ -1,7 +1,7 @@
 /**
  * The audit trail of one record ("the project and user detail pages show their own audit
  * trail"): its entries newest first (20 at a time, 'Load more'), each with when (IST), who and the
- * action, and its per-field diff behind a Show changes toggle; 'Open in audit log' goes to /audit
+ * action in words (its code in the tooltip), and its per-field diff behind a Show changes toggle; 'Open in audit log' goes to /audit
  * filtered to the record. Self-contained: a detail view mounts it with one line,
  * `<AuditTrail entityType="project" entityId={id} version={updatedAt} />`. Its controls are commands
  * (audit.trail.*), which read what it publishes as `auditTrail`.
@@ -17,6 +17,7 @@ import { Card } from '../../components/card'
 import { Spinner } from '../../components/spinner'
 import { AuditDiff } from './audit-diff'
 import { formatAuditTime } from './audit-format'
+import { auditActionText } from './audit-labels'
 import { auditPath } from './audit-url'
 import './audit.css'
 
@@ -80,7 +81,9 @@ export function AuditTrail({ entityType, entityId, version = '' }: AuditTrailPro
               <div className="audit-trail__line">
                 <span className="num muted">{formatAuditTime(e.at)}</span>
                 <span>{e.actor?.name ?? <span className="faint">{e.actorId ? 'Deleted user' : 'System'}</span>}</span>
-                <code className="audit-action">{e.action}</code>
+                <span className="audit-trail__action" title={e.action} data-action={e.action}>
+                  {auditActionText(e.action)}
+                </span>
                 <CommandLink
                   id="audit.trail.toggle"
                   target={{ kind: AUDIT_ENTRY, id: e.id }}
