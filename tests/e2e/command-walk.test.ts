@@ -132,7 +132,8 @@ describe('the command walk: signed in', () => {
   })
 
   it('orders list, with a row selected, a bulk report, and the side panel of an order', async () => {
-    await page.goto(`${baseUrl}/orders?status=completed`)
+    // An order in progress, so that Complete is offered (decision 039) and answers with its report.
+    await page.goto(`${baseUrl}/orders?status=in_progress`)
     await page.locator('[data-testid="order-row"]').first().waitFor()
     await page.locator('[data-testid="order-row"] [role="checkbox"]').first().click()
     await expectAllCommands(page)
