@@ -21,8 +21,8 @@ export interface ActiveFocus {
 
 /**
  * Which control to focus after the form's errors changed, or null to leave the focus alone:
- * the first of `invalid` (document order) when the form was clean before (a refused submit), or
- * when the focus is not in one of the form's text fields (Save was clicked or pressed as a key).
+ * the first of `invalid` (document order) when `before` is empty (a refused submit of a clean
+ * form), or when the focus is not in one of the form's text fields (Save clicked or pressed as a key).
  * Typing that clears one error while others remain never moves the focus.
  */
 export function invalidFocusTarget<T>(invalid: readonly T[], before: readonly T[], active: ActiveFocus): T | null {

@@ -122,8 +122,8 @@ describe('queries during an outage', () => {
 describe('a chunk gone after a deploy', () => {
   it('reloads the page once, at the same address, into the screen', async () => {
     const page = await onProjects(inject('baseUrl'), 1440)
-    // The document that was open before the deploy finds the chunk gone (its modulepreload and
-    // its import alike); the reloaded one gets it.
+    // As after a deploy, the open document finds the chunk gone (its modulepreload and its
+    // import alike); the reloaded document gets it.
     const loads: string[] = []
     page.on('load', () => loads.push(page.url()))
     let refused = 0

@@ -125,8 +125,8 @@ describeEachDatabase('source chunks stream to storage', (get) => {
       expect(res.status).toBe(413)
       // The figure is the total when the bound was passed (480 MB + what of a, b and c had arrived).
       expect(res.body.message).toMatch(/^Upload too large: 5\d\d\.\d\d MB \(limit 500\.00 MB per upload\)$/)
-      // Three files started: the one past the bound was refused unstored, the two before it were
-      // stored in this chunk's spool, which the refusal deletes, so only chunk 0 stays staged.
+      // Three files started: c, past the bound, is refused unstored; a and b are stored in this
+      // chunk's spool, which the refusal deletes, so only chunk 0 stays staged.
       expect(watch.started).toHaveLength(3)
       expect(watch.stored).toHaveLength(2)
       expect((await stagedKeys(ctx, project.id)).filter((key) => !key.startsWith('streamed/blobs-0-'))).toEqual([
