@@ -212,7 +212,7 @@ describe('drafts: out of the catalogue until published, and a resumable upload',
     await dialog.getByText('Delete 1 draft nobody touched for 7 days or more', { exact: false }).waitFor()
     await screenshot(page, 'drafts-stale-confirm-1440')
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
-    await page.getByText('Deleted 1 stale draft').waitFor()
+    await page.getByTestId('toast').filter({ hasText: 'Deleted 1 stale draft' }).first().waitFor()
     await stale.waitFor({ state: 'detached' })
     await page.unroute('**/api/upload/drafts')
     const gone = await page.evaluate(

@@ -1,0 +1,159 @@
+/**
+ * Several admins on one console (decisions 041-043): record versions and the 409 of a stale write,
+ * triage claims, presence on a record, and the server-sent event stream that keeps screens live.
+ *
+ * - **Versions.** A record's version is its `updatedAt` (ISO 8601, milliseconds). Reads of one
+ *   record answer it as a strong `ETag` (`"2026-11-27T10:00:00.123Z"`); a write of that record
+ *   sends it back as `If-Match`. A write whose `If-Match` names another version changes nothing
+ *   and answers 409 with `code: 'version_conflict'`, the current version and the audited changes
+ *   made since the named one (who, when, which fields, before and after). A write without
+ *   `If-Match` is applied as SPEC.md describes (last write wins). Bulk writes take the versions of
+ *   their rows in `versions` ({ id: updatedAt }); a row whose version moved is left unchanged and
+ *   reported in `conflicts`.
+ * - **Claims.** `POST /api/admin/triage/projects/{id}/claim` claims a project for the calling
+ *   moderator for CLAIM_TTL_MS (renewed by claiming again while it is on screen), `DELETE` on the
+ *   same path releases it; `GET /api/admin/triage/claims` lists the live claims. A project claimed
+ *   by someone else answers 409 `code: 'claimed'` with that claim.
+ * - **Presence.** `PUT /api/presence` (every PRESENCE_HEARTBEAT_MS while a record is open) says
+ *   who is viewing or editing which record and section; `GET /api/presence?entityType=&entityId=`
+ *   lists the others there; `DELETE /api/presence` on leaving.
+ * - **Events.** `GET /api/events` (bearer access token) is a `text/event-stream` of LiveEvent:
+ *   `event:` is the type, `data:` the JSON. Change events carry `id:` (the audit entry's id), and a
+ *   reconnect with `Last-Event-ID` replays the changes after it; claim and presence events are
+ *   signals without ids (the client refetches what they name).
+ */
+import * as v from 'valibot'
+import { IsoDateSchema, textSchema } from './common'
+
+/** `code` of the 409 answered to a write based on a version that is no longer the record's. */
+export const VERSION_CONFLICT = 'version_conflict'
+/** `code` of the 409 answered when a project is claimed by another moderator. */
+export const CLAIMED = 'claimed'
+
+/** The strong ETag of a record whose version (updatedAt) is `version` (RFC 9110 8.8.3). */
+export const etagOf = (version: string): string => `"${version}"`
+
+/**
+ * The version an `If-Match` header names: the first entity tag's value without quotes (a weak
+ * `W/` tag counts as its value), null when the header is absent or `*` (match anything).
+ */
+export function versionOfIfMatch(header: string | null | undefined): string | null {
+  const first = header?.split(',')[0]?.trim()
+  if (!first || first === '*') return null
+  const tag = first.startsWith('W/') ? first.slice(2) : first
+  return tag.length >= 2 && tag.startsWith('"') && tag.endsWith('"') ? tag.slice(1, -1) : tag
+}
+
+/** An admin as a live screen names them. */
+export const LiveActorSchema = v.object({ id: v.string(), name: v.string() })
+export type LiveActor = v.InferOutput<typeof LiveActorSchema>
+
+/** One audited change made since the version a stale write named. */
+export const VersionChangeSchema = v.object({
+  /** The admin who made it; null when the change had no actor. */
+  actor: v.nullable(LiveActorSchema),
+  at: IsoDateSchema,
+  /** The audit action, e.g. `project.update`. */
+  action: v.string(),
+  /** Names of the record's fields the change touched (the contract's names, e.g. `title`). */
+  fields: v.array(v.string()),
+  before: v.unknown(),
+  after: v.unknown(),
+})
+export type VersionChange = v.InferOutput<typeof VersionChangeSchema>
+
+/** The body of a 409 `version_conflict`: an error body plus the current version and the changes since. */
+export const VersionConflictBodySchema = v.object({
+  success: v.literal(false),
+  message: v.string(),
+  code: v.literal(VERSION_CONFLICT),
+  /** The record's version now: send it as If-Match to write over the other admin's change. */
+  version: v.string(),
+  /** Oldest first. */
+  changes: v.array(VersionChangeSchema),
+})
+export type VersionConflictBody = v.InferOutput<typeof VersionConflictBodySchema>
+
+/** Versions of the rows a bulk write was chosen from: `{ [id]: updatedAt }`. */
+export const RowVersionsSchema = v.record(v.pipe(v.string(), v.uuid('Invalid id')), v.string())
+
+/** A row a bulk write left unchanged because it changed since it was loaded. */
+export const RowConflictSchema = v.object({
+  id: v.string(),
+  version: v.string(),
+  /** Who changed it last; null when the change had no actor. */
+  changedBy: v.nullable(LiveActorSchema),
+})
+export type RowConflict = v.InferOutput<typeof RowConflictSchema>
+
+/** How long a claim holds without being renewed (ms). */
+export const CLAIM_TTL_MS = 3 * 60_000
+/** How often a moderator's console renews the claim of the project on screen (ms). */
+export const CLAIM_RENEW_MS = 60_000
+
+/** A moderator's claim on a project in triage. */
+export const ClaimSchema = v.object({
+  projectId: v.string(),
+  moderator: LiveActorSchema,
+  expiresAt: IsoDateSchema,
+})
+export type Claim = v.InferOutput<typeof ClaimSchema>
+export const ClaimResponseSchema = v.object({ success: v.literal(true), claim: ClaimSchema })
+export const ClaimsResponseSchema = v.object({ success: v.literal(true), claims: v.array(ClaimSchema) })
+/** The 409 `claimed` body: the other moderator's claim. */
+export const ClaimedBodySchema = v.object({
+  success: v.literal(false),
+  message: v.string(),
+  code: v.literal(CLAIMED),
+  claim: ClaimSchema,
+})
+
+/** How often an open record says its viewer is still there (ms). */
+export const PRESENCE_HEARTBEAT_MS = 15_000
+/** A viewer not heard from for this long is gone (ms). */
+export const PRESENCE_TTL_MS = 45_000
+/** Record kinds presence is kept for. */
+export const PRESENCE_ENTITIES = ['project', 'user', 'order', 'contact', 'commission_config'] as const
+
+export const PresenceTargetSchema = v.object({
+  entityType: v.picklist(PRESENCE_ENTITIES, 'Unknown record type'),
+  entityId: v.pipe(v.string(), v.uuid('Invalid id')),
+})
+export const PresenceUpdateSchema = v.strictObject({
+  ...PresenceTargetSchema.entries,
+  /** The section being edited (e.g. 'pricing'); null while only viewing. */
+  section: v.nullable(textSchema('Section', 60)),
+})
+export const ViewerSchema = v.object({
+  admin: LiveActorSchema,
+  section: v.nullable(v.string()),
+  since: IsoDateSchema,
+})
+export type Viewer = v.InferOutput<typeof ViewerSchema>
+export const PresenceResponseSchema = v.object({ success: v.literal(true), viewers: v.array(ViewerSchema) })
+
+/** A change to a record, as the audit log recorded it; `id` is the audit entry's id (the SSE id). */
+export const ChangeEventSchema = v.object({
+  type: v.literal('change'),
+  id: v.string(),
+  at: IsoDateSchema,
+  action: v.string(),
+  entityType: v.string(),
+  entityId: v.nullable(v.string()),
+  actor: v.nullable(LiveActorSchema),
+})
+/** A project's claim was taken, renewed or released (`claim` null). */
+export const ClaimEventSchema = v.object({
+  type: v.literal('claim'),
+  projectId: v.string(),
+  claim: v.nullable(ClaimSchema),
+})
+/** The viewers of a record changed: refetch its presence. */
+export const PresenceEventSchema = v.object({
+  type: v.literal('presence'),
+  entityType: v.string(),
+  entityId: v.string(),
+})
+export const LiveEventSchema = v.variant('type', [ChangeEventSchema, ClaimEventSchema, PresenceEventSchema])
+export type LiveEvent = v.InferOutput<typeof LiveEventSchema>
+export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>
