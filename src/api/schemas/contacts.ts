@@ -14,6 +14,7 @@
 import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
+import { RowConflictSchema, RowVersionsSchema } from './live'
 import { undoEntry } from './undo'
 
 /** SPEC.md 4 "Contact status": 'new' is the unread status and the default. */
@@ -174,6 +175,7 @@ export const ContactBulkUpdateSchema = v.strictObject(
       v.maxLength(CONTACT_BULK_MAX, `At most ${CONTACT_BULK_MAX} contacts at once`),
     ),
     action: v.picklist(BULK_ACTION_NAMES, `Action must be one of ${BULK_ACTION_NAMES.join(', ')}`),
+    versions: v.optional(RowVersionsSchema),
   },
   strictMessage({ contactIds: 'Please select contacts to update', action: 'Action is required' }),
 )
@@ -183,6 +185,8 @@ export const ContactBulkResponseSchema = v.object({
   message: v.string(),
   updated: v.number(),
   ...undoEntry,
+  /** With `versions` in the request: the contacts left unchanged because they changed since loaded. */
+  conflicts: v.optional(v.array(RowConflictSchema)),
 })
 
 const required = (label: string, max: number, multiline = false) =>

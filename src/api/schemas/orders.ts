@@ -12,6 +12,7 @@
 import * as v from 'valibot'
 import { IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
+import { RowConflictSchema, RowVersionsSchema } from './live'
 import { undoEntry } from './undo'
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
@@ -194,6 +195,7 @@ export const OrderBulkUpdateSchema = v.strictObject(
       v.maxLength(ORDER_BULK_MAX, `At most ${ORDER_BULK_MAX} orders at once`),
     ),
     action: v.picklist(ORDER_BULK_ACTIONS, `Action must be one of ${ORDER_BULK_ACTIONS.join(', ')}`),
+    versions: v.optional(RowVersionsSchema),
   },
   strictMessage({ orderIds: 'Please select orders to update', action: 'Action is required' }),
 )
@@ -215,6 +217,8 @@ export const OrderBulkResponseSchema = v.object({
     }),
   ),
   ...undoEntry,
+  /** With `versions` in the request: the orders left unchanged because they changed since loaded. */
+  conflicts: v.optional(v.array(RowConflictSchema)),
 })
 export type OrderBulkResult = v.InferOutput<typeof OrderBulkResponseSchema>
 

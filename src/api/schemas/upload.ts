@@ -145,6 +145,8 @@ export const DraftSummarySchema = v.object({
   hasFiles: v.boolean(),
   /** Untouched for STALE_DRAFT_DAYS days. */
   stale: v.boolean(),
+  /** The project's version (live.ts): what a delete of stale drafts names in `versions`. */
+  updatedAt: v.optional(v.string()),
 })
 export type DraftSummary = v.InferOutput<typeof DraftSummarySchema>
 
