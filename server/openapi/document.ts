@@ -14,6 +14,7 @@ import { generateSpecs, resolver } from 'hono-openapi'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import type * as v from 'valibot'
 import { ErrorBodySchema } from '../../src/api/schemas/common'
+import { VersionConflictBodySchema } from '../../src/api/schemas/live'
 import type { AppEnv } from '../deps'
 import { SENSITIVE_ACTIONS } from '../domain/sensitive-actions'
 import { OPENAPI_SCHEMA_OPTIONS } from '../http/validate'
@@ -131,6 +132,38 @@ async function applyExtra(
   responses.default = {
     description: 'Error: `{ success: false, message, errors? }`',
     content: { 'application/json': { schema: errorSchema } },
+  }
+  if (extra.etag) {
+    const success = responses[String(extra.response?.status ?? 200)] as OpenAPIV3_1.ResponseObject | undefined
+    if (success) {
+      success.headers = {
+        ETag: {
+          description: "The record's version (its updatedAt), quoted: send it back as If-Match to write it",
+          schema: { type: 'string', example: '"2026-11-27T10:00:00.123Z"' },
+        },
+      }
+    }
+  }
+  if (extra.ifMatch) {
+    ;(operation.parameters ??= []).push({
+      in: 'header',
+      name: 'If-Match',
+      required: false,
+      description:
+        'The ETag of the record as read. When it names another version the write changes nothing and ' +
+        'answers 409 `version_conflict`; without it the write is applied (last write wins)',
+      schema: { type: 'string' },
+    })
+    const other = (responses['409'] as OpenAPIV3_1.ResponseObject | undefined)?.description
+    responses['409'] = {
+      description:
+        (other ? `${other}; or ` : '') +
+        '`version_conflict`: If-Match names a version the record no longer has (the body holds its version ' +
+        'now and the changes made since, oldest first)',
+      content: {
+        'application/json': { schema: { anyOf: [await jsonSchemaOf(VersionConflictBodySchema), errorSchema] } },
+      },
+    }
   }
   operation.responses = responses
   if (extra.jsonBody) {

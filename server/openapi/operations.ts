@@ -124,6 +124,10 @@ export type OperationExtra = {
    * JSON body): status → when. An entry for one of those replaces its description.
    */
   errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 410 | 413 | 429, string>>
+  /** The success answer carries the record's version as a strong `ETag` (decision 041). */
+  etag?: boolean
+  /** A write of one record that takes `If-Match` and answers 409 `version_conflict` (decision 041). */
+  ifMatch?: boolean
 }
 
 const json = (schema: v.GenericSchema, status = 200) => ({ status, schema })
@@ -592,3 +596,32 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     },
   },
 }
+
+/** Reads and writes of one record whose answer carries its version as ETag (decision 041). */
+const WITH_ETAG = [
+  'GET /api/projects/{id}',
+  'POST /api/projects/create',
+  'GET /api/admin/triage/projects/{id}',
+  'GET /api/users/{id}',
+  'POST /api/users',
+  'GET /api/orders/{id}',
+  'GET /api/contacts/{id}',
+  'GET /api/commission/configs/default',
+  'POST /api/commission/configs',
+]
+/** Writes of one record that take If-Match (and answer the new ETag, but for the deletes). */
+const WITH_IF_MATCH = [
+  'PUT /api/projects/{id}',
+  'DELETE /api/projects/{id}',
+  'PUT /api/projects/{id}/verify',
+  'PUT /api/users/{id}',
+  'PUT /api/users/{id}/status',
+  'PUT /api/orders/{id}/status',
+  'PUT /api/contacts/{id}',
+  'PUT /api/commission/configs/default',
+  'PUT /api/commission/configs/{id}',
+  'DELETE /api/commission/configs/{id}',
+]
+for (const key of WITH_ETAG) OPERATIONS[key] = { ...OPERATIONS[key], etag: true }
+for (const key of WITH_IF_MATCH)
+  OPERATIONS[key] = { ...OPERATIONS[key], ifMatch: true, etag: !key.startsWith('DELETE') }

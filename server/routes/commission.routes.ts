@@ -44,6 +44,7 @@ import { clientIp } from '../http/client-ip'
 import { notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { ifMatchOf, setEtag } from '../http/versions'
 import { assertStepUp } from '../middleware/require-recent-auth'
 import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 
@@ -53,11 +54,13 @@ export function commissionRoutes(deps: AppDeps) {
   /** The acting admin for the audit trigger, after the step-up check every commission change needs. */
   const writer = (c: Context<AppEnv>): CommissionActor => {
     assertStepUp(c, deps.now(), 'commission.change')
-    return { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY) }
+    return { actorId: c.get('admin').id, ip: clientIp(c, deps.env.TRUST_PROXY), now: deps.now(), version: ifMatchOf(c) }
   }
-  const found = async (id: string): Promise<CommissionConfig> => {
+  /** The configuration `id` as the API shows it, its version answered as the ETag. */
+  const found = async (c: Context, id: string): Promise<CommissionConfig> => {
     const config = await findCommissionConfig(db, id)
     if (!config) throw notFound(CONFIG_NOT_FOUND)
+    setEtag(c, config.updatedAt)
     return config
   }
 
@@ -82,20 +85,22 @@ export function commissionRoutes(deps: AppDeps) {
     return ok(
       c,
       CommissionConfigMessageResponseSchema,
-      { success: true, message: 'Commission configuration created successfully', config: await found(id) },
+      { success: true, message: 'Commission configuration created successfully', config: await found(c, id) },
       201,
     )
   })
 
-  app.get('/configs/default', async (c) =>
-    ok(c, CommissionDefaultResponseSchema, { success: true, config: await findDefaultCommissionConfig(db) }),
-  )
+  app.get('/configs/default', async (c) => {
+    const config = await findDefaultCommissionConfig(db)
+    if (config) setEtag(c, config.updatedAt)
+    return ok(c, CommissionDefaultResponseSchema, { success: true, config })
+  })
 
   app.put('/configs/default', validate('json', CommissionConfigUpdateSchema), async (c) => {
     const { id, created } = await saveDefaultCommissionConfig(db, c.req.valid('json'), writer(c))
     return ok(c, CommissionConfigMessageResponseSchema, {
       success: true,
-      config: await found(id),
+      config: await found(c, id),
       message: created
         ? 'Default commission configuration created successfully'
         : 'Default commission configuration updated successfully',
@@ -112,7 +117,7 @@ export function commissionRoutes(deps: AppDeps) {
       return ok(c, CommissionConfigMessageResponseSchema, {
         success: true,
         message: 'Commission configuration updated successfully',
-        config: await found(id),
+        config: await found(c, id),
       })
     },
   )

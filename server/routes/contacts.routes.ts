@@ -27,6 +27,7 @@ import { monthStartIst } from '../domain/user-rules'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { ifMatchOf, setEtag } from '../http/versions'
 import { replyToContact } from '../services/contact-reply'
 import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 
@@ -68,20 +69,27 @@ export function contactsRoutes(deps: AppDeps) {
   })
 
   app.put('/bulk-update', validate('json', ContactBulkUpdateSchema), async (c) => {
-    const { contactIds, action } = c.req.valid('json')
-    return ok(c, ContactBulkResponseSchema, await bulkSetContactStatus(db, contactIds, action, actor(c), deps.now()))
+    const { contactIds, action, versions } = c.req.valid('json')
+    return ok(
+      c,
+      ContactBulkResponseSchema,
+      await bulkSetContactStatus(db, contactIds, action, actor(c), deps.now(), versions),
+    )
   })
 
-  app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, ContactResponseSchema, { success: true, contact: await findContactDetail(db, c.req.valid('param').id) }),
-  )
+  app.get('/:id', validate('param', IdParamSchema), async (c) => {
+    const contact = await findContactDetail(db, c.req.valid('param').id)
+    setEtag(c, contact.updatedAt)
+    return ok(c, ContactResponseSchema, { success: true, contact })
+  })
 
   app.put('/:id', validate('param', IdParamSchema), validate('json', ContactUpdateSchema), async (c) => {
     const { id } = c.req.valid('param')
     const { status, reply } = c.req.valid('json')
     if (reply !== undefined) await replyToContact(deps, id, reply, actor(c), c.get('admin'))
-    else await setContactStatus(db, id, status, actor(c), deps.now())
+    else await setContactStatus(db, id, status, actor(c), deps.now(), ifMatchOf(c))
     const contact = await findContactDetail(db, id)
+    setEtag(c, contact.updatedAt)
     return ok(c, ContactMessageResponseSchema, {
       success: true,
       contact,

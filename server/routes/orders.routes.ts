@@ -32,6 +32,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { ifMatchOf, setEtag } from '../http/versions'
 import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 import { exportLink, ordersCsv } from './exports.routes'
 import type { Context } from 'hono'
@@ -82,17 +83,20 @@ export function ordersRoutes(deps: AppDeps) {
   })
 
   app.put('/bulk-update', validate('json', OrderBulkUpdateSchema), async (c) => {
-    const { orderIds, action } = c.req.valid('json')
-    return ok(c, OrderBulkResponseSchema, await bulkMoveOrders(db, orderIds, action, actor(c), deps.now()))
+    const { orderIds, action, versions } = c.req.valid('json')
+    return ok(c, OrderBulkResponseSchema, await bulkMoveOrders(db, orderIds, action, actor(c), deps.now(), versions))
   })
 
-  app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, OrderResponseSchema, { success: true, order: await findOrderDetail(db, c.req.valid('param').id) }),
-  )
+  app.get('/:id', validate('param', IdParamSchema), async (c) => {
+    const order = await findOrderDetail(db, c.req.valid('param').id)
+    setEtag(c, order.updatedAt)
+    return ok(c, OrderResponseSchema, { success: true, order })
+  })
 
   app.put('/:id/status', validate('param', IdParamSchema), validate('json', OrderStatusUpdateSchema), async (c) => {
     const { status, notes } = c.req.valid('json')
-    const moved = await moveOrder(db, c.req.valid('param').id, status, notes, actor(c))
+    const moved = await moveOrder(db, c.req.valid('param').id, status, notes, actor(c), deps.now(), ifMatchOf(c))
+    setEtag(c, moved.order.updatedAt)
     return ok(c, OrderMessageResponseSchema, { success: true, ...moved })
   })
   return app

@@ -17,6 +17,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { istDayStart, medianWindowStart } from '../domain/triage'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { setEtag } from '../http/versions'
 import { triageBundle } from '../services/triage'
 
 export function triageRoutes(deps: AppDeps) {
@@ -41,9 +42,12 @@ export function triageRoutes(deps: AppDeps) {
     })
   })
 
-  app.get('/projects/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, TriageBundleResponseSchema, { success: true, bundle: await triageBundle(deps, c.req.valid('param').id) }),
-  )
+  // The bundle's ETag is its project's version: the verify it leads to sends it as If-Match.
+  app.get('/projects/:id', validate('param', IdParamSchema), async (c) => {
+    const bundle = await triageBundle(deps, c.req.valid('param').id)
+    setEtag(c, bundle.project.updatedAt)
+    return ok(c, TriageBundleResponseSchema, { success: true, bundle })
+  })
 
   app.get('/stats', async (c) => {
     const now = deps.now()

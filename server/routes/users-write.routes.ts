@@ -5,7 +5,8 @@
  * what domain/sensitive-actions.ts lists: granting admin, an admin's e-mail or status, an agent's
  * commission rate (decided in the queries from the locked rows) and every bank-details edit. The rules and
  * audit rows are in db/queries/users-write.queries.ts; the users version is bumped at commit by
- * the trigger of migration 0012, so cached list pages refresh.
+ * the trigger of migration 0012, so cached list pages refresh. PUT /{id} and /{id}/status take
+ * If-Match and answer the user's version as ETag; the bulk update takes `versions` (decision 041).
  */
 import { Hono, type Context } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
@@ -31,6 +32,8 @@ import { clientIp } from '../http/client-ip'
 import { notFound } from '../http/errors'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { ifMatchOf, setEtag } from '../http/versions'
+import { withMovedCount } from '../domain/versions'
 import { assertStepUp, stepUpCheckOf } from '../middleware/require-recent-auth'
 
 export function usersWriteRoutes(deps: AppDeps) {
@@ -41,18 +44,32 @@ export function usersWriteRoutes(deps: AppDeps) {
     ip: clientIp(c, deps.env.TRUST_PROXY),
     now: now(),
     stepUp: stepUpCheckOf(c, now),
+    version: ifMatchOf(c),
   })
-  const answer = async (c: Context<AppEnv>, id: string, message: string, status: 200 | 201 = 200) =>
-    ok(c, UserMessageResponseSchema, { success: true, message, user: await findUserDetail(db, dataKey, id) }, status)
+  const answer = async (c: Context<AppEnv>, id: string, message: string, status: 200 | 201 = 200) => {
+    const user = await findUserDetail(db, dataKey, id)
+    setEtag(c, user.updatedAt)
+    return ok(c, UserMessageResponseSchema, { success: true, message, user }, status)
+  }
 
   app.put('/bulk-update', validate('json', UserBulkUpdateSchema), async (c) => {
-    const { userIds, action } = c.req.valid('json')
-    const { count, undo } = await setUsersActive(db, userIds, action === 'activate', writer(c))
+    const { userIds, action, versions } = c.req.valid('json')
+    const { count, undo, conflicts } = await setUsersActive(
+      db,
+      userIds,
+      action === 'activate',
+      { ...writer(c), version: null },
+      versions,
+    )
     return ok(c, UserBulkResponseSchema, {
       success: true,
       count,
       undo,
-      message: action === 'activate' ? 'Users activated successfully' : 'Users deactivated successfully',
+      message: withMovedCount(
+        action === 'activate' ? 'Users activated successfully' : 'Users deactivated successfully',
+        conflicts.length,
+      ),
+      ...(versions ? { conflicts } : {}),
     })
   })
 
@@ -66,13 +83,15 @@ export function usersWriteRoutes(deps: AppDeps) {
     if (update.group === 'bankDetails') {
       assertStepUp(c, now(), 'bank.update')
       const ctx = writer(c)
-      const saved = await setBankDetails(db, dataKey, id, update.data.bankDetails, ctx.now, {
-        actorId: ctx.actorId,
-        ip: ctx.ip,
-        action: 'user.bank_details.update',
-        entityType: 'user',
-        entityId: id,
-      })
+      const saved = await setBankDetails(
+        db,
+        dataKey,
+        id,
+        update.data.bankDetails,
+        ctx.now,
+        { actorId: ctx.actorId, ip: ctx.ip, action: 'user.bank_details.update', entityType: 'user', entityId: id },
+        ctx.version,
+      )
       if (!saved) throw notFound(USER_NOT_FOUND)
     } else {
       await updateUserGroup(db, id, update, writer(c))

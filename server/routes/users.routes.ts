@@ -19,6 +19,7 @@ import type { AppDeps, AppEnv } from '../deps'
 import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { setEtag } from '../http/versions'
 import { assertStepUp } from '../middleware/require-recent-auth'
 import { createUserListPages } from '../services/user-list-cache'
 import { createUserStatsCache } from '../services/user-stats-cache'
@@ -43,9 +44,11 @@ export function usersRoutes(deps: AppDeps) {
 
   app.route('/', usersWriteRoutes(deps))
 
-  app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, UserResponseSchema, { success: true, user: await findUserDetail(db, dataKey, c.req.valid('param').id) }),
-  )
+  app.get('/:id', validate('param', IdParamSchema), async (c) => {
+    const user = await findUserDetail(db, dataKey, c.req.valid('param').id)
+    setEtag(c, user.updatedAt)
+    return ok(c, UserResponseSchema, { success: true, user })
+  })
 
   app.post('/:id/bank-details/reveal', validate('param', IdParamSchema), async (c) => {
     assertStepUp(c, now(), 'bank.reveal')

@@ -35,9 +35,15 @@ import { commissionConfigs, projects } from '../schema'
 import { escapeLike, rawRows } from '../sql'
 import { projectTextMatches } from './projects-list.queries'
 import { write } from '../write'
+import { assertVersion, nextVersion } from '../../domain/versions'
 
 /** Who acts, from where (audit trigger settings). */
-export type CommissionActor = { actorId: string; ip: string | null }
+/**
+ * The acting admin (named to the audit trigger), the app's clock (`now`, the version a change
+ * sets; default the system clock) and the If-Match of a one-configuration write (`version`,
+ * decision 041: 409 version_conflict unless the configuration is that version).
+ */
+export type CommissionActor = { actorId: string; ip: string | null; now?: Date; version?: string | null }
 
 export const CONFIG_NOT_FOUND = 'Commission configuration not found'
 export const PROJECT_NOT_FOUND = 'Project not found'
@@ -202,10 +208,11 @@ export async function updateCommissionConfig(
     transaction: async (tx) => {
       const [row] = await tx.select().from(commissionConfigs).where(eq(commissionConfigs.id, id)).for('update')
       if (!row) throw notFound(CONFIG_NOT_FOUND)
+      assertVersion('commission_config', row, actor.version)
       const values = merged(valuesOf(row), input, row.isDefault)
       await tx
         .update(commissionConfigs)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: nextVersion(row.updatedAt, actor.now ?? new Date()) })
         .where(eq(commissionConfigs.id, id))
       return { result: undefined }
     },
@@ -218,11 +225,16 @@ export async function deleteCommissionConfig(db: Db, id: string, actor: Commissi
     actor,
     transaction: async (tx) => {
       const [row] = await tx
-        .select({ isDefault: commissionConfigs.isDefault })
+        .select({
+          id: commissionConfigs.id,
+          isDefault: commissionConfigs.isDefault,
+          updatedAt: commissionConfigs.updatedAt,
+        })
         .from(commissionConfigs)
         .where(eq(commissionConfigs.id, id))
         .for('update')
       if (!row) throw notFound(CONFIG_NOT_FOUND)
+      assertVersion('commission_config', row, actor.version)
       if (row.isDefault) throw conflict(DEFAULT_NOT_DELETABLE)
       await tx.delete(commissionConfigs).where(eq(commissionConfigs.id, id))
       return { result: undefined }
@@ -259,10 +271,11 @@ export async function saveDefaultCommissionConfig(
         row = await lockDefault()
         if (!row) throw new Error('The default commission configuration vanished while it was being saved')
       }
+      assertVersion('commission_config', row, actor.version)
       const values = merged(valuesOf(row), input, true)
       await tx
         .update(commissionConfigs)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: nextVersion(row.updatedAt, actor.now ?? new Date()) })
         .where(eq(commissionConfigs.id, row.id))
       return { result: { id: row.id, created: false } }
     },

@@ -24,6 +24,8 @@ import { assertUnchanged, type UndoActor } from './undo.queries'
 import { write } from '../write'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 import { CONTACT_NOT_FOUND } from './contacts.queries'
+import { assertVersion, nextVersion, splitByVersion, withMovedCount } from '../../domain/versions'
+import { nextVersionSql, rowConflicts } from './versions.queries'
 
 /** Who acts, from where (audit). */
 export type Actor = { actorId: string; ip: string | null }
@@ -37,7 +39,8 @@ const repliedAtFor = (status: ContactStatus, now: Date) =>
 /**
  * PUT /api/contacts/{id} {status} (no reply): any status from any other (SPEC.md 4). Moving to
  * replied sets repliedAt if it was null; the reply stays as it is. Audited when the status
- * changes. 404 'Contact not found'.
+ * changes. 404 'Contact not found'; with `version` (If-Match, decision 041) 409 version_conflict
+ * unless the contact is that version.
  */
 export async function setContactStatus(
   db: Db,
@@ -45,18 +48,21 @@ export async function setContactStatus(
   status: ContactStatus,
   actor: Actor,
   now: Date,
+  version: string | null = null,
 ): Promise<void> {
   await write(db, {
     transaction: async (tx) => {
       const [contact] = await tx
-        .select({ status: contacts.status })
+        .select({ id: contacts.id, status: contacts.status, updatedAt: contacts.updatedAt })
         .from(contacts)
         .where(eq(contacts.id, id))
         .for('update')
       if (!contact) throw notFound(CONTACT_NOT_FOUND)
+      assertVersion('contact', contact, version)
+      const at = nextVersion(contact.updatedAt, now)
       await tx
         .update(contacts)
-        .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
+        .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: at })
         .where(eq(contacts.id, id))
       const entry = {
         actorId: actor.actorId,
@@ -66,6 +72,7 @@ export async function setContactStatus(
         before: { status: contact.status },
         after: { status },
         ip: actor.ip,
+        at,
       }
       return { result: undefined, audit: contact.status !== status ? [entry] : [] }
     },
@@ -77,6 +84,7 @@ export async function setContactStatus(
  * → 404 'Contact not found: {id}' and nothing changes; else every contact gets the action's status
  * (repliedAt as in setContactStatus) and each change is audited. Duplicated ids count once. The
  * contacts whose status changed can be undone (kind 'contact.status'; `undo` null when none did).
+ * A contact not at its version in `versions` is left unchanged and reported (decision 041).
  */
 export async function bulkSetContactStatus(
   db: Db,
@@ -84,29 +92,42 @@ export async function bulkSetContactStatus(
   action: ContactBulkAction,
   actor: Actor,
   now: Date,
+  versions?: Readonly<Record<string, string>>,
 ) {
   const status = CONTACT_BULK_ACTIONS[action]
   const unique = [...new Set(ids)]
   const { result, undo } = await write(db, {
     transaction: async (tx) => {
-      const locked = await tx
-        .select({ id: contacts.id, status: contacts.status, repliedAt: contacts.repliedAt })
+      const read = await tx
+        .select({
+          id: contacts.id,
+          status: contacts.status,
+          repliedAt: contacts.repliedAt,
+          updatedAt: contacts.updatedAt,
+        })
         .from(contacts)
         .where(inArray(contacts.id, unique))
         .orderBy(asc(contacts.id))
         .for('update')
-      const found = new Set(locked.map((c) => c.id))
+      const found = new Set(read.map((c) => c.id))
       const missing = unique.find((id) => !found.has(id))
       if (missing) throw notFound(`${CONTACT_NOT_FOUND}: ${missing}`)
+      const { current: locked, moved } = splitByVersion(read, versions)
+      if (!locked.length) return { result: { count: 0, moved } }
       const updated = await tx
         .update(contacts)
-        .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: now })
-        .where(inArray(contacts.id, unique))
+        .set({ status, repliedAt: repliedAtFor(status, now), updatedAt: nextVersionSql(contacts.updatedAt, now) })
+        .where(
+          inArray(
+            contacts.id,
+            locked.map((c) => c.id),
+          ),
+        )
         .returning({ id: contacts.id, updatedAt: contacts.updatedAt, repliedAt: contacts.repliedAt })
       const changed = locked.filter((c) => c.status !== status)
       const after = new Map(updated.map((u) => [u.id, u]))
       return {
-        result: unique.length,
+        result: { count: locked.length, moved },
         audit: changed.map((c) => ({
           actorId: actor.actorId,
           action: 'contact.status',
@@ -115,6 +136,7 @@ export async function bulkSetContactStatus(
           before: { status: c.status },
           after: { status },
           ip: actor.ip,
+          at: after.get(c.id)!.updatedAt,
         })),
         undo: {
           kind: 'contact.status',
@@ -127,7 +149,14 @@ export async function bulkSetContactStatus(
       }
     },
   })
-  return { success: true as const, message: bulkMessage(result), updated: result, undo }
+  const conflicts = await rowConflicts(db, 'contact', result.moved)
+  return {
+    success: true as const,
+    message: withMovedCount(bulkMessage(result.count), conflicts.length),
+    updated: result.count,
+    undo,
+    ...(versions ? { conflicts } : {}),
+  }
 }
 
 /** Undo of 'contact.status' (undo-restore.queries.ts): status and repliedAt back; 409 when a contact changed since. */
@@ -153,7 +182,7 @@ export async function restoreContactStatuses(
     const repliedAt = typeof before.repliedAt === 'string' ? new Date(before.repliedAt) : null
     await tx
       .update(contacts)
-      .set({ status: before.status as ContactStatus, repliedAt, updatedAt: now })
+      .set({ status: before.status as ContactStatus, repliedAt, updatedAt: nextVersionSql(contacts.updatedAt, now) })
       .where(inArray(contacts.id, ids))
   }
 }

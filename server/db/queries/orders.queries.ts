@@ -38,6 +38,8 @@ import type { Tx } from './projects.queries'
 import type { AuditEntry } from './audit.queries'
 import { assertUnchanged, type UndoActor, type UndoableChange } from './undo.queries'
 import { write } from '../write'
+import { assertVersion, nextVersion, splitByVersion, withMovedCount } from '../../domain/versions'
+import { nextVersionSql, rowConflicts } from './versions.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 
 /** The filters of the list and the export (no cursor, no limit). */
@@ -293,18 +295,29 @@ export type Actor = { actorId: string; ip: string | null }
  * ORDER_TRANSITIONS does not allow (409 "Cannot move order ORD-… from completed to cancelled"),
  * else set the status and append an order_notes row (status, note, the admin) and an audit row.
  * Answers the order after the move and the message ('Order status updated to in progress').
+ * With `version` (If-Match, decision 041): 409 version_conflict unless the order is that version.
  */
-export async function moveOrder(db: Db, id: string, to: OrderStatus, note: string, actor: Actor) {
+export async function moveOrder(
+  db: Db,
+  id: string,
+  to: OrderStatus,
+  note: string,
+  actor: Actor,
+  now: Date = new Date(),
+  version: string | null = null,
+) {
   await write(db, {
     transaction: async (tx) => {
       const [order] = await tx
-        .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
+        .select({ id: orders.id, orderId: orders.orderId, status: orders.status, updatedAt: orders.updatedAt })
         .from(orders)
         .where(eq(orders.id, id))
         .for('update')
       if (!order) throw notFound('Order not found')
+      assertVersion('order', order, version)
       if (!canMoveOrder(order.status, to)) throw conflict(illegalMoveMessage(order.orderId, order.status, to))
-      await tx.update(orders).set({ status: to, updatedAt: new Date() }).where(eq(orders.id, id))
+      const at = nextVersion(order.updatedAt, now)
+      await tx.update(orders).set({ status: to, updatedAt: at }).where(eq(orders.id, id))
       await tx.insert(orderNotes).values({ orderId: id, status: to, note, createdBy: actor.actorId })
       const entry = {
         actorId: actor.actorId,
@@ -314,6 +327,7 @@ export async function moveOrder(db: Db, id: string, to: OrderStatus, note: strin
         before: { status: order.status },
         after: { status: to, note },
         ip: actor.ip,
+        at,
       }
       return { result: undefined, audit: [entry] }
     },
@@ -326,7 +340,8 @@ export async function moveOrder(db: Db, id: string, to: OrderStatus, note: strin
  * move each one the action legally can (with a note 'Bulk confirm' by the admin and an audit
  * row) and report each other one: an illegal move with its status and reason, an unknown id with
  * reason 'Order not found' (status null). Duplicated ids count once. The moves are undoable (kind
- * 'order.status'; `undo` null when none moved).
+ * 'order.status'; `undo` null when none moved). An order not at its version in `versions` is left
+ * as it is and reported in `conflicts` (decision 041).
  */
 export async function bulkMoveOrders(
   db: Db,
@@ -334,17 +349,20 @@ export async function bulkMoveOrders(
   action: OrderBulkAction,
   actor: Actor,
   now: Date,
+  versions?: Readonly<Record<string, string>>,
 ): Promise<OrderBulkResult> {
   const to = bulkTarget(action)
-  const unique = [...new Set(ids)]
   const { result, undo } = await write(db, {
     transaction: async (tx) => {
-      const locked = await tx
-        .select({ id: orders.id, orderId: orders.orderId, status: orders.status })
+      const read = await tx
+        .select({ id: orders.id, orderId: orders.orderId, status: orders.status, updatedAt: orders.updatedAt })
         .from(orders)
-        .where(inArray(orders.id, unique))
+        .where(inArray(orders.id, [...new Set(ids)]))
         .orderBy(asc(orders.id))
         .for('update')
+      const { current: locked, moved: changedSince } = splitByVersion(read, versions)
+      const left = new Set(changedSince.map((o) => o.id))
+      const unique = [...new Set(ids)].filter((id) => !left.has(id))
       const byId = new Map(locked.map((o) => [o.id, o]))
       const movable = locked.filter((o) => canMoveOrder(o.status, to))
       const failed: OrderBulkResult['failed'] = []
@@ -358,7 +376,7 @@ export async function bulkMoveOrders(
         }
       }
       const outcome = {
-        result: { failed, moved: movable.length },
+        result: { failed, moved: movable.length, changedSince },
         audit: [] as AuditEntry[],
         undo: undefined as UndoableChange | undefined,
       }
@@ -366,7 +384,7 @@ export async function bulkMoveOrders(
         const movedIds = movable.map((o) => o.id)
         const updated = await tx
           .update(orders)
-          .set({ status: to, updatedAt: now })
+          .set({ status: to, updatedAt: nextVersionSql(orders.updatedAt, now) })
           .where(inArray(orders.id, movedIds))
           .returning({ id: orders.id, updatedAt: orders.updatedAt })
         const notes = await tx
@@ -375,6 +393,7 @@ export async function bulkMoveOrders(
             movedIds.map((orderId) => ({ orderId, status: to, note: bulkNote(action), createdBy: actor.actorId })),
           )
           .returning({ id: orderNotes.id, orderId: orderNotes.orderId })
+        const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
         outcome.audit = movable.map((o) => ({
           actorId: actor.actorId,
           action: 'order.status',
@@ -383,8 +402,8 @@ export async function bulkMoveOrders(
           before: { status: o.status },
           after: { status: to, note: bulkNote(action) },
           ip: actor.ip,
+          at: version.get(o.id),
         }))
-        const version = new Map(updated.map((u) => [u.id, u.updatedAt]))
         const noteOf = new Map(notes.map((n) => [n.orderId, n.id]))
         outcome.undo = {
           kind: 'order.status',
@@ -396,12 +415,14 @@ export async function bulkMoveOrders(
       return outcome
     },
   })
+  const conflicts = await rowConflicts(db, 'order', result.changedSince)
   return {
     success: true as const,
-    message: bulkMessage(action, result.moved, result.failed.length),
+    message: withMovedCount(bulkMessage(action, result.moved, result.failed.length), conflicts.length),
     updated: result.moved,
     failed: result.failed,
     undo,
+    ...(versions ? { conflicts } : {}),
   }
 }
 
@@ -426,7 +447,7 @@ export async function restoreOrderStatuses(tx: Tx, records: UndoRecord[], _actor
   for (const { before, ids } of groupByBefore(records)) {
     await tx
       .update(orders)
-      .set({ status: before.status as OrderStatus, updatedAt: now })
+      .set({ status: before.status as OrderStatus, updatedAt: nextVersionSql(orders.updatedAt, now) })
       .where(inArray(orders.id, ids))
   }
   const created = records.flatMap((r) => (r.created ? [r.created] : []))

@@ -254,7 +254,7 @@ export async function restoreProjectsActive(
   for (const { before, ids } of groupByBefore(records)) {
     await tx
       .update(projects)
-      .set({ isActive: before.isActive === true, updatedAt: now })
+      .set({ isActive: before.isActive === true, updatedAt: nextVersionSql(projects.updatedAt, now) })
       .where(inArray(projects.id, ids))
   }
 }

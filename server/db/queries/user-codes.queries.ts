@@ -5,7 +5,7 @@
  * inside a savepoint, so the caller's transaction goes on; it never reaches the client as a 500.
  */
 import crypto from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { users } from '../schema'
 import { generateCode } from '../../domain/user-rules'
 import { causeChain } from '../../http/errors'
@@ -49,7 +49,11 @@ export async function assignAgentCodes(
     if (!Object.keys(codes).length) return codes
     try {
       await tx.transaction(async (savepoint) => {
-        await savepoint.update(users).set(codes).where(eq(users.id, id))
+        // Part of the write that drew them: the row keeps that write's version (decision 041).
+        await savepoint
+          .update(users)
+          .set({ ...codes, updatedAt: sql`${users.updatedAt}` })
+          .where(eq(users.id, id))
       })
       return codes
     } catch (error) {

@@ -8,6 +8,7 @@
  * are written only by users.queries.ts setBankDetails (encrypted account number).
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import type { RowConflict } from '../../../src/api/schemas/live'
 import type { CreateUserInput, UserUpdate } from '../../../src/api/schemas/users'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
@@ -21,6 +22,8 @@ import type { Tx } from './projects.queries'
 import { assertUnchanged, type UndoActor } from './undo.queries'
 import { write } from '../write'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
+import { assertVersion, nextVersion, splitByVersion } from '../../domain/versions'
+import { nextVersionSql, rowConflicts } from './versions.queries'
 import { assignAgentCodes, secureRandomInt, uniqueViolationOf, type RandomInt } from './user-codes.queries'
 
 /**
@@ -34,6 +37,8 @@ export type UserWriteContext = {
   now: Date
   randomInt?: RandomInt
   stepUp: StepUpCheck
+  /** The If-Match of a one-user write (decision 041): 409 version_conflict unless the user is that version. */
+  version?: string | null
 }
 type UserRow = typeof users.$inferSelect
 type Columns = Partial<typeof users.$inferInsert>
@@ -121,6 +126,7 @@ export async function updateUserGroup(
       transaction: async (tx) => {
         const adminIds = update.group === 'flags' ? await lockActiveAdmins(tx) : []
         const [row] = await lockUsers(tx, [id])
+        assertVersion('user', row, ctx.version)
         const columns = defined(columnsOf(update, row))
         for (const action of userWriteActions(row, columns)) ctx.stepUp(action)
         if (update.group === 'flags') {
@@ -137,10 +143,11 @@ export async function updateUserGroup(
         const onboarding = agentOnboarding(row, columns.isAgent ?? row.isAgent, columns.agentStatus ?? row.agentStatus)
         if (onboarding.agentStatus) columns.agentStatus = onboarding.agentStatus
         const diff = diffFields(row, columns)
+        const at = nextVersion(row.updatedAt, ctx.now)
         if (diff.changed)
           await tx
             .update(users)
-            .set({ ...columns, updatedAt: ctx.now })
+            .set({ ...columns, updatedAt: at })
             .where(eq(users.id, id))
         const codes = onboarding.needsCodes ? await assignAgentCodes(tx, id, row, ctx.randomInt ?? secureRandomInt) : {}
         const before = Object.fromEntries(Object.entries(diff.before).filter(([k]) => !TRIGGER_AUDITED.includes(k)))
@@ -156,6 +163,7 @@ export async function updateUserGroup(
           entityId: id,
           before,
           after,
+          at,
         }
         return { result: undefined, audit: Object.keys(after).length ? [entry] : [] }
       },
@@ -166,25 +174,31 @@ export async function updateUserGroup(
 /**
  * Set isActive of every user in `ids` in one transaction (all or nothing): 404 for an unknown id,
  * 409 when a deactivation includes the actor or the last active admin. Records the undo of the
- * users whose flag changed (kind 'user.active'). Answers how many users and the undo ticket.
+ * users whose flag changed (kind 'user.active'). With `ctx.version` (one user) a moved user
+ * answers 409 version_conflict; a user not at its version in `versions` is left unchanged and
+ * reported (decision 041). Answers how many users, the undo ticket and the conflicts.
  */
 export async function setUsersActive(
   db: Db,
   ids: readonly string[],
   isActive: boolean,
   ctx: UserWriteContext,
-): Promise<{ count: number; undo: UndoTicket | null }> {
+  versions?: Readonly<Record<string, string>>,
+): Promise<{ count: number; undo: UndoTicket | null; conflicts: RowConflict[] }> {
   const { result, undo } = await write(db, {
     actor: ctx,
     transaction: async (tx) => {
       const adminIds = isActive ? [] : await lockActiveAdmins(tx)
-      const rows = await lockUsers(tx, ids)
+      const read = await lockUsers(tx, ids)
+      if (read.length === 1) assertVersion('user', read[0], ctx.version)
+      const { current: rows, moved } = splitByVersion(read, versions)
+      if (!rows.length) return { result: { count: 0, moved } }
       const refused = adminGuardError(ctx.actorId, rows, (r) => ({ isAdmin: r.isAdmin, isActive }), adminIds)
       if (refused) throw conflict(refused)
       for (const row of rows) userWriteActions(row, { isActive }).forEach(ctx.stepUp)
       const updated = await tx
         .update(users)
-        .set({ isActive, updatedAt: ctx.now })
+        .set({ isActive, updatedAt: nextVersionSql(users.updatedAt, ctx.now) })
         .where(
           and(
             inArray(
@@ -197,7 +211,7 @@ export async function setUsersActive(
         .returning({ id: users.id, updatedAt: users.updatedAt })
       const byId = new Map(rows.map((r) => [r.id, r]))
       return {
-        result: rows.length,
+        result: { count: rows.length, moved },
         undo: {
           kind: 'user.active',
           actorId: ctx.actorId,
@@ -207,7 +221,7 @@ export async function setUsersActive(
       }
     },
   })
-  return { count: result, undo }
+  return { count: result.count, undo, conflicts: await rowConflicts(db, 'user', result.moved) }
 }
 
 /**
@@ -243,7 +257,7 @@ export async function restoreUsersActive(tx: Tx, records: UndoRecord[], actor: U
   for (const { before, ids } of groupByBefore(records)) {
     await tx
       .update(users)
-      .set({ isActive: before.isActive === true, updatedAt: now })
+      .set({ isActive: before.isActive === true, updatedAt: nextVersionSql(users.updatedAt, now) })
       .where(inArray(users.id, ids))
   }
 }

@@ -16,6 +16,7 @@ import { escapeLike } from '../sql'
 import { mergeNested } from '../../domain/user-rules'
 import type { AuditEntry } from './audit.queries'
 import { write } from '../write'
+import { assertVersion, nextVersion } from '../../domain/versions'
 
 /** A row of users. */
 export type UserRow = typeof users.$inferSelect
@@ -208,7 +209,8 @@ export async function findBankDetails(db: Db, key: KeyObject, id: string): Promi
  * Merge `patch` into user `id`'s bank details at `now` (mergeNested: an omitted key keeps its
  * stored value, '' clears it), the account number encrypted with `key`; the audit row (`entry`
  * plus before/after) shows account numbers masked to their last 4 digits. Returns the merged
- * details (account number plain), or undefined for an unknown user.
+ * details (account number plain), or undefined for an unknown user. With `version` (If-Match,
+ * decision 041): 409 version_conflict unless the user is that version.
  */
 export async function setBankDetails(
   db: Db,
@@ -217,23 +219,26 @@ export async function setBankDetails(
   patch: BankDetails,
   now: Date,
   entry: Omit<AuditEntry, 'before' | 'after'>,
+  version: string | null = null,
 ): Promise<BankDetails | undefined> {
   const masked = (d: BankDetails) => (d.accountNumber ? { ...d, accountNumber: maskAccountNumber(d.accountNumber) } : d)
   const { result } = await write(db, {
     transaction: async (tx) => {
       const [old] = await tx
-        .select({ bankDetails: users.bankDetails })
+        .select({ id: users.id, bankDetails: users.bankDetails, updatedAt: users.updatedAt })
         .from(users)
         .where(eq(users.id, id))
         .for('update')
       if (!old) return { result: undefined }
+      assertVersion('user', old, version)
       const before = openBankDetails(key, id, old.bankDetails)
       const details = mergeNested(before, patch)
+      const at = nextVersion(old.updatedAt, now)
       await tx
         .update(users)
-        .set({ bankDetails: sealBankDetails(key, id, details), updatedAt: now })
+        .set({ bankDetails: sealBankDetails(key, id, details), updatedAt: at })
         .where(eq(users.id, id))
-      return { result: details, audit: [{ ...entry, before: masked(before), after: masked(details) }] }
+      return { result: details, audit: [{ ...entry, before: masked(before), after: masked(details), at }] }
     },
   })
   return result

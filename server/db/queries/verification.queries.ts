@@ -130,7 +130,7 @@ export async function restoreVerification(tx: Tx, records: UndoRecord[], _actor:
       .set({
         verificationStatus: before.verificationStatus as VerificationStatus,
         verificationNotes: String(before.verificationNotes),
-        updatedAt: now,
+        updatedAt: nextVersionSql(projects.updatedAt, now),
       })
       .where(inArray(projects.id, ids))
   }
