@@ -206,6 +206,22 @@ describeEachDatabaseFrozen('record versions', (get) => {
     })
     expect(stale.body.changes).toMatchObject([{ action: 'commission.update', fields: ['agentDiscountPercent'] }])
     expect((await configRow(d1res.body.config._id)).agentDiscountBps).toBe(700)
+    // The trigger's audit row of the write that made d1 is not a change since d1 (migration 0037).
+    const d2res = await h.send(
+      'PUT',
+      '/api/commission/configs/default',
+      { notes: 'By Asha' },
+      { version: d1, who: h.asha },
+    )
+    const d2 = versionOfEtag(d2res.etag)
+    const since = await h.send('PUT', '/api/commission/configs/default', { notes: 'Late' }, { version: d1 })
+    expect(since.body).toMatchObject({
+      version: d2,
+      message: 'Commission configuration was changed by Asha Rao since you opened it',
+    })
+    expect(since.body.changes).toEqual([
+      expect.objectContaining({ actor: { id: h.asha.id, name: 'Asha Rao' }, at: d2, fields: ['notes'] }),
+    ])
 
     const project = (await h.send('POST', '/api/projects/create', { title: 'Configured', description: 'd' })).body
       .project

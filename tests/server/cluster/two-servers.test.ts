@@ -4,7 +4,8 @@
  * DATA_DIR, driven alternately (round robin per request) through sign-in on one and refresh on
  * the other, a 1,000-file chunked upload whose chunks alternate (the last two arriving at both at
  * once), images and a report uploaded on one and read on the other, a project edit on one seen in
- * the other's list (its page cache is told by NOTIFY), and the OTP send limit counted across both.
+ * the other's list (its page cache is told by NOTIFY), a write with the version read on one refused
+ * on the other once the first server changed it (decision 041), and the OTP send limit counted across both.
  */
 import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -193,6 +194,29 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
       5,
     )
     console.log(`edit on one server seen in the other's list after ${(performance.now() - edited).toFixed(1)} ms`)
+  })
+
+  it('refuses on one server a write based on a version the other server replaced', async () => {
+    const [a, b] = servers
+    const opened = await api(b, 'GET', `/api/projects/${projectId}`)
+    const etag = opened.headers.get('etag')!
+    expect(etag).toBe(`"${opened.body.project.updatedAt}"`)
+    const put = (server: ServerProcess, title: string) =>
+      fetch(`${server.url}/api/projects/${projectId}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'if-match': etag },
+        body: JSON.stringify({ title }),
+      })
+    const first = await put(a, 'Saved on one')
+    expect(first.status).toBe(200)
+    const second = await put(b, 'Saved on the other')
+    expect(second.status).toBe(409)
+    const body = await second.json()
+    expect(body).toMatchObject({ code: 'version_conflict', version: (await first.json()).project.updatedAt })
+    expect(body.changes).toMatchObject([
+      { action: 'project.update', fields: ['title'], after: { title: 'Saved on one' } },
+    ])
+    expect((await api(b, 'GET', `/api/projects/${projectId}`)).body.project.title).toBe('Saved on one')
   })
 
   it('counts the OTP send limit across both servers', async () => {
