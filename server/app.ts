@@ -23,6 +23,7 @@ import { analyticsRoutes } from './routes/analytics.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
 import { paletteRoutes } from './routes/palette.routes'
 import { preferencesRoutes } from './routes/preferences.routes'
+import { presenceRoutes } from './routes/presence.routes'
 import { undoRoutes } from './routes/undo.routes'
 import { auditRoutes } from './routes/audit.routes'
 import { triageRoutes } from './routes/triage.routes'
@@ -98,6 +99,7 @@ export function createApp(config: AppConfig): App {
   api.route('/admin/undo', undoRoutes(deps))
   api.route('/admin/audit', auditRoutes(deps))
   api.route('/admin/triage', triageRoutes(deps))
+  api.route('/presence', presenceRoutes(deps))
   api.route('/projects', projectsRoutes(deps))
   api.route('/upload', uploadRoutes(deps))
   api.route('/users', usersRoutes(deps))

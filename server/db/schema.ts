@@ -725,3 +725,30 @@ export const undoActions = pgTable(
   },
   (t) => [index('undo_actions_expires_idx').on(t.expiresAt)],
 )
+
+/**
+ * Who has which record open (decision 045; contract src/api/schemas/live.ts "Presence"): one row
+ * per admin and record, upserted by each heartbeat (PUT /api/presence) with the section being
+ * edited (null while only viewing). `since` is when the admin arrived, `seen_at` their last
+ * heartbeat (the app's clock). Rows older than PRESENCE_TTL_MS are ignored by reads and deleted by
+ * the background job 'sweep-presence' (services/background-jobs.ts). In the database, not in a
+ * server's memory, so every server behind the load balancer sees the same viewers.
+ */
+export const presence = pgTable(
+  'presence',
+  {
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** src/api/schemas/live.ts PRESENCE_ENTITIES. */
+    entityType: text('entity_type').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    section: text('section'),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adminId, t.entityType, t.entityId] }),
+    index('presence_entity_idx').on(t.entityType, t.entityId),
+  ],
+)

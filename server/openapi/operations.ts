@@ -23,6 +23,7 @@ import { DashboardStatsResponseSchema } from '../../src/api/schemas/dashboard'
 import { PaletteProjectsResponseSchema } from '../../src/api/schemas/palette'
 import { PreferencesResponseSchema } from '../../src/api/schemas/preferences'
 import { UndoResponseSchema } from '../../src/api/schemas/undo'
+import { PresenceLeftResponseSchema, PresenceResponseSchema, PresenceTargetSchema } from '../../src/api/schemas/live'
 import { AuditFacetsResponseSchema, AuditListResponseSchema } from '../../src/api/schemas/audit'
 import {
   TriageBundleResponseSchema,
@@ -247,6 +248,20 @@ export const OPERATIONS: Record<string, OperationExtra> = {
       409: 'Already undone, or the record changed since',
       410: 'The undo window has passed',
     },
+  },
+  'PUT /api/presence': {
+    summary:
+      'Heartbeat on an open record (every 15 s, and at once when the edited section changes): answers the other viewers there',
+    response: json(PresenceResponseSchema),
+  },
+  'GET /api/presence': {
+    summary: 'The other admins viewing or editing a record (heard from in the last 45 s), earliest first',
+    response: json(PresenceResponseSchema),
+  },
+  'DELETE /api/presence': {
+    summary: 'Leave a record: the target in the query, or as a JSON body (a keepalive request on pagehide)',
+    optionalJson: PresenceTargetSchema,
+    response: json(PresenceLeftResponseSchema),
   },
   'GET /api/admin/audit': {
     summary: 'The audit log, newest first (keyset-paged; filters entity, admin, action or prefix, IST days, search)',

@@ -6,10 +6,14 @@
  * failure is logged in one line; a failing run is retried at the next round, never crashes.
  *
  * The console's jobs (`consoleJobs`): the sweep of abandoned upload staging (a day old) and the
- * purge of spent sign-in rows (OTP challenges, expired refresh tokens) and of expired undo rows.
+ * purge of spent sign-in rows (OTP challenges, expired refresh tokens) and of expired undo rows,
+ * and, every heartbeat period, the sweep of presence rows whose viewer went away without leaving
+ * (so open screens drop them within a period of their expiry).
  */
 import { purgeExpiredSignIns } from '../db/queries/auth.queries'
+import { sweepPresence } from '../db/queries/presence.queries'
 import { purgeExpiredUndo } from '../db/queries/undo.queries'
+import { PRESENCE_HEARTBEAT_MS } from '../../src/api/schemas/live'
 import type { Db } from '../db/client'
 import type { ClusterMutex } from './cluster-locks'
 import type { UploadStaging } from './upload/staging'
@@ -52,6 +56,14 @@ export function consoleJobs(deps: { db: Db; staging: Pick<UploadStaging, 'sweep'
       run: async (now) => {
         const purged = await purgeExpiredUndo(deps.db, now)
         return `removed ${purged} expired undo row${purged === 1 ? '' : 's'}`
+      },
+    },
+    {
+      name: 'sweep-presence',
+      everyMs: PRESENCE_HEARTBEAT_MS,
+      run: async (now) => {
+        const removed = await sweepPresence(deps.db, now)
+        return `removed ${removed} expired presence row${removed === 1 ? '' : 's'}`
       },
     },
   ]

@@ -119,6 +119,8 @@ export const PresenceTargetSchema = v.object({
   entityType: v.picklist(PRESENCE_ENTITIES, 'Unknown record type'),
   entityId: v.pipe(v.string(), v.uuid('Invalid id')),
 })
+export type PresenceTarget = v.InferOutput<typeof PresenceTargetSchema>
+export type PresenceEntity = PresenceTarget['entityType']
 export const PresenceUpdateSchema = v.strictObject({
   ...PresenceTargetSchema.entries,
   /** The section being edited (e.g. 'pricing'); null while only viewing. */
@@ -130,7 +132,12 @@ export const ViewerSchema = v.object({
   since: IsoDateSchema,
 })
 export type Viewer = v.InferOutput<typeof ViewerSchema>
+export type PresenceUpdate = v.InferOutput<typeof PresenceUpdateSchema>
 export const PresenceResponseSchema = v.object({ success: v.literal(true), viewers: v.array(ViewerSchema) })
+/** The query of `DELETE /api/presence`: the target, or nothing when the body names it. */
+export const PresenceLeaveQuerySchema = v.partial(PresenceTargetSchema)
+/** The answer of `DELETE /api/presence`. */
+export const PresenceLeftResponseSchema = v.object({ success: v.literal(true) })
 
 /** A change to a record, as the audit log recorded it; `id` is the audit entry's id (the SSE id). */
 export const ChangeEventSchema = v.object({

@@ -3,12 +3,14 @@
  * the heading, then either the section's Edit command (with `extra` controls beside it) or, while
  * editing, the Cancel and Save commands; the body; and the save error as an alert (the server's
  * messages, line breaks kept by the CSS). The detail's own card reads its sections machine and
- * renders this frame, so ids, roles and class names are the same on every detail page.
+ * renders this frame, so ids, roles and class names are the same on every detail page. Beside the
+ * heading, who else is editing the section (decision 045).
  */
 import { useRef, type ReactNode } from 'react'
 import { Pencil } from 'lucide-react'
 import { CommandButton } from '../../commands/command-button'
 import { useFocusFirstInvalid } from '../focus-first-invalid'
+import { SectionEditors } from '../presence/presence'
 import './sections.css'
 
 export interface SectionCardFrameProps {
@@ -54,7 +56,10 @@ export function SectionCardFrame({
       aria-labelledby={`section-${section}-title`}
     >
       <header className="card__header detail-section__header">
-        <h2 id={`section-${section}-title`}>{title}</h2>
+        <div className="detail-section__title">
+          <h2 id={`section-${section}-title`}>{title}</h2>
+          <SectionEditors section={section} />
+        </div>
         {editing ? (
           <div className="detail-section__actions">
             <CommandButton id={`${commandPrefix}.cancel`} size="sm" />

@@ -19,6 +19,8 @@ import { CommandButton } from '../../../commands/command-button'
 import { CommandRetry } from '../../../commands/command-retry'
 import type { ContactDetailHandle } from '../../../commands/contact-detail.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
+import { PresenceBar, PresenceContext } from '../../../components/presence/presence'
+import { usePresence } from '../../../components/presence/use-presence'
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { contactReplyMachine, isBlankReply } from '../../../machines/contact-reply.machine'
@@ -30,6 +32,9 @@ import { ContactInfoSection, MessageSection, PreviousReplySection, RelatedProjec
 import { ReplyForm } from './reply-form'
 import '../../../components/sections/sections.css'
 import './contact-detail.css'
+
+/** What another admin may be editing here: the reply ('Asha is editing the reply'). */
+const SECTION_TITLES: Readonly<Record<string, string>> = { reply: 'the reply' }
 
 const BACK = <CommandButton id="contacts.detail.back" icon={<ArrowLeft size={14} />} />
 
@@ -67,6 +72,8 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
   const replyBlank = useSelector(reply, (s) => isBlankReply(s.context.text))
   const [replyFocused, setReplyFocused] = useState(false)
   const boxRef = useRef<HTMLTextAreaElement>(null)
+  // Writing a reply (the box focused, or text in it) is editing it.
+  const viewers = usePresence('contact', contact._id, replyFocused || !replyBlank ? 'reply' : null)
 
   useEffect(() => {
     const changed = (e: { contact: ContactDetail }) => void invalidateContacts(queryClient, e.contact)
@@ -103,33 +110,36 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
   )
 
   return (
-    <div className="contact-detail" data-testid="contact-detail">
-      <div className="project-detail__top">
-        <div className="project-detail__actions">
-          <CommandButton id="contacts.detail.back" variant="ghost" size="sm" icon={<ArrowLeft size={14} />} />
-          <CommandButton id="contacts.detail.openUser" variant="ghost" size="sm" icon={<UserRound size={14} />} />
+    <PresenceContext.Provider value={viewers}>
+      <div className="contact-detail" data-testid="contact-detail">
+        <div className="project-detail__top">
+          <div className="project-detail__actions">
+            <CommandButton id="contacts.detail.back" variant="ghost" size="sm" icon={<ArrowLeft size={14} />} />
+            <CommandButton id="contacts.detail.openUser" variant="ghost" size="sm" icon={<UserRound size={14} />} />
+          </div>
+        </div>
+        <div className="project-detail__heading contact-detail__heading">
+          <h1>{contact.subject || contact.name}</h1>
+          <ContactStatusBadge status={contact.status} />
+          <span className="muted contact-detail__from">{contact.subject ? `From ${contact.name}` : 'No subject'}</span>
+          <PresenceBar titles={SECTION_TITLES} />
+        </div>
+        <div className="project-detail__grid">
+          <div className="project-detail__sections">
+            <ContactInfoSection contact={contact} />
+            <MessageSection contact={contact} />
+            <RelatedProjectSection contact={contact} />
+            <PreviousReplySection contact={contact} />
+            {contact.status === 'replied' ? null : (
+              <ReplyForm contact={contact} actor={reply} boxRef={boxRef} onFocusChange={setReplyFocused} />
+            )}
+          </div>
+          <aside className="project-detail__aside contact-detail__aside">
+            <QuickActions actor={status} />
+            <InfoCard contact={contact} />
+          </aside>
         </div>
       </div>
-      <div className="project-detail__heading contact-detail__heading">
-        <h1>{contact.subject || contact.name}</h1>
-        <ContactStatusBadge status={contact.status} />
-        <span className="muted contact-detail__from">{contact.subject ? `From ${contact.name}` : 'No subject'}</span>
-      </div>
-      <div className="project-detail__grid">
-        <div className="project-detail__sections">
-          <ContactInfoSection contact={contact} />
-          <MessageSection contact={contact} />
-          <RelatedProjectSection contact={contact} />
-          <PreviousReplySection contact={contact} />
-          {contact.status === 'replied' ? null : (
-            <ReplyForm contact={contact} actor={reply} boxRef={boxRef} onFocusChange={setReplyFocused} />
-          )}
-        </div>
-        <aside className="project-detail__aside contact-detail__aside">
-          <QuickActions actor={status} />
-          <InfoCard contact={contact} />
-        </aside>
-      </div>
-    </div>
+    </PresenceContext.Provider>
   )
 }

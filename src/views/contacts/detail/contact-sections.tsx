@@ -10,6 +10,7 @@ import type { ContactDetail } from '../../../api/schemas/contacts'
 import { CommandLink } from '../../../commands/command-link'
 import { Fact } from '../../../components/sections/section-card-frame'
 import { formatDateTime } from '../../../lib/format'
+import { SectionEditors } from '../../../components/presence/presence'
 
 const dash = <span className="faint">—</span>
 
@@ -28,7 +29,10 @@ export function Section({
   return (
     <section className="card detail-section" data-testid={`section-${id}`} aria-labelledby={`section-${id}-title`}>
       <header className="card__header detail-section__header">
-        <h2 id={`section-${id}-title`}>{title}</h2>
+        <div className="detail-section__title">
+          <h2 id={`section-${id}-title`}>{title}</h2>
+          <SectionEditors section={id} />
+        </div>
         {aside}
       </header>
       <div className="card__body detail-section__body">{children}</div>

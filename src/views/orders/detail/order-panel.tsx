@@ -22,6 +22,8 @@ import type { OrderPanelHandle } from '../../../commands/order-panel.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { Badge } from '../../../components/badge'
 import { Field, TextArea } from '../../../components/field'
+import { PresenceBar, PresenceContext, SectionEditors } from '../../../components/presence/presence'
+import { usePresence } from '../../../components/presence/use-presence'
 import { SidePanel } from '../../../components/side-panel'
 import { Spinner } from '../../../components/spinner'
 import { formatDateTime } from '../../../lib/format'
@@ -34,6 +36,9 @@ import { OrderTimeline } from './order-timeline'
 import './order-panel.css'
 
 type Actor = ActorRefFrom<typeof orderPanelMachine>
+
+/** What another admin may be editing here: the status note ('Asha is editing the note'). */
+const SECTION_TITLES: Readonly<Record<string, string>> = { note: 'the note' }
 
 const ACTIONS = <CommandIconButton id="orders.panel.close" size="sm" icon={<X size={14} />} />
 
@@ -51,6 +56,9 @@ export function OrderPanel({ orderId, actor }: { orderId: string; actor: Actor }
     [actor],
   )
   const noteRef = useRef<HTMLTextAreaElement>(null)
+  // A note being written is the section edited; the order's id once it has loaded.
+  const writing = useSelector(actor, (s) => s.context.note.trim() !== '')
+  const viewers = usePresence('order', order?._id, writing ? 'note' : null)
   useEffect(() => actor.send({ type: 'order.show', id: orderId }), [actor, orderId])
   useEffect(() => () => actor.send({ type: 'order.show', id: null }), [actor])
   const handle = useMemo<OrderPanelHandle>(
@@ -61,27 +69,30 @@ export function OrderPanel({ orderId, actor }: { orderId: string; actor: Actor }
 
   if (order) {
     return (
-      <SidePanel
-        data-testid="order-panel"
-        actions={ACTIONS}
-        title={
-          <>
-            Order #{shortOrderId(order._id)}{' '}
-            <Badge tone={ORDER_STATUS_TONE[order.status]}>{statusLabel(order.status)}</Badge>
-          </>
-        }
-        subtitle={
-          <>
-            <span className="num">{order.orderId}</span> · {formatDateTime(order.createdAt)}
-          </>
-        }
-      >
-        <OrderFacts order={order} />
-        <MoveSection order={order} actor={actor} noteRef={noteRef} />
-        <OrderTimeline notes={order.notes} />
-        <OrderPayments payments={order.payments} />
-        <CancelDialog open={confirming} count={1} orderId={order.orderId} answer={answer} />
-      </SidePanel>
+      <PresenceContext.Provider value={viewers}>
+        <SidePanel
+          data-testid="order-panel"
+          actions={ACTIONS}
+          title={
+            <>
+              Order #{shortOrderId(order._id)}{' '}
+              <Badge tone={ORDER_STATUS_TONE[order.status]}>{statusLabel(order.status)}</Badge>
+            </>
+          }
+          subtitle={
+            <>
+              <span className="num">{order.orderId}</span> · {formatDateTime(order.createdAt)}
+            </>
+          }
+        >
+          <PresenceBar titles={SECTION_TITLES} />
+          <OrderFacts order={order} />
+          <MoveSection order={order} actor={actor} noteRef={noteRef} />
+          <OrderTimeline notes={order.notes} />
+          <OrderPayments payments={order.payments} />
+          <CancelDialog open={confirming} count={1} orderId={order.orderId} answer={answer} />
+        </SidePanel>
+      </PresenceContext.Provider>
     )
   }
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400)
@@ -121,7 +132,9 @@ function MoveSection({
   if (order.status === 'completed' || order.status === 'cancelled') return null
   return (
     <section className="side-panel__section order-panel__move" aria-label="Change status">
-      <h3>Change status</h3>
+      <h3>
+        Change status <SectionEditors section="note" />
+      </h3>
       <Field label="Note (optional)">
         {(id) => (
           <TextArea

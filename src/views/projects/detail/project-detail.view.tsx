@@ -19,6 +19,8 @@ import type { ProjectDetailHandle } from '../../../commands/project-detail.comma
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { Badge } from '../../../components/badge'
 import { ConfirmDialog } from '../../../components/dialog'
+import { PresenceBar, PresenceContext } from '../../../components/presence/presence'
+import { usePresence } from '../../../components/presence/use-presence'
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { useOfferUndo, useUndoDone } from '../../layout/undo-context'
@@ -32,6 +34,19 @@ import { VerificationPanel } from '../shared/verification-panel'
 import { mergeCategories } from '../list/projects-url'
 import '../../../components/sections/sections.css'
 import './project-detail.css'
+
+/** The sections' titles by id, for 'Asha is editing Project Details' (detail-sections.tsx). */
+const SECTION_TITLES: Readonly<Record<string, string>> = {
+  description: 'Description',
+  technologies: 'Technologies',
+  features: 'Features',
+  tags: 'Tags',
+  links: 'Links',
+  status: 'Status',
+  owner: 'Owner',
+  support: 'Support and Services',
+  details: 'Project Details',
+}
 
 export default function ProjectDetailView() {
   const { id } = useParams<{ id: string }>()
@@ -74,6 +89,7 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
   const busy = useSelector(sections, (s) => !s.matches('viewing') && !s.matches('editing'))
   const confirmingDelete = useSelector(sections, (s) => s.matches('confirmingDelete') || s.matches('deleting'))
   const deleting = useSelector(sections, (s) => s.matches('deleting'))
+  const viewers = usePresence('project', loaded._id, editing)
 
   useEffect(() => {
     const subs = [
@@ -130,29 +146,32 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
 
   return (
     <SectionsActorContext.Provider value={sections}>
-      <div className="project-detail" data-testid="project-detail">
-        <div className="project-detail__top">
-          <CommandButton id="projects.detail.back" variant="ghost" size="sm" icon={<ArrowLeft size={14} />} />
-          <div className="project-detail__actions">
-            <CommandButton id="projects.detail.toggleActive" icon={<Power size={14} />} />
-            <CommandButton id="projects.detail.delete" variant="danger" icon={<Trash2 size={14} />}>
-              Delete
-            </CommandButton>
+      <PresenceContext.Provider value={viewers}>
+        <div className="project-detail" data-testid="project-detail">
+          <div className="project-detail__top">
+            <CommandButton id="projects.detail.back" variant="ghost" size="sm" icon={<ArrowLeft size={14} />} />
+            <div className="project-detail__actions">
+              <CommandButton id="projects.detail.toggleActive" icon={<Power size={14} />} />
+              <CommandButton id="projects.detail.delete" variant="danger" icon={<Trash2 size={14} />}>
+                Delete
+              </CommandButton>
+            </div>
           </div>
+          <div className="project-detail__heading">
+            <h1>{project.title}</h1>
+            <Badge tone={project.isActive ? 'success' : 'neutral'}>{project.isActive ? 'Active' : 'Inactive'}</Badge>
+            <VerificationBadge status={project.verificationStatus} />
+            <PresenceBar titles={SECTION_TITLES} />
+          </div>
+          <div className="project-detail__grid">
+            <DetailSections project={project} categories={mergeCategories(categories.data ?? [])} />
+            <aside className="project-detail__aside">
+              <VerificationPanel actor={verification} updatedAt={project.updatedAt} />
+            </aside>
+          </div>
+          <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
         </div>
-        <div className="project-detail__heading">
-          <h1>{project.title}</h1>
-          <Badge tone={project.isActive ? 'success' : 'neutral'}>{project.isActive ? 'Active' : 'Inactive'}</Badge>
-          <VerificationBadge status={project.verificationStatus} />
-        </div>
-        <div className="project-detail__grid">
-          <DetailSections project={project} categories={mergeCategories(categories.data ?? [])} />
-          <aside className="project-detail__aside">
-            <VerificationPanel actor={verification} updatedAt={project.updatedAt} />
-          </aside>
-        </div>
-        <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
-      </div>
+      </PresenceContext.Provider>
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={(open) => !open && sections.send({ type: 'confirm.cancel' })}

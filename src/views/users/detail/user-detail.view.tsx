@@ -20,6 +20,8 @@ import { CommandRetry } from '../../../commands/command-retry'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import type { UserDetailHandle } from '../../../commands/user-detail.commands'
 import { Badge } from '../../../components/badge'
+import { PresenceBar, PresenceContext } from '../../../components/presence/presence'
+import { usePresence } from '../../../components/presence/use-presence'
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
 import { toast } from '../../../components/toast'
 import { actorOptions } from '../../../machines/shared/inspect'
@@ -31,6 +33,17 @@ import { UserSectionsContext } from './sections-context'
 import { AuditTrail } from '../../audit/audit-trail'
 import '../../../components/sections/sections.css'
 import './user-detail.css'
+
+/** The sections' titles by group, for 'Asha is editing Bank Details'. */
+const SECTION_TITLES: Readonly<Record<string, string>> = {
+  basic: 'Basic Details',
+  address: 'Address',
+  flags: 'Status Flags',
+  agent: 'Agent Settings',
+  socialMedia: 'Social Media',
+  bankDetails: 'Bank Details',
+  preferences: 'Preferences',
+}
 
 export default function UserDetailView() {
   const { id } = useParams<{ id: string }>()
@@ -65,6 +78,7 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
   const draft = useSelector(sections, (s) => s.context.draft)
   const busy = useSelector(sections, (s) => !s.matches('viewing') && !s.matches('editing'))
   const revealed = useSelector(sections, (s) => s.context.revealed !== null)
+  const viewers = usePresence('user', loaded._id, editing)
 
   // A newer copy of the user in the cache (a refetch, a save elsewhere) replaces the page's.
   useEffect(() => sections.send({ type: 'user.refresh', user: loaded }), [sections, loaded])
@@ -96,34 +110,37 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
 
   return (
     <UserSectionsContext.Provider value={sections}>
-      <div className="user-detail" data-testid="user-detail">
-        <div className="project-detail__top">
-          <CommandButton id="users.detail.back" variant="ghost" size="sm" icon={<ArrowLeft size={14} />} />
-          <div className="project-detail__actions">
-            <CommandButton id="users.detail.toggleActive" icon={<Power size={14} />} />
+      <PresenceContext.Provider value={viewers}>
+        <div className="user-detail" data-testid="user-detail">
+          <div className="project-detail__top">
+            <CommandButton id="users.detail.back" variant="ghost" size="sm" icon={<ArrowLeft size={14} />} />
+            <div className="project-detail__actions">
+              <CommandButton id="users.detail.toggleActive" icon={<Power size={14} />} />
+            </div>
+          </div>
+          <div className="project-detail__heading user-detail__heading">
+            <h1>{user.name}</h1>
+            <Badge tone={ROLE_TONE[role]}>{role}</Badge>
+            <Badge tone={user.isActive ? 'success' : 'neutral'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
+            <span className="muted user-detail__contact">{[user.email, user.phone].filter(Boolean).join(' · ')}</span>
+            <PresenceBar titles={SECTION_TITLES} />
+          </div>
+          <div className="user-detail__grid">
+            <div className="user-detail__column">
+              <BasicSection />
+              <AddressSection />
+              <SocialMediaSection />
+              <PreferencesSection />
+            </div>
+            <div className="user-detail__column">
+              <FlagsSection />
+              <AgentSection />
+              <BankSection />
+              <AuditTrail entityType="user" entityId={user._id} version={user.updatedAt} />
+            </div>
           </div>
         </div>
-        <div className="project-detail__heading user-detail__heading">
-          <h1>{user.name}</h1>
-          <Badge tone={ROLE_TONE[role]}>{role}</Badge>
-          <Badge tone={user.isActive ? 'success' : 'neutral'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
-          <span className="muted user-detail__contact">{[user.email, user.phone].filter(Boolean).join(' · ')}</span>
-        </div>
-        <div className="user-detail__grid">
-          <div className="user-detail__column">
-            <BasicSection />
-            <AddressSection />
-            <SocialMediaSection />
-            <PreferencesSection />
-          </div>
-          <div className="user-detail__column">
-            <FlagsSection />
-            <AgentSection />
-            <BankSection />
-            <AuditTrail entityType="user" entityId={user._id} version={user.updatedAt} />
-          </div>
-        </div>
-      </div>
+      </PresenceContext.Provider>
     </UserSectionsContext.Provider>
   )
 }
