@@ -15,6 +15,7 @@ import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
 import { undoEntry } from './undo'
+import { rowConflictsEntry } from './live'
 
 /** SPEC.md 4 "Contact status": 'new' is the unread status and the default. */
 export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const
@@ -81,6 +82,8 @@ const ContactProjectSchema = v.object({ _id: v.string(), title: v.string() })
 /** One row of the contacts list (SPEC.md 3 "Contact"); absent phone/subject are ''. */
 export const ContactSummarySchema = v.object({
   _id: v.string(),
+  /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
+  updatedAt: v.optional(IsoDateSchema),
   name: v.string(),
   email: v.string(),
   phone: v.string(),
@@ -183,6 +186,7 @@ export const ContactBulkResponseSchema = v.object({
   message: v.string(),
   updated: v.number(),
   ...undoEntry,
+  ...rowConflictsEntry,
 })
 
 const required = (label: string, max: number, multiline = false) =>

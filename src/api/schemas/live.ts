@@ -76,6 +76,7 @@ export type VersionConflictBody = v.InferOutput<typeof VersionConflictBodySchema
 
 /** Versions of the rows a bulk write was chosen from: `{ [id]: updatedAt }`. */
 export const RowVersionsSchema = v.record(v.pipe(v.string(), v.uuid('Invalid id')), v.string())
+export type RowVersions = v.InferOutput<typeof RowVersionsSchema>
 
 /** A row a bulk write left unchanged because it changed since it was loaded. */
 export const RowConflictSchema = v.object({
@@ -85,6 +86,8 @@ export const RowConflictSchema = v.object({
   changedBy: v.nullable(LiveActorSchema),
 })
 export type RowConflict = v.InferOutput<typeof RowConflictSchema>
+/** The optional `conflicts` entry of a bulk write's answer (absent: none). */
+export const rowConflictsEntry = { conflicts: v.optional(v.array(RowConflictSchema)) }
 
 /** How long a claim holds without being renewed (ms). */
 export const CLAIM_TTL_MS = 3 * 60_000

@@ -9,6 +9,7 @@ import { coerceNumber, isHttpUrl, normaliseDemoUrl, splitList } from './normalis
 import { IsoDateSchema, noControlChars, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
 import { undoEntry } from './undo'
+import { rowConflictsEntry } from './live'
 
 export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
@@ -318,4 +319,5 @@ export const BulkResponseSchema = v.object({
   message: v.string(),
   count: v.number(),
   ...undoEntry,
+  ...rowConflictsEntry,
 })

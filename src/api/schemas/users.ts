@@ -15,6 +15,7 @@ import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
 import { undoEntry } from './undo'
+import { rowConflictsEntry } from './live'
 
 export const USER_ROLES = ['admin', 'agent', 'user'] as const
 export type UserRole = (typeof USER_ROLES)[number]
@@ -73,6 +74,8 @@ export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
 
 export const UserSummarySchema = v.object({
   _id: v.string(),
+  /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
+  updatedAt: v.optional(IsoDateSchema),
   name: v.string(),
   email: v.string(),
   phone: v.string(),
@@ -177,6 +180,7 @@ export const UserBulkResponseSchema = v.object({
   message: v.string(),
   count: v.number(),
   ...undoEntry,
+  ...rowConflictsEntry,
 })
 
 // ——— Requests ———
