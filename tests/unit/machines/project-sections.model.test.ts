@@ -3,7 +3,6 @@ import { getShortestPaths, getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/api/client'
 import { projectSectionsMachine, type ProjectSectionsEvent } from '../../../src/machines/project-sections.machine'
-import { initialDraft } from '../../../src/machines/project-sections.form'
 import { makeProject } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 
