@@ -119,7 +119,7 @@ export function createApp(config: AppConfig): App {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return c.json(errorBody(err.message, err.errors, err.code, err.issues), err.status)
+      return c.json({ ...errorBody(err.message, err.errors, err.code, err.issues), ...err.details }, err.status)
     }
     if (err instanceof HTTPException) {
       const status = err.status

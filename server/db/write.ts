@@ -22,6 +22,13 @@
  *   migration 0010 first (`actor`), and after the body sends the audit and undo INSERTs together
  *   as one statement in that same transaction. For writes with several dependent steps (guards
  *   over other rows, codes drawn under a savepoint, RETURNING values the undo needs).
+ *
+ * Versions (decision 041): a write based on a version of its record (If-Match) checks it where it
+ * reads the row (domain/versions.ts `assertVersion`: in the plan from the rows read, in a locked
+ * body after its FOR UPDATE) and throws StaleVersion; the entry answers that with the 409
+ * version_conflict (db/queries/versions.queries.ts), having changed nothing. An optimistic retry
+ * re-plans from a fresh read, so a retry that finds another writer's version answers 409 instead
+ * of writing over it.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { PgInsertBase } from 'drizzle-orm/pg-core'
@@ -31,12 +38,17 @@ import type { Db } from './client'
 import { auditInsert, setAuditActor, type AuditEntry } from './queries/audit.queries'
 import type { Tx } from './queries/projects.queries'
 import { undoInsert, type UndoableChange } from './queries/undo.queries'
+import { versionConflict } from './queries/versions.queries'
+import { StaleVersion } from '../domain/versions'
 
 /** Where an attempt of an optimistic write reads: the pool without locks, or on the last attempt a transaction that locks the rows it reads. */
 export type WriteAttempt = { db: Db; lock: boolean }
 
-/** A row read for an optimistic write: its id and row version (`xmin` as text, decision 022). */
-export type Versioned = { id: string; rowVersion: string }
+/**
+ * A row read for an optimistic write: its id, row version (`xmin` as text, decision 022) and
+ * record version (`updated_at`, what If-Match names: decision 041).
+ */
+export type Versioned = { id: string; rowVersion: string; updatedAt: Date }
 
 /**
  * The rows of one table as an optimistic write reads them, and the guard of its UPDATE:
@@ -123,11 +135,16 @@ export function write<Row extends Versioned, Beside, R>(
   spec: OptimisticWrite<Row, Beside, R>,
 ): Promise<Written<R>>
 export function write<R>(db: Db, spec: LockedWrite<R>): Promise<Written<R>>
-export function write<Row extends Versioned, Beside, R>(
+export async function write<Row extends Versioned, Beside, R>(
   db: Db,
   spec: OptimisticWrite<Row, Beside, R> | LockedWrite<R>,
 ): Promise<Written<R>> {
-  return 'transaction' in spec ? locked(db, spec) : optimistic(db, spec)
+  try {
+    return await ('transaction' in spec ? locked(db, spec) : optimistic(db, spec))
+  } catch (error) {
+    if (error instanceof StaleVersion) throw await versionConflict(db, error)
+    throw error
+  }
 }
 
 async function locked<R>(db: Db, spec: LockedWrite<R>): Promise<Written<R>> {

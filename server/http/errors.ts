@@ -2,7 +2,8 @@
  * The one error type of the API. Handlers throw `ApiError`; the app's onError turns it into
  * `{ success: false, message, errors?, issues?, code? }` with its HTTP status (DESIGN.md
  * "Errors"); `code` is a machine-readable reason where the client must act on it (e.g.
- * 'step_up_required'); `issues` name the refused fields of a 400.
+ * 'step_up_required'); `issues` name the refused fields of a 400; `details` are further fields of
+ * the body a `code` defines (a version_conflict's `version` and `changes`, src/api/schemas/live.ts).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { FieldIssue } from '../../src/api/schemas/common'
@@ -14,6 +15,7 @@ export class ApiError extends Error {
     readonly errors?: string[],
     readonly code?: string,
     readonly issues?: FieldIssue[],
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message)
   }

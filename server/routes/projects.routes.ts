@@ -2,7 +2,9 @@
  * /api/projects (SPEC.md 7 "Projects"): list with filters and search (served by the
  * per-app page cache, services/project-list-pages.ts), categories and technologies, get, create,
  * partial update, delete. Verification and bulk routes are mounted from their own files; the
- * queries are in db/queries/projects*.queries.ts, every change audited in its transaction.
+ * queries are in db/queries/projects*.queries.ts, every change audited in its transaction. A read
+ * or write of one project answers its version as ETag; the update and delete take If-Match
+ * (decision 041).
  */
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
@@ -20,6 +22,7 @@ import { createProject, deleteProjects, updateProject } from '../db/queries/proj
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { ifMatchOf, setEtag } from '../http/versions'
 import { createProjectListPages } from '../services/project-list-pages'
 import { runProjectDeletedHooks } from '../services/project-deleted-hooks'
 import { projectsBulkRoutes } from './projects-bulk.routes'
@@ -52,21 +55,29 @@ export function projectsRoutes(deps: AppDeps) {
 
   app.post('/create', validate('json', CreateProjectSchema), async (c) => {
     const id = await createProject(db, c.req.valid('json'), c.get('admin').id, now())
-    return ok(c, ProjectResponseSchema, { success: true, project: await findProject(db, id) }, 201)
+    const project = await findProject(db, id)
+    setEtag(c, project.updatedAt)
+    return ok(c, ProjectResponseSchema, { success: true, project }, 201)
   })
 
-  app.get('/:id', validate('param', IdParamSchema), async (c) =>
-    ok(c, ProjectResponseSchema, { success: true, project: await findProject(db, c.req.valid('param').id) }),
-  )
+  app.get('/:id', validate('param', IdParamSchema), async (c) => {
+    const project = await findProject(db, c.req.valid('param').id)
+    setEtag(c, project.updatedAt)
+    return ok(c, ProjectResponseSchema, { success: true, project })
+  })
 
   app.put('/:id', validate('param', IdParamSchema), validate('json', UpdateProjectSchema), async (c) => {
     const { id } = c.req.valid('param')
-    await updateProject(db, id, c.req.valid('json'), c.get('admin').id, now())
-    return ok(c, ProjectResponseSchema, { success: true, project: await findProject(db, id) })
+    await updateProject(db, id, c.req.valid('json'), c.get('admin').id, now(), ifMatchOf(c))
+    const project = await findProject(db, id)
+    setEtag(c, project.updatedAt)
+    return ok(c, ProjectResponseSchema, { success: true, project })
   })
 
   app.delete('/:id', validate('param', IdParamSchema), async (c) => {
-    const deleted = await deleteProjects(db, [c.req.valid('param').id], c.get('admin').id)
+    const { deleted } = await deleteProjects(db, [c.req.valid('param').id], c.get('admin').id, {
+      version: ifMatchOf(c),
+    })
     await runProjectDeletedHooks(deps.onProjectDeleted, deleted)
     return ok(c, ProjectMessageResponseSchema, { success: true, message: 'Project deleted successfully' })
   })

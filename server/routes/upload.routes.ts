@@ -73,6 +73,7 @@ export function uploadRoutes(deps: AppDeps) {
         totalChunks: upload?.totalChunks ?? null,
         hasFiles: row.hasFiles,
         stale: isStaleDraft(lastTouchedAt, now),
+        updatedAt: row.updatedAt.toISOString(),
       })
     }
     drafts.sort((a, b) => b.lastTouchedAt.localeCompare(a.lastTouchedAt))

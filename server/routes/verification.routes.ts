@@ -16,6 +16,8 @@ import { changeVerificationStatus, deleteEntry, listHistory, updateEntry } from 
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
+import { ifMatchOf, setEtag } from '../http/versions'
+import { findProject } from '../db/queries/projects.queries'
 import { reviewCommitOf } from '../services/triage'
 
 export function verificationRoutes(deps: AppDeps) {
@@ -35,7 +37,9 @@ export function verificationRoutes(deps: AppDeps) {
       actorId: c.get('admin').id,
       at: now(),
       reviewCommits,
+      version: ifMatchOf(c),
     })
+    setEtag(c, (await findProject(db, id)).updatedAt)
     return ok(c, ProjectMessageResponseSchema, {
       success: true,
       message: `Project status updated to ${status.replace(/_/g, ' ')}`,

@@ -47,6 +47,11 @@ export type AuditEntry = {
   before?: unknown
   after?: unknown
   ip?: string | null
+  /**
+   * When the change was made, when it set a record's version: that `updated_at` (decision 041: the
+   * changes since a version are the rows after it). Default: the database's now().
+   */
+  at?: Date
 }
 
 /** Insert one audit row using `db` (a transaction handle or the database). */
@@ -78,6 +83,7 @@ export function auditInsert(db: Pick<Db, 'insert'>, entries: readonly AuditEntry
       before: entry.before ?? null,
       after: entry.after ?? null,
       ip: entry.ip ?? null,
+      ...(entry.at ? { createdAt: entry.at } : {}),
     })),
   )
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
+import type { RowConflict } from '../../../src/api/schemas/live'
 import type { VerificationEntry, VerificationStatus } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'
@@ -16,6 +17,8 @@ import { notFound } from '../../http/errors'
 import { versionedProjects, type DbOrTx, type Tx } from './projects.queries'
 import { assertUnchanged, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
+import { assertVersion, nextVersion, splitByVersion } from '../../domain/versions'
+import { nextVersionSql, rowConflicts } from './versions.queries'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
 export type StatusChange = {
@@ -30,6 +33,10 @@ export type StatusChange = {
    * up costs no round trip of its own.
    */
   reviewCommits?: ReadonlyMap<string, string> | Promise<ReadonlyMap<string, string> | undefined>
+  /** The If-Match of one project's change (decision 041): 409 version_conflict unless it is that version. */
+  version?: string | null
+  /** Bulk: a project not at its version here is left unchanged and reported in `conflicts`. */
+  versions?: Readonly<Record<string, string>>
 }
 
 /**
@@ -37,20 +44,25 @@ export type StatusChange = {
  * reads the current rows, updates status and verificationNotes, inserts a history entry {status,
  * previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per project, and
  * records the undo (kind 'project.verify', undo.queries.ts). Answers the number of projects
- * changed and the undo ticket. An optimistic write (db/write.ts): two round trips whatever the
+ * changed, the undo ticket and the projects left unchanged because they moved from `versions`
+ * (`conflicts`; with `version`, a moved project answers 409 instead). An optimistic write (db/write.ts): two round trips whatever the
  * number of projects, the read and one statement that writes all four only if no project changed
  * since the read (ids and versions are chosen here); read again and retried when one did.
  */
 export async function changeVerificationStatus(
   db: Db,
   change: StatusChange,
-): Promise<{ count: number; undo: UndoTicket | null }> {
+): Promise<{ count: number; undo: UndoTicket | null; conflicts: RowConflict[] }> {
   const { result, undo } = await write(db, {
     rows: versionedProjects,
     ids: change.ids,
     beside: change.reviewCommits,
-    plan: (rows, reviewCommits, on) => {
+    plan: (read, reviewCommits, on) => {
+      if (read.length === 1) assertVersion('project', read[0], change.version)
+      const { current: rows, moved } = splitByVersion(read, change.versions)
+      if (!rows.length) return { result: { count: 0, moved } }
       const verifiedAt = change.at
+      const at = new Map(rows.map((row) => [row.id, nextVersion(row.updatedAt, verifiedAt)]))
       const after = { verificationStatus: change.status, verificationNotes: change.notes }
       const entries = rows.map((row) => ({
         id: uuidv7(),
@@ -63,13 +75,13 @@ export async function changeVerificationStatus(
         reviewCommit: reviewCommits?.get(row.id) ?? null,
       }))
       return {
-        result: rows.length,
+        result: { count: rows.length, moved },
         change: {
           rows,
           update: (unchanged) =>
             on
               .update(projects)
-              .set({ ...after, updatedAt: verifiedAt })
+              .set({ ...after, updatedAt: nextVersionSql(projects.updatedAt, verifiedAt) })
               .where(unchanged),
           inserts: [on.insert(verificationHistory).values(entries)],
           audit: rows.map((row) => ({
@@ -79,19 +91,20 @@ export async function changeVerificationStatus(
             entityId: row.id,
             before: { verificationStatus: row.verificationStatus, verificationNotes: row.verificationNotes },
             after,
+            at: at.get(row.id),
           })),
-          // Every row's updated_at becomes `verifiedAt`: the version the undo checks against.
+          // Each row's updated_at becomes its next version: the version the undo checks against.
           undo: {
             kind: 'project.verify',
             actorId: change.actorId,
             now: change.at,
-            records: rows.map((row, i) => undoRecord(row.id, row, after, verifiedAt, entries[i].id)),
+            records: rows.map((row, i) => undoRecord(row.id, row, after, at.get(row.id)!, entries[i].id)),
           },
         },
       }
     },
   })
-  return { count: result, undo }
+  return { count: result.count, undo, conflicts: await rowConflicts(db, 'project', result.moved) }
 }
 
 /**

@@ -14,8 +14,8 @@
 import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
+import { RowConflictSchema, RowVersionsSchema } from './live'
 import { undoEntry } from './undo'
-import { rowConflictsEntry } from './live'
 
 /** SPEC.md 4 "Contact status": 'new' is the unread status and the default. */
 export const CONTACT_STATUSES = ['new', 'read', 'replied', 'archived'] as const
@@ -177,6 +177,7 @@ export const ContactBulkUpdateSchema = v.strictObject(
       v.maxLength(CONTACT_BULK_MAX, `At most ${CONTACT_BULK_MAX} contacts at once`),
     ),
     action: v.picklist(BULK_ACTION_NAMES, `Action must be one of ${BULK_ACTION_NAMES.join(', ')}`),
+    versions: v.optional(RowVersionsSchema),
   },
   strictMessage({ contactIds: 'Please select contacts to update', action: 'Action is required' }),
 )
@@ -186,7 +187,8 @@ export const ContactBulkResponseSchema = v.object({
   message: v.string(),
   updated: v.number(),
   ...undoEntry,
-  ...rowConflictsEntry,
+  /** With `versions` in the request: the contacts left unchanged because they changed since loaded. */
+  conflicts: v.optional(v.array(RowConflictSchema)),
 })
 
 const required = (label: string, max: number, multiline = false) =>

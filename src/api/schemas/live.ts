@@ -86,8 +86,6 @@ export const RowConflictSchema = v.object({
   changedBy: v.nullable(LiveActorSchema),
 })
 export type RowConflict = v.InferOutput<typeof RowConflictSchema>
-/** The optional `conflicts` entry of a bulk write's answer (absent: none). */
-export const rowConflictsEntry = { conflicts: v.optional(v.array(RowConflictSchema)) }
 
 /** How long a claim holds without being renewed (ms). */
 export const CLAIM_TTL_MS = 3 * 60_000

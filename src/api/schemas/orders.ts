@@ -12,8 +12,8 @@
 import * as v from 'valibot'
 import { IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
+import { RowConflictSchema, RowVersionsSchema } from './live'
 import { undoEntry } from './undo'
-import { rowConflictsEntry } from './live'
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -197,6 +197,7 @@ export const OrderBulkUpdateSchema = v.strictObject(
       v.maxLength(ORDER_BULK_MAX, `At most ${ORDER_BULK_MAX} orders at once`),
     ),
     action: v.picklist(ORDER_BULK_ACTIONS, `Action must be one of ${ORDER_BULK_ACTIONS.join(', ')}`),
+    versions: v.optional(RowVersionsSchema),
   },
   strictMessage({ orderIds: 'Please select orders to update', action: 'Action is required' }),
 )
@@ -218,7 +219,8 @@ export const OrderBulkResponseSchema = v.object({
     }),
   ),
   ...undoEntry,
-  ...rowConflictsEntry,
+  /** With `versions` in the request: the orders left unchanged because they changed since loaded. */
+  conflicts: v.optional(v.array(RowConflictSchema)),
 })
 export type OrderBulkResult = v.InferOutput<typeof OrderBulkResponseSchema>
 

@@ -8,8 +8,8 @@ import * as v from 'valibot'
 import { coerceNumber, isHttpUrl, normaliseDemoUrl, splitList } from './normalise'
 import { IsoDateSchema, noControlChars, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
+import { RowConflictSchema, RowVersionsSchema } from './live'
 import { undoEntry } from './undo'
-import { rowConflictsEntry } from './live'
 
 export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
@@ -209,13 +209,25 @@ const bulkRequired = {
   notes: 'Notes are required',
   isActive: 'isActive is required',
 }
-export const BulkDeleteSchema = v.strictObject({ ids: IdsSchema }, strictMessage(bulkRequired))
+/**
+ * Bulk requests may name the versions their rows were chosen at (`versions`, live.ts): a row
+ * whose version moved is left unchanged and reported in the answer's `conflicts`. `onlyDrafts`
+ * deletes only rows that are still drafts (a draft published meanwhile is kept and reported).
+ */
+export const BulkDeleteSchema = v.strictObject(
+  {
+    ids: IdsSchema,
+    versions: v.optional(RowVersionsSchema),
+    onlyDrafts: v.optional(v.boolean('onlyDrafts must be true or false')),
+  },
+  strictMessage(bulkRequired),
+)
 export const BulkVerifySchema = v.strictObject(
-  { ids: IdsSchema, status: VerificationStatusSchema, notes: NotesSchema },
+  { ids: IdsSchema, status: VerificationStatusSchema, notes: NotesSchema, versions: v.optional(RowVersionsSchema) },
   strictMessage(bulkRequired),
 )
 export const BulkUpdateSchema = v.strictObject(
-  { ids: IdsSchema, isActive: projectFields.isActive },
+  { ids: IdsSchema, isActive: projectFields.isActive, versions: v.optional(RowVersionsSchema) },
   strictMessage(bulkRequired),
 )
 
@@ -319,5 +331,6 @@ export const BulkResponseSchema = v.object({
   message: v.string(),
   count: v.number(),
   ...undoEntry,
-  ...rowConflictsEntry,
+  /** With `versions` in the request: the rows left unchanged because they changed since loaded. */
+  conflicts: v.optional(v.array(RowConflictSchema)),
 })

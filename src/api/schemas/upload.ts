@@ -145,7 +145,7 @@ export const DraftSummarySchema = v.object({
   hasFiles: v.boolean(),
   /** Untouched for STALE_DRAFT_DAYS days. */
   stale: v.boolean(),
-  /** The project's version (updatedAt) as listed, when the server sends it: the stale-draft delete sends it back. */
+  /** The project's version (live.ts): what a delete of stale drafts names in `versions`. */
   updatedAt: v.optional(v.string()),
 })
 export type DraftSummary = v.InferOutput<typeof DraftSummarySchema>

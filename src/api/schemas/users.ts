@@ -14,8 +14,8 @@
 import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
+import { RowConflictSchema, RowVersionsSchema } from './live'
 import { undoEntry } from './undo'
-import { rowConflictsEntry } from './live'
 
 export const USER_ROLES = ['admin', 'agent', 'user'] as const
 export type UserRole = (typeof USER_ROLES)[number]
@@ -180,7 +180,8 @@ export const UserBulkResponseSchema = v.object({
   message: v.string(),
   count: v.number(),
   ...undoEntry,
-  ...rowConflictsEntry,
+  /** With `versions` in the request: the users left unchanged because they changed since loaded. */
+  conflicts: v.optional(v.array(RowConflictSchema)),
 })
 
 // ——— Requests ———
@@ -382,6 +383,7 @@ export const UserBulkUpdateSchema = v.strictObject(
       v.maxLength(USER_BULK_MAX, `At most ${USER_BULK_MAX} users at once`),
     ),
     action: v.picklist(['activate', 'deactivate'], 'Action must be activate or deactivate'),
+    versions: v.optional(RowVersionsSchema),
   },
   strictMessage({ userIds: 'Please select users to update', action: 'Action is required' }),
 )
