@@ -73,9 +73,8 @@ export async function saveDefaultCommissionConfig(
   input: Partial<CommissionConfigUpdateInput>,
   version?: string,
 ): Promise<CommissionConfig> {
-  return (
-    await api.put('/api/commission/configs/default', input, CommissionConfigMessageResponseSchema, { version })
-  ).config
+  return (await api.put('/api/commission/configs/default', input, CommissionConfigMessageResponseSchema, { version }))
+    .config
 }
 
 /** GET /api/commission/stats → revenue per party (rupees) and active/inactive configuration counts. */

@@ -22,7 +22,9 @@ export async function verifyProject(
   notes: string,
   version?: string,
 ): Promise<UndoTicket | null> {
-  const answer = await api.put(`/api/projects/${id}/verify`, { status, notes }, ProjectMessageResponseSchema, { version })
+  const answer = await api.put(`/api/projects/${id}/verify`, { status, notes }, ProjectMessageResponseSchema, {
+    version,
+  })
   return answer.undo ?? null
 }
 

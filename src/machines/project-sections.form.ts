@@ -157,7 +157,11 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set(['price', 'customizatio
  */
 export function mergeSection(section: SectionId, base: Project, theirs: Project, mine: SectionDraft): EditsMerge {
   const withoutLabel = ({ ownerLabel: _, ...fields }: SectionDraft) => fields
-  return mergeEdits(withoutLabel(initialDraft(section, base)), withoutLabel(initialDraft(section, theirs)), withoutLabel(mine))
+  return mergeEdits(
+    withoutLabel(initialDraft(section, base)),
+    withoutLabel(initialDraft(section, theirs)),
+    withoutLabel(mine),
+  )
 }
 
 /** The form of merged `values`: the owner's label is theirs when the owner is theirs, else the form's. */
@@ -165,5 +169,8 @@ export function draftOf(values: Record<string, unknown>, theirs: Project, mine: 
   const draft = values as SectionDraft
   if (!('projectOwner' in draft)) return draft
   const theirsOwner = initialDraft('owner', theirs)
-  return { ...draft, ownerLabel: draft.projectOwner === theirsOwner.projectOwner ? theirsOwner.ownerLabel : mine.ownerLabel }
+  return {
+    ...draft,
+    ownerLabel: draft.projectOwner === theirsOwner.projectOwner ? theirsOwner.ownerLabel : mine.ownerLabel,
+  }
 }

@@ -26,8 +26,7 @@ export type UploadDraftsEvent =
 
 export type UploadDraftsEmitted =
   /** `count` deleted; `kept` left because they were published or changed after they were listed. */
-  | { type: 'drafts.deleted'; count: number; kept: number }
-  | { type: 'notify.error'; text: string }
+  { type: 'drafts.deleted'; count: number; kept: number } | { type: 'notify.error'; text: string }
 
 /** What the toast says after a delete of stale drafts: 'Deleted 2 stale drafts. 1 draft was published or changed meanwhile and kept'. */
 export function deletedText(count: number, kept: number): string {
@@ -49,7 +48,9 @@ export const uploadDraftsMachine = setup({
     ),
   },
   actions: {
-    keepIds: assign(({ event }) => (assertEvent(event, 'stale.delete'), { ids: event.ids, versions: event.versions ?? {} })),
+    keepIds: assign(
+      ({ event }) => (assertEvent(event, 'stale.delete'), { ids: event.ids, versions: event.versions ?? {} }),
+    ),
     forgetIds: assign({ ids: [], versions: {} }),
     announceDeleted: emit((_, params: { count: number; requested: number }) => ({
       type: 'drafts.deleted' as const,

@@ -81,7 +81,7 @@ describe('two admins on one project', () => {
     expect(await projectOf(id)).toMatchObject({ title: `${title} by A`, description: 'Described by B' })
   })
 
-  it('both change the title: B sees theirs and mine; Keep mine saves B\'s; Take theirs shows A\'s', async () => {
+  it("both change the title: B sees theirs and mine; Keep mine saves B's; Take theirs shows A's", async () => {
     const title = `Clash ${Date.now().toString(36)}`
     const id = await newProject(title)
     await open(a, id, title)

@@ -56,11 +56,7 @@ describe('record versions on the wire', () => {
   })
 
   it('bulk: versions of the chosen rows as listed (rows without one left out); outcome defaults', () => {
-    const rows = [
-      { id: 'a', updatedAt: 'va' },
-      { id: 'b', updatedAt: 'vb' },
-      { id: 'c' },
-    ]
+    const rows = [{ id: 'a', updatedAt: 'va' }, { id: 'b', updatedAt: 'vb' }, { id: 'c' }]
     expect(versionsOf(rows, ['a', 'c'])).toEqual({ a: 'va' })
     expect(versionsOf(rows, ['c'])).toBeUndefined()
     expect(bulkOutcome({})).toEqual({ undo: null, conflicts: [] })

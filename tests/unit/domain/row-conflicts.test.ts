@@ -34,6 +34,10 @@ describe('rows a bulk write left unchanged', () => {
       type: 'notify.error',
       text: 'Nothing changed: 1 changed since you loaded it (by Asha)',
     })
-    expect(bulkNotice(action, undo, text)).toEqual({ type: 'undo.offered', text: '3 projects activated successfully', undo })
+    expect(bulkNotice(action, undo, text)).toEqual({
+      type: 'undo.offered',
+      text: '3 projects activated successfully',
+      undo,
+    })
   })
 })

@@ -25,9 +25,9 @@ describe('contacts list actions', () => {
     const outcome = { undo: { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }, conflicts: [] }
     vi.mocked(bulkUpdateContacts).mockResolvedValue(outcome)
     const versions = { a: '2026-01-01T00:00:00.000Z' }
-    await expect(
-      runContactsAction({ ids: ['a', 'b'], action: 'mark_replied', bulk: true, versions }),
-    ).resolves.toEqual(outcome)
+    await expect(runContactsAction({ ids: ['a', 'b'], action: 'mark_replied', bulk: true, versions })).resolves.toEqual(
+      outcome,
+    )
     expect(bulkUpdateContacts).toHaveBeenCalledWith(['a', 'b'], 'mark_replied', versions)
   })
 

@@ -16,9 +16,7 @@ const stale = (fields: string[], name = 'Asha') => {
     message: `Project was changed by ${name} since you opened it`,
     code: 'version_conflict',
     version: V2,
-    changes: [
-      { actor: { id: 'a', name }, at: V2, action: 'project.update', fields, before: {}, after: {} },
-    ],
+    changes: [{ actor: { id: 'a', name }, at: V2, action: 'project.update', fields, before: {}, after: {} }],
   }
   return new ApiError(409, body.message, undefined, body.code, undefined, body)
 }
@@ -49,7 +47,15 @@ function start() {
   const actor = createActor(machine, { input: { project: base } }).start()
   const emitted: ProjectSectionsEmitted[] = []
   actor.on('*', (e) => emitted.push(e as ProjectSectionsEmitted))
-  return { actor, saves, fetches, deletes, emitted, state: () => actor.getSnapshot().value, ctx: () => actor.getSnapshot().context }
+  return {
+    actor,
+    saves,
+    fetches,
+    deletes,
+    emitted,
+    state: () => actor.getSnapshot().value,
+    ctx: () => actor.getSnapshot().context,
+  }
 }
 
 /** Opens Description, changes `patch`, saves, and answers the save with a 409 naming `fields`. */
@@ -121,21 +127,31 @@ describe('projectSectionsMachine: stale saves', () => {
     await flush()
     actor.send({ type: 'conflict.keepMine' })
     expect(state()).toBe('merging')
-    expect(saves[1].input).toEqual({ id: base._id, body: { title: 'Mine', description: base.description }, version: V2 })
+    expect(saves[1].input).toEqual({
+      id: base._id,
+      body: { title: 'Mine', description: base.description },
+      version: V2,
+    })
     saves[1].d.resolve(makeProject({ title: 'Mine', updatedAt: '2026-01-06T10:07:00.000Z' }))
     await flush()
     expect(state()).toBe('viewing')
     expect(emitted[0]).toEqual({ type: 'notify.success', text: "Saved your Title over Asha's change" })
   })
 
-  it("conflict → Take theirs → editing: the conflicting field shows theirs, my other edits stay, based on theirs", async () => {
-    const { actor, fetches, saves, state, ctx } = await staleSave({ title: 'Mine', description: 'Also mine' }, ['title'])
+  it('conflict → Take theirs → editing: the conflicting field shows theirs, my other edits stay, based on theirs', async () => {
+    const { actor, fetches, saves, state, ctx } = await staleSave({ title: 'Mine', description: 'Also mine' }, [
+      'title',
+    ])
     const theirs = makeProject({ title: 'Theirs', updatedAt: V2 })
     fetches[0].resolve(theirs)
     await flush()
     actor.send({ type: 'conflict.takeTheirs' })
     expect(state()).toBe('editing')
-    expect(ctx()).toMatchObject({ project: theirs, draft: { title: 'Theirs', description: 'Also mine' }, conflict: null })
+    expect(ctx()).toMatchObject({
+      project: theirs,
+      draft: { title: 'Theirs', description: 'Also mine' },
+      conflict: null,
+    })
     actor.send({ type: 'section.save' })
     expect(saves[1].input.version).toBe(V2)
   })
@@ -182,7 +198,10 @@ describe('projectSectionsMachine: stale saves', () => {
     deletes[0].d.reject(new ApiError(409, 'in use'))
     await flush()
     expect(emitted).toEqual([
-      { type: 'notify.error', text: 'Failed to update project status: Project was changed by Asha since you opened it' },
+      {
+        type: 'notify.error',
+        text: 'Failed to update project status: Project was changed by Asha since you opened it',
+      },
       { type: 'project.stale' },
       { type: 'notify.error', text: 'Failed to delete project: in use' },
     ])

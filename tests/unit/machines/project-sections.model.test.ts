@@ -46,7 +46,6 @@ const paths = getSimplePaths(projectSectionsMachine, {
   input: { project },
   events: EVENTS,
   serializeState: (s) => JSON.stringify([s.value, s.context.section, s.context.error]),
-
 })
 
 // The merge guards read the draft and the loaded project, so they are part of a node; the simple

@@ -12,8 +12,11 @@ import { deferred, flush } from '../../fixtures/project'
 
 function start() {
   type Input = { ids: string[]; versions: Record<string, string> }
-  const calls: Array<{ ids: string[]; versions: Record<string, string>; d: ReturnType<typeof deferred<BulkDeleteOutcome>> }> =
-    []
+  const calls: Array<{
+    ids: string[]
+    versions: Record<string, string>
+    d: ReturnType<typeof deferred<BulkDeleteOutcome>>
+  }> = []
   const actor = createActor(
     uploadDraftsMachine.provide({
       actors: {
@@ -63,7 +66,7 @@ describe('uploadDraftsMachine', () => {
     expect(emitted).toEqual([{ type: 'drafts.deleted', count: 2, kept: 0 }])
   })
 
-  it('sends the drafts\' versions as listed; a draft published or changed meanwhile is kept and counted', async () => {
+  it("sends the drafts' versions as listed; a draft published or changed meanwhile is kept and counted", async () => {
     const { actor, calls, emitted, ctx } = start()
     actor.send({ type: 'stale.delete', ids: ['a', 'b'], versions: { a: 'v1', b: 'v2' } })
     actor.send({ type: 'confirm.accept' })

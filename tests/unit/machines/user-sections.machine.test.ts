@@ -32,7 +32,12 @@ function start(user = makeUser()) {
       return d.promise
     })
   const machine = userSectionsMachine.provide({
-    actors: { saveUser: held(saves), setStatus: held(statuses), revealAccount: held(reveals), fetchUser: held(fetches) },
+    actors: {
+      saveUser: held(saves),
+      setStatus: held(statuses),
+      revealAccount: held(reveals),
+      fetchUser: held(fetches),
+    },
   })
   const actor = createActor(machine, { input: { user } }).start()
   const emitted: UserSectionsEmitted[] = []
@@ -189,7 +194,11 @@ describe('userSectionsMachine', () => {
     actor.send({ type: 'draft.change', patch: { isAgent: true, defaultDiscountPercent: '10' } })
     actor.send({ type: 'section.save' })
     expect(state()).toBe('saving')
-    expect(saves[0].input).toEqual({ id: makeUser()._id, body: { isAgent: true, defaultDiscountPercent: 10 }, version: makeUser().updatedAt })
+    expect(saves[0].input).toEqual({
+      id: makeUser()._id,
+      body: { isAgent: true, defaultDiscountPercent: 10 },
+      version: makeUser().updatedAt,
+    })
     const agent = makeUser({
       isAgent: true,
       role: 'agent',

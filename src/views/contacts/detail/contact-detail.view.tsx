@@ -67,6 +67,8 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
   const replyBlank = useSelector(reply, (s) => isBlankReply(s.context.text))
   const [replyFocused, setReplyFocused] = useState(false)
   const boxRef = useRef<HTMLTextAreaElement>(null)
+  // A newer copy of the contact (a reply sent, a refetch) is the version the next status change is based on.
+  useEffect(() => status.send({ type: 'contact.refresh', version: contact.updatedAt }), [status, contact.updatedAt])
 
   useEffect(() => {
     const changed = (e: { contact: ContactDetail }) => void invalidateContacts(queryClient, e.contact)
