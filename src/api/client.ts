@@ -9,6 +9,7 @@
 import { createFetch, FetchError, type $Fetch } from 'ofetch'
 import * as v from 'valibot'
 import { ErrorBodySchema, type FieldIssue } from './schemas/common'
+import { etagOf, VersionConflictBodySchema, type VersionConflictBody } from './schemas/live'
 import { RefreshResponseSchema } from './schemas/auth'
 import { STEP_UP_REQUIRED } from './schemas/step-up'
 import { session as defaultSession, type SessionStore } from './session'
@@ -16,7 +17,8 @@ import { session as defaultSession, type SessionStore } from './session'
 /**
  * Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the
  * server's, `code` its machine-readable reason when it gave one ('step_up_required'), `issues`
- * the refused fields of a 400 (src/api/field-errors.ts puts them under their fields).
+ * the refused fields of a 400 (src/api/field-errors.ts puts them under their fields), `conflict`
+ * the body of a 409 `version_conflict` (the record's version now and the changes since the one sent).
  */
 export class ApiError extends Error {
   constructor(
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     readonly errors?: string[],
     readonly code?: string,
     readonly issues?: FieldIssue[],
+    readonly conflict?: VersionConflictBody,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -34,6 +37,10 @@ export class ApiError extends Error {
 /** True for the 403 that asks for a fresh OTP before a sensitive change (src/machines/step-up.machine.ts). */
 export const isStepUpRequired = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 403 && error.code === STEP_UP_REQUIRED
+
+/** The parsed 409 `version_conflict` of a write based on a version the record no longer has, else null. */
+export const versionConflictOf = (error: unknown): VersionConflictBody | null =>
+  error instanceof ApiError ? (error.conflict ?? null) : null
 
 /** The `code` of an ApiError for a request that got no answer at all (server down, connection lost). */
 export const NETWORK_ERROR = 'network'
@@ -59,6 +66,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Let the request outlive the page (fetch keepalive): for sign-out before a navigation. */
   keepalive?: boolean
+  /** The version (updatedAt) of the record the write is based on, sent as `If-Match: etagOf(version)`. */
+  version?: string
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -115,7 +124,8 @@ export function toApiError(error: unknown, fallback = 'Request failed', method =
     const status = error.statusCode ?? error.response?.status ?? 0
     if (parsed.success) {
       const { message, errors, code, issues } = parsed.output
-      return new ApiError(status, message, errors, code, issues)
+      const conflict = status === 409 ? v.safeParse(VersionConflictBodySchema, error.data) : null
+      return new ApiError(status, message, errors, code, issues, conflict?.success ? conflict.output : undefined)
     }
     if (status === 0 && !error.response && error.cause instanceof TypeError) {
       return new ApiError(0, networkErrorText(method), undefined, NETWORK_ERROR)
@@ -193,7 +203,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         body: opts.body as BodyInit | Record<string, unknown> | undefined,
         signal: opts.signal,
         keepalive: opts.keepalive,
-        headers: useAuth && token ? { Authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(useAuth && token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(opts.version === undefined ? {} : { 'If-Match': etagOf(opts.version) }),
+        },
       })
 
     const usedToken = useAuth ? store.getAccessToken() : null

@@ -48,17 +48,19 @@ export async function createCommissionConfig(
   return (await api.post('/api/commission/configs', input, CommissionConfigMessageResponseSchema)).config
 }
 
-/** PUT /api/commission/configs/{id} with any subset of the fields → the configuration. */
+/** PUT /api/commission/configs/{id} with any subset of the fields → the configuration; If-Match `version` when given. */
 export async function updateCommissionConfig(
   id: string,
   input: Partial<CommissionConfigUpdateInput>,
+  version?: string,
 ): Promise<CommissionConfig> {
-  return (await api.put(`/api/commission/configs/${id}`, input, CommissionConfigMessageResponseSchema)).config
+  return (await api.put(`/api/commission/configs/${id}`, input, CommissionConfigMessageResponseSchema, { version }))
+    .config
 }
 
-/** DELETE /api/commission/configs/{id} → the server's message (409 for the default). */
-export async function deleteCommissionConfig(id: string): Promise<string> {
-  return (await api.del(`/api/commission/configs/${id}`, CommissionDeleteResponseSchema)).message
+/** DELETE /api/commission/configs/{id} → the server's message (409 for the default, or when `version` is stale). */
+export async function deleteCommissionConfig(id: string, version?: string): Promise<string> {
+  return (await api.del(`/api/commission/configs/${id}`, CommissionDeleteResponseSchema, { version })).message
 }
 
 /** GET /api/commission/configs/default → the default configuration, or null when there is none yet. */
@@ -69,8 +71,10 @@ export async function fetchDefaultCommissionConfig(signal?: AbortSignal): Promis
 /** PUT /api/commission/configs/default: creates the default (SPEC.md 9 defaults for omitted fields) or updates it. */
 export async function saveDefaultCommissionConfig(
   input: Partial<CommissionConfigUpdateInput>,
+  version?: string,
 ): Promise<CommissionConfig> {
-  return (await api.put('/api/commission/configs/default', input, CommissionConfigMessageResponseSchema)).config
+  return (await api.put('/api/commission/configs/default', input, CommissionConfigMessageResponseSchema, { version }))
+    .config
 }
 
 /** GET /api/commission/stats → revenue per party (rupees) and active/inactive configuration counts. */

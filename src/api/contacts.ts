@@ -21,7 +21,8 @@ import {
   type ContactStats,
   type ContactStatus,
 } from './schemas/contacts'
-import type { UndoTicket } from './schemas/undo'
+import type { RowVersions } from './schemas/live'
+import { bulkOutcome, type BulkOutcome } from './bulk-outcome'
 
 /** The list filters as the URL carries them ('' = all). `limit` is the page size. */
 export interface ContactListFilters {
@@ -49,9 +50,9 @@ export async function fetchContact(id: string, signal?: AbortSignal): Promise<Co
   return (await api.get(`/api/contacts/${id}`, ContactResponseSchema, { signal })).contact
 }
 
-/** PUT /api/contacts/{id} {status} → the contact. */
-export async function setContactStatus(id: string, status: ContactStatus): Promise<ContactDetail> {
-  return (await api.put(`/api/contacts/${id}`, { status }, ContactMessageResponseSchema)).contact
+/** PUT /api/contacts/{id} {status} → the contact; If-Match `version` when given (stale → 409 with `conflict`). */
+export async function setContactStatus(id: string, status: ContactStatus, version?: string): Promise<ContactDetail> {
+  return (await api.put(`/api/contacts/${id}`, { status }, ContactMessageResponseSchema, { version })).contact
 }
 
 /** PUT /api/contacts/{id} {status: 'replied', reply}: e-mails the reply, then stores it → the contact. */
@@ -59,12 +60,14 @@ export async function sendContactReply(id: string, reply: string): Promise<Conta
   return (await api.put(`/api/contacts/${id}`, { status: 'replied', reply }, ContactMessageResponseSchema)).contact
 }
 
-/** PUT /api/contacts/bulk-update {contactIds, action}: all or nothing. Returns how many were updated. */
+/** PUT /api/contacts/bulk-update {contactIds, action, versions?}: rows changed since listed are left out and reported. */
 export async function bulkUpdateContacts(
   contactIds: readonly string[],
   action: ContactBulkAction,
-): Promise<UndoTicket | null> {
-  return (await api.put('/api/contacts/bulk-update', { contactIds, action }, ContactBulkResponseSchema)).undo ?? null
+  versions?: RowVersions,
+): Promise<BulkOutcome> {
+  const body = { contactIds, action, ...(versions ? { versions } : {}) }
+  return bulkOutcome(await api.put('/api/contacts/bulk-update', body, ContactBulkResponseSchema))
 }
 
 export const contactKeys = {

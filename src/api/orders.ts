@@ -20,6 +20,7 @@ import {
   type OrderStats,
   type OrderStatus,
 } from './schemas/orders'
+import type { RowVersions } from './schemas/live'
 
 /** The list filters as the URL carries them ('' = all). Dates are YYYY-MM-DD, India time. */
 export interface OrderListFilters {
@@ -61,14 +62,30 @@ export async function fetchOrder(id: string, signal?: AbortSignal): Promise<Orde
   return (await api.get(`/api/orders/${id}`, OrderResponseSchema, { signal })).order
 }
 
-/** PUT /api/orders/{id}/status {status, notes}: an illegal move is a 409 ApiError with the reason. */
-export async function setOrderStatus(id: string, status: OrderStatus, notes = ''): Promise<OrderDetail> {
-  return (await api.put(`/api/orders/${id}/status`, { status, notes }, OrderMessageResponseSchema)).order
+/**
+ * PUT /api/orders/{id}/status {status, notes}: an illegal move is a 409 ApiError with the reason;
+ * with `version` (If-Match) a move based on a stale order is a 409 carrying `conflict`.
+ */
+export async function setOrderStatus(
+  id: string,
+  status: OrderStatus,
+  notes = '',
+  version?: string,
+): Promise<OrderDetail> {
+  return (await api.put(`/api/orders/${id}/status`, { status, notes }, OrderMessageResponseSchema, { version })).order
 }
 
-/** PUT /api/orders/bulk-update {orderIds, action}: how many moved, and each order that could not, with why. */
-export async function bulkUpdateOrders(orderIds: readonly string[], action: OrderBulkAction): Promise<OrderBulkResult> {
-  return api.put('/api/orders/bulk-update', { orderIds, action }, OrderBulkResponseSchema)
+/**
+ * PUT /api/orders/bulk-update {orderIds, action, versions?}: how many moved, each order that could
+ * not with why, and (with `versions`) the orders left alone because they changed since listed.
+ */
+export async function bulkUpdateOrders(
+  orderIds: readonly string[],
+  action: OrderBulkAction,
+  versions?: RowVersions,
+): Promise<OrderBulkResult> {
+  const body = { orderIds, action, ...(versions ? { versions } : {}) }
+  return api.put('/api/orders/bulk-update', body, OrderBulkResponseSchema)
 }
 
 /** GET /api/orders/export-link → a signed, expiring URL of the CSV of the filtered view, for the browser to download. */

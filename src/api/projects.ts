@@ -16,7 +16,8 @@ import {
   type ProjectListResponse,
   type VerificationStatus,
 } from './schemas/projects'
-import type { UndoTicket } from './schemas/undo'
+import type { RowVersions } from './schemas/live'
+import { bulkOutcome, type BulkOutcome } from './bulk-outcome'
 
 /** The list filters as the URL carries them ('' = no filter). `limit` is the page size. */
 export interface ProjectListFilters {
@@ -44,33 +45,58 @@ export async function fetchProject(id: string, signal?: AbortSignal): Promise<Pr
   return (await api.get(`/api/projects/${id}`, ProjectResponseSchema, { signal })).project
 }
 
-/** PUT /api/projects/{id} with a partial body (SPEC.md 7) → the updated project. */
-export async function updateProject(id: string, body: Record<string, unknown>): Promise<Project> {
-  return (await api.put(`/api/projects/${id}`, body, ProjectResponseSchema)).project
+/**
+ * PUT /api/projects/{id} with a partial body (SPEC.md 7) → the updated project. `version` is the
+ * updatedAt the edit started from (If-Match): a stale one is a 409 ApiError carrying `conflict`.
+ */
+export async function updateProject(id: string, body: Record<string, unknown>, version?: string): Promise<Project> {
+  return (await api.put(`/api/projects/${id}`, body, ProjectResponseSchema, { version })).project
 }
 
-/** DELETE /api/projects/{id}. */
-export async function deleteProject(id: string): Promise<void> {
-  await api.del(`/api/projects/${id}`, ProjectMessageResponseSchema)
+/** DELETE /api/projects/{id}, If-Match `version` when given (409 `version_conflict` when it moved). */
+export async function deleteProject(id: string, version?: string): Promise<void> {
+  await api.del(`/api/projects/${id}`, ProjectMessageResponseSchema, { version })
 }
 
-/** POST /api/projects/bulk-delete {ids}: all or nothing. Returns how many were deleted. */
-export async function bulkDeleteProjects(ids: readonly string[]): Promise<number> {
-  return (await api.post('/api/projects/bulk-delete', { ids }, BulkResponseSchema)).count
+/** What a bulk delete did: how many went, and the rows kept because they changed since they were listed. */
+export interface BulkDeleteOutcome extends BulkOutcome {
+  count: number
 }
 
-/** POST /api/projects/bulk-verify {ids, status, notes}: notes are required by the server. */
+/**
+ * POST /api/projects/bulk-delete {ids, versions?, onlyDrafts?}. With `versions` (updatedAt by id)
+ * rows that changed since are kept and listed in `conflicts`; `onlyDrafts` deletes only rows that
+ * are still drafts (a draft published meanwhile is kept and listed too).
+ */
+export async function bulkDeleteProjects(
+  ids: readonly string[],
+  versions?: RowVersions,
+  onlyDrafts?: boolean,
+): Promise<BulkDeleteOutcome> {
+  const body = { ids, ...(versions ? { versions } : {}), ...(onlyDrafts ? { onlyDrafts } : {}) }
+  const answer = await api.post('/api/projects/bulk-delete', body, BulkResponseSchema)
+  return { count: answer.count, ...bulkOutcome(answer) }
+}
+
+/** POST /api/projects/bulk-verify {ids, status, notes, versions?}: notes are required by the server. */
 export async function bulkVerifyProjects(
   ids: readonly string[],
   status: VerificationStatus,
   notes: string,
-): Promise<UndoTicket | null> {
-  return (await api.post('/api/projects/bulk-verify', { ids, status, notes }, BulkResponseSchema)).undo ?? null
+  versions?: RowVersions,
+): Promise<BulkOutcome> {
+  const body = { ids, status, notes, ...(versions ? { versions } : {}) }
+  return bulkOutcome(await api.post('/api/projects/bulk-verify', body, BulkResponseSchema))
 }
 
-/** POST /api/projects/bulk-update {ids, isActive}. */
-export async function bulkSetActive(ids: readonly string[], isActive: boolean): Promise<UndoTicket | null> {
-  return (await api.post('/api/projects/bulk-update', { ids, isActive }, BulkResponseSchema)).undo ?? null
+/** POST /api/projects/bulk-update {ids, isActive, versions?}. */
+export async function bulkSetActive(
+  ids: readonly string[],
+  isActive: boolean,
+  versions?: RowVersions,
+): Promise<BulkOutcome> {
+  const body = { ids, isActive, ...(versions ? { versions } : {}) }
+  return bulkOutcome(await api.post('/api/projects/bulk-update', body, BulkResponseSchema))
 }
 
 /** GET /api/projects/categories → names found in the data. */

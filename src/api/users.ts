@@ -22,7 +22,8 @@ import {
   type UserStats,
   type UserSummary,
 } from './schemas/users'
-import type { UndoTicket } from './schemas/undo'
+import type { RowVersions } from './schemas/live'
+import { bulkOutcome, type BulkOutcome } from './bulk-outcome'
 
 /** The list filters as the URL carries them ('' = all). `limit` is the page size. */
 export interface UserListFilters {
@@ -52,14 +53,17 @@ export async function fetchUser(id: string, signal?: AbortSignal): Promise<UserD
   return (await api.get(`/api/users/${id}`, UserResponseSchema, { signal })).user
 }
 
-/** PUT /api/users/{id} with one group's partial body (schemas/users.ts UserUpdateGroupSchemas) → the user. */
-export async function updateUser(id: string, body: Record<string, unknown>): Promise<UserDetail> {
-  return (await api.put(`/api/users/${id}`, body, UserMessageResponseSchema)).user
+/**
+ * PUT /api/users/{id} with one group's partial body (schemas/users.ts UserUpdateGroupSchemas) → the
+ * user. `version`: the updatedAt the edit started from (If-Match; stale → 409 with `conflict`).
+ */
+export async function updateUser(id: string, body: Record<string, unknown>, version?: string): Promise<UserDetail> {
+  return (await api.put(`/api/users/${id}`, body, UserMessageResponseSchema, { version })).user
 }
 
-/** PUT /api/users/{id}/status {status} → the user. */
-export async function setUserStatus(id: string, status: 'active' | 'inactive'): Promise<UserDetail> {
-  return (await api.put(`/api/users/${id}/status`, { status }, UserMessageResponseSchema)).user
+/** PUT /api/users/{id}/status {status} → the user; If-Match `version` when given. */
+export async function setUserStatus(id: string, status: 'active' | 'inactive', version?: string): Promise<UserDetail> {
+  return (await api.put(`/api/users/${id}/status`, { status }, UserMessageResponseSchema, { version })).user
 }
 
 /** POST /api/users ('Add User') → the new user. A taken e-mail is a 409 ApiError. */
@@ -69,12 +73,14 @@ export async function createUser(
   return (await api.post('/api/users', input, UserMessageResponseSchema)).user
 }
 
-/** PUT /api/users/bulk-update {userIds, action}: all or nothing. Returns how many were updated. */
+/** PUT /api/users/bulk-update {userIds, action, versions?}: rows changed since listed are left out and reported. */
 export async function bulkUpdateUsers(
   userIds: readonly string[],
   action: 'activate' | 'deactivate',
-): Promise<UndoTicket | null> {
-  return (await api.put('/api/users/bulk-update', { userIds, action }, UserBulkResponseSchema)).undo ?? null
+  versions?: RowVersions,
+): Promise<BulkOutcome> {
+  const body = { userIds, action, ...(versions ? { versions } : {}) }
+  return bulkOutcome(await api.put('/api/users/bulk-update', body, UserBulkResponseSchema))
 }
 
 /** POST /api/users/{id}/bank-details/reveal → the full account number ('' when none). Audited; may need step-up. */

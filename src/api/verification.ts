@@ -12,9 +12,20 @@ import {
 } from './schemas/projects'
 import type { UndoTicket } from './schemas/undo'
 
-/** PUT /api/projects/{id}/verify {status, notes} → the undo ticket of the decision (src/api/undo.ts). */
-export async function verifyProject(id: string, status: VerificationStatus, notes: string): Promise<UndoTicket | null> {
-  return (await api.put(`/api/projects/${id}/verify`, { status, notes }, ProjectMessageResponseSchema)).undo ?? null
+/**
+ * PUT /api/projects/{id}/verify {status, notes} → the undo ticket of the decision (src/api/undo.ts);
+ * If-Match `version` (the project's updatedAt) when given.
+ */
+export async function verifyProject(
+  id: string,
+  status: VerificationStatus,
+  notes: string,
+  version?: string,
+): Promise<UndoTicket | null> {
+  const answer = await api.put(`/api/projects/${id}/verify`, { status, notes }, ProjectMessageResponseSchema, {
+    version,
+  })
+  return answer.undo ?? null
 }
 
 /** GET /api/projects/{id}/verification-history → entries, newest first. */

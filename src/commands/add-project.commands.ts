@@ -4,6 +4,7 @@
  * as `view.addProject`; every command reads that actor's snapshot for its rule and sends it a
  * typed event (pickers: '*.choose', which the machine answers with 'picker.open').
  */
+import type { RowVersions } from '../api/schemas/live'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { AddProjectValues } from '../machines/add-project.form'
@@ -16,8 +17,12 @@ import type { Command, CommandContext } from './registry'
 /** What the Add Project view publishes as `view.addProject`. */
 export type AddProjectActor = ActorRefFrom<typeof uploadMachine>
 
-/** What the Add Project view publishes as `view.staleDrafts`: the delete flow and the stale drafts' ids. */
-export type StaleDrafts = { actor: ActorRefFrom<typeof uploadDraftsMachine>; ids: readonly string[] }
+/** What the Add Project view publishes as `view.staleDrafts`: the delete flow, the stale drafts' ids and their versions as listed. */
+export type StaleDrafts = {
+  actor: ActorRefFrom<typeof uploadDraftsMachine>
+  ids: readonly string[]
+  versions?: RowVersions
+}
 
 declare module './registry' {
   interface ViewCommandContext {
@@ -211,7 +216,7 @@ export const addProjectCommands: Command[] = [
     disabledReason: (ctx) => (ctx.view.staleDrafts?.actor.getSnapshot().matches('idle') === false ? 'Deleting…' : null),
     run: (ctx) => {
       const stale = ctx.view.staleDrafts
-      stale?.actor.send({ type: 'stale.delete', ids: [...stale.ids] })
+      stale?.actor.send({ type: 'stale.delete', ids: [...stale.ids], versions: stale.versions })
     },
   },
   {

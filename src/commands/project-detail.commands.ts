@@ -1,7 +1,8 @@
 /**
  * Project detail commands (SPEC.md 2 "Project detail"): back (u), activate/deactivate (e), delete
- * (#), edit a section, save (mod+enter) / cancel (escape) the open section, and the draft's
- * checkboxes and selects (`projects.detail.field.*`). They read what the detail view publishes
+ * (#), edit a section, save (mod+enter) / cancel (escape) the open section, settle a stale save
+ * (keep mine: m, take theirs: t; decision 042), and the draft's checkboxes and selects
+ * (`projects.detail.field.*`). They read what the detail view publishes
  * (`projectDetail`) and send typed events to its sections actor, or navigate.
  */
 import type { ActorRefFrom } from 'xstate'
@@ -20,6 +21,8 @@ export interface ProjectDetailHandle {
   draft: SectionDraft
   /** Whether a save, toggle or delete is under way. */
   busy: boolean
+  /** Whether the open section's save was refused as stale and waits for Keep mine / Take theirs. */
+  conflict?: boolean
   /** The project's title, owner's name and category (reason templates fill them in). */
   about?: { title: string; owner: string | null; category: string }
 }
@@ -111,7 +114,7 @@ export const projectDetailCommands: Command[] = [
     title: 'Save section',
     group: 'Project',
     shortcut: 'mod+enter',
-    when: (ctx) => !!detail(ctx)?.editing,
+    when: (ctx) => !!detail(ctx)?.editing && !detail(ctx)?.conflict,
     label: () => 'Save',
     disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.save' }),
@@ -125,6 +128,26 @@ export const projectDetailCommands: Command[] = [
     label: () => 'Cancel',
     disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.cancel' }),
+  },
+  {
+    id: 'projects.detail.conflict.keepMine',
+    title: 'Keep my values',
+    group: 'Project',
+    shortcut: 'm',
+    keywords: ['conflict', 'overwrite', 'mine'],
+    label: () => 'Keep mine',
+    when: (ctx) => !!detail(ctx)?.conflict,
+    run: (ctx) => send(ctx, { type: 'conflict.keepMine' }),
+  },
+  {
+    id: 'projects.detail.conflict.takeTheirs',
+    title: 'Take their values',
+    group: 'Project',
+    shortcut: 't',
+    keywords: ['conflict', 'discard', 'theirs'],
+    label: () => 'Take theirs',
+    when: (ctx) => !!detail(ctx)?.conflict,
+    run: (ctx) => send(ctx, { type: 'conflict.takeTheirs' }),
   },
   ...SECTIONS.map(([section, title]): Command => ({
     id: `projects.detail.edit.${section}`,

@@ -26,6 +26,8 @@ export interface UserDetailHandle {
   hasAccountNumber: boolean
   /** Whether the full number is already shown. */
   revealed: boolean
+  /** Whether the open section's save was refused as stale and waits for Keep mine / Take theirs. */
+  conflict?: boolean
 }
 
 declare module './registry' {
@@ -135,7 +137,7 @@ export const userDetailCommands: Command[] = [
     title: 'Save section',
     group: GROUP,
     shortcut: 'mod+enter',
-    when: (ctx) => !!detail(ctx)?.editing,
+    when: (ctx) => !!detail(ctx)?.editing && !detail(ctx)?.conflict,
     label: () => 'Save',
     disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.save' }),
@@ -149,6 +151,26 @@ export const userDetailCommands: Command[] = [
     label: () => 'Cancel',
     disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.cancel' }),
+  },
+  {
+    id: 'users.detail.conflict.keepMine',
+    title: 'Keep my values',
+    group: GROUP,
+    shortcut: 'm',
+    keywords: ['conflict', 'overwrite', 'mine'],
+    label: () => 'Keep mine',
+    when: (ctx) => !!detail(ctx)?.conflict,
+    run: (ctx) => send(ctx, { type: 'conflict.keepMine' }),
+  },
+  {
+    id: 'users.detail.conflict.takeTheirs',
+    title: 'Take their values',
+    group: GROUP,
+    shortcut: 't',
+    keywords: ['conflict', 'discard', 'theirs'],
+    label: () => 'Take theirs',
+    when: (ctx) => !!detail(ctx)?.conflict,
+    run: (ctx) => send(ctx, { type: 'conflict.takeTheirs' }),
   },
   ...USER_SECTIONS.map(([section, title], i): Command => ({
     id: `users.detail.edit.${section}`,

@@ -27,8 +27,9 @@ export const PREVIEW_DEFAULT_RUPEES = '10000'
 /** What a save sends: a new project configuration, the default (created or updated), or a stored configuration's update. */
 export type CommissionSaveRequest =
   | { kind: 'createProject'; projectId: string; body: CommissionConfigUpdateInput }
-  | { kind: 'saveDefault'; body: CommissionConfigUpdateInput }
-  | { kind: 'update'; id: string; body: CommissionConfigUpdateInput }
+  /** `version`: the edited configuration's updatedAt as opened (If-Match), absent when creating. */
+  | { kind: 'saveDefault'; body: CommissionConfigUpdateInput; version?: string }
+  | { kind: 'update'; id: string; body: CommissionConfigUpdateInput; version?: string }
 
 export interface CommissionPreview {
   /** The example order amount as typed, rupees. */
@@ -43,6 +44,8 @@ export interface CommissionModalContext {
   isDefault: boolean
   /** The stored configuration being edited (edit mode). */
   configId: string | null
+  /** Its version as opened (updatedAt; edit mode), sent back with the save. */
+  version: string | null
   /** The edited configuration's project title (edit mode; null for the default). */
   title: string | null
   draft: CommissionDraft
@@ -83,6 +86,7 @@ function opened(
     mode,
     isDefault,
     configId: config?._id ?? null,
+    version: config?.updatedAt ?? null,
     title: config?.project?.title ?? null,
     draft,
     initial: draft,
@@ -94,8 +98,9 @@ function opened(
 /** The request `context` saves (the guard has checked it can be saved). */
 export function saveRequest(context: CommissionModalContext): CommissionSaveRequest {
   const body = configBody(context.draft)
-  if (context.mode === 'edit' && context.configId) return { kind: 'update', id: context.configId, body }
-  if (context.isDefault) return { kind: 'saveDefault', body }
+  const version = context.mode === 'edit' && context.version ? { version: context.version } : {}
+  if (context.mode === 'edit' && context.configId) return { kind: 'update', id: context.configId, body, ...version }
+  if (context.isDefault) return { kind: 'saveDefault', body, ...version }
   return { kind: 'createProject', projectId: context.draft.project?._id ?? '', body }
 }
 
@@ -128,8 +133,8 @@ export const commissionConfigModalMachine = setup({
         input.kind === 'createProject'
           ? createCommissionConfig({ projectId: input.projectId, ...input.body })
           : input.kind === 'saveDefault'
-            ? saveDefaultCommissionConfig(input.body)
-            : updateCommissionConfig(input.id, input.body),
+            ? saveDefaultCommissionConfig(input.body, input.version)
+            : updateCommissionConfig(input.id, input.body, input.version),
       ),
     ),
   },
@@ -197,6 +202,7 @@ export const commissionConfigModalMachine = setup({
     mode: 'create',
     isDefault: false,
     configId: null,
+    version: null,
     title: null,
     draft: defaultDraft(),
     initial: defaultDraft(),

@@ -3,7 +3,7 @@
  * contact marks it read once, without a toast; the quick actions run one at a time. Which action
  * applies is the commands' rule. States: docs/machines/contactStatus.mmd.
  */
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { setContactStatus } from '../api/contacts'
 import { withReason } from '../api/error-text'
 import { isUnreadStatus, type ContactDetail, type ContactStatus } from '../api/schemas/contacts'
@@ -31,6 +31,8 @@ export const statusFailureText = (error: unknown) => withReason('Failed to updat
 
 export interface ContactStatusContext {
   contactId: string
+  /** The contact's version as last seen (updatedAt), sent with each status change (If-Match). */
+  version: string | undefined
   /** Whether the contact was unread when opened (then it is marked read once). */
   openedUnread: boolean
   /** The status being set; null when idle. */
@@ -39,7 +41,10 @@ export interface ContactStatusContext {
   error: string | null
 }
 
-export type ContactStatusEvent = { type: 'status.set'; status: ContactStatus }
+export type ContactStatusEvent =
+  | { type: 'status.set'; status: ContactStatus }
+  /** A newer copy of the contact (a reply sent, a refetch): its version is the one the next change sends. */
+  | { type: 'contact.refresh'; version: string }
 
 export type ContactStatusEmitted =
   | { type: 'contact.changed'; contact: ContactDetail }
@@ -56,21 +61,21 @@ export const contactStatusMachine = setup({
     context: {} as ContactStatusContext,
     events: {} as ContactStatusEvent,
     emitted: {} as ContactStatusEmitted,
-    input: {} as { contact: Pick<ContactDetail, '_id' | 'status'> },
+    input: {} as { contact: Pick<ContactDetail, '_id' | 'status'> & { updatedAt?: string } },
   },
   actors: {
-    updateStatus: fromPromise<ContactDetail, { id: string; status: ContactStatus }>(({ input }) =>
-      setContactStatus(input.id, input.status),
+    updateStatus: fromPromise<ContactDetail, { id: string; status: ContactStatus; version?: string }>(({ input }) =>
+      setContactStatus(input.id, input.status, input.version),
     ),
   },
   actions: {
     holdTarget: assign((_, params: { status: ContactStatus }) => ({ target: params.status, error: null })),
     dropTarget: assign({ target: null }),
     keepFailure: assign({ target: null, error: (_, params: { error: unknown }) => statusFailureText(params.error) }),
-    announceChange: emit((_, params: { contact: ContactDetail }) => ({
-      type: 'contact.changed' as const,
-      contact: params.contact,
-    })),
+    announceChange: enqueueActions(({ enqueue }, params: { contact: ContactDetail }) => {
+      enqueue.assign({ version: params.contact.updatedAt })
+      enqueue.emit({ type: 'contact.changed' as const, contact: params.contact })
+    }),
     notifyDone: emit(({ context }) => ({
       type: 'notify.success' as const,
       text: statusDoneText(held(context.target)),
@@ -84,6 +89,7 @@ export const contactStatusMachine = setup({
   id: 'contactStatus',
   context: ({ input }) => ({
     contactId: input.contact._id,
+    version: input.contact.updatedAt,
     openedUnread: isUnreadStatus(input.contact.status),
     target: null,
     error: null,
@@ -97,7 +103,7 @@ export const contactStatusMachine = setup({
       invoke: {
         src: 'updateStatus',
         id: 'updateStatus',
-        input: ({ context }) => ({ id: context.contactId, status: 'read' as const }),
+        input: ({ context }) => ({ id: context.contactId, status: 'read' as const, version: context.version }),
         onDone: {
           target: 'idle',
           actions: { type: 'announceChange', params: ({ event }) => ({ contact: event.output }) },
@@ -110,6 +116,7 @@ export const contactStatusMachine = setup({
     },
     idle: {
       on: {
+        'contact.refresh': { actions: assign({ version: ({ event }) => event.version }) },
         'status.set': {
           target: 'updating',
           actions: { type: 'holdTarget', params: ({ event }) => ({ status: event.status }) },
@@ -120,7 +127,7 @@ export const contactStatusMachine = setup({
       invoke: {
         src: 'updateStatus',
         id: 'updateStatus',
-        input: ({ context }) => ({ id: context.contactId, status: held(context.target) }),
+        input: ({ context }) => ({ id: context.contactId, status: held(context.target), version: context.version }),
         onDone: {
           target: 'idle',
           actions: [

@@ -4,14 +4,16 @@
  */
 import { bulkUpdateContacts, setContactStatus } from '../api/contacts'
 import { CONTACT_BULK_ACTIONS, type ContactDetail } from '../api/schemas/contacts'
-import type { UndoTicket } from '../api/schemas/undo'
+import type { BulkOutcome } from '../api/bulk-outcome'
 import type { ContactsStatusAction } from './contacts-list.rules'
 
 /**
- * Runs `action` against the API; resolves with the updated contact for a row, the undo ticket
- * (or null) for a bulk action. Rejects with an ApiError.
+ * Runs `action` against the API with the rows' versions as listed; resolves with the updated
+ * contact for a row, the outcome (undo ticket, stale rows) for a bulk action. Rejects with an ApiError.
  */
-export async function runContactsAction(action: ContactsStatusAction): Promise<ContactDetail | UndoTicket | null> {
-  if (action.bulk) return bulkUpdateContacts(action.ids, action.action)
-  return setContactStatus(action.ids[0], CONTACT_BULK_ACTIONS[action.action])
+export async function runContactsAction(action: ContactsStatusAction): Promise<ContactDetail | BulkOutcome> {
+  const { versions } = action
+  if (action.bulk) return bulkUpdateContacts(action.ids, action.action, versions)
+  const [id] = action.ids
+  return setContactStatus(id, CONTACT_BULK_ACTIONS[action.action], versions?.[id])
 }

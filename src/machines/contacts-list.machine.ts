@@ -14,14 +14,17 @@ import {
   type ListSelectionContext,
   type ListSelectionEvent,
 } from './shared/list-selection.rules'
-import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
-import type { UndoTicket } from '../api/schemas/undo'
+import { ticketIn, type UndoOffered } from './shared/undo-offer.rules'
+import { bulkNotice } from './shared/bulk-outcome.rules'
+import { versionsOf, type BulkOutcome } from '../api/bulk-outcome'
 
 /** What the machine (and the commands) need of a row. */
 export interface ContactRow {
   id: string
   name: string
   status: ContactStatus
+  /** The row's version as listed (updatedAt): a bulk write sends it back so a row changed since is left alone. */
+  updatedAt?: string
 }
 
 export interface ContactsListContext extends ListSelectionContext<ContactRow> {
@@ -51,7 +54,7 @@ function pendingOf(c: ContactsListContext): ContactsStatusAction {
 export const contactsListMachine = setup({
   types: { context: {} as ContactsListContext, events: {} as ContactsListEvent, emitted: {} as ContactsListEmitted },
   actors: {
-    updateStatus: fromPromise<ContactDetail | UndoTicket | null | undefined, ContactsStatusAction>(({ input }) =>
+    updateStatus: fromPromise<ContactDetail | BulkOutcome | null | undefined, ContactsStatusAction>(({ input }) =>
       runContactsAction(input),
     ),
   },
@@ -62,7 +65,7 @@ export const contactsListMachine = setup({
     clearSelection: assign({ selection: [], anchor: null }),
     notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
     notifySuccess: emit(({ context }, params: { output: unknown }) =>
-      successOrUndo(successText(pendingOf(context)), ticketIn(params.output)),
+      bulkNotice(pendingOf(context), params.output, successText),
     ),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
       type: 'notify.error' as const,
@@ -109,7 +112,7 @@ export const contactsListMachine = setup({
       invoke: {
         src: 'updateStatus',
         id: 'updateStatus',
-        input: ({ context }) => pendingOf(context),
+        input: ({ context }) => ({ ...pendingOf(context), versions: versionsOf(context.rows, pendingOf(context).ids) }),
         onDone: [
           {
             guard: 'wasBulk',

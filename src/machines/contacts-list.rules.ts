@@ -6,12 +6,15 @@
  */
 import { withReason } from '../api/error-text'
 import type { ContactBulkAction } from '../api/schemas/contacts'
+import type { RowVersions } from '../api/schemas/live'
 
 /** Set the status of `action` on `ids`; `bulk` is a bulk action of the selection (else one row, ids of length 1). */
 export interface ContactsStatusAction {
   ids: string[]
   action: ContactBulkAction
   bulk: boolean
+  /** The rows' versions as listed (updatedAt by id). */
+  versions?: RowVersions
 }
 
 /** SPEC.md 5: a bulk action without a selection. */

@@ -7,6 +7,7 @@
 import { DESCRIPTION_MAX, type Project } from '../api/schemas/projects'
 import type { SectionDraft } from './project-sections.machine'
 import { coerceNumber, normaliseDemoUrl, splitList } from '../api/schemas/normalise'
+import { mergeEdits, type EditsMerge } from '../domain/merge-edits'
 
 export type SectionId =
   'description' | 'technologies' | 'features' | 'tags' | 'links' | 'status' | 'owner' | 'support' | 'details'
@@ -118,4 +119,58 @@ export function sectionInvalid(section: SectionId, d: SectionDraft): string | nu
     if (num(d, 'price') < 0) return 'Price must be at least 0'
   }
   return null
+}
+
+/** The label of a section's form field, as the conflict bar and the merge notice name it. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  title: 'Title',
+  description: 'Description',
+  technologies: 'Technologies',
+  features: 'Features',
+  tags: 'Tags',
+  demoUrl: 'Demo URL',
+  isActive: 'Active',
+  isFeatured: 'Featured',
+  isInStock: 'In stock',
+  stock: 'Stock',
+  projectOwner: 'Owner',
+  allowsCustomization: 'Allows customization',
+  customizationPrice: 'Customization price',
+  includesInstallationSupport: 'Includes installation support',
+  supportDuration: 'Support duration',
+  hasReport: 'Has report',
+  reportPrice: 'Report price',
+  category: 'Category',
+  difficulty: 'Difficulty',
+  price: 'Price',
+  discount: 'Discount',
+  rating: 'Rating',
+}
+
+/** Form fields in rupees (shown as INR in the conflict bar). */
+export const MONEY_FIELDS: ReadonlySet<string> = new Set(['price', 'customizationPrice', 'reportPrice'])
+
+/**
+ * The three-way merge of a section's form (src/domain/merge-edits.ts) between the project as
+ * loaded (`base`), as it is now (`theirs`) and the form (`mine`). The owner's label is not a field
+ * of its own: `draftOf` derives it from the owner the merge keeps.
+ */
+export function mergeSection(section: SectionId, base: Project, theirs: Project, mine: SectionDraft): EditsMerge {
+  const withoutLabel = ({ ownerLabel: _, ...fields }: SectionDraft) => fields
+  return mergeEdits(
+    withoutLabel(initialDraft(section, base)),
+    withoutLabel(initialDraft(section, theirs)),
+    withoutLabel(mine),
+  )
+}
+
+/** The form of merged `values`: the owner's label is theirs when the owner is theirs, else the form's. */
+export function draftOf(values: Record<string, unknown>, theirs: Project, mine: SectionDraft): SectionDraft {
+  const draft = values as SectionDraft
+  if (!('projectOwner' in draft)) return draft
+  const theirsOwner = initialDraft('owner', theirs)
+  return {
+    ...draft,
+    ownerLabel: draft.projectOwner === theirsOwner.projectOwner ? theirsOwner.ownerLabel : mine.ownerLabel,
+  }
 }

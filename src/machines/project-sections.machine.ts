@@ -1,13 +1,27 @@
 /**
  * Project detail (SPEC.md 2 "Project detail", 7 PUT /api/projects/{id}, 8): one section edited at a
- * time with a partial PUT, plus Activate/Deactivate and Delete. I/O in the named actors, results
- * emitted. States: docs/machines/projectSections.mmd.
+ * time with a partial PUT, plus Activate/Deactivate and Delete. Every write sends the version the
+ * page loaded (If-Match). A save refused as stale (decision 042) refetches the project and merges
+ * the form with it by field: without a field both changed it saves at once (merging) and says what
+ * it merged; otherwise it waits in `conflict` until the admin keeps theirs or mine. I/O in the named
+ * actors, results emitted. States: docs/machines/projectSections.mmd.
  */
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'
-import { deleteProject, updateProject } from '../api/projects'
+import { deleteProject, fetchProject, updateProject } from '../api/projects'
+import type { VersionChange } from '../api/schemas/live'
 import type { Project } from '../api/schemas/projects'
-import { initialDraft, sectionBody, sectionInvalid, type SectionId } from './project-sections.form'
+import { fieldWords, mergedText, takeTheirs } from '../domain/merge-edits'
+import {
+  draftOf,
+  FIELD_LABELS,
+  initialDraft,
+  mergeSection,
+  sectionBody,
+  sectionInvalid,
+  type SectionId,
+} from './project-sections.form'
+import { changesOf, isVersionConflict, keptMineText, type SectionConflict } from './shared/section-conflict.rules'
 
 /** A section's form values while editing (text inputs and checkboxes). */
 export type SectionDraft = Record<string, string | boolean>
@@ -17,6 +31,12 @@ export interface ProjectSectionsContext {
   section: SectionId | null
   draft: SectionDraft
   error: string | null
+  /** The changes listed by the 409 of a stale save, while the project is refetched. */
+  changes: VersionChange[]
+  /** A stale save being settled (states refetching → conflict | merging). */
+  conflict: SectionConflict<Project> | null
+  /** What the success notice of the save under way says (a merge names what it merged). */
+  notice: string | null
 }
 
 export type ProjectSectionsEvent =
@@ -29,9 +49,13 @@ export type ProjectSectionsEvent =
   | { type: 'project.delete' }
   | { type: 'confirm.accept' }
   | { type: 'confirm.cancel' }
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' }
 
 export type ProjectSectionsEmitted =
   | { type: 'project.saved'; project: Project }
+  /** A write was refused as stale outside a section (activate, delete): the page reloads the project. */
+  | { type: 'project.stale' }
   | { type: 'project.deleted' }
   | { type: 'notify.success'; text: string }
   | { type: 'notify.error'; text: string }
@@ -42,6 +66,23 @@ export function saveFailureText(section: SectionId | null, error: unknown): stri
 }
 
 const invalidOf = (c: ProjectSectionsContext) => (c.section ? sectionInvalid(c.section, c.draft) : 'No section is open')
+/** A field's label in notices and the conflict bar. */
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? fieldWords(field)
+/** The merge of the open section's form with `theirs`. */
+const mergeWith = (c: ProjectSectionsContext, theirs: Project): SectionConflict<Project> => ({
+  theirs,
+  changes: c.changes,
+  merge: mergeSection(c.section ?? 'description', c.project, theirs, c.draft),
+})
+const conflictOf = (c: ProjectSectionsContext) => {
+  if (!c.conflict) throw new Error('projectSections: no conflict is being settled')
+  return c.conflict
+}
+const saveInput = (c: ProjectSectionsContext) => ({
+  id: c.project._id,
+  body: c.section ? sectionBody(c.section, c.draft) : {},
+  version: c.project.updatedAt,
+})
 
 export const projectSectionsMachine = setup({
   types: {
@@ -51,10 +92,13 @@ export const projectSectionsMachine = setup({
     input: {} as { project: Project },
   },
   actors: {
-    saveProject: fromPromise<Project, { id: string; body: Record<string, unknown> }>(({ input }) =>
-      updateProject(input.id, input.body),
+    saveProject: fromPromise<Project, { id: string; body: Record<string, unknown>; version: string }>(({ input }) =>
+      updateProject(input.id, input.body, input.version),
     ),
-    deleteProject: fromPromise<void, { id: string }>(({ input }) => deleteProject(input.id)),
+    deleteProject: fromPromise<void, { id: string; version: string }>(({ input }) =>
+      deleteProject(input.id, input.version),
+    ),
+    fetchProject: fromPromise<Project, { id: string }>(({ input }) => fetchProject(input.id)),
   },
   actions: {
     assignProject: assign({ project: (_, params: { project: Project }) => params.project }),
@@ -66,7 +110,36 @@ export const projectSectionsMachine = setup({
     changeDraft: assign({
       draft: ({ context }, params: { patch: SectionDraft }) => ({ ...context.draft, ...params.patch }),
     }),
-    closeSection: assign({ section: null, draft: {}, error: null }),
+    closeSection: assign({ section: null, draft: {}, error: null, changes: [], conflict: null, notice: null }),
+    keepChanges: assign({ changes: (_, params: { error: unknown }) => changesOf(params.error) }),
+    holdConflict: assign({
+      conflict: ({ context }, params: { theirs: Project }) => mergeWith(context, params.theirs),
+    }),
+    /** Merged without asking: the form takes the merge, based on theirs, and the notice says what was merged. */
+    adoptMerge: assign(({ context }) => {
+      const { theirs, merge, changes } = conflictOf(context)
+      return {
+        project: theirs,
+        draft: draftOf(merge.values, theirs, context.draft),
+        notice: mergedText(merge, changes, fieldLabel),
+      }
+    }),
+    /** Keep mine: my values of every field, written over theirs. */
+    keepMine: assign(({ context }) => {
+      const conflict = conflictOf(context)
+      return {
+        project: conflict.theirs,
+        draft: draftOf(conflict.merge.values, conflict.theirs, context.draft),
+        notice: keptMineText(conflict, fieldLabel),
+      }
+    }),
+    /** Take theirs: the conflicting fields show theirs; my other edits stay in the form, now based on theirs. */
+    takeTheirs: assign(({ context }) => {
+      const { theirs, merge } = conflictOf(context)
+      return { project: theirs, draft: draftOf(takeTheirs(merge), theirs, context.draft), conflict: null, changes: [] }
+    }),
+    /** Cancel while settling: the page shows the project as it is now. */
+    showTheirs: assign({ project: ({ context }) => conflictOf(context).theirs }),
     showInvalid: assign({ error: ({ context }) => invalidOf(context) }),
     showSaveError: assign({
       error: ({ context }, params: { error: unknown }) => saveFailureText(context.section, params.error),
@@ -78,13 +151,29 @@ export const projectSectionsMachine = setup({
     announceDeleted: emit({ type: 'project.deleted' as const }),
     notifySuccess: emit((_, params: { text: string }) => ({ type: 'notify.success' as const, text: params.text })),
     notifyError: emit((_, params: { text: string }) => ({ type: 'notify.error' as const, text: params.text })),
+    notifyNotice: emit(({ context }) => ({ type: 'notify.success' as const, text: context.notice ?? 'Saved' })),
+    /** A stale activate or delete: the page reloads the project, so the next try is based on it. */
+    announceStaleIf: enqueueActions(({ enqueue }, params: { error: unknown }) => {
+      if (isVersionConflict(params.error)) enqueue.emit({ type: 'project.stale' as const })
+    }),
   },
   guards: {
     isDraftValid: ({ context }) => invalidOf(context) === null,
+    isStale: (_, params: { error: unknown }) => isVersionConflict(params.error),
+    hasFieldConflicts: ({ context }, params: { theirs: Project }) =>
+      mergeWith(context, params.theirs).merge.conflicts.length > 0,
   },
 }).createMachine({
   id: 'projectSections',
-  context: ({ input }) => ({ project: input.project, section: null, draft: {}, error: null }),
+  context: ({ input }) => ({
+    project: input.project,
+    section: null,
+    draft: {},
+    error: null,
+    changes: [],
+    conflict: null,
+    notice: null,
+  }),
   initial: 'viewing',
   states: {
     viewing: {
@@ -110,10 +199,7 @@ export const projectSectionsMachine = setup({
       invoke: {
         src: 'saveProject',
         id: 'saveProject',
-        input: ({ context }) => ({
-          id: context.project._id,
-          body: context.section ? sectionBody(context.section, context.draft) : {},
-        }),
+        input: ({ context }) => saveInput(context),
         onDone: {
           target: 'viewing',
           actions: [
@@ -122,17 +208,85 @@ export const projectSectionsMachine = setup({
             { type: 'announceSaved', params: ({ event }) => ({ project: event.output }) },
           ],
         },
+        onError: [
+          {
+            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
+            target: 'refetching',
+            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    refetching: {
+      invoke: {
+        src: 'fetchProject',
+        id: 'fetchProject',
+        input: ({ context }) => ({ id: context.project._id }),
+        onDone: [
+          {
+            guard: { type: 'hasFieldConflicts', params: ({ event }) => ({ theirs: event.output }) },
+            target: 'conflict',
+            actions: { type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) },
+          },
+          {
+            target: 'merging',
+            actions: [{ type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) }, 'adoptMerge'],
+          },
+        ],
         onError: {
           target: 'editing',
           actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
+    conflict: {
+      on: {
+        'conflict.keepMine': { target: 'merging', actions: 'keepMine' },
+        'conflict.takeTheirs': { target: 'editing', actions: 'takeTheirs' },
+        'section.cancel': {
+          target: 'viewing',
+          actions: [
+            'showTheirs',
+            'closeSection',
+            { type: 'announceSaved', params: ({ context }) => ({ project: context.project }) },
+          ],
+        },
+      },
+    },
+    merging: {
+      invoke: {
+        src: 'saveProject',
+        id: 'saveProject',
+        input: ({ context }) => saveInput(context),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            { type: 'assignProject', params: ({ event }) => ({ project: event.output }) },
+            'notifyNotice',
+            'closeSection',
+            { type: 'announceSaved', params: ({ event }) => ({ project: event.output }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
+            target: 'refetching',
+            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
     togglingActive: {
       invoke: {
         src: 'saveProject',
         id: 'saveProject',
-        input: ({ context }) => ({ id: context.project._id, body: { isActive: !context.project.isActive } }),
+        input: ({ context }) => ({
+          id: context.project._id,
+          body: { isActive: !context.project.isActive },
+          version: context.project.updatedAt,
+        }),
         onDone: {
           target: 'viewing',
           actions: [
@@ -148,10 +302,13 @@ export const projectSectionsMachine = setup({
         },
         onError: {
           target: 'viewing',
-          actions: {
-            type: 'notifyError',
-            params: ({ event }) => ({ text: withReason('Failed to update project status', event.error) }),
-          },
+          actions: [
+            {
+              type: 'notifyError',
+              params: ({ event }) => ({ text: withReason('Failed to update project status', event.error) }),
+            },
+            { type: 'announceStaleIf', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },
@@ -162,17 +319,20 @@ export const projectSectionsMachine = setup({
       invoke: {
         src: 'deleteProject',
         id: 'deleteProject',
-        input: ({ context }) => ({ id: context.project._id }),
+        input: ({ context }) => ({ id: context.project._id, version: context.project.updatedAt }),
         onDone: {
           target: 'deleted',
           actions: [{ type: 'notifySuccess', params: { text: 'Project deleted successfully' } }, 'announceDeleted'],
         },
         onError: {
           target: 'viewing',
-          actions: {
-            type: 'notifyError',
-            params: ({ event }) => ({ text: withReason('Failed to delete project', event.error) }),
-          },
+          actions: [
+            {
+              type: 'notifyError',
+              params: ({ event }) => ({ text: withReason('Failed to delete project', event.error) }),
+            },
+            { type: 'announceStaleIf', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },

@@ -10,7 +10,9 @@ import { errorText } from '../api/error-text'
 import type { VerificationStatus } from '../api/schemas/projects'
 import { runListAction } from './projects-list.actors'
 import { failureText, successText, type ListAction } from './projects-list.rules'
-import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
+import type { UndoOffered } from './shared/undo-offer.rules'
+import { bulkNotice } from './shared/bulk-outcome.rules'
+import { versionsOf } from '../api/bulk-outcome'
 import {
   listSelectionActions,
   listSelectionOn,
@@ -24,6 +26,8 @@ export interface ListRow {
   title: string
   isActive: boolean
   verificationStatus: VerificationStatus
+  /** The row's version as listed (updatedAt): a bulk write sends it back so a row changed since is left alone. */
+  updatedAt?: string
 }
 
 export interface ProjectsListContext extends ListSelectionContext<ListRow> {
@@ -75,7 +79,7 @@ export const projectsListMachine = setup({
       }
     }),
     notifySuccess: emit(({ context }, params: { output: unknown }) =>
-      successOrUndo(successText(pendingOf(context)), ticketIn(params.output)),
+      bulkNotice(pendingOf(context), params.output, successText),
     ),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
       type: 'notify.error' as const,
@@ -150,7 +154,7 @@ export const projectsListMachine = setup({
       invoke: {
         src: 'runAction',
         id: 'runAction',
-        input: ({ context }) => pendingOf(context),
+        input: ({ context }) => ({ ...pendingOf(context), versions: versionsOf(context.rows, pendingOf(context).ids) }),
         onDone: {
           target: 'idle',
           actions: [

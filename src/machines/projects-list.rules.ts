@@ -3,13 +3,15 @@
  * bulk endpoint (one transaction server-side). Approve's notes are optional in the UI (SPEC.md 4)
  * but the server requires notes, so a blank approval is recorded as 'Approved'.
  */
+import type { RowVersions } from '../api/schemas/live'
 import type { VerificationStatus } from '../api/schemas/projects'
 
-/** A list action over `ids` (one or more projects). */
-export type ListAction =
+/** A list action over `ids` (one or more projects); `versions` are the rows' versions as listed. */
+export type ListAction = (
   | { kind: 'verify'; ids: string[]; status: VerificationStatus; notes: string }
   | { kind: 'delete'; ids: string[] }
   | { kind: 'setActive'; ids: string[]; isActive: boolean }
+) & { versions?: RowVersions }
 
 /** Notes sent when the prompt was left blank (only approval allows that). */
 export function notesOrDefault(status: VerificationStatus, notes: string): string {

@@ -1,23 +1,40 @@
 /**
  * Deleting the stale drafts Add Project lists (decision 038: drafts untouched for
  * STALE_DRAFT_DAYS days are offered for deletion, never deleted silently): idle → confirming
- * (how many, named) → deleting (one bulk delete, all or nothing) → idle. Success emits
- * 'drafts.deleted' with the count; a failure emits 'Failed to delete projects: {reason}' (SPEC.md 5).
+ * (how many, named) → deleting (one bulk delete) → idle. The delete sends the drafts' versions as
+ * listed and `onlyDrafts`, so a draft another admin published or changed meanwhile is kept
+ * (decision 042). Success emits 'drafts.deleted' with how many went and how many were kept; a
+ * failure emits 'Failed to delete projects: {reason}' (SPEC.md 5).
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
-import { bulkDeleteProjects } from '../api/projects'
+import { bulkDeleteProjects, type BulkDeleteOutcome } from '../api/projects'
+import type { RowVersions } from '../api/schemas/live'
 import { withReason } from '../api/error-text'
 import { STALE_DRAFT_DAYS } from '../domain/upload-resume'
 
 export interface UploadDraftsContext {
   /** The drafts the confirmation is about. */
   ids: string[]
+  /** Their versions as listed (updatedAt by id), where known. */
+  versions: RowVersions
 }
 
 export type UploadDraftsEvent =
-  { type: 'stale.delete'; ids: string[] } | { type: 'confirm.accept' } | { type: 'confirm.cancel' }
+  | { type: 'stale.delete'; ids: string[]; versions?: RowVersions }
+  | { type: 'confirm.accept' }
+  | { type: 'confirm.cancel' }
 
-export type UploadDraftsEmitted = { type: 'drafts.deleted'; count: number } | { type: 'notify.error'; text: string }
+export type UploadDraftsEmitted =
+  /** `count` deleted; `kept` left because they were published or changed after they were listed. */
+  { type: 'drafts.deleted'; count: number; kept: number } | { type: 'notify.error'; text: string }
+
+/** What the toast says after a delete of stale drafts: 'Deleted 2 stale drafts. 1 draft was published or changed meanwhile and kept'. */
+export function deletedText(count: number, kept: number): string {
+  const deleted = `Deleted ${count} stale draft${count === 1 ? '' : 's'}`
+  if (kept === 0) return deleted
+  const keptText = `${kept} draft${kept === 1 ? ' was' : 's were'} published or changed meanwhile and kept`
+  return count === 0 ? `Nothing deleted: ${keptText}` : `${deleted}. ${keptText}`
+}
 
 /** The confirmation's question for `n` drafts. */
 export const staleQuestion = (n: number) =>
@@ -25,11 +42,21 @@ export const staleQuestion = (n: number) =>
 
 export const uploadDraftsMachine = setup({
   types: { context: {} as UploadDraftsContext, events: {} as UploadDraftsEvent, emitted: {} as UploadDraftsEmitted },
-  actors: { deleteDrafts: fromPromise<number, string[]>(({ input }) => bulkDeleteProjects(input)) },
+  actors: {
+    deleteDrafts: fromPromise<BulkDeleteOutcome, { ids: string[]; versions: RowVersions }>(({ input }) =>
+      bulkDeleteProjects(input.ids, input.versions, true),
+    ),
+  },
   actions: {
-    keepIds: assign(({ event }) => (assertEvent(event, 'stale.delete'), { ids: event.ids })),
-    forgetIds: assign({ ids: [] }),
-    announceDeleted: emit((_, params: { count: number }) => ({ type: 'drafts.deleted' as const, count: params.count })),
+    keepIds: assign(
+      ({ event }) => (assertEvent(event, 'stale.delete'), { ids: event.ids, versions: event.versions ?? {} }),
+    ),
+    forgetIds: assign({ ids: [], versions: {} }),
+    announceDeleted: emit((_, params: { count: number; requested: number }) => ({
+      type: 'drafts.deleted' as const,
+      count: params.count,
+      kept: Math.max(0, params.requested - params.count),
+    })),
     notifyFailed: emit((_, params: { error: unknown }) => ({
       type: 'notify.error' as const,
       text: withReason('Failed to delete projects', params.error),
@@ -40,7 +67,7 @@ export const uploadDraftsMachine = setup({
   },
 }).createMachine({
   id: 'uploadDrafts',
-  context: { ids: [] },
+  context: { ids: [], versions: {} },
   initial: 'idle',
   states: {
     idle: {
@@ -56,10 +83,16 @@ export const uploadDraftsMachine = setup({
       invoke: {
         id: 'deleteDrafts',
         src: 'deleteDrafts',
-        input: ({ context }) => context.ids,
+        input: ({ context }) => ({ ids: context.ids, versions: context.versions }),
         onDone: {
           target: 'idle',
-          actions: ['forgetIds', { type: 'announceDeleted', params: ({ event }) => ({ count: event.output }) }],
+          actions: [
+            {
+              type: 'announceDeleted',
+              params: ({ context, event }) => ({ count: event.output.count, requested: context.ids.length }),
+            },
+            'forgetIds',
+          ],
         },
         onError: {
           target: 'idle',

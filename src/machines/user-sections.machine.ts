@@ -1,14 +1,19 @@
 /**
  * User detail (SPEC.md 2 "User detail", 7 PUT /api/users/{id}, 8): one group of the contract
  * edited at a time, status changes and the audited reveal of the bank account number. Saves and the
- * reveal go through the step-up gate; a cancelled dialog changes nothing and says nothing.
- * States: docs/machines/userSections.mmd.
+ * reveal go through the step-up gate; a cancelled dialog changes nothing and says nothing. Writes
+ * send the version the page loaded (If-Match); a save refused as stale refetches the user and
+ * merges the form by field, as the project detail does (decision 042): at once when no field
+ * conflicts, else in `conflict` until Keep mine / Take theirs. States: docs/machines/userSections.mmd.
  */
 import { assign, emit, fromPromise, not, setup } from 'xstate'
 import { withReason } from '../api/error-text'
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../api/field-errors'
+import type { VersionChange } from '../api/schemas/live'
 import type { UserDetail, UserUpdateGroup } from '../api/schemas/users'
-import { revealBankAccount, setUserStatus, updateUser } from '../api/users'
+import { fetchUser, revealBankAccount, setUserStatus, updateUser } from '../api/users'
+import { fieldWords, mergedText, mergeEdits, takeTheirs } from '../domain/merge-edits'
+import { changesOf, isVersionConflict, keptMineText, type SectionConflict } from './shared/section-conflict.rules'
 import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
 import { initialUserDraft, userSectionBody, userSectionErrors, type UserDraft } from './user-sections.form'
 
@@ -22,6 +27,12 @@ export interface UserSectionsContext {
   fieldErrors: FieldErrors
   /** The full bank account number once revealed, else null (the page shows the masked one). */
   revealed: string | null
+  /** The changes listed by the 409 of a stale save, while the user is refetched. */
+  changes: VersionChange[]
+  /** A stale save being settled (refetching → conflict | merging). */
+  conflict: SectionConflict<UserDetail> | null
+  /** What the success notice of the merge under way says. */
+  notice: string | null
 }
 
 export type UserSectionsEvent =
@@ -32,6 +43,8 @@ export type UserSectionsEvent =
   | { type: 'user.refresh'; user: UserDetail }
   | { type: 'user.toggleActive' }
   | { type: 'account.reveal' }
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' }
 
 export type UserSectionsEmitted =
   | { type: 'user.saved'; user: UserDetail }
@@ -43,6 +56,21 @@ const invalidOf = (c: UserSectionsContext): FieldErrors =>
 /** Both error fields of the context from errors by field. */
 const showErrors = (fieldErrors: FieldErrors) => ({ fieldErrors, error: fieldErrors.form ?? null })
 const bodyOf = (c: UserSectionsContext) => (c.section ? userSectionBody(c.section, c.draft, c.user) : null)
+/** A field's label in notices and the conflict bar. */
+export const userFieldLabel = (field: string) => fieldWords(field)
+/** The merge of the open section's form with `theirs`. */
+const mergeWith = (c: UserSectionsContext, theirs: UserDetail): SectionConflict<UserDetail> => ({
+  theirs,
+  changes: c.changes,
+  merge: c.section
+    ? mergeEdits(initialUserDraft(c.section, c.user), initialUserDraft(c.section, theirs), c.draft)
+    : mergeEdits({}, {}, {}),
+})
+const conflictOf = (c: UserSectionsContext) => {
+  if (!c.conflict) throw new Error('userSections: no conflict is being settled')
+  return c.conflict
+}
+const saveInput = (c: UserSectionsContext) => ({ id: c.user._id, body: bodyOf(c) ?? {}, version: c.user.updatedAt })
 
 export const userSectionsMachine = setup({
   types: {
@@ -52,12 +80,13 @@ export const userSectionsMachine = setup({
     input: {} as { user: UserDetail },
   },
   actors: {
-    saveUser: fromPromise<UserDetail, { id: string; body: Record<string, unknown> }>(({ input }) =>
-      withStepUp(() => updateUser(input.id, input.body)),
+    saveUser: fromPromise<UserDetail, { id: string; body: Record<string, unknown>; version: string }>(({ input }) =>
+      withStepUp(() => updateUser(input.id, input.body, input.version)),
     ),
-    setStatus: fromPromise<UserDetail, { id: string; status: 'active' | 'inactive' }>(({ input }) =>
-      withStepUp(() => setUserStatus(input.id, input.status)),
+    setStatus: fromPromise<UserDetail, { id: string; status: 'active' | 'inactive'; version: string }>(({ input }) =>
+      withStepUp(() => setUserStatus(input.id, input.status, input.version)),
     ),
+    fetchUser: fromPromise<UserDetail, { id: string }>(({ input }) => fetchUser(input.id)),
     revealAccount: fromPromise<string, { id: string }>(({ input }) => withStepUp(() => revealBankAccount(input.id))),
   },
   actions: {
@@ -75,7 +104,37 @@ export const userSectionsMachine = setup({
         Object.entries(context.fieldErrors).filter(([field]) => !(field in params.patch)),
       ) as FieldErrors,
     })),
-    closeSection: assign({ section: null, draft: {}, error: null, fieldErrors: {} }),
+    closeSection: assign({
+      section: null,
+      draft: {},
+      error: null,
+      fieldErrors: {},
+      changes: [],
+      conflict: null,
+      notice: null,
+    }),
+    keepChanges: assign({ changes: (_, params: { error: unknown }) => changesOf(params.error) }),
+    holdConflict: assign({
+      conflict: ({ context }, params: { theirs: UserDetail }) => mergeWith(context, params.theirs),
+    }),
+    /** Merged without asking, or Keep mine: the form takes the merged values, based on theirs. */
+    adoptMerge: assign(({ context }, params: { keepMine: boolean }) => {
+      const conflict = conflictOf(context)
+      return {
+        user: conflict.theirs,
+        draft: conflict.merge.values as UserDraft,
+        notice: params.keepMine
+          ? keptMineText(conflict, userFieldLabel)
+          : mergedText(conflict.merge, conflict.changes, userFieldLabel),
+      }
+    }),
+    /** Take theirs: the conflicting fields show theirs; my other edits stay, now based on theirs. */
+    takeTheirs: assign(({ context }) => {
+      const { theirs, merge } = conflictOf(context)
+      return { user: theirs, draft: takeTheirs(merge) as UserDraft, conflict: null, changes: [] }
+    }),
+    showTheirs: assign({ user: ({ context }) => conflictOf(context).theirs }),
+    notifyNotice: emit(({ context }) => ({ type: 'notify.success' as const, text: context.notice ?? 'Saved' })),
     showInvalid: assign(({ context }) => showErrors(invalidOf(context))),
     showSaveError: assign(({ context }, params: { error: unknown }) =>
       showErrors(serverFieldErrors(params.error, Object.keys(context.draft), 'Failed to save')),
@@ -93,6 +152,9 @@ export const userSectionsMachine = setup({
     isDraftValid: ({ context }) => !hasErrors(invalidOf(context)),
     isUnchanged: ({ context }) => bodyOf(context) === null,
     wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
+    isStale: (_, params: { error: unknown }) => isVersionConflict(params.error),
+    hasFieldConflicts: ({ context }, params: { theirs: UserDetail }) =>
+      mergeWith(context, params.theirs).merge.conflicts.length > 0,
   },
 }).createMachine({
   id: 'userSections',
@@ -103,6 +165,9 @@ export const userSectionsMachine = setup({
     error: null,
     fieldErrors: {},
     revealed: null,
+    changes: [],
+    conflict: null,
+    notice: null,
   }),
   initial: 'viewing',
   states: {
@@ -126,14 +191,16 @@ export const userSectionsMachine = setup({
           { guard: 'isUnchanged', target: 'viewing', actions: 'closeSection' },
           { target: 'saving' },
         ],
-        'user.refresh': { actions: { type: 'assignUser', params: ({ event }) => ({ user: event.user }) } },
+        // While a section is open the user it was loaded from stays its base: a newer copy would
+        // make Save write the form's stale values over fields another admin changed. Save finds the
+        // newer version (409) and merges with it instead.
       },
     },
     saving: {
       invoke: {
         src: 'saveUser',
         id: 'saveUser',
-        input: ({ context }) => ({ id: context.user._id, body: bodyOf(context) ?? {} }),
+        input: ({ context }) => saveInput(context),
         onDone: {
           target: 'viewing',
           actions: [
@@ -145,6 +212,76 @@ export const userSectionsMachine = setup({
         },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
+          {
+            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
+            target: 'refetching',
+            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    refetching: {
+      invoke: {
+        src: 'fetchUser',
+        id: 'fetchUser',
+        input: ({ context }) => ({ id: context.user._id }),
+        onDone: [
+          {
+            guard: { type: 'hasFieldConflicts', params: ({ event }) => ({ theirs: event.output }) },
+            target: 'conflict',
+            actions: { type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) },
+          },
+          {
+            target: 'merging',
+            actions: [
+              { type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) },
+              { type: 'adoptMerge', params: { keepMine: false } },
+            ],
+          },
+        ],
+        onError: {
+          target: 'editing',
+          actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    conflict: {
+      on: {
+        'conflict.keepMine': { target: 'merging', actions: { type: 'adoptMerge', params: { keepMine: true } } },
+        'conflict.takeTheirs': { target: 'editing', actions: 'takeTheirs' },
+        'section.cancel': {
+          target: 'viewing',
+          actions: [
+            'showTheirs',
+            'closeSection',
+            { type: 'announceSaved', params: ({ context }) => ({ user: context.user }) },
+          ],
+        },
+      },
+    },
+    merging: {
+      invoke: {
+        src: 'saveUser',
+        id: 'saveUser',
+        input: ({ context }) => saveInput(context),
+        onDone: {
+          target: 'viewing',
+          actions: [
+            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            'forgetRevealedIfBank',
+            'notifyNotice',
+            'closeSection',
+            { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
+          ],
+        },
+        onError: [
+          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
+          {
+            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
+            target: 'refetching',
+            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
+          },
           { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
@@ -156,6 +293,7 @@ export const userSectionsMachine = setup({
         input: ({ context }) => ({
           id: context.user._id,
           status: context.user.isActive ? ('inactive' as const) : ('active' as const),
+          version: context.user.updatedAt,
         }),
         onDone: {
           target: 'viewing',

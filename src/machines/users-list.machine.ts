@@ -14,13 +14,17 @@ import {
 import { failureText, NO_SELECTION_TEXT, successText, type UsersStatusAction } from './users-list.rules'
 import { runUsersAction } from './users-list.actors'
 import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
-import { successOrUndo, ticketIn, type UndoOffered } from './shared/undo-offer.rules'
+import type { UndoOffered } from './shared/undo-offer.rules'
+import { bulkNotice } from './shared/bulk-outcome.rules'
+import { versionsOf } from '../api/bulk-outcome'
 
 /** What the machine needs of a row. */
 export interface UserRow {
   id: string
   name: string
   isActive: boolean
+  /** The row's version as listed (updatedAt): a bulk write sends it back so a row changed since is left alone. */
+  updatedAt?: string
 }
 
 export interface UsersListContext extends ListSelectionContext<UserRow> {
@@ -59,7 +63,7 @@ export const usersListMachine = setup({
     dropAction: assign({ pending: null }),
     notifyNoSelection: emit({ type: 'notify.error' as const, text: NO_SELECTION_TEXT }),
     notifySuccess: emit(({ context }, params: { output: unknown }) =>
-      successOrUndo(successText(pendingOf(context)), ticketIn(params.output)),
+      bulkNotice(pendingOf(context), params.output, successText),
     ),
     notifyFailure: emit(({ context }, params: { error: unknown }) => ({
       type: 'notify.error' as const,
@@ -104,7 +108,7 @@ export const usersListMachine = setup({
       invoke: {
         src: 'updateStatus',
         id: 'updateStatus',
-        input: ({ context }) => pendingOf(context),
+        input: ({ context }) => ({ ...pendingOf(context), versions: versionsOf(context.rows, pendingOf(context).ids) }),
         onDone: {
           target: 'idle',
           actions: [

@@ -4,11 +4,15 @@
  * PUT /api/users/bulk-update (one transaction server-side, all or nothing).
  */
 
+import type { RowVersions } from '../api/schemas/live'
+
 /** Activate (`isActive` true) or deactivate `ids`; `bulk` is the Activate/Deactivate of the selection. */
 export interface UsersStatusAction {
   ids: string[]
   isActive: boolean
   bulk: boolean
+  /** The rows' versions as listed (updatedAt by id). */
+  versions?: RowVersions
 }
 
 /** SPEC.md 5: a bulk action without a selection. */

@@ -82,6 +82,8 @@ const ContactProjectSchema = v.object({ _id: v.string(), title: v.string() })
 /** One row of the contacts list (SPEC.md 3 "Contact"); absent phone/subject are ''. */
 export const ContactSummarySchema = v.object({
   _id: v.string(),
+  /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
+  updatedAt: v.optional(IsoDateSchema),
   name: v.string(),
   email: v.string(),
   phone: v.string(),

@@ -76,6 +76,7 @@ export type VersionConflictBody = v.InferOutput<typeof VersionConflictBodySchema
 
 /** Versions of the rows a bulk write was chosen from: `{ [id]: updatedAt }`. */
 export const RowVersionsSchema = v.record(v.pipe(v.string(), v.uuid('Invalid id')), v.string())
+export type RowVersions = v.InferOutput<typeof RowVersionsSchema>
 
 /** A row a bulk write left unchanged because it changed since it was loaded. */
 export const RowConflictSchema = v.object({

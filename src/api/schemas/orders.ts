@@ -101,6 +101,8 @@ const PaymentBriefSchema = v.object({ status: v.string(), paymentMethod: v.strin
 /** One row of the orders list (SPEC.md 3 "Order"); `payment` is the latest completed payment, else the latest attempt. */
 export const OrderSummarySchema = v.object({
   _id: v.string(),
+  /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
+  updatedAt: v.optional(IsoDateSchema),
   /** Human order number, e.g. ORD-2026-000123. */
   orderId: v.string(),
   user: v.nullable(v.object({ _id: v.string(), name: v.string(), email: v.string() })),

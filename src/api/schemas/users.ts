@@ -74,6 +74,8 @@ export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
 
 export const UserSummarySchema = v.object({
   _id: v.string(),
+  /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
+  updatedAt: v.optional(IsoDateSchema),
   name: v.string(),
   email: v.string(),
   phone: v.string(),

@@ -16,8 +16,12 @@ export function successOrUndo(
   return undo ? { type: 'undo.offered', text, undo } : { type: 'notify.success', text }
 }
 
-/** The ticket in an actor's output when it is one (a bulk answer), else null (a row's answer, nothing). */
+/**
+ * The ticket in an actor's output when it is one, or a bulk outcome's `undo` (src/api/bulk-outcome.ts),
+ * else null (a row's answer, nothing).
+ */
 export function ticketIn(output: unknown): UndoTicket | null {
-  const o = output as Partial<UndoTicket> | null | undefined
+  const o = output as (Partial<UndoTicket> & { undo?: unknown }) | null | undefined
+  if (typeof o === 'object' && o !== null && 'undo' in o) return ticketIn(o.undo)
   return o && typeof o.id === 'string' && typeof o.expiresAt === 'string' ? { id: o.id, expiresAt: o.expiresAt } : null
 }

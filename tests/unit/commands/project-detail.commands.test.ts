@@ -27,6 +27,17 @@ describe('project detail commands', () => {
     expect(open.sent).toEqual([{ type: 'section.save' }, { type: 'section.cancel' }])
     expect(control('projects.detail.save', detail({ editing: 'owner', busy: true }).ctx).reason).toBe('Saving…')
   })
+  it('a stale save in conflict offers Keep mine (m) and Take theirs (t) instead of Save; Cancel stays', () => {
+    expect(control('projects.detail.conflict.keepMine', detail({ editing: 'description' }).ctx).visible).toBe(false)
+    const stale = detail({ editing: 'description', conflict: true })
+    expect(control('projects.detail.save', stale.ctx).visible).toBe(false)
+    expect(control('projects.detail.cancel', stale.ctx).reason).toBeNull()
+    expect(control('projects.detail.conflict.keepMine', stale.ctx)).toMatchObject({ visible: true, label: 'Keep mine' })
+    expect(control('projects.detail.conflict.takeTheirs', stale.ctx).label).toBe('Take theirs')
+    control('projects.detail.conflict.keepMine', stale.ctx).run()
+    control('projects.detail.conflict.takeTheirs', stale.ctx).run()
+    expect(stale.sent).toEqual([{ type: 'conflict.keepMine' }, { type: 'conflict.takeTheirs' }])
+  })
   it("the draft's checkboxes and selects read and change the draft", () => {
     const { ctx, sent } = detail({ editing: 'status', draft: { isActive: true, isFeatured: false } })
     expect(control('projects.detail.field.isActive', ctx)).toMatchObject({

@@ -168,6 +168,15 @@ describe('commissionConfigModalMachine', () => {
     expect(saveRequest(ctx())).toMatchObject({ kind: 'update', id: 'cfg-default' })
   })
 
+  it("an edit sends the configuration's version as opened (If-Match); a new one sends none", () => {
+    const { actor, ctx } = start()
+    actor.send({ type: 'modal.edit', config: commissionConfig({ updatedAt: '2026-11-27T10:00:00.000Z' }) })
+    expect(saveRequest(ctx())).toMatchObject({ kind: 'update', version: '2026-11-27T10:00:00.000Z' })
+    actor.send({ type: 'modal.close' })
+    actor.send({ type: 'modal.create' })
+    expect(saveRequest(ctx())).not.toHaveProperty('version')
+  })
+
   it('closing an unchanged form closes at once', () => {
     const { actor, state } = start()
     actor.send({ type: 'modal.create' })

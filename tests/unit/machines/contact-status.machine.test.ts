@@ -12,8 +12,9 @@ import {
 import { deferred, flush } from '../../fixtures/project'
 import { fakeActors, replay, unreached } from './model-walk'
 
-type Update = { id: string; status: ContactStatus }
-const withStatus = (status: ContactStatus) => ({ _id: 'c1', status }) as ContactDetail
+type Update = { id: string; status: ContactStatus; version?: string }
+const V1 = '2026-11-27T10:00:00.000Z'
+const withStatus = (status: ContactStatus) => ({ _id: 'c1', status, updatedAt: V1 }) as ContactDetail
 
 function start(status: ContactStatus) {
   const updates: Array<{ input: Update; d: ReturnType<typeof deferred<ContactDetail>> }> = []
@@ -35,11 +36,27 @@ function start(status: ContactStatus) {
   return { actor, updates, emitted, ctx: () => actor.getSnapshot().context, state: () => actor.getSnapshot().value }
 }
 
+describe('contactStatusMachine: versions', () => {
+  it("each change sends the version last seen: the opened one, then the answer's", async () => {
+    const { actor, updates } = start('new')
+    expect(updates[0].input).toEqual({ id: 'c1', status: 'read', version: V1 })
+    updates[0].d.resolve({ ...withStatus('read'), updatedAt: '2026-11-27T10:01:00.000Z' })
+    await flush()
+    actor.send({ type: 'status.set', status: 'archived' })
+    expect(updates[1].input.version).toBe('2026-11-27T10:01:00.000Z')
+    updates[1].d.resolve({ ...withStatus('archived'), updatedAt: '2026-11-27T10:02:00.000Z' })
+    await flush()
+    actor.send({ type: 'contact.refresh', version: '2026-11-27T10:05:00.000Z' })
+    actor.send({ type: 'status.set', status: 'read' })
+    expect(updates[2].input.version).toBe('2026-11-27T10:05:00.000Z')
+  })
+})
+
 describe('contactStatusMachine: opening', () => {
   it('an unread contact is marked read once: opening → markingRead → idle, the read contact emitted, no toast', async () => {
     const { updates, emitted, state } = start('new')
     expect(state()).toBe('markingRead')
-    expect(updates.map((u) => u.input)).toEqual([{ id: 'c1', status: 'read' }])
+    expect(updates.map((u) => u.input)).toEqual([{ id: 'c1', status: 'read', version: V1 }])
     updates[0].d.resolve(withStatus('read'))
     await flush()
     expect(state()).toBe('idle')
@@ -80,7 +97,7 @@ describe('contactStatusMachine: quick actions', () => {
     actor.send({ type: 'status.set', status: 'archived' })
     expect(state()).toBe('updating')
     expect(ctx().target).toBe('archived')
-    expect(updates[0].input).toEqual({ id: 'c1', status: 'archived' })
+    expect(updates[0].input).toEqual({ id: 'c1', status: 'archived', version: V1 })
     updates[0].d.resolve(withStatus('archived'))
     await flush()
     expect(state()).toBe('idle')

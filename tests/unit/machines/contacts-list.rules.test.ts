@@ -13,19 +13,22 @@ describe('contacts list actions', () => {
     const contact = { _id: 'a', status: 'archived' }
     vi.mocked(setContactStatus).mockResolvedValue(contact as never)
     await expect(runContactsAction({ ids: ['a'], action: 'archive', bulk: false })).resolves.toBe(contact)
-    await runContactsAction({ ids: ['b'], action: 'mark_unread', bulk: false })
+    await runContactsAction({ ids: ['b'], action: 'mark_unread', bulk: false, versions: { b: 'v1' } })
     expect(vi.mocked(setContactStatus).mock.calls).toEqual([
-      ['a', 'archived'],
-      ['b', 'new'],
+      ['a', 'archived', undefined],
+      ['b', 'new', 'v1'],
     ])
     expect(bulkUpdateContacts).not.toHaveBeenCalled()
   })
 
   it('a bulk action goes through PUT /api/contacts/bulk-update with the action name', async () => {
-    const ticket = { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }
-    vi.mocked(bulkUpdateContacts).mockResolvedValue(ticket)
-    await expect(runContactsAction({ ids: ['a', 'b'], action: 'mark_replied', bulk: true })).resolves.toEqual(ticket)
-    expect(bulkUpdateContacts).toHaveBeenCalledWith(['a', 'b'], 'mark_replied')
+    const outcome = { undo: { id: 'u1', expiresAt: '2026-01-01T00:00:10.000Z' }, conflicts: [] }
+    vi.mocked(bulkUpdateContacts).mockResolvedValue(outcome)
+    const versions = { a: '2026-01-01T00:00:00.000Z' }
+    await expect(runContactsAction({ ids: ['a', 'b'], action: 'mark_replied', bulk: true, versions })).resolves.toEqual(
+      outcome,
+    )
+    expect(bulkUpdateContacts).toHaveBeenCalledWith(['a', 'b'], 'mark_replied', versions)
   })
 
   it('texts (SPEC.md 8): success singular and plural; failures with the reason', () => {

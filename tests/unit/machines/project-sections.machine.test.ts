@@ -11,17 +11,19 @@ import { deferred, flush, makeProject } from '../../fixtures/project'
 
 function start(project = makeProject()) {
   const saves: Array<{
-    input: { id: string; body: Record<string, unknown> }
+    input: { id: string; body: Record<string, unknown>; version: string }
     d: ReturnType<typeof deferred<Project>>
   }> = []
   const deletes: Array<ReturnType<typeof deferred<void>>> = []
   const machine = projectSectionsMachine.provide({
     actors: {
-      saveProject: fromPromise(({ input }: { input: { id: string; body: Record<string, unknown> } }) => {
-        const d = deferred<Project>()
-        saves.push({ input, d })
-        return d.promise
-      }),
+      saveProject: fromPromise(
+        ({ input }: { input: { id: string; body: Record<string, unknown>; version: string } }) => {
+          const d = deferred<Project>()
+          saves.push({ input, d })
+          return d.promise
+        },
+      ),
       deleteProject: fromPromise(() => {
         const d = deferred<void>()
         deletes.push(d)
@@ -79,7 +81,11 @@ describe('projectSectionsMachine', () => {
     actor.send({ type: 'draft.change', patch: { tags: 'a, , b ' } })
     actor.send({ type: 'section.save' })
     expect(state()).toBe('saving')
-    expect(saves[0].input).toEqual({ id: makeProject()._id, body: { tags: ['a', 'b'] } })
+    expect(saves[0].input).toEqual({
+      id: makeProject()._id,
+      body: { tags: ['a', 'b'] },
+      version: makeProject().updatedAt,
+    })
     const updated = makeProject({ tags: ['a', 'b'] })
     saves[0].d.resolve(updated)
     await flush()

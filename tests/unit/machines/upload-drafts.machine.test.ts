@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
+import type { BulkDeleteOutcome } from '../../../src/api/projects'
 import {
+  deletedText,
   staleQuestion,
   uploadDraftsMachine,
   type UploadDraftsEmitted,
@@ -9,13 +11,18 @@ import {
 import { deferred, flush } from '../../fixtures/project'
 
 function start() {
-  const calls: Array<{ ids: string[]; d: ReturnType<typeof deferred<number>> }> = []
+  type Input = { ids: string[]; versions: Record<string, string> }
+  const calls: Array<{
+    ids: string[]
+    versions: Record<string, string>
+    d: ReturnType<typeof deferred<BulkDeleteOutcome>>
+  }> = []
   const actor = createActor(
     uploadDraftsMachine.provide({
       actors: {
-        deleteDrafts: fromPromise(({ input }: { input: string[] }) => {
-          const d = deferred<number>()
-          calls.push({ ids: input, d })
+        deleteDrafts: fromPromise(({ input }: { input: Input }) => {
+          const d = deferred<BulkDeleteOutcome>()
+          calls.push({ ...input, d })
           return d.promise
         }),
       },
@@ -53,10 +60,24 @@ describe('uploadDraftsMachine', () => {
     actor.send({ type: 'confirm.accept' })
     expect(state()).toBe('deleting')
     expect(calls[0].ids).toEqual(['a', 'b'])
-    calls[0].d.resolve(2)
+    calls[0].d.resolve({ count: 2, undo: null, conflicts: [] })
     await flush()
     expect(state()).toBe('idle')
-    expect(emitted).toEqual([{ type: 'drafts.deleted', count: 2 }])
+    expect(emitted).toEqual([{ type: 'drafts.deleted', count: 2, kept: 0 }])
+  })
+
+  it("sends the drafts' versions as listed; a draft published or changed meanwhile is kept and counted", async () => {
+    const { actor, calls, emitted, ctx } = start()
+    actor.send({ type: 'stale.delete', ids: ['a', 'b'], versions: { a: 'v1', b: 'v2' } })
+    actor.send({ type: 'confirm.accept' })
+    expect(calls[0].versions).toEqual({ a: 'v1', b: 'v2' })
+    calls[0].d.resolve({ count: 1, undo: null, conflicts: [{ id: 'b', version: 'v3', changedBy: null }] })
+    await flush()
+    expect(ctx()).toEqual({ ids: [], versions: {} })
+    expect(emitted).toEqual([{ type: 'drafts.deleted', count: 1, kept: 1 }])
+    expect(deletedText(1, 1)).toBe('Deleted 1 stale draft. 1 draft was published or changed meanwhile and kept')
+    expect(deletedText(0, 2)).toBe('Nothing deleted: 2 drafts were published or changed meanwhile and kept')
+    expect(deletedText(3, 0)).toBe('Deleted 3 stale drafts')
   })
 
   it('deleting → idle with the refusal and its reason', async () => {

@@ -3,7 +3,7 @@
  * nothing changed / invalid / done / failed / step-up cancelled, refresh, status toggle, reveal),
  * then a model-based walk of every simple path replayed with held fake actors.
  */
-import { getSimplePaths } from '@xstate/graph'
+import { getShortestPaths, getSimplePaths } from '@xstate/graph'
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
@@ -21,8 +21,9 @@ import { fakeActors, replay, unreached } from './model-walk'
 type Call<I, O> = { input: I; d: ReturnType<typeof deferred<O>> }
 
 function start(user = makeUser()) {
-  const saves: Array<Call<{ id: string; body: Record<string, unknown> }, UserDetail>> = []
-  const statuses: Array<Call<{ id: string; status: 'active' | 'inactive' }, UserDetail>> = []
+  const saves: Array<Call<{ id: string; body: Record<string, unknown>; version: string }, UserDetail>> = []
+  const statuses: Array<Call<{ id: string; status: 'active' | 'inactive'; version: string }, UserDetail>> = []
+  const fetches: Array<Call<{ id: string }, UserDetail>> = []
   const reveals: Array<Call<{ id: string }, string>> = []
   const held = <I, O>(list: Array<Call<I, O>>) =>
     fromPromise(({ input }: { input: I }) => {
@@ -31,7 +32,12 @@ function start(user = makeUser()) {
       return d.promise
     })
   const machine = userSectionsMachine.provide({
-    actors: { saveUser: held(saves), setStatus: held(statuses), revealAccount: held(reveals) },
+    actors: {
+      saveUser: held(saves),
+      setStatus: held(statuses),
+      revealAccount: held(reveals),
+      fetchUser: held(fetches),
+    },
   })
   const actor = createActor(machine, { input: { user } }).start()
   const emitted: UserSectionsEmitted[] = []
@@ -41,11 +47,94 @@ function start(user = makeUser()) {
     saves,
     statuses,
     reveals,
+    fetches,
     emitted,
     state: () => actor.getSnapshot().value,
     ctx: () => actor.getSnapshot().context,
   }
 }
+
+const V2 = '2026-11-02T10:00:00.000Z'
+function staleError(fields: string[]) {
+  const body = {
+    success: false as const,
+    message: 'User was changed by Ravi since you opened it',
+    code: 'version_conflict' as const,
+    version: V2,
+    changes: [{ actor: { id: 'r', name: 'Ravi' }, at: V2, action: 'user.update', fields, before: {}, after: {} }],
+  }
+  return new ApiError(409, body.message, undefined, body.code, undefined, body)
+}
+
+describe('userSectionsMachine: stale saves (decision 042)', () => {
+  async function staleSave(patch: Record<string, string>, fields: string[]) {
+    const t = start()
+    t.actor.send({ type: 'section.edit', section: 'basic' })
+    t.actor.send({ type: 'draft.change', patch })
+    t.actor.send({ type: 'section.save' })
+    expect(t.saves[0].input.version).toBe(makeUser().updatedAt)
+    t.saves[0].d.reject(staleError(fields))
+    await flush()
+    expect(t.state()).toBe('refetching')
+    return t
+  }
+
+  it('saving → refetching → merging when no field conflicts: their change kept, mine written with the new version', async () => {
+    const t = await staleSave({ course: 'M.Tech' }, ['college'])
+    t.fetches[0].d.resolve(makeUser({ college: 'IIT', updatedAt: V2 }))
+    await flush()
+    expect(t.state()).toBe('merging')
+    expect(t.saves[1].input).toEqual({ id: makeUser()._id, body: { course: 'M.Tech' }, version: V2 })
+    const saved = makeUser({ college: 'IIT', course: 'M.Tech' })
+    t.saves[1].d.resolve(saved)
+    await flush()
+    expect(t.state()).toBe('viewing')
+    expect(t.emitted).toEqual([
+      { type: 'notify.success', text: "Merged with Ravi's change to College" },
+      { type: 'user.saved', user: saved },
+    ])
+  })
+
+  it('conflict → Keep mine writes mine; Take theirs shows theirs in the form; cancel shows the user as it is now', async () => {
+    const keep = await staleSave({ course: 'M.Tech' }, ['course'])
+    keep.fetches[0].d.resolve(makeUser({ course: 'MBA', updatedAt: V2 }))
+    await flush()
+    expect(keep.state()).toBe('conflict')
+    expect(keep.ctx().conflict?.merge.conflicts).toMatchObject([{ field: 'course', theirs: 'MBA', mine: 'M.Tech' }])
+    keep.actor.send({ type: 'conflict.keepMine' })
+    expect(keep.state()).toBe('merging')
+    expect(keep.saves[1].input).toEqual({ id: makeUser()._id, body: { course: 'M.Tech' }, version: V2 })
+
+    const take = await staleSave({ course: 'M.Tech' }, ['course'])
+    take.fetches[0].d.resolve(makeUser({ course: 'MBA', updatedAt: V2 }))
+    await flush()
+    take.actor.send({ type: 'conflict.takeTheirs' })
+    expect(take.state()).toBe('editing')
+    expect(take.ctx().draft.course).toBe('MBA')
+    expect(take.ctx().user.updatedAt).toBe(V2)
+
+    const cancel = await staleSave({ course: 'M.Tech' }, ['course'])
+    cancel.fetches[0].d.resolve(makeUser({ course: 'MBA', updatedAt: V2 }))
+    await flush()
+    cancel.actor.send({ type: 'section.cancel' })
+    expect(cancel.state()).toBe('viewing')
+    expect(cancel.ctx().user.course).toBe('MBA')
+  })
+
+  it('a failed refetch or merge returns to editing with the reason; a stale merge refetches again', async () => {
+    const t = await staleSave({ course: 'M.Tech' }, ['college'])
+    t.fetches[0].d.reject(new ApiError(500, 'Database unavailable'))
+    await flush()
+    expect(t.state()).toBe('editing')
+    expect(t.ctx().error).toBe('Database unavailable')
+    const again = await staleSave({ course: 'M.Tech' }, ['college'])
+    again.fetches[0].d.resolve(makeUser({ college: 'IIT', updatedAt: V2 }))
+    await flush()
+    again.saves[1].d.reject(staleError(['college']))
+    await flush()
+    expect(again.state()).toBe('refetching')
+  })
+})
 
 describe('userSectionsMachine', () => {
   it('viewing → editing from the loaded values (country defaults to India) → viewing on cancel, dropping the draft', () => {
@@ -105,7 +194,11 @@ describe('userSectionsMachine', () => {
     actor.send({ type: 'draft.change', patch: { isAgent: true, defaultDiscountPercent: '10' } })
     actor.send({ type: 'section.save' })
     expect(state()).toBe('saving')
-    expect(saves[0].input).toEqual({ id: makeUser()._id, body: { isAgent: true, defaultDiscountPercent: 10 } })
+    expect(saves[0].input).toEqual({
+      id: makeUser()._id,
+      body: { isAgent: true, defaultDiscountPercent: 10 },
+      version: makeUser().updatedAt,
+    })
     const agent = makeUser({
       isAgent: true,
       role: 'agent',
@@ -154,13 +247,13 @@ describe('userSectionsMachine', () => {
     expect(ctx()).toMatchObject({ error: null, draft: { isAdmin: true } })
   })
 
-  it('refresh replaces the user while viewing and while editing', () => {
+  it('refresh replaces the user while viewing; while editing the loaded user stays the base of the form', () => {
     const { actor, state, ctx } = start()
     actor.send({ type: 'user.refresh', user: makeUser({ name: 'Asha R.' }) })
     expect(ctx().user.name).toBe('Asha R.')
     actor.send({ type: 'section.edit', section: 'basic' })
-    actor.send({ type: 'user.refresh', user: makeUser({ name: 'Asha Rao' }) })
-    expect(ctx().user.name).toBe('Asha Rao')
+    actor.send({ type: 'user.refresh', user: makeUser({ name: 'Asha Rao', updatedAt: '2026-11-03T00:00:00.000Z' }) })
+    expect(ctx().user).toMatchObject({ name: 'Asha R.', updatedAt: makeUser().updatedAt })
     expect(state()).toBe('editing')
   })
 
@@ -168,7 +261,7 @@ describe('userSectionsMachine', () => {
     const { actor, statuses, emitted, state } = start()
     actor.send({ type: 'user.toggleActive' })
     expect(state()).toBe('togglingActive')
-    expect(statuses[0].input).toEqual({ id: makeUser()._id, status: 'inactive' })
+    expect(statuses[0].input).toEqual({ id: makeUser()._id, status: 'inactive', version: makeUser().updatedAt })
     statuses[0].d.resolve(makeUser({ isActive: false }))
     await flush()
     expect(state()).toBe('viewing')
@@ -258,6 +351,28 @@ const EVENTS = [
   { type: 'xstate.error.actor.revealAccount', error: new ApiError(500, 'down') },
 ] as unknown as UserSectionsEvent[]
 
+/** A stale save and what follows: theirs changed the course too (a conflict with the draft's) or only the college. */
+const STALE_EVENTS = [
+  ...EVENTS.filter((e) => !e.type.startsWith('xstate.') || e.type.includes('saveUser')),
+  { type: 'xstate.error.actor.saveUser', error: staleError(['course']) },
+  { type: 'xstate.done.actor.fetchUser', output: makeUser({ course: 'MBA' }) },
+  { type: 'xstate.done.actor.fetchUser', output: makeUser({ college: 'IIT' }) },
+  { type: 'xstate.error.actor.fetchUser', error: new ApiError(500, 'down') },
+  { type: 'conflict.keepMine' },
+  { type: 'conflict.takeTheirs' },
+] as unknown as UserSectionsEvent[]
+
+// The merge guards read the draft and the loaded user, so they are part of a node; the shortest
+// path to each node is replayed (the simple paths over that many are too many).
+const stalePaths = getShortestPaths(userSectionsMachine, {
+  input: { user },
+  events: STALE_EVENTS,
+  serializeState: (s) => {
+    const { section, error, draft, user: u } = s.context
+    return JSON.stringify([s.value, section, error, draft, u.course, u.college])
+  },
+})
+
 const paths = getSimplePaths(userSectionsMachine, {
   input: { user },
   events: EVENTS,
@@ -266,13 +381,20 @@ const paths = getSimplePaths(userSectionsMachine, {
 })
 
 describe('userSectionsMachine, model-based', () => {
-  it('its simple paths reach every state', () => {
+  it('its simple paths reach every state but those of a stale save (walked below)', () => {
     expect(paths.length).toBeGreaterThan(10)
-    expect(unreached(userSectionsMachine, paths)).toEqual([])
+    expect(unreached(userSectionsMachine, paths)).toEqual(['refetching', 'conflict', 'merging'])
+  })
+  it('the shortest paths with stale saves reach every state and replay on a live actor', async () => {
+    expect(unreached(userSectionsMachine, stalePaths)).toEqual([])
+    for (const path of stalePaths) {
+      const fakes = fakeActors(['saveUser', 'setStatus', 'revealAccount', 'fetchUser'] as const)
+      await replay(userSectionsMachine.provide({ actors: fakes.actors }), path, fakes, { user })
+    }
   })
   it('replays every simple path on a live actor', async () => {
     for (const path of paths) {
-      const fakes = fakeActors(['saveUser', 'setStatus', 'revealAccount'] as const)
+      const fakes = fakeActors(['saveUser', 'setStatus', 'revealAccount', 'fetchUser'] as const)
       await replay(userSectionsMachine.provide({ actors: fakes.actors }), path, fakes, { user })
     }
   })

@@ -74,6 +74,8 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
   const boxRef = useRef<HTMLTextAreaElement>(null)
   // Writing a reply (the box focused, or text in it) is editing it.
   const viewers = usePresence('contact', contact._id, replyFocused || !replyBlank ? 'reply' : null)
+  // A newer copy of the contact (a reply sent, a refetch) is the version the next status change is based on.
+  useEffect(() => status.send({ type: 'contact.refresh', version: contact.updatedAt }), [status, contact.updatedAt])
 
   useEffect(() => {
     const changed = (e: { contact: ContactDetail }) => void invalidateContacts(queryClient, e.contact)

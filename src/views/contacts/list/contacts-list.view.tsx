@@ -48,7 +48,7 @@ const LIST: PagedListConfig<
     total: data.pagination.totalContacts,
   }),
   limit: (filters) => filters.limit,
-  row: (c) => ({ id: c._id, name: c.name, status: c.status }),
+  row: (c) => ({ id: c._id, name: c.name, status: c.status, updatedAt: c.updatedAt }),
   prefetch: (id, queryClient) => prefetchContact(queryClient, id),
 }
 

@@ -51,7 +51,7 @@ const LIST: ScrolledListConfig<
   useQuery: useOrderList,
   items: (page) => page.orders,
   total: (page) => page.pagination.total,
-  row: (o) => ({ id: o._id, orderId: o.orderId, status: o.status }),
+  row: (o) => ({ id: o._id, orderId: o.orderId, status: o.status, updatedAt: o.updatedAt }),
 }
 
 const TEXTS: ListTexts = {

@@ -86,7 +86,8 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
   const project = useSelector(sections, (s) => s.context.project)
   const editing = useSelector(sections, (s) => s.context.section)
   const draft = useSelector(sections, (s) => s.context.draft)
-  const busy = useSelector(sections, (s) => !s.matches('viewing') && !s.matches('editing'))
+  const busy = useSelector(sections, (s) => !s.matches('viewing') && !s.matches('editing') && !s.matches('conflict'))
+  const conflict = useSelector(sections, (s) => s.matches('conflict'))
   const confirmingDelete = useSelector(sections, (s) => s.matches('confirmingDelete') || s.matches('deleting'))
   const deleting = useSelector(sections, (s) => s.matches('deleting'))
   const viewers = usePresence('project', loaded._id, editing)
@@ -98,6 +99,12 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
       sections.on('project.saved', (e) => {
         queryClient.setQueryData(projectKeys.detail(e.project._id), e.project)
         void queryClient.invalidateQueries({ queryKey: projectKeys.lists })
+      }),
+      sections.on('project.stale', async () => {
+        const fresh = await queryClient
+          .fetchQuery({ queryKey: projectKeys.detail(loaded._id), staleTime: 0 })
+          .catch(() => null)
+        if (fresh) sections.send({ type: 'project.refresh', project: fresh as Project })
       }),
       sections.on('project.deleted', () => {
         void queryClient.invalidateQueries({ queryKey: projectKeys.all })
@@ -134,9 +141,10 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
       editing,
       draft,
       busy,
+      conflict,
       about: { title: project.title, owner: ownerName, category: project.category },
     }),
-    [sections, project.isActive, editing, draft, busy, project.title, ownerName, project.category],
+    [sections, project.isActive, editing, draft, busy, conflict, project.title, ownerName, project.category],
   )
   const published = useMemo(
     () => ({ projectDetail: handle, focused: { kind: 'project', id: project._id } }),

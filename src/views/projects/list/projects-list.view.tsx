@@ -50,7 +50,13 @@ const LIST: PagedListConfig<
     total: data.pagination.totalProjects,
   }),
   limit: (filters) => filters.limit,
-  row: (p) => ({ id: p._id, title: p.title, isActive: p.isActive, verificationStatus: p.verificationStatus }),
+  row: (p) => ({
+    id: p._id,
+    title: p.title,
+    isActive: p.isActive,
+    verificationStatus: p.verificationStatus,
+    updatedAt: p.updatedAt,
+  }),
   prefetch: (id, queryClient) => prefetchProject(queryClient, id),
 }
 

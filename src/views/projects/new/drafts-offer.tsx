@@ -18,7 +18,8 @@ import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { STALE_DRAFT_DAYS } from '../../../domain/upload-resume'
 import { formatQuantity, formatRelativeTime } from '../../../lib/format'
 import { actorOptions } from '../../../machines/shared/inspect'
-import { staleQuestion, uploadDraftsMachine } from '../../../machines/upload-drafts.machine'
+import { deletedText, staleQuestion, uploadDraftsMachine } from '../../../machines/upload-drafts.machine'
+import { versionsOf } from '../../../api/bulk-outcome'
 
 /** What the server holds of a draft, in words. */
 function holds(draft: DraftSummary): string {
@@ -51,14 +52,20 @@ export function DraftsOffer({ hidden }: { hidden: boolean }) {
   const list = useMemo(() => drafts.data ?? [], [drafts.data])
   const fresh = list.filter((d) => !d.stale)
   const stale = list.filter((d) => d.stale)
-  const staleIds = useMemo(() => list.filter((d) => d.stale).map((d) => d._id), [list])
-  const published = useMemo(() => ({ staleDrafts: { actor, ids: staleIds } }), [actor, staleIds])
+  const staleDrafts = useMemo(() => {
+    const rows = list.filter((d) => d.stale).map((d) => ({ id: d._id, updatedAt: d.updatedAt }))
+    const ids = rows.map((r) => r.id)
+    return { actor, ids, versions: versionsOf(rows, ids) }
+  }, [actor, list])
+  const published = useMemo(() => ({ staleDrafts }), [staleDrafts])
   usePublishCommandContext(published)
 
   useEffect(() => {
     const subs = [
-      actor.on('drafts.deleted', ({ count }) => {
-        toast.success(`Deleted ${formatQuantity(count, 'stale draft')}`)
+      actor.on('drafts.deleted', ({ count, kept }) => {
+        const text = deletedText(count, kept)
+        if (count === 0) toast.error(text)
+        else toast.success(text)
         void queryClient.invalidateQueries({ queryKey: draftKeys.all })
         void queryClient.invalidateQueries({ queryKey: projectKeys.lists })
       }),

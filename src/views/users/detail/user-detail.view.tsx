@@ -76,7 +76,8 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
   const user = useSelector(sections, (s) => s.context.user)
   const editing = useSelector(sections, (s) => s.context.section)
   const draft = useSelector(sections, (s) => s.context.draft)
-  const busy = useSelector(sections, (s) => !s.matches('viewing') && !s.matches('editing'))
+  const busy = useSelector(sections, (s) => !s.matches('viewing') && !s.matches('editing') && !s.matches('conflict'))
+  const conflict = useSelector(sections, (s) => s.matches('conflict'))
   const revealed = useSelector(sections, (s) => s.context.revealed !== null)
   const viewers = usePresence('user', loaded._id, editing)
 
@@ -101,8 +102,9 @@ function UserDetailPage({ user: loaded }: { user: UserDetail }) {
       busy,
       hasAccountNumber: user.bankDetails.accountNumber !== '',
       revealed,
+      conflict,
     }),
-    [sections, user.isActive, user.bankDetails.accountNumber, editing, draft, busy, revealed],
+    [sections, user.isActive, user.bankDetails.accountNumber, editing, draft, busy, revealed, conflict],
   )
   const published = useMemo(() => ({ userDetail: handle, focused: { kind: 'user', id: user._id } }), [handle, user._id])
   usePublishCommandContext(published)

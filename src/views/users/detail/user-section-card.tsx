@@ -1,7 +1,8 @@
 /**
  * One editable section of the user detail page, as on the project detail: heading, the section's
  * Edit command (disabled while another section is open), and in edit mode the Save and Cancel
- * commands with the save error (the server's messages, line breaks kept). Also the small parts
+ * commands with the save error (the server's messages, line breaks kept), or the conflict bar in
+ * place of the form while a stale save waits for Keep mine / Take theirs. Also the small parts
  * every section uses: a label/value `Fact`, a text `TextField` (with its field's message from the
  * contract or the server) and a `Check` of the draft.
  */
@@ -11,8 +12,11 @@ import type { UserDetail, UserUpdateGroup } from '../../../api/schemas/users'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { Badge } from '../../../components/badge'
 import { Field, Input } from '../../../components/field'
+import { ConflictBar } from '../../../components/sections/conflict-bar'
+import { conflictRows } from '../../../components/sections/conflict-rows'
 import { Fact as BaseFact, SectionCardFrame } from '../../../components/sections/section-card-frame'
 import type { UserDraft } from '../../../machines/user-sections.form'
+import { userFieldLabel } from '../../../machines/user-sections.machine'
 import { useUserSections } from './sections-context'
 
 /** `patch` → the open section's draft. */
@@ -35,7 +39,13 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
   const draft = useSelector(actor, (s) => (s.context.section === section ? s.context.draft : null))
   const error = useSelector(actor, (s) => (s.context.section === section ? s.context.error : null))
   const fieldErrors = useSelector(actor, (s) => (s.context.section === section ? s.context.fieldErrors : null))
-  const saving = useSelector(actor, (s) => s.matches('saving') && s.context.section === section)
+  const saving = useSelector(
+    actor,
+    (s) => (s.matches('saving') || s.matches('refetching') || s.matches('merging')) && s.context.section === section,
+  )
+  const conflict = useSelector(actor, (s) =>
+    s.matches('conflict') && s.context.section === section ? s.context.conflict : null,
+  )
   const editing = draft !== null
 
   return (
@@ -49,7 +59,13 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
       commandPrefix="users.detail"
       extra={extra ?? null}
     >
-      {editing ? edit(draft, (patch) => actor.send({ type: 'draft.change', patch }), user) : view(user)}
+      {conflict ? (
+        <ConflictBar rows={conflictRows(conflict, userFieldLabel)} commandPrefix="users.detail" />
+      ) : editing ? (
+        edit(draft, (patch) => actor.send({ type: 'draft.change', patch }), user)
+      ) : (
+        view(user)
+      )}
     </SectionCardFrame>
   )
 }

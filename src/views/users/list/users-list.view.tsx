@@ -50,7 +50,7 @@ const LIST: PagedListConfig<
     total: data.pagination.totalUsers,
   }),
   limit: (filters) => filters.limit,
-  row: (u) => ({ id: u._id, name: u.name, isActive: u.isActive }),
+  row: (u) => ({ id: u._id, name: u.name, isActive: u.isActive, updatedAt: u.updatedAt }),
   prefetch: (id, queryClient) => prefetchUser(queryClient, id),
 }
 
