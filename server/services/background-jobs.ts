@@ -6,9 +6,11 @@
  * failure is logged in one line; a failing run is retried at the next round, never crashes.
  *
  * The console's jobs (`consoleJobs`): the sweep of abandoned upload staging (a day old) and the
- * purge of spent sign-in rows (OTP challenges, expired refresh tokens) and of expired undo rows.
+ * purge of spent sign-in rows (OTP challenges, expired refresh tokens) and of expired undo rows,
+ * and the sweep of expired triage claims (reads ignore them already; this keeps the table small).
  */
 import { purgeExpiredSignIns } from '../db/queries/auth.queries'
+import { sweepExpiredClaims } from '../db/queries/triage-claims.queries'
 import { purgeExpiredUndo } from '../db/queries/undo.queries'
 import type { Db } from '../db/client'
 import type { ClusterMutex } from './cluster-locks'
@@ -24,6 +26,7 @@ export type JobOutcome =
   | { job: string; outcome: 'failed'; error: string }
 
 const HOUR_MS = 60 * 60 * 1000
+const TEN_MINUTES_MS = 10 * 60 * 1000
 /** Delay of the first round after start (ms), so start-up work (migrations, seed) goes first. */
 export const FIRST_RUN_DELAY_MS = 5_000
 
@@ -52,6 +55,14 @@ export function consoleJobs(deps: { db: Db; staging: Pick<UploadStaging, 'sweep'
       run: async (now) => {
         const purged = await purgeExpiredUndo(deps.db, now)
         return `removed ${purged} expired undo row${purged === 1 ? '' : 's'}`
+      },
+    },
+    {
+      name: 'sweep-triage-claims',
+      everyMs: TEN_MINUTES_MS,
+      run: async (now) => {
+        const swept = await sweepExpiredClaims(deps.db, now)
+        return `removed ${swept} expired triage claim${swept === 1 ? '' : 's'}`
       },
     },
   ]
