@@ -55,3 +55,11 @@ export function fieldChanges(rows: readonly ProjectUpdateRow[]): FieldChange[] {
     }))
   })
 }
+
+/** When a claim taken or renewed at `now` expires: CLAIM_TTL_MS later (src/api/schemas/live.ts). */
+export function claimExpiry(now: Date, ttlMs: number): Date {
+  return new Date(now.getTime() + ttlMs)
+}
+
+/** The message of the 409 `claimed`: who is reviewing the project. */
+export const claimedMessage = (moderatorName: string) => `${moderatorName} is reviewing this project`

@@ -100,6 +100,8 @@ export const ClaimSchema = v.object({
 export type Claim = v.InferOutput<typeof ClaimSchema>
 export const ClaimResponseSchema = v.object({ success: v.literal(true), claim: ClaimSchema })
 export const ClaimsResponseSchema = v.object({ success: v.literal(true), claims: v.array(ClaimSchema) })
+/** The answer of `DELETE …/claim`: whether the caller held a claim that is now released. */
+export const ClaimReleaseResponseSchema = v.object({ success: v.literal(true), released: v.boolean() })
 /** The 409 `claimed` body: the other moderator's claim. */
 export const ClaimedBodySchema = v.object({
   success: v.literal(false),
