@@ -199,7 +199,7 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
   it('lets exactly one of two moderators claim a project when they claim it through different servers at once', async () => {
     const [a, b] = servers
     const second = `moderator-${crypto.randomBytes(3).toString('hex')}@example.com`
-    const projects = Array.from({ length: 5 }, () => crypto.randomUUID())
+    const projects: string[] = Array.from({ length: 5 }, () => crypto.randomUUID())
     const client = new pg.Client({ connectionString: database!.url })
     await client.connect()
     try {
