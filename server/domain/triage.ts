@@ -63,3 +63,6 @@ export function claimExpiry(now: Date, ttlMs: number): Date {
 
 /** The message of the 409 `claimed`: who is reviewing the project. */
 export const claimedMessage = (moderatorName: string) => `${moderatorName} is reviewing this project`
+
+/** The message of the 409 `not_in_queue`: a claim of a project that no longer waits for a decision. */
+export const NOT_IN_QUEUE_MESSAGE = 'This project no longer waits for a decision'

@@ -271,7 +271,7 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     response: json(ClaimResponseSchema),
     errors: {
       404: 'Project not found',
-      409: "code 'claimed': another moderator's live claim holds the project (its claim in `claim`)",
+      409: "code 'claimed': another moderator's live claim holds the project (its claim in `claim`); code 'not_in_queue': the project no longer waits for a decision",
     },
   },
   'DELETE /api/admin/triage/projects/{id}/claim': {

@@ -18,6 +18,7 @@ import {
 import {
   CLAIMED,
   ClaimedBodySchema,
+  NOT_IN_QUEUE,
   ClaimReleaseResponseSchema,
   ClaimResponseSchema,
   ClaimsResponseSchema,
@@ -30,7 +31,8 @@ import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { triageBundle } from '../services/triage'
 import { claimProject, releaseProject } from '../services/triage-claims'
-import { claimedMessage } from '../domain/triage'
+import { claimedMessage, NOT_IN_QUEUE_MESSAGE } from '../domain/triage'
+import { ApiError } from '../http/errors'
 
 export function triageRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -65,6 +67,7 @@ export function triageRoutes(deps: AppDeps) {
     const admin = c.get('admin')
     const outcome = await claimProject(deps, c.req.valid('param').id, { id: admin.id, name: admin.name })
     if ('claim' in outcome) return ok(c, ClaimResponseSchema, { success: true, claim: outcome.claim })
+    if ('notInQueue' in outcome) throw new ApiError(409, NOT_IN_QUEUE_MESSAGE, undefined, NOT_IN_QUEUE)
     const { heldBy } = outcome
     return ok(
       c,

@@ -212,12 +212,20 @@ describeEachDatabase('triage claims', (get) => {
     await cleanUp()
   })
 
-  it('404 for an unknown project, 400 for a malformed id, 401 without a token', async () => {
+  it('409 not_in_queue for a decided project or a draft, 404 for an unknown one, 400 for a malformed id, 401 without a token', async () => {
     const unknown = '0190f5a4-0000-7000-8000-000000000000'
     expect(await claim(unknown)).toMatchObject({ status: 404, body: { message: 'Project not found' } })
     expect(await release(unknown)).toMatchObject({ status: 404, body: { message: 'Project not found' } })
     expect((await claim('not-an-id')).status).toBe(400)
     expect((await release('not-an-id')).status).toBe(400)
+    const decided = await h.addProject({ title: 'Decided already', verificationStatus: 'approved' })
+    expect(await claim(decided.id)).toMatchObject({
+      status: 409,
+      body: { code: 'not_in_queue', message: 'This project no longer waits for a decision' },
+    })
+    const draft = await h.addProject({ title: 'Still a draft', isDraft: true })
+    expect((await claim(draft.id)).body.code).toBe('not_in_queue')
+    expect(await claims()).toEqual([])
     const project = await h.addProject({ title: 'Guarded' })
     expect((await call(get(), 'POST', `/api/admin/triage/projects/${project.id}/claim`)).status).toBe(401)
     expect((await call(get(), 'GET', '/api/admin/triage/claims')).status).toBe(401)

@@ -8,10 +8,11 @@
  * statements audit nothing (a claim changes no record of the app), so they are plain statements,
  * not write() (decision 031).
  */
-import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, lte, sql } from 'drizzle-orm'
 import type { Claim } from '../../../src/api/schemas/live'
 import type { Db } from '../client'
-import { triageClaims, users } from '../schema'
+import { projects, triageClaims, users } from '../schema'
+import { inQueue } from './triage.queries'
 
 /** The channel the event stream forwards to the browsers (typed by the payload's `type`). */
 export const EVENTS_CHANNEL = 'console_events'
@@ -29,8 +30,9 @@ const notify = (payload: string) => sql`pg_notify(${EVENTS_CHANNEL}, ${payload})
  * Claim `projectId` for `moderator` until `expiresAt`, or renew their own claim: one INSERT … ON
  * CONFLICT DO UPDATE whose WHERE lets it take the row only when the existing claim expired at
  * `now` or is the same moderator's, so of two moderators claiming at once exactly one gets a row
- * back. Answers the claim, or null when another moderator's live claim holds the project.
- * Throws the driver's foreign-key error (23503) for an unknown project.
+ * back. Only a project waiting in the queue (pending or under review, published) is inserted.
+ * Answers the claim, or null when another moderator's live claim holds the project or it is not
+ * in the queue (unknown, decided, a draft).
  */
 export async function takeClaim(
   db: Db,
@@ -40,10 +42,19 @@ export async function takeClaim(
   expiresAt: Date,
 ): Promise<Claim | null> {
   const claim: Claim = { projectId, moderator, expiresAt: expiresAt.toISOString() }
+  const waiting = db
+    .select({
+      projectId: projects.id,
+      moderatorId: sql<string>`${moderator.id}::uuid`.as('moderator_id'),
+      claimedAt: sql<Date>`${now.toISOString()}::timestamptz`.as('claimed_at'),
+      expiresAt: sql<Date>`${claim.expiresAt}::timestamptz`.as('expires_at'),
+    })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), inQueue))
   const taken = db.$with('taken').as(
     db
       .insert(triageClaims)
-      .values({ projectId, moderatorId: moderator.id, claimedAt: now, expiresAt })
+      .select(waiting)
       .onConflictDoUpdate({
         target: triageClaims.projectId,
         set: {
@@ -114,12 +125,6 @@ export async function liveClaims(db: Db, now: Date): Promise<Claim[]> {
     .where(gt(triageClaims.expiresAt, now))
     .orderBy(triageClaims.expiresAt, triageClaims.projectId)
   return rows.map(toClaim)
-}
-
-/** SQL: a live claim at `now` by someone other than `moderatorId` holds the project `projectId` (a column). */
-export function claimedByOther(projectId: SQL, moderatorId: string, now: Date): SQL {
-  return sql`exists (select 1 from ${triageClaims} where ${triageClaims.projectId} = ${projectId}
-    and ${triageClaims.expiresAt} > ${now} and ${triageClaims.moderatorId} <> ${moderatorId})`
 }
 
 /** Delete the claims expired at `now` (the background sweep); answers how many went. */

@@ -25,7 +25,7 @@ import {
   verificationHistory,
 } from '../schema'
 import { preparedPer, qualified } from '../sql'
-import { claimedByOther } from './triage-claims.queries'
+import { notFound } from '../../http/errors'
 
 // Literals, not parameters: the planner can then match verification_history_queue_entry_idx's predicate.
 const list = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '))
@@ -42,7 +42,13 @@ function enteredQueueAt(projectId: SQL, createdAt: SQL, until?: SQL): SQL<Date> 
 
 const enteredOfProject = () => enteredQueueAt(qualified(projects.id), qualified(projects.createdAt))
 /** In the queue: pending or under review, and published (a draft is not reviewed until it is published, decision 038). */
-const inQueue = and(inArray(projects.verificationStatus, [...QUEUE_STATUSES]), eq(projects.isDraft, false))!
+export const inQueue = and(inArray(projects.verificationStatus, [...QUEUE_STATUSES]), eq(projects.isDraft, false))!
+
+/** SQL: a live claim at `now` by someone other than `moderatorId` holds the project `projectId` (a column). */
+export function claimedByOther(projectId: SQL, moderatorId: string, now: Date): SQL {
+  return sql`exists (select 1 from ${triageClaims} where ${triageClaims.projectId} = ${projectId}
+    and ${triageClaims.expiresAt} > ${now} and ${triageClaims.moderatorId} <> ${moderatorId})`
+}
 
 /** Who reads the queue and when: projects under other moderators' live claims are left out for them (decision 043). */
 export type QueueReader = { moderatorId: string; now: Date }
@@ -227,3 +233,13 @@ export async function queueFigures(db: Db, todayStart: Date, windowStart: Date) 
 
 /** True for pending and under_review. */
 export const isQueueStatus = (status: VerificationStatus) => (QUEUE_STATUSES as readonly string[]).includes(status)
+
+/** Whether the project waits in the queue (pending or under review, published); 404 'Project not found' when unknown. */
+export async function isInQueue(db: Db, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ waiting: sql<boolean>`${inQueue}`.mapWith(Boolean) })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+  if (!row) throw notFound('Project not found')
+  return row.waiting
+}

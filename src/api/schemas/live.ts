@@ -13,7 +13,8 @@
  * - **Claims.** `POST /api/admin/triage/projects/{id}/claim` claims a project for the calling
  *   moderator for CLAIM_TTL_MS (renewed by claiming again while it is on screen), `DELETE` on the
  *   same path releases it; `GET /api/admin/triage/claims` lists the live claims. A project claimed
- *   by someone else answers 409 `code: 'claimed'` with that claim.
+ *   by someone else answers 409 `code: 'claimed'` with that claim; one no longer in the queue
+ *   answers 409 `code: 'not_in_queue'`.
  * - **Presence.** `PUT /api/presence` (every PRESENCE_HEARTBEAT_MS while a record is open) says
  *   who is viewing or editing which record and section; `GET /api/presence?entityType=&entityId=`
  *   lists the others there; `DELETE /api/presence` on leaving.
@@ -29,6 +30,8 @@ import { IsoDateSchema, textSchema } from './common'
 export const VERSION_CONFLICT = 'version_conflict'
 /** `code` of the 409 answered when a project is claimed by another moderator. */
 export const CLAIMED = 'claimed'
+/** `code` of the 409 answered to a claim of a project no longer waiting for a decision (decided, or a draft). */
+export const NOT_IN_QUEUE = 'not_in_queue'
 
 /** The strong ETag of a record whose version (updatedAt) is `version` (RFC 9110 8.8.3). */
 export const etagOf = (version: string): string => `"${version}"`
