@@ -13,7 +13,8 @@ import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
 import { claimTriageProject, fetchTriageQueue, isClaimedError, releaseTriageClaim } from '../api/triage'
 import { verifyProject } from '../api/verification'
-import { CLAIM_RENEW_MS, type Claim } from '../api/schemas/live'
+import { ApiError } from '../api/client'
+import { CLAIM_RENEW_MS, NOT_IN_QUEUE, type Claim } from '../api/schemas/live'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { QueueItem } from '../api/schemas/triage'
 import type { UndoTicket } from '../api/schemas/undo'
@@ -47,7 +48,7 @@ export interface TriageContext {
   claimedByOthers: number
   /** The signed-in moderator's claim of the current project, or null (not claimed yet, or the claim failed). */
   claim: Claim | null
-  /** Projects found claimed by another moderator in this session: passed over. */
+  /** Projects found claimed by another moderator, or decided by one, in this session: passed over. */
   taken: string[]
   currentId: string | null
   /** Projects decided or held in this session, newest last (an undo pops the newest). */
@@ -150,7 +151,9 @@ export const triageMachine = setup({
     })),
     announceTaken: emit((_, params: { error: unknown; title: string }) => ({
       type: 'notify.info' as const,
-      text: isClaimedError(params.error) ? takenText(params.error.claim, params.title) : params.title,
+      text: isClaimedError(params.error)
+        ? takenText(params.error.claim, params.title)
+        : `${params.title} no longer waits for a decision; showing the next one`,
     })),
     pickFirst: assign(({ context }) => ({ currentId: candidates(context)[0]?._id ?? null, priority: null })),
     clearCurrent: assign({ currentId: null }),
@@ -192,6 +195,8 @@ export const triageMachine = setup({
     hasUndone: ({ context }) => context.decided.length > 0,
     inNotesStep: ({ context }) => !!context.notes,
     isClaimedByOther: (_, params: { error: unknown }) => isClaimedError(params.error),
+    isNotInQueue: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.code === NOT_IN_QUEUE,
   },
 }).createMachine({
   id: 'triage',
@@ -255,6 +260,12 @@ export const triageMachine = setup({
               'passTaken',
             ],
           },
+          // Decided by someone since the queue was loaded: nothing to review.
+          {
+            guard: { type: 'isNotInQueue', params: ({ event }) => ({ error: event.error }) },
+            target: 'picking',
+            actions: 'passTaken',
+          },
           // Claims keep two moderators apart; one that failed for another reason (the network)
           // must not stop the review: the project is shown, and the renewal claims it again.
           { target: 'showing' },
@@ -300,6 +311,20 @@ export const triageMachine = setup({
                 onError: [
                   {
                     guard: { type: 'isClaimedByOther', params: ({ event }) => ({ error: event.error }) },
+                    target: '#triage.picking',
+                    actions: [
+                      {
+                        type: 'announceTaken',
+                        params: ({ context, event }) => ({
+                          error: event.error,
+                          title: currentItem(context)?.title ?? 'project',
+                        }),
+                      },
+                      'passTaken',
+                    ],
+                  },
+                  {
+                    guard: { type: 'isNotInQueue', params: ({ event }) => ({ error: event.error }) },
                     target: '#triage.picking',
                     actions: [
                       {

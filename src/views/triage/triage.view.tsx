@@ -152,7 +152,10 @@ export default function TriageView() {
       ) : (
         <div className="triage__layout">
           <section className="triage__main" aria-label="Project under review">
-            {bundle.error && !project ? (
+            {step === 'claiming' ? (
+              // Not shown before it is ours: another moderator may be claiming it at this moment.
+              <LoadingState title={current ? `Claiming ${current.title}` : 'Claiming'} />
+            ) : bundle.error && !project ? (
               <ErrorState title="Failed to load the project" message={bundle.error.message} />
             ) : !project ? (
               <LoadingState title={current ? `Loading ${current.title}` : 'Loading'} />

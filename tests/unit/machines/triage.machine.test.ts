@@ -290,6 +290,32 @@ describe('triageMachine claims', () => {
     expect(t.released).toEqual([])
   })
 
+  it('a project decided by someone since the queue loaded (409 not_in_queue) is passed over without a word', async () => {
+    const t = start(undefined, { holdClaims: true })
+    await t.load(['a', 'b'])
+    t.claims[0].d.reject(new ApiError(409, 'This project no longer waits for a decision', undefined, 'not_in_queue'))
+    await flush()
+    expect(t.emitted).toEqual([])
+    expect(t.state()).toBe('claiming')
+    expect(t.ctx()).toMatchObject({ currentId: 'b', taken: ['a'] })
+  })
+
+  it('a renewal answered not_in_queue (decided elsewhere while on screen) moves on with a notice', async () => {
+    vi.useFakeTimers()
+    const t = start(undefined, { holdClaims: true })
+    t.loads[0].resolve({ total: 2, claimedByOthers: 0, queue: [item('a'), item('b')] })
+    await drainMicrotasks()
+    t.claims[0].d.resolve(claimOf('a'))
+    await drainMicrotasks()
+    vi.advanceTimersByTime(CLAIM_RENEW_MS)
+    t.claims[1].d.reject(new ApiError(409, 'This project no longer waits for a decision', undefined, 'not_in_queue'))
+    await drainMicrotasks()
+    expect(t.emitted).toEqual([
+      { type: 'notify.info', text: 'Project a no longer waits for a decision; showing the next one' },
+    ])
+    expect(t.ctx()).toMatchObject({ currentId: 'b', taken: ['a'] })
+  })
+
   it('a claim failing for another reason still shows the project, unclaimed', async () => {
     const t = start(undefined, { holdClaims: true })
     await t.load(['a'])
