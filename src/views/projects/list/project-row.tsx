@@ -63,11 +63,16 @@ export const ProjectRow = memo(function ProjectRow({
           </span>
         )}
         <span className="list-row__text">
-          <span className="projects-row__title-line">
-            <span className="list-row__title">{p.title}</span>
-            <ClaimBadge claim={claim} />
-          </span>
-          <span className="list-row__desc faint">{preview}</span>
+          <span className="list-row__title">{p.title}</span>
+          {claim ? (
+            // The title keeps its room: the badge takes the description's line.
+            <span className="projects-row__claim-line">
+              <ClaimBadge claim={claim} />
+              <span className="list-row__desc faint">{preview}</span>
+            </span>
+          ) : (
+            <span className="list-row__desc faint">{preview}</span>
+          )}
         </span>
       </TableCell>
       <TableCell className="muted projects-row__category">{p.category}</TableCell>
