@@ -752,3 +752,25 @@ export const presence = pgTable(
     index('presence_entity_idx').on(t.entityType, t.entityId),
   ],
 )
+
+/**
+ * Triage claims (decision 043): the moderator reviewing a project in triage, until `expires_at`
+ * (CLAIM_TTL_MS after the last claim or renewal, src/api/schemas/live.ts). One row per project,
+ * won by one INSERT … ON CONFLICT statement (db/queries/triage-claims.queries.ts); a row past its
+ * expiry is no claim for any read and is swept by the background job 'sweep-triage-claims'. A
+ * change of the project's verification status deletes its row (trigger of migration 0035).
+ */
+export const triageClaims = pgTable(
+  'triage_claims',
+  {
+    projectId: uuid('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    moderatorId: uuid('moderator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('triage_claims_expires_idx').on(t.expiresAt)],
+)

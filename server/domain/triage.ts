@@ -55,3 +55,14 @@ export function fieldChanges(rows: readonly ProjectUpdateRow[]): FieldChange[] {
     }))
   })
 }
+
+/** When a claim taken or renewed at `now` expires: CLAIM_TTL_MS later (src/api/schemas/live.ts). */
+export function claimExpiry(now: Date, ttlMs: number): Date {
+  return new Date(now.getTime() + ttlMs)
+}
+
+/** The message of the 409 `claimed`: who is reviewing the project. */
+export const claimedMessage = (moderatorName: string) => `${moderatorName} is reviewing this project`
+
+/** The message of the 409 `not_in_queue`: a claim of a project that no longer waits for a decision. */
+export const NOT_IN_QUEUE_MESSAGE = 'This project no longer waits for a decision'

@@ -26,6 +26,12 @@ import { UndoResponseSchema } from '../../src/api/schemas/undo'
 import { PresenceLeftResponseSchema, PresenceResponseSchema, PresenceTargetSchema } from '../../src/api/schemas/live'
 import { AuditFacetsResponseSchema, AuditListResponseSchema } from '../../src/api/schemas/audit'
 import {
+  CLAIM_TTL_MS,
+  ClaimReleaseResponseSchema,
+  ClaimResponseSchema,
+  ClaimsResponseSchema,
+} from '../../src/api/schemas/live'
+import {
   TriageBundleResponseSchema,
   TriageQueueResponseSchema,
   TriageStatsResponseSchema,
@@ -278,6 +284,23 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'GET /api/admin/triage/projects/{id}': {
     summary: 'Triage bundle of a project: owner, images, README, age, changes since the last decision',
     response: json(TriageBundleResponseSchema),
+  },
+  'POST /api/admin/triage/projects/{id}/claim': {
+    summary: `Claim a project in triage for ${CLAIM_TTL_MS / 60_000} minutes, or renew one's own claim`,
+    response: json(ClaimResponseSchema),
+    errors: {
+      404: 'Project not found',
+      409: "code 'claimed': another moderator's live claim holds the project (its claim in `claim`); code 'not_in_queue': the project no longer waits for a decision",
+    },
+  },
+  'DELETE /api/admin/triage/projects/{id}/claim': {
+    summary: "Release one's own claim of a project (released: false when there was none)",
+    response: json(ClaimReleaseResponseSchema),
+    errors: { 403: "Another moderator's live claim holds the project", 404: 'Project not found' },
+  },
+  'GET /api/admin/triage/claims': {
+    summary: 'The live triage claims, with the moderator of each',
+    response: json(ClaimsResponseSchema),
   },
   'GET /api/admin/triage/stats': {
     summary: 'Queue figures: waiting, oldest age, decided today (IST), median time to decision (30 days)',

@@ -1,8 +1,11 @@
 /**
  * /api/admin/triage (contract src/api/schemas/triage.ts), behind
- * requireAdmin: GET /queue?limit=&category= (the queue, oldest first, with its total), GET /projects/{id}
- * (the triage bundle: 404 for an unknown project), GET /stats (the dashboard's queue figures).
- * Read-only: decisions go through PUT /api/projects/{id}/verify.
+ * requireAdmin: GET /queue?limit=&category= (the queue, oldest first, with its total, without the
+ * projects other moderators hold), GET /projects/{id} (the triage bundle: 404 for an unknown
+ * project), GET /stats (the dashboard's queue figures). Claims (src/api/schemas/live.ts,
+ * decision 043): POST /projects/{id}/claim (take or renew; 409 `claimed` with the other's claim),
+ * DELETE /projects/{id}/claim (release one's own; 403 for another's), GET /claims (the live ones).
+ * Decisions go through PUT /api/projects/{id}/verify, which also ends the project's claim.
  */
 import { Hono } from 'hono'
 import { IdParamSchema } from '../../src/api/schemas/common'
@@ -12,6 +15,15 @@ import {
   TriageQueueResponseSchema,
   TriageStatsResponseSchema,
 } from '../../src/api/schemas/triage'
+import {
+  CLAIMED,
+  ClaimedBodySchema,
+  NOT_IN_QUEUE,
+  ClaimReleaseResponseSchema,
+  ClaimResponseSchema,
+  ClaimsResponseSchema,
+} from '../../src/api/schemas/live'
+import { liveClaims } from '../db/queries/triage-claims.queries'
 import { queueFigures, queuePage } from '../db/queries/triage.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { istDayStart, medianWindowStart } from '../domain/triage'
@@ -19,17 +31,23 @@ import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { setEtag } from '../http/versions'
 import { triageBundle } from '../services/triage'
+import { claimProject, releaseProject } from '../services/triage-claims'
+import { claimedMessage, NOT_IN_QUEUE_MESSAGE } from '../domain/triage'
+import { ApiError } from '../http/errors'
 
 export function triageRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.get('/queue', validate('query', TriageQueueQuerySchema), async (c) => {
     const { limit, category } = c.req.valid('query')
-    const { total, rows } = await queuePage(deps.db, limit, category)
-    const now = deps.now().getTime()
+    const at = deps.now()
+    const reader = { moderatorId: c.get('admin').id, now: at }
+    const { total, claimedByOthers, rows } = await queuePage(deps.db, limit, category, reader)
+    const now = at.getTime()
     return ok(c, TriageQueueResponseSchema, {
       success: true,
       total,
+      claimedByOthers,
       queue: rows.map((r) => ({
         _id: r.id,
         title: r.title,
@@ -48,6 +66,29 @@ export function triageRoutes(deps: AppDeps) {
     setEtag(c, bundle.project.updatedAt)
     return ok(c, TriageBundleResponseSchema, { success: true, bundle })
   })
+
+  app.post('/projects/:id/claim', validate('param', IdParamSchema), async (c) => {
+    const admin = c.get('admin')
+    const outcome = await claimProject(deps, c.req.valid('param').id, { id: admin.id, name: admin.name })
+    if ('claim' in outcome) return ok(c, ClaimResponseSchema, { success: true, claim: outcome.claim })
+    if ('notInQueue' in outcome) throw new ApiError(409, NOT_IN_QUEUE_MESSAGE, undefined, NOT_IN_QUEUE)
+    const { heldBy } = outcome
+    return ok(
+      c,
+      ClaimedBodySchema,
+      { success: false, message: claimedMessage(heldBy.moderator.name), code: CLAIMED, claim: heldBy },
+      409,
+    )
+  })
+
+  app.delete('/projects/:id/claim', validate('param', IdParamSchema), async (c) => {
+    const released = await releaseProject(deps, c.req.valid('param').id, c.get('admin').id)
+    return ok(c, ClaimReleaseResponseSchema, { success: true, released })
+  })
+
+  app.get('/claims', async (c) =>
+    ok(c, ClaimsResponseSchema, { success: true, claims: await liveClaims(deps.db, deps.now()) }),
+  )
 
   app.get('/stats', async (c) => {
     const now = deps.now()

@@ -8,10 +8,12 @@
  * The console's jobs (`consoleJobs`): the sweep of abandoned upload staging (a day old) and the
  * purge of spent sign-in rows (OTP challenges, expired refresh tokens) and of expired undo rows,
  * and, every heartbeat period, the sweep of presence rows whose viewer went away without leaving
- * (so open screens drop them within a period of their expiry).
+ * (so open screens drop them within a period of their expiry), and the sweep of expired triage
+ * claims (reads ignore them already; this keeps the table small).
  */
 import { purgeExpiredSignIns } from '../db/queries/auth.queries'
 import { sweepPresence } from '../db/queries/presence.queries'
+import { sweepExpiredClaims } from '../db/queries/triage-claims.queries'
 import { purgeExpiredUndo } from '../db/queries/undo.queries'
 import { PRESENCE_HEARTBEAT_MS } from '../../src/api/schemas/live'
 import type { Db } from '../db/client'
@@ -28,6 +30,7 @@ export type JobOutcome =
   | { job: string; outcome: 'failed'; error: string }
 
 const HOUR_MS = 60 * 60 * 1000
+const TEN_MINUTES_MS = 10 * 60 * 1000
 /** Delay of the first round after start (ms), so start-up work (migrations, seed) goes first. */
 export const FIRST_RUN_DELAY_MS = 5_000
 
@@ -64,6 +67,14 @@ export function consoleJobs(deps: { db: Db; staging: Pick<UploadStaging, 'sweep'
       run: async (now) => {
         const removed = await sweepPresence(deps.db, now)
         return `removed ${removed} expired presence row${removed === 1 ? '' : 's'}`
+      },
+    },
+    {
+      name: 'sweep-triage-claims',
+      everyMs: TEN_MINUTES_MS,
+      run: async (now) => {
+        const swept = await sweepExpiredClaims(deps.db, now)
+        return `removed ${swept} expired triage claim${swept === 1 ? '' : 's'}`
       },
     },
   ]

@@ -16,7 +16,7 @@ export const TRIAGE_PATH = '/projects/triage'
 export const TEMPLATE_KEYS = 9
 
 /** The triage screen's step, as the commands need it. */
-export type TriageStep = 'loading' | 'failed' | 'showing' | 'notes' | 'submitting' | 'done'
+export type TriageStep = 'loading' | 'failed' | 'claiming' | 'showing' | 'notes' | 'submitting' | 'done'
 
 /** What the triage view publishes for its commands. */
 export interface TriageHandle {
@@ -135,7 +135,7 @@ export const triageCommands: Command[] = [
     group: GROUP,
     shortcut: 'escape',
     keywords: ['exit', 'close', 'projects'],
-    when: at('showing', 'done', 'failed', 'loading'),
+    when: at('showing', 'claiming', 'done', 'failed', 'loading'),
     run: (ctx) => ctx.navigate('/projects'),
   },
   ...Array.from({ length: TEMPLATE_KEYS }, (_, i) => template(i + 1)),

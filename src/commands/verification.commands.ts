@@ -2,7 +2,8 @@
  * Verification History commands (SPEC.md 2 "Project detail", 4, 5 "Verification"): set a status
  * from the palette (asks for the required notes), the Quick Status Change (status options and
  * Update Status), the history filter, Dismiss, and per entry (as `target`) Edit and Delete with
- * the edit dialog's status options, Save and Cancel. They send typed events to the panel's actor.
+ * the edit dialog's status options, Save and Cancel, and Decide anyway / Cancel when another
+ * moderator is reviewing the project in triage. They send typed events to the panel's actor.
  */
 import type { ActorRefFrom } from 'xstate'
 import { VERIFICATION_STATUSES, type VerificationStatus } from '../api/schemas/projects'
@@ -20,6 +21,8 @@ export interface VerificationHandle {
   hasError: boolean
   /** Whether a change or a reload is under way. */
   busy: boolean
+  /** The name of the other moderator reviewing the project in triage while a decision waits for "Decide anyway", else null. */
+  confirmingClaimOf?: string | null
 }
 
 declare module './registry' {
@@ -152,6 +155,24 @@ export const verificationCommands: Command[] = [
     when: (ctx) => !!panel(ctx)?.entryEdit,
     disabledReason: busy,
     run: (ctx) => send(ctx, { type: 'edit.save' }),
+  },
+  {
+    id: 'projects.verification.decideAnyway',
+    title: 'Decide anyway (another moderator is reviewing)',
+    group: 'Verification',
+    label: () => 'Decide anyway',
+    keywords: ['claim', 'triage', 'reviewing', 'confirm'],
+    when: (ctx) => !!panel(ctx)?.confirmingClaimOf,
+    run: (ctx) => send(ctx, { type: 'claim.confirm' }),
+  },
+  {
+    id: 'projects.verification.leaveToReviewer',
+    title: 'Leave the decision to the moderator reviewing it',
+    group: 'Verification',
+    label: () => 'Cancel',
+    keywords: ['claim', 'triage', 'reviewing', 'cancel'],
+    when: (ctx) => !!panel(ctx)?.confirmingClaimOf,
+    run: (ctx) => send(ctx, { type: 'claim.cancel' }),
   },
   {
     id: 'projects.verification.cancelEdit',

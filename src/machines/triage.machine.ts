@@ -2,11 +2,19 @@
  * Triage of the verification queue (decision 016): one project at a time, oldest first, decided
  * with one key; a decision is offered for undo and an undone one comes back first. Pure: the view
  * reads each project's bundle and prefetches `nextId(context)`. States: docs/machines/triage.mmd.
+ *
+ * Claims (decision 043): the project shown is claimed first (`claiming`) and renewed every
+ * CLAIM_RENEW_MS while it is on screen (the `claim` region of `showing`); a project another
+ * moderator got first is passed over with a notice. Skipping, reloading, an undo and leaving the
+ * screen (`triage.leave`, sent by the view as it unmounts) release the claim; a decision's release
+ * is the server's.
  */
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
-import { fetchTriageQueue } from '../api/triage'
+import { claimTriageProject, fetchTriageQueue, isClaimedError, releaseTriageClaim } from '../api/triage'
 import { verifyProject } from '../api/verification'
+import { ApiError } from '../api/client'
+import { CLAIM_RENEW_MS, NOT_IN_QUEUE, type Claim } from '../api/schemas/live'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { QueueItem } from '../api/schemas/triage'
 import type { UndoTicket } from '../api/schemas/undo'
@@ -36,6 +44,12 @@ export interface TriageContext {
   queue: QueueItem[]
   /** Projects in the whole queue (the server's count). */
   total: number
+  /** Projects of the queue other moderators are reviewing (left out of `queue` by the server). */
+  claimedByOthers: number
+  /** The signed-in moderator's claim of the current project, or null (not claimed yet, or the claim failed). */
+  claim: Claim | null
+  /** Projects found claimed by another moderator, or decided by one, in this session: passed over. */
+  taken: string[]
   currentId: string | null
   /** Projects decided or held in this session, newest last (an undo pops the newest). */
   decided: string[]
@@ -61,17 +75,28 @@ export type TriageEvent =
   | { type: 'decision.undone' }
   | { type: 'reload' }
   | { type: 'retry' }
+  /** The screen is going away: release the claim and wait. */
+  | { type: 'triage.leave' }
+  /** The screen is back (a remount): load the queue again. */
+  | { type: 'triage.resume' }
 
 export type TriageEmitted =
   | { type: 'undo.offered'; text: string; undo: UndoTicket }
   | { type: 'notify.success'; text: string }
+  | { type: 'notify.info'; text: string }
   | { type: 'projects.changed' }
 
 export type VerifyInput = { id: string; status: VerificationStatus; notes: string }
 
+/** What a load of the queue answers. */
+export type QueueLoad = { total: number; claimedByOthers: number; queue: QueueItem[] }
+
 /** The projects still to show in this session, in queue order (the priority one first). */
-export function candidates(context: Pick<TriageContext, 'queue' | 'decided' | 'skipped' | 'priority'>): QueueItem[] {
-  const open = context.queue.filter((p) => !context.decided.includes(p._id) && !context.skipped.includes(p._id))
+export function candidates(
+  context: Pick<TriageContext, 'queue' | 'decided' | 'skipped' | 'priority' | 'taken'>,
+): QueueItem[] {
+  const passed = new Set([...context.decided, ...context.skipped, ...context.taken])
+  const open = context.queue.filter((p) => !passed.has(p._id))
   const first = open.find((p) => p._id === context.priority)
   return first ? [first, ...open.filter((p) => p !== first)] : open
 }
@@ -79,6 +104,11 @@ export function candidates(context: Pick<TriageContext, 'queue' | 'decided' | 's
 /** The project shown after the current one (to prefetch), or null. */
 export function nextId(context: TriageContext): string | null {
   return candidates(context).find((p) => p._id !== context.currentId)?._id ?? null
+}
+
+/** What the screen says when another moderator got the project first. */
+export function takenText(claim: Claim, title: string): string {
+  return `${claim.moderator.name} is reviewing ${title}; showing the next one`
 }
 
 /** The current project's queue item, or null. */
@@ -93,16 +123,38 @@ export const triageMachine = setup({
     emitted: {} as TriageEmitted,
     input: {} as { category?: string },
   },
+  delays: { claimRenewal: CLAIM_RENEW_MS },
   actors: {
-    loadQueue: fromPromise<{ total: number; queue: QueueItem[] }, { category: string }>(({ input, signal }) =>
+    loadQueue: fromPromise<QueueLoad, { category: string }>(({ input, signal }) =>
       fetchTriageQueue(input.category, signal),
     ),
+    claimProject: fromPromise<Claim, { id: string }>(({ input }) => claimTriageProject(input.id)),
+    // Not tied to the machine's life: a release sent as the screen unmounts must still go out.
+    releaseClaim: fromPromise<void, { id: string }>(({ input }) => releaseTriageClaim(input.id)),
     verify: fromPromise<UndoTicket | null, VerifyInput>(({ input }) =>
       verifyProject(input.id, input.status, input.notes),
     ),
   },
   actions: {
-    setQueue: assign((_, params: { total: number; queue: QueueItem[] }) => ({ ...params, error: null })),
+    setQueue: assign((_, params: QueueLoad) => ({ ...params, error: null })),
+    setClaim: assign((_, params: { claim: Claim }) => ({ claim: params.claim })),
+    releaseClaim: enqueueActions(({ context, enqueue }) => {
+      if (context.claim) enqueue.spawnChild('releaseClaim', { input: { id: context.claim.projectId } })
+      enqueue.assign({ claim: null })
+    }),
+    // The server ended the claim with the decision.
+    forgetClaim: assign({ claim: null }),
+    passTaken: assign(({ context }) => ({
+      taken: context.currentId ? [...context.taken, context.currentId] : context.taken,
+      claim: null,
+      notes: null,
+    })),
+    announceTaken: emit((_, params: { error: unknown; title: string }) => ({
+      type: 'notify.info' as const,
+      text: isClaimedError(params.error)
+        ? takenText(params.error.claim, params.title)
+        : `${params.title} no longer waits for a decision; showing the next one`,
+    })),
     pickFirst: assign(({ context }) => ({ currentId: candidates(context)[0]?._id ?? null, priority: null })),
     clearCurrent: assign({ currentId: null }),
     openNotes: assign((_, params: { status: NotesDecision }) => ({
@@ -142,6 +194,9 @@ export const triageMachine = setup({
     hasNotes: ({ context }) => !!context.notes?.text.trim(),
     hasUndone: ({ context }) => context.decided.length > 0,
     inNotesStep: ({ context }) => !!context.notes,
+    isClaimedByOther: (_, params: { error: unknown }) => isClaimedError(params.error),
+    isNotInQueue: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.code === NOT_IN_QUEUE,
   },
 }).createMachine({
   id: 'triage',
@@ -149,6 +204,9 @@ export const triageMachine = setup({
     category: input.category ?? '',
     queue: [],
     total: 0,
+    claimedByOthers: 0,
+    claim: null,
+    taken: [],
     currentId: null,
     decided: [],
     skipped: [],
@@ -159,7 +217,12 @@ export const triageMachine = setup({
   }),
   initial: 'loading',
   on: {
-    'decision.undone': { guard: 'hasUndone', target: '.loading', actions: ['popDecided', 'closeNotes'] },
+    'decision.undone': {
+      guard: 'hasUndone',
+      target: '.loading',
+      actions: ['popDecided', 'closeNotes', 'releaseClaim'],
+    },
+    'triage.leave': { target: '.left', actions: 'releaseClaim' },
   },
   states: {
     loading: {
@@ -173,27 +236,112 @@ export const triageMachine = setup({
     failed: { on: { retry: 'loading' } },
     picking: {
       always: [
-        { guard: 'hasCandidate', target: 'showing', actions: 'pickFirst' },
+        { guard: 'hasCandidate', target: 'claiming', actions: 'pickFirst' },
         { target: 'done', actions: 'clearCurrent' },
       ],
     },
+    claiming: {
+      invoke: {
+        src: 'claimProject',
+        input: ({ context }) => ({ id: context.currentId ?? '' }),
+        onDone: { target: 'showing', actions: { type: 'setClaim', params: ({ event }) => ({ claim: event.output }) } },
+        onError: [
+          {
+            guard: { type: 'isClaimedByOther', params: ({ event }) => ({ error: event.error }) },
+            target: 'picking',
+            actions: [
+              {
+                type: 'announceTaken',
+                params: ({ context, event }) => ({
+                  error: event.error,
+                  title: currentItem(context)?.title ?? 'project',
+                }),
+              },
+              'passTaken',
+            ],
+          },
+          // Decided by someone since the queue was loaded: nothing to review.
+          {
+            guard: { type: 'isNotInQueue', params: ({ event }) => ({ error: event.error }) },
+            target: 'picking',
+            actions: 'passTaken',
+          },
+          // Claims keep two moderators apart; one that failed for another reason (the network)
+          // must not stop the review: the project is shown, and the renewal claims it again.
+          { target: 'showing' },
+        ],
+      },
+    },
     showing: {
-      initial: 'idle',
+      type: 'parallel',
       states: {
-        idle: {
-          on: {
-            'notes.open': {
-              target: 'notes',
-              actions: { type: 'openNotes', params: ({ event }) => ({ status: event.status }) },
+        review: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'notes.open': {
+                  target: 'notes',
+                  actions: { type: 'openNotes', params: ({ event }) => ({ status: event.status }) },
+                },
+              },
+            },
+            notes: {
+              on: {
+                'notes.change': { actions: { type: 'setNotes', params: ({ event }) => ({ text: event.text }) } },
+                'notes.template': { actions: { type: 'setNotes', params: ({ event }) => ({ text: event.text }) } },
+                'notes.submit': { guard: 'hasNotes', target: '#triage.submitting' },
+                'notes.back': { target: 'idle', actions: 'closeNotes' },
+              },
             },
           },
         },
-        notes: {
-          on: {
-            'notes.change': { actions: { type: 'setNotes', params: ({ event }) => ({ text: event.text }) } },
-            'notes.template': { actions: { type: 'setNotes', params: ({ event }) => ({ text: event.text }) } },
-            'notes.submit': { guard: 'hasNotes', target: '#triage.submitting' },
-            'notes.back': { target: 'idle', actions: 'closeNotes' },
+        claim: {
+          initial: 'held',
+          states: {
+            held: { after: { claimRenewal: 'renewing' } },
+            renewing: {
+              invoke: {
+                src: 'claimProject',
+                input: ({ context }) => ({ id: context.currentId ?? '' }),
+                onDone: {
+                  target: 'held',
+                  actions: { type: 'setClaim', params: ({ event }) => ({ claim: event.output }) },
+                },
+                onError: [
+                  {
+                    guard: { type: 'isClaimedByOther', params: ({ event }) => ({ error: event.error }) },
+                    target: '#triage.picking',
+                    actions: [
+                      {
+                        type: 'announceTaken',
+                        params: ({ context, event }) => ({
+                          error: event.error,
+                          title: currentItem(context)?.title ?? 'project',
+                        }),
+                      },
+                      'passTaken',
+                    ],
+                  },
+                  {
+                    guard: { type: 'isNotInQueue', params: ({ event }) => ({ error: event.error }) },
+                    target: '#triage.picking',
+                    actions: [
+                      {
+                        type: 'announceTaken',
+                        params: ({ context, event }) => ({
+                          error: event.error,
+                          title: currentItem(context)?.title ?? 'project',
+                        }),
+                      },
+                      'passTaken',
+                    ],
+                  },
+                  // The claim still holds for the rest of CLAIM_TTL_MS: try again at the next renewal.
+                  { target: 'held' },
+                ],
+              },
+            },
           },
         },
       },
@@ -202,8 +350,8 @@ export const triageMachine = setup({
           target: 'submitting',
           actions: { type: 'setQuick', params: ({ event }) => ({ status: event.status }) },
         },
-        skip: { target: 'picking', actions: ['skipCurrent', 'closeNotes'] },
-        reload: 'loading',
+        skip: { target: 'picking', actions: ['skipCurrent', 'closeNotes', 'releaseClaim'] },
+        reload: { target: 'loading', actions: 'releaseClaim' },
       },
     },
     submitting: {
@@ -223,13 +371,14 @@ export const triageMachine = setup({
             },
             'announceChange',
             'markDecided',
+            'forgetClaim',
           ],
         },
         // The notes survive a failed submit: the step comes back with them.
         onError: [
           {
             guard: 'inNotesStep',
-            target: 'showing.notes',
+            target: 'showing.review.notes',
             actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
           },
           { target: 'showing', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
@@ -237,6 +386,8 @@ export const triageMachine = setup({
       },
     },
     done: { on: { reload: 'loading' } },
+    // The screen was left; a remount (React's StrictMode, or the same view shown again) resumes.
+    left: { on: { 'triage.resume': 'loading' } },
   },
 })
 

@@ -3,7 +3,7 @@
  * changes (offered for undo), entry edits and deletes, and the panel state commands drive (draft,
  * notes prompt, dialogs, filter). States: docs/machines/verification.mmd.
  */
-import { assign, emit, raise, setup } from 'xstate'
+import { and, assign, emit, raise, setup } from 'xstate'
 import type { VerificationEntry, VerificationStatus } from '../api/schemas/projects'
 import type { UndoTicket } from '../api/schemas/undo'
 import { ticketIn } from './shared/undo-offer.rules'
@@ -84,6 +84,7 @@ const verificationSetup = setup({
       undo: params.undo,
     })),
     syncStatus: assign({ currentStatus: (_, params: { status: VerificationStatus }) => params.status }),
+    syncClaim: assign({ claimedBy: (_, params: { claimedBy: string | null }) => params.claimedBy }),
     notifySuccess: emit((_, params: { text: string }) => ({ type: 'notify.success' as const, text: params.text })),
     showBanner: raise({ type: 'banner.show' }),
     hideBanner: assign({ success: null }),
@@ -94,6 +95,11 @@ const verificationSetup = setup({
       !!context.requested && toChange({ status: context.requested, notes: params.notes }) !== null,
     isEditValid: ({ context }) => !!context.entryEdit && toChange(context.entryEdit) !== null,
     hasDeleteRequest: ({ context }) => context.deleting !== null,
+    isClaimedByOther: ({ context }) => context.claimedBy !== null,
+    isPromptValidAndClaimed: ({ context }, params: { notes: string }) =>
+      context.claimedBy !== null &&
+      !!context.requested &&
+      toChange({ status: context.requested, notes: params.notes }) !== null,
     isKnownEntry: ({ context }, params: { entryId: string }) => context.history.some((e) => e._id === params.entryId),
   },
 })
@@ -115,6 +121,7 @@ export const verificationMachine = verificationSetup.createMachine({
     entryEdit: null,
     deleting: null,
     filter: { status: '', search: '' },
+    claimedBy: null,
   }),
   on: {
     'error.dismiss': { actions: 'dismissError' },
@@ -141,6 +148,7 @@ export const verificationMachine = verificationSetup.createMachine({
     'delete.cancel': { actions: 'closeDelete' },
     // An undo put the project's status back: the panel follows, then reloads its history.
     'status.sync': { actions: { type: 'syncStatus', params: ({ event }) => ({ status: event.status }) } },
+    'claim.sync': { actions: { type: 'syncClaim', params: ({ event }) => ({ claimedBy: event.claimedBy }) } },
   },
   states: {
     flow: {
@@ -160,18 +168,39 @@ export const verificationMachine = verificationSetup.createMachine({
         },
         idle: {
           on: {
-            'quick.submit': { guard: 'isQuickValid', target: 'submitting', actions: 'takeQuick' },
-            'prompt.submit': {
-              guard: { type: 'isPromptValid', params: ({ event }) => ({ notes: event.notes }) },
-              target: 'submitting',
-              actions: { type: 'takePrompt', params: ({ event }) => ({ notes: event.notes }) },
-            },
+            // A decision on a project another moderator is reviewing in triage asks first.
+            'quick.submit': [
+              {
+                guard: and(['isQuickValid', 'isClaimedByOther']),
+                target: 'confirmingClaim',
+                actions: 'takeQuick',
+              },
+              { guard: 'isQuickValid', target: 'submitting', actions: 'takeQuick' },
+            ],
+            'prompt.submit': [
+              {
+                guard: { type: 'isPromptValidAndClaimed', params: ({ event }) => ({ notes: event.notes }) },
+                target: 'confirmingClaim',
+                actions: { type: 'takePrompt', params: ({ event }) => ({ notes: event.notes }) },
+              },
+              {
+                guard: { type: 'isPromptValid', params: ({ event }) => ({ notes: event.notes }) },
+                target: 'submitting',
+                actions: { type: 'takePrompt', params: ({ event }) => ({ notes: event.notes }) },
+              },
+            ],
             'edit.save': [
               { guard: 'isEditValid', target: 'updatingEntry', actions: 'takeEdit' },
               { actions: 'markEditTried' },
             ],
             'delete.confirm': { guard: 'hasDeleteRequest', target: 'deletingEntry', actions: 'takeDelete' },
             'history.reload': 'loading',
+          },
+        },
+        confirmingClaim: {
+          on: {
+            'claim.confirm': 'submitting',
+            'claim.cancel': { target: 'idle', actions: 'dropChange' },
           },
         },
         submitting: {

@@ -23,6 +23,8 @@ export interface VerificationContext {
   deleting: string | null
   /** The timeline filter: a status ('' = any) and a search over notes. */
   filter: { status: VerificationStatus | ''; search: string }
+  /** The other moderator reviewing the project in triage (their name), or null (decision 043). */
+  claimedBy: string | null
 }
 
 export type VerificationEvent =
@@ -45,6 +47,10 @@ export type VerificationEvent =
   | { type: 'error.dismiss' }
   | { type: 'history.reload' }
   | { type: 'status.sync'; status: VerificationStatus }
+  /** Who else is reviewing the project in triage (null: nobody), from the live claims. */
+  | { type: 'claim.sync'; claimedBy: string | null }
+  | { type: 'claim.confirm' }
+  | { type: 'claim.cancel' }
 
 /** The change in flight; the states that read it are only entered with one set. */
 export function changeOf(context: VerificationContext): Change {

@@ -9,7 +9,7 @@
  * inside the queue (a hold: pending → under_review) keep the age; an undone decision's entry is
  * deleted by the undo, so the project comes back with the age it had.
  */
-import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, ne, not, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { VerificationStatus } from '../../../src/api/schemas/projects'
 import { DECISION_STATUSES, QUEUE_STATUSES } from '../../../src/api/schemas/triage'
@@ -20,10 +20,12 @@ import {
   projectListCounts,
   projects,
   repositories,
+  triageClaims,
   users,
   verificationHistory,
 } from '../schema'
 import { preparedPer, qualified } from '../sql'
+import { notFound } from '../../http/errors'
 
 // Literals, not parameters: the planner can then match verification_history_queue_entry_idx's predicate.
 const list = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '))
@@ -40,14 +42,26 @@ function enteredQueueAt(projectId: SQL, createdAt: SQL, until?: SQL): SQL<Date> 
 
 const enteredOfProject = () => enteredQueueAt(qualified(projects.id), qualified(projects.createdAt))
 /** In the queue: pending or under review, and published (a draft is not reviewed until it is published, decision 038). */
-const inQueue = and(inArray(projects.verificationStatus, [...QUEUE_STATUSES]), eq(projects.isDraft, false))!
+export const inQueue = and(inArray(projects.verificationStatus, [...QUEUE_STATUSES]), eq(projects.isDraft, false))!
+
+/** SQL: a live claim at `now` by someone other than `moderatorId` holds the project `projectId` (a column). */
+export function claimedByOther(projectId: SQL, moderatorId: string, now: Date): SQL {
+  return sql`exists (select 1 from ${triageClaims} where ${triageClaims.projectId} = ${projectId}
+    and ${triageClaims.expiresAt} > ${now} and ${triageClaims.moderatorId} <> ${moderatorId})`
+}
+
+/** Who reads the queue and when: projects under other moderators' live claims are left out for them (decision 043). */
+export type QueueReader = { moderatorId: string; now: Date }
 
 /**
  * Projects in the queue (of `category` when not ''; the total from project_list_counts), the
- * first `limit` oldest first.
+ * first `limit` oldest first, leaving out those under another moderator's live claim at
+ * `reader.now`; `claimedByOthers` counts those (they stay in `total`).
  */
-export async function queuePage(db: Db, limit: number, category = '') {
+export async function queuePage(db: Db, limit: number, category: string, reader: QueueReader) {
   const entered = enteredOfProject()
+  const inCategory = category ? and(inQueue, eq(projects.category, category))! : inQueue
+  const free = and(inCategory, not(claimedByOther(qualified(projects.id), reader.moderatorId, reader.now)))
   const rows = await db
     .select({
       id: projects.id,
@@ -59,10 +73,21 @@ export async function queuePage(db: Db, limit: number, category = '') {
     })
     .from(projects)
     .leftJoin(users, eq(users.id, projects.projectOwnerId))
-    .where(category ? and(inQueue, eq(projects.category, category)) : inQueue)
+    .where(free)
     .orderBy(asc(entered), asc(projects.id))
     .limit(limit)
-  return { total: await queueTotal(db, category), rows }
+  const [total, claimed] = await Promise.all([queueTotal(db, category), claimedByOthersIn(db, inCategory, reader)])
+  return { total, claimedByOthers: claimed, rows }
+}
+
+/** Projects matching `where` (the queue, of a category) under another moderator's live claim. */
+async function claimedByOthersIn(db: Db, where: SQL, reader: QueueReader): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(triageClaims)
+    .innerJoin(projects, eq(projects.id, triageClaims.projectId))
+    .where(and(where, gt(triageClaims.expiresAt, reader.now), ne(triageClaims.moderatorId, reader.moderatorId)))
+  return row?.n ?? 0
 }
 
 async function queueTotal(db: Db, category = ''): Promise<number> {
@@ -208,3 +233,13 @@ export async function queueFigures(db: Db, todayStart: Date, windowStart: Date) 
 
 /** True for pending and under_review. */
 export const isQueueStatus = (status: VerificationStatus) => (QUEUE_STATUSES as readonly string[]).includes(status)
+
+/** Whether the project waits in the queue (pending or under review, published); 404 'Project not found' when unknown. */
+export async function isInQueue(db: Db, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ waiting: sql<boolean>`${inQueue}`.mapWith(Boolean) })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+  if (!row) throw notFound('Project not found')
+  return row.waiting
+}

@@ -13,7 +13,8 @@
  * - **Claims.** `POST /api/admin/triage/projects/{id}/claim` claims a project for the calling
  *   moderator for CLAIM_TTL_MS (renewed by claiming again while it is on screen), `DELETE` on the
  *   same path releases it; `GET /api/admin/triage/claims` lists the live claims. A project claimed
- *   by someone else answers 409 `code: 'claimed'` with that claim.
+ *   by someone else answers 409 `code: 'claimed'` with that claim; one no longer in the queue
+ *   answers 409 `code: 'not_in_queue'`.
  * - **Presence.** `PUT /api/presence` (every PRESENCE_HEARTBEAT_MS while a record is open) says
  *   who is viewing or editing which record and section; `GET /api/presence?entityType=&entityId=`
  *   lists the others there; `DELETE /api/presence` on leaving.
@@ -29,6 +30,8 @@ import { IsoDateSchema, textSchema } from './common'
 export const VERSION_CONFLICT = 'version_conflict'
 /** `code` of the 409 answered when a project is claimed by another moderator. */
 export const CLAIMED = 'claimed'
+/** `code` of the 409 answered to a claim of a project no longer waiting for a decision (decided, or a draft). */
+export const NOT_IN_QUEUE = 'not_in_queue'
 
 /** The strong ETag of a record whose version (updatedAt) is `version` (RFC 9110 8.8.3). */
 export const etagOf = (version: string): string => `"${version}"`
@@ -101,6 +104,8 @@ export const ClaimSchema = v.object({
 export type Claim = v.InferOutput<typeof ClaimSchema>
 export const ClaimResponseSchema = v.object({ success: v.literal(true), claim: ClaimSchema })
 export const ClaimsResponseSchema = v.object({ success: v.literal(true), claims: v.array(ClaimSchema) })
+/** The answer of `DELETE …/claim`: whether the caller held a claim that is now released. */
+export const ClaimReleaseResponseSchema = v.object({ success: v.literal(true), released: v.boolean() })
 /** The 409 `claimed` body: the other moderator's claim. */
 export const ClaimedBodySchema = v.object({
   success: v.literal(false),

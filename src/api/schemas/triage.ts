@@ -5,7 +5,9 @@
  *   waiting for a decision (status pending or under_review), oldest first by the time they entered
  *   the queue (their latest move into pending/under_review from another status, else their
  *   creation), at most `limit` (default 50, 1-200), of one category when `category` is given
- *   (exact name). `total` counts the whole queue (of that category).
+ *   (exact name). `total` counts the whole queue (of that category). Projects under another
+ *   moderator's live triage claim (decision 043) are left out of `queue` and counted in
+ *   `claimedByOthers` (they stay in `total`), so two moderators are never shown the same project.
  * - `GET /api/admin/triage/projects/{id}` → `{ success, bundle }`: what a moderator needs to decide
  *   on one project: its fields, owner, images, age in the queue, submission message, the README of
  *   its repository's default branch (capped at README_MAX_CHARS) and what changed since the last
@@ -71,6 +73,8 @@ export type QueueItem = v.InferOutput<typeof QueueItemSchema>
 export const TriageQueueResponseSchema = v.object({
   success: v.literal(true),
   total: v.number(),
+  /** Projects of the queue (of that category) that other moderators are reviewing: not in `queue`. */
+  claimedByOthers: v.number(),
   queue: v.array(QueueItemSchema),
 })
 export type TriageQueueResponse = v.InferOutput<typeof TriageQueueResponseSchema>

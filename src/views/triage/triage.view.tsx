@@ -35,8 +35,9 @@ import './triage.css'
 
 const stepOf = (value: unknown): TriageStep => {
   if (typeof value === 'object' && value && 'showing' in value)
-    return (value as { showing: string }).showing === 'notes' ? 'notes' : 'showing'
-  return value as TriageStep
+    return (value as { showing: { review: string } }).showing.review === 'notes' ? 'notes' : 'showing'
+  // Left: the screen is going away (or coming back after a StrictMode remount).
+  return value === 'left' ? 'loading' : (value as TriageStep)
 }
 
 export default function TriageView() {
@@ -46,7 +47,16 @@ export default function TriageView() {
   const notesRef = useRef<HTMLTextAreaElement>(null)
   // ?category= triages one category only (read once: the actor keeps it for the session).
   const category = new URLSearchParams(useSearch()).get('category') ?? ''
+  // Declared before useActorRef: React runs a component's effect cleanups in declaration order,
+  // so the actor still runs when it is told the screen is going (useActorRef's cleanup stops it)
+  // and can release its claim.
+  const leave = useRef<() => void>(() => {})
+  useEffect(() => () => leave.current(), [])
   const actor = useActorRef(triageMachine, actorOptions({ input: { category } }))
+  useEffect(() => {
+    leave.current = () => actor.send({ type: 'triage.leave' })
+    actor.send({ type: 'triage.resume' })
+  }, [actor])
   const step = useSelector(actor, (s) => stepOf(s.value))
   const context = useSelector(actor, (s) => s.context)
   const current = currentItem(context)
@@ -57,6 +67,7 @@ export default function TriageView() {
     const subs = [
       actor.on('undo.offered', (e) => offerUndo(e.text, e.undo, 'projects')),
       actor.on('notify.success', (e) => toast.success(e.text)),
+      actor.on('notify.info', (e) => toast.info(e.text)),
       actor.on('projects.changed', () => {
         void queryClient.invalidateQueries({ queryKey: projectKeys.all })
         void queryClient.invalidateQueries({ queryKey: triageKeys.all })
@@ -111,7 +122,7 @@ export default function TriageView() {
         description={
           step === 'done' || step === 'loading' || step === 'failed'
             ? 'The verification queue, oldest first.'
-            : `${left} to go · ${context.decided.length} decided, ${context.skipped.length} skipped this session · ${context.total} in the queue`
+            : `${left} to go · ${context.decided.length} decided, ${context.skipped.length} skipped this session · ${context.total} in the queue${context.claimedByOthers ? ` · ${context.claimedByOthers} being reviewed by others` : ''}`
         }
         actions={
           <>
@@ -141,7 +152,10 @@ export default function TriageView() {
       ) : (
         <div className="triage__layout">
           <section className="triage__main" aria-label="Project under review">
-            {bundle.error && !project ? (
+            {step === 'claiming' ? (
+              // Not shown before it is ours: another moderator may be claiming it at this moment.
+              <LoadingState title={current ? `Claiming ${current.title}` : 'Claiming'} />
+            ) : bundle.error && !project ? (
               <ErrorState title="Failed to load the project" message={bundle.error.message} />
             ) : !project ? (
               <LoadingState title={current ? `Loading ${current.title}` : 'Loading'} />
@@ -259,6 +273,11 @@ function DecisionPanel({
         {context.error ? (
           <p className="triage-error" role="alert">
             {context.error}
+          </p>
+        ) : null}
+        {step === 'claiming' ? (
+          <p className="muted" role="status">
+            Claiming the project…
           </p>
         ) : null}
         {step === 'submitting' ? (

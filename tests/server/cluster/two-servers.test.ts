@@ -5,7 +5,8 @@
  * the other, a 1,000-file chunked upload whose chunks alternate (the last two arriving at both at
  * once), images and a report uploaded on one and read on the other, a project edit on one seen in
  * the other's list (its page cache is told by NOTIFY), a write with the version read on one refused
- * on the other once the first server changed it (decision 041), and the OTP send limit counted across both.
+ * on the other once the first server changed it (decision 041), the OTP send limit counted across both,
+ * and two moderators claiming one project for triage through different servers at once: one wins.
  */
 import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -217,6 +218,53 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
       { action: 'project.update', fields: ['title'], after: { title: 'Saved on one' } },
     ])
     expect((await api(b, 'GET', `/api/projects/${projectId}`)).body.project.title).toBe('Saved on one')
+  })
+
+  it('lets exactly one of two moderators claim a project when they claim it through different servers at once', async () => {
+    const [a, b] = servers
+    const second = `moderator-${crypto.randomBytes(3).toString('hex')}@example.com`
+    const projects: string[] = Array.from({ length: 5 }, () => crypto.randomUUID())
+    const client = new pg.Client({ connectionString: database!.url })
+    await client.connect()
+    try {
+      await client.query(`INSERT INTO users (id, name, email, is_admin) VALUES ($1, 'Asha', $2, true)`, [
+        crypto.randomUUID(),
+        second,
+      ])
+      for (const id of projects)
+        await client.query(
+          `INSERT INTO projects (id, title, description, verification_status) VALUES ($1, 'Contested', 'd', 'pending')`,
+          [id],
+        )
+    } finally {
+      await client.end()
+    }
+    const signIn = async (server: ServerProcess, email: string) => {
+      const sentAt = Date.now() - 1000
+      const sent = await api(server, 'POST', '/api/auth/send-otp', { email }, '')
+      const otp = await waitForOtp(path.join(server.dataDir, 'outbox'), email, sentAt)
+      const verified = await api(
+        server,
+        'POST',
+        '/api/auth/verify-otp',
+        { email, otp, sessionToken: sent.body.sessionToken },
+        '',
+      )
+      return verified.body.tokens.accessToken as string
+    }
+    const tokens = [await signIn(a, ADMIN), await signIn(b, second)]
+    for (const id of projects) {
+      const url = `/api/admin/triage/projects/${id}/claim`
+      const answers = await Promise.all([
+        api(a, 'POST', url, undefined, tokens[0]),
+        api(b, 'POST', url, undefined, tokens[1]),
+      ])
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
+      const won = answers.find((r) => r.status === 200)!.body.claim
+      expect(answers.find((r) => r.status === 409)!.body).toMatchObject({ code: 'claimed', claim: won })
+    }
+    const live = await api(a, 'GET', '/api/admin/triage/claims', undefined, tokens[0])
+    expect(live.body.claims.filter((c: { projectId: string }) => projects.includes(c.projectId))).toHaveLength(5)
   })
 
   it('counts the OTP send limit across both servers', async () => {

@@ -1,11 +1,14 @@
 /**
  * The triage machine (src/machines/triage.machine.ts): every transition, with held fakes for
- * loadQueue and verify settled by each test.
+ * loadQueue and verify settled by each test; claimProject grants at once unless a test holds it,
+ * and releaseClaim records what it releases.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
+import { CLAIM_RENEW_MS, type Claim } from '../../../src/api/schemas/live'
 import type { QueueItem } from '../../../src/api/schemas/triage'
+import { ClaimedError } from '../../../src/api/triage'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import {
   candidates,
@@ -17,6 +20,7 @@ import {
   type VerifyInput,
 } from '../../../src/machines/triage.machine'
 import { deferred, flush } from '../../fixtures/project'
+import { drainMicrotasks } from './model-walk'
 
 const item = (id: string, title = `Project ${id}`): QueueItem => ({
   _id: id,
@@ -27,9 +31,19 @@ const item = (id: string, title = `Project ${id}`): QueueItem => ({
   enteredQueueAt: '2026-11-01T00:00:00.000Z',
   ageMs: 1000,
 })
-type Queue = { total: number; queue: QueueItem[] }
+type Queue = { total: number; claimedByOthers: number; queue: QueueItem[] }
 
-function start(category?: string) {
+const claimOf = (id: string, name = 'Me'): Claim => ({
+  projectId: id,
+  moderator: { id: name === 'Me' ? 'me' : 'asha', name },
+  expiresAt: '2026-11-24T00:03:00.000Z',
+})
+/** The state while a project is on screen, its review step `review` and its claim `claim`. */
+const showing = (review: 'idle' | 'notes', claim: 'held' | 'renewing' = 'held') => ({ showing: { review, claim } })
+
+function start(category?: string, options: { holdClaims?: boolean } = {}) {
+  const claims: { id: string; d: ReturnType<typeof deferred<Claim>> }[] = []
+  const released: string[] = []
   const loads: ReturnType<typeof deferred<Queue>>[] = []
   const loadInputs: unknown[] = []
   const verifies: { input: VerifyInput; d: ReturnType<typeof deferred<UndoTicket | null>> }[] = []
@@ -46,6 +60,15 @@ function start(category?: string) {
         verifies.push({ input, d })
         return d.promise
       }),
+      claimProject: fromPromise(({ input }: { input: { id: string } }) => {
+        const d = deferred<Claim>()
+        claims.push({ id: input.id, d })
+        if (!options.holdClaims) d.resolve(claimOf(input.id))
+        return d.promise
+      }),
+      releaseClaim: fromPromise(async ({ input }: { input: { id: string } }) => {
+        released.push(input.id)
+      }),
     },
   })
   const actor = createActor(machine, { input: category === undefined ? {} : { category } }).start()
@@ -54,7 +77,7 @@ function start(category?: string) {
   const ctx = () => actor.getSnapshot().context
   const state = () => actor.getSnapshot().value
   const load = async (ids: string[], total = ids.length) => {
-    loads.at(-1)!.resolve({ total, queue: ids.map((id) => item(id)) })
+    loads.at(-1)!.resolve({ total, claimedByOthers: 0, queue: ids.map((id) => item(id)) })
     await flush()
   }
   const answer = async (
@@ -63,7 +86,7 @@ function start(category?: string) {
     verifies.at(-1)!.d.resolve(ticket)
     await flush()
   }
-  return { actor, loads, loadInputs, verifies, emitted, ctx, state, load, answer }
+  return { actor, loads, loadInputs, verifies, claims, released, emitted, ctx, state, load, answer }
 }
 
 describe('triageMachine', () => {
@@ -71,7 +94,7 @@ describe('triageMachine', () => {
     const t = start()
     expect(t.state()).toBe('loading')
     await t.load(['a', 'b', 'c'], 7)
-    expect(t.state()).toEqual({ showing: 'idle' })
+    expect(t.state()).toEqual(showing('idle'))
     expect(t.ctx()).toMatchObject({ currentId: 'a', total: 7 })
     expect(nextId(t.ctx())).toBe('b')
     expect(t.loadInputs).toEqual([{ category: '' }])
@@ -115,7 +138,7 @@ describe('triageMachine', () => {
     expect(t.state()).toBe('submitting')
     expect(t.verifies[0].input).toEqual({ id: 'a', status: 'approved', notes: QUICK_NOTES.approved })
     await t.answer({ id: 'u1', expiresAt: 'x' })
-    expect(t.state()).toEqual({ showing: 'idle' })
+    expect(t.state()).toEqual(showing('idle'))
     expect(t.ctx()).toMatchObject({ currentId: 'b', decided: ['a'] })
     expect(t.emitted).toEqual([
       { type: 'undo.offered', text: 'Approved: Project a', undo: { id: 'u1', expiresAt: 'x' } },
@@ -137,7 +160,7 @@ describe('triageMachine', () => {
     const t = start()
     await t.load(['a', 'b'])
     t.actor.send({ type: 'notes.open', status: 'needs_changes' })
-    expect(t.state()).toEqual({ showing: 'notes' })
+    expect(t.state()).toEqual(showing('notes'))
     expect(t.ctx().notes).toEqual({ status: 'needs_changes', text: '' })
     t.actor.send({ type: 'notes.template', text: 'Add a README' })
     expect(t.ctx().notes?.text).toBe('Add a README')
@@ -156,10 +179,10 @@ describe('triageMachine', () => {
     t.actor.send({ type: 'notes.open', status: 'rejected' })
     t.actor.send({ type: 'notes.change', text: '   ' })
     t.actor.send({ type: 'notes.submit' })
-    expect(t.state()).toEqual({ showing: 'notes' })
+    expect(t.state()).toEqual(showing('notes'))
     expect(t.verifies).toHaveLength(0)
     t.actor.send({ type: 'notes.back' })
-    expect(t.state()).toEqual({ showing: 'idle' })
+    expect(t.state()).toEqual(showing('idle'))
     expect(t.ctx().notes).toBeNull()
   })
 
@@ -169,7 +192,7 @@ describe('triageMachine', () => {
     t.actor.send({ type: 'decide', status: 'approved' })
     t.verifies[0].d.reject(new ApiError(409, 'Changed by someone else'))
     await flush()
-    expect(t.state()).toEqual({ showing: 'idle' })
+    expect(t.state()).toEqual(showing('idle'))
     expect(t.ctx()).toMatchObject({ currentId: 'a', error: 'Changed by someone else', decided: [] })
     t.actor.send({ type: 'notes.open', status: 'rejected' })
     expect(t.ctx().error).toBeNull()
@@ -177,7 +200,7 @@ describe('triageMachine', () => {
     t.actor.send({ type: 'notes.submit' })
     t.verifies[1].d.reject(new ApiError(500, 'Internal server error'))
     await flush()
-    expect(t.state()).toEqual({ showing: 'notes' })
+    expect(t.state()).toEqual(showing('notes'))
     expect(t.ctx()).toMatchObject({ notes: { status: 'rejected', text: 'Spam' }, error: 'Internal server error' })
   })
 
@@ -185,6 +208,7 @@ describe('triageMachine', () => {
     const t = start()
     await t.load(['a', 'b'])
     t.actor.send({ type: 'skip' })
+    await flush()
     expect(t.ctx()).toMatchObject({ currentId: 'b', skipped: ['a'] })
     t.actor.send({ type: 'notes.open', status: 'rejected' })
     t.actor.send({ type: 'skip' })
@@ -213,7 +237,7 @@ describe('triageMachine', () => {
     const t = start()
     await t.load(['a'])
     t.actor.send({ type: 'decision.undone' })
-    expect(t.state()).toEqual({ showing: 'idle' })
+    expect(t.state()).toEqual(showing('idle'))
     t.actor.send({ type: 'decide', status: 'approved' })
     await t.answer()
     expect(t.state()).toBe('done')
@@ -227,6 +251,7 @@ describe('triageMachine', () => {
     const t = start()
     await t.load(['a', 'b'])
     t.actor.send({ type: 'skip' })
+    await flush()
     t.actor.send({ type: 'reload' })
     expect(t.state()).toBe('loading')
     await t.load(['a', 'b', 'd'])
@@ -234,13 +259,182 @@ describe('triageMachine', () => {
   })
 })
 
+describe('triageMachine claims', () => {
+  afterEach(() => void vi.useRealTimers())
+  const asha = (id: string) => new ClaimedError(claimOf(id, 'Asha'))
+
+  it('claiming → showing: the project shown is claimed first, and its decisions wait for the claim', async () => {
+    const t = start(undefined, { holdClaims: true })
+    await t.load(['a', 'b'])
+    expect(t.state()).toBe('claiming')
+    expect(t.claims.map((c) => c.id)).toEqual(['a'])
+    t.actor.send({ type: 'decide', status: 'approved' })
+    expect(t.verifies).toHaveLength(0)
+    t.claims[0].d.resolve(claimOf('a'))
+    await flush()
+    expect(t.state()).toEqual(showing('idle'))
+    expect(t.ctx().claim).toEqual(claimOf('a'))
+  })
+
+  it('claimed by another moderator: says who and moves on to the next project; the last one → done', async () => {
+    const t = start(undefined, { holdClaims: true })
+    await t.load(['a', 'b'])
+    t.claims[0].d.reject(asha('a'))
+    await flush()
+    expect(t.emitted).toEqual([{ type: 'notify.info', text: 'Asha is reviewing Project a; showing the next one' }])
+    expect(t.state()).toBe('claiming')
+    expect(t.ctx()).toMatchObject({ currentId: 'b', taken: ['a'], claim: null })
+    t.claims[1].d.reject(asha('b'))
+    await flush()
+    expect(t.state()).toBe('done')
+    expect(t.released).toEqual([])
+  })
+
+  it('a project decided by someone since the queue loaded (409 not_in_queue) is passed over without a word', async () => {
+    const t = start(undefined, { holdClaims: true })
+    await t.load(['a', 'b'])
+    t.claims[0].d.reject(new ApiError(409, 'This project no longer waits for a decision', undefined, 'not_in_queue'))
+    await flush()
+    expect(t.emitted).toEqual([])
+    expect(t.state()).toBe('claiming')
+    expect(t.ctx()).toMatchObject({ currentId: 'b', taken: ['a'] })
+  })
+
+  it('a renewal answered not_in_queue (decided elsewhere while on screen) moves on with a notice', async () => {
+    vi.useFakeTimers()
+    const t = start(undefined, { holdClaims: true })
+    t.loads[0].resolve({ total: 2, claimedByOthers: 0, queue: [item('a'), item('b')] })
+    await drainMicrotasks()
+    t.claims[0].d.resolve(claimOf('a'))
+    await drainMicrotasks()
+    vi.advanceTimersByTime(CLAIM_RENEW_MS)
+    t.claims[1].d.reject(new ApiError(409, 'This project no longer waits for a decision', undefined, 'not_in_queue'))
+    await drainMicrotasks()
+    expect(t.emitted).toEqual([
+      { type: 'notify.info', text: 'Project a no longer waits for a decision; showing the next one' },
+    ])
+    expect(t.ctx()).toMatchObject({ currentId: 'b', taken: ['a'] })
+  })
+
+  it('a claim failing for another reason still shows the project, unclaimed', async () => {
+    const t = start(undefined, { holdClaims: true })
+    await t.load(['a'])
+    t.claims[0].d.reject(new ApiError(0, 'Could not reach the server'))
+    await flush()
+    expect(t.state()).toEqual(showing('idle'))
+    expect(t.ctx()).toMatchObject({ currentId: 'a', claim: null, error: null })
+  })
+
+  it('renews the claim every CLAIM_RENEW_MS while the project is on screen, in the notes step too', async () => {
+    vi.useFakeTimers()
+    const t = start(undefined, { holdClaims: true })
+    t.loads[0].resolve({ total: 1, claimedByOthers: 0, queue: [item('a')] })
+    await drainMicrotasks()
+    t.claims[0].d.resolve(claimOf('a'))
+    await drainMicrotasks()
+    t.actor.send({ type: 'notes.open', status: 'rejected' })
+    t.actor.send({ type: 'notes.change', text: 'Spam' })
+    vi.advanceTimersByTime(CLAIM_RENEW_MS - 1)
+    expect(t.claims).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(t.state()).toEqual(showing('notes', 'renewing'))
+    expect(t.claims.map((c) => c.id)).toEqual(['a', 'a'])
+    const renewed = { ...claimOf('a'), expiresAt: '2026-11-24T00:04:00.000Z' }
+    t.claims[1].d.resolve(renewed)
+    await drainMicrotasks()
+    expect(t.state()).toEqual(showing('notes'))
+    expect(t.ctx()).toMatchObject({ claim: renewed, notes: { status: 'rejected', text: 'Spam' } })
+    vi.advanceTimersByTime(CLAIM_RENEW_MS)
+    expect(t.claims).toHaveLength(3)
+    // A renewal that fails for another reason keeps the claim until the next one.
+    t.claims[2].d.reject(new ApiError(500, 'Internal server error'))
+    await drainMicrotasks()
+    expect(t.state()).toEqual(showing('notes'))
+    expect(t.ctx().claim).toEqual(renewed)
+  })
+
+  it('a renewal answered claimed (the claim lapsed and someone took it) moves on with the notice', async () => {
+    vi.useFakeTimers()
+    const t = start(undefined, { holdClaims: true })
+    t.loads[0].resolve({ total: 2, claimedByOthers: 0, queue: [item('a'), item('b')] })
+    await drainMicrotasks()
+    t.claims[0].d.resolve(claimOf('a'))
+    await drainMicrotasks()
+    vi.advanceTimersByTime(CLAIM_RENEW_MS)
+    t.claims[1].d.reject(asha('a'))
+    await drainMicrotasks()
+    expect(t.emitted).toEqual([{ type: 'notify.info', text: 'Asha is reviewing Project a; showing the next one' }])
+    expect(t.state()).toBe('claiming')
+    expect(t.ctx()).toMatchObject({ currentId: 'b', taken: ['a'] })
+    expect(t.claims.at(-1)!.id).toBe('b')
+  })
+
+  it('releases the claim on skip and reload; a decision leaves the release to the server', async () => {
+    const t = start()
+    await t.load(['a', 'b', 'c'])
+    t.actor.send({ type: 'skip' })
+    await flush()
+    expect(t.released).toEqual(['a'])
+    expect(t.ctx().claim).toEqual(claimOf('b'))
+    t.actor.send({ type: 'decide', status: 'approved' })
+    await t.answer()
+    expect(t.released).toEqual(['a'])
+    expect(t.ctx()).toMatchObject({ currentId: 'c', claim: claimOf('c') })
+    t.actor.send({ type: 'reload' })
+    expect(t.released).toEqual(['a', 'c'])
+    expect(t.ctx().claim).toBeNull()
+  })
+
+  it('decision.undone releases the shown project before the undone one comes back', async () => {
+    const t = start()
+    await t.load(['a', 'b'])
+    t.actor.send({ type: 'decide', status: 'approved' })
+    await t.answer()
+    t.actor.send({ type: 'decision.undone' })
+    expect(t.released).toEqual(['b'])
+    await t.load(['a', 'b'])
+    expect(t.ctx()).toMatchObject({ currentId: 'a', claim: claimOf('a') })
+  })
+
+  it('triage.leave releases the claim and rests in left; triage.resume loads again and claims anew', async () => {
+    const t = start()
+    await t.load(['a'])
+    t.actor.send({ type: 'triage.leave' })
+    expect(t.state()).toBe('left')
+    expect(t.released).toEqual(['a'])
+    t.actor.send({ type: 'triage.leave' })
+    expect(t.released).toEqual(['a'])
+    t.actor.send({ type: 'triage.resume' })
+    expect(t.state()).toBe('loading')
+    await t.load(['a'])
+    expect(t.claims.map((c) => c.id)).toEqual(['a', 'a'])
+    expect(t.state()).toEqual(showing('idle'))
+  })
+})
+
 describe('triage helpers', () => {
   it('candidates leave out decided and skipped, priority first; verifyInput falls back to approve', () => {
-    const context = { queue: ['a', 'b', 'c', 'd'].map((id) => item(id)), decided: ['a'], skipped: ['b'], priority: 'd' }
+    const context = {
+      queue: ['a', 'b', 'c', 'd', 'e'].map((id) => item(id)),
+      decided: ['a'],
+      skipped: ['b'],
+      taken: ['e'],
+      priority: 'd',
+    }
     expect(candidates(context).map((p) => p._id)).toEqual(['d', 'c'])
     expect(candidates({ ...context, priority: 'a' }).map((p) => p._id)).toEqual(['c', 'd'])
     expect(
-      verifyInput({ ...context, category: '', total: 4, currentId: 'c', notes: null, quick: null, error: null }),
+      verifyInput({
+        ...context,
+        category: '',
+        total: 4,
+        claimedByOthers: 0,
+        claim: null,
+        currentId: 'c',
+        notes: null,
+        quick: null,
+        error: null,
+      }),
     ).toEqual({ id: 'c', status: 'approved', notes: QUICK_NOTES.approved })
   })
 })

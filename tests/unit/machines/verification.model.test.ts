@@ -24,6 +24,10 @@ const EVENTS = [
   { type: 'delete.cancel' },
   { type: 'error.dismiss' },
   { type: 'history.reload' },
+  { type: 'claim.sync', claimedBy: 'Asha' },
+  { type: 'claim.sync', claimedBy: null },
+  { type: 'claim.confirm' },
+  { type: 'claim.cancel' },
   { type: 'xstate.done.actor.submitStatus' },
   fail('submitStatus'),
   { type: 'xstate.done.actor.updateEntry' },
@@ -44,6 +48,7 @@ const paths = getShortestPaths(verificationMachine, {
       s.context.deleting,
       !!s.context.error,
       s.context.history.length,
+      s.context.claimedBy,
     ]),
 })
 

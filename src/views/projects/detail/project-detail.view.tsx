@@ -30,6 +30,7 @@ import { AuditTrail } from '../../audit/audit-trail'
 import { DetailSections } from './detail-sections'
 import { SectionsActorContext } from './sections-context'
 import { VerificationBadge } from '../shared/verification-badge'
+import { ClaimBadge, useOthersClaims } from '../shared/claim-badge'
 import { VerificationPanel } from '../shared/verification-panel'
 import { mergeCategories } from '../list/projects-url'
 import '../../../components/sections/sections.css'
@@ -133,6 +134,13 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
     verification.send({ type: 'history.reload' })
   })
 
+  // Another moderator reviewing it in triage: the badge, and a decision here asks first.
+  const claim = useOthersClaims().get(loaded._id)
+  const claimedBy = claim?.moderator.name ?? null
+  useEffect(() => {
+    verification.send({ type: 'claim.sync', claimedBy })
+  }, [verification, claimedBy])
+
   const ownerName = project.projectOwner?.name ?? null
   const handle = useMemo<ProjectDetailHandle>(
     () => ({
@@ -169,6 +177,7 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
             <h1>{project.title}</h1>
             <Badge tone={project.isActive ? 'success' : 'neutral'}>{project.isActive ? 'Active' : 'Inactive'}</Badge>
             <VerificationBadge status={project.verificationStatus} />
+            <ClaimBadge claim={claim} />
             <PresenceBar titles={SECTION_TITLES} />
           </div>
           <div className="project-detail__grid">

@@ -14,17 +14,22 @@ import { TableCell } from '../../../components/table'
 import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
 import { VerificationBadge } from '../shared/verification-badge'
+import { ClaimBadge } from '../shared/claim-badge'
+import type { Claim } from '../../../api/schemas/live'
 
 /** SPEC.md 9: description preview length. */
 export const PREVIEW_CHARS = 50
 
 interface ProjectRowProps extends VirtualRowSlot {
   project: Project
+  /** Another moderator's triage claim of the project (decision 043), shown beside the title. */
+  claim?: Claim
   onOpen: (id: string) => void
 }
 
 export const ProjectRow = memo(function ProjectRow({
   project: p,
+  claim,
   index,
   start,
   height,
@@ -59,7 +64,15 @@ export const ProjectRow = memo(function ProjectRow({
         )}
         <span className="list-row__text">
           <span className="list-row__title">{p.title}</span>
-          <span className="list-row__desc faint">{preview}</span>
+          {claim ? (
+            // The title keeps its room: the badge takes the description's line.
+            <span className="projects-row__claim-line">
+              <ClaimBadge claim={claim} />
+              <span className="list-row__desc faint">{preview}</span>
+            </span>
+          ) : (
+            <span className="list-row__desc faint">{preview}</span>
+          )}
         </span>
       </TableCell>
       <TableCell className="muted projects-row__category">{p.category}</TableCell>

@@ -7,6 +7,7 @@ import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { TableHeadCell } from '../../../components/table'
 import { VirtualTable } from '../../../components/list/virtual-table'
 import { ProjectRow } from './project-row'
+import { useOthersClaims } from '../shared/claim-badge'
 
 /**
  * Checkbox, Project, Category, Price, Status, Verification, Created, Actions. The fixed columns
@@ -41,6 +42,7 @@ const HEADER = (
 )
 
 export function ProjectsTable({ projects, focus, selection, onOpen }: ProjectsTableProps) {
+  const claims = useOthersClaims()
   return (
     <VirtualTable
       rows={projects}
@@ -51,7 +53,9 @@ export function ProjectsTable({ projects, focus, selection, onOpen }: ProjectsTa
       focus={focus}
       selection={selection}
       bodyTestId="projects-rows"
-      renderRow={(project, slot) => <ProjectRow project={project} {...slot} onOpen={onOpen} />}
+      renderRow={(project, slot) => (
+        <ProjectRow project={project} claim={claims.get(project._id)} {...slot} onOpen={onOpen} />
+      )}
     />
   )
 }

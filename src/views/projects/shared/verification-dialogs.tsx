@@ -1,7 +1,8 @@
 /**
  * The Verification History panel's dialogs, open while the machine says so: the notes prompt of
  * a status asked for from the palette, the entry edit dialog (status options, notes labelled
- * optional but required: SPEC.md 5; Save and Cancel are commands) and the delete confirmation.
+ * optional but required: SPEC.md 5; Save and Cancel are commands), the delete confirmation, and
+ * the question before deciding a project another moderator is reviewing in triage (decision 043).
  */
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
@@ -22,6 +23,7 @@ export function VerificationDialogs({ actor }: { actor: Actor }) {
   const requested = useSelector(actor, (s) => s.context.requested)
   const edit = useSelector(actor, (s) => s.context.entryEdit)
   const deleting = useSelector(actor, (s) => s.context.deleting !== null)
+  const claimedBy = useSelector(actor, (s) => (s.matches({ flow: 'confirmingClaim' }) ? s.context.claimedBy : null))
   const problem = edit ? verificationInputError(edit.status, edit.notes) : null
   return (
     <>
@@ -65,6 +67,21 @@ export function VerificationDialogs({ actor }: { actor: Actor }) {
           </div>
         ) : null}
       </Dialog>
+      <Dialog
+        open={claimedBy !== null}
+        onOpenChange={(open) => !open && actor.send({ type: 'claim.cancel' })}
+        title="Decide anyway?"
+        description={`${claimedBy ?? 'Another moderator'} is reviewing this project. Decide anyway?`}
+        size="sm"
+        kind="answer"
+        closeCommand="projects.verification.leaveToReviewer"
+        footer={
+          <>
+            <CommandButton id="projects.verification.leaveToReviewer" />
+            <CommandButton id="projects.verification.decideAnyway" variant="primary" autoFocus />
+          </>
+        }
+      />
       <ConfirmDialog
         open={deleting}
         onOpenChange={(open) => !open && actor.send({ type: 'delete.cancel' })}

@@ -41,6 +41,9 @@ export function VerificationPanel({ actor, updatedAt }: { actor: Actor; updatedA
   const filter = useSelector(actor, (s) => s.context.filter)
   const entryEdit = useSelector(actor, (s) => s.context.entryEdit)
   const busy = useSelector(actor, (s) => !s.matches({ flow: 'idle' }))
+  const confirmingClaimOf = useSelector(actor, (s) =>
+    s.matches({ flow: 'confirmingClaim' }) ? s.context.claimedBy : null,
+  )
   usePublishCommandContext(
     useMemo(() => {
       const verification: VerificationHandle = {
@@ -50,9 +53,10 @@ export function VerificationPanel({ actor, updatedAt }: { actor: Actor; updatedA
         entryEdit,
         hasError: !!error,
         busy,
+        confirmingClaimOf,
       }
       return { verification }
-    }, [actor, quick, filter.status, entryEdit, error, busy]),
+    }, [actor, quick, filter.status, entryEdit, error, busy, confirmingClaimOf]),
   )
   const touched = quick.status !== '' || quick.notes !== ''
   const lastUpdate = history[0]?.verifiedAt ?? updatedAt
