@@ -41,7 +41,11 @@ export function parseEventPayload(payload: string): StreamEvent | undefined {
   return event.type === 'change' ? { ...event, entityType: entityTypeOf(event.entityType) } : event
 }
 
-/** The SSE frame fields of `event`: `event:` its type, `id:` a change's audit id, `data:` its JSON. */
-export function sseFieldsOf(event: StreamEvent): { event: string; data: string; id?: string } {
-  return { event: event.type, data: JSON.stringify(event), ...(event.type === 'change' ? { id: event.id } : {}) }
+/**
+ * The text/event-stream frame of `event`: `event:` its type, `data:` its JSON (one line: JSON.stringify
+ * never writes a raw line break), `id:` a change's audit id (digits only), and the blank line.
+ */
+export function sseFrame(event: StreamEvent): string {
+  const id = event.type === 'change' ? `id: ${event.id}\n` : ''
+  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n${id}\n`
 }

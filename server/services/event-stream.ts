@@ -8,7 +8,7 @@
 import type { SSEStreamingApi } from 'hono/streaming'
 import { EVENTS_RETRY_MS, REPLAY_LIMIT, type StreamEvent } from '../../src/api/schemas/live'
 import { changesAfter } from '../db/queries/live-events.queries'
-import { sseFieldsOf } from '../domain/live-events'
+import { sseFrame } from '../domain/live-events'
 import type { AppDeps } from '../deps'
 import { verifyAccessToken } from './access-token'
 
@@ -30,13 +30,22 @@ export async function runEventStream(
   let end = () => {}
   const ended = new Promise<void>((resolve) => (end = resolve))
   stream.onAbort(() => end())
-  const write = (event: StreamEvent) => void stream.writeSSE(sseFieldsOf(event)).catch(() => end())
-  // Live events wait while the replay is read, so none is sent before an older one; a change the
-  // replay already sent (committed between the subscribe and the read) is not sent twice.
+  const write = (frames: string | Uint8Array) => void stream.write(frames).catch(() => end())
+  // Live events wait while the replay is read, so none is sent before an older one. A change the
+  // replay sent is not sent again when its notification reaches this process later (it committed
+  // just before the reconnect): such a batch is encoded for this stream without it.
   let held: StreamEvent[] | null = []
-  let replayedTo = -1n
+  const replayed = new Set<string>()
+  const notReplayed = (event: StreamEvent) => event.type !== 'change' || !replayed.has(event.id)
   const unsubscribe = deps.liveEvents.subscribe({
-    event: (event) => (held ? held.push(event) : write(event)),
+    events: (events, frames) => {
+      if (held) held.push(...events)
+      else if (!replayed.size || events.every(notReplayed)) write(frames)
+      else {
+        const fresh = events.filter(notReplayed)
+        if (fresh.length) write(fresh.map(sseFrame).join(''))
+      }
+    },
     close: () => end(),
   })
   const stillAuthorised = async () =>
@@ -52,14 +61,14 @@ export async function runEventStream(
     await stream.write(`retry: ${EVENTS_RETRY_MS}\n\n`)
     if (options.lastEventId !== undefined) {
       const replay = await changesAfter(deps.db, options.lastEventId, REPLAY_LIMIT)
-      if (!replay.complete) write({ type: 'resync' })
-      else
-        for (const event of replay.events) {
-          write(event)
-          replayedTo = BigInt(event.id)
-        }
+      if (!replay.complete) write(sseFrame({ type: 'resync' }))
+      else if (replay.events.length) {
+        write(replay.events.map(sseFrame).join(''))
+        for (const event of replay.events) replayed.add(event.id)
+      }
     }
-    for (const event of held) if (event.type !== 'change' || BigInt(event.id) > replayedTo) write(event)
+    const fresh = held.filter(notReplayed)
+    if (fresh.length) write(fresh.map(sseFrame).join(''))
     held = null
     await ended
   } finally {

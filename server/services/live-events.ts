@@ -9,18 +9,25 @@ import type { StreamEvent } from '../../src/api/schemas/live'
 import { EVENTS_HEARTBEAT_MS } from '../../src/api/schemas/live'
 import type { Database } from '../db/client'
 import { listenChannel } from '../db/listen'
-import { parseEventPayload } from '../domain/live-events'
+import { parseEventPayload, sseFrame } from '../domain/live-events'
 
 /** The channel every server NOTIFYs live events on (migrations 0034-0036). */
 export const EVENTS_CHANNEL = 'console_events'
 
-/** An open stream: told every event, and told to end (shutdown). */
-export type EventSubscriber = { event: (event: StreamEvent) => void; close: () => void }
+/**
+ * An open stream: told the events of each batch (those published in one turn of the event loop,
+ * oldest first) with their SSE frames already encoded, and told to end (shutdown).
+ */
+export type EventSubscriber = { events: (events: StreamEvent[], frames: Uint8Array) => void; close: () => void }
+
+const encoder = new TextEncoder()
 
 export class LiveEvents {
   private readonly subscribers = new Set<EventSubscriber>()
   private stopListening: (() => Promise<void>) | undefined
   private closed = false
+  /** Events published in this turn of the event loop, sent together at its end. */
+  private batch: StreamEvent[] = []
   /** Whether notifications arrive (false before `listen` and while PostgreSQL is reconnecting). */
   listening = false
 
@@ -39,11 +46,24 @@ export class LiveEvents {
     })
   }
 
-  /** Hand `event` to every open stream (one throwing subscriber does not stop the others). */
+  /**
+   * Hand `event` to every open stream. Events published in one turn (PostgreSQL delivers a bulk
+   * write's notifications together) are encoded once, as one chunk, for all streams: the cost of a
+   * burst per stream is one write, not one per event and stream.
+   */
   publish(event: StreamEvent): void {
+    this.batch.push(event)
+    if (this.batch.length === 1) setImmediate(() => this.flush())
+  }
+
+  private flush(): void {
+    const events = this.batch
+    this.batch = []
+    if (!this.subscribers.size) return
+    const frames = encoder.encode(events.map(sseFrame).join(''))
     for (const subscriber of this.subscribers) {
       try {
-        subscriber.event(event)
+        subscriber.events(events, frames)
       } catch {
         // A stream whose write failed is ending; its own abort handler unsubscribes it.
       }
