@@ -118,9 +118,13 @@ export default tseslint.config(
   },
   {
     files: ['server/services/*.ts'],
-    // Connection infrastructure with connections of its own (decision 032): the table-versions
-    // reader's LISTEN and the advisory-lock pool.
-    ignores: ['server/services/table-versions.ts', 'server/services/cluster-locks.ts'],
+    // Connection infrastructure with connections of its own (decision 032): the LISTENs of the
+    // table-versions reader and of the live events (db/listen.ts), and the advisory-lock pool.
+    ignores: [
+      'server/services/table-versions.ts',
+      'server/services/live-events.ts',
+      'server/services/cluster-locks.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': restrictTs(
         DB_DRIVERS,

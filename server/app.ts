@@ -21,6 +21,7 @@ import { authPublicRoutes, authProfileRoutes } from './routes/auth.routes'
 import { authSessionsRoutes } from './routes/auth-sessions.routes'
 import { analyticsRoutes } from './routes/analytics.routes'
 import { dashboardRoutes } from './routes/dashboard.routes'
+import { eventsRoutes } from './routes/events.routes'
 import { paletteRoutes } from './routes/palette.routes'
 import { preferencesRoutes } from './routes/preferences.routes'
 import { presenceRoutes } from './routes/presence.routes'
@@ -93,6 +94,7 @@ export function createApp(config: AppConfig): App {
   api.route('/auth/step-up', stepUpRoutes(deps))
   api.route('/auth/sessions', authSessionsRoutes(deps))
   api.route('/admin/dashboard', dashboardRoutes(deps))
+  api.route('/events', eventsRoutes(deps))
   api.route('/admin/preferences', preferencesRoutes(deps))
   api.route('/admin/palette', paletteRoutes(deps))
   api.route('/admin/analytics', analyticsRoutes(deps))

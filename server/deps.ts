@@ -11,6 +11,7 @@ import type { users } from './db/schema'
 import { loadDataKey } from './services/data-encryption'
 import { createVerifiedTokens, type AccessClaims, type VerifiedTokens } from './services/access-token'
 import { ClusterMutex } from './services/cluster-locks'
+import { LiveEvents } from './services/live-events'
 import { LiveSessions } from './services/live-sessions'
 import type { Mailer } from './services/mail'
 import { projectCleanupHook } from './services/project-cleanup'
@@ -47,6 +48,11 @@ export type AppConfig = {
    * other; without it the app makes an in-process one.
    */
   uploadLocks?: Pick<ClusterMutex, 'run'>
+  /**
+   * The fan-out of live events to GET /api/events (services/live-events.ts), listening when main.ts
+   * starts it; without it the app makes one that hears nothing until a test calls `listen`.
+   */
+  liveEvents?: LiveEvents
 }
 
 export type AppDeps = AppConfig & {
@@ -65,6 +71,7 @@ export type AppDeps = AppConfig & {
   verifiedTokens: VerifiedTokens
   /** Which sessions (refresh-token families) are still signed in, for requireAdmin (services/live-sessions.ts). */
   liveSessions: LiveSessions
+  liveEvents: LiveEvents
 }
 
 /** The deps of one app: `config` plus fresh per-app state (extra fields of `config` are not reused). */
@@ -82,6 +89,7 @@ export function createAppDeps(config: AppConfig): AppDeps {
     uploadLocks: config.uploadLocks ?? new ClusterMutex({}, 'upload'),
     verifiedTokens: createVerifiedTokens(),
     liveSessions: new LiveSessions(db, now),
+    liveEvents: config.liveEvents ?? new LiveEvents(),
   }
   deps.onProjectDeleted.push(projectCleanupHook(deps))
   return deps

@@ -2,8 +2,8 @@
  * Server entry: env (with DATABASE_URL, the shared keys are required) → DATA_DIR lock → database
  * + migrations → bootstrap admin → demo seed on a fresh database (unless SEED=none) → background
  * jobs (one server at a time, services/background-jobs.ts) → serve the SPA and the API on one
- * port. SIGTERM/SIGINT drain the requests in flight, then stop the jobs, close the database and
- * release the lock (drainOnSignal).
+ * port. SIGTERM/SIGINT end the event streams, drain the requests in flight, then stop the jobs,
+ * close the database and release the lock (drainOnSignal).
  */
 import type { Server } from 'node:http'
 import path from 'node:path'
@@ -15,6 +15,7 @@ import { createApp } from './app'
 import { closeWhenBodyUnread } from './http/keep-alive'
 import { seedDemoImages } from './db/seed/images'
 import { TableVersions } from './services/table-versions'
+import { LiveEvents } from './services/live-events'
 import { createMailer } from './services/mail'
 import { seedDemo } from './db/seed/seed'
 import { encryptBankDetailsAtStart } from './services/bank-details-migration'
@@ -46,6 +47,8 @@ async function main() {
   }
   const versions = new TableVersions(database.db)
   await versions.listen(database)
+  const liveEvents = new LiveEvents()
+  await liveEvents.listen(database)
   // Advisory locks on PostgreSQL: the servers sharing the database serialise uploads and jobs together.
   const uploadLocks = new ClusterMutex(database, 'upload')
   const jobLocks = new ClusterMutex(database, 'job')
@@ -53,6 +56,7 @@ async function main() {
     uploadLocks,
     db: database.db,
     versions,
+    liveEvents,
     env,
     jwtSecret: await loadJwtSecret(env.DATA_DIR, env.JWT_SECRET),
     dataKey,
@@ -76,13 +80,19 @@ async function main() {
   const server = serve({ fetch: closeWhenBodyUnread(app.fetch), port: env.PORT, hostname: env.HOST }, (info) => {
     console.log(`Admin Panel on http://${env.HOST}:${info.port} (database: ${database.kind}, data: ${env.DATA_DIR})`)
   })
-  const stop = drainOnSignal(server, async () => {
-    await jobs.stop()
-    await Promise.all([uploadLocks.close(), jobLocks.close()])
-    await versions.close()
-    await database.close()
-    await release()
-  })
+  // Open event streams never finish by themselves: they are ended first (the consoles reconnect
+  // to another server or to this one restarted), then the other requests drain.
+  const stop = drainOnSignal(
+    server,
+    () => liveEvents.close(),
+    async () => {
+      await jobs.stop()
+      await Promise.all([uploadLocks.close(), jobLocks.close()])
+      await versions.close()
+      await database.close()
+      await release()
+    },
+  )
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
 }
@@ -92,12 +102,17 @@ const DRAIN_MS = 25_000
 
 /**
  * Graceful stop on the first SIGTERM/SIGINT: stop listening at once (new connections are
- * refused), let the requests in flight finish (idle keep-alive connections are closed as they
- * become idle; after DRAIN_MS the rest are cut), then `closeResources()` (the database: PGlite
+ * refused), end the long-lived responses (`endStreams`: the event streams), let the requests in
+ * flight finish (idle keep-alive connections are closed as they become idle; after DRAIN_MS the
+ * rest are cut), then `closeResources()` (the database: PGlite
  * writes a shutdown checkpoint, so the next start needs no recovery) and exit 0. A second signal
  * exits at once with 1.
  */
-function drainOnSignal(server: ReturnType<typeof serve>, closeResources: () => Promise<void>) {
+function drainOnSignal(
+  server: ReturnType<typeof serve>,
+  endStreams: () => Promise<void>,
+  closeResources: () => Promise<void>,
+) {
   let stopping = false
   return () => {
     if (stopping) process.exit(1)
@@ -106,6 +121,7 @@ function drainOnSignal(server: ReturnType<typeof serve>, closeResources: () => P
     const http = server as Server
     const closeIdle = setInterval(() => http.closeIdleConnections(), 100)
     const cut = setTimeout(() => http.closeAllConnections(), DRAIN_MS)
+    void endStreams().catch(() => {})
     server.close(() => {
       clearInterval(closeIdle)
       clearTimeout(cut)

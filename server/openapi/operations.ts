@@ -222,6 +222,18 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     errors: { 400: 'Invalid body, or an invalid or expired code' },
   },
 
+  'GET /api/events': {
+    summary: 'Live events of the console (server-sent events)',
+    rawResponse: {
+      status: 200,
+      media: 'text/event-stream',
+      description:
+        'Server-sent events (src/api/schemas/live.ts StreamEventSchema): `event:` the type (change, claim, presence, ' +
+        'resync), `data:` its JSON, `id:` the audit id of a change. Starts with `retry:`; a comment every 20 s. Ends ' +
+        'when the access token expires or its session signs out: reconnect with a fresh token and `Last-Event-ID`.',
+    },
+    errors: { 400: 'Last-Event-ID is not the id of a change event' },
+  },
   'GET /api/admin/dashboard/stats': { summary: 'Dashboard figures', response: json(DashboardStatsResponseSchema) },
   'GET /api/admin/preferences': {
     summary: "The signed-in admin's console preferences (defaults until changed)",

@@ -12,8 +12,8 @@
  * notification arrives (milliseconds after their commit).
  */
 import { inArray } from 'drizzle-orm'
-import pg from 'pg'
 import type { Database, Db } from '../db/client'
+import { listenChannel } from '../db/listen'
 import { tableVersions } from '../db/schema'
 import { preparedPer } from '../db/sql'
 
@@ -43,8 +43,6 @@ const readVersions = preparedPer('table_versions_read', (db, name) =>
 )
 
 const CHANNEL = 'table_versions'
-/** Delay before re-opening a LISTEN connection that dropped, in ms. */
-const RECONNECT_MS = 1000
 
 /** `'projects:12'` → `['projects', 12]`, or undefined for a payload of another shape. */
 export function parseVersionPayload(payload: string): [VersionedTable, number] | undefined {
@@ -128,64 +126,24 @@ export class TableVersions {
   }
 
   /**
-   * Listen for version notifications: PGlite through its in-process `listen`, PostgreSQL on a
-   * dedicated client (not one of the pool's), re-opened after `RECONNECT_MS` when it drops.
-   * Without a listener `current()` simply reads the database every time.
+   * Listen for version notifications (db/listen.ts: PGlite in process, PostgreSQL on a dedicated
+   * client re-opened when it drops). Without a listener `current()` reads the database every time.
    */
   async listen(database: Database): Promise<void> {
-    const onPayload = (payload: string | undefined) => {
-      const parsed = payload ? parseVersionPayload(payload) : undefined
-      if (parsed) this.observe(...parsed)
-    }
-    if (database.pglite) {
-      const unlisten = await database.pglite.listen(CHANNEL, onPayload)
-      this.stopListening = () => unlisten()
-      this.listening = true
-      return
-    }
-    if (!database.pool) return
-    const { connectionString } = database.pool.options
-    const retry = () => {
-      if (!this.stopped) setTimeout(() => void connect(), RECONNECT_MS).unref()
-    }
-    const connect = async (): Promise<void> => {
-      const client = new pg.Client({ connectionString })
-      let down = false
-      const lost = () => {
-        if (down) return
-        down = true
+    this.stopListening = await listenChannel(database, CHANNEL, {
+      onPayload: (payload) => {
+        const parsed = parseVersionPayload(payload)
+        if (parsed) this.observe(...parsed)
+      },
+      onUp: () => {
+        if (!this.stopped) this.listening = true
+      },
+      onDown: () => {
         this.listening = false
         this.invalidate()
-        client.removeAllListeners()
-        client.on('error', () => {})
-        client.end().catch(() => {})
-        retry()
-      }
-      client.on('notification', (message) => onPayload(message.payload))
-      client.on('error', lost)
-      client.on('end', lost)
-      try {
-        await client.connect()
-        await client.query(`LISTEN ${CHANNEL}`)
-      } catch {
-        lost()
-        return
-      }
-      if (this.stopped) {
-        down = true
-        await client.end().catch(() => {})
-        return
-      }
-      this.listening = true
-      this.stopListening = async () => {
-        down = true
-        this.listening = false
-        client.removeAllListeners()
-        client.on('error', () => {})
-        await client.end().catch(() => {})
-      }
-    }
-    await connect()
+      },
+    })
+    if (this.stopped) await this.stopListening()
   }
 
   /** Stop listening; `current()` goes back to reading the database. */

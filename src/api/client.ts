@@ -84,6 +84,12 @@ export interface ApiClient {
   post<S extends AnySchema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
   put<S extends AnySchema>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
   del<S extends AnySchema>(path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>
+  /**
+   * An access token for a request the client does not send itself (the event stream's fetch):
+   * the stored one unless it is `rejected` (the one a 401 just refused), else a refreshed one
+   * (shared with the client's own refreshes). Rejects as a refresh does (a refusal expires the session).
+   */
+  accessToken(rejected: string | null): Promise<string>
 }
 
 /** The part of the Web Locks API (`navigator.locks`) the client uses to refresh one tab at a time. */
@@ -243,6 +249,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     post: (path, body, schema, opts) => request('POST', path, schema, { ...opts, body }),
     put: (path, body, schema, opts) => request('PUT', path, schema, { ...opts, body }),
     del: (path, schema, opts) => request('DELETE', path, schema, opts),
+    accessToken: async (rejected) => {
+      const current = store.getAccessToken()
+      return current && current !== rejected ? current : refreshOnce(rejected)
+    },
   }
 }
 

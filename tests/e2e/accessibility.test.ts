@@ -11,7 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
-import { openSignedInPage } from './session'
+import { openSignedInPage, withoutLiveEvents } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -129,6 +129,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
 
   it('every signed-in screen, the palette and a dialog', async () => {
     const page = await openSignedInPage(browser, inject('adminTokens'))
+    await withoutLiveEvents(page)
     await page.emulateMedia({ colorScheme })
     const found: string[] = []
     for (const screen of SCREENS) {

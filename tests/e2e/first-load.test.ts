@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { collectScripts, launchBrowser } from './browser'
-import { openSignedInPage } from './session'
+import { openSignedInPage, withoutLiveEvents } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -66,6 +66,7 @@ describe('first load', () => {
 
   it('loads the protected chunks once signed in', async () => {
     const page = await openSignedInPage(browser, inject('adminTokens'))
+    await withoutLiveEvents(page)
     const { scripts, settled } = collectScripts(page)
     await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { collectScripts, launchBrowser } from './browser'
-import { openSignedInPage } from './session'
+import { openSignedInPage, withoutLiveEvents } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -91,6 +91,7 @@ describe('?inspect', () => {
 
   it('loads no inspector without ?inspect', async () => {
     const page = await openSignedInPage(browser, inject('adminTokens'))
+    await withoutLiveEvents(page)
     await fakeInspectorWindow(page)
     const { scripts, settled } = collectScripts(page)
     await page.goto(`${baseUrl}/projects`)

@@ -108,3 +108,12 @@ export async function freshAdminTokens(dataDir: string): Promise<TokenPair> {
     refreshToken: tokens.refreshToken,
   }
 }
+
+/**
+ * Refuse the page's live event stream (GET /api/events). Playwright's 'networkidle' waits for no
+ * request for 500 ms, and the console keeps that stream open for good; a test that waits for idle
+ * refuses it, and the console retries it after 2, 4, 8… s (src/machines/live-events.machine.ts).
+ */
+export async function withoutLiveEvents(page: Page): Promise<void> {
+  await page.route('**/api/events', (route) => route.abort())
+}

@@ -170,3 +170,28 @@ export const PresenceEventSchema = v.object({
 export const LiveEventSchema = v.variant('type', [ChangeEventSchema, ClaimEventSchema, PresenceEventSchema])
 export type LiveEvent = v.InferOutput<typeof LiveEventSchema>
 export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>
+
+/**
+ * The stream cannot replay every change since the client's `Last-Event-ID` (too many, or the id is
+ * unknown): refetch everything on screen. Sent once, before the live events.
+ */
+export const ResyncEventSchema = v.object({ type: v.literal('resync') })
+/** What `GET /api/events` sends: the live events plus the stream's own resync signal. */
+export const StreamEventSchema = v.variant('type', [
+  ChangeEventSchema,
+  ClaimEventSchema,
+  PresenceEventSchema,
+  ResyncEventSchema,
+])
+export type StreamEvent = v.InferOutput<typeof StreamEventSchema>
+/** At most this many changes are replayed after a `Last-Event-ID`; more is a resync. */
+export const REPLAY_LIMIT = 500
+/** How often the stream sends a comment line and checks that its token and session still hold (ms). */
+export const EVENTS_HEARTBEAT_MS = 20_000
+/** The `retry:` the stream advises: wait before reconnecting after it ends (ms). */
+export const EVENTS_RETRY_MS = 2_000
+/** `Last-Event-ID`: the decimal id of an audit entry (a bigint). */
+export const LastEventIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^(0|[1-9]\d{0,17})$/, 'Last-Event-ID must be the id of a change event'),
+)

@@ -13,6 +13,7 @@
  */
 import { Fragment, useEffect, useRef, type CSSProperties, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { useRecentChange } from '../../lib/recent-changes'
 import { Table, TableBody, TableHeader, TableRow, type TableRowProps } from '../table'
 
 /** Where and how `renderRow` draws row `index`. */
@@ -176,6 +177,8 @@ export function VirtualRow({
   style,
   ...rest
 }: VirtualRowProps) {
+  // Another admin changed this record a moment ago (live events, decision 044): say who.
+  const changedBy = useRecentChange(id)
   const position: CSSProperties = {
     position: 'absolute',
     top: 0,
@@ -190,8 +193,9 @@ export function VirtualRow({
       selected={selected}
       aria-rowindex={index + 1}
       data-id={id}
-      className={className ? `list-row ${className}` : 'list-row'}
+      className={['list-row', changedBy && 'list-row--changed', className].filter(Boolean).join(' ')}
       style={{ ...position, ...style }}
+      {...(changedBy ? { title: `${changedBy} changed this`, 'data-changed-by': changedBy } : {})}
       onClick={() => onOpen(id)}
       {...rest}
     />

@@ -1,5 +1,6 @@
 /**
- * Sidebar + header (with the connection pill) + content + the key hint bar (hint-bar.tsx). Below 900px the sidebar slides in from the menu button. Every
+ * Sidebar + header (with the connection pill) + content + the key hint bar (hint-bar.tsx); it runs
+ * the live events feed (live-events-feed.ts) while signed in. Below 900px the sidebar slides in from the menu button. Every
  * header control is a command (`app.toggleMenu`, `app.palette`, `app.shortcuts`).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
@@ -13,10 +14,12 @@ import { AuthActor } from '../auth-context'
 import { ConnectionPill } from './connection-pill'
 import { HintBar } from './hint-bar'
 import { Sidebar } from './sidebar'
+import { useLiveEventsFeed } from '../live-events-feed'
 
 export function AppShell({ children }: { children: ReactNode }) {
   const [route] = useLocation()
   const [menuOpen, setMenuOpen] = useState(false)
+  useLiveEventsFeed()
   const name = AuthActor.useSelector((s) => s.context.admin?.name ?? '')
   usePublishCommandContext(useMemo(() => ({ menu: { open: menuOpen, setOpen: setMenuOpen } }), [menuOpen]))
 
