@@ -49,7 +49,6 @@ export function versionOfIfMatch(header: string | null | undefined): string | nu
 
 /** An admin as a live screen names them. */
 export const LiveActorSchema = v.object({ id: v.string(), name: v.string() })
-export type LiveActor = v.InferOutput<typeof LiveActorSchema>
 
 /** One audited change made since the version a stale write named. */
 export const VersionChangeSchema = v.object({
@@ -168,7 +167,6 @@ export const PresenceEventSchema = v.object({
   entityId: v.string(),
 })
 export const LiveEventSchema = v.variant('type', [ChangeEventSchema, ClaimEventSchema, PresenceEventSchema])
-export type LiveEvent = v.InferOutput<typeof LiveEventSchema>
 export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>
 
 /**
