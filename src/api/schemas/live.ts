@@ -18,7 +18,7 @@
  * - **Presence.** `PUT /api/presence` (every PRESENCE_HEARTBEAT_MS while a record is open) says
  *   who is viewing or editing which record and section; `GET /api/presence?entityType=&entityId=`
  *   lists the others there; `DELETE /api/presence` on leaving.
- * - **Events.** `GET /api/events` (bearer access token) is a `text/event-stream` of LiveEvent:
+ * - **Events.** `GET /api/events` (bearer access token) is a `text/event-stream` of StreamEvent:
  *   `event:` is the type, `data:` the JSON. Change events carry `id:` (the audit entry's id), and a
  *   reconnect with `Last-Event-ID` replays the changes after it; claim and presence events are
  *   signals without ids (the client refetches what they name).
@@ -166,7 +166,6 @@ export const PresenceEventSchema = v.object({
   entityType: v.string(),
   entityId: v.string(),
 })
-export const LiveEventSchema = v.variant('type', [ChangeEventSchema, ClaimEventSchema, PresenceEventSchema])
 export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>
 
 /**
