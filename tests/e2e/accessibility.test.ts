@@ -4,8 +4,8 @@
  * follow): login, dashboard, projects list and detail, add project, users list and detail, orders
  * (with an order's panel), payments, contacts list and detail, the commission tabs, analytics, the
  * audit log, triage, the settings tabs, and the palette and a dialog (the '?' sheet) open over a
- * list. Details open the first row of their list. The findings name the screen, the rule and the
- * first elements.
+ * list, each screen a test of its own. Details open the first row of their list. The findings name
+ * the screen, the rule and the first elements.
  */
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
@@ -127,24 +127,25 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     await context.close()
   })
 
-  it('every signed-in screen, the palette and a dialog', async () => {
-    const page = await openSignedInPage(browser, inject('adminTokens'))
-    await withoutLiveEvents(page)
-    await page.emulateMedia({ colorScheme })
-    const found: string[] = []
-    for (const screen of SCREENS) {
-      try {
-        await page.goto(`${baseUrl}${screen.path}`)
-        await screen.ready(page)
-        await screen.then?.(page)
-        await page.waitForLoadState('networkidle')
-      } catch (error) {
-        found.push(`${screen.name}: did not load (${(error as Error).message.split('\n')[0]})`)
-        continue
-      }
-      found.push(...(await violations(page, screen.name)))
-    }
-    await page.context().close()
-    expect(found).toEqual([])
+  // One signed-in page for every screen, one test per screen: a slow screen fails alone, by name.
+  describe('every signed-in screen, the palette and a dialog', () => {
+    let page: Page
+
+    beforeAll(async () => {
+      page = await openSignedInPage(browser, inject('adminTokens'))
+      await withoutLiveEvents(page)
+      await page.emulateMedia({ colorScheme })
+    })
+    afterAll(async () => {
+      await page?.context().close()
+    })
+
+    it.each(SCREENS)('$name', async (screen) => {
+      await page.goto(`${baseUrl}${screen.path}`)
+      await screen.ready(page)
+      await screen.then?.(page)
+      await page.waitForLoadState('networkidle')
+      expect(await violations(page, screen.name)).toEqual([])
+    })
   })
 })

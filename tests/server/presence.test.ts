@@ -21,8 +21,8 @@ const SENTINEL = 'sentinel'
 
 /**
  * Every payload notified on 'console_events' while the test runs. `settle()` notifies a sentinel
- * and waits for it: what was committed before has arrived by then, so a test can assert that
- * nothing else came (notifications are delivered in commit order).
+ * and waits for it: notifications arrive in commit order, so every payload of an earlier commit
+ * is in by then and a test can assert that nothing else came.
  */
 async function listenEvents(ctx: TestContext) {
   const payloads: string[] = []
