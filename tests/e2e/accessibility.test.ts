@@ -11,7 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
-import { openSignedInPage, withoutLiveEvents } from './session'
+import { adminTokens, openSignedInPage, withoutLiveEvents } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -132,7 +132,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (colorSchem
     let page: Page
 
     beforeAll(async () => {
-      page = await openSignedInPage(browser, inject('adminTokens'))
+      page = await openSignedInPage(browser, await adminTokens())
       await withoutLiveEvents(page)
       await page.emulateMedia({ colorScheme })
     })

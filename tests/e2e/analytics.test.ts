@@ -10,14 +10,14 @@ import { describe, expect, inject, it } from 'vitest'
 import type { Analytics, AnalyticsPeriod } from '../../src/api/schemas/analytics'
 import { formatCount, formatINR, formatMonth } from '../../src/lib/format'
 import { screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 
 /** The API's figures for `period`, with the admin's token. */
 async function apiFigures(period: AnalyticsPeriod): Promise<Analytics> {
   const res = await fetch(`${baseUrl}/api/admin/analytics?period=${period}`, {
-    headers: { authorization: `Bearer ${inject('adminTokens').accessToken}` },
+    headers: { authorization: `Bearer ${await adminAccessToken()}` },
   })
   expect(res.status).toBe(200)
   return ((await res.json()) as { analytics: Analytics }).analytics

@@ -8,11 +8,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { apiRequest, screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
-const api = (method: string, apiPath: string, body?: object) =>
-  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 type Order = { _id: string; orderId: string; status: string; user: { email: string } | null }
 const listOrders = async (query: string) => (await api('GET', `/api/orders?${query}`)).orders as Order[]
 const orderStatus = async (id: string) => (await api('GET', `/api/orders/${id}`)).order.status as string

@@ -14,7 +14,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiGet, launchBrowser, openBrowserPage, readOtpMail, screenshot } from './browser'
-import { openSignedInPage } from './session'
+import { adminTokens, openSignedInPage } from './session'
 import { expectAllCommands, MEDIA, REGISTERED } from './command-walk'
 
 const baseUrl = inject('baseUrl')
@@ -72,7 +72,7 @@ describe('the command walk: signed in', () => {
   let projectId = ''
   beforeAll(async () => {
     browser = await launchBrowser()
-    page = await openSignedInPage(browser, inject('adminTokens'))
+    page = await openSignedInPage(browser, await adminTokens())
     await page.goto(`${baseUrl}/`)
     projectId = (await apiGet<{ projects: Array<{ _id: string }> }>(page, baseUrl, '/api/projects?limit=1')).projects[0]
       ._id

@@ -17,7 +17,7 @@ import {
 } from '../../src/domain/commission-split'
 import { formatINR } from '../../src/lib/format'
 import { screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -27,7 +27,7 @@ async function call<T = any>(method: string, apiPath: string, body?: object): Pr
     method,
     body: body ? JSON.stringify(body) : undefined,
     headers: {
-      authorization: `Bearer ${inject('adminTokens').accessToken}`,
+      authorization: `Bearer ${await adminAccessToken()}`,
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
   })

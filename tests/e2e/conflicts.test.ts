@@ -10,12 +10,12 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, launchBrowser, screenshot } from './browser'
-import { freshAdminTokens, mintAccessToken, openSignedInPage } from './session'
+import { adminAccessToken, freshAdminTokens, mintAccessToken, openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
-const api = (method: string, apiPath: string, body?: object) =>
-  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 const projectOf = async (id: string) =>
   (await api('GET', `/api/projects/${id}`)).project as { title: string; description: string; isActive: boolean }
 

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiGet, launchBrowser, screenshot, signInThroughUi } from './browser'
-import { openSignedInPage, signInByApi } from './session'
+import { adminTokens, openSignedInPage, signInByApi, type TokenPair } from './session'
 
 const baseUrl = inject('baseUrl')
 const mailDir = inject('mailDir')
@@ -15,10 +15,8 @@ const inr = (rupees: number) =>
 describe('console foundation', () => {
   let browser: Browser
   /** A fresh page: signed in with the global session, or signed out with `null`. */
-  const freshPage = async (
-    tokens = inject('adminTokens') as Parameters<typeof openSignedInPage>[1] | null,
-  ): Promise<Page> => {
-    if (tokens) return openSignedInPage(browser, tokens)
+  const freshPage = async (tokens?: TokenPair | null): Promise<Page> => {
+    if (tokens !== null) return openSignedInPage(browser, tokens ?? (await adminTokens()))
     return (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage()
   }
   /** A fresh signed-in page on the dashboard. */

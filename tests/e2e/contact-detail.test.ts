@@ -15,13 +15,13 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type { ContactDetail, ContactStatus, ContactSummary } from '../../src/api/schemas/contacts'
 import { apiRequest, screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const mailDir = inject('mailDir')
 
-const api = <T = any>(method: string, apiPath: string, body?: object) =>
-  apiRequest<T>(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async <T = any>(method: string, apiPath: string, body?: object) =>
+  apiRequest<T>(baseUrl, await adminAccessToken(), method, apiPath, body)
 const getContact = async (id: string) => (await api<{ contact: ContactDetail }>('GET', `/api/contacts/${id}`)).contact
 /** Seeded contacts in `status`, newest first. */
 const contactsIn = async (status: ContactStatus) =>

@@ -10,13 +10,13 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type { ContactListResponse, ContactStats } from '../../src/api/schemas/contacts'
 import { apiRequest, screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="contact-row"]'
 
-const api = <T = any>(method: string, apiPath: string, body?: object) =>
-  apiRequest<T>(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async <T = any>(method: string, apiPath: string, body?: object) =>
+  apiRequest<T>(baseUrl, await adminAccessToken(), method, apiPath, body)
 const list = (query: string) => api<ContactListResponse>('GET', `/api/contacts?${query}`)
 
 describe('contacts list', () => {

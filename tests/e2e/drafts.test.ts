@@ -11,7 +11,7 @@ import type { Browser, Page, Request, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { solidPng } from '../fixtures/documents'
 import { launchBrowser, screenshot } from './browser'
-import { openSignedInPage } from './session'
+import { adminTokens, openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
 const FILES = 350
@@ -37,7 +37,7 @@ describe('drafts: out of the catalogue until published, and a resumable upload',
 
   beforeAll(async () => {
     browser = await launchBrowser()
-    page = await openSignedInPage(browser, inject('adminTokens'))
+    page = await openSignedInPage(browser, await adminTokens())
   })
   afterAll(async () => {
     await browser?.close()

@@ -137,7 +137,7 @@ describe('Add Project, repository and project files', () => {
     browser = await launchBrowser()
     // A fresh OTP proof: adding a collaborator opens the source to others (a step-up action).
     page = await openSignedInPage(browser, await freshAdminTokens(inject('dataDir')))
-    fixtureId = await projectThroughApi(inject('adminTokens'), 'E2E Fixture Shop')
+    fixtureId = await projectThroughApi(await freshAdminTokens(inject('dataDir')), 'E2E Fixture Shop')
   })
   afterAll(async () => {
     await browser?.close()

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { collectScripts, launchBrowser } from './browser'
-import { openSignedInPage, withoutLiveEvents } from './session'
+import { adminTokens, openSignedInPage, withoutLiveEvents } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -59,7 +59,7 @@ describe('?inspect', () => {
   })
 
   it('connects the auth actor on the login screen and every screen actor after it', async () => {
-    const page = await openSignedInPage(browser, inject('adminTokens'))
+    const page = await openSignedInPage(browser, await adminTokens())
     await fakeInspectorWindow(page)
     const { scripts, settled } = collectScripts(page)
     await page.goto(`${baseUrl}/projects?inspect`)
@@ -78,7 +78,7 @@ describe('?inspect', () => {
   })
 
   it('says so in the page when the browser blocks the inspector pop-up', async () => {
-    const page = await openSignedInPage(browser, inject('adminTokens'))
+    const page = await openSignedInPage(browser, await adminTokens())
     await page.addInitScript(() => {
       window.open = () => null // what a pop-up blocker answers
     })
@@ -90,7 +90,7 @@ describe('?inspect', () => {
   })
 
   it('loads no inspector without ?inspect', async () => {
-    const page = await openSignedInPage(browser, inject('adminTokens'))
+    const page = await openSignedInPage(browser, await adminTokens())
     await withoutLiveEvents(page)
     await fakeInspectorWindow(page)
     const { scripts, settled } = collectScripts(page)

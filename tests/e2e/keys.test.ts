@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const run = Date.now().toString(36)
@@ -20,8 +20,8 @@ async function seed(): Promise<string> {
     await api('POST', '/api/projects/create', { title: `${prefix} ${n}`, description: 'A project for the key tests' })
   return prefix
 }
-const api = (method: string, apiPath: string, body?: object) =>
-  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 
 describe('keys', () => {
   let page: Page

@@ -13,14 +13,14 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, launchBrowser, screenshot } from './browser'
 import { startScaleServer, type ScaleServer } from './orders-scale-server'
-import { openSignedInPage, signedInPagePerTest } from './session'
+import { adminAccessToken, openSignedInPage, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="order-row"]'
 type Order = { _id: string; orderId: string; status: string; user: { email: string } | null }
 
-const api = (method: string, apiPath: string, body?: object) =>
-  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 const listOrders = async (query: string) => (await api('GET', `/api/orders?${query}`)).orders as Order[]
 
 describe('orders list', () => {

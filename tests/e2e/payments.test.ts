@@ -10,11 +10,11 @@ import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import type { Payment } from '../../src/api/schemas/payments'
 import { apiRequest, screenshot } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="payment-row"]'
-const api = <T = any>(apiPath: string) => apiRequest<T>(baseUrl, inject('adminTokens').accessToken, 'GET', apiPath)
+const api = async <T = any>(apiPath: string) => apiRequest<T>(baseUrl, await adminAccessToken(), 'GET', apiPath)
 const list = (query: string) =>
   api<{ payments: Payment[]; pagination: { nextCursor: string | null; total: number } }>(`/api/payments?${query}`)
 

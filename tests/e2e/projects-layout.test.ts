@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser'
-import { openSignedInPage } from './session'
+import { adminTokens, openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -25,7 +25,7 @@ describe('projects list layout', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser()
-    page = await openSignedInPage(browser, inject('adminTokens'))
+    page = await openSignedInPage(browser, await adminTokens())
     await page.route('**/api/projects?**', async (route) => {
       const response = await route.fetch()
       const body = await response.json()

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
 import { apiGet, apiRequest, launchBrowser, screenshot } from './browser'
-import { openSignedInPage } from './session'
+import { adminAccessToken, adminTokens, openSignedInPage } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="project-row"]'
@@ -18,8 +18,8 @@ const NOTES = {
 type Triaged = Record<keyof typeof NOTES, string>
 
 /** Calls the API with the admin's access token; expects 2xx and returns the JSON body. */
-const api = (method: string, apiPath: string, body?: object) =>
-  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 
 /** Three pending projects set to approved, under review and rejected through the API, with NOTES. */
 async function triageThroughApi(): Promise<Triaged> {
@@ -45,7 +45,7 @@ describe('projects and the verification queue', () => {
   })
   // Each test starts from a fresh signed-in page and makes the records it needs.
   beforeEach(async () => {
-    page = await openSignedInPage(browser, inject('adminTokens'))
+    page = await openSignedInPage(browser, await adminTokens())
   })
   afterEach(async () => {
     await page.context().close()

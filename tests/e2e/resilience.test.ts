@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, launchBrowser, screenshot } from './browser'
 import { startOutageProxy, type OutageProxy } from './outage-proxy'
-import { openSignedInPage } from './session'
+import { adminAccessToken, adminTokens, openSignedInPage } from './session'
 
 /** The orders list's chunk: not loaded by /projects, so `g o` fetches it. */
 const ORDERS_CHUNK = /\/assets\/orders-list\.view-[\w-]+\.js$/
@@ -36,7 +36,7 @@ async function keys(page: Page, ...presses: string[]) {
 
 /** A signed-in page at `width`×900 on the projects list of `origin`. */
 async function onProjects(origin: string, width: number): Promise<Page> {
-  const page = await openSignedInPage(browser, inject('adminTokens'))
+  const page = await openSignedInPage(browser, await adminTokens())
   await page.setViewportSize({ width, height: 900 })
 
   await page.goto(`${origin}/projects`)
@@ -163,11 +163,11 @@ describe('a chunk gone after a deploy', () => {
 describe('toasts', () => {
   it('every toast appears in one place: the undo toast and a plain toast share the bottom-right stack', async () => {
     const run = Date.now().toString(36)
-    await apiRequest(inject('baseUrl'), inject('adminTokens').accessToken, 'POST', '/api/users', {
+    await apiRequest(inject('baseUrl'), await adminAccessToken(), 'POST', '/api/users', {
       name: `Toast ${run}`,
       email: `toast-${run}@example.com`,
     })
-    const page = await openSignedInPage(browser, inject('adminTokens'))
+    const page = await openSignedInPage(browser, await adminTokens())
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.goto(`${inject('baseUrl')}/users?search=${encodeURIComponent(`Toast ${run}`)}`)
     await page.getByTestId('user-row').first().waitFor()

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, screenshot } from './browser'
-import { openSignedInPage, signInByApi } from './session'
+import { adminTokens, openSignedInPage, signInByApi } from './session'
 
 const baseUrl = inject('baseUrl')
 
@@ -55,7 +55,7 @@ describe('security in the browser', () => {
     await loginPage.getByLabel('Email Address').waitFor()
     await login.close()
 
-    const page = await openSignedInPage(browser, inject('adminTokens'))
+    const page = await openSignedInPage(browser, await adminTokens())
     const violations = collectViolations(page.context())
     await page.goto(`${baseUrl}/`)
     await page.getByText('Total Revenue').first().waitFor()
@@ -104,7 +104,7 @@ describe('security in the browser', () => {
   })
 
   it('shows the API docs (Swagger UI from node_modules) to a signed-in admin without a CSP violation', async () => {
-    const page = await openSignedInPage(browser, inject('adminTokens'))
+    const page = await openSignedInPage(browser, await adminTokens())
     const violations = collectViolations(page.context())
     const res = await page.goto(`${baseUrl}/api/docs`)
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/)

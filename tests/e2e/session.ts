@@ -57,7 +57,7 @@ export function signedInPagePerTest(onPage: (page: Page) => void, viewport = { w
   })
   beforeEach(async () => {
     if (!browser) throw new Error('signedInPagePerTest: the browser did not start')
-    page = await openSignedInPage(browser, inject('adminTokens'))
+    page = await openSignedInPage(browser, await adminTokens())
     await page.setViewportSize(viewport)
     onPage(page)
   })
@@ -78,7 +78,7 @@ export function signedInPagePerTest(onPage: (page: Page) => void, viewport = { w
  */
 export async function mintAccessToken(
   dataDir: string,
-  claims: { sub: string; sid: string | null; authTime: Date },
+  claims: { sub: string; sid: string | null; authTime: Date | null },
 ): Promise<string> {
   const secret = process.env.JWT_SECRET
     ? new TextEncoder().encode(process.env.JWT_SECRET)
@@ -86,13 +86,41 @@ export async function mintAccessToken(
   return signAccessToken(secret, claims.sub, new Date(), { sid: claims.sid, authTime: claims.authTime })
 }
 
+/**
+ * The global setup's admin session with its access token signed again now (same `sub`, `sid` and
+ * `auth_time`): a page opened late in a long run never starts with an expired one, which it would
+ * refresh with the shared refresh token; a second page doing the same is refresh-token reuse, and
+ * that ends the session for every test.
+ */
+export async function adminTokens(): Promise<TokenPair> {
+  const tokens = inject('adminTokens')
+  const { sub, sid, authTime } = accessClaims(tokens.accessToken)
+  return {
+    accessToken: await mintAccessToken(inject('dataDir'), { sub, sid, authTime }),
+    refreshToken: tokens.refreshToken,
+  }
+}
+
+/**
+ * An access token of the global setup's admin session signed now, with a fresh OTP proof: for the
+ * API calls a test makes besides its pages, valid however long the run has taken.
+ */
+export async function adminAccessToken(): Promise<string> {
+  return (await freshAdminTokens(inject('dataDir'))).accessToken
+}
+
 /** The claims of an access token (`sub`, `sid`, `auth_time`), read without verifying it. */
-export function accessClaims(token: string): { sub: string; sid: string | null } {
+export function accessClaims(token: string): { sub: string; sid: string | null; authTime: Date | null } {
   const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as {
     sub: string
     sid?: string
+    auth_time?: number
   }
-  return { sub: payload.sub, sid: payload.sid ?? null }
+  return {
+    sub: payload.sub,
+    sid: payload.sid ?? null,
+    authTime: payload.auth_time === undefined ? null : new Date(payload.auth_time * 1000),
+  }
 }
 
 /**

@@ -7,12 +7,12 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { apiRequest } from './browser'
-import { signedInPagePerTest } from './session'
+import { adminAccessToken, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const run = Date.now().toString(36)
-const api = (method: string, apiPath: string, body?: object) =>
-  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 
 describe('undo from the toast', () => {
   let page: Page

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
 import { apiRequest, readOtpMail, screenshot } from './browser'
-import { freshAdminTokens, mintAccessToken, openSignedInPage, signedInPagePerTest } from './session'
+import { adminAccessToken, freshAdminTokens, mintAccessToken, openSignedInPage, signedInPagePerTest } from './session'
 
 const baseUrl = inject('baseUrl')
 const rowSel = '[data-testid="user-row"]'
@@ -16,8 +16,8 @@ const rowSel = '[data-testid="user-row"]'
 const run = Date.now().toString(36)
 const runDigits = String(Date.now()).slice(-7)
 
-const api = (method: string, apiPath: string, body?: object) =>
-  apiRequest(baseUrl, inject('adminTokens').accessToken, method, apiPath, body)
+const api = async (method: string, apiPath: string, body?: object) =>
+  apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 const createUser = async (name: string, email: string, phone = '') =>
   (await api('POST', '/api/users', { name, email, phone })).user as { _id: string }
 
