@@ -3,7 +3,7 @@
  * write's `If-Match` names, and the strong `ETag` of a record a read or write answers.
  */
 import type { Context } from 'hono'
-import { etagOf, versionOfIfMatch } from '../../src/api/schemas/live'
+import { etagOf, versionOfIfMatch } from '../../src/api/schemas/etag'
 
 /** The version the request's If-Match names; null without one (or `*`): the write is applied as SPEC.md says. */
 export const ifMatchOf = (c: Context): string | null => versionOfIfMatch(c.req.header('if-match'))

@@ -21,7 +21,7 @@ import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { runProjectDeletedHooks } from '../services/project-deleted-hooks'
 import { withMovedCount } from '../domain/versions'
-import type { RowConflict } from '../../src/api/schemas/live'
+import type { RowConflict } from '../../src/api/schemas/versions'
 
 /** The answer's `conflicts` when the request named versions (absent otherwise, as SPEC.md shows the answer). */
 const conflictsIf = (versions: unknown, conflicts: RowConflict[]) => (versions ? { conflicts } : {})

@@ -2,7 +2,7 @@
  * What every bulk write answers beside its own figures (live.ts "Versions"): the undo ticket when
  * it can be undone, and the rows it left unchanged because they changed since they were listed.
  */
-import type { RowConflict, RowVersions } from './schemas/live'
+import type { RowConflict, RowVersions } from './schemas/versions'
 import type { UndoTicket } from './schemas/undo'
 
 /** The undo ticket (null: nothing to undo) and the rows left unchanged because they changed since they were listed. */

@@ -9,7 +9,7 @@
 import { createFetch, FetchError, type $Fetch } from 'ofetch'
 import * as v from 'valibot'
 import { ErrorBodySchema, type FieldIssue } from './schemas/common'
-import { etagOf, VersionConflictBodySchema, type VersionConflictBody } from './schemas/live'
+import { etagOf } from './schemas/etag'
 import { RefreshResponseSchema } from './schemas/auth'
 import { STEP_UP_REQUIRED } from './schemas/step-up'
 import { session as defaultSession, type SessionStore } from './session'
@@ -17,8 +17,8 @@ import { session as defaultSession, type SessionStore } from './session'
 /**
  * Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the
  * server's, `code` its machine-readable reason when it gave one ('step_up_required'), `issues`
- * the refused fields of a 400 (src/api/field-errors.ts puts them under their fields), `conflict`
- * the body of a 409 `version_conflict` (the record's version now and the changes since the one sent).
+ * the refused fields of a 400 (src/api/field-errors.ts puts them under their fields), `body` the
+ * error body as answered (a 409's is read by versionConflictOf, src/api/version-conflict.ts).
  */
 export class ApiError extends Error {
   constructor(
@@ -27,7 +27,7 @@ export class ApiError extends Error {
     readonly errors?: string[],
     readonly code?: string,
     readonly issues?: FieldIssue[],
-    readonly conflict?: VersionConflictBody,
+    readonly body?: unknown,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -37,10 +37,6 @@ export class ApiError extends Error {
 /** True for the 403 that asks for a fresh OTP before a sensitive change (src/machines/step-up.machine.ts). */
 export const isStepUpRequired = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 403 && error.code === STEP_UP_REQUIRED
-
-/** The parsed 409 `version_conflict` of a write based on a version the record no longer has, else null. */
-export const versionConflictOf = (error: unknown): VersionConflictBody | null =>
-  error instanceof ApiError ? (error.conflict ?? null) : null
 
 /** The `code` of an ApiError for a request that got no answer at all (server down, connection lost). */
 export const NETWORK_ERROR = 'network'
@@ -130,8 +126,7 @@ export function toApiError(error: unknown, fallback = 'Request failed', method =
     const status = error.statusCode ?? error.response?.status ?? 0
     if (parsed.success) {
       const { message, errors, code, issues } = parsed.output
-      const conflict = status === 409 ? v.safeParse(VersionConflictBodySchema, error.data) : null
-      return new ApiError(status, message, errors, code, issues, conflict?.success ? conflict.output : undefined)
+      return new ApiError(status, message, errors, code, issues, error.data)
     }
     if (status === 0 && !error.response && error.cause instanceof TypeError) {
       return new ApiError(0, networkErrorText(method), undefined, NETWORK_ERROR)

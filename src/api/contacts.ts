@@ -21,7 +21,7 @@ import {
   type ContactStats,
   type ContactStatus,
 } from './schemas/contacts'
-import type { RowVersions } from './schemas/live'
+import type { RowVersions } from './schemas/versions'
 import { bulkOutcome, type BulkOutcome } from './bulk-outcome'
 
 /** The list filters as the URL carries them ('' = all). `limit` is the page size. */

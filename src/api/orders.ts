@@ -20,7 +20,7 @@ import {
   type OrderStats,
   type OrderStatus,
 } from './schemas/orders'
-import type { RowVersions } from './schemas/live'
+import type { RowVersions } from './schemas/versions'
 
 /** The list filters as the URL carries them ('' = all). Dates are YYYY-MM-DD, India time. */
 export interface OrderListFilters {

@@ -16,7 +16,7 @@ import {
   type ProjectListResponse,
   type VerificationStatus,
 } from './schemas/projects'
-import type { RowVersions } from './schemas/live'
+import type { RowVersions } from './schemas/versions'
 import { bulkOutcome, type BulkOutcome } from './bulk-outcome'
 
 /** The list filters as the URL carries them ('' = no filter). `limit` is the page size. */

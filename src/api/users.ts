@@ -22,7 +22,7 @@ import {
   type UserStats,
   type UserSummary,
 } from './schemas/users'
-import type { RowVersions } from './schemas/live'
+import type { RowVersions } from './schemas/versions'
 import { bulkOutcome, type BulkOutcome } from './bulk-outcome'
 
 /** The list filters as the URL carries them ('' = all). `limit` is the page size. */

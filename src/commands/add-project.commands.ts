@@ -4,7 +4,7 @@
  * as `view.addProject`; every command reads that actor's snapshot for its rule and sends it a
  * typed event (pickers: '*.choose', which the machine answers with 'picker.open').
  */
-import type { RowVersions } from '../api/schemas/live'
+import type { RowVersions } from '../api/schemas/versions'
 import type { ActorRefFrom, SnapshotFrom } from 'xstate'
 import type { VerificationStatus } from '../api/schemas/projects'
 import type { AddProjectValues } from '../machines/add-project.form'

@@ -5,7 +5,7 @@
  * to different values → a conflict the admin settles (Keep mine / Take theirs). Values are compared
  * as the form holds them (text and yes/no), so formatting of a list counts as a change.
  */
-import type { VersionChange } from '../api/schemas/live'
+import type { VersionChange } from '../api/schemas/versions'
 
 /** A form's values by field name. */
 export type FieldValues = Readonly<Record<string, unknown>>

@@ -3,7 +3,7 @@
  * admin changed after the list was loaded are left unchanged by the server and named here by
  * count and by who changed them.
  */
-import type { RowConflict } from '../api/schemas/live'
+import type { RowConflict } from '../api/schemas/versions'
 
 /** Distinct names of the admins who changed the rows, in the order first met (rows without an actor add none). */
 export function changedByNames(conflicts: readonly RowConflict[]): string[] {

@@ -6,7 +6,7 @@
  */
 import { withReason } from '../api/error-text'
 import type { ContactBulkAction } from '../api/schemas/contacts'
-import type { RowVersions } from '../api/schemas/live'
+import type { RowVersions } from '../api/schemas/versions'
 
 /** Set the status of `action` on `ids`; `bulk` is a bulk action of the selection (else one row, ids of length 1). */
 export interface ContactsStatusAction {

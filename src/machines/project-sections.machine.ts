@@ -9,7 +9,7 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'
 import { deleteProject, fetchProject, updateProject } from '../api/projects'
-import type { VersionChange } from '../api/schemas/live'
+import type { VersionChange } from '../api/schemas/versions'
 import type { Project } from '../api/schemas/projects'
 import { fieldWords, mergedText, takeTheirs } from '../domain/merge-edits'
 import {

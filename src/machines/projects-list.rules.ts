@@ -3,7 +3,7 @@
  * bulk endpoint (one transaction server-side). Approve's notes are optional in the UI (SPEC.md 4)
  * but the server requires notes, so a blank approval is recorded as 'Approved'.
  */
-import type { RowVersions } from '../api/schemas/live'
+import type { RowVersions } from '../api/schemas/versions'
 import type { VerificationStatus } from '../api/schemas/projects'
 
 /** A list action over `ids` (one or more projects); `versions` are the rows' versions as listed. */

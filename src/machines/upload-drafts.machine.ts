@@ -8,7 +8,7 @@
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { bulkDeleteProjects, type BulkDeleteOutcome } from '../api/projects'
-import type { RowVersions } from '../api/schemas/live'
+import type { RowVersions } from '../api/schemas/versions'
 import { withReason } from '../api/error-text'
 import { STALE_DRAFT_DAYS } from '../domain/upload-resume'
 

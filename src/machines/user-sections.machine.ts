@@ -9,7 +9,7 @@
 import { assign, emit, fromPromise, not, setup } from 'xstate'
 import { withReason } from '../api/error-text'
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../api/field-errors'
-import type { VersionChange } from '../api/schemas/live'
+import type { VersionChange } from '../api/schemas/versions'
 import type { UserDetail, UserUpdateGroup } from '../api/schemas/users'
 import { fetchUser, revealBankAccount, setUserStatus, updateUser } from '../api/users'
 import { fieldWords, mergedText, mergeEdits, takeTheirs } from '../domain/merge-edits'

@@ -4,7 +4,7 @@
  * PUT /api/users/bulk-update (one transaction server-side, all or nothing).
  */
 
-import type { RowVersions } from '../api/schemas/live'
+import type { RowVersions } from '../api/schemas/versions'
 
 /** Activate (`isActive` true) or deactivate `ids`; `bulk` is the Activate/Deactivate of the selection. */
 export interface UsersStatusAction {

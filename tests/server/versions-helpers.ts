@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe } from 'vitest'
-import { etagOf } from '../../src/api/schemas/live'
+import { etagOf } from '../../src/api/schemas/etag'
 import { users } from '../../server/db/schema'
 import { ADMIN_EMAIL, POSTGRES_TESTS, call, createTestContext, type TestContext } from './harness'
 import { sessionToken } from './session-token'

@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { VersionConflictBodySchema } from '../../src/api/schemas/live'
+import { VersionConflictBodySchema } from '../../src/api/schemas/versions'
 import * as v from 'valibot'
 import { projects } from '../../server/db/schema'
 import { insertProject } from './projects-helpers'

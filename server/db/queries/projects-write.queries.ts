@@ -5,7 +5,7 @@
  * writes the verification history, audit and undo rows with the change, so they never disagree.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm'
-import type { RowConflict } from '../../../src/api/schemas/live'
+import type { RowConflict } from '../../../src/api/schemas/versions'
 import type { CreateProjectInput, UpdateProjectInput } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'

@@ -8,7 +8,7 @@
  * are written only by users.queries.ts setBankDetails (encrypted account number).
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { RowConflict } from '../../../src/api/schemas/live'
+import type { RowConflict } from '../../../src/api/schemas/versions'
 import type { CreateUserInput, UserUpdate } from '../../../src/api/schemas/users'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'

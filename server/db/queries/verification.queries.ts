@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import { v7 as uuidv7 } from 'uuid'
-import type { RowConflict } from '../../../src/api/schemas/live'
+import type { RowConflict } from '../../../src/api/schemas/versions'
 import type { VerificationEntry, VerificationStatus } from '../../../src/api/schemas/projects'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import type { Db } from '../client'

@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { VERSION_CONFLICT, type RowConflict, type VersionChange } from '../../../src/api/schemas/live'
+import { VERSION_CONFLICT, type RowConflict, type VersionChange } from '../../../src/api/schemas/versions'
 import { ApiError } from '../../http/errors'
 import {
   AUDITED_AS,

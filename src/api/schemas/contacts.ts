@@ -14,7 +14,7 @@
 import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
-import { RowConflictSchema, RowVersionsSchema } from './live'
+import { RowConflictSchema, RowVersionsSchema } from './versions'
 import { undoEntry } from './undo'
 
 /** SPEC.md 4 "Contact status": 'new' is the unread status and the default. */

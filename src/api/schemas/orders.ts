@@ -12,7 +12,7 @@
 import * as v from 'valibot'
 import { IsoDateSchema, textSchema } from './common'
 import { strictMessage } from './fields'
-import { RowConflictSchema, RowVersionsSchema } from './live'
+import { RowConflictSchema, RowVersionsSchema } from './versions'
 import { undoEntry } from './undo'
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const

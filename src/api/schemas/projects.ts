@@ -8,7 +8,7 @@ import * as v from 'valibot'
 import { coerceNumber, isHttpUrl, normaliseDemoUrl, splitList } from './normalise'
 import { IsoDateSchema, noControlChars, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
-import { RowConflictSchema, RowVersionsSchema } from './live'
+import { RowConflictSchema, RowVersionsSchema } from './versions'
 import { undoEntry } from './undo'
 
 export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const

@@ -14,7 +14,7 @@
 import * as v from 'valibot'
 import { EmailSchema, IsoDateSchema, textSchema } from './common'
 import { numberField, strictMessage } from './fields'
-import { RowConflictSchema, RowVersionsSchema } from './live'
+import { RowConflictSchema, RowVersionsSchema } from './versions'
 import { undoEntry } from './undo'
 
 export const USER_ROLES = ['admin', 'agent', 'user'] as const

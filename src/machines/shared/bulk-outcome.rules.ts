@@ -3,7 +3,7 @@
  * changed them after the list was loaded (decision 042): the success text counts only the rows
  * written, followed by who changed the others; when none was written it is an error notice.
  */
-import type { RowConflict } from '../../api/schemas/live'
+import type { RowConflict } from '../../api/schemas/versions'
 import { appliedIds, conflictNote } from '../../domain/row-conflicts'
 import { successOrUndo, ticketIn, type UndoOffered } from './undo-offer.rules'
 

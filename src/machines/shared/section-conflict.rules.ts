@@ -3,8 +3,8 @@
  * `version_conflict`, decision 042): the record as the other admin left it, the changes the
  * server listed (who, when, which fields), and the three-way merge of the open section's form.
  */
-import { versionConflictOf } from '../../api/client'
-import type { VersionChange } from '../../api/schemas/live'
+import { versionConflictOf } from '../../api/version-conflict'
+import type { VersionChange } from '../../api/schemas/versions'
 import { listInWords, type EditsMerge } from '../../domain/merge-edits'
 
 /** A stale save being settled: `theirs` is the record now, `merge` the form merged with it. */

@@ -1,7 +1,8 @@
 /** The client's side of record versions (live.ts "Versions"): If-Match on writes, the 409 body on ApiError, bulk outcomes. */
 import { describe, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { createApiClient, versionConflictOf } from '../../../src/api/client'
+import { createApiClient } from '../../../src/api/client'
+import { versionConflictOf } from '../../../src/api/version-conflict'
 import { bulkOutcome, versionsOf } from '../../../src/api/bulk-outcome'
 import { createMemoryStorage, createSessionStore } from '../../../src/api/session'
 

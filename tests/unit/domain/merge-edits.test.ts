@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { VersionChange } from '../../../src/api/schemas/live'
+import type { VersionChange } from '../../../src/api/schemas/versions'
 import {
   authorsOf,
   changeOf,

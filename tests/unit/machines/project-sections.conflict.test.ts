@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
-import type { VersionConflictBody } from '../../../src/api/schemas/live'
+import type { VersionConflictBody } from '../../../src/api/schemas/versions'
 import type { Project } from '../../../src/api/schemas/projects'
 import { projectSectionsMachine, type ProjectSectionsEmitted } from '../../../src/machines/project-sections.machine'
 import { deferred, flush, makeProject } from '../../fixtures/project'
