@@ -3,7 +3,9 @@
  * `Last-Event-ID` (or a `resync` event when it cannot be complete), then every live event the
  * process's LiveEvents hands it, in order; a comment line every `heartbeatMs`, at which the access
  * token and its session are checked again: an expired token or a signed-out session ends the
- * stream, and the client reconnects with a fresh token (or stops, signed out).
+ * stream, and the client reconnects with a fresh token (or stops, signed out). A reader that
+ * falls more than `liveEvents.maxUnsentBytes` behind is ended too (it reconnects and replays), so a
+ * stalled connection cannot hold the server's memory.
  */
 import type { SSEStreamingApi } from 'hono/streaming'
 import { EVENTS_RETRY_MS, REPLAY_LIMIT, type StreamEvent } from '../../src/api/schemas/live'
@@ -30,7 +32,17 @@ export async function runEventStream(
   let end = () => {}
   const ended = new Promise<void>((resolve) => (end = resolve))
   stream.onAbort(() => end())
-  const write = (frames: string | Uint8Array) => void stream.write(frames).catch(() => end())
+  // Bytes handed to the stream that its connection has not taken yet (a write settles once taken).
+  let unsent = 0
+  const write = (frames: string | Uint8Array) => {
+    if (unsent > deps.liveEvents.maxUnsentBytes) return end()
+    const bytes = typeof frames === 'string' ? Buffer.byteLength(frames) : frames.byteLength
+    unsent += bytes
+    stream.write(frames).then(
+      () => void (unsent -= bytes),
+      () => end(),
+    )
+  }
   // Live events wait while the replay is read, so none is sent before an older one. A change the
   // replay sent is not sent again when its notification reaches this process later (it committed
   // just before the reconnect): such a batch is encoded for this stream without it.
@@ -53,7 +65,7 @@ export async function runEventStream(
     (!options.sid || (await deps.liveSessions.isLive(options.sid)))
   const heartbeat = setInterval(() => {
     stillAuthorised().then(
-      (yes) => (yes ? void stream.write(': heartbeat\n\n').catch(() => end()) : end()),
+      (yes) => (yes ? write(': heartbeat\n\n') : end()),
       () => end(),
     )
   }, deps.liveEvents.heartbeatMs)

@@ -22,6 +22,13 @@ export type EventSubscriber = { events: (events: StreamEvent[], frames: Uint8Arr
 
 const encoder = new TextEncoder()
 
+/**
+ * A stream whose reader leaves more than this unread (bytes) is ended rather than buffered without
+ * bound: the client reconnects with its Last-Event-ID and gets the replay, or a resync when it is
+ * too far behind. 1 MiB is thousands of change events, far more than a reading client holds.
+ */
+export const MAX_UNSENT_BYTES = 1 << 20
+
 export class LiveEvents {
   private readonly subscribers = new Set<EventSubscriber>()
   private stopListening: (() => Promise<void>) | undefined
@@ -31,8 +38,15 @@ export class LiveEvents {
   /** Whether notifications arrive (false before `listen` and while PostgreSQL is reconnecting). */
   listening = false
 
-  /** `heartbeatMs`: how often streams send a comment and check their token and session (tests shorten it). */
-  constructor(readonly heartbeatMs: number = EVENTS_HEARTBEAT_MS) {}
+  /**
+   * `heartbeatMs`: how often streams send a comment and check their token and session;
+   * `maxUnsentBytes`: how far a stream's reader may fall behind (bytes written but not yet taken
+   * by the connection) before the stream is ended (tests shorten both).
+   */
+  constructor(
+    readonly heartbeatMs: number = EVENTS_HEARTBEAT_MS,
+    readonly maxUnsentBytes: number = MAX_UNSENT_BYTES,
+  ) {}
 
   /** Start the LISTEN on `database` (main.ts; tests). Events before this are not seen. */
   async listen(database: Database): Promise<void> {

@@ -2,7 +2,8 @@
  * GET /api/events on both databases: 401 without a token, 400 for a malformed Last-Event-ID; an
  * audited write reaches a connected stream as a change event (sign-ins do not); Last-Event-ID
  * replays the changes after it, and a resync when they cannot all be replayed; the stream ends at
- * sign-out and when its access token expires; LiveEvents.close() ends every stream (shutdown).
+ * sign-out and when its access token expires; LiveEvents.close() ends every stream (shutdown); a
+ * stream whose reader stalls is ended once it is maxUnsentBytes behind, while a reading one gets all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPLAY_LIMIT } from '../../src/api/schemas/live'
@@ -144,3 +145,51 @@ for (const kind of kinds) {
     })
   })
 }
+
+describe('GET /api/events with a stalled reader [pglite]', () => {
+  /** Small, so a few hundred presence events put the stalled stream over it. */
+  const MAX_UNSENT = 4096
+  let ctx: TestContext
+  let token = ''
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', { config: { liveEvents: new LiveEvents(HEARTBEAT_MS, MAX_UNSENT) } })
+    ;({ accessToken: token } = await signIn(ctx))
+  })
+  afterAll(async () => {
+    await ctx.deps.liveEvents.close()
+    await ctx.close()
+  })
+
+  it('ends a stream whose reader stops reading once it is that far behind; a reading stream gets every event', async () => {
+    const open = () => ctx.app.request('/api/events', { headers: { authorization: `Bearer ${token}` } })
+    const stalled = await open()
+    const stalledBody = stalled.body!.getReader()
+    // Only the first chunk (the retry advice) is read; the rest waits in the stream.
+    expect(new TextDecoder().decode((await stalledBody.read()).value)).toMatch(/^retry: /)
+    const reading = readEventStream(await open())
+    await reading.opened()
+    expect(ctx.deps.liveEvents.size).toBe(2)
+
+    const COUNT = 300
+    const entityId = (i: number) => `${'p'.repeat(100)}-${i}`
+    for (let i = 0; i < COUNT; i++) {
+      ctx.deps.liveEvents.publish({ type: 'presence', entityType: 'project', entityId: entityId(i) })
+      // One event per turn of the event loop: each is its own write to every stream.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await expect.poll(() => ctx.deps.liveEvents.size).toBe(1)
+    await reading.next((e) => e.data.entityId === entityId(COUNT - 1), 'the last event')
+    expect(reading.events.filter((e) => e.event === 'presence')).toHaveLength(COUNT)
+
+    // Read on: the stalled stream holds what it had taken, then ends (the client reconnects).
+    let received = 0
+    for (;;) {
+      const { done, value } = await stalledBody.read()
+      if (done) break
+      received += value.byteLength
+    }
+    expect(received).toBeGreaterThan(0)
+    expect(received).toBeLessThan(COUNT * entityId(0).length)
+    await reading.close()
+  })
+})
