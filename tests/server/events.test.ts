@@ -2,12 +2,15 @@
  * GET /api/events on both databases: 401 without a token, 400 for a malformed Last-Event-ID; an
  * audited write reaches a connected stream as a change event (sign-ins do not); Last-Event-ID
  * replays the changes after it, and a resync when they cannot all be replayed; the stream ends at
- * sign-out and when its access token expires; LiveEvents.close() ends every stream (shutdown); a
- * stream whose reader stalls is ended once it is maxUnsentBytes behind, while a reading one gets all.
+ * sign-out and when its access token expires; the trigger leaves out the same audit actions as the
+ * replay; LiveEvents.close() ends every stream (shutdown); a stream whose reader stalls is ended
+ * once it is maxUnsentBytes behind, while a reading one gets every event.
  */
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPLAY_LIMIT } from '../../src/api/schemas/live'
 import { auditLog } from '../../server/db/schema'
+import { UNANNOUNCED_ACTIONS } from '../../server/domain/live-events'
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../server/services/access-token'
 import { LiveEvents } from '../../server/services/live-events'
 import { readEventStream } from '../fixtures/sse-reader'
@@ -134,6 +137,15 @@ for (const kind of kinds) {
       expect((await open()).status).toBe(401)
       ;({ accessToken: token, refreshToken } = await signIn(ctx))
       expect(refreshToken).not.toBe('')
+    })
+
+    it('the trigger announces every audit action but exactly those the replay leaves out', async () => {
+      const { rows } = (await ctx.deps.db.execute(
+        sql`SELECT pg_get_functiondef('audit_log_announce'::regproc) AS def`,
+      )) as unknown as { rows: { def: string }[] }
+      const notIn = /NOT IN \(([^)]*)\)/.exec(rows[0].def)?.[1] ?? ''
+      const actions = [...notIn.matchAll(/'([^']+)'/g)].map((m) => m[1])
+      expect(actions.toSorted()).toEqual([...UNANNOUNCED_ACTIONS].toSorted())
     })
 
     it('LiveEvents.close() ends every open stream (graceful shutdown)', async () => {
