@@ -64,7 +64,7 @@ export async function fetchOrder(id: string, signal?: AbortSignal): Promise<Orde
 
 /**
  * PUT /api/orders/{id}/status {status, notes}: an illegal move is a 409 ApiError with the reason;
- * with `version` (If-Match) a move based on a stale order is a 409 carrying `conflict`.
+ * with `version` (If-Match) a move based on a stale order is a 409 version_conflict (versionConflictOf).
  */
 export async function setOrderStatus(
   id: string,

@@ -119,7 +119,7 @@ function deleteCommand(id: string, title: string, shortcut: string): Command {
       if (card)
         screen(ctx)?.deleter.send({
           type: 'delete.request',
-          target: { id: card.id, title: card.title, isDefault: card.isDefault },
+          target: { id: card.id, title: card.title, isDefault: card.isDefault, version: card.config.updatedAt },
         })
     },
   }

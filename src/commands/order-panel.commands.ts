@@ -58,7 +58,7 @@ function panelMove(action: OrderAction, shortcut?: string): Command {
       return order ? `${word} #${shortOrderId(order._id)}` : word
     },
     disabledReason: (ctx) => (panel(ctx)?.busy ? 'Updating the order…' : null),
-    run: (ctx) => panel(ctx)?.actor.send({ type: 'order.move', action }),
+    run: (ctx) => panel(ctx)?.actor.send({ type: 'order.move', action, version: panel(ctx)?.order?.updatedAt }),
   }
 }
 

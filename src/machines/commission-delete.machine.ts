@@ -3,7 +3,9 @@
  * confirming ('Are you sure you want to delete this configuration?') → deleting → idle. The
  * default configuration is never asked about (the server refuses it with a 409 too). Success
  * emits the server's message and `commission.changed`; a failure emits 'Failed to delete
- * configuration: {reason}' (unlike the old client, the admin sees it).
+ * configuration: {reason}' (unlike the old client, the admin sees it), and so does a configuration
+ * another admin changed since it was listed (409 version_conflict: it is not deleted, and the list
+ * refetches so the admin sees the change before asking again).
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { deleteCommissionConfig } from '../api/commission'
@@ -13,11 +15,13 @@ import { withStepUp } from './shared/step-up-gate'
 /** SPEC.md 2: the question before a configuration is deleted. */
 export const DELETE_QUESTION = 'Are you sure you want to delete this configuration?'
 
-/** The configuration a delete is about: its id and what its card is titled. */
+/** The configuration a delete is about: its id, what its card is titled, and its version as listed. */
 export interface DeleteTarget {
   id: string
   title: string
   isDefault: boolean
+  /** The configuration's updatedAt when it was listed, sent as If-Match: a changed one is not deleted (409). */
+  version: string
 }
 
 export interface CommissionDeleteContext {
@@ -36,7 +40,11 @@ export const commissionDeleteMachine = setup({
     events: {} as CommissionDeleteEvent,
     emitted: {} as CommissionDeleteEmitted,
   },
-  actors: { deleteConfig: fromPromise<string, string>(({ input }) => withStepUp(() => deleteCommissionConfig(input))) },
+  actors: {
+    deleteConfig: fromPromise<string, { id: string; version: string }>(({ input }) =>
+      withStepUp(() => deleteCommissionConfig(input.id, input.version)),
+    ),
+  },
   actions: {
     keepTarget: assign(({ event }) => {
       assertEvent(event, 'delete.request')
@@ -74,7 +82,7 @@ export const commissionDeleteMachine = setup({
       invoke: {
         src: 'deleteConfig',
         id: 'deleteConfig',
-        input: ({ context }) => context.target?.id ?? '',
+        input: ({ context }) => ({ id: context.target?.id ?? '', version: context.target?.version ?? '' }),
         onDone: {
           target: 'idle',
           actions: [

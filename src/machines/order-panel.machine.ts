@@ -1,7 +1,9 @@
 /**
  * The order side panel's moves (SPEC.md 4 "Order status", 8): the open order's legal transitions,
- * each with an optional note; Cancel Order is irreversible, so it waits for a confirmation. I/O is
- * the `moveOrder` actor. States: docs/machines/orderPanel.mmd.
+ * each with an optional note; Cancel Order is irreversible, so it waits for a confirmation. A move
+ * carries the order's version as shown: one another admin changed meanwhile fails with who did it,
+ * and a failure asks for the order again (`order.changed` without an order). I/O is the `moveOrder`
+ * actor. States: docs/machines/orderPanel.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
@@ -22,7 +24,8 @@ export interface OrderPanelContext {
 export type OrderPanelEvent =
   | { type: 'order.show'; id: string | null }
   | { type: 'note.change'; value: string }
-  | { type: 'order.move'; action: OrderAction }
+  /** `version`: the open order's updatedAt as shown (If-Match). */
+  | { type: 'order.move'; action: OrderAction; version?: string }
   /** The answer to 'Cancel order …?'. */
   | { type: 'confirm.accept' }
   | { type: 'confirm.cancel' }
@@ -30,7 +33,8 @@ export type OrderPanelEvent =
 export type OrderPanelEmitted =
   | { type: 'notify.success'; text: string }
   | { type: 'notify.error'; text: string }
-  | { type: 'order.changed'; order: OrderDetail }
+  /** The order moved (`order`: its new state), or a move failed and the panel's order may be stale (no `order`). */
+  | { type: 'order.changed'; order?: OrderDetail }
 
 function held(move: OrderMove | null): OrderMove {
   if (!move) throw new Error('orderPanel: no move in flight')
@@ -43,8 +47,8 @@ export const orderPanelMachine = setup({
   actions: {
     showOrder: assign((_, params: { id: string | null }) => ({ orderId: params.id, note: '', error: null })),
     setNote: assign({ note: (_, params: { value: string }) => params.value.slice(0, ORDER_NOTE_MAX) }),
-    holdMove: assign(({ context }, params: { action: OrderAction }) => ({
-      move: { id: context.orderId ?? '', action: params.action, notes: context.note },
+    holdMove: assign(({ context }, params: { action: OrderAction; version?: string }) => ({
+      move: { id: context.orderId ?? '', action: params.action, notes: context.note, version: params.version },
       error: null,
     })),
     clearAfterMove: assign({ move: null, note: '' }),
@@ -58,7 +62,7 @@ export const orderPanelMachine = setup({
       text: moveSuccessText(held(context.move)),
     })),
     notifyFailure: emit(({ context }) => ({ type: 'notify.error' as const, text: context.error ?? '' })),
-    announceChange: emit((_, params: { order: OrderDetail }) => ({
+    announceChange: emit((_, params: { order?: OrderDetail }) => ({
       type: 'order.changed' as const,
       order: params.order,
     })),
@@ -85,12 +89,12 @@ export const orderPanelMachine = setup({
           {
             guard: { type: 'cancelsOpenOrder', params: ({ event }) => ({ action: event.action }) },
             target: 'confirming',
-            actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
+            actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action, version: event.version }) },
           },
           {
             guard: 'hasOrder',
             target: 'moving',
-            actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action }) },
+            actions: { type: 'holdMove', params: ({ event }) => ({ action: event.action, version: event.version }) },
           },
         ],
       },
@@ -122,7 +126,11 @@ export const orderPanelMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: [{ type: 'keepFailure', params: ({ event }) => ({ error: event.error }) }, 'notifyFailure'],
+          actions: [
+            { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
+            'notifyFailure',
+            { type: 'announceChange', params: {} },
+          ],
         },
       },
     },

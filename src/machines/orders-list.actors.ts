@@ -6,12 +6,13 @@ import { bulkUpdateOrders, setOrderStatus } from '../api/orders'
 import { ORDER_ACTIONS, type OrderDetail } from '../api/schemas/orders'
 import type { OrderBulk, OrderBulkReport, OrderMove } from './orders-list.rules'
 
-/** PUT /api/orders/{id}/status with the action's status; resolves with the updated order. */
+/** PUT /api/orders/{id}/status with the action's status (If-Match: the move's version); resolves with the updated order. */
 export function runOrderMove(move: OrderMove): Promise<OrderDetail> {
-  return setOrderStatus(move.id, ORDER_ACTIONS[move.action], move.notes?.trim() ?? '')
+  return setOrderStatus(move.id, ORDER_ACTIONS[move.action], move.notes?.trim() ?? '', move.version)
 }
 
-/** PUT /api/orders/bulk-update; resolves with the report (moved count, refused orders). */
+/** PUT /api/orders/bulk-update with the rows' versions; resolves with the report (moved count, refused and stale orders). */
 export async function runOrderBulk(bulk: OrderBulk): Promise<OrderBulkReport> {
-  return { ...(await bulkUpdateOrders(bulk.ids, bulk.action)), action: bulk.action, requested: bulk.ids.length }
+  const answer = await bulkUpdateOrders(bulk.ids, bulk.action, bulk.versions)
+  return { ...answer, action: bulk.action, requested: bulk.ids.length }
 }

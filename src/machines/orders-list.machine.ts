@@ -1,10 +1,12 @@
 /**
  * Orders list triage (SPEC.md 2 "Orders list", 4 "Order status", 5, 8): focus, selection, row
  * moves and bulk moves; a Cancel is irreversible, so it waits for a confirmation. A bulk answer's
- * refusals stay as `report` and stay selected. I/O in the named actors, outcomes emitted, so the
+ * refusals stay as `report` and stay selected. Moves and bulk moves carry the versions of their
+ * rows as listed, so an order another admin changed meanwhile is left alone and said so. I/O in the named actors, outcomes emitted, so the
  * machine stays free of UI. States: docs/machines/ordersList.mmd.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
+import { versionsOf } from '../api/bulk-outcome'
 import { errorText } from '../api/error-text'
 import type { OrderAction, OrderBulkAction, OrderDetail, OrderStatus } from '../api/schemas/orders'
 import {
@@ -31,6 +33,8 @@ export interface OrderRow {
   id: string
   orderId: string
   status: OrderStatus
+  /** The order's version as listed: a move or bulk action sends it back (If-Match, `versions`). */
+  updatedAt?: string
 }
 
 export interface OrdersListContext extends ListSelectionContext<OrderRow> {
@@ -63,6 +67,20 @@ function held<T>(value: T | null, what: string): T {
   if (!value) throw new Error(`ordersList: no ${what} in flight`)
   return value
 }
+
+/** A row's move with the version of the row as listed. */
+const moveOf = (rows: readonly OrderRow[], id: string, action: OrderAction): OrderMove => ({
+  id,
+  action,
+  version: rows.find((r) => r.id === id)?.updatedAt,
+})
+
+/** A bulk action with the versions of its rows as listed. */
+const bulkOf = (rows: readonly OrderRow[], ids: string[], action: OrderBulkAction): OrderBulk => ({
+  ids,
+  action,
+  versions: versionsOf(rows, ids),
+})
 
 export const ordersListMachine = setup({
   types: { context: {} as OrdersListContext, events: {} as OrdersListEvent, emitted: {} as OrdersListEmitted },
@@ -129,12 +147,12 @@ export const ordersListMachine = setup({
           {
             guard: { type: 'isCancel', params: ({ event }) => ({ action: event.action }) },
             target: 'confirming',
-            actions: { type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) },
+            actions: { type: 'holdMove', params: ({ context, event }) => moveOf(context.rows, event.id, event.action) },
           },
           {
             target: 'moving',
             actions: [
-              { type: 'holdMove', params: ({ event }) => ({ id: event.id, action: event.action }) },
+              { type: 'holdMove', params: ({ context, event }) => moveOf(context.rows, event.id, event.action) },
               'clearReport',
             ],
           },
@@ -143,13 +161,16 @@ export const ordersListMachine = setup({
           {
             guard: { type: 'cancelsIds', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
             target: 'confirming',
-            actions: { type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
+            actions: {
+              type: 'holdBulk',
+              params: ({ context, event }) => bulkOf(context.rows, event.ids, event.action),
+            },
           },
           {
             guard: { type: 'hasIds', params: ({ event }) => ({ ids: event.ids }) },
             target: 'bulkUpdating',
             actions: [
-              { type: 'holdBulk', params: ({ event }) => ({ ids: event.ids, action: event.action }) },
+              { type: 'holdBulk', params: ({ context, event }) => bulkOf(context.rows, event.ids, event.action) },
               'clearReport',
             ],
           },

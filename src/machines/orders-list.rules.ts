@@ -5,18 +5,24 @@
  * /api/orders/bulk-update, which moves the orders it legally can and reports each one it could not.
  */
 import { shortOrderId, type OrderAction, type OrderBulkAction, type OrderBulkResult } from '../api/schemas/orders'
+import type { RowVersions } from '../api/schemas/versions'
+import { conflictNote } from '../domain/row-conflicts'
 
 /** A row's move: order `id` by `action` (Confirm, Start Work, Complete, Cancel), with an optional note. */
 export interface OrderMove {
   id: string
   action: OrderAction
   notes?: string
+  /** The order's updatedAt as shown, sent as If-Match: an order changed since is not moved (409). */
+  version?: string
 }
 
 /** A bulk action of the selection. */
 export interface OrderBulk {
   ids: string[]
   action: OrderBulkAction
+  /** The rows' versions as listed (updatedAt by id): rows changed since are left alone and reported. */
+  versions?: RowVersions
 }
 
 /** What a finished bulk action reports: the action, how many moved, and the refused orders with why. */
@@ -48,10 +54,15 @@ export function moveFailureText(msg: string): string {
   return `Failed to update order status: ${msg}`
 }
 
-/** '3 orders confirmed'; with refusals '2 orders confirmed, 1 could not be changed'. */
+/**
+ * '3 orders confirmed'; with refusals '2 orders confirmed, 1 could not be changed'; with rows
+ * another admin changed since they were listed '…; 1 changed since you loaded it (by Asha)'.
+ */
 export function bulkSummaryText(report: OrderBulkReport): string {
   const moved = `${report.updated ? orders(report.updated) : 'No orders'} ${ORDER_ACTION_WORDS[report.action].done}`
-  return report.failed.length ? `${moved}, ${report.failed.length} could not be changed` : moved
+  const summary = report.failed.length ? `${moved}, ${report.failed.length} could not be changed` : moved
+  const stale = conflictNote(report.conflicts ?? [])
+  return stale ? `${summary}; ${stale}` : summary
 }
 
 /** SPEC.md 8: 'Failed to update orders: {msg}'. */

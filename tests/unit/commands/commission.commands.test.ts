@@ -106,7 +106,10 @@ describe('commission screen commands', () => {
     const { ctx, deleter } = screen({}, project._id)
     control('commission.deleteFocused', ctx).run()
     expect(deleter).toEqual([
-      { type: 'delete.request', target: { id: project._id, title: 'Inventory SaaS', isDefault: false } },
+      {
+        type: 'delete.request',
+        target: { id: project._id, title: 'Inventory SaaS', isDefault: false, version: project.updatedAt },
+      },
     ])
     expect(control('commission.delete', ctx, { kind: 'commissionConfig', id: fallback._id }).visible).toBe(false)
     expect(control('commission.delete', ctx, { kind: 'commissionConfig', id: project._id }).visible).toBe(true)

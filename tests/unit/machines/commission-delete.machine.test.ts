@@ -8,16 +8,17 @@ import {
 } from '../../../src/machines/commission-delete.machine'
 import { deferred, flush } from '../../fixtures/project'
 
-const target = { id: 'cfg-1', title: 'Inventory SaaS', isDefault: false }
+const V1 = '2026-11-27T10:00:00.000Z'
+const target = { id: 'cfg-1', title: 'Inventory SaaS', isDefault: false, version: V1 }
 
 function start() {
-  const calls: Array<{ id: string; d: ReturnType<typeof deferred<string>> }> = []
+  const calls: Array<{ id: string; version: string; d: ReturnType<typeof deferred<string>> }> = []
   const actor = createActor(
     commissionDeleteMachine.provide({
       actors: {
-        deleteConfig: fromPromise(({ input }: { input: string }) => {
+        deleteConfig: fromPromise(({ input }: { input: { id: string; version: string } }) => {
           const d = deferred<string>()
-          calls.push({ id: input, d })
+          calls.push({ ...input, d })
           return d.promise
         }),
       },
@@ -55,7 +56,7 @@ describe('commissionDeleteMachine', () => {
     actor.send({ type: 'delete.request', target })
     actor.send({ type: 'confirm.accept' })
     expect(state()).toBe('deleting')
-    expect(calls[0].id).toBe('cfg-1')
+    expect(calls[0]).toMatchObject({ id: 'cfg-1', version: V1 })
     actor.send({ type: 'delete.request', target: { ...target, id: 'other' } })
     calls[0].d.resolve('Commission configuration deleted')
     await flush()
@@ -76,6 +77,20 @@ describe('commissionDeleteMachine', () => {
     expect(state()).toBe('idle')
     expect(emitted).toEqual([
       { type: 'notify.error', text: 'Failed to delete configuration: The default configuration cannot be deleted' },
+      { type: 'commission.changed' },
+    ])
+  })
+
+  it('a configuration changed by another admin since it was listed is not deleted: the 409 says who, and the list refetches', async () => {
+    const { actor, calls, emitted, state } = start()
+    actor.send({ type: 'delete.request', target })
+    actor.send({ type: 'confirm.accept' })
+    const message = 'Commission configuration was changed by Asha since you opened it'
+    calls[0].d.reject(new ApiError(409, message, undefined, 'version_conflict'))
+    await flush()
+    expect(state()).toBe('idle')
+    expect(emitted).toEqual([
+      { type: 'notify.error', text: `Failed to delete configuration: ${message}` },
       { type: 'commission.changed' },
     ])
   })

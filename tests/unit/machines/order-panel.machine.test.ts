@@ -40,13 +40,18 @@ describe('orderPanelMachine', () => {
     expect(moves).toHaveLength(0)
   })
 
-  it('moves the open order with the note: idle → moving → idle, clears the note, emits the updated order', async () => {
+  it('moves the open order with the note and its version as shown: idle → moving → idle, clears the note, emits the updated order', async () => {
     const { actor, moves, emitted, ctx, state } = start()
     actor.send({ type: 'order.show', id: 'ord-aaa111' })
     actor.send({ type: 'note.change', value: 'Paid by UPI' })
-    actor.send({ type: 'order.move', action: 'confirm' })
+    actor.send({ type: 'order.move', action: 'confirm', version: '2026-11-27T10:00:00.000Z' })
     expect(state()).toBe('moving')
-    expect(moves[0].input).toEqual({ id: 'ord-aaa111', action: 'confirm', notes: 'Paid by UPI' })
+    expect(moves[0].input).toEqual({
+      id: 'ord-aaa111',
+      action: 'confirm',
+      notes: 'Paid by UPI',
+      version: '2026-11-27T10:00:00.000Z',
+    })
     moves[0].d.resolve(detail)
     await flush()
     expect(state()).toBe('idle')
@@ -57,7 +62,7 @@ describe('orderPanelMachine', () => {
     ])
   })
 
-  it("a refused move keeps the note and shows 'Failed to update order status: {reason}' until the next move", async () => {
+  it("a refused move keeps the note, shows 'Failed to update order status: {reason}' until the next move and asks for the order again", async () => {
     const { actor, moves, emitted, ctx } = start()
     actor.send({ type: 'order.show', id: 'ord-aaa111' })
     actor.send({ type: 'note.change', value: 'late' })
@@ -70,6 +75,7 @@ describe('orderPanelMachine', () => {
     })
     expect(emitted).toEqual([
       { type: 'notify.error', text: 'Failed to update order status: Only an order in progress can be completed' },
+      { type: 'order.changed' },
     ])
     actor.send({ type: 'order.move', action: 'cancel' })
     expect(ctx().error).toBeNull()

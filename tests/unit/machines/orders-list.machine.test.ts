@@ -21,9 +21,12 @@ import { deferred, flush } from '../../fixtures/project'
 import { describeListSelection } from './list-harness'
 import { fakeActors, replay, unreached } from './model-walk'
 
+/** The versions of the first two rows as listed (the others were listed without one). */
+const VA = '2026-11-27T10:00:00.000Z'
+const VB = '2026-11-27T11:00:00.000Z'
 const rows: OrderRow[] = [
-  { id: 'id-aaaaaa', orderId: 'ORD-1', status: 'pending' },
-  { id: 'id-bbbbbb', orderId: 'ORD-2', status: 'confirmed' },
+  { id: 'id-aaaaaa', orderId: 'ORD-1', status: 'pending', updatedAt: VA },
+  { id: 'id-bbbbbb', orderId: 'ORD-2', status: 'confirmed', updatedAt: VB },
   { id: 'id-cccccc', orderId: 'ORD-3', status: 'completed' },
   { id: 'id-dddddd', orderId: 'ORD-4', status: 'in_progress' },
 ]
@@ -92,11 +95,11 @@ describe('ordersListMachine: rows of a growing list', () => {
 })
 
 describe('ordersListMachine: a row move', () => {
-  it('idle → moving (the action) → idle; says which order moved and hands the updated order to the refetch', async () => {
+  it('idle → moving (the action, with the row version as listed) → idle; says which order moved and hands the updated order to the refetch', async () => {
     const { actor, moves, emitted, state, ctx } = start()
     actor.send({ type: 'order.move', id: ids[0], action: 'confirm' })
     expect(state()).toBe('moving')
-    expect(moves[0].input).toEqual({ id: ids[0], action: 'confirm' })
+    expect(moves[0].input).toEqual({ id: ids[0], action: 'confirm', version: VA })
     moves[0].d.resolve(detail)
     await flush()
     expect(state()).toBe('idle')
@@ -156,7 +159,11 @@ describe('ordersListMachine: bulk actions', () => {
     actor.send({ type: 'bulk.run', ids: [ids[0], ids[1]], action: 'cancel' })
     actor.send({ type: 'confirm.accept' })
     expect(state()).toBe('bulkUpdating')
-    expect(bulks[0].input).toEqual({ ids: [ids[0], ids[1]], action: 'cancel' })
+    expect(bulks[0].input).toEqual({
+      ids: [ids[0], ids[1]],
+      action: 'cancel',
+      versions: { [ids[0]]: VA, [ids[1]]: VB },
+    })
     bulks[0].d.resolve(report())
     await flush()
     expect(state()).toBe('idle')
@@ -236,6 +243,12 @@ describe('ordersListMachine: bulk actions', () => {
       ),
     ).toBe('No orders confirmed, 1 could not be changed')
     expect(bulkSummaryText(report({ updated: 12, action: 'complete' }))).toBe('12 orders completed')
+    const asha = { id: 'u-asha', name: 'Asha' }
+    expect(
+      bulkSummaryText(
+        report({ updated: 1, action: 'confirm', conflicts: [{ id: ids[1], version: VB, changedBy: asha }] }),
+      ),
+    ).toBe('1 order confirmed; 1 changed since you loaded it (by Asha)')
     expect(moveSuccessText({ id: 'abc-123456', action: 'start' })).toBe('Order #123456 started')
   })
 })
@@ -255,11 +268,11 @@ describe('ordersListMachine: a Cancel waits for its confirmation', () => {
     const { actor, moves, emitted, state, ctx } = start()
     actor.send({ type: 'order.move', id: ids[0], action: 'cancel' })
     expect(state()).toBe('confirming')
-    expect(ctx().move).toEqual({ id: ids[0], action: 'cancel' })
+    expect(ctx().move).toEqual({ id: ids[0], action: 'cancel', version: VA })
     expect(moves).toHaveLength(0)
     actor.send({ type: 'confirm.accept' })
     expect(state()).toBe('moving')
-    expect(moves[0].input).toEqual({ id: ids[0], action: 'cancel' })
+    expect(moves[0].input).toEqual({ id: ids[0], action: 'cancel', version: VA })
     moves[0].d.resolve(detail)
     await flush()
     expect(state()).toBe('idle')
@@ -288,13 +301,17 @@ describe('ordersListMachine: a Cancel waits for its confirmation', () => {
     await flush()
     actor.send({ type: 'bulk.run', ids: [ids[0], ids[1]], action: 'cancel' })
     expect(state()).toBe('confirming')
-    expect(ctx().bulk).toEqual({ ids: [ids[0], ids[1]], action: 'cancel' })
+    expect(ctx().bulk).toEqual({ ids: [ids[0], ids[1]], action: 'cancel', versions: { [ids[0]]: VA, [ids[1]]: VB } })
     expect(ctx().report).not.toBeNull()
     expect(bulks).toHaveLength(1)
     actor.send({ type: 'confirm.accept' })
     expect(state()).toBe('bulkUpdating')
     expect(ctx().report).toBeNull()
-    expect(bulks[1].input).toEqual({ ids: [ids[0], ids[1]], action: 'cancel' })
+    expect(bulks[1].input).toEqual({
+      ids: [ids[0], ids[1]],
+      action: 'cancel',
+      versions: { [ids[0]]: VA, [ids[1]]: VB },
+    })
   })
 
   it('a bulk Cancel dismissed: confirming → idle, the selection unchanged, nothing sent', () => {
@@ -329,7 +346,7 @@ describe('ordersListMachine: a Cancel waits for its confirmation', () => {
     actor.send({ type: 'bulk.run', ids: [ids[1]], action: 'confirm' })
     actor.send({ type: 'focus.next' })
     expect(state()).toBe('confirming')
-    expect(ctx().move).toEqual({ id: ids[0], action: 'cancel' })
+    expect(ctx().move).toEqual({ id: ids[0], action: 'cancel', version: VA })
     expect(moves).toHaveLength(0)
     expect(bulks).toHaveLength(0)
     const idle = start()
