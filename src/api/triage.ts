@@ -130,6 +130,9 @@ export async function fetchTriageClaims(signal?: AbortSignal): Promise<Claim[]> 
   return (await api.get('/api/admin/triage/claims', ClaimsResponseSchema, { signal })).claims
 }
 
+/** The claims by project id; one function for every render, so react-query keeps its result until the claims change. */
+const claimsByProject = (claims: Claim[]): ReadonlyMap<string, Claim> => new Map(claims.map((c) => [c.projectId, c]))
+
 /**
  * The live claims by project id (refetched on window focus and every CLAIM_RENEW_MS; claim
  * events invalidate triageKeys.claims).
@@ -140,6 +143,6 @@ export function useTriageClaims() {
     queryFn: ({ signal }) => fetchTriageClaims(signal),
     refetchOnWindowFocus: true,
     refetchInterval: CLAIM_RENEW_MS,
-    select: (claims) => new Map(claims.map((c) => [c.projectId, c])),
+    select: claimsByProject,
   })
 }

@@ -29,6 +29,8 @@ export interface ProjectsListHandle {
   totalPages: number
   /** The owner's name and the category of a project of this page (reason templates fill them in). */
   about?: (id: string) => { owner: string | null; category: string } | undefined
+  /** The name of the other moderator holding the project in triage (decision 043), else null. */
+  claimedBy?: (id: string) => string | null
 }
 
 declare module './registry' {
@@ -68,6 +70,25 @@ function verifyPlan(ctx: CommandContext, status: VerificationStatus): BulkPlan {
   )
 }
 
+/** For each of `ids` another moderator holds in triage, that moderator's name (the machine asks first). */
+function claimedBy(ctx: CommandContext, ids: readonly string[]): string[] {
+  const of = ctx.view.projectsList?.claimedBy
+  return of ? ids.flatMap((id) => of(id) ?? []) : []
+}
+
+/** The decision `status` of the targets it changes, with their claims by others and the palette's `notes`. */
+function verifyEvent(ctx: CommandContext, status: VerificationStatus, notes?: string) {
+  const ids = verifyPlan(ctx, status).ids
+  const claimed = claimedBy(ctx, ids)
+  return {
+    type: 'action.verify' as const,
+    ids,
+    status,
+    ...(notes === undefined ? {} : { notes }),
+    ...(claimed.length ? { claimedBy: claimed } : {}),
+  }
+}
+
 /** Goes to the list with `patch` applied to the filters in the URL. */
 export function navigateFilters(ctx: CommandContext, patch: Partial<ProjectListFilters>) {
   const list = ctx.view.projectsList
@@ -90,7 +111,7 @@ function verifyCommand(id: string, status: VerificationStatus, verb: string, sho
     // One row already in the status is not offered the decision (SPEC.md 4); several say why not.
     when: (ctx) => onList(ctx) && !(targetIds(ctx).length === 1 && verifyPlan(ctx, status).refused.length === 1),
     disabledReason: (ctx) => noTarget(ctx) ?? bulkDisabledReason(verifyPlan(ctx, status)),
-    run: (ctx) => send(ctx, { type: 'action.verify', ids: verifyPlan(ctx, status).ids, status }),
+    run: (ctx) => send(ctx, verifyEvent(ctx, status)),
     argument: status === 'rejected' || status === 'needs_changes' ? reasonArgument(status, verb) : undefined,
   }
 }
@@ -119,7 +140,7 @@ function reasonArgument(status: 'rejected' | 'needs_changes', verb: string): Com
         return { title: rows[0].title, owner: about?.owner, category: about?.category }
       },
     },
-    runWith: (ctx, notes) => send(ctx, { type: 'action.verify', ids: verifyPlan(ctx, status).ids, status, notes }),
+    runWith: (ctx, notes) => send(ctx, verifyEvent(ctx, status, notes)),
   }
 }
 

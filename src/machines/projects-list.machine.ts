@@ -1,8 +1,9 @@
 /**
  * Projects list triage (SPEC.md 2 "Projects list", 4 "Project verificationStatus" / "isActive",
  * 5 "Projects list", 8): focus row (j/k), selection (x, shift+x), and the row or bulk actions
- * idle → prompting (notes / reason) | confirming (delete) → acting → idle. Cancelling a prompt or a
- * confirmation aborts. I/O is the `runAction` actor; results are emitted as `notify.success` /
+ * idle → prompting (notes / reason) | confirming (delete) → acting → idle; a decision about
+ * projects another moderator holds in triage asks first (confirmingClaim: 'Decide anyway?',
+ * decision 043). Cancelling a prompt or a confirmation aborts. I/O is the `runAction` actor; results are emitted as `notify.success` /
  * `notify.error` (toast text) and `projects.changed` (reload the page) so the machine stays free of UI.
  */
 import { assign, emit, fromPromise, setup } from 'xstate'
@@ -37,8 +38,11 @@ export interface ProjectsListContext extends ListSelectionContext<ListRow> {
 
 export type ProjectsListEvent =
   | ListSelectionEvent<ListRow>
-  /** With `notes` (the palette's reason page) it runs at once; without, it asks for them first. */
-  | { type: 'action.verify'; ids: string[]; status: VerificationStatus; notes?: string }
+  /**
+   * With `notes` (the palette's reason page) it runs at once; without, it asks for them first.
+   * `claimedBy`: the names of the other moderators holding targets in triage, one per such target.
+   */
+  | { type: 'action.verify'; ids: string[]; status: VerificationStatus; notes?: string; claimedBy?: string[] }
   | { type: 'action.delete'; ids: string[] }
   | { type: 'action.setActive'; ids: string[]; isActive: boolean }
   | { type: 'prompt.submit'; notes: string }
@@ -91,6 +95,12 @@ export const projectsListMachine = setup({
     hasIds: (_, params: { ids: string[] }) => params.ids.length > 0,
     hasIdsAndNotes: (_, params: { ids: string[]; notes: string | undefined }) =>
       params.ids.length > 0 && !!params.notes?.trim(),
+    hasIdsClaimedByOthers: (_, params: { ids: string[]; claimedBy: string[] | undefined }) =>
+      params.ids.length > 0 && (params.claimedBy?.length ?? 0) > 0,
+    pendingHasNotes: ({ context }) => {
+      const action = pendingOf(context)
+      return action.kind === 'verify' && action.notes.trim() !== ''
+    },
   },
 }).createMachine({
   id: 'projectsList',
@@ -101,6 +111,25 @@ export const projectsListMachine = setup({
     idle: {
       on: {
         'action.verify': [
+          {
+            guard: {
+              type: 'hasIdsClaimedByOthers',
+              params: ({ event }) => ({ ids: event.ids, claimedBy: event.claimedBy }),
+            },
+            target: 'confirmingClaim',
+            actions: {
+              type: 'holdAction',
+              params: ({ event }) => ({
+                action: {
+                  kind: 'verify',
+                  ids: event.ids,
+                  status: event.status,
+                  notes: event.notes ?? '',
+                  claimedBy: event.claimedBy,
+                },
+              }),
+            },
+          },
           {
             guard: { type: 'hasIdsAndNotes', params: ({ event }) => ({ ids: event.ids, notes: event.notes }) },
             target: 'acting',
@@ -147,6 +176,13 @@ export const projectsListMachine = setup({
     confirming: {
       on: {
         'confirm.accept': 'acting',
+        'confirm.cancel': { target: 'idle', actions: 'dropAction' },
+      },
+    },
+    /** Other moderators hold some targets in triage: decide anyway (then the notes, unless given) or not at all. */
+    confirmingClaim: {
+      on: {
+        'confirm.accept': [{ guard: 'pendingHasNotes', target: 'acting' }, { target: 'prompting' }],
         'confirm.cancel': { target: 'idle', actions: 'dropAction' },
       },
     },

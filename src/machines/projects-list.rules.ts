@@ -7,11 +7,28 @@ import type { RowVersions } from '../api/schemas/versions'
 import type { VerificationStatus } from '../api/schemas/projects'
 
 /** A list action over `ids` (one or more projects); `versions` are the rows' versions as listed. */
-export type ListAction = (
-  | { kind: 'verify'; ids: string[]; status: VerificationStatus; notes: string }
-  | { kind: 'delete'; ids: string[] }
-  | { kind: 'setActive'; ids: string[]; isActive: boolean }
-) & { versions?: RowVersions }
+export type ListAction =
+  /** `claimedBy`: for each target another moderator holds in triage, that moderator's name (decision 043). */
+  (
+    | { kind: 'verify'; ids: string[]; status: VerificationStatus; notes: string; claimedBy?: string[] }
+    | { kind: 'delete'; ids: string[] }
+    | { kind: 'setActive'; ids: string[]; isActive: boolean }
+  ) & { versions?: RowVersions }
+
+/**
+ * The question before deciding projects other moderators hold in triage (decision 043), one
+ * project: 'Asha is reviewing this project. Decide anyway?'; several: '2 of these 3 projects are
+ * being reviewed by Asha and Ravi. Decide anyway?'.
+ */
+export function claimQuestion(claimedBy: readonly string[], total: number): string {
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format([...new Set(claimedBy)])
+  if (total === 1) return `${names} ${claimedBy.length > 1 ? 'are' : 'is'} reviewing this project. Decide anyway?`
+  const which =
+    claimedBy.length === total
+      ? `${total === 2 ? 'Both' : `All ${total}`} projects`
+      : `${claimedBy.length} of these ${total} projects`
+  return `${which} ${claimedBy.length === 1 ? 'is' : 'are'} being reviewed by ${names}. Decide anyway?`
+}
 
 /** Notes sent when the prompt was left blank (only approval allows that). */
 export function notesOrDefault(status: VerificationStatus, notes: string): string {

@@ -2,7 +2,8 @@
  * Triage claims end to end (decision 043): two moderators (two admin accounts, two browser
  * contexts) start triage of one category at the same time, decide with keys, and never see the
  * same project; the projects list in one moderator's browser says "<name> is reviewing" for the
- * project the other has on screen, and deciding that project from the project page asks first.
+ * project the other has on screen, and deciding that project from the project page or from the
+ * list asks first.
  * Screenshots of triage and the list badge, light and dark, at 1440 and 1280 px.
  */
 import type { Browser, Page } from 'playwright-core'
@@ -154,6 +155,39 @@ describe('triage claims', () => {
     } finally {
       await a.context().close()
       await b.context().close()
+    }
+  })
+
+  it("approving from the projects list a project another moderator holds asks 'Decide anyway?' first; Escape changes nothing", async () => {
+    const category = `Listed ${run}`
+    const [id] = await projectsIn(category, 1)
+    await apiAs(bTokens, 'POST', `/api/admin/triage/projects/${id}/claim`)
+    const a = await openSignedInPage(browser, adminTokens)
+    try {
+      await a.goto(`${baseUrl}/projects?search=${encodeURIComponent(category)}`)
+      const row = a.getByTestId('project-row').filter({ hasText: `${category} #0` })
+      await row.getByTestId('claim-badge').waitFor()
+      await a.locator('body').click({ position: { x: 5, y: 5 } })
+      await a.keyboard.press('j')
+      await a.keyboard.press('a')
+      const dialog = a.getByRole('dialog', { name: 'Decide anyway?' })
+      await dialog.waitFor()
+      expect(await dialog.innerText()).toContain(`${bName} is reviewing this project. Decide anyway?`)
+      await screenshot(a, 'triage-claims-list-decide-anyway-light-1440')
+      await a.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      expect((await api('GET', `/api/projects/${id}`)).project.verificationStatus).toBe('pending')
+
+      await a.keyboard.press('a')
+      await dialog.getByRole('button', { name: 'Decide anyway' }).click()
+      const prompt = a.getByRole('dialog', { name: 'Approve project' })
+      await prompt.waitFor()
+      await prompt.getByRole('button', { name: 'Approve' }).click()
+      await expect
+        .poll(async () => (await api('GET', `/api/projects/${id}`)).project.verificationStatus)
+        .toBe('approved')
+    } finally {
+      await a.context().close()
     }
   })
 

@@ -43,6 +43,13 @@ describe('projects list commands', () => {
     expect(sent.at(-1)).toEqual({ type: 'action.verify', ids: ['b'], status: 'approved' })
     expect(control('projects.reject', ctx).label).toBe('Reject 2 projects')
   })
+  it('a decision names the other moderators holding its projects in triage, so the list asks first', () => {
+    const { ctx, sent } = list({ claimedBy: (id) => (id === 'b' ? 'Asha' : null) }, ['a', 'b'])
+    control('projects.reject', ctx).run()
+    expect(sent).toEqual([{ type: 'action.verify', ids: ['a', 'b'], status: 'rejected', claimedBy: ['Asha'] }])
+    control('projects.reject', ctx, row('a')).run()
+    expect(sent.at(-1)).toEqual({ type: 'action.verify', ids: ['a'], status: 'rejected' })
+  })
   it('several projects all in the status: the decision is shown disabled with the reason', () => {
     const approved = rows.map((r) => ({ ...r, verificationStatus: 'approved' as const }))
     const { ctx, sent } = list({ rows: approved }, ['a', 'b'])

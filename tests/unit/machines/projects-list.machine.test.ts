@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { ApiError } from '../../../src/api/client'
-import type { ListAction } from '../../../src/machines/projects-list.rules'
+import { claimQuestion, type ListAction } from '../../../src/machines/projects-list.rules'
 import {
   projectsListMachine,
   type ListRow,
@@ -70,6 +70,46 @@ describe('projectsListMachine: actions', () => {
     await flush()
     expect(state()).toBe('idle')
     expect(emitted.map((e) => e.type)).toEqual(['notify.success', 'projects.changed'])
+  })
+
+  it("a decision about projects others hold in triage asks 'Decide anyway?' first (confirmingClaim); Cancel drops it", () => {
+    const { actor, calls, state, ctx } = start()
+    actor.send({ type: 'action.verify', ids: ['a', 'b'], status: 'approved', claimedBy: ['Asha'] })
+    expect(state()).toBe('confirmingClaim')
+    expect(ctx().pending).toMatchObject({ kind: 'verify', ids: ['a', 'b'], claimedBy: ['Asha'] })
+    actor.send({ type: 'prompt.submit', notes: 'ignored' })
+    expect(state()).toBe('confirmingClaim')
+    actor.send({ type: 'confirm.cancel' })
+    expect(state()).toBe('idle')
+    expect(ctx().pending).toBeNull()
+    expect(calls).toHaveLength(0)
+  })
+
+  it('Decide anyway goes on to the notes prompt, or straight to the server with the reason already given', async () => {
+    const prompted = start()
+    prompted.actor.send({ type: 'action.verify', ids: ['a'], status: 'approved', claimedBy: ['Asha'] })
+    prompted.actor.send({ type: 'confirm.accept' })
+    expect(prompted.state()).toBe('prompting')
+    prompted.actor.send({ type: 'prompt.submit', notes: 'Fine' })
+    expect(prompted.calls[0].action).toMatchObject({ kind: 'verify', ids: ['a'], status: 'approved', notes: 'Fine' })
+
+    const given = start()
+    given.actor.send({ type: 'action.verify', ids: ['a'], status: 'rejected', notes: 'Duplicate', claimedBy: ['Asha'] })
+    given.actor.send({ type: 'confirm.accept' })
+    expect(given.state()).toBe('acting')
+    expect(given.calls[0].action).toMatchObject({ kind: 'verify', ids: ['a'], status: 'rejected', notes: 'Duplicate' })
+    given.calls[0].d.resolve()
+    await flush()
+    expect(given.state()).toBe('idle')
+  })
+
+  it('claimQuestion names the moderators and how many of the projects they hold', () => {
+    expect(claimQuestion(['Asha'], 1)).toBe('Asha is reviewing this project. Decide anyway?')
+    expect(claimQuestion(['Asha'], 3)).toBe('1 of these 3 projects is being reviewed by Asha. Decide anyway?')
+    expect(claimQuestion(['Asha', 'Ravi', 'Asha'], 3)).toBe(
+      'All 3 projects are being reviewed by Asha and Ravi. Decide anyway?',
+    )
+    expect(claimQuestion(['Asha', 'Ravi'], 2)).toBe('Both projects are being reviewed by Asha and Ravi. Decide anyway?')
   })
 
   it('blank notes still ask for them (prompting); no ids do nothing', () => {

@@ -9,6 +9,8 @@ const rows: ListRow[] = [{ id: 'a', title: 'A', isActive: true, verificationStat
 const EVENTS = [
   { type: 'rows.loaded', rows },
   { type: 'action.verify', ids: ['a'], status: 'approved' },
+  { type: 'action.verify', ids: ['a'], status: 'approved', claimedBy: ['Asha'] },
+  { type: 'action.verify', ids: ['a'], status: 'rejected', notes: 'Duplicate', claimedBy: ['Asha'] },
   { type: 'action.delete', ids: ['a'] },
   { type: 'action.setActive', ids: ['a'], isActive: false },
   { type: 'prompt.submit', notes: 'ok' },
@@ -22,7 +24,10 @@ const EVENTS = [
 // Only the flow matters for the graph; focus and selection have their own tests.
 const paths = getSimplePaths(projectsListMachine, {
   events: EVENTS,
-  serializeState: (s) => JSON.stringify([s.value, s.context.pending?.kind ?? null]),
+  serializeState: (s) => {
+    const pending = s.context.pending
+    return JSON.stringify([s.value, pending?.kind ?? null, pending?.kind === 'verify' && pending.notes !== ''])
+  },
 })
 
 describe('projectsListMachine, model-based', () => {

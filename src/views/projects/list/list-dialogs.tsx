@@ -1,11 +1,13 @@
 /**
  * The list machine's questions: the notes prompt (Approve: optional notes; other statuses: the
- * reason is required) and the delete confirmations (SPEC.md 5 "Projects list"). Cancel aborts.
+ * reason is required), the delete confirmations (SPEC.md 5 "Projects list") and 'Decide anyway?'
+ * before deciding projects other moderators hold in triage (decision 043). Cancel aborts.
  */
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { ConfirmDialog, PromptDialog } from '../../../components/dialog'
 import type { projectsListMachine } from '../../../machines/projects-list.machine'
+import { claimQuestion } from '../../../machines/projects-list.rules'
 import { statusTitle } from '../shared/verification-badge'
 
 type ListActor = ActorRefFrom<typeof projectsListMachine>
@@ -13,6 +15,7 @@ type ListActor = ActorRefFrom<typeof projectsListMachine>
 export function ListDialogs({ actor }: { actor: ListActor }) {
   const prompting = useSelector(actor, (s) => s.matches('prompting'))
   const confirming = useSelector(actor, (s) => s.matches('confirming'))
+  const confirmingClaim = useSelector(actor, (s) => s.matches('confirmingClaim'))
   const pending = useSelector(actor, (s) => s.context.pending)
   const n = pending?.ids.length ?? 0
   const status = pending?.kind === 'verify' ? pending.status : null
@@ -48,6 +51,14 @@ export function ListDialogs({ actor }: { actor: ListActor }) {
         }
         confirmLabel="Delete"
         tone="danger"
+        onConfirm={() => actor.send({ type: 'confirm.accept' })}
+      />
+      <ConfirmDialog
+        open={confirmingClaim}
+        onOpenChange={(open) => !open && actor.send({ type: 'confirm.cancel' })}
+        title="Decide anyway?"
+        description={pending?.kind === 'verify' ? claimQuestion(pending.claimedBy ?? [], n) : ''}
+        confirmLabel="Decide anyway"
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
       />
     </>

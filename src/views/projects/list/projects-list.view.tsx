@@ -24,6 +24,7 @@ import { PageHeader } from '../../../components/page-header'
 import { toast } from '../../../components/toast'
 import { useOfferUndo } from '../../layout/undo-context'
 import { projectsListMachine, type ListRow } from '../../../machines/projects-list.machine'
+import { useOthersClaims } from '../shared/claim-badge'
 import { ListDialogs } from './list-dialogs'
 import { ProjectsFilters } from './projects-filters'
 import { ProjectsTable } from './projects-table'
@@ -73,6 +74,7 @@ export default function ProjectsListView() {
   const screen = useListScreen(LIST)
   const { url: filters, actor, rows, selection, items: projects } = screen
   const categories = useCategories()
+  const claims = useOthersClaims()
   const queryClient = useQueryClient()
   const offerUndo = useOfferUndo()
   const [, navigate] = useLocation()
@@ -102,8 +104,20 @@ export default function ProjectsListView() {
         const p = projects.find((x) => x._id === id)
         return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
       },
+      claimedBy: (id) => claims.get(id)?.moderator.name ?? null,
     }),
-    [actor, rows, selection, filters, totalPages, projects, screen.focusSearch, screen.filtered, screen.clearFilters],
+    [
+      actor,
+      rows,
+      selection,
+      filters,
+      totalPages,
+      projects,
+      claims,
+      screen.focusSearch,
+      screen.filtered,
+      screen.clearFilters,
+    ],
   )
   usePublishCommandContext(useMemo(() => ({ projectsList: handle, ...screen.published }), [handle, screen.published]))
 

@@ -4,6 +4,7 @@
  * GET /api/admin/triage/claims (react-query key ['triage','claims']); the signed-in moderator's
  * own claims are left out.
  */
+import { useMemo } from 'react'
 import { Eye } from 'lucide-react'
 import type { Claim } from '../../../api/schemas/live'
 import { useTriageClaims } from '../../../api/triage'
@@ -13,12 +14,17 @@ import './claim-badge.css'
 
 const NONE: ReadonlyMap<string, Claim> = new Map()
 
-/** The live claims of other moderators by project id (empty while loading or failed). */
+/**
+ * The live claims of other moderators by project id (empty while loading or failed); the same map
+ * until the claims or the signed-in moderator change, so it can be a memo's dependency.
+ */
 export function useOthersClaims(): ReadonlyMap<string, Claim> {
   const me = AuthActor.useSelector((s) => s.context.admin?._id ?? null)
   const claims = useTriageClaims().data ?? NONE
-  if (![...claims.values()].some((c) => c.moderator.id === me)) return claims
-  return new Map([...claims].filter(([, c]) => c.moderator.id !== me))
+  return useMemo(() => {
+    if (![...claims.values()].some((c) => c.moderator.id === me)) return claims
+    return new Map([...claims].filter(([, c]) => c.moderator.id !== me))
+  }, [claims, me])
 }
 
 /** The badge for `claim` (another moderator's), or nothing. */
