@@ -1,8 +1,9 @@
 /**
  * Live screens end to end (decision 044): admin A has the projects list open in one tab and the
- * dashboard in another; admin B (a second admin, own token) changes a project through the API.
- * A's list shows the new title without a reload, its row tinted and naming B, and A's dashboard
- * figure follows (A's own changes are left out by src/api/live-keys.ts, unit-tested). Then the stream is cut (a TCP proxy in front of
+ * dashboard in another; admin B (a second admin, own token) changes a project's title through the
+ * API, then toggles it from B's own projects list in a second browser context. A's list shows the
+ * new title and status without a reload, the row tinted and naming B, and A's dashboard figure
+ * follows (A's own changes are left out by src/api/live-keys.ts, unit-tested). Then the stream is cut (a TCP proxy in front of
  * the server goes away and comes back, outage-proxy.ts): it reconnects by itself and the next
  * change by B arrives. Screenshots of the marked row, light and dark.
  */
@@ -72,17 +73,25 @@ describe('live screens', () => {
     const id = (await row.getAttribute('data-id'))!
     const project = (await apiRequest(baseUrl, adminB.token, 'GET', `/api/projects/${id}`)).project
     const title = `Changed live ${Date.now()}`
-    await asB(id, { title, isActive: !project.isActive })
-
+    await asB(id, { title })
     const changed = list.locator(`[data-id="${id}"][data-changed-by="${adminB.name}"]`)
     await changed.getByText(title).waitFor()
     expect(await changed.getAttribute('title')).toBe(`${adminB.name} changed this`)
     await screenshot(list, 'live-row-changed-light')
-    await expect.poll(() => activeProjects(dashboard)).toBe(before + (project.isActive ? -1 : 1))
     // The mark fades by itself.
     await list.locator(`[data-id="${id}"]:not([data-changed-by])`).waitFor()
 
+    // B, in a browser of their own, toggles the project from their list: A's row and figure follow.
+    const b = await openSignedInPage(browser, { accessToken: adminB.token, refreshToken: '' })
+    await b.goto(`${baseUrl}/projects?search=${encodeURIComponent(title)}`)
+    await b.locator(`[data-testid="project-row"][data-id="${id}"] [data-command="projects.toggleActive"]`).click()
+    const toggled = list.locator(`[data-id="${id}"][data-changed-by="${adminB.name}"]`)
+    await toggled.getByText(project.isActive ? 'Inactive' : 'Active', { exact: true }).waitFor()
+    await expect.poll(() => activeProjects(dashboard)).toBe(before + (project.isActive ? -1 : 1))
+    await b.context().close()
+
     await list.emulateMedia({ colorScheme: 'dark' })
+    await list.locator(`[data-id="${id}"]:not([data-changed-by])`).waitFor()
     await asB(id, { title: `${title} (dark)`, isActive: project.isActive })
     await list.locator(`[data-id="${id}"][data-changed-by="${adminB.name}"]`).getByText(`${title} (dark)`).waitFor()
     await screenshot(list, 'live-row-changed-dark')
