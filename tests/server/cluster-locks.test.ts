@@ -7,17 +7,22 @@ import { describe, expect, it } from 'vitest'
 import { ClusterMutex, type LockNamespace } from '../../server/services/cluster-locks'
 import { POSTGRES_TESTS, useThrowawayDatabase } from './harness'
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** A task that records its start and end in `events`, holding the lock for `ms`. */
+/** A task that records its start and end in `events` and holds the lock until `gate` resolves. */
 const task =
-  (events: string[], name: string, ms = 150) =>
+  (events: string[], name: string, gate: Promise<void> = Promise.resolve()) =>
   async () => {
     events.push(`${name} start`)
-    await pause(ms)
+    await gate
     events.push(`${name} end`)
     return name
   }
+
+/** A promise and the function that resolves it: a task holds its lock until the test opens the gate. */
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open = () => {}
+  const wait = new Promise<void>((resolve) => (open = resolve))
+  return { wait, open }
+}
 
 for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
   describe(`cluster locks [${kind}]`, () => {
@@ -37,13 +42,15 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     it('serialises one key across two servers, and not two keys', async () => {
       await withTwoServers('upload', async (a, b) => {
         const events: string[] = []
-        const first = a.run('project-1', task(events, 'a'))
-        await pause(30)
+        const aHolds = gate()
+        const first = a.run('project-1', task(events, 'a', aHolds.wait))
+        await expect.poll(() => events).toContain('a start')
         const second = b.run('project-1', task(events, 'b'))
-        const other = b.run('project-2', task(events, 'c', 20))
-        expect(await Promise.all([first, second, other])).toEqual(['a', 'b', 'c'])
-        // The other key ran while a held project-1; b waited for a's end.
-        expect(events.indexOf('c end')).toBeLessThan(events.indexOf('a end'))
+        // The other key runs to its end while a still holds project-1; b waits for a.
+        expect(await b.run('project-2', task(events, 'c'))).toBe('c')
+        expect(events).not.toContain('b start')
+        aHolds.open()
+        expect(await Promise.all([first, second])).toEqual(['a', 'b'])
         expect(events.indexOf('b start')).toBeGreaterThan(events.indexOf('a end'))
       })
     })
@@ -62,11 +69,13 @@ for (const kind of POSTGRES_TESTS ? (['pglite', 'postgres'] as const) : (['pglit
     it('tryRun skips while another server holds the key, and runs once it is free', async () => {
       await withTwoServers('job', async (a, b) => {
         const events: string[] = []
-        const held = a.tryRun('purge', task(events, 'a'))
-        await pause(30)
+        const aHolds = gate()
+        const held = a.tryRun('purge', task(events, 'a', aHolds.wait))
+        await expect.poll(() => events).toContain('a start')
         expect(await b.tryRun('purge', task(events, 'b'))).toEqual({ ran: false })
+        aHolds.open()
         expect(await held).toEqual({ ran: true, value: 'a' })
-        expect(await b.tryRun('purge', task(events, 'b', 1))).toEqual({ ran: true, value: 'b' })
+        expect(await b.tryRun('purge', task(events, 'b'))).toEqual({ ran: true, value: 'b' })
         expect(events).toEqual(['a start', 'a end', 'b start', 'b end'])
       })
     })
