@@ -116,6 +116,18 @@ export function currentItem(context: TriageContext): QueueItem | null {
   return context.queue.find((p) => p._id === context.currentId) ?? null
 }
 
+/**
+ * Says that the claim of the current project was lost (another moderator holds it, or it left the
+ * queue) with its title: the same action after a failed claim and a failed renewal.
+ */
+const announceLostClaim = {
+  type: 'announceTaken',
+  params: ({ context, event }: { context: TriageContext; event: { error: unknown } }) => ({
+    error: event.error,
+    title: currentItem(context)?.title ?? 'project',
+  }),
+} as const
+
 export const triageMachine = setup({
   types: {
     context: {} as TriageContext,
@@ -249,16 +261,7 @@ export const triageMachine = setup({
           {
             guard: { type: 'isClaimedByOther', params: ({ event }) => ({ error: event.error }) },
             target: 'picking',
-            actions: [
-              {
-                type: 'announceTaken',
-                params: ({ context, event }) => ({
-                  error: event.error,
-                  title: currentItem(context)?.title ?? 'project',
-                }),
-              },
-              'passTaken',
-            ],
+            actions: [announceLostClaim, 'passTaken'],
           },
           // Decided by someone since the queue was loaded: nothing to review.
           {
@@ -312,30 +315,12 @@ export const triageMachine = setup({
                   {
                     guard: { type: 'isClaimedByOther', params: ({ event }) => ({ error: event.error }) },
                     target: '#triage.picking',
-                    actions: [
-                      {
-                        type: 'announceTaken',
-                        params: ({ context, event }) => ({
-                          error: event.error,
-                          title: currentItem(context)?.title ?? 'project',
-                        }),
-                      },
-                      'passTaken',
-                    ],
+                    actions: [announceLostClaim, 'passTaken'],
                   },
                   {
                     guard: { type: 'isNotInQueue', params: ({ event }) => ({ error: event.error }) },
                     target: '#triage.picking',
-                    actions: [
-                      {
-                        type: 'announceTaken',
-                        params: ({ context, event }) => ({
-                          error: event.error,
-                          title: currentItem(context)?.title ?? 'project',
-                        }),
-                      },
-                      'passTaken',
-                    ],
+                    actions: [announceLostClaim, 'passTaken'],
                   },
                   // The claim still holds for the rest of CLAIM_TTL_MS: try again at the next renewal.
                   { target: 'held' },
