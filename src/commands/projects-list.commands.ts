@@ -31,6 +31,8 @@ export interface ProjectsListHandle {
   about?: (id: string) => { owner: string | null; category: string } | undefined
   /** The name of the other moderator holding the project in triage (decision 043), else null. */
   claimedBy?: (id: string) => string | null
+  /** The names the list machine is asking about before deciding (`confirmingClaim`), else null. */
+  askingClaimOf?: readonly string[] | null
 }
 
 declare module './registry' {
@@ -215,6 +217,24 @@ export const projectsListCommands: Command[] = [
     when: (ctx) => onList(ctx) && !!ctx.view.selection?.length,
     label: (ctx) => `Delete Selected (${ctx.view.selection?.length ?? 0})`,
     run: (ctx) => send(ctx, { type: 'action.delete', ids: [...(ctx.view.selection ?? [])] }),
+  },
+  {
+    id: 'projects.decideAnyway',
+    title: 'Decide anyway (another moderator is reviewing)',
+    group: 'Projects',
+    label: () => 'Decide anyway',
+    keywords: ['claim', 'triage', 'reviewing', 'confirm'],
+    when: (ctx) => !!ctx.view.projectsList?.askingClaimOf,
+    run: (ctx) => send(ctx, { type: 'confirm.accept' }),
+  },
+  {
+    id: 'projects.leaveToReviewer',
+    title: 'Leave the decision to the moderator reviewing it',
+    group: 'Projects',
+    label: () => 'Cancel',
+    keywords: ['claim', 'triage', 'reviewing', 'cancel'],
+    when: (ctx) => !!ctx.view.projectsList?.askingClaimOf,
+    run: (ctx) => send(ctx, { type: 'confirm.cancel' }),
   },
   keys.clearSelection,
   ...keys.pages,

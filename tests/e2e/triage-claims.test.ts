@@ -158,7 +158,7 @@ describe('triage claims', () => {
     }
   })
 
-  it("approving from the projects list a project another moderator holds asks 'Decide anyway?' first; Escape changes nothing", async () => {
+  it("approving from the projects list a project another moderator holds asks 'Decide anyway?' first; Escape changes nothing, the palette answers it", async () => {
     const category = `Listed ${run}`
     const [id] = await projectsIn(category, 1)
     await apiAs(bTokens, 'POST', `/api/admin/triage/projects/${id}/claim`)
@@ -178,8 +178,14 @@ describe('triage claims', () => {
       await dialog.waitFor({ state: 'detached' })
       expect((await api('GET', `/api/projects/${id}`)).project.verificationStatus).toBe('pending')
 
+      // The palette answers the question too: its answers are commands, like the dialog's buttons.
       await a.keyboard.press('a')
-      await dialog.getByRole('button', { name: 'Decide anyway' }).click()
+      await dialog.waitFor()
+      await a.keyboard.press('Control+k')
+      await a.getByTestId('command-palette').waitFor()
+      await a.keyboard.type('Decide anyway')
+      await a.getByRole('option', { name: /Decide anyway/ }).first().waitFor()
+      await a.keyboard.press('Enter')
       const prompt = a.getByRole('dialog', { name: 'Approve project' })
       await prompt.waitFor()
       await prompt.getByRole('button', { name: 'Approve' }).click()

@@ -50,6 +50,17 @@ describe('projects list commands', () => {
     control('projects.reject', ctx, row('a')).run()
     expect(sent.at(-1)).toEqual({ type: 'action.verify', ids: ['a'], status: 'rejected' })
   })
+  it("'Decide anyway?' is answered by a command pair, offered only while the list asks", () => {
+    const idle = list({}, ['b'])
+    expect(control('projects.decideAnyway', idle.ctx).visible).toBe(false)
+    expect(control('projects.leaveToReviewer', idle.ctx).visible).toBe(false)
+    const { ctx, sent } = list({ askingClaimOf: ['Asha'] }, ['b'])
+    expect(control('projects.decideAnyway', ctx)).toMatchObject({ visible: true, label: 'Decide anyway' })
+    expect(control('projects.leaveToReviewer', ctx)).toMatchObject({ visible: true, label: 'Cancel' })
+    control('projects.decideAnyway', ctx).run()
+    control('projects.leaveToReviewer', ctx).run()
+    expect(sent).toEqual([{ type: 'confirm.accept' }, { type: 'confirm.cancel' }])
+  })
   it('several projects all in the status: the decision is shown disabled with the reason', () => {
     const approved = rows.map((r) => ({ ...r, verificationStatus: 'approved' as const }))
     const { ctx, sent } = list({ rows: approved }, ['a', 'b'])

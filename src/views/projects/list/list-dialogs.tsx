@@ -1,11 +1,14 @@
 /**
  * The list machine's questions: the notes prompt (Approve: optional notes; other statuses: the
  * reason is required), the delete confirmations (SPEC.md 5 "Projects list") and 'Decide anyway?'
- * before deciding projects other moderators hold in triage (decision 043). Cancel aborts.
+ * before deciding projects other moderators hold in triage (decision 043), answered by the
+ * `projects.decideAnyway` / `projects.leaveToReviewer` commands (so the palette and keys can too).
+ * Cancel aborts.
  */
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { ConfirmDialog, PromptDialog } from '../../../components/dialog'
+import { CommandButton } from '../../../commands/command-button'
+import { ConfirmDialog, Dialog, PromptDialog } from '../../../components/dialog'
 import type { projectsListMachine } from '../../../machines/projects-list.machine'
 import { claimQuestion } from '../../../machines/projects-list.rules'
 import { statusTitle } from '../shared/verification-badge'
@@ -53,13 +56,20 @@ export function ListDialogs({ actor }: { actor: ListActor }) {
         tone="danger"
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
       />
-      <ConfirmDialog
+      <Dialog
         open={confirmingClaim}
         onOpenChange={(open) => !open && actor.send({ type: 'confirm.cancel' })}
         title="Decide anyway?"
         description={pending?.kind === 'verify' ? claimQuestion(pending.claimedBy ?? [], n) : ''}
-        confirmLabel="Decide anyway"
-        onConfirm={() => actor.send({ type: 'confirm.accept' })}
+        size="sm"
+        kind="answer"
+        closeCommand="projects.leaveToReviewer"
+        footer={
+          <>
+            <CommandButton id="projects.leaveToReviewer" />
+            <CommandButton id="projects.decideAnyway" variant="primary" autoFocus />
+          </>
+        }
       />
     </>
   )

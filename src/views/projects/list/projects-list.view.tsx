@@ -5,6 +5,8 @@
  */
 import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
+import { useSelector } from '@xstate/react'
+import type { SnapshotFrom } from 'xstate'
 import { ListChecks, Plus, Trash2 } from 'lucide-react'
 import { useLocation } from 'wouter'
 import {
@@ -61,6 +63,14 @@ const LIST: PagedListConfig<
   prefetch: (id, queryClient) => prefetchProject(queryClient, id),
 }
 
+const NO_NAMES: readonly string[] = []
+/** The moderators the machine asks about ('Decide anyway?'), else null; stable while it asks. */
+function askingClaimOfList(s: SnapshotFrom<typeof projectsListMachine>): readonly string[] | null {
+  const pending = s.context.pending
+  if (!s.matches('confirmingClaim') || pending?.kind !== 'verify') return null
+  return pending.claimedBy ?? NO_NAMES
+}
+
 const TEXTS: ListTexts = {
   loading: 'Loading projects',
   errorTitle: 'Failed to load projects',
@@ -89,6 +99,7 @@ export default function ProjectsListView() {
     return () => subs.forEach((s) => s.unsubscribe())
   }, [actor, queryClient, offerUndo])
 
+  const askingClaimOf = useSelector(actor, askingClaimOfList)
   const totalPages = Math.max(screen.paging?.totalPages ?? 1, 1)
   const handle = useMemo<ProjectsListHandle>(
     () => ({
@@ -105,6 +116,7 @@ export default function ProjectsListView() {
         return p ? { owner: p.projectOwner?.name ?? null, category: p.category } : undefined
       },
       claimedBy: (id) => claims.get(id)?.moderator.name ?? null,
+      askingClaimOf,
     }),
     [
       actor,
@@ -114,6 +126,7 @@ export default function ProjectsListView() {
       totalPages,
       projects,
       claims,
+      askingClaimOf,
       screen.focusSearch,
       screen.filtered,
       screen.clearFilters,
