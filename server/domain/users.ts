@@ -44,6 +44,7 @@ export function toUserSummary(user: UserRow): UserSummary {
     defaultDiscountPercent: bpsToPercent(user.defaultDiscountBps),
     commissionRate: bpsToPercent(user.commissionRateBps),
     createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
   }
 }
 
@@ -94,6 +95,5 @@ export function toUserDetail(user: UserRow, bankDetails: BankDetails): UserDetai
     },
     referralCode: user.referralCode,
     agentCode: user.agentCode,
-    updatedAt: user.updatedAt.toISOString(),
   }
 }

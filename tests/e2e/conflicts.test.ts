@@ -4,7 +4,8 @@
  * then saves the description from the page loaded before: merged without asking, both values
  * kept. Both edit the title: B's save shows the conflict bar (theirs and mine); Keep mine saves
  * B's, and A's page shows it after a reload; Take theirs puts A's title in B's form. A bulk
- * deactivation with one row changed by the other admin reports that row. Screenshots of the bar
+ * deactivation with one row changed by the other admin reports that row; an order move based on
+ * a listing the other admin's move made stale is refused naming them. Screenshots of the bar
  * in the light and dark themes at 1440 and 1280 px.
  */
 import type { Browser, Page } from 'playwright-core'
@@ -18,6 +19,11 @@ const api = async (method: string, apiPath: string, body?: object) =>
   apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 const projectOf = async (id: string) =>
   (await api('GET', `/api/projects/${id}`)).project as { title: string; description: string; isActive: boolean }
+
+/** Holds back `page`'s live event stream (every connection refused), so it acts on what it loaded. */
+async function withoutLiveFeed(page: Page) {
+  await page.route('**/api/events', (route) => route.abort())
+}
 
 /** A project made through the API for this test; its id. */
 async function newProject(title: string): Promise<string> {
@@ -134,6 +140,8 @@ describe('two admins on one project', () => {
   it('a bulk action reports the row the other admin changed since the list was loaded', async () => {
     const prefix = `Stale rows ${Date.now().toString(36)}`
     const ids = [await newProject(`${prefix} one`), await newProject(`${prefix} two`)]
+    // B's live feed is held back, so B acts on the list as loaded (the feed would refresh the row).
+    await withoutLiveFeed(b)
     await b.goto(`${baseUrl}/projects?search=${encodeURIComponent(prefix)}`)
     const rows = b.locator('[data-testid="project-row"]')
     await expect.poll(() => rows.count()).toBe(2)
@@ -150,5 +158,32 @@ describe('two admins on one project', () => {
     await screenshot(b, 'conflict-bulk-1440')
     expect((await projectOf(ids[0])).isActive).toBe(false)
     expect((await projectOf(ids[1])).isActive).toBe(true)
+    await b.unroute('**/api/events')
+  })
+
+  it('an order moved by the other admin since it was listed: the move is refused naming them, and the row shows their status', async () => {
+    const [order] = (await api('GET', '/api/orders?status=pending&limit=1&page=3')).orders as {
+      _id: string
+      orderId: string
+    }[]
+    expect(order, 'the demo seed has pending orders').toBeTruthy()
+    await withoutLiveFeed(b)
+    await b.goto(`${baseUrl}/orders?search=${encodeURIComponent(order.orderId)}`)
+    const row = b.locator(`[data-testid="order-row"][data-id="${order._id}"]`)
+    const status = row.getByTestId('status-cell')
+    await expect.poll(async () => (await status.textContent())?.trim()).toBe('Pending')
+    // The other admin (A, through the API) confirms it after B's list was loaded.
+    await api('PUT', `/api/orders/${order._id}/status`, { status: 'confirmed', notes: 'Confirmed by A' })
+
+    await b.locator('body').click({ position: { x: 5, y: 5 } })
+    await b.keyboard.press('j')
+    await b.locator(`[data-testid="order-row"][data-active][data-id="${order._id}"]`).waitFor()
+    await b.keyboard.press('c')
+    await toast(b, /^Failed to update order status: Order was changed by .+ since you opened it/)
+    // Refused, not applied twice: the order keeps A's move, and B's row shows it without a reload.
+    await expect.poll(async () => (await status.textContent())?.trim()).toBe('Confirmed')
+    const notes = (await api('GET', `/api/orders/${order._id}`)).order.notes as { status: string }[]
+    expect(notes.filter((n) => n.status === 'confirmed')).toHaveLength(1)
+    await b.unroute('**/api/events')
   })
 })

@@ -186,6 +186,42 @@ describeEachDatabaseFrozen('record versions', (get) => {
     expect((await contactRow(b.id)).status).toBe('archived')
   })
 
+  it('every list row carries the version its record answers, so a move from the list is checked', async () => {
+    const u = await addUser()
+    const o = await addOrder()
+    const c = await addContact()
+    await h.send('PUT', `/api/orders/${o.id}/status`, { status: 'confirmed', notes: '' }, { who: h.asha })
+    for (const [list, key, search, detail] of [
+      ['/api/users', 'users', u.email, `/api/users/${u.id}`],
+      ['/api/orders', 'orders', o.orderId, `/api/orders/${o.id}`],
+      ['/api/contacts', 'contacts', c.email, `/api/contacts/${c.id}`],
+    ] as const) {
+      const res = await h.send('GET', `${list}?search=${encodeURIComponent(search)}`)
+      expect(res.status).toBe(200)
+      const rows = res.body[key] as { updatedAt: string }[]
+      expect(rows.map((r) => r.updatedAt)).toEqual([await read(detail)])
+    }
+    const row = (await h.send('GET', `/api/orders?search=${o.orderId}`)).body.orders[0]
+    expect(row.updatedAt > OLD.toISOString()).toBe(true)
+    const stale = await h.send(
+      'PUT',
+      `/api/orders/${o.id}/status`,
+      { status: 'in_progress', notes: '' },
+      { version: OLD.toISOString() },
+    )
+    expect(stale.body).toMatchObject({
+      code: 'version_conflict',
+      message: 'Order was changed by Asha Rao since you opened it',
+    })
+    const fresh = await h.send(
+      'PUT',
+      `/api/orders/${o.id}/status`,
+      { status: 'in_progress', notes: '' },
+      { version: row.updatedAt },
+    )
+    expect(fresh.status).toBe(200)
+  })
+
   it('commission: PUT /configs/default, PUT and DELETE /configs/{id} check If-Match', async () => {
     const created = await h.send('PUT', '/api/commission/configs/default', {})
     expect(created.status).toBe(200)

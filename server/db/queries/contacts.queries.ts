@@ -69,6 +69,7 @@ function summarySelect(db: Db, page: ReturnType<typeof pageIds>) {
       isRead: contacts.isRead,
       repliedAt: contacts.repliedAt,
       createdAt: contacts.createdAt,
+      updatedAt: contacts.updatedAt,
       projectId: projects.id,
       projectTitle: projects.title,
     })
@@ -93,6 +94,7 @@ export function toContactSummary(row: SummaryRow): ContactSummary {
     project: row.projectId ? { _id: row.projectId, title: row.projectTitle ?? '' } : null,
     repliedAt: row.repliedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   }
 }
 
@@ -200,6 +202,5 @@ export async function findContactDetail(db: Db, id: string): Promise<ContactDeta
     message: row.message,
     reply: row.reply,
     user: row.userId ? { _id: row.userId, name: row.userName ?? '' } : null,
-    updatedAt: row.updatedAt.toISOString(),
   }
 }

@@ -112,6 +112,7 @@ function summarySelect(db: Db) {
       totalAmountPaise: orders.totalAmountPaise,
       status: orders.status,
       createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
       cursorAt: cursorTime(orders.createdAt),
       userId: users.id,
       userName: users.name,
@@ -143,6 +144,7 @@ export function toOrderSummary(row: SummaryRow): OrderSummary {
     status: row.status,
     payment: row.payStatus ? { status: row.payStatus, paymentMethod: row.payMethod ?? '' } : null,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   }
 }
 
@@ -235,7 +237,6 @@ export async function findOrderDetail(db: Db, id: string): Promise<OrderDetail> 
         withCustomization: orders.withCustomization,
         withInstallation: orders.withInstallation,
         withReport: orders.withReport,
-        updatedAt: orders.updatedAt,
         referrerId: referrer.id,
         referrerName: referrer.name,
         referrerCode: referrer.agentCode,
@@ -283,7 +284,6 @@ export async function findOrderDetail(db: Db, id: string): Promise<OrderDetail> 
       transactionId: p.transactionId,
       createdAt: p.createdAt.toISOString(),
     })),
-    updatedAt: extra.updatedAt.toISOString(),
   }
 }
 

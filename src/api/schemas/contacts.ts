@@ -83,7 +83,7 @@ const ContactProjectSchema = v.object({ _id: v.string(), title: v.string() })
 export const ContactSummarySchema = v.object({
   _id: v.string(),
   /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
-  updatedAt: v.optional(IsoDateSchema),
+  updatedAt: IsoDateSchema,
   name: v.string(),
   email: v.string(),
   phone: v.string(),
@@ -130,7 +130,6 @@ export const ContactDetailSchema = v.object({
   message: v.string(),
   reply: v.nullable(v.string()),
   user: v.nullable(v.object({ _id: v.string(), name: v.string() })),
-  updatedAt: IsoDateSchema,
 })
 export type ContactDetail = v.InferOutput<typeof ContactDetailSchema>
 export const ContactResponseSchema = v.object({ success: v.literal(true), contact: ContactDetailSchema })

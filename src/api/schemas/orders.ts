@@ -102,7 +102,7 @@ const PaymentBriefSchema = v.object({ status: v.string(), paymentMethod: v.strin
 export const OrderSummarySchema = v.object({
   _id: v.string(),
   /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
-  updatedAt: v.optional(IsoDateSchema),
+  updatedAt: IsoDateSchema,
   /** Human order number, e.g. ORD-2026-000123. */
   orderId: v.string(),
   user: v.nullable(v.object({ _id: v.string(), name: v.string(), email: v.string() })),
@@ -169,7 +169,6 @@ export const OrderDetailSchema = v.object({
   referrer: v.nullable(v.object({ _id: v.string(), name: v.string(), agentCode: v.nullable(v.string()) })),
   notes: v.array(OrderNoteSchema),
   payments: v.array(OrderPaymentSchema),
-  updatedAt: IsoDateSchema,
 })
 export type OrderDetail = v.InferOutput<typeof OrderDetailSchema>
 export const OrderResponseSchema = v.object({ success: v.literal(true), order: OrderDetailSchema })

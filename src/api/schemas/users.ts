@@ -75,7 +75,7 @@ export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
 export const UserSummarySchema = v.object({
   _id: v.string(),
   /** The row's version as listed (live.ts "Versions"): a bulk write sends it back in `versions`. */
-  updatedAt: v.optional(IsoDateSchema),
+  updatedAt: IsoDateSchema,
   name: v.string(),
   email: v.string(),
   phone: v.string(),
@@ -159,7 +159,6 @@ export const UserDetailSchema = v.object({
   /** Set when the user first becomes an agent (unique; kept when they stop being one). */
   referralCode: v.nullable(v.string()),
   agentCode: v.nullable(v.string()),
-  updatedAt: IsoDateSchema,
 })
 export type UserDetail = v.InferOutput<typeof UserDetailSchema>
 export type UserAddress = UserDetail['address']
