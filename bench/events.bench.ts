@@ -9,7 +9,10 @@
  * a probe edits a project of its own once a second; the delivery latency of each probe change is
  * the time from sending its PUT to its arrival at each stream (an upper bound: it includes the
  * write) and from the PUT's answer (a lower bound: the commit came before the answer). Prints throughput per run, the mean of each side and the latency
- * p50/p99/max over every (change, stream) pair. Exits 1 when a stream misses a probe change.
+ * p50/p99/max over every (change, stream) pair, and where the CPU went (pidusage): the server
+ * process's CPU time per 1,000 answered requests and the stream readers' share of a core, since
+ * on one machine the readers compete with the server for its cores. Exits 1 when a stream misses
+ * a probe change.
  */
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -17,6 +20,7 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import pidusage from 'pidusage'
 import { percentile } from './measure'
 import { mixData, onDatabase, onServer as onPgServer, runMix, seed } from './load-run'
 import { SHARED_KEYS, signInByOutbox, startServer } from '../tests/server/faults/server-process'
@@ -61,9 +65,12 @@ async function openStreams(url: string, token: string, count: number, entityId: 
     }
   })
   const exited = new Promise((resolve) => child.on('exit', resolve))
+  const started = await pidusage(child.pid!)
   await Promise.race([opened, exited.then(() => Promise.reject(new Error('the streams process ended early')))])
   return {
     arrivals: () => arrivals.map((a) => [...a]),
+    /** CPU time (ms) the readers used since they started. */
+    cpuMs: async () => (await pidusage(child.pid!)).ctime - started.ctime,
     close: async () => {
       child.kill('SIGTERM')
       await exited
@@ -123,6 +130,9 @@ async function main() {
     const mix = { url: server.url, token, data, clients: Number(args.clients), reads: 3, writes: 1 }
     await runMix({ ...mix, seconds: 5 }).done
     const throughput: Record<'without' | 'with', number[]> = { without: [], with: [] }
+    /** Server CPU ms per 1,000 answered requests, per run. */
+    const serverCpu: Record<'without' | 'with', number[]> = { without: [], with: [] }
+    const serverCpuMs = async () => (await pidusage(server.child.pid!)).ctime
     /** Per (probe change, stream): from its PUT sent, and from its PUT answered (the commit lies between). */
     const latencies = { sent: [] as number[], answered: [] as number[] }
     let missed = 0
@@ -130,9 +140,14 @@ async function main() {
       for (const side of ['without', 'with'] as const) {
         const streams = side === 'with' ? await openStreams(server.url, token, Number(args.sse), probeId) : undefined
         const writer = streams ? probe(server.url, token, probeId) : undefined
+        const cpuBefore = await serverCpuMs()
+        const readersBefore = (await streams?.cpuMs()) ?? 0
         const { done, failures } = runMix({ ...mix, seconds: Number(args.duration) })
         const result = await done
         const { sent, answered } = (await writer?.stop()) ?? { sent: [], answered: [] }
+        const perThousand = ((await serverCpuMs()) - cpuBefore) / (result.requests.total / 1000)
+        const readersShare = streams ? ((await streams.cpuMs()) - readersBefore) / (Number(args.duration) * 1000) : 0
+        serverCpu[side].push(perThousand)
         if (streams) {
           // Let the last probe change arrive before counting.
           await new Promise((r) => setTimeout(r, 2000))
@@ -149,7 +164,8 @@ async function main() {
         console.log(
           `${side === 'with' ? `with ${args.sse} streams` : 'without streams'}: ${result.requests.average.toFixed(1)} req/s, ` +
             `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}` +
-            (streams ? `, ${sent.length} probe changes` : ''),
+            `, server CPU ${perThousand.toFixed(0)} ms per 1,000 requests` +
+            (streams ? `, ${sent.length} probe changes, readers ${(100 * readersShare).toFixed(0)}% of a core` : ''),
         )
       }
     }
@@ -159,6 +175,10 @@ async function main() {
     console.log(
       `\nThroughput: without ${mean(throughput.without).toFixed(1)} req/s, with ${args.sse} streams ` +
         `${mean(throughput.with).toFixed(1)} req/s (${((100 * mean(throughput.with)) / mean(throughput.without) - 100).toFixed(1)}%)`,
+    )
+    console.log(
+      `Server CPU per 1,000 requests: without ${mean(serverCpu.without).toFixed(0)} ms, with ${args.sse} streams ` +
+        `${mean(serverCpu.with).toFixed(0)} ms (${((100 * mean(serverCpu.with)) / mean(serverCpu.without) - 100).toFixed(1)}%)`,
     )
     console.log(
       `Delivery, ${sorted.length} (change, stream) pairs, missed ${missed}: from the PUT sent p50 ` +
