@@ -119,10 +119,12 @@ export default tseslint.config(
   {
     files: ['server/services/*.ts'],
     // Connection infrastructure with connections of its own (decision 032): the LISTENs of the
-    // table-versions reader and of the live events (db/listen.ts), and the advisory-lock pool.
+    // table-versions reader, of the live events and of the job worker (db/listen.ts), and the
+    // advisory-lock pool.
     ignores: [
       'server/services/table-versions.ts',
       'server/services/live-events.ts',
+      'server/services/job-queue.ts',
       'server/services/cluster-locks.ts',
     ],
     rules: {

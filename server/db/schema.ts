@@ -774,3 +774,38 @@ export const triageClaims = pgTable(
   },
   (t) => [index('triage_claims_expires_idx').on(t.expiresAt)],
 )
+
+/**
+ * The durable job queue (decision 047, services/job-queue.ts): work done after a request, outside
+ * its path, by whichever server takes it first. `(kind, key)` is unique, so the same work (one
+ * commit's report, one decision's mail) is queued once however many servers see it. A worker takes
+ * a due row with FOR UPDATE SKIP LOCKED and holds it until `locked_until` (a lease: a worker that
+ * died gives it back when the lease runs out); a failure puts it back with `run_after` later, up to
+ * `max_attempts`. `status`: queued, running, done, failed (attempts used up) or cancelled.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_key_idx').on(t.kind, t.key),
+    index('jobs_due_idx')
+      .on(t.runAfter)
+      .where(sql`status IN ('queued', 'running')`),
+  ],
+)
