@@ -29,6 +29,7 @@ import { undoRoutes } from './routes/undo.routes'
 import { auditRoutes } from './routes/audit.routes'
 import { triageRoutes } from './routes/triage.routes'
 import { projectsRoutes } from './routes/projects.routes'
+import { sourceReportRoutes } from './routes/source-report.routes'
 import { filesRoutes } from './routes/files.routes'
 import { gitHttpRoutes } from './routes/git-http.routes'
 import { githubRoutes } from './routes/github.routes'
@@ -103,6 +104,7 @@ export function createApp(config: AppConfig): App {
   api.route('/admin/triage', triageRoutes(deps))
   api.route('/presence', presenceRoutes(deps))
   api.route('/projects', projectsRoutes(deps))
+  api.route('/projects', sourceReportRoutes(deps))
   api.route('/upload', uploadRoutes(deps))
   api.route('/users', usersRoutes(deps))
   api.route('/orders', ordersRoutes(deps))

@@ -23,6 +23,8 @@ import { loadDataKey } from './services/data-encryption'
 import { createObjectStorage } from './services/storage/storage-for'
 import { ClusterMutex } from './services/cluster-locks'
 import { consoleJobs, describeOutcome, startBackgroundJobs } from './services/background-jobs'
+import { describeJobOutcome, JobWorker } from './services/job-queue'
+import { SOURCE_REPORT_JOB, sourceReportHandler } from './services/source-report/job'
 
 async function main() {
   const env = loadEnv()
@@ -66,6 +68,18 @@ async function main() {
     spaDir: path.resolve(import.meta.dirname, '..', 'dist'),
   })
 
+  // The durable queue's worker: source reports of new commits, made outside the upload's request.
+  const worker = new JobWorker({
+    database,
+    handlers: { [SOURCE_REPORT_JOB]: sourceReportHandler(app.deps) },
+    now: () => new Date(),
+    log: (outcome) => {
+      if (env.LOG_LEVEL === 'silent') return
+      ;(outcome.outcome === 'done' ? console.log : console.error)(describeJobOutcome(outcome))
+    },
+  })
+  await worker.start()
+
   const jobs = startBackgroundJobs(consoleJobs({ db: database.db, staging: app.deps.staging }), {
     locks: jobLocks,
     now: () => new Date(),
@@ -86,7 +100,7 @@ async function main() {
     server,
     () => liveEvents.close(),
     async () => {
-      await jobs.stop()
+      await Promise.all([jobs.stop(), worker.stop()])
       await Promise.all([uploadLocks.close(), jobLocks.close()])
       await versions.close()
       await database.close()

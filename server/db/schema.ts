@@ -27,6 +27,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { v7 as uuidv7 } from 'uuid'
 import type { ReasonTemplate, RecentRecord } from '../../src/api/schemas/preferences'
+import type { SourceReport } from '../../src/api/schemas/source-report'
 
 const id = () =>
   uuid('id')
@@ -807,5 +808,27 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAfter)
       .where(sql`status IN ('queued', 'running')`),
+  ],
+)
+
+/**
+ * Source reports (decision 046): one per analysed commit of a project's repository, written by the
+ * 'source-report' job (services/source-report/job.ts) and upserted, so a job run twice leaves one
+ * row. `risk_weight` is the report's weight, kept beside it for sorting and filtering.
+ */
+export const sourceReports = pgTable(
+  'source_reports',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    commitSha: text('commit_sha').notNull(),
+    report: jsonb('report').$type<SourceReport>().notNull(),
+    riskWeight: integer('risk_weight').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.commitSha] }),
+    index('source_reports_project_created_idx').on(t.projectId, t.createdAt),
   ],
 )

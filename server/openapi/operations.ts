@@ -46,6 +46,7 @@ import {
   VerificationEntryResponseSchema,
   VerificationHistoryResponseSchema,
 } from '../../src/api/schemas/projects'
+import { SourceReportQueuedResponseSchema, SourceReportResponseSchema } from '../../src/api/schemas/source-report'
 import {
   ReportDownloadResponseSchema,
   ReportFieldsSchema,
@@ -342,6 +343,25 @@ export const OPERATIONS: Record<string, OperationExtra> = {
   'GET /api/projects/{id}/verification-history': {
     summary: 'Verification history, newest first',
     response: json(VerificationHistoryResponseSchema),
+  },
+  'GET /api/projects/{id}/source-report': {
+    summary:
+      "The source report of the project's head commit (or of ?commit=): languages, files, README, licence, secrets, dependencies, risk weight; with the report history",
+    response: json(SourceReportResponseSchema),
+    errors: {
+      400: 'Commit must be a 40-character hex commit id',
+      404: 'Project not found, or no source report for this commit',
+    },
+  },
+  'GET /api/projects/{id}/source-report/sbom': {
+    summary: 'The dependencies of the source report (head or ?commit=) as a CycloneDX 1.6 JSON SBOM',
+    rawResponse: { status: 200, media: 'application/vnd.cyclonedx+json', description: 'The CycloneDX document' },
+    errors: { 404: 'Project not found, or no source report yet' },
+  },
+  'POST /api/projects/{id}/source-report': {
+    summary: "Queue the analysis of the project's head commit again",
+    response: json(SourceReportQueuedResponseSchema),
+    errors: { 404: 'Project not found', 409: 'The project has no uploaded source to analyse' },
   },
   'PUT /api/projects/{id}/verification-history/{entryId}': {
     summary: 'Edit a history entry',

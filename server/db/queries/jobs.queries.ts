@@ -153,3 +153,23 @@ export async function renewJobLease(db: Db, id: string, worker: string, until: D
     .set({ lockedUntil: until })
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker), eq(jobs.status, 'running')))
 }
+
+/**
+ * Queue `job` again (a re-run asked for by an admin): a new one is queued as by enqueueJob; a done,
+ * failed or cancelled one is reset to queued with its attempts counted from zero; a queued or
+ * running one is left as it is. Answers whether the job is queued by this call.
+ */
+export async function requeueJob(db: Db, job: NewJob, now: Date): Promise<boolean> {
+  const runAfter = job.runAfter ?? now
+  const queued = await db
+    .insert(jobs)
+    .values({ kind: job.kind, key: job.key, payload: job.payload, runAfter, maxAttempts: job.maxAttempts ?? 5 })
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.key],
+      set: { status: 'queued', attempts: 0, runAfter, lastError: null, finishedAt: null, lockedBy: null },
+      setWhere: sql`${jobs.status} IN ('done', 'failed', 'cancelled')`,
+    })
+    .returning({ id: jobs.id })
+  if (queued.length) await db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, ${job.kind})`)
+  return queued.length > 0
+}

@@ -10,6 +10,7 @@
  * after the branch moved but before the receipt, the resend finds its commit on main and only
  * records it; a crash before the branch moved leaves the staging whole, and the resend commits.
  * An upload with an id ends with its receipt (UploadStaging.recordCommit), one without is dropped.
+ * The commit's source report is queued (services/source-report/job.ts) and made outside the request.
  * Paths that collide across the staged chunks refuse the commit (400 naming them) before anything
  * is written: each chunk was checked against the others when staged, this is the last word.
  */
@@ -22,6 +23,7 @@ import type { ProjectRow } from '../../domain/projects/serialize'
 import type { AppDeps } from '../../deps'
 import { badRequest, conflict } from '../../http/errors'
 import { repoNameFor, type CommitFile } from '../repo-host/repo-host'
+import { queueSourceReport } from '../source-report/job'
 import type { UploadStaging } from './staging'
 
 type Github = NonNullable<UploadChunkResponse['data']['github']>
@@ -78,7 +80,7 @@ async function commitFiles(
   const created = await host.create(name, { private: project.githubRepo?.private ?? true, projectId: project.id })
   const message = `Upload ${files.length} files${uploadId ? ` (upload ${uploadId})` : ''}`
   const alreadyCommitted = uploadId !== undefined && created.latestCommit?.message.split('\n')[0] === message
-  if (!alreadyCommitted) await host.commitTree(name, files, message)
+  const sha = alreadyCommitted ? created.latestCommit?.sha : (await host.commitTree(name, files, message)).sha
   const githubRepo: GithubRepo = {
     name,
     url: created.url,
@@ -93,5 +95,8 @@ async function commitFiles(
     files.reduce((sum, f) => sum + f.size, 0),
     githubRepo,
   )
+  // Queued after the commit is recorded (a resend that finds its commit queues it again: a no-op
+  // when it was queued before the crash), analysed outside this request.
+  if (sha && host.provider === 'local') await queueSourceReport(deps, project.id, sha)
   return githubRepo
 }

@@ -134,3 +134,37 @@ export type AnalyserError = v.InferOutput<typeof AnalyserErrorSchema>
 export type Analyser = (typeof ANALYSERS)[number]
 export type ReportChanges = v.InferOutput<typeof ReportChangesSchema>
 export type ShouldNotShipReason = (typeof SHOULD_NOT_SHIP_REASONS)[number]
+
+/** One stored report of a project: its commit, when it was stored and its risk weight. */
+export const SourceReportEntrySchema = v.object({
+  commit: v.string(),
+  createdAt: IsoDateSchema,
+  riskWeight: count,
+})
+
+/**
+ * Where a project's report stands: 'ready' (a report answers), 'queued' (the analysis of its
+ * newest commit waits or runs), 'failed' (that analysis failed for good) or 'none' (no commit).
+ */
+export const SOURCE_REPORT_STATES = ['ready', 'queued', 'failed', 'none'] as const
+
+/** GET /api/projects/{id}/source-report(?commit=): the report (latest or of `commit`) and the project's report history. */
+export const SourceReportResponseSchema = v.object({
+  success: v.literal(true),
+  state: v.picklist(SOURCE_REPORT_STATES),
+  report: v.nullable(SourceReportSchema),
+  history: v.array(SourceReportEntrySchema),
+})
+export type SourceReportResponse = v.InferOutput<typeof SourceReportResponseSchema>
+
+/** `?commit=` of the report routes: a full 40-hex commit id. */
+export const SourceReportQuerySchema = v.object({
+  commit: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{40}$/, 'Commit must be a 40-character hex commit id'))),
+})
+
+/** POST /api/projects/{id}/source-report: the analysis of the newest commit is queued again. */
+export const SourceReportQueuedResponseSchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  commit: v.string(),
+})

@@ -1,0 +1,67 @@
+/**
+ * The 'source-report' job of the queue (decisions 046 and 047): every commit an upload writes is
+ * queued once (key: project and commit, whatever server or resend sees it) and analysed by
+ * whichever server's worker takes it, outside the upload's request. The report is compared with
+ * the report of the commit the project was last reviewed at, and upserted, so a job run twice
+ * leaves one report.
+ */
+import { enqueueJob, findJob, requeueJob, type Job } from '../../db/queries/jobs.queries'
+import { findProjectRow } from '../../db/queries/projects.queries'
+import { findSourceReport, lastReviewedCommit, saveSourceReport } from '../../db/queries/source-reports.queries'
+import { projectRepository } from '../../db/queries/triage.queries'
+import type { AppDeps } from '../../deps'
+import { localGitFor } from '../repo-host/host-for'
+import { analyseCommit } from './analyse-commit'
+
+/** The job kind. */
+export const SOURCE_REPORT_JOB = 'source-report'
+
+type Deps = Pick<AppDeps, 'db' | 'repoHost' | 'now'>
+
+const jobOf = (projectId: string, commit: string) => ({
+  kind: SOURCE_REPORT_JOB,
+  key: `${projectId}:${commit}`,
+  payload: { projectId, commit },
+})
+
+/** Queue the report of `commit` (40 hex) of `projectId`; a second call for the same commit is a no-op. */
+export async function queueSourceReport(deps: Pick<AppDeps, 'db' | 'now'>, projectId: string, commit: string) {
+  await enqueueJob(deps.db, jobOf(projectId, commit), deps.now())
+}
+
+/** Queue the report of `commit` again (an admin's re-run); false while it is queued or running already. */
+export async function rerunSourceReport(deps: Pick<AppDeps, 'db' | 'now'>, projectId: string, commit: string) {
+  return requeueJob(deps.db, jobOf(projectId, commit), deps.now())
+}
+
+/** The job of `commit`'s report: queued or running ('queued'), failed for good, done, or never queued (null). */
+export async function sourceReportJobState(deps: Pick<AppDeps, 'db'>, projectId: string, commit: string) {
+  const job = await findJob(deps.db, SOURCE_REPORT_JOB, `${projectId}:${commit}`)
+  if (!job) return null
+  return job.status === 'running' ? 'queued' : job.status
+}
+
+/**
+ * The job's handler: analyse the commit from the project's local bare repository and store the
+ * report. A project or repository gone since the job was queued ends the job with nothing to do;
+ * a repository on GitHub is not analysed here (its trees are not on this server's disk).
+ */
+export function sourceReportHandler(deps: Deps) {
+  return async (job: Job): Promise<void> => {
+    const { projectId, commit } = job.payload as { projectId: string; commit: string }
+    const host = localGitFor(deps)
+    const [project, repo] = await Promise.all([
+      findProjectRow(deps.db, projectId),
+      projectRepository(deps.db, projectId),
+    ])
+    if (!host || !project || !repo || repo.provider !== 'local') return
+    const reviewed = await lastReviewedCommit(deps.db, projectId)
+    const previous = reviewed && reviewed !== commit ? await findSourceReport(deps.db, projectId, reviewed) : null
+    const report = await analyseCommit(host.gitDir(repo.name), commit, {
+      category: project.category,
+      previous,
+      now: deps.now,
+    })
+    await saveSourceReport(deps.db, projectId, report, deps.now())
+  }
+}
