@@ -1,7 +1,7 @@
 /**
  * The 'source-report' job of the queue (decisions 046 and 047): every commit an upload writes is
  * queued once (key: project and commit, whatever server or resend sees it) and analysed by
- * whichever server's worker takes it, outside the upload's request. The report is compared with
+ * whichever server's worker takes it, outside the upload's request and on a thread of its own. The report is compared with
  * the report of the commit the project was last reviewed at, and upserted, so a job run twice
  * leaves one report.
  */
@@ -11,7 +11,7 @@ import { findSourceReport, lastReviewedCommit, saveSourceReport } from '../../db
 import { projectRepository } from '../../db/queries/triage.queries'
 import type { AppDeps } from '../../deps'
 import { localGitFor } from '../repo-host/host-for'
-import { analyseCommit } from './analyse-commit'
+import { analyseInWorker } from './analyse-in-worker'
 
 /** The job kind. */
 export const SOURCE_REPORT_JOB = 'source-report'
@@ -57,10 +57,12 @@ export function sourceReportHandler(deps: Deps) {
     if (!host || !project || !repo || repo.provider !== 'local') return
     const reviewed = await lastReviewedCommit(deps.db, projectId)
     const previous = reviewed && reviewed !== commit ? await findSourceReport(deps.db, projectId, reviewed) : null
-    const report = await analyseCommit(host.gitDir(repo.name), commit, {
+    const report = await analyseInWorker({
+      gitDir: host.gitDir(repo.name),
+      commit,
       category: project.category,
       previous,
-      now: deps.now,
+      now: deps.now().toISOString(),
     })
     await saveSourceReport(deps.db, projectId, report, deps.now())
   }
