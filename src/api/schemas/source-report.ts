@@ -128,7 +128,6 @@ export type SecretFinding = v.InferOutput<typeof SecretFindingSchema>
 export type Manifest = v.InferOutput<typeof ManifestSchema>
 export type Ecosystem = (typeof ECOSYSTEMS)[number]
 export type Dependency = v.InferOutput<typeof DependencySchema>
-export type Risk = v.InferOutput<typeof RiskSchema>
 export type RiskReason = v.InferOutput<typeof RiskReasonSchema>
 export type AnalyserError = v.InferOutput<typeof AnalyserErrorSchema>
 export type Analyser = (typeof ANALYSERS)[number]
