@@ -1,0 +1,95 @@
+/**
+ * `npx tsx bench/source-report.bench.ts [--files 5000] [--runs 3]`
+ *
+ * The source report of one commit (decision 046): a generated project tree of `--files` files
+ * (TypeScript, JavaScript, Python, CSS, HTML, Markdown and JSON of 1-6 KB, a package.json and a
+ * requirements.txt, folders like a real app) committed into a fresh bare repository, then
+ * analysed `--runs` times on a worker thread, as the job worker does (analyse-in-worker.ts).
+ * Prints the time from the start of the analysis to the report, its median, and the event-loop
+ * delay of the main thread meanwhile (p99, max), which is what the server's requests feel.
+ */
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { fastImportCommit } from '../server/services/repo-host/fast-import'
+import { git } from '../server/services/repo-host/git-exec'
+import { analyseInWorker } from '../server/services/source-report/analyse-in-worker'
+import { percentile } from './measure'
+
+const { values: args } = parseArgs({
+  options: { files: { type: 'string', default: '5000' }, runs: { type: 'string', default: '3' } },
+})
+
+const KINDS = [
+  { ext: 'ts', line: (i: number) => `export function step${i}(value: number): number { return value * ${i} + 1 }\n` },
+  { ext: 'js', line: (i: number) => `module.exports.handler${i} = (req, res) => res.json({ ok: ${i} })\n` },
+  { ext: 'py', line: (i: number) => `def task_${i}(value):\n    return value * ${i}\n` },
+  { ext: 'css', line: (i: number) => `.card-${i} { margin: ${i % 16}px; color: #333; }\n` },
+  { ext: 'html', line: (i: number) => `<div class="row-${i}"><span>Item ${i}</span></div>\n` },
+  { ext: 'md', line: (i: number) => `- Note ${i}: how the module works.\n` },
+  { ext: 'json', line: (i: number) => `{"key${i}": ${i}}\n` },
+]
+
+/** `count` files in app-like folders, each 1-6 KB of its language. */
+function tree(count: number): { path: string; data: string }[] {
+  const files = [
+    { path: 'README.md', data: '# Generated app\n\nA project for the bench.\n' },
+    { path: 'package.json', data: JSON.stringify({ name: 'app', dependencies: { express: '4.21.2', react: '19.0.0' } }) },
+    { path: 'requirements.txt', data: 'django==4.2.7\nrequests==2.31.0\n' },
+  ]
+  for (let i = files.length; i < count; i++) {
+    const kind = KINDS[i % KINDS.length]
+    const lines = 20 + (i % 100)
+    const data = Array.from({ length: lines }, (_, n) => kind.line(i * 1000 + n)).join('')
+    files.push({ path: `src/module-${i % 40}/part-${Math.floor(i / 40) % 25}/file-${i}.${kind.ext}`, data })
+  }
+  return files
+}
+
+async function main() {
+  const count = Number(args.files)
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-source-report-'))
+  try {
+    const gitDir = path.join(root, 'repo.git')
+    await git(['init', '--bare', '--quiet', '-b', 'main', gitDir])
+    const source = path.join(root, 'files')
+    await fs.mkdir(source)
+    const files = await Promise.all(
+      tree(count).map(async (file, i) => {
+        const sourcePath = path.join(source, String(i))
+        await fs.writeFile(sourcePath, file.data)
+        return { path: file.path, sourcePath, size: Buffer.byteLength(file.data) }
+      }),
+    )
+    await fastImportCommit(gitDir, { branch: 'main', parent: null, files, message: 'bench', when: new Date() })
+    const commit = await git(['--git-dir', gitDir, 'rev-parse', 'refs/heads/main'])
+    const bytes = files.reduce((sum, f) => sum + f.size, 0)
+    console.log(`${count} files, ${(bytes / 1024 / 1024).toFixed(1)} MiB, commit ${commit.slice(0, 12)}`)
+    const times: number[] = []
+    for (let run = 0; run < Number(args.runs); run++) {
+      const delay = monitorEventLoopDelay({ resolution: 10 })
+      delay.enable()
+      const started = performance.now()
+      const report = await analyseInWorker({ gitDir, commit, category: 'Web Development', now: new Date().toISOString() })
+      const ms = performance.now() - started
+      delay.disable()
+      times.push(ms)
+      console.log(
+        `run ${run + 1}: report in ${(ms / 1000).toFixed(2)} s (${report.languages.byLanguage.length} languages, ` +
+          `${report.files.notExamined.length} not examined, errors ${report.analyserErrors.length}); ` +
+          `main thread event-loop delay p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
+      )
+    }
+    const sorted = [...times].sort((a, b) => a - b)
+    console.log(`median ${(percentile(sorted, 50) / 1000).toFixed(2)} s; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`)
+  } finally {
+    await fs.rm(root, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
