@@ -15,8 +15,8 @@ import { parseEventPayload, sseFrame } from '../domain/live-events'
 export const EVENTS_CHANNEL = 'console_events'
 
 /**
- * An open stream: told the events of each batch (those published in one turn of the event loop,
- * oldest first) with their SSE frames already encoded, and told to end (shutdown).
+ * An open stream: told the events of each batch (those published within one batch window, oldest
+ * first) with their SSE frames already encoded, and told to end (shutdown).
  */
 export type EventSubscriber = { events: (events: StreamEvent[], frames: Uint8Array) => void; close: () => void }
 
@@ -29,11 +29,19 @@ const encoder = new TextEncoder()
  */
 export const MAX_UNSENT_BYTES = 1 << 20
 
+/**
+ * How long the first event of a batch waits for others (ms) before the batch goes to every
+ * stream. Each batch costs one write per stream, so on a busy marketplace (a hundred writes a
+ * second) a window of 100 ms turns a hundred writes per stream and second into ten, for at most
+ * 100 ms more delay, well inside the second a screen may take to follow (BENCHMARKS.md).
+ */
+export const BATCH_WINDOW_MS = 100
+
 export class LiveEvents {
   private readonly subscribers = new Set<EventSubscriber>()
   private stopListening: (() => Promise<void>) | undefined
   private closed = false
-  /** Events published in this turn of the event loop, sent together at its end. */
+  /** Events published in the current batch window, sent together at its end. */
   private batch: StreamEvent[] = []
   /** Whether notifications arrive (false before `listen` and while PostgreSQL is reconnecting). */
   listening = false
@@ -41,11 +49,13 @@ export class LiveEvents {
   /**
    * `heartbeatMs`: how often streams send a comment and check their token and session;
    * `maxUnsentBytes`: how far a stream's reader may fall behind (bytes written but not yet taken
-   * by the connection) before the stream is ended (tests shorten both).
+   * by the connection) before the stream is ended (tests shorten both); `batchMs`: the batch
+   * window (0: the events of one turn of the event loop).
    */
   constructor(
     readonly heartbeatMs: number = EVENTS_HEARTBEAT_MS,
     readonly maxUnsentBytes: number = MAX_UNSENT_BYTES,
+    readonly batchMs: number = BATCH_WINDOW_MS,
   ) {}
 
   /** Start the LISTEN on `database` (main.ts; tests). Events before this are not seen. */
@@ -61,13 +71,15 @@ export class LiveEvents {
   }
 
   /**
-   * Hand `event` to every open stream. Events published in one turn (PostgreSQL delivers a bulk
-   * write's notifications together) are encoded once, as one chunk, for all streams: the cost of a
-   * burst per stream is one write, not one per event and stream.
+   * Hand `event` to every open stream. Events published within one batch window are encoded once,
+   * as one chunk, for all streams: the cost of a burst per stream is one write, not one per event
+   * and stream.
    */
   publish(event: StreamEvent): void {
     this.batch.push(event)
-    if (this.batch.length === 1) setImmediate(() => this.flush())
+    if (this.batch.length > 1) return
+    if (this.batchMs > 0) setTimeout(() => this.flush(), this.batchMs).unref()
+    else setImmediate(() => this.flush())
   }
 
   private flush(): void {

@@ -164,7 +164,8 @@ describe('GET /api/events with a stalled reader [pglite]', () => {
   let ctx: TestContext
   let token = ''
   beforeAll(async () => {
-    ctx = await createTestContext('pglite', { config: { liveEvents: new LiveEvents(HEARTBEAT_MS, MAX_UNSENT) } })
+    // No batch window: each event below is its own write, so the stalled stream falls behind step by step.
+    ctx = await createTestContext('pglite', { config: { liveEvents: new LiveEvents(HEARTBEAT_MS, MAX_UNSENT, 0) } })
     ;({ accessToken: token } = await signIn(ctx))
   })
   afterAll(async () => {
