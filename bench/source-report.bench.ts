@@ -36,7 +36,10 @@ const KINDS = [
 function tree(count: number): { path: string; data: string }[] {
   const files = [
     { path: 'README.md', data: '# Generated app\n\nA project for the bench.\n' },
-    { path: 'package.json', data: JSON.stringify({ name: 'app', dependencies: { express: '4.21.2', react: '19.0.0' } }) },
+    {
+      path: 'package.json',
+      data: JSON.stringify({ name: 'app', dependencies: { express: '4.21.2', react: '19.0.0' } }),
+    },
     { path: 'requirements.txt', data: 'django==4.2.7\nrequests==2.31.0\n' },
   ]
   for (let i = files.length; i < count; i++) {
@@ -72,7 +75,12 @@ async function main() {
       const delay = monitorEventLoopDelay({ resolution: 10 })
       delay.enable()
       const started = performance.now()
-      const report = await analyseInWorker({ gitDir, commit, category: 'Web Development', now: new Date().toISOString() })
+      const report = await analyseInWorker({
+        gitDir,
+        commit,
+        category: 'Web Development',
+        now: new Date().toISOString(),
+      })
       const ms = performance.now() - started
       delay.disable()
       times.push(ms)
@@ -83,7 +91,12 @@ async function main() {
       )
     }
     const sorted = [...times].sort((a, b) => a - b)
-    console.log(`median ${(percentile(sorted, 50) / 1000).toFixed(2)} s; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.availableParallelism()} cores)`)
+    console.log(
+      `median ${(percentile(sorted, 50) / 1000).toFixed(2)} s; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (${os.availableParallelism()} cores)`,
+    )
   } finally {
     await fs.rm(root, { recursive: true, force: true })
   }

@@ -184,7 +184,10 @@ describe('triage claims', () => {
       await a.keyboard.press('Control+k')
       await a.getByTestId('command-palette').waitFor()
       await a.keyboard.type('Decide anyway')
-      await a.getByRole('option', { name: /Decide anyway/ }).first().waitFor()
+      await a
+        .getByRole('option', { name: /Decide anyway/ })
+        .first()
+        .waitFor()
       await a.keyboard.press('Enter')
       const prompt = a.getByRole('dialog', { name: 'Approve project' })
       await prompt.waitFor()
