@@ -7,10 +7,10 @@
  */
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { CommandButton } from '../../../commands/command-button'
-import { ConfirmDialog, Dialog, PromptDialog } from '../../../components/dialog'
+import { ConfirmDialog, PromptDialog } from '../../../components/dialog'
 import type { projectsListMachine } from '../../../machines/projects-list.machine'
 import { claimQuestion } from '../../../machines/projects-list.rules'
+import { DecideAnywayDialog } from '../shared/decide-anyway-dialog'
 import { statusTitle } from '../shared/verification-badge'
 
 type ListActor = ActorRefFrom<typeof projectsListMachine>
@@ -56,20 +56,12 @@ export function ListDialogs({ actor }: { actor: ListActor }) {
         tone="danger"
         onConfirm={() => actor.send({ type: 'confirm.accept' })}
       />
-      <Dialog
+      <DecideAnywayDialog
         open={confirmingClaim}
-        onOpenChange={(open) => !open && actor.send({ type: 'confirm.cancel' })}
-        title="Decide anyway?"
-        description={pending?.kind === 'verify' ? claimQuestion(pending.claimedBy ?? [], n) : ''}
-        size="sm"
-        kind="answer"
-        closeCommand="projects.leaveToReviewer"
-        footer={
-          <>
-            <CommandButton id="projects.leaveToReviewer" />
-            <CommandButton id="projects.decideAnyway" variant="primary" autoFocus />
-          </>
-        }
+        question={pending?.kind === 'verify' ? claimQuestion(pending.claimedBy ?? [], n) : ''}
+        onCancel={() => actor.send({ type: 'confirm.cancel' })}
+        confirmId="projects.decideAnyway"
+        cancelId="projects.leaveToReviewer"
       />
     </>
   )

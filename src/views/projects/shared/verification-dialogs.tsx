@@ -14,6 +14,7 @@ import { Field, TextArea } from '../../../components/field'
 import type { verificationMachine } from '../../../machines/verification.machine'
 import { verificationInputError } from '../../../machines/verification.rules'
 import { statusTitle } from '../../../lib/status-title'
+import { DecideAnywayDialog } from './decide-anyway-dialog'
 
 type Actor = ActorRefFrom<typeof verificationMachine>
 
@@ -67,20 +68,12 @@ export function VerificationDialogs({ actor }: { actor: Actor }) {
           </div>
         ) : null}
       </Dialog>
-      <Dialog
+      <DecideAnywayDialog
         open={claimedBy !== null}
-        onOpenChange={(open) => !open && actor.send({ type: 'claim.cancel' })}
-        title="Decide anyway?"
-        description={`${claimedBy ?? 'Another moderator'} is reviewing this project. Decide anyway?`}
-        size="sm"
-        kind="answer"
-        closeCommand="projects.verification.leaveToReviewer"
-        footer={
-          <>
-            <CommandButton id="projects.verification.leaveToReviewer" />
-            <CommandButton id="projects.verification.decideAnyway" variant="primary" autoFocus />
-          </>
-        }
+        question={`${claimedBy ?? 'Another moderator'} is reviewing this project. Decide anyway?`}
+        onCancel={() => actor.send({ type: 'claim.cancel' })}
+        confirmId="projects.verification.decideAnyway"
+        cancelId="projects.verification.leaveToReviewer"
       />
       <ConfirmDialog
         open={deleting}
