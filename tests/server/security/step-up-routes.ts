@@ -24,6 +24,7 @@ export const ORDINARY_WRITES: Record<string, string> = {
   'PUT /api/projects/{id}/verify': 'review work (undoable)',
   'POST /api/admin/triage/projects/{id}/claim': 'review work: marks who is reviewing, changes no record',
   'DELETE /api/admin/triage/projects/{id}/claim': 'review work: ends the own claim',
+  'POST /api/projects/{id}/source-report': 'review work: queues the analysis again, changes no record',
   'PUT /api/presence': 'says which record the admin has open, changes no record',
   'DELETE /api/presence': 'says the admin left a record',
   'PUT /api/projects/{id}/verification-history/{entryId}': 'review work',
