@@ -4,9 +4,9 @@
  * The source report of one commit (decision 046): a generated project tree of `--files` files
  * (TypeScript, JavaScript, Python, CSS, HTML, Markdown and JSON of 1-6 KB, a package.json and a
  * requirements.txt, folders like a real app) committed into a fresh bare repository, then
- * analysed `--runs` times on a worker thread, as the job worker does (analyse-in-worker.ts).
+ * analysed `--runs` times in a child process, as the job worker does (analyse-in-worker.ts).
  * Prints the time from the start of the analysis to the report, its median, and the event-loop
- * delay of the main thread meanwhile (p99, max), which is what the server's requests feel.
+ * delay of the calling process meanwhile (p99, max), which is what the server's requests feel.
  */
 import fs from 'node:fs/promises'
 import os from 'node:os'

@@ -1,9 +1,9 @@
 /**
  * The 'source-report' job of the queue (decisions 046 and 047): every commit an upload writes is
  * queued once (key: project and commit, whatever server or resend sees it) and analysed by
- * whichever server's worker takes it, outside the upload's request and on a thread of its own. The report is compared with
- * the report of the commit the project was last reviewed at, and upserted, so a job run twice
- * leaves one report.
+ * whichever server's worker takes it, outside the upload's request, in a process of its own at a
+ * lower priority. The report is compared with the report of the commit the project was last
+ * reviewed at, and upserted, so a job run twice leaves one report.
  */
 import { enqueueJob, findJob, requeueJob, type Job } from '../../db/queries/jobs.queries'
 import { findProjectRow } from '../../db/queries/projects.queries'
