@@ -95,8 +95,8 @@ async function commitFiles(
     files.reduce((sum, f) => sum + f.size, 0),
     githubRepo,
   )
-  // Queued after the commit is recorded (a resend that finds its commit queues it again: a no-op
-  // when it was queued before the crash), analysed outside this request.
+  // Queued once the commit is recorded; a resend that finds its commit on main queues it again,
+  // which the queue's unique (kind, key) turns into a no-op. The analysis runs outside this request.
   if (sha && host.provider === 'local') await queueSourceReport(deps, project.id, sha)
   return githubRepo
 }

@@ -93,7 +93,7 @@ export const ManifestSchema = v.object({
 export const RiskReasonSchema = v.object({ code: v.string(), points: count, detail: v.string() })
 export const RiskSchema = v.object({ weight: count, reasons: v.array(RiskReasonSchema) })
 
-/** 'contents' is reading the blobs from git: when it fails, the parts below cover what was read before. */
+/** 'contents' is reading the blobs from git: when it fails, the other analysers report on the blobs read up to then. */
 export const ANALYSERS = ['contents', 'languages', 'readme', 'licence', 'secrets', 'manifests'] as const
 export const AnalyserErrorSchema = v.object({ analyser: v.picklist(ANALYSERS), message: v.string() })
 
