@@ -25,6 +25,8 @@ import { ClusterMutex } from './services/cluster-locks'
 import { consoleJobs, describeOutcome, startBackgroundJobs } from './services/background-jobs'
 import { describeJobOutcome, JobWorker } from './services/job-queue'
 import { SOURCE_REPORT_JOB, sourceReportHandler } from './services/source-report/job'
+import { DECISION_MAIL_JOB } from './domain/decision-mail'
+import { decisionMailHandler } from './services/decision-mail'
 
 async function main() {
   const env = loadEnv()
@@ -68,10 +70,14 @@ async function main() {
     spaDir: path.resolve(import.meta.dirname, '..', 'dist'),
   })
 
-  // The durable queue's worker: source reports of new commits, made outside the upload's request.
+  // The durable queue's worker: source reports of new commits, made outside the upload's request,
+  // and the owners' mails of verification decisions, sent once their undo window has passed.
   const worker = new JobWorker({
     database,
-    handlers: { [SOURCE_REPORT_JOB]: sourceReportHandler(app.deps) },
+    handlers: {
+      [SOURCE_REPORT_JOB]: sourceReportHandler(app.deps),
+      [DECISION_MAIL_JOB]: decisionMailHandler(app.deps),
+    },
     now: () => new Date(),
     log: (outcome) => {
       if (env.LOG_LEVEL === 'silent') return

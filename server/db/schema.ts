@@ -28,6 +28,7 @@ import {
 import { v7 as uuidv7 } from 'uuid'
 import type { ReasonTemplate, RecentRecord } from '../../src/api/schemas/preferences'
 import type { SourceReport } from '../../src/api/schemas/source-report'
+import { OWNER_NOTICE_OUTCOMES } from '../../src/api/schemas/projects'
 
 const id = () =>
   uuid('id')
@@ -399,6 +400,16 @@ export const verificationHistory = pgTable(
      * "files changed since the last review" diffs from it.
      */
     reviewCommit: text('review_commit'),
+    /**
+     * What the decision's mail to the project owner came to (decision 048), written by the
+     * 'decision-mail' job: 'sent' (the mail left), 'notifications_off' (the owner's
+     * preferences.notifications was off at send time), 'no_owner' (no owner or no address),
+     * 'failed' (every attempt failed); null while the mail waits, or for a decision that mails
+     * nobody (pending, under review) or made before migration 0040.
+     */
+    ownerNotice: text('owner_notice', { enum: OWNER_NOTICE_OUTCOMES }),
+    /** When `ownerNotice` was recorded (for 'sent': when the mail left). */
+    ownerNoticeAt: timestamp('owner_notice_at', { withTimezone: true }),
   },
   (t) => [
     index('verification_history_project_idx').on(t.projectId, t.verifiedAt),

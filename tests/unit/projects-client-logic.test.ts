@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { moveFocus, selectRange, toggleId } from '../../src/machines/shared/list-selection.rules'
 import { notesOrDefault } from '../../src/machines/projects-list.rules'
-import { filterHistory, verifiedByName } from '../../src/views/projects/shared/history-filter'
+import { filterHistory, ownerNoticeText, verifiedByName } from '../../src/views/projects/shared/history-filter'
+import { formatDateTime } from '../../src/lib/format'
 import { showingRange } from '../../src/lib/list-url'
 import { mergeCategories, parseListSearch, toListSearch } from '../../src/views/projects/list/projects-url'
 import { initialDraft, sectionBody, sectionInvalid } from '../../src/machines/project-sections.form'
@@ -14,15 +15,19 @@ describe('list URL state', () => {
       status: '',
       verificationStatus: '',
       category: '',
+      risk: '',
       page: 1,
       limit: 20,
     })
-    const f = parseListSearch('?search=shop&status=inactive&verification=under_review&category=AI%2FML&limit=50&page=3')
+    const f = parseListSearch(
+      '?search=shop&status=inactive&verification=under_review&category=AI%2FML&risk=no-licence&limit=50&page=3',
+    )
     expect(f).toEqual({
       search: 'shop',
       status: 'inactive',
       verificationStatus: 'under_review',
       category: 'AI/ML',
+      risk: 'no-licence',
       page: 3,
       limit: 50,
     })
@@ -31,12 +36,14 @@ describe('list URL state', () => {
     // The Drafts filter (decision 038) is URL state like the others.
     expect(parseListSearch('?status=draft').status).toBe('draft')
     expect(toListSearch(parseListSearch('?status=draft'))).toBe('status=draft')
-    expect(parseListSearch('limit=7&page=-2&status=x&verification=nope')).toMatchObject({
+    expect(parseListSearch('limit=7&page=-2&status=x&verification=nope&risk=scary')).toMatchObject({
       limit: 20,
       page: 1,
       status: '',
       verificationStatus: '',
+      risk: '',
     })
+    expect(toListSearch(parseListSearch('?risk=secrets'))).toBe('risk=secrets')
   })
   it('merges categories with the built-ins, sorted, no duplicates', () => {
     const merged = mergeCategories(['SaaS', 'Blockchain', ''])
@@ -103,5 +110,22 @@ describe('verification helpers', () => {
     expect(verifiedByName(entries[0])).toBe('Asha Rao')
     expect(notesOrDefault('approved', '  ')).toBe('Approved')
     expect(notesOrDefault('rejected', ' Bad ')).toBe('Bad')
+  })
+
+  it('says whether the owner was told of a decision by e-mail, and nothing while the mail waits', () => {
+    const at = '2026-11-28T05:11:00.000Z'
+    expect(ownerNoticeText(makeEntry())).toBeNull()
+    expect(ownerNoticeText(makeEntry({ ownerNotice: { outcome: 'sent', at } }))).toBe(
+      `Owner told by e-mail · ${formatDateTime(at)}`,
+    )
+    expect(ownerNoticeText(makeEntry({ ownerNotice: { outcome: 'notifications_off', at } }))).toBe(
+      'Owner not told: notifications off',
+    )
+    expect(ownerNoticeText(makeEntry({ ownerNotice: { outcome: 'no_owner', at } }))).toBe(
+      'Owner not told: no owner with an e-mail',
+    )
+    expect(ownerNoticeText(makeEntry({ ownerNotice: { outcome: 'failed', at } }))).toBe(
+      'Owner not told: the e-mail could not be sent',
+    )
   })
 })

@@ -19,6 +19,9 @@ import { assertUnchanged, type UndoActor } from './undo.queries'
 import { groupByBefore, undoRecord, type UndoRecord } from '../../domain/undo'
 import { assertVersion, nextVersion, splitByVersion } from '../../domain/versions'
 import { nextVersionSql, rowConflicts } from './versions.queries'
+import { decisionMailJobs } from './decision-mail.queries'
+import { cancelQueuedJobs } from './jobs.queries'
+import { DECISION_MAIL_JOB } from '../../domain/decision-mail'
 
 /** A status change by `actorId` at `at` (the app's clock, `deps.now()`), recorded as the entries' verifiedAt. */
 export type StatusChange = {
@@ -43,7 +46,8 @@ export type StatusChange = {
  * Set the verification status of every project in `ids` (all or nothing; 404 for an unknown id):
  * reads the current rows, updates status and verificationNotes, inserts a history entry {status,
  * previousStatus, notes, verifiedBy: actorId, verifiedAt: at} and an audit row per project, and
- * records the undo (kind 'project.verify', undo.queries.ts). Answers the number of projects
+ * records the undo (kind 'project.verify', undo.queries.ts) and, for approved, needs changes and
+ * rejected, queues the owner's mail of each entry (decision 048). Answers the number of projects
  * changed, the undo ticket and the projects left unchanged because they moved from `versions`
  * (`conflicts`; with `version`, a moved project answers 409 instead). An optimistic write (db/write.ts): two round trips whatever the
  * number of projects, the read and one statement that writes all four only if no project changed
@@ -83,7 +87,8 @@ export async function changeVerificationStatus(
               .update(projects)
               .set({ ...after, updatedAt: nextVersionSql(projects.updatedAt, verifiedAt) })
               .where(unchanged),
-          inserts: [on.insert(verificationHistory).values(entries)],
+          // The owner's mail joins the decision's statement: no decision without its mail, nor a mail without it.
+          inserts: [on.insert(verificationHistory).values(entries), decisionMailJobs(on, entries, verifiedAt)],
           audit: rows.map((row) => ({
             actorId: change.actorId,
             action: 'project.verify',
@@ -109,7 +114,8 @@ export async function changeVerificationStatus(
 
 /**
  * Undo of 'project.verify' (undo-restore.queries.ts): status and notes back as they were, the
- * history entries the change inserted deleted; 409 when a project changed since.
+ * history entries the change inserted deleted and their queued owner mails cancelled; 409 when a
+ * project changed since.
  */
 export async function restoreVerification(tx: Tx, records: UndoRecord[], _actor: UndoActor, now: Date): Promise<void> {
   const rows = await tx
@@ -136,6 +142,8 @@ export async function restoreVerification(tx: Tx, records: UndoRecord[], _actor:
   }
   const created = records.flatMap((r) => (r.created ? [r.created] : []))
   if (created.length) await tx.delete(verificationHistory).where(inArray(verificationHistory.id, created))
+  // Their mails have not left: they are due only once this undo would be refused (decision 048).
+  await cancelQueuedJobs(tx, DECISION_MAIL_JOB, created)
 }
 
 /** 404 'Project not found' unless the project exists. */

@@ -75,5 +75,8 @@ export function toApiVerificationEntry(
     notes: row.notes,
     verifiedAt: row.verifiedAt.toISOString(),
     verifiedBy: verifier ? { name: verifier.name, email: verifier.email } : null,
+    ...(row.ownerNotice && row.ownerNoticeAt
+      ? { ownerNotice: { outcome: row.ownerNotice, at: row.ownerNoticeAt.toISOString() } }
+      : {}),
   }
 }

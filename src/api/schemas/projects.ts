@@ -13,6 +13,15 @@ import { undoEntry } from './undo'
 
 export const VERIFICATION_STATUSES = ['pending', 'under_review', 'approved', 'needs_changes', 'rejected'] as const
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number]
+/** The decisions whose owner is told by e-mail (decision 048). */
+export const OWNER_MAILED_STATUSES = ['approved', 'needs_changes', 'rejected'] as const
+/**
+ * What a decision's mail to the project owner came to (decision 048): 'sent', not sent because
+ * the owner's notifications are off ('notifications_off'), the project has no owner with an
+ * address ('no_owner'), or every attempt failed ('failed').
+ */
+export const OWNER_NOTICE_OUTCOMES = ['sent', 'notifications_off', 'no_owner', 'failed'] as const
+export type OwnerNoticeOutcome = (typeof OWNER_NOTICE_OUTCOMES)[number]
 export const DIFFICULTIES = ['Beginner', 'Intermediate', 'Advanced'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
 export const DESCRIPTION_MAX = 2000
@@ -166,6 +175,14 @@ const queryInt = (label: string, min: number, max: number, fallback: number) =>
 const queryText = (label: string) => v.optional(textSchema(label, QUERY_TEXT_MAX), '')
 
 /**
+ * Risk filters of the projects list, by each project's latest source report: 'secrets' (it found
+ * secrets), 'no-licence' (no licence file), 'high' (risk weight ≥ HIGH_RISK_WEIGHT), 'unreported'
+ * (no report yet).
+ */
+export const RISK_FILTERS = ['secrets', 'no-licence', 'high', 'unreported'] as const
+export type RiskFilter = (typeof RISK_FILTERS)[number]
+
+/**
  * GET /api/projects query. `status` filters active/inactive (published) or draft; without it and
  * includeInactive only the catalogue: active, published projects.
  */
@@ -189,6 +206,8 @@ export const ProjectListQuerySchema = v.object({
     '',
   ),
   status: v.optional(v.picklist(['', 'active', 'inactive', 'draft'], 'Status must be active, inactive or draft'), ''),
+  /** By the latest source report (decision 046); '' lists every project. */
+  risk: v.optional(v.picklist(['', ...RISK_FILTERS], `Risk must be one of ${RISK_FILTERS.join(', ')}`), ''),
 })
 export type ProjectListQuery = v.InferOutput<typeof ProjectListQuerySchema>
 
@@ -295,9 +314,16 @@ export const ProjectSchema = v.object({
 })
 export type Project = v.InferOutput<typeof ProjectSchema>
 
+/** A project of the list: the project, and the risk weight of its latest source report (null: none yet). */
+export const ProjectListRowSchema = v.object({
+  ...ProjectSchema.entries,
+  riskWeight: v.optional(v.nullable(v.number())),
+})
+export type ProjectListRow = v.InferOutput<typeof ProjectListRowSchema>
+
 export const ProjectListResponseSchema = v.object({
   success: v.literal(true),
-  projects: v.array(ProjectSchema),
+  projects: v.array(ProjectListRowSchema),
   pagination: v.object({ currentPage: v.number(), totalPages: v.number(), totalProjects: v.number() }),
 })
 export type ProjectListResponse = v.InferOutput<typeof ProjectListResponseSchema>
@@ -313,6 +339,8 @@ export const VerificationEntrySchema = v.object({
   notes: v.string(),
   verifiedAt: IsoDateSchema,
   verifiedBy: v.nullable(v.object({ name: v.string(), email: v.string() })),
+  /** Whether the owner was told of this decision by e-mail and when; absent while the mail waits or for none. */
+  ownerNotice: v.optional(v.object({ outcome: v.picklist(OWNER_NOTICE_OUTCOMES), at: IsoDateSchema })),
 })
 export type VerificationEntry = v.InferOutput<typeof VerificationEntrySchema>
 export const VerificationHistoryResponseSchema = v.object({

@@ -133,6 +133,7 @@ export const AUDIT_ACTION_LABELS = {
   'project.images.add': 'Project images added',
   'project.images.delete': 'Project image deleted',
   'project.images.reorder': 'Project images reordered',
+  'project.owner_notice': 'Owner told of a decision',
   'project.report.delete': 'Project report deleted',
   'project.report.upload': 'Project report uploaded',
   'project.update': 'Project updated',

@@ -1,9 +1,9 @@
-/** The verification timeline: status badge, previous → new, notes, who and when, and the entry's Edit and Delete commands. */
+/** The verification timeline: status badge, previous → new, notes, who and when, whether the owner was told, and the entry's Edit and Delete commands. */
 import { ArrowRight, Pencil, Trash2 } from 'lucide-react'
 import type { VerificationEntry } from '../../../api/schemas/projects'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { formatDateTime } from '../../../lib/format'
-import { verifiedByName } from './history-filter'
+import { ownerNoticeText, verifiedByName } from './history-filter'
 import { statusTitle, VerificationBadge } from './verification-badge'
 
 export function VerificationTimeline({ entries }: { entries: VerificationEntry[] }) {
@@ -12,6 +12,7 @@ export function VerificationTimeline({ entries }: { entries: VerificationEntry[]
     <ol className="timeline" data-testid="verification-timeline">
       {entries.map((e) => {
         const target = { kind: 'verificationEntry', id: e._id }
+        const notice = ownerNoticeText(e)
         return (
           <li key={e._id} className="timeline__entry" data-testid="history-entry" data-status={e.status}>
             <div className="timeline__head">
@@ -39,6 +40,11 @@ export function VerificationTimeline({ entries }: { entries: VerificationEntry[]
             <p className="timeline__meta faint">
               {verifiedByName(e)} · {formatDateTime(e.verifiedAt)}
             </p>
+            {notice ? (
+              <p className="timeline__meta faint" data-testid="owner-notice" data-outcome={e.ownerNotice?.outcome}>
+                {notice}
+              </p>
+            ) : null}
           </li>
         )
       })}
