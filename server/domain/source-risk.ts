@@ -4,6 +4,7 @@
  * queue by it, lowest first. Pure.
  */
 import type { RiskReason, SourceReport } from '../../src/api/schemas/source-report'
+import { inByteUnits } from '../../src/domain/byte-units'
 
 const MiB = 1024 * 1024
 /** A file from this size counts as huge (bytes). */
@@ -52,6 +53,13 @@ const MEDIA = /\.(png|jpe?g|gif|webp|avif|bmp|ico|icns|tiff?|woff2?|ttf|otf|eot|
 
 type RiskInput = Pick<SourceReport, 'files' | 'readme' | 'licence' | 'secrets' | 'manifests' | 'analyserErrors'>
 
+const SIZE_NUMBER = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 })
+/** A size in words, 1 KB = 1024 bytes as the console shows sizes: 419430400 → '400 MB'. */
+function sizeText(bytes: number): string {
+  const { value, unit } = inByteUnits(bytes)
+  return `${SIZE_NUMBER.format(value)} ${unit}`
+}
+
 const capped = (count: number, each: number, max: number) => Math.min(count * each, max)
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -94,7 +102,11 @@ export function riskOf(report: RiskInput, category?: string): { weight: number; 
   )
   const band = (category && SIZE_BANDS[category]) || DEFAULT_BAND
   if (files.totalBytes < band.min || files.totalBytes > band.max)
-    add('size-out-of-band', P.sizeOutOfBand, `${files.totalBytes} bytes, expected ${band.min}–${band.max}`)
+    add(
+      'size-out-of-band',
+      P.sizeOutOfBand,
+      `${sizeText(files.totalBytes)} in all, expected ${sizeText(band.min)}–${sizeText(band.max)}`,
+    )
   const bad = report.manifests.filter((m) => m.status === 'unparseable')
   add(
     'unparseable-manifests',

@@ -1,6 +1,7 @@
 /**
  * /api/admin/triage (contract src/api/schemas/triage.ts), behind
- * requireAdmin: GET /queue?limit=&category= (the queue, oldest first, with its total, without the
+ * requireAdmin: GET /queue?limit=&category=&sort= (the queue, oldest or lowest risk first, each row
+ * with its newest source report's risk, with its total, without the
  * projects other moderators hold), GET /projects/{id} (the triage bundle: 404 for an unknown
  * project), GET /stats (the dashboard's queue figures). Claims (src/api/schemas/live.ts,
  * decision 043): POST /projects/{id}/claim (take or renew; 409 `claimed` with the other's claim),
@@ -23,6 +24,7 @@ import {
   ClaimResponseSchema,
   ClaimsResponseSchema,
 } from '../../src/api/schemas/live'
+import { isHighRisk, type LicenceStatus } from '../../src/api/schemas/source-report'
 import { liveClaims } from '../db/queries/triage-claims.queries'
 import { queueFigures, queuePage } from '../db/queries/triage.queries'
 import type { AppDeps, AppEnv } from '../deps'
@@ -35,14 +37,21 @@ import { claimProject, releaseProject } from '../services/triage-claims'
 import { claimedMessage, NOT_IN_QUEUE_MESSAGE } from '../domain/triage'
 import { ApiError } from '../http/errors'
 
+/** A queue row's risk from its newest report's columns; null without a report. */
+function queueRisk(r: { riskWeight: number | null; riskSecrets: number | null; riskLicence: LicenceStatus | null }) {
+  if (r.riskWeight === null) return null
+  const weight = Number(r.riskWeight)
+  return { weight, high: isHighRisk(weight), secrets: Number(r.riskSecrets ?? 0), licence: r.riskLicence ?? 'none' }
+}
+
 export function triageRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.get('/queue', validate('query', TriageQueueQuerySchema), async (c) => {
-    const { limit, category } = c.req.valid('query')
+    const { limit, category, sort } = c.req.valid('query')
     const at = deps.now()
     const reader = { moderatorId: c.get('admin').id, now: at }
-    const { total, claimedByOthers, rows } = await queuePage(deps.db, limit, category, reader)
+    const { total, claimedByOthers, rows } = await queuePage(deps.db, limit, category, reader, sort)
     const now = at.getTime()
     return ok(c, TriageQueueResponseSchema, {
       success: true,
@@ -56,6 +65,7 @@ export function triageRoutes(deps: AppDeps) {
         ownerName: r.ownerName,
         enteredQueueAt: r.enteredAt.toISOString(),
         ageMs: Math.max(0, now - r.enteredAt.getTime()),
+        risk: queueRisk(r),
       })),
     })
   })

@@ -1,8 +1,8 @@
 /**
  * Projects-list pages (SPEC.md 7 "GET /api/projects") cached at two levels (docs/decisions/004,
  * 024):
- * 1. Whole pages per table versions: reused only while projects, project_images and users are all
- *    unchanged, kept as JSON text; identical concurrent misses build once (single-flight-cache.ts),
+ * 1. Whole pages per table versions: reused only while projects, project_images, users and
+ *    source_reports are all unchanged, kept as JSON text; identical concurrent misses build once (single-flight-cache.ts),
  *    and a page is stored under the versions its statements saw.
  * 2. Each project's JSON per row version: a miss asks the database for the page by reference (ids,
  *    row versions, table versions and total in one prepared statement, selectListPageRefs), takes
@@ -43,9 +43,13 @@ const ONE_SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only
 /** A page as JSON text and where it came from: the cache, a new build, or a concurrent build. */
 export type ListPage = { body: string; cache: CacheOutcome }
 
-/** The key of a project's JSON: its id, row version and the versions of its images and owner. */
+/**
+ * The key of a project's JSON: its id, row version and the versions of its images, owner and
+ * source reports (its risk weight). A new report rebuilds every project's JSON once; reports
+ * come a few a minute at most, reads many a second.
+ */
 const projectKey = (ref: PageRef, v: ListVersions) =>
-  cacheKey(v, ['project_images', 'users'], `${ref.id}/${ref.rowVersion}`)
+  cacheKey(v, ['project_images', 'users', 'source_reports'], `${ref.id}/${ref.rowVersion}`)
 
 /**
  * The response of a page as JSON text, equal to `JSON.stringify(response)` of a
@@ -55,9 +59,9 @@ function composePage(projects: readonly string[], paging: ProjectListResponse['p
   return `{"success":true,"projects":[${projects.join(',')}],"pagination":${JSON.stringify(paging)}}`
 }
 
-/** A project's response JSON, from its row with images and owner. */
-const projectJsonOf = (row: ProjectRow & { images: ImageRow[]; owner: UserRef | null }) =>
-  JSON.stringify(toApiProject(row, row.images, row.owner))
+/** A list row's response JSON (ProjectListRow), from its row with images, owner and risk weight. */
+const projectJsonOf = (row: ProjectRow & { images: ImageRow[]; owner: UserRef | null; riskWeight: number | null }) =>
+  JSON.stringify({ ...toApiProject(row, row.images, row.owner), riskWeight: row.riskWeight })
 
 /** A row of selectListRows: a project with images and owner, its row version and the versions it saw. */
 type ListRow = Awaited<ReturnType<typeof selectListRows>>[number]
@@ -99,7 +103,8 @@ export class ProjectJsonCache {
       if (
         row.rowVersion !== ref.rowVersion ||
         Number(row.imagesVersion) !== v.project_images ||
-        Number(row.usersVersion) !== v.users
+        Number(row.usersVersion) !== v.users ||
+        Number(row.reportsVersion) !== v.source_reports
       )
         return null
       const json = projectJsonOf(row)

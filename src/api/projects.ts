@@ -14,6 +14,7 @@ import {
   ProjectResponseSchema,
   type Project,
   type ProjectListResponse,
+  type RiskFilter,
   type VerificationStatus,
 } from './schemas/projects'
 import type { RowVersions } from './schemas/versions'
@@ -26,6 +27,8 @@ export interface ProjectListFilters {
   status: '' | 'active' | 'inactive' | 'draft'
   verificationStatus: '' | VerificationStatus
   category: string
+  /** By the newest source report (decision 046): secrets found, no licence, high risk, no report yet. */
+  risk: '' | RiskFilter
   page: number
   limit: number
 }
@@ -37,6 +40,7 @@ export function fetchProjects(filters: ProjectListFilters, signal?: AbortSignal)
   if (filters.status) query.status = filters.status
   if (filters.verificationStatus) query.verificationStatus = filters.verificationStatus
   if (filters.category) query.category = filters.category
+  if (filters.risk) query.risk = filters.risk
   return api.get('/api/projects', ProjectListResponseSchema, { query, signal })
 }
 

@@ -19,6 +19,7 @@ import {
   TriageBundleResponseSchema,
   TriageQueueResponseSchema,
   TriageStatsResponseSchema,
+  type QueueSort,
   type TriageBundle,
   type TriageQueueResponse,
   type TriageStats,
@@ -33,14 +34,20 @@ export const triageKeys = {
 }
 
 /**
- * GET /api/admin/triage/queue?limit=&category= → `{ total, queue }`, oldest in the queue first
- * (QUEUE_LIMIT_MAX of them; one category when `category` is not '').
+ * GET /api/admin/triage/queue?limit=&category=&sort= → `{ total, queue }`, oldest in the queue
+ * first or (`sort` 'risk') lowest risk weight first, unreported last (QUEUE_LIMIT_MAX of them; one
+ * category when `category` is not ''); each row with its newest source report's risk.
  */
 export async function fetchTriageQueue(
   category = '',
   signal?: AbortSignal,
+  sort: QueueSort = 'oldest',
 ): Promise<Pick<TriageQueueResponse, 'total' | 'claimedByOthers' | 'queue'>> {
-  const query = new URLSearchParams({ limit: String(QUEUE_LIMIT_MAX), ...(category ? { category } : {}) })
+  const query = new URLSearchParams({
+    limit: String(QUEUE_LIMIT_MAX),
+    ...(category ? { category } : {}),
+    ...(sort !== 'oldest' ? { sort } : {}),
+  })
   const { total, claimedByOthers, queue } = await api.get(
     `/api/admin/triage/queue?${query}`,
     TriageQueueResponseSchema,

@@ -2,10 +2,11 @@
  * The projects list's filter options as commands (SPEC.md 2 "Projects list"): status, verification
  * and page size are one palette entry per option (`projects.filter.status.active`); a category is
  * the option `projects.filter.category` with the category as `target` (categories come from the
- * server). Each navigates to the list with the filter in the URL and page 1.
+ * server); risk is one entry per value of the newest source report (decision 046). Each navigates
+ * to the list with the filter in the URL and page 1.
  */
 import type { ProjectListFilters } from '../api/projects'
-import { VERIFICATION_STATUSES } from '../api/schemas/projects'
+import { VERIFICATION_STATUSES, type RiskFilter } from '../api/schemas/projects'
 import { PAGE_SIZES } from '../lib/list-url'
 import { statusTitle } from '../lib/status-title'
 import { navigateFilters, onList } from './projects-list.commands'
@@ -49,6 +50,15 @@ const VERIFICATION = [
   'needs_changes',
 ] as const satisfies ReadonlyArray<(typeof VERIFICATION_STATUSES)[number]>
 
+/** Risk filters: command id suffix, value, palette title and option label. */
+const RISK: Array<[string, '' | RiskFilter, string, string]> = [
+  ['all', '', 'Show every risk', 'All Risk'],
+  ['secrets', 'secrets', 'Show projects with secrets', 'Has secrets'],
+  ['noLicence', 'no-licence', 'Show projects without a licence', 'No licence'],
+  ['high', 'high', 'Show high-risk projects', 'High risk'],
+  ['unreported', 'unreported', 'Show projects without a source report', 'No report yet'],
+]
+
 export const projectsFilterCommands: Command[] = [
   ...STATUS.map(([value, label]) =>
     option(
@@ -87,6 +97,9 @@ export const projectsFilterCommands: Command[] = [
     checked: (ctx) => filters(ctx)?.category === ctx.view.focused?.id,
     run: (ctx) => navigateFilters(ctx, { category: ctx.view.focused?.id ?? '', page: 1 }),
   },
+  ...RISK.map(([id, value, title, label]) =>
+    option(`projects.filter.risk.${id}`, title, label, (f) => f.risk === value, { risk: value }),
+  ),
   ...PAGE_SIZES.map((n) =>
     option(`projects.pageSize.${n}`, `Show ${n} projects per page`, `${n} per page`, (f) => f.limit === n, {
       limit: n,

@@ -3,15 +3,27 @@
  * palette open /projects/triage; there 1 approve, 2 needs changes, 3 reject, h hold (under review),
  * s skip; in the notes step 1-9 pick a reason template (filled with the project's title, owner and
  * category), e edits the notes, Ctrl/Cmd+Enter submits, Escape goes back; Escape on a project
- * leaves triage; r reloads the queue when it is done. They read what the triage view publishes
+ * leaves triage; r reloads the queue when it is done; o orders the queue by risk (lowest first) or
+ * back to oldest first, kept in the address (?sort=risk) like the category. They read what the triage view publishes
  * (`triage`) and only send events to its actor or navigate.
  */
 import type { ActorRefFrom } from 'xstate'
+import type { QueueSort } from '../api/schemas/triage'
 import type { triageMachine } from '../machines/triage.machine'
 import type { Command, CommandContext } from './registry'
 
 /** The screen's address. */
 export const TRIAGE_PATH = '/projects/triage'
+
+/** The screen's address for `category` ('' = all) in order `sort` (oldest first needs no parameter). */
+export function triageUrl(category: string, sort: QueueSort): string {
+  const query = new URLSearchParams({ ...(category ? { category } : {}), ...(sort !== 'oldest' ? { sort } : {}) })
+  return query.size ? `${TRIAGE_PATH}?${query}` : TRIAGE_PATH
+}
+
+/** The order the address `search` (without '?') asks for: 'risk' for sort=risk, else oldest first. */
+export const sortOfSearch = (search: string): QueueSort =>
+  new URLSearchParams(search).get('sort') === 'risk' ? 'risk' : 'oldest'
 /** How many templates the notes step offers by number. */
 export const TEMPLATE_KEYS = 9
 
@@ -28,6 +40,9 @@ export interface TriageHandle {
   notes: string
   /** Put the focus in the notes field. */
   focusNotes: () => void
+  /** The queue's category ('' = all) and order, as the address holds them. */
+  category: string
+  sort: QueueSort
 }
 
 declare module './registry' {
@@ -45,6 +60,22 @@ const at =
   (ctx: CommandContext) =>
     !!handle(ctx) && steps.includes(handle(ctx)!.step)
 const onProject = at('showing')
+/** Steps where the queue can be ordered anew (the machine loads it again). */
+const canSort = at('showing', 'done', 'failed', 'loading')
+
+/** The command ordering the queue by `sort`, offered while the queue is in the other order (one key toggles). */
+function sortCommand(sort: QueueSort, title: string, keywords: string[]): Command {
+  return {
+    id: sort === 'risk' ? 'projects.triage.sortRisk' : 'projects.triage.sortOldest',
+    title,
+    group: GROUP,
+    shortcut: 'o',
+    keywords: ['sort', 'order', 'queue', ...keywords],
+    when: (ctx) => canSort(ctx) && handle(ctx)!.sort !== sort,
+    // The address keeps the order (a reload or a shared link shows the same); the view sends it on.
+    run: (ctx) => ctx.navigate(triageUrl(handle(ctx)!.category, sort)),
+  }
+}
 const inNotes = at('notes')
 
 function template(n: number): Command {
@@ -179,6 +210,8 @@ export const triageCommands: Command[] = [
     when: at('done'),
     run: (ctx) => send(ctx, { type: 'reload' }),
   },
+  sortCommand('risk', 'Sort queue by risk', ['risk', 'lowest', 'fast approvals', 'secrets']),
+  sortCommand('oldest', 'Sort queue by oldest', ['oldest', 'age', 'waiting']),
   {
     id: 'projects.triage.editTemplates',
     title: 'Edit reason templates',

@@ -1,5 +1,6 @@
 /**
- * Triage of the verification queue (decision 016): one project at a time, oldest first, decided
+ * Triage of the verification queue (decision 016): one project at a time, oldest first or lowest
+ * risk first (`queue.sort`, decision 046: the queue is loaded again in that order), decided
  * with one key; a decision is offered for undo and an undone one comes back first. Pure: the view
  * reads each project's bundle and prefetches `nextId(context)`. States: docs/machines/triage.mmd.
  *
@@ -16,7 +17,7 @@ import { verifyProject } from '../api/verification'
 import { ApiError } from '../api/client'
 import { CLAIM_RENEW_MS, NOT_IN_QUEUE, type Claim } from '../api/schemas/live'
 import type { VerificationStatus } from '../api/schemas/projects'
-import type { QueueItem } from '../api/schemas/triage'
+import type { QueueItem, QueueSort } from '../api/schemas/triage'
 import type { UndoTicket } from '../api/schemas/undo'
 
 /** Decisions that submit at once (key 1 and h). */
@@ -41,6 +42,8 @@ const DONE_TEXT: Record<VerificationStatus, string> = {
 export interface TriageContext {
   /** Only this category's projects ('' = all), from the input. */
   category: string
+  /** The queue's order: oldest in the queue first, or lowest risk weight first. */
+  sort: QueueSort
   queue: QueueItem[]
   /** Projects in the whole queue (the server's count). */
   total: number
@@ -79,6 +82,8 @@ export type TriageEvent =
   | { type: 'triage.leave' }
   /** The screen is back (a remount): load the queue again. */
   | { type: 'triage.resume' }
+  /** Order the queue by `sort` from now on: load it again in that order (a different order only). */
+  | { type: 'queue.sort'; sort: QueueSort }
 
 export type TriageEmitted =
   | { type: 'undo.offered'; text: string; undo: UndoTicket }
@@ -128,17 +133,31 @@ const announceLostClaim = {
   }),
 } as const
 
+/**
+ * A new order: remembered, and the queue loaded again in it (re-entering `loading` when already
+ * there, so the load in flight in the old order is dropped). The same order is ignored.
+ */
+const resort = {
+  guard: { type: 'isOtherSort', params: ({ event }: { event: { sort: QueueSort } }) => ({ sort: event.sort }) },
+  target: '#triage.loading',
+  reenter: true,
+  actions: {
+    type: 'setSort',
+    params: ({ event }: { event: { sort: QueueSort } }) => ({ sort: event.sort }),
+  },
+} as const
+
 export const triageMachine = setup({
   types: {
     context: {} as TriageContext,
     events: {} as TriageEvent,
     emitted: {} as TriageEmitted,
-    input: {} as { category?: string },
+    input: {} as { category?: string; sort?: QueueSort },
   },
   delays: { claimRenewal: CLAIM_RENEW_MS },
   actors: {
-    loadQueue: fromPromise<QueueLoad, { category: string }>(({ input, signal }) =>
-      fetchTriageQueue(input.category, signal),
+    loadQueue: fromPromise<QueueLoad, { category: string; sort: QueueSort }>(({ input, signal }) =>
+      fetchTriageQueue(input.category, signal, input.sort),
     ),
     claimProject: fromPromise<Claim, { id: string }>(({ input }) => claimTriageProject(input.id)),
     // Not tied to the machine's life: a release sent as the screen unmounts must still go out.
@@ -149,6 +168,7 @@ export const triageMachine = setup({
   },
   actions: {
     setQueue: assign((_, params: QueueLoad) => ({ ...params, error: null })),
+    setSort: assign((_, params: { sort: QueueSort }) => ({ sort: params.sort })),
     setClaim: assign((_, params: { claim: Claim }) => ({ claim: params.claim })),
     releaseClaim: enqueueActions(({ context, enqueue }) => {
       if (context.claim) enqueue.spawnChild('releaseClaim', { input: { id: context.claim.projectId } })
@@ -203,6 +223,7 @@ export const triageMachine = setup({
   },
   guards: {
     hasCandidate: ({ context }) => candidates(context).length > 0,
+    isOtherSort: ({ context }, params: { sort: QueueSort }) => params.sort !== context.sort,
     hasNotes: ({ context }) => !!context.notes?.text.trim(),
     hasUndone: ({ context }) => context.decided.length > 0,
     inNotesStep: ({ context }) => !!context.notes,
@@ -214,6 +235,7 @@ export const triageMachine = setup({
   id: 'triage',
   context: ({ input }) => ({
     category: input.category ?? '',
+    sort: input.sort ?? 'oldest',
     queue: [],
     total: 0,
     claimedByOthers: 0,
@@ -238,14 +260,15 @@ export const triageMachine = setup({
   },
   states: {
     loading: {
+      on: { 'queue.sort': resort },
       invoke: {
         src: 'loadQueue',
-        input: ({ context }) => ({ category: context.category }),
+        input: ({ context }) => ({ category: context.category, sort: context.sort }),
         onDone: { target: 'picking', actions: { type: 'setQueue', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { retry: 'loading' } },
+    failed: { on: { retry: 'loading', 'queue.sort': resort } },
     picking: {
       always: [
         { guard: 'hasCandidate', target: 'claiming', actions: 'pickFirst' },
@@ -337,6 +360,7 @@ export const triageMachine = setup({
         },
         skip: { target: 'picking', actions: ['skipCurrent', 'closeNotes', 'releaseClaim'] },
         reload: { target: 'loading', actions: 'releaseClaim' },
+        'queue.sort': { ...resort, actions: [resort.actions, 'releaseClaim'] },
       },
     },
     submitting: {
@@ -370,7 +394,7 @@ export const triageMachine = setup({
         ],
       },
     },
-    done: { on: { reload: 'loading' } },
+    done: { on: { reload: 'loading', 'queue.sort': resort } },
     // The screen was left; a remount (React's StrictMode, or the same view shown again) resumes.
     left: { on: { 'triage.resume': 'loading' } },
   },

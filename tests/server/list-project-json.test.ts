@@ -69,7 +69,8 @@ describeEachDatabase('projects list from page refs and per-project JSON', (get) 
     )
     return JSON.stringify({
       success: true,
-      projects: refs.map((r) => byId.get(r.id)),
+      // A list row adds its risk weight: none of these projects has a source report.
+      projects: refs.map((r) => ({ ...byId.get(r.id), riskWeight: null })),
       pagination: pagination(total, query.page, query.limit),
     })
   }

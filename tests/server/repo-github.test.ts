@@ -51,7 +51,13 @@ describe('GitHub repository host against recorded responses', () => {
   // Each test replays the recording from its start and finds the repository's row in place.
   beforeEach(async () => {
     sent.length = 0
-    host = new GithubHost(ctx.deps, { token: 'ghp_test', org: 'acme', fetch: replayFetch(sent), blobConcurrency: 1 })
+    host = new GithubHost(ctx.deps, {
+      token: 'ghp_test',
+      org: 'acme',
+      cacheDir: path.join(ctx.dataDir, 'github-cache'),
+      fetch: replayFetch(sent),
+      blobConcurrency: 1,
+    })
     await ensureRepoRow(ctx.deps.db, { name, provider: 'github', private: true, projectId: null })
   })
   afterAll(async () => ctx?.close())

@@ -1,18 +1,20 @@
 /**
  * The projects list in SQL (SPEC.md 2 "Projects list", 7 "GET /api/projects"): the WHERE clause
  * of the filters, the order, a page by reference (ids, row versions, table versions and total in
- * one statement) and the rows of the projects it names (decision 024). The page cache over these
+ * one statement) and the rows of the projects it names (decision 024). The risk filter and column
+ * read each project's newest source report (decision 046). The page cache over these
  * is services/project-list-pages.ts.
  */
 import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { ProjectListQuery } from '../../../src/api/schemas/projects'
+import type { ProjectListQuery, RiskFilter } from '../../../src/api/schemas/projects'
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core'
 import type { Db } from '../client'
 import { projectListCounts, projectSearch, projects, tableVersions } from '../schema'
-import { escapeLike, preparedPer } from '../sql'
+import { escapeLike, preparedPer, qualified } from '../sql'
 import { pageWindow, type ProjectListFilter } from '../../domain/projects/list-query'
 import type { PROJECT_LIST_TABLES, VersionedTable, Versions } from '../../services/table-versions'
 import { projectRowVersion, projectWithRelations } from './projects.queries'
+import { latestRiskWeight, riskFilterCondition } from './source-reports.queries'
 
 /** The columns the non-search filters test: on projects, on project_search (0029), or on the per-group counts of 0013. */
 type FilterColumns = {
@@ -116,6 +118,8 @@ export function projectListWhere(filter: ProjectListFilter): SQL | undefined {
   const conditions = term
     ? [...groupConditions(values, projectSearch), projectTextContains(term)]
     : groupConditions(values, projects)
+  if (filter.risk)
+    conditions.push(riskFilterCondition(filter.risk, qualified(term ? projectSearch.projectId : projects.id)))
   return conditions.length ? and(...conditions) : undefined
 }
 
@@ -145,7 +149,7 @@ function perShape<T>(kind: string, build: (db: Db, name: string, shape: GroupVal
  * the total, LEFT JOIN LATERAL `page` (the page's ids and created_at, newest first, limit and
  * offset applied), each id's row version read by primary key in a LATERAL join of its own; an
  * empty page is one row whose id is null. Every row carries the total and the versions of
- * projects, project_images and users as of the statement's snapshot. `from` is `db`, or
+ * projects, project_images, users and source_reports as of the statement's snapshot. `from` is `db`, or
  * `db.with(cte)` when `head` or `page` read a CTE.
  *
  * The row versions are joined per id (a nested loop by construction) and not as `id IN (page)`:
@@ -169,6 +173,7 @@ function refsStatement(db: Db, from: Pick<Db, 'select'>, head: SQLWrapper, page:
       listVersion: versionOf('projects'),
       imagesVersion: versionOf('project_images'),
       usersVersion: versionOf('users'),
+      reportsVersion: versionOf('source_reports'),
       total: sql<number>`head.total`,
     })
     .from(sql`(${head}) AS head`)
@@ -212,28 +217,53 @@ const unsearchedRefs = perShape('project_list_refs', (db, name, shape) =>
  */
 const trigramSearchable = (term: string) => /[\p{L}\p{N}]{3}/u.test(term)
 
+/** How a page's matches are found: a search by trigram index or by scan, or no search (a risk filter alone). */
+type MatchKind = 'trigram' | 'scan' | 'none'
+/** Statement kinds per MatchKind and risk filter; short, as PostgreSQL keeps 63 characters of a name. */
+const MATCH_KIND_NAMES: Record<MatchKind, string> = {
+  trigram: 'project_list_search_refs',
+  scan: 'project_list_scan_refs',
+  none: 'project_list_risk_refs',
+}
+const RISK_NAMES: Record<RiskFilter, string> = {
+  secrets: 'sec',
+  'no-licence': 'nolic',
+  high: 'high',
+  unreported: 'unrep',
+}
+
 /**
- * Page refs of a search: prepared per filter shape and kind of term, the term a parameter. A term
- * the trigram index can serve is matched with LIKE (the generic plan scans the index); any other
- * with strpos, which no index serves, so its generic plan reads the rows instead of the whole
- * index. Both match the lower-cased term as a literal substring of the lower-cased search text.
+ * Page refs of the matches of a search and/or a risk filter: prepared per filter shape, kind of
+ * term and risk filter, the term a parameter. A term the trigram index can serve is matched with
+ * LIKE (the generic plan scans the index); any other with strpos, which no index serves, so its
+ * generic plan reads the rows instead of the whole index. Both match the lower-cased term as a
+ * literal substring of the lower-cased search text. Without a term the matches are read from
+ * projects. The risk filter tests each candidate's newest source report (riskFilterCondition).
  * The matches are found once (a CTE read for the total and the page).
  */
-function searchedRefs(kind: 'trigram' | 'scan') {
-  return perShape(kind === 'trigram' ? 'project_list_search_refs' : 'project_list_scan_refs', (db, name, shape) => {
+function matchedRefs(kind: MatchKind, risk: RiskFilter | '') {
+  const name = risk ? `${MATCH_KIND_NAMES[kind]}_${RISK_NAMES[risk]}` : MATCH_KIND_NAMES[kind]
+  return perShape(name, (db, name, shape) => {
     const term = sql.placeholder('term')
+    const riskCondition = (id: SQL) => (risk ? [riskFilterCondition(risk, id)] : [])
     const matches = db.$with('matches').as(
-      db
-        .select({ id: projectSearch.projectId, createdAt: projectSearch.createdAt })
-        .from(projectSearch)
-        .where(
-          and(
-            ...groupConditions(shape, projectSearch, true),
-            kind === 'trigram'
-              ? textMatches(sql`lower(${term}::text)`)
-              : sql`strpos(${projectSearch.searchText}, lower(${term}::text)) > 0`,
-          ),
-        ),
+      kind === 'none'
+        ? db
+            .select(pageIdColumns(projects.id, projects.createdAt))
+            .from(projects)
+            .where(and(...groupConditions(shape, projects, true), ...riskCondition(qualified(projects.id))))
+        : db
+            .select(pageIdColumns(projectSearch.projectId, projectSearch.createdAt))
+            .from(projectSearch)
+            .where(
+              and(
+                ...groupConditions(shape, projectSearch, true),
+                kind === 'trigram'
+                  ? textMatches(sql`lower(${term}::text)`)
+                  : sql`strpos(${projectSearch.searchText}, lower(${term}::text)) > 0`,
+                ...riskCondition(qualified(projectSearch.projectId)),
+              ),
+            ),
     )
     return refsStatement(
       db,
@@ -249,8 +279,17 @@ function searchedRefs(kind: 'trigram' | 'scan') {
     ).prepare(name)
   })
 }
-const trigramSearchRefs = searchedRefs('trigram')
-const scanSearchRefs = searchedRefs('scan')
+
+/** matchedRefs per kind and risk filter, made on first use. */
+const matchedRefsOf = (() => {
+  const made = new Map<string, ReturnType<typeof matchedRefs>>()
+  return (kind: MatchKind, risk: RiskFilter | '') => {
+    const key = `${kind}/${risk}`
+    let refs = made.get(key)
+    if (!refs) made.set(key, (refs = matchedRefs(kind, risk)))
+    return refs
+  }
+})()
 
 /** The versions of the tables a page is built from (PROJECT_LIST_TABLES). */
 export type ListVersions = Pick<Versions, (typeof PROJECT_LIST_TABLES)[number]>
@@ -260,9 +299,9 @@ export type PageRef = { id: string; rowVersion: string }
 
 /**
  * One page of `query` by reference, from one statement (one snapshot): the projects' ids and row
- * versions in list order, the versions of projects, project_images and users, and the exact total
- * (without a search summed from project_list_counts, with one counted over the matches), also for
- * an empty page. Prepared per filter shape, with or without a search. The rows themselves are
+ * versions in list order, the versions of projects, project_images, users and source_reports, and
+ * the exact total (without a search or risk filter summed from project_list_counts, else counted
+ * over the matches), also for an empty page. Prepared per filter shape, search and risk filter. The rows themselves are
  * selectListRows'.
  */
 export async function selectListPageRefs(
@@ -276,11 +315,18 @@ export async function selectListPageRefs(
   const window = pageWindow(query.page, query.limit)
   const term = query.search.trim()
   const values = groupValues(query)
+  const { risk } = query
   const rows = !term
-    ? await unsearchedRefs(db, values).execute({ ...values, ...window })
+    ? risk
+      ? await matchedRefsOf('none', risk)(db, values).execute({ ...values, ...window })
+      : await unsearchedRefs(db, values).execute({ ...values, ...window })
     : trigramSearchable(term)
-      ? await trigramSearchRefs(db, values).execute({ ...values, term: `%${escapeLike(term)}%`, ...window })
-      : await scanSearchRefs(db, values).execute({ ...values, term, ...window })
+      ? await matchedRefsOf('trigram', risk)(db, values).execute({
+          ...values,
+          term: `%${escapeLike(term)}%`,
+          ...window,
+        })
+      : await matchedRefsOf('scan', risk)(db, values).execute({ ...values, term, ...window })
   const [first] = rows
   return {
     refs: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, rowVersion: r.rowVersion! }])),
@@ -288,19 +334,25 @@ export async function selectListPageRefs(
       projects: Number(first.listVersion),
       project_images: Number(first.imagesVersion),
       users: Number(first.usersVersion),
+      source_reports: Number(first.reportsVersion),
     },
     total: Number(first.total),
   }
 }
 
-/** The rows of listRows: a project with its relations, its row version and the image and user versions it saw. */
+/**
+ * The rows of listRows: a project with its relations, the risk weight of its newest source report,
+ * its row version and the image, user and report versions it saw.
+ */
 const rowsByIds = preparedPer('project_list_rows', (db, name) =>
   db
     .select({
       ...projectWithRelations,
+      riskWeight: latestRiskWeight(qualified(projects.id)),
       rowVersion: projectRowVersion,
       imagesVersion: versionOf('project_images'),
       usersVersion: versionOf('users'),
+      reportsVersion: versionOf('source_reports'),
     })
     .from(projects)
     .where(sql`${projects.id} = ANY(${sql.placeholder('ids')}::uuid[])`)
@@ -308,8 +360,9 @@ const rowsByIds = preparedPer('project_list_rows', (db, name) =>
 )
 
 /**
- * The projects of `ids` with images and owner (any order; unknown ids are left out), each with
- * its row version and the versions of project_images and users its statement saw. Prepared: one
+ * The projects of `ids` with images, owner and newest risk weight (null: no report; any order;
+ * unknown ids are left out), each with its row version and the versions of project_images, users
+ * and source_reports its statement saw. Prepared: one
  * statement for any number of ids.
  */
 export async function selectListRows(db: Db, ids: readonly string[]) {

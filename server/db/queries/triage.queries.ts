@@ -12,7 +12,8 @@
 import { and, asc, desc, eq, gt, inArray, ne, not, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { VerificationStatus } from '../../../src/api/schemas/projects'
-import { DECISION_STATUSES, QUEUE_STATUSES } from '../../../src/api/schemas/triage'
+import type { LicenceStatus } from '../../../src/api/schemas/source-report'
+import { DECISION_STATUSES, QUEUE_STATUSES, type QueueSort } from '../../../src/api/schemas/triage'
 import type { Db } from '../client'
 import {
   auditLog,
@@ -25,6 +26,7 @@ import {
   verificationHistory,
 } from '../schema'
 import { preparedPer, qualified } from '../sql'
+import { latestRiskOf } from './source-reports.queries'
 import { notFound } from '../../http/errors'
 
 // Literals, not parameters: the planner can then match verification_history_queue_entry_idx's predicate.
@@ -55,13 +57,24 @@ export type QueueReader = { moderatorId: string; now: Date }
 
 /**
  * Projects in the queue (of `category` when not ''; the total from project_list_counts), the
- * first `limit` oldest first, leaving out those under another moderator's live claim at
- * `reader.now`; `claimedByOthers` counts those (they stay in `total`).
+ * first `limit` in `sort` order, leaving out those under another moderator's live claim at
+ * `reader.now`; `claimedByOthers` counts those (they stay in `total`). Each row carries the risk
+ * figures of the project's newest source report (null columns without one), joined laterally:
+ * one backward probe of source_reports_project_created_idx per project. 'oldest': oldest in the
+ * queue first; 'risk': lowest weight first, projects without a report last, ties oldest first.
  */
-export async function queuePage(db: Db, limit: number, category: string, reader: QueueReader) {
+export async function queuePage(
+  db: Db,
+  limit: number,
+  category: string,
+  reader: QueueReader,
+  sort: QueueSort = 'oldest',
+) {
   const entered = enteredOfProject()
   const inCategory = category ? and(inQueue, eq(projects.category, category))! : inQueue
   const free = and(inCategory, not(claimedByOther(qualified(projects.id), reader.moderatorId, reader.now)))
+  const risk = latestRiskOf(db, qualified(projects.id))
+  const byAge = [asc(entered), asc(projects.id)]
   const rows = await db
     .select({
       id: projects.id,
@@ -70,11 +83,15 @@ export async function queuePage(db: Db, limit: number, category: string, reader:
       status: projects.verificationStatus,
       ownerName: users.name,
       enteredAt: entered,
+      riskWeight: sql<number | null>`latest_report.risk_weight`,
+      riskSecrets: sql<number | null>`latest_report.risk_secrets`,
+      riskLicence: sql<LicenceStatus | null>`latest_report.risk_licence`,
     })
     .from(projects)
     .leftJoin(users, eq(users.id, projects.projectOwnerId))
+    .leftJoinLateral(risk, sql`true`)
     .where(free)
-    .orderBy(asc(entered), asc(projects.id))
+    .orderBy(...(sort === 'risk' ? [sql`latest_report.risk_weight ASC NULLS LAST`, ...byAge] : byAge))
     .limit(limit)
   const [total, claimed] = await Promise.all([queueTotal(db, category), claimedByOthersIn(db, inCategory, reader)])
   return { total, claimedByOthers: claimed, rows }

@@ -8,7 +8,7 @@ import type { ProjectListQuery } from '../../../src/api/schemas/projects'
 /** The filter part of the list query; `page`/`limit` are handled by `pageWindow`. */
 export type ProjectListFilter = Pick<
   ProjectListQuery,
-  'includeInactive' | 'search' | 'category' | 'verificationStatus' | 'status'
+  'includeInactive' | 'search' | 'category' | 'verificationStatus' | 'status' | 'risk'
 >
 
 /** Offset/limit of a 1-based page. */

@@ -3,9 +3,13 @@
  * API with Octokit. An upload becomes one commit through the Git Data API (blobs → one full tree
  * without base → commit with the head as parent → move refs/heads/main), so a failed upload never
  * moves main. Privacy and collaborators are mirrored in the database rows. `fetch` is injectable
- * (tests replay recorded responses from tests/fixtures).
+ * (tests replay recorded responses from tests/fixtures). A commit to analyse is fetched with git
+ * (shallow, by its sha) into a bare repository under `cacheDir`, the token passed in git's
+ * environment as an Authorization header, never in its arguments or a URL.
  */
+import fs from 'node:fs'
 import fsp from 'node:fs/promises'
+import path from 'node:path'
 import { Octokit } from '@octokit/rest'
 import type { AppDeps } from '../../deps'
 import {
@@ -17,8 +21,19 @@ import {
   type RepoInfo,
 } from './repo-host'
 import * as records from '../../db/queries/repositories.queries'
+import { git } from './git-exec'
+import { isSafeRepoName } from './repo-host'
 
-export type GithubHostOptions = { token: string; org: string; fetch?: typeof fetch; blobConcurrency?: number }
+export type GithubHostOptions = {
+  token: string
+  org: string
+  /** Where fetched commits are kept for analysis: one bare repository per repository. */
+  cacheDir: string
+  fetch?: typeof fetch
+  blobConcurrency?: number
+  /** The git URL of a repository (default https://github.com/{org}/{name}.git). */
+  gitUrl?: (name: string) => string
+}
 
 const statusOf = (error: unknown) => (error as { status?: number }).status
 /** Map GitHub 404/422 to the host's error types. */
@@ -186,12 +201,43 @@ export class GithubHost implements RepoHost {
     return location
   }
 
+  async localCopyOf(name: string, sha: string): Promise<string> {
+    if (!isSafeRepoName(name) || !/^[0-9a-f]{40}$/.test(sha)) throw new RepoNotFoundError(`Commit ${sha} of ${name}`)
+    const gitDir = path.join(this.options.cacheDir, `${name}.git`)
+    if (!fs.existsSync(path.join(gitDir, 'HEAD'))) {
+      await fsp.mkdir(this.options.cacheDir, { recursive: true })
+      await git(['init', '--bare', '--quiet', gitDir])
+    }
+    const has = await git(['--git-dir', gitDir, 'cat-file', '-e', `${sha}^{commit}`]).then(
+      () => true,
+      () => false,
+    )
+    if (!has) {
+      const url = this.options.gitUrl?.(name) ?? `https://github.com/${this.org}/${name}.git`
+      const basic = Buffer.from(`x-access-token:${this.options.token}`).toString('base64')
+      // A ref per fetched commit keeps its objects from git's pruning of unreachable ones.
+      await git(
+        ['--git-dir', gitDir, 'fetch', '--quiet', '--no-tags', '--depth', '1', url, `${sha}:refs/analysed/${sha}`],
+        {
+          env: {
+            GIT_CONFIG_COUNT: '1',
+            GIT_CONFIG_KEY_0: 'http.extraHeader',
+            GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
+          },
+        },
+      )
+    }
+    return gitDir
+  }
+
   async delete(name: string): Promise<void> {
     try {
       await this.octokit.rest.repos.delete(this.repo(name))
     } catch (error) {
       if (statusOf(error) !== 404) throw error
     }
+    if (isSafeRepoName(name))
+      await fsp.rm(path.join(this.options.cacheDir, `${name}.git`), { recursive: true, force: true })
     await records.deleteRepoRow(this.deps.db, name)
   }
 }

@@ -148,6 +148,10 @@ export class LocalGitHost implements RepoHost {
     return `${this.deps.env.PUBLIC_URL}${signed}`
   }
 
+  async localCopyOf(name: string): Promise<string> {
+    return this.existingGitDir(name)
+  }
+
   async delete(name: string): Promise<void> {
     await fsp.rm(this.gitDir(name), { recursive: true, force: true })
     await records.deleteRepoRow(this.deps.db, name)

@@ -53,6 +53,12 @@ export interface RepoHost {
   archiveUrl(name: string, ref: string): Promise<string>
   /** Delete the repository and its database rows; a missing repository is not an error. */
   delete(name: string): Promise<void>
+  /**
+   * A bare repository on this server's disk holding commit `sha` of `name`, for the source report
+   * (decision 046): the repository itself on the local host, a cached shallow fetch on GitHub.
+   * Throws RepoNotFoundError for an unknown repository, GitError for a commit it does not have.
+   */
+  localCopyOf(name: string, sha: string): Promise<string>
 }
 
 /** Git ref names we accept for branches and archive refs (a conservative subset of git check-ref-format). */

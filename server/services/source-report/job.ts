@@ -3,20 +3,20 @@
  * queued once (key: project and commit, whatever server or resend sees it) and analysed by
  * whichever server's worker takes it, outside the upload's request, in a process of its own at a
  * lower priority. The report is compared with the report of the commit the project was last
- * reviewed at, and upserted, so a job run twice leaves one report.
+ * reviewed at, and upserted, so a job run twice leaves one report; storing it bumps the list
+ * pages' source_reports version and raises a live ReportEvent (saveSourceReport).
  */
 import { enqueueJob, findJob, requeueJob, type Job } from '../../db/queries/jobs.queries'
 import { findProjectRow } from '../../db/queries/projects.queries'
 import { findSourceReport, lastReviewedCommit, saveSourceReport } from '../../db/queries/source-reports.queries'
 import { projectRepository } from '../../db/queries/triage.queries'
 import type { AppDeps } from '../../deps'
-import { localGitFor } from '../repo-host/host-for'
 import { analyseInWorker } from './analyse-in-worker'
 
 /** The job kind. */
 export const SOURCE_REPORT_JOB = 'source-report'
 
-type Deps = Pick<AppDeps, 'db' | 'repoHost' | 'now'>
+type Deps = Pick<AppDeps, 'db' | 'repoHost' | 'now' | 'versions'>
 
 const jobOf = (projectId: string, commit: string) => ({
   kind: SOURCE_REPORT_JOB,
@@ -42,28 +42,32 @@ export async function sourceReportJobState(deps: Pick<AppDeps, 'db'>, projectId:
 }
 
 /**
- * The job's handler: analyse the commit from the project's local bare repository and store the
- * report. A project or repository gone since the job was queued ends the job with nothing to do;
- * a repository on GitHub is not analysed here (its trees are not on this server's disk).
+ * The job's handler: analyse the commit from a bare repository on this server's disk (the local
+ * host's own, or GitHub's commit fetched into a cache) and store the report. A project or
+ * repository gone since the job was queued, or kept by another host than this server's, ends the
+ * job with nothing to do; a commit that cannot be fetched fails the attempt (the queue retries).
  */
 export function sourceReportHandler(deps: Deps) {
   return async (job: Job): Promise<void> => {
     const { projectId, commit } = job.payload as { projectId: string; commit: string }
-    const host = localGitFor(deps)
     const [project, repo] = await Promise.all([
       findProjectRow(deps.db, projectId),
       projectRepository(deps.db, projectId),
     ])
-    if (!host || !project || !repo || repo.provider !== 'local') return
+    if (!project || !repo || repo.provider !== deps.repoHost.provider) return
+    const gitDir = await deps.repoHost.localCopyOf(repo.name, commit)
     const reviewed = await lastReviewedCommit(deps.db, projectId)
     const previous = reviewed && reviewed !== commit ? await findSourceReport(deps.db, projectId, reviewed) : null
     const report = await analyseInWorker({
-      gitDir: host.gitDir(repo.name),
+      gitDir,
       commit,
       category: project.category,
       previous,
       now: deps.now().toISOString(),
     })
     await saveSourceReport(deps.db, projectId, report, deps.now())
+    // This process's list pages key on source_reports' version: read it anew rather than wait
+    // for the NOTIFY of the bump, as a request's own write does (createApp).
+    deps.versions.invalidate()
   }
 }

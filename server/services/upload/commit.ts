@@ -97,6 +97,6 @@ async function commitFiles(
   )
   // Queued once the commit is recorded; a resend that finds its commit on main queues it again,
   // which the queue's unique (kind, key) turns into a no-op. The analysis runs outside this request.
-  if (sha && host.provider === 'local') await queueSourceReport(deps, project.id, sha)
+  if (sha) await queueSourceReport(deps, project.id, sha)
   return githubRepo
 }

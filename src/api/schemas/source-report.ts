@@ -56,6 +56,7 @@ export const LanguagesSchema = v.object({
 export const ReadmeSchema = v.object({ path: v.string(), firstHeading: v.nullable(v.string()), bytes: count })
 
 export const LICENCE_STATUSES = ['recognised', 'unrecognised', 'none'] as const
+export type LicenceStatus = (typeof LICENCE_STATUSES)[number]
 export const LicenceSchema = v.object({
   status: v.picklist(LICENCE_STATUSES),
   path: v.optional(v.string()),
@@ -91,6 +92,15 @@ export const ManifestSchema = v.object({
 })
 
 export const RiskReasonSchema = v.object({ code: v.string(), points: count, detail: v.string() })
+
+/**
+ * From this weight a project is high risk (decision 046 "Risk in the lists"): any secret alone
+ * (50 points) reaches it, as do a private key with a missing licence; the queue flags such
+ * projects and the projects list filters them.
+ */
+export const HIGH_RISK_WEIGHT = 50
+/** Whether a report of risk weight `weight` makes its project high risk (weight ≥ HIGH_RISK_WEIGHT). */
+export const isHighRisk = (weight: number) => weight >= HIGH_RISK_WEIGHT
 export const RiskSchema = v.object({ weight: count, reasons: v.array(RiskReasonSchema) })
 
 /** 'contents' is reading the blobs from git: when it fails, the other analysers report on the blobs read up to then. */

@@ -5,7 +5,9 @@
  *   waiting for a decision (status pending or under_review), oldest first by the time they entered
  *   the queue (their latest move into pending/under_review from another status, else their
  *   creation), at most `limit` (default 50, 1-200), of one category when `category` is given
- *   (exact name). `total` counts the whole queue (of that category). Projects under another
+ *   (exact name). `sort=risk` orders by the risk weight of each project's latest source report
+ *   instead, lowest first (fast approvals), projects without a report last, ties oldest first.
+ *   Each row carries `risk` from that report (null before one exists). `total` counts the whole queue (of that category). Projects under another
  *   moderator's live triage claim (decision 043) are left out of `queue` and counted in
  *   `claimedByOthers` (they stay in `total`), so two moderators are never shown the same project.
  * - `GET /api/admin/triage/projects/{id}` → `{ success, bundle }`: what a moderator needs to decide
@@ -21,6 +23,7 @@
 import * as v from 'valibot'
 import { IsoDateSchema, textSchema } from './common'
 import { VERIFICATION_STATUSES, type VerificationStatus } from './projects'
+import { LICENCE_STATUSES } from './source-report'
 
 /** The statuses of a project waiting for a decision. */
 export const QUEUE_STATUSES = ['pending', 'under_review'] as const satisfies readonly VerificationStatus[]
@@ -38,6 +41,10 @@ export const README_MAX_CHARS = 20_000
 /** At most this many changed files are listed (`truncated: true`). */
 export const CHANGED_FILES_MAX = 500
 
+/** Orders of the queue: oldest in the queue first, or lowest risk weight first (no report last). */
+export const QUEUE_SORTS = ['oldest', 'risk'] as const
+export type QueueSort = (typeof QUEUE_SORTS)[number]
+
 export const TriageQueueQuerySchema = v.object({
   limit: v.optional(
     v.pipe(
@@ -51,10 +58,22 @@ export const TriageQueueQuerySchema = v.object({
   ),
   /** Only this category (exact name); '' or absent: every category. */
   category: v.optional(textSchema('Category', 100), ''),
+  sort: v.optional(v.picklist(QUEUE_SORTS, `sort must be one of ${QUEUE_SORTS.join(', ')}`), 'oldest'),
 })
 
 const StatusSchema = v.picklist(VERIFICATION_STATUSES)
 const PersonSchema = v.object({ _id: v.string(), name: v.string(), email: v.string() })
+
+/**
+ * The risk of a queued project from its latest source report (decision 046): the weight, whether
+ * it is high (weight ≥ HIGH_RISK_WEIGHT), how many secrets were found and the licence status.
+ */
+export const QueueRiskSchema = v.object({
+  weight: v.number(),
+  high: v.boolean(),
+  secrets: v.number(),
+  licence: v.picklist(LICENCE_STATUSES),
+})
 
 /** One project of the queue. */
 export const QueueItemSchema = v.object({
@@ -67,6 +86,8 @@ export const QueueItemSchema = v.object({
   enteredQueueAt: IsoDateSchema,
   /** Milliseconds since then (at the server's clock). */
   ageMs: v.number(),
+  /** From the latest source report; null while the project has none. */
+  risk: v.nullable(QueueRiskSchema),
 })
 export type QueueItem = v.InferOutput<typeof QueueItemSchema>
 

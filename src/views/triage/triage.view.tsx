@@ -1,8 +1,9 @@
 /**
  * Triage mode: the verification queue one project at a time, oldest in the queue
- * first (of one category with ?category=). The flow is the triage machine's (src/machines/triage.machine.ts); the project's bundle
+ * first or lowest risk first with ?sort=risk (of one category with ?category=), the queue's next
+ * projects listed above with their risk. The flow is the triage machine's (src/machines/triage.machine.ts); the project's bundle
  * (README, changes since the last review, images) comes from react-query, and the next project's
- * is prefetched. Every control is a `projects.triage.*` command with its key shown; decisions'
+ * is prefetched; beside the README, its source report (triage-source-report.tsx). Every control is a `projects.triage.*` command with its key shown; decisions'
  * undo offers go to the console's undo toast, and an undo brings the project back.
  */
 import { useEffect, useMemo, useRef } from 'react'
@@ -15,7 +16,7 @@ import { prefetchTriageBundle, triageKeys, useTriageBundle } from '../../api/tri
 import type { TriageBundle } from '../../api/schemas/triage'
 import { CommandButton } from '../../commands/command-button'
 import { CommandRetry } from '../../commands/command-retry'
-import type { TriageHandle, TriageStep } from '../../commands/triage.commands'
+import { sortOfSearch, type TriageHandle, type TriageStep } from '../../commands/triage.commands'
 import { usePublishCommandContext } from '../../commands/use-command-context'
 import { ShortcutKeys } from '../../components/kbd'
 import { PageHeader } from '../../components/page-header'
@@ -31,6 +32,8 @@ import { useOfferUndo, useUndoDone } from '../layout/undo-context'
 import { formatAge } from './format-age'
 import { offeredTemplates } from './triage-templates'
 import { TriageChanges } from './triage-changes'
+import { TriageQueue } from './triage-queue'
+import { TriageSourceReport } from './triage-source-report'
 import './triage.css'
 
 const stepOf = (value: unknown): TriageStep => {
@@ -46,13 +49,17 @@ export default function TriageView() {
   const preferences = usePreferences()
   const notesRef = useRef<HTMLTextAreaElement>(null)
   // ?category= triages one category only (read once: the actor keeps it for the session).
-  const category = new URLSearchParams(useSearch()).get('category') ?? ''
+  const search = useSearch()
+  const category = new URLSearchParams(search).get('category') ?? ''
+  // ?sort=risk: the order is the address's; a change of it (the sort commands) reloads the queue.
+  const sort = sortOfSearch(search)
   // Declared before useActorRef: React runs a component's effect cleanups in declaration order,
   // so the actor still runs when it is told the screen is going (useActorRef's cleanup stops it)
   // and can release its claim.
   const leave = useRef<() => void>(() => {})
   useEffect(() => () => leave.current(), [])
-  const actor = useActorRef(triageMachine, actorOptions({ input: { category } }))
+  const actor = useActorRef(triageMachine, actorOptions({ input: { category, sort } }))
+  useEffect(() => actor.send({ type: 'queue.sort', sort }), [actor, sort])
   useEffect(() => {
     leave.current = () => actor.send({ type: 'triage.leave' })
     actor.send({ type: 'triage.resume' })
@@ -101,8 +108,10 @@ export default function TriageView() {
       templates,
       notes: context.notes?.text ?? '',
       focusNotes: () => notesRef.current?.focus(),
+      category: context.category,
+      sort: context.sort,
     }),
-    [actor, step, templates, context.notes?.text],
+    [actor, step, templates, context.notes?.text, context.category, context.sort],
   )
   usePublishCommandContext(
     useMemo(
@@ -116,16 +125,18 @@ export default function TriageView() {
 
   const left = candidates(context).length
   return (
-    <div className="triage" data-testid="triage" data-step={step}>
+    <div className="triage" data-testid="triage" data-step={step} data-sort={context.sort}>
       <PageHeader
         title={context.category ? `Triage · ${context.category}` : 'Triage'}
         description={
           step === 'done' || step === 'loading' || step === 'failed'
-            ? 'The verification queue, oldest first.'
+            ? `The verification queue, ${context.sort === 'risk' ? 'lowest risk' : 'oldest'} first.`
             : `${left} to go · ${context.decided.length} decided, ${context.skipped.length} skipped this session · ${context.total} in the queue${context.claimedByOthers ? ` · ${context.claimedByOthers} being reviewed by others` : ''}`
         }
         actions={
           <>
+            <CommandButton id="projects.triage.sortRisk" showShortcut />
+            <CommandButton id="projects.triage.sortOldest" showShortcut />
             <CommandButton id="projects.triage.editTemplates" />
             <CommandButton id="projects.triage.exit" showShortcut />
           </>
@@ -152,6 +163,7 @@ export default function TriageView() {
       ) : (
         <div className="triage__layout">
           <section className="triage__main" aria-label="Project under review">
+            <TriageQueue items={candidates(context)} currentId={context.currentId} />
             {step === 'claiming' ? (
               // Not shown before it is ours: another moderator may be claiming it at this moment.
               <LoadingState title={current ? `Claiming ${current.title}` : 'Claiming'} />
@@ -226,17 +238,20 @@ function ProjectPanel({ bundle }: { bundle: TriageBundle }) {
             </div>
           </section>
         ) : null}
-        <section aria-label="README">
-          <h3>README{bundle.readme ? <span className="muted"> · {bundle.readme.path}</span> : null}</h3>
-          {bundle.readme ? (
-            <pre className="triage-readme" tabIndex={0}>
-              {bundle.readme.text}
-              {bundle.readme.truncated ? '\n…' : ''}
-            </pre>
-          ) : (
-            <p className="muted">No README: the project has no repository, or none at its root.</p>
-          )}
-        </section>
+        <div className="triage-source-row">
+          <section aria-label="README">
+            <h3>README{bundle.readme ? <span className="muted"> · {bundle.readme.path}</span> : null}</h3>
+            {bundle.readme ? (
+              <pre className="triage-readme" tabIndex={0}>
+                {bundle.readme.text}
+                {bundle.readme.truncated ? '\n…' : ''}
+              </pre>
+            ) : (
+              <p className="muted">No README: the project has no repository, or none at its root.</p>
+            )}
+          </section>
+          <TriageSourceReport projectId={p._id} />
+        </div>
       </div>
     </article>
   )

@@ -7,7 +7,15 @@ const rows: ListRow[] = [
   { id: 'a', title: 'Alpha', isActive: true, verificationStatus: 'approved' },
   { id: 'b', title: 'Beta', isActive: false, verificationStatus: 'pending' },
 ]
-const filters = { search: '', status: '' as const, verificationStatus: '' as const, category: '', limit: 20, page: 1 }
+const filters = {
+  search: '',
+  status: '' as const,
+  verificationStatus: '' as const,
+  category: '',
+  risk: '' as const,
+  limit: 20,
+  page: 1,
+}
 
 function list(over: Partial<ProjectsListHandle> = {}, selection: string[] = [], focused?: string) {
   const { actor, sent } = recorder<ProjectsListHandle['actor']>()
@@ -141,6 +149,23 @@ describe('projects list commands', () => {
     control('projects.filter.category', ctx, category).run()
     expect(ctx.navigate).toHaveBeenLastCalledWith('/projects?status=active&category=AI%2FML')
     expect(control('projects.filter.category', ctx).visible).toBe(false)
+  })
+  it('risk filters are options on the URL: has secrets, no licence, high risk, no report, all', () => {
+    const { ctx } = list({ filters: { ...filters, risk: 'high', page: 2 } })
+    expect(control('projects.filter.risk.high', ctx)).toMatchObject({
+      visible: true,
+      checked: true,
+      label: 'High risk',
+    })
+    expect(control('projects.filter.risk.all', ctx).checked).toBe(false)
+    control('projects.filter.risk.secrets', ctx).run()
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/projects?risk=secrets')
+    control('projects.filter.risk.noLicence', ctx).run()
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/projects?risk=no-licence')
+    control('projects.filter.risk.unreported', ctx).run()
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/projects?risk=unreported')
+    control('projects.filter.risk.all', ctx).run()
+    expect(ctx.navigate).toHaveBeenLastCalledWith('/projects')
   })
   it('Previous and Next page through the URL and stop at the ends', () => {
     const first = list()

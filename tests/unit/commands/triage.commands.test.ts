@@ -8,13 +8,28 @@ import { describe, expect, it, vi } from 'vitest'
 import { registry } from '../../../src/commands/app-registry'
 import { createShortcutHandler } from '../../../src/commands/shortcut-handler'
 import type { CommandContext } from '../../../src/commands/registry'
-import { TRIAGE_PATH, type TriageHandle, type TriageStep } from '../../../src/commands/triage.commands'
+import {
+  sortOfSearch,
+  TRIAGE_PATH,
+  triageUrl,
+  type TriageHandle,
+  type TriageStep,
+} from '../../../src/commands/triage.commands'
 import { context, control, recorder } from './context'
 
 function triage(step: TriageStep, extra: Partial<TriageHandle> = {}) {
   const { actor, sent } = recorder<TriageHandle['actor']>()
   const focusNotes = vi.fn()
-  const handle: TriageHandle = { actor, step, templates: [], notes: '', focusNotes, ...extra }
+  const handle: TriageHandle = {
+    actor,
+    step,
+    templates: [],
+    notes: '',
+    focusNotes,
+    category: '',
+    sort: 'oldest',
+    ...extra,
+  }
   return { ctx: context(TRIAGE_PATH, { triage: handle }), sent, focusNotes }
 }
 
@@ -52,6 +67,45 @@ describe('triage commands', () => {
     expect(dashboard.navigate).toHaveBeenCalledWith(TRIAGE_PATH)
     expect(control('projects.triage.open', triage('showing').ctx).visible).toBe(false)
     expect(registry.get('projects.triage')?.shortcut).toBe('t')
+  })
+
+  it('o orders the queue by risk, then back to oldest, through the address (keeping the category)', () => {
+    const oldest = triage('showing', { category: 'AI/ML' })
+    expect(control('projects.triage.sortRisk', oldest.ctx)).toMatchObject({
+      visible: true,
+      label: 'Sort queue by risk',
+    })
+    expect(control('projects.triage.sortOldest', oldest.ctx).visible).toBe(false)
+    press(
+      createShortcutHandler(
+        registry,
+        () => oldest.ctx,
+        () => {},
+      ),
+      'o',
+    )
+    expect(oldest.ctx.navigate).toHaveBeenCalledWith(`${TRIAGE_PATH}?category=AI%2FML&sort=risk`)
+
+    const risk = triage('done', { sort: 'risk' })
+    expect(control('projects.triage.sortRisk', risk.ctx).visible).toBe(false)
+    expect(control('projects.triage.sortOldest', risk.ctx)).toMatchObject({
+      visible: true,
+      label: 'Sort queue by oldest',
+    })
+    press(
+      createShortcutHandler(
+        registry,
+        () => risk.ctx,
+        () => {},
+      ),
+      'o',
+    )
+    expect(risk.ctx.navigate).toHaveBeenCalledWith(TRIAGE_PATH)
+    for (const step of ['notes', 'submitting', 'claiming'] as const)
+      expect(control('projects.triage.sortRisk', triage(step).ctx).visible).toBe(false)
+    expect(sortOfSearch('category=Web&sort=risk')).toBe('risk')
+    expect(sortOfSearch('sort=newest')).toBe('oldest')
+    expect(triageUrl('', 'risk')).toBe(`${TRIAGE_PATH}?sort=risk`)
   })
 
   it('on a project: 1 approve, 2 needs changes, 3 reject, h hold, s skip', () => {

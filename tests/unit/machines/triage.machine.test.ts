@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import { CLAIM_RENEW_MS, type Claim } from '../../../src/api/schemas/live'
-import type { QueueItem } from '../../../src/api/schemas/triage'
+import type { QueueItem, QueueSort } from '../../../src/api/schemas/triage'
 import { ClaimedError } from '../../../src/api/triage'
 import type { UndoTicket } from '../../../src/api/schemas/undo'
 import {
@@ -28,6 +28,7 @@ const item = (id: string, title = `Project ${id}`): QueueItem => ({
   category: 'Web Development',
   verificationStatus: 'pending',
   ownerName: 'Asha',
+  risk: null,
   enteredQueueAt: '2026-11-01T00:00:00.000Z',
   ageMs: 1000,
 })
@@ -41,7 +42,7 @@ const claimOf = (id: string, name = 'Me'): Claim => ({
 /** The state while a project is on screen, its review step `review` and its claim `claim`. */
 const showing = (review: 'idle' | 'notes', claim: 'held' | 'renewing' = 'held') => ({ showing: { review, claim } })
 
-function start(category?: string, options: { holdClaims?: boolean } = {}) {
+function start(category?: string, options: { holdClaims?: boolean; sort?: QueueSort } = {}) {
   const claims: { id: string; d: ReturnType<typeof deferred<Claim>> }[] = []
   const released: string[] = []
   const loads: ReturnType<typeof deferred<Queue>>[] = []
@@ -49,7 +50,7 @@ function start(category?: string, options: { holdClaims?: boolean } = {}) {
   const verifies: { input: VerifyInput; d: ReturnType<typeof deferred<UndoTicket | null>> }[] = []
   const machine = triageMachine.provide({
     actors: {
-      loadQueue: fromPromise(({ input }: { input: { category: string } }) => {
+      loadQueue: fromPromise(({ input }: { input: { category: string; sort: QueueSort } }) => {
         loadInputs.push(input)
         const d = deferred<Queue>()
         loads.push(d)
@@ -71,7 +72,8 @@ function start(category?: string, options: { holdClaims?: boolean } = {}) {
       }),
     },
   })
-  const actor = createActor(machine, { input: category === undefined ? {} : { category } }).start()
+  const input = { ...(category === undefined ? {} : { category }), ...(options.sort ? { sort: options.sort } : {}) }
+  const actor = createActor(machine, { input }).start()
   const emitted: TriageEmitted[] = []
   actor.on('*', (e) => emitted.push(e))
   const ctx = () => actor.getSnapshot().context
@@ -97,7 +99,7 @@ describe('triageMachine', () => {
     expect(t.state()).toEqual(showing('idle'))
     expect(t.ctx()).toMatchObject({ currentId: 'a', total: 7 })
     expect(nextId(t.ctx())).toBe('b')
-    expect(t.loadInputs).toEqual([{ category: '' }])
+    expect(t.loadInputs).toEqual([{ category: '', sort: 'oldest' }])
   })
 
   it('loads only the category of its input, on every load', async () => {
@@ -105,7 +107,72 @@ describe('triageMachine', () => {
     await t.load(['a'])
     t.actor.send({ type: 'skip' })
     t.actor.send({ type: 'reload' })
-    expect(t.loadInputs).toEqual([{ category: 'Mobile Apps' }, { category: 'Mobile Apps' }])
+    expect(t.loadInputs).toEqual([
+      { category: 'Mobile Apps', sort: 'oldest' },
+      { category: 'Mobile Apps', sort: 'oldest' },
+    ])
+  })
+
+  it('loads in the order of its input, on every load', async () => {
+    const t = start(undefined, { sort: 'risk' })
+    await t.load(['a'])
+    t.actor.send({ type: 'reload' })
+    expect(t.loadInputs).toEqual([
+      { category: '', sort: 'risk' },
+      { category: '', sort: 'risk' },
+    ])
+  })
+
+  it('queue.sort while showing: releases the claim and loads the queue in the new order, first project of it shown', async () => {
+    const t = start()
+    await t.load(['a', 'b'])
+    expect(t.state()).toEqual(showing('idle'))
+    t.actor.send({ type: 'queue.sort', sort: 'risk' })
+    expect(t.state()).toBe('loading')
+    expect(t.ctx().sort).toBe('risk')
+    expect(t.released).toEqual(['a'])
+    expect(t.loadInputs.at(-1)).toEqual({ category: '', sort: 'risk' })
+    await t.load(['b', 'a'])
+    expect(t.ctx().currentId).toBe('b')
+  })
+
+  it('queue.sort with the same order changes nothing', async () => {
+    const t = start()
+    await t.load(['a'])
+    t.actor.send({ type: 'queue.sort', sort: 'oldest' })
+    expect(t.state()).toEqual(showing('idle'))
+    expect(t.released).toEqual([])
+    expect(t.loadInputs).toHaveLength(1)
+  })
+
+  it('queue.sort while loading drops the load in flight and loads in the new order', async () => {
+    const t = start()
+    t.actor.send({ type: 'queue.sort', sort: 'risk' })
+    expect(t.state()).toBe('loading')
+    expect(t.loadInputs).toEqual([
+      { category: '', sort: 'oldest' },
+      { category: '', sort: 'risk' },
+    ])
+    // The first load answering late is ignored: its actor was stopped.
+    t.loads[0].resolve({ total: 1, claimedByOthers: 0, queue: [item('old')] })
+    await flush()
+    expect(t.state()).toBe('loading')
+    await t.load(['new'])
+    expect(t.ctx().currentId).toBe('new')
+  })
+
+  it('queue.sort when done or failed loads the queue in the new order', async () => {
+    const t = start()
+    await t.load([])
+    expect(t.state()).toBe('done')
+    t.actor.send({ type: 'queue.sort', sort: 'risk' })
+    expect(t.state()).toBe('loading')
+    t.loads.at(-1)!.reject(new ApiError(500, 'Internal server error'))
+    await flush()
+    expect(t.state()).toBe('failed')
+    t.actor.send({ type: 'queue.sort', sort: 'oldest' })
+    expect(t.state()).toBe('loading')
+    expect(t.loadInputs.map((i) => (i as { sort: QueueSort }).sort)).toEqual(['oldest', 'risk', 'oldest'])
   })
 
   it('loading → done for an empty queue; done → loading on reload', async () => {
@@ -427,6 +494,7 @@ describe('triage helpers', () => {
       verifyInput({
         ...context,
         category: '',
+        sort: 'oldest',
         total: 4,
         claimedByOthers: 0,
         claim: null,

@@ -5,6 +5,7 @@ import { ImagesSection } from './components/images-section'
 import { OwnerSection } from './components/owner-section'
 import { ReportSection } from './components/report-section'
 import { RepositorySection } from './components/repository-section'
+import { SourceReportSection } from './components/source-report-section'
 import { DetailsSection, StatusSection, SupportSection } from './components/settings-sections'
 import { StatisticsSection } from './components/statistics-section'
 import { DescriptionSection, LinksSection, ListSection } from './components/text-sections'
@@ -26,6 +27,7 @@ export function DetailSections({ project, categories }: { project: Project; cate
       <ReportSection />
       <RepositorySection />
       <FilesSection />
+      <SourceReportSection />
     </div>
   )
 }

@@ -1,15 +1,17 @@
 /**
- * One projects table row: image, title, 50-character description, figures, badges and actions.
+ * One projects table row: image, title, 50-character description, figures, badges, the risk
+ * weight of its newest source report (red when high, '—' without one) and actions.
  * Its checkbox and actions are the list's commands with this row as `target`, so they act on
  * this row only and follow the commands' rules (Approve hidden once approved, and so on). Approve
  * and Reject are icon buttons (their tooltip names them and their key): the title keeps the room.
  */
 import { memo } from 'react'
 import { Check, ImageOff, Power, Trash2, X } from 'lucide-react'
-import type { Project } from '../../../api/schemas/projects'
+import type { ProjectListRow } from '../../../api/schemas/projects'
 import { CommandIconButton } from '../../../commands/command-icon-button'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { Badge } from '../../../components/badge'
+import { RiskWeight } from '../../../components/risk-weight'
 import { TableCell } from '../../../components/table'
 import { VirtualRow, type VirtualRowSlot } from '../../../components/list/virtual-table'
 import { formatDate, formatINR } from '../../../lib/format'
@@ -21,7 +23,7 @@ import type { Claim } from '../../../api/schemas/live'
 export const PREVIEW_CHARS = 50
 
 interface ProjectRowProps extends VirtualRowSlot {
-  project: Project
+  project: ProjectListRow
   /** Another moderator's triage claim of the project (decision 043), shown beside the title. */
   claim?: Claim
   onOpen: (id: string) => void
@@ -88,6 +90,9 @@ export const ProjectRow = memo(function ProjectRow({
       </TableCell>
       <TableCell>
         <VerificationBadge status={p.verificationStatus} />
+      </TableCell>
+      <TableCell align="end" className="num" data-testid="risk-cell">
+        <RiskWeight weight={p.riskWeight} />
       </TableCell>
       <TableCell className="muted num" data-fit data-testid="created-cell">
         {formatDate(p.createdAt)}

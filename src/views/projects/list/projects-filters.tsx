@@ -1,5 +1,5 @@
 /**
- * The list controls (SPEC.md 2): search, then status, verification, category and page size, whose
+ * The list controls (SPEC.md 2): search, then status, verification, category, risk and page size, whose
  * options are the `projects.filter.*` / `projects.pageSize.*` commands.
  */
 import type { Ref } from 'react'
@@ -19,6 +19,13 @@ const VERIFICATION = ids(
   ...['approved', 'pending', 'under_review', 'rejected', 'needs_changes'].map(
     (s) => `projects.filter.verification.${s}`,
   ),
+)
+const RISK = ids(
+  'projects.filter.risk.all',
+  'projects.filter.risk.secrets',
+  'projects.filter.risk.noLicence',
+  'projects.filter.risk.high',
+  'projects.filter.risk.unreported',
 )
 const SIZES = ids(...PAGE_SIZES.map((n) => `projects.pageSize.${n}`))
 
@@ -45,6 +52,7 @@ export function ProjectsFilters({ searchText, onSearchText, categories, searchRe
       <CommandSelect aria-label="Status filter" options={STATUS} />
       <CommandSelect aria-label="Verification filter" options={VERIFICATION} />
       <CommandSelect aria-label="Category filter" options={categoryOptions} />
+      <CommandSelect aria-label="Risk filter" options={RISK} />
       <CommandSelect aria-label="Page size" options={SIZES} />
     </ListFiltersBar>
   )

@@ -1,10 +1,10 @@
 /**
  * The projects list filters in the URL query (bookmarkable): ?search=&status=&verification=
- * &category=&limit=&page=. Unknown or malformed values fall back to the defaults (page size 20,
+ * &category=&risk=&limit=&page=. Unknown or malformed values fall back to the defaults (page size 20,
  * SPEC.md 9); defaults are left out of the URL.
  */
 import type { ProjectListFilters } from '../../../api/projects'
-import { VERIFICATION_STATUSES } from '../../../api/schemas/projects'
+import { RISK_FILTERS, VERIFICATION_STATUSES } from '../../../api/schemas/projects'
 import { oneOf, readListPaging, writeListQuery } from '../../../lib/list-url'
 
 export { PAGE_SIZES } from '../../../lib/list-url'
@@ -28,6 +28,7 @@ export function parseListSearch(search: string): ProjectListFilters {
     status: oneOf(q.get('status'), ['active', 'inactive', 'draft'] as const),
     verificationStatus: oneOf(q.get('verification'), VERIFICATION_STATUSES),
     category: q.get('category') ?? '',
+    risk: oneOf(q.get('risk'), RISK_FILTERS),
     limit,
     page,
   }
@@ -39,6 +40,7 @@ export function toListSearch(filters: ProjectListFilters): string {
     ['status', filters.status],
     ['verification', filters.verificationStatus],
     ['category', filters.category],
+    ['risk', filters.risk],
   ])
 }
 

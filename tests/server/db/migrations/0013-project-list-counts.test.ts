@@ -23,6 +23,7 @@ const filter = (given: Partial<ProjectListFilter>): ProjectListFilter => ({
   category: '',
   verificationStatus: '',
   status: '',
+  risk: '',
   ...given,
 })
 

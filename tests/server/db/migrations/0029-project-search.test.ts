@@ -41,6 +41,7 @@ const filter = (given: Partial<ProjectListFilter>): ProjectListFilter => ({
   category: '',
   verificationStatus: '',
   status: '',
+  risk: '',
   ...given,
 })
 

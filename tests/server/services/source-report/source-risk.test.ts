@@ -57,7 +57,7 @@ describe('riskOf', () => {
       reasons: [
         { code: 'no-licence', points: 20, detail: 'no licence file' },
         { code: 'no-readme', points: 10, detail: 'no README at the root' },
-        { code: 'size-out-of-band', points: 15, detail: '419430400 bytes, expected 20480–209715200' },
+        { code: 'size-out-of-band', points: 15, detail: '400 MB in all, expected 20 KB–200 MB' },
       ],
     })
   })
