@@ -4,6 +4,7 @@
  * limit window. No I/O.
  */
 import { CONTACT_STATUS_LABELS, type ContactStatus } from '../../src/api/schemas/contacts'
+import { formatIstDateTime } from './ist-time'
 
 /** The public form: at most CONTACT_FORM_MAX_PER_IP messages per client IP in any CONTACT_FORM_WINDOW_MS. */
 export const CONTACT_FORM_WINDOW_MS = 15 * 60 * 1000
@@ -21,19 +22,9 @@ export function replySubject(subject: string): string {
   return trimmed ? `Re: ${trimmed}` : 'Re: Your inquiry'
 }
 
-const RECEIVED_AT = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-})
-
 /** When a contact was received, as the reply's attribution line shows it: '5 Jan 2026, 3:04 pm IST'. */
 export function formatReceivedAt(at: Date): string {
-  return RECEIVED_AT.format(at)
+  return formatIstDateTime(at)
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * /api/commission (SPEC.md 2 "Commission Management", 3, 5, 7 "Commission"), admin only:
  * GET /configs (paged, search, isActive), POST /configs (201), GET and PUT /configs/default (PUT
- * creates or updates the default), PUT and DELETE /configs/{id}, GET /stats (completed orders split
+ * creates or updates the default), GET, PUT and DELETE /configs/{id}, GET /stats (completed orders split
  * by the engine) and GET /projects (the create modal's picker). Static paths come before /{id}.
  *
  * Every write is a commission change: it needs a recent OTP proof (step-up, SECURITY.md,
@@ -17,6 +17,7 @@ import {
   CommissionConfigListQuerySchema,
   CommissionConfigListResponseSchema,
   CommissionConfigMessageResponseSchema,
+  CommissionConfigResponseSchema,
   CommissionConfigUpdateSchema,
   CommissionDefaultResponseSchema,
   CommissionDeleteResponseSchema,
@@ -106,6 +107,10 @@ export function commissionRoutes(deps: AppDeps) {
         : 'Default commission configuration updated successfully',
     })
   })
+
+  app.get('/configs/:id', validate('param', IdParamSchema), async (c) =>
+    ok(c, CommissionConfigResponseSchema, { success: true, config: await found(c, c.req.valid('param').id) }),
+  )
 
   app.put(
     '/configs/:id',

@@ -11,6 +11,7 @@ import { api } from './client'
 import {
   CommissionConfigListResponseSchema,
   CommissionConfigMessageResponseSchema,
+  CommissionConfigResponseSchema,
   CommissionDefaultResponseSchema,
   CommissionDeleteResponseSchema,
   CommissionProjectsResponseSchema,
@@ -46,6 +47,11 @@ export async function createCommissionConfig(
   input: Partial<CommissionConfigCreateInput> & { projectId: string },
 ): Promise<CommissionConfig> {
   return (await api.post('/api/commission/configs', input, CommissionConfigMessageResponseSchema)).config
+}
+
+/** GET /api/commission/configs/{id} → the configuration as stored now (404 → ApiError status 404). */
+export async function fetchCommissionConfig(id: string, signal?: AbortSignal): Promise<CommissionConfig> {
+  return (await api.get(`/api/commission/configs/${id}`, CommissionConfigResponseSchema, { signal })).config
 }
 
 /** PUT /api/commission/configs/{id} with any subset of the fields → the configuration; If-Match `version` when given. */

@@ -6,6 +6,9 @@
  * 'Please select a project', a bound); Cancel closes the modal (asking before discarding changes);
  * Reset restores the stored default; the Active checkbox, the no-referral distribution options,
  * the project picker's rows (the project is the `target`) and the preview's two add-on toggles.
+ * A stale save waiting in `conflict` is settled by Keep mine (m) or Take theirs (t) (decision 042;
+ * the keys act in the Default Config tab, in the modal only its buttons as mod-less keys do not act
+ * in overlays, decision 018); Save is hidden while it waits.
  */
 import type { ActorRefFrom } from 'xstate'
 import {
@@ -21,7 +24,7 @@ import type { Command, CommandContext } from './registry'
 /** What a mounted commission form publishes. */
 export interface CommissionFormHandle {
   actor: ActorRefFrom<typeof commissionConfigModalMachine>
-  state: 'closed' | 'create' | 'edit' | 'saving' | 'discarding'
+  state: 'closed' | 'create' | 'edit' | 'saving' | 'refetching' | 'conflict' | 'merging' | 'discarding'
   mode: 'create' | 'edit'
   isDefault: boolean
   /** The inline Default Config form (no Cancel; Reset instead). */
@@ -49,7 +52,12 @@ const editing = (ctx: CommandContext) => {
   const s = form(ctx)?.state
   return !!s && s !== 'closed'
 }
-const saving = (ctx: CommandContext) => (form(ctx)?.state === 'saving' ? 'Saving the configuration…' : null)
+const BUSY: ReadonlyArray<CommissionFormHandle['state']> = ['saving', 'refetching', 'merging']
+const saving = (ctx: CommandContext) => {
+  const s = form(ctx)?.state
+  return s && BUSY.includes(s) ? 'Saving the configuration…' : null
+}
+const inConflict = (ctx: CommandContext) => form(ctx)?.state === 'conflict'
 const send = (ctx: CommandContext, event: Parameters<CommissionFormHandle['actor']['send']>[0]) =>
   form(ctx)?.actor.send(event)
 const picking = (ctx: CommandContext) => editing(ctx) && form(ctx)?.mode === 'create' && !form(ctx)?.isDefault
@@ -104,9 +112,30 @@ export const commissionFormCommands: Command[] = [
           ? 'Create Default Configuration'
           : 'Create Configuration'
     },
-    when: editing,
+    when: (ctx) => editing(ctx) && !inConflict(ctx),
     disabledReason: (ctx) => saving(ctx) ?? form(ctx)?.blocker,
     run: (ctx) => send(ctx, { type: 'form.save' }),
+  },
+  {
+    id: 'commission.form.conflict.keepMine',
+    title: 'Keep my values',
+    group: GROUP,
+    // The form is a modal, where only mod+… keys act (decision 018): the save key saves mine.
+    shortcut: 'mod+enter',
+    keywords: ['conflict', 'overwrite', 'mine'],
+    label: () => 'Keep mine',
+    when: inConflict,
+    run: (ctx) => send(ctx, { type: 'conflict.keepMine' }),
+  },
+  {
+    id: 'commission.form.conflict.takeTheirs',
+    title: 'Take their values',
+    group: GROUP,
+    shortcut: 'mod+shift+enter',
+    keywords: ['conflict', 'discard', 'theirs'],
+    label: () => 'Take theirs',
+    when: inConflict,
+    run: (ctx) => send(ctx, { type: 'conflict.takeTheirs' }),
   },
   {
     id: 'commission.form.cancel',

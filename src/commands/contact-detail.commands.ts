@@ -3,7 +3,8 @@
  * contacts (u), to the registered user with the contact's e-mail, open the related project (o),
  * the reply box (r focuses it, mod+Enter sends — from inside it too —, Escape leaves it) and the
  * quick actions Mark as Read (i), Mark as Replied (y), Archive (e), Mark as Unread (shift+u), each
- * disabled when the contact already has that status. They read what the detail view publishes
+ * disabled when the contact already has that status, and a stale status change waiting in its
+ * conflict bar settled by Keep mine (m) or Take theirs (t) (decision 042). They read what the detail view publishes
  * (`contactDetail`) and send typed events to its reply and status actors, or navigate.
  */
 import type { ActorRefFrom } from 'xstate'
@@ -21,8 +22,10 @@ export interface ContactDetailHandle {
   replyBlank: boolean
   /** A reply is with the server. */
   sending: boolean
-  /** A status change (or the mark-read of opening) is with the server. */
+  /** A status change (or the mark-read of opening) is with the server, or waits in its conflict bar. */
   updating: boolean
+  /** A stale status change waits for Keep mine / Take theirs. */
+  conflict?: boolean
   /** The keyboard is in the reply box. */
   replyFocused: boolean
   focusReply: () => void
@@ -56,6 +59,7 @@ const statusCommands = CONTACT_STATUS_ACTIONS.map(({ status, label, shortcut }):
   disabledReason: (ctx) => {
     const d = detail(ctx)
     if (d?.contact.status === status) return `Already ${CONTACT_STATUS_LABELS[status].toLowerCase()}`
+    if (d?.conflict) return 'Keep your status or take theirs first'
     return d?.updating || d?.sending ? 'Wait for the current change to finish' : null
   },
   run: (ctx) => detail(ctx)?.status.send({ type: 'status.set', status }),
@@ -126,6 +130,26 @@ export const contactDetailCommands: Command[] = [
     shortcut: 'escape',
     when: (ctx) => replyOpen(ctx) && !!detail(ctx)?.replyFocused,
     run: (ctx) => detail(ctx)?.leaveReply(),
+  },
+  {
+    id: 'contacts.detail.conflict.keepMine',
+    title: 'Keep my status',
+    group: GROUP,
+    shortcut: 'm',
+    keywords: ['conflict', 'overwrite', 'mine'],
+    label: () => 'Keep mine',
+    when: (ctx) => !!detail(ctx)?.conflict,
+    run: (ctx) => detail(ctx)?.status.send({ type: 'conflict.keepMine' }),
+  },
+  {
+    id: 'contacts.detail.conflict.takeTheirs',
+    title: 'Take their status',
+    group: GROUP,
+    shortcut: 't',
+    keywords: ['conflict', 'discard', 'theirs'],
+    label: () => 'Take theirs',
+    when: (ctx) => !!detail(ctx)?.conflict,
+    run: (ctx) => detail(ctx)?.status.send({ type: 'conflict.takeTheirs' }),
   },
   ...statusCommands,
 ]

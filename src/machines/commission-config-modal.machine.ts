@@ -2,17 +2,31 @@
  * The commission configuration form (SPEC.md 2 "Commission Management", 4, 5 "Commission", 8):
  * create (a project's or the default) or edit; Save runs only when the draft passes the contract's
  * bounds and the rates sum to 100 %; closing a changed draft asks first. The Default Config tab runs
- * a second actor of it inline. States: docs/machines/commissionConfigModal.mmd.
+ * a second actor of it inline. An edit refused as stale (409, decision 042) refetches the
+ * configuration and merges the form with it by field (shared/stale-save.ts): saved at once when no
+ * field conflicts, else held in `conflict` until Keep mine / Take theirs; closing it then drops my
+ * edits. States: docs/machines/commissionConfigModal.mmd.
  */
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
 import { errorText } from '../api/error-text'
-import { createCommissionConfig, saveDefaultCommissionConfig, updateCommissionConfig } from '../api/commission'
+import {
+  createCommissionConfig,
+  fetchCommissionConfig,
+  saveDefaultCommissionConfig,
+  updateCommissionConfig,
+} from '../api/commission'
+import { mergeEdits } from '../domain/merge-edits'
+import { isVersionConflict } from './shared/section-conflict.rules'
+import { staleSaveFailure, staleSaveRules, staleSaveStates, type StaleSaveContext } from './shared/stale-save'
 import { withStepUp } from './shared/step-up-gate'
 import type { CommissionConfig, CommissionConfigUpdateInput, NoReferralDistribution } from '../api/schemas/commission'
 import {
+  commissionFieldLabel,
   configBody,
   defaultDraft,
   draftOf,
+  draftOfValues,
+  draftValues,
   sameDraft,
   saveBlocker,
   type CommissionDraft,
@@ -38,7 +52,7 @@ export interface CommissionPreview {
   withInstallation: boolean
 }
 
-export interface CommissionModalContext {
+export interface CommissionModalContext extends StaleSaveContext<CommissionConfig> {
   mode: 'create' | 'edit'
   /** Whether the form is the default configuration's. */
   isDefault: boolean
@@ -46,6 +60,8 @@ export interface CommissionModalContext {
   configId: string | null
   /** Its version as opened (updatedAt; edit mode), sent back with the save. */
   version: string | null
+  /** The stored configuration the form is based on (edit mode): the merge's base after a stale save. */
+  base: CommissionConfig | null
   /** The edited configuration's project title (edit mode; null for the default). */
   title: string | null
   draft: CommissionDraft
@@ -71,8 +87,14 @@ export type CommissionModalEvent =
   | { type: 'modal.close' }
   | { type: 'discard.confirm' }
   | { type: 'discard.cancel' }
+  | { type: 'conflict.keepMine' }
+  | { type: 'conflict.takeTheirs' }
 
-export type CommissionModalEmitted = { type: 'commission.saved'; config: CommissionConfig; created: boolean }
+export type CommissionModalEmitted =
+  /** `notice`: what a stale save merged or wrote over (decision 042), absent for a plain save. */
+  | { type: 'commission.saved'; config: CommissionConfig; created: boolean; notice?: string }
+  /** The modal was closed on a conflict: the configuration changed and nothing of mine was written. */
+  | { type: 'commission.stale'; config: CommissionConfig }
 
 const PREVIEW: CommissionPreview = { amount: PREVIEW_DEFAULT_RUPEES, withCustomization: false, withInstallation: false }
 
@@ -87,12 +109,37 @@ function opened(
     isDefault,
     configId: config?._id ?? null,
     version: config?.updatedAt ?? null,
+    base: config ?? null,
     title: config?.project?.title ?? null,
     draft,
     initial: draft,
     errors: {},
     preview: PREVIEW,
+    changes: [],
+    conflict: null,
+    notice: null,
   }
+}
+
+/** The stale-save flow's rules for the form (decision 042, shared/stale-save.ts). */
+const stale = staleSaveRules<CommissionModalContext, CommissionConfig>({
+  name: 'commissionConfigModal',
+  merge: (c, theirs) =>
+    mergeEdits(c.base ? draftValues(draftOf(c.base)) : {}, draftValues(draftOf(theirs)), draftValues(c.draft)),
+  // Based on theirs from now on: Save sends their version, and their values are what "unchanged" means.
+  rebase: (c, theirs, values) => ({
+    base: theirs,
+    version: theirs.updatedAt,
+    draft: draftOfValues(values, c.draft.project),
+    initial: draftOf(theirs),
+  }),
+  label: commissionFieldLabel,
+})
+
+/** The refetch of the configuration being edited after a stale save. */
+const fetchInput = (c: CommissionModalContext) => {
+  if (!c.configId) throw new Error('commissionConfigModal: no stored configuration is being edited')
+  return { id: c.configId }
 }
 
 /** The request `context` saves (the guard has checked it can be saved). */
@@ -120,6 +167,24 @@ const editing = {
   'modal.close': [{ guard: 'isDirty', target: 'discarding' }, { target: 'closed' }],
 } as const
 
+const staleStates = staleSaveStates({
+  save: { src: 'saveConfig', input: ({ context }: { context: CommissionModalContext }) => saveRequest(context) },
+  refetch: { src: 'fetchConfig', input: ({ context }: { context: CommissionModalContext }) => fetchInput(context) },
+  editing: 'edit',
+  saved: {
+    target: 'closed',
+    actions: {
+      type: 'announceSaved',
+      params: ({ context, event }: { context: CommissionModalContext; event: { output: CommissionConfig } }) => ({
+        config: event.output,
+        created: false,
+        notice: context.notice ?? undefined,
+      }),
+    },
+  },
+  beforeFailure: [],
+})
+
 export const commissionConfigModalMachine = setup({
   types: {
     context: {} as CommissionModalContext,
@@ -136,6 +201,9 @@ export const commissionConfigModalMachine = setup({
             ? saveDefaultCommissionConfig(input.body, input.version)
             : updateCommissionConfig(input.id, input.body, input.version),
       ),
+    ),
+    fetchConfig: fromPromise<CommissionConfig, { id: string }>(({ input, signal }) =>
+      fetchCommissionConfig(input.id, signal),
     ),
   },
   actions: {
@@ -185,16 +253,27 @@ export const commissionConfigModalMachine = setup({
     showSaveError: assign({
       errors: (_, params: { error: unknown }) => ({ form: errorText(params.error, 'Failed to save configuration') }),
     }),
-    announceSaved: emit((_, params: { config: CommissionConfig; created: boolean }) => ({
+    announceSaved: emit((_, params: { config: CommissionConfig; created: boolean; notice?: string }) => ({
       type: 'commission.saved' as const,
       ...params,
     })),
+    keepChanges: assign((_, params: { error: unknown }) => stale.keepChanges(params.error)),
+    holdConflict: assign(({ context }, params: { theirs: CommissionConfig }) =>
+      stale.holdConflict(context, params.theirs),
+    ),
+    adoptMerge: assign(({ context }) => stale.adoptMerge(context)),
+    keepMine: assign(({ context }) => stale.keepMine(context)),
+    takeTheirs: assign(({ context }) => stale.takeTheirs(context)),
+    announceStale: emit(({ context }) => ({ type: 'commission.stale' as const, config: stale.theirs(context) })),
   },
   guards: {
     canSave: ({ context }) => modalSaveBlocker(context) === null,
     isDirty: ({ context }) => !sameDraft(context.draft, context.initial),
     isCreate: ({ context }) => context.mode === 'create',
     isEdit: ({ context }) => context.mode === 'edit',
+    isStale: (_, params: { error: unknown }) => isVersionConflict(params.error),
+    hasFieldConflicts: ({ context }, params: { theirs: CommissionConfig }) =>
+      stale.hasFieldConflicts(context, params.theirs),
   },
 }).createMachine({
   id: 'commissionConfigModal',
@@ -203,11 +282,15 @@ export const commissionConfigModalMachine = setup({
     isDefault: false,
     configId: null,
     version: null,
+    base: null,
     title: null,
     draft: defaultDraft(),
     initial: defaultDraft(),
     errors: {},
     preview: PREVIEW,
+    changes: [],
+    conflict: null,
+    notice: null,
   },
   initial: 'closed',
   states: {
@@ -238,6 +321,7 @@ export const commissionConfigModalMachine = setup({
           },
         },
         onError: [
+          staleSaveFailure,
           {
             guard: 'isCreate',
             target: 'create',
@@ -245,6 +329,14 @@ export const commissionConfigModalMachine = setup({
           },
           { target: 'edit', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
         ],
+      },
+    },
+    ...staleStates,
+    conflict: {
+      on: {
+        ...staleStates.conflict.on,
+        // Closing drops my edits: the page shows the configuration as the other admin left it.
+        'modal.close': { target: 'closed', actions: 'announceStale' },
       },
     },
     discarding: {

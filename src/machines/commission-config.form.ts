@@ -8,7 +8,9 @@ import * as v from 'valibot'
 import {
   COMMISSION_DEFAULTS,
   CommissionConfigUpdateSchema,
+  NO_REFERRAL_DISTRIBUTION_LABELS,
   SPLIT_RATE_FIELDS,
+  SPLIT_RATE_LABELS,
   SPLIT_TOTAL_BPS,
   splitTotalBps,
   TOTAL_MUST_EQUAL_MESSAGE,
@@ -131,4 +133,48 @@ export function sameDraft(a: CommissionDraft, b: CommissionDraft): boolean {
     (a.project?._id ?? null) === (b.project?._id ?? null) &&
     PERCENT_FIELDS.every((f) => a.rates[f] === b.rates[f])
   )
+}
+
+/** The draft as the stale-save merge compares it (decision 042): each edited field by its contract name, as typed. */
+export function draftValues(draft: CommissionDraft): Record<string, string | boolean> {
+  return {
+    ...draft.rates,
+    noReferralDistribution: draft.noReferralDistribution,
+    notes: draft.notes,
+    isActive: draft.isActive,
+  }
+}
+
+/** The draft of merged `values` (draftValues' shape); `project` is kept as it is. */
+export function draftOfValues(values: Record<string, unknown>, project: PickedProject | null): CommissionDraft {
+  const rates = Object.fromEntries(PERCENT_FIELDS.map((f) => [f, String(values[f] ?? '')])) as Record<
+    PercentField,
+    string
+  >
+  return {
+    rates,
+    noReferralDistribution: values.noReferralDistribution as NoReferralDistribution,
+    notes: String(values.notes ?? ''),
+    isActive: values.isActive === true,
+    project,
+  }
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  ...Object.fromEntries(SPLIT_RATE_FIELDS.map((f) => [f, `${SPLIT_RATE_LABELS[f]} (%)`])),
+  agentDiscountPercent: 'Agent Discount (%)',
+  studentCommissionPercent: 'Student Commission (%)',
+  noReferralDistribution: 'Without a referrer',
+  notes: 'Notes',
+  isActive: 'Active',
+}
+
+/** A field's label in the merge notice and the conflict bar, as the form labels it. */
+export const commissionFieldLabel = (field: string): string => FIELD_LABELS[field] ?? field
+
+/** A field's value in the conflict bar: the distribution's label, else undefined (the bar's own words). */
+export function commissionValueText(field: string, value: unknown): string | undefined {
+  return field === 'noReferralDistribution' && typeof value === 'string' && value in NO_REFERRAL_DISTRIBUTION_LABELS
+    ? NO_REFERRAL_DISTRIBUTION_LABELS[value as NoReferralDistribution]
+    : undefined
 }

@@ -9,9 +9,8 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
 import { errorText, withReason } from '../api/error-text'
 import { deleteProject, fetchProject, updateProject } from '../api/projects'
-import type { VersionChange } from '../api/schemas/versions'
 import type { Project } from '../api/schemas/projects'
-import { fieldWords, mergedText, takeTheirs } from '../domain/merge-edits'
+import { fieldWords } from '../domain/merge-edits'
 import {
   draftOf,
   FIELD_LABELS,
@@ -21,22 +20,17 @@ import {
   sectionInvalid,
   type SectionId,
 } from './project-sections.form'
-import { changesOf, isVersionConflict, keptMineText, type SectionConflict } from './shared/section-conflict.rules'
+import { isVersionConflict } from './shared/section-conflict.rules'
+import { staleSaveFailure, staleSaveRules, staleSaveStates, type StaleSaveContext } from './shared/stale-save'
 
 /** A section's form values while editing (text inputs and checkboxes). */
 export type SectionDraft = Record<string, string | boolean>
 
-export interface ProjectSectionsContext {
+export interface ProjectSectionsContext extends StaleSaveContext<Project> {
   project: Project
   section: SectionId | null
   draft: SectionDraft
   error: string | null
-  /** The changes listed by the 409 of a stale save, while the project is refetched. */
-  changes: VersionChange[]
-  /** A stale save being settled (states refetching → conflict | merging). */
-  conflict: SectionConflict<Project> | null
-  /** What the success notice of the save under way says (a merge names what it merged). */
-  notice: string | null
 }
 
 export type ProjectSectionsEvent =
@@ -68,20 +62,36 @@ export function saveFailureText(section: SectionId | null, error: unknown): stri
 const invalidOf = (c: ProjectSectionsContext) => (c.section ? sectionInvalid(c.section, c.draft) : 'No section is open')
 /** A field's label in notices and the conflict bar. */
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? fieldWords(field)
-/** The merge of the open section's form with `theirs`. */
-const mergeWith = (c: ProjectSectionsContext, theirs: Project): SectionConflict<Project> => ({
-  theirs,
-  changes: c.changes,
-  merge: mergeSection(c.section ?? 'description', c.project, theirs, c.draft),
+/** The stale-save flow's rules for a section of the project (decision 042, shared/stale-save.ts). */
+const stale = staleSaveRules<ProjectSectionsContext, Project>({
+  name: 'projectSections',
+  merge: (c, theirs) => mergeSection(c.section ?? 'description', c.project, theirs, c.draft),
+  rebase: (c, theirs, values) => ({ project: theirs, draft: draftOf(values, theirs, c.draft) }),
+  label: fieldLabel,
 })
-const conflictOf = (c: ProjectSectionsContext) => {
-  if (!c.conflict) throw new Error('projectSections: no conflict is being settled')
-  return c.conflict
-}
 const saveInput = (c: ProjectSectionsContext) => ({
   id: c.project._id,
   body: c.section ? sectionBody(c.section, c.draft) : {},
   version: c.project.updatedAt,
+})
+
+const states = staleSaveStates({
+  save: { src: 'saveProject', input: ({ context }: { context: ProjectSectionsContext }) => saveInput(context) },
+  refetch: {
+    src: 'fetchProject',
+    input: ({ context }: { context: ProjectSectionsContext }) => ({ id: context.project._id }),
+  },
+  editing: 'editing',
+  saved: {
+    target: 'viewing',
+    actions: [
+      { type: 'assignProject', params: ({ event }: { event: { output: Project } }) => ({ project: event.output }) },
+      'notifyNotice',
+      'closeSection',
+      { type: 'announceSaved', params: ({ event }: { event: { output: Project } }) => ({ project: event.output }) },
+    ],
+  },
+  beforeFailure: [],
 })
 
 export const projectSectionsMachine = setup({
@@ -111,35 +121,13 @@ export const projectSectionsMachine = setup({
       draft: ({ context }, params: { patch: SectionDraft }) => ({ ...context.draft, ...params.patch }),
     }),
     closeSection: assign({ section: null, draft: {}, error: null, changes: [], conflict: null, notice: null }),
-    keepChanges: assign({ changes: (_, params: { error: unknown }) => changesOf(params.error) }),
-    holdConflict: assign({
-      conflict: ({ context }, params: { theirs: Project }) => mergeWith(context, params.theirs),
-    }),
-    /** Merged without asking: the form takes the merge, based on theirs, and the notice says what was merged. */
-    adoptMerge: assign(({ context }) => {
-      const { theirs, merge, changes } = conflictOf(context)
-      return {
-        project: theirs,
-        draft: draftOf(merge.values, theirs, context.draft),
-        notice: mergedText(merge, changes, fieldLabel),
-      }
-    }),
-    /** Keep mine: my values of every field, written over theirs. */
-    keepMine: assign(({ context }) => {
-      const conflict = conflictOf(context)
-      return {
-        project: conflict.theirs,
-        draft: draftOf(conflict.merge.values, conflict.theirs, context.draft),
-        notice: keptMineText(conflict, fieldLabel),
-      }
-    }),
-    /** Take theirs: the conflicting fields show theirs; my other edits stay in the form, now based on theirs. */
-    takeTheirs: assign(({ context }) => {
-      const { theirs, merge } = conflictOf(context)
-      return { project: theirs, draft: draftOf(takeTheirs(merge), theirs, context.draft), conflict: null, changes: [] }
-    }),
+    keepChanges: assign((_, params: { error: unknown }) => stale.keepChanges(params.error)),
+    holdConflict: assign(({ context }, params: { theirs: Project }) => stale.holdConflict(context, params.theirs)),
+    adoptMerge: assign(({ context }) => stale.adoptMerge(context)),
+    keepMine: assign(({ context }) => stale.keepMine(context)),
+    takeTheirs: assign(({ context }) => stale.takeTheirs(context)),
     /** Cancel while settling: the page shows the project as it is now. */
-    showTheirs: assign({ project: ({ context }) => conflictOf(context).theirs }),
+    showTheirs: assign({ project: ({ context }) => stale.theirs(context) }),
     showInvalid: assign({ error: ({ context }) => invalidOf(context) }),
     showSaveError: assign({
       error: ({ context }, params: { error: unknown }) => saveFailureText(context.section, params.error),
@@ -160,8 +148,7 @@ export const projectSectionsMachine = setup({
   guards: {
     isDraftValid: ({ context }) => invalidOf(context) === null,
     isStale: (_, params: { error: unknown }) => isVersionConflict(params.error),
-    hasFieldConflicts: ({ context }, params: { theirs: Project }) =>
-      mergeWith(context, params.theirs).merge.conflicts.length > 0,
+    hasFieldConflicts: ({ context }, params: { theirs: Project }) => stale.hasFieldConflicts(context, params.theirs),
   },
 }).createMachine({
   id: 'projectSections',
@@ -209,41 +196,15 @@ export const projectSectionsMachine = setup({
           ],
         },
         onError: [
-          {
-            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
-            target: 'refetching',
-            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
-          },
+          staleSaveFailure,
           { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
-    refetching: {
-      invoke: {
-        src: 'fetchProject',
-        id: 'fetchProject',
-        input: ({ context }) => ({ id: context.project._id }),
-        onDone: [
-          {
-            guard: { type: 'hasFieldConflicts', params: ({ event }) => ({ theirs: event.output }) },
-            target: 'conflict',
-            actions: { type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) },
-          },
-          {
-            target: 'merging',
-            actions: [{ type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) }, 'adoptMerge'],
-          },
-        ],
-        onError: {
-          target: 'editing',
-          actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    ...states,
     conflict: {
       on: {
-        'conflict.keepMine': { target: 'merging', actions: 'keepMine' },
-        'conflict.takeTheirs': { target: 'editing', actions: 'takeTheirs' },
+        ...states.conflict.on,
         'section.cancel': {
           target: 'viewing',
           actions: [
@@ -252,30 +213,6 @@ export const projectSectionsMachine = setup({
             { type: 'announceSaved', params: ({ context }) => ({ project: context.project }) },
           ],
         },
-      },
-    },
-    merging: {
-      invoke: {
-        src: 'saveProject',
-        id: 'saveProject',
-        input: ({ context }) => saveInput(context),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            { type: 'assignProject', params: ({ event }) => ({ project: event.output }) },
-            'notifyNotice',
-            'closeSection',
-            { type: 'announceSaved', params: ({ event }) => ({ project: event.output }) },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
-            target: 'refetching',
-            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
-        ],
       },
     },
     togglingActive: {

@@ -9,15 +9,15 @@
 import { assign, emit, fromPromise, not, setup } from 'xstate'
 import { withReason } from '../api/error-text'
 import { hasErrors, serverFieldErrors, type FieldErrors } from '../api/field-errors'
-import type { VersionChange } from '../api/schemas/versions'
 import type { UserDetail, UserUpdateGroup } from '../api/schemas/users'
 import { fetchUser, revealBankAccount, setUserStatus, updateUser } from '../api/users'
-import { fieldWords, mergedText, mergeEdits, takeTheirs } from '../domain/merge-edits'
-import { changesOf, isVersionConflict, keptMineText, type SectionConflict } from './shared/section-conflict.rules'
+import { fieldWords, mergeEdits } from '../domain/merge-edits'
+import { isVersionConflict } from './shared/section-conflict.rules'
+import { staleSaveFailure, staleSaveRules, staleSaveStates, type StaleSaveContext } from './shared/stale-save'
 import { isStepUpCancelled, withStepUp } from './shared/step-up-gate'
 import { initialUserDraft, userSectionBody, userSectionErrors, type UserDraft } from './user-sections.form'
 
-export interface UserSectionsContext {
+export interface UserSectionsContext extends StaleSaveContext<UserDetail> {
   user: UserDetail
   section: UserUpdateGroup | null
   draft: UserDraft
@@ -27,12 +27,6 @@ export interface UserSectionsContext {
   fieldErrors: FieldErrors
   /** The full bank account number once revealed, else null (the page shows the masked one). */
   revealed: string | null
-  /** The changes listed by the 409 of a stale save, while the user is refetched. */
-  changes: VersionChange[]
-  /** A stale save being settled (refetching → conflict | merging). */
-  conflict: SectionConflict<UserDetail> | null
-  /** What the success notice of the merge under way says. */
-  notice: string | null
 }
 
 export type UserSectionsEvent =
@@ -58,19 +52,40 @@ const showErrors = (fieldErrors: FieldErrors) => ({ fieldErrors, error: fieldErr
 const bodyOf = (c: UserSectionsContext) => (c.section ? userSectionBody(c.section, c.draft, c.user) : null)
 /** A field's label in notices and the conflict bar. */
 export const userFieldLabel = (field: string) => fieldWords(field)
-/** The merge of the open section's form with `theirs`. */
-const mergeWith = (c: UserSectionsContext, theirs: UserDetail): SectionConflict<UserDetail> => ({
-  theirs,
-  changes: c.changes,
-  merge: c.section
-    ? mergeEdits(initialUserDraft(c.section, c.user), initialUserDraft(c.section, theirs), c.draft)
-    : mergeEdits({}, {}, {}),
+/** The stale-save flow's rules for a group of the user (decision 042, shared/stale-save.ts). */
+const stale = staleSaveRules<UserSectionsContext, UserDetail>({
+  name: 'userSections',
+  merge: (c, theirs) =>
+    c.section
+      ? mergeEdits(initialUserDraft(c.section, c.user), initialUserDraft(c.section, theirs), c.draft)
+      : mergeEdits({}, {}, {}),
+  rebase: (_, theirs, values) => ({ user: theirs, draft: values as UserDraft }),
+  label: userFieldLabel,
 })
-const conflictOf = (c: UserSectionsContext) => {
-  if (!c.conflict) throw new Error('userSections: no conflict is being settled')
-  return c.conflict
-}
 const saveInput = (c: UserSectionsContext) => ({ id: c.user._id, body: bodyOf(c) ?? {}, version: c.user.updatedAt })
+
+const states = staleSaveStates({
+  save: { src: 'saveUser', input: ({ context }: { context: UserSectionsContext }) => saveInput(context) },
+  refetch: { src: 'fetchUser', input: ({ context }: { context: UserSectionsContext }) => ({ id: context.user._id }) },
+  editing: 'editing',
+  saved: {
+    target: 'viewing',
+    actions: [
+      { type: 'assignUser', params: ({ event }: { event: { output: UserDetail } }) => ({ user: event.output }) },
+      'forgetRevealedIfBank',
+      'notifyNotice',
+      'closeSection',
+      { type: 'announceSaved', params: ({ event }: { event: { output: UserDetail } }) => ({ user: event.output }) },
+    ],
+  },
+  // A cancelled step-up dialog changes nothing and says nothing.
+  beforeFailure: [
+    {
+      guard: { type: 'wasCancelled', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+      target: 'editing',
+    },
+  ],
+})
 
 export const userSectionsMachine = setup({
   types: {
@@ -113,27 +128,12 @@ export const userSectionsMachine = setup({
       conflict: null,
       notice: null,
     }),
-    keepChanges: assign({ changes: (_, params: { error: unknown }) => changesOf(params.error) }),
-    holdConflict: assign({
-      conflict: ({ context }, params: { theirs: UserDetail }) => mergeWith(context, params.theirs),
-    }),
-    /** Merged without asking, or Keep mine: the form takes the merged values, based on theirs. */
-    adoptMerge: assign(({ context }, params: { keepMine: boolean }) => {
-      const conflict = conflictOf(context)
-      return {
-        user: conflict.theirs,
-        draft: conflict.merge.values as UserDraft,
-        notice: params.keepMine
-          ? keptMineText(conflict, userFieldLabel)
-          : mergedText(conflict.merge, conflict.changes, userFieldLabel),
-      }
-    }),
-    /** Take theirs: the conflicting fields show theirs; my other edits stay, now based on theirs. */
-    takeTheirs: assign(({ context }) => {
-      const { theirs, merge } = conflictOf(context)
-      return { user: theirs, draft: takeTheirs(merge) as UserDraft, conflict: null, changes: [] }
-    }),
-    showTheirs: assign({ user: ({ context }) => conflictOf(context).theirs }),
+    keepChanges: assign((_, params: { error: unknown }) => stale.keepChanges(params.error)),
+    holdConflict: assign(({ context }, params: { theirs: UserDetail }) => stale.holdConflict(context, params.theirs)),
+    adoptMerge: assign(({ context }) => stale.adoptMerge(context)),
+    keepMine: assign(({ context }) => stale.keepMine(context)),
+    takeTheirs: assign(({ context }) => stale.takeTheirs(context)),
+    showTheirs: assign({ user: ({ context }) => stale.theirs(context) }),
     notifyNotice: emit(({ context }) => ({ type: 'notify.success' as const, text: context.notice ?? 'Saved' })),
     showInvalid: assign(({ context }) => showErrors(invalidOf(context))),
     showSaveError: assign(({ context }, params: { error: unknown }) =>
@@ -153,8 +153,7 @@ export const userSectionsMachine = setup({
     isUnchanged: ({ context }) => bodyOf(context) === null,
     wasCancelled: (_, params: { error: unknown }) => isStepUpCancelled(params.error),
     isStale: (_, params: { error: unknown }) => isVersionConflict(params.error),
-    hasFieldConflicts: ({ context }, params: { theirs: UserDetail }) =>
-      mergeWith(context, params.theirs).merge.conflicts.length > 0,
+    hasFieldConflicts: ({ context }, params: { theirs: UserDetail }) => stale.hasFieldConflicts(context, params.theirs),
   },
 }).createMachine({
   id: 'userSections',
@@ -212,44 +211,15 @@ export const userSectionsMachine = setup({
         },
         onError: [
           { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
-          {
-            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
-            target: 'refetching',
-            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
-          },
+          staleSaveFailure,
           { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
-    refetching: {
-      invoke: {
-        src: 'fetchUser',
-        id: 'fetchUser',
-        input: ({ context }) => ({ id: context.user._id }),
-        onDone: [
-          {
-            guard: { type: 'hasFieldConflicts', params: ({ event }) => ({ theirs: event.output }) },
-            target: 'conflict',
-            actions: { type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) },
-          },
-          {
-            target: 'merging',
-            actions: [
-              { type: 'holdConflict', params: ({ event }) => ({ theirs: event.output }) },
-              { type: 'adoptMerge', params: { keepMine: false } },
-            ],
-          },
-        ],
-        onError: {
-          target: 'editing',
-          actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    ...states,
     conflict: {
       on: {
-        'conflict.keepMine': { target: 'merging', actions: { type: 'adoptMerge', params: { keepMine: true } } },
-        'conflict.takeTheirs': { target: 'editing', actions: 'takeTheirs' },
+        ...states.conflict.on,
         'section.cancel': {
           target: 'viewing',
           actions: [
@@ -258,32 +228,6 @@ export const userSectionsMachine = setup({
             { type: 'announceSaved', params: ({ context }) => ({ user: context.user }) },
           ],
         },
-      },
-    },
-    merging: {
-      invoke: {
-        src: 'saveUser',
-        id: 'saveUser',
-        input: ({ context }) => saveInput(context),
-        onDone: {
-          target: 'viewing',
-          actions: [
-            { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-            'forgetRevealedIfBank',
-            'notifyNotice',
-            'closeSection',
-            { type: 'announceSaved', params: ({ event }) => ({ user: event.output }) },
-          ],
-        },
-        onError: [
-          { guard: { type: 'wasCancelled', params: ({ event }) => ({ error: event.error }) }, target: 'editing' },
-          {
-            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
-            target: 'refetching',
-            actions: { type: 'keepChanges', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'editing', actions: { type: 'showSaveError', params: ({ event }) => ({ error: event.error }) } },
-        ],
       },
     },
     togglingActive: {

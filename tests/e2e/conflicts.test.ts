@@ -8,7 +8,7 @@
  * a listing the other admin's move made stale is refused naming them. Screenshots of the bar
  * in the light and dark themes at 1440 and 1280 px.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page, Request, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { apiRequest, launchBrowser, screenshot } from './browser'
 import { adminAccessToken, freshAdminTokens, mintAccessToken, openSignedInPage } from './session'
@@ -23,6 +23,38 @@ const projectOf = async (id: string) =>
 /** Holds back `page`'s live event stream (every connection refused), so it acts on what it loaded. */
 async function withoutLiveFeed(page: Page) {
   await page.route('**/api/events', (route) => route.abort())
+}
+
+/**
+ * Keeps `page`'s listings of `pathname` as first loaded until the page sends a write under
+ * `pathname`: a refetch meanwhile (a retry, a second query) gets the first answer for its URL, so
+ * the page acts on the rows it loaded before the other admin's change; reads after the write go
+ * through. Returns the function that removes the hold.
+ */
+async function freezeListingUntilWrite(page: Page, pathname: string): Promise<() => Promise<void>> {
+  const firstAnswers = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>()
+  let wrote = false
+  const onRequest = (request: Request) => {
+    if (request.method() !== 'GET' && new URL(request.url()).pathname.startsWith(pathname)) wrote = true
+  }
+  page.on('request', onRequest)
+  const matches = (url: URL) => url.pathname === pathname
+  const handler = async (route: Route) => {
+    if (wrote || route.request().method() !== 'GET') return route.fallback()
+    const url = route.request().url()
+    let first = firstAnswers.get(url)
+    if (!first) {
+      const response = await route.fetch()
+      first = { status: response.status(), headers: response.headers(), body: await response.body() }
+      firstAnswers.set(url, first)
+    }
+    await route.fulfill(first)
+  }
+  await page.route(matches, handler)
+  return async () => {
+    page.off('request', onRequest)
+    await page.unroute(matches, handler)
+  }
 }
 
 /** A project made through the API for this test; its id. */
@@ -142,6 +174,7 @@ describe('two admins on one project', () => {
     const ids = [await newProject(`${prefix} one`), await newProject(`${prefix} two`)]
     // B's live feed is held back, so B acts on the list as loaded (the feed would refresh the row).
     await withoutLiveFeed(b)
+    const thaw = await freezeListingUntilWrite(b, '/api/projects')
     await b.goto(`${baseUrl}/projects?search=${encodeURIComponent(prefix)}`)
     const rows = b.locator('[data-testid="project-row"]')
     await expect.poll(() => rows.count()).toBe(2)
@@ -158,6 +191,7 @@ describe('two admins on one project', () => {
     await screenshot(b, 'conflict-bulk-1440')
     expect((await projectOf(ids[0])).isActive).toBe(false)
     expect((await projectOf(ids[1])).isActive).toBe(true)
+    await thaw()
     await b.unroute('**/api/events')
   })
 
@@ -168,6 +202,7 @@ describe('two admins on one project', () => {
     }[]
     expect(order, 'the demo seed has pending orders').toBeTruthy()
     await withoutLiveFeed(b)
+    const thaw = await freezeListingUntilWrite(b, '/api/orders')
     await b.goto(`${baseUrl}/orders?search=${encodeURIComponent(order.orderId)}`)
     const row = b.locator(`[data-testid="order-row"][data-id="${order._id}"]`)
     const status = row.getByTestId('status-cell')
@@ -184,6 +219,7 @@ describe('two admins on one project', () => {
     await expect.poll(async () => (await status.textContent())?.trim()).toBe('Confirmed')
     const notes = (await api('GET', `/api/orders/${order._id}`)).order.notes as { status: string }[]
     expect(notes.filter((n) => n.status === 'confirmed')).toHaveLength(1)
+    await thaw()
     await b.unroute('**/api/events')
   })
 })

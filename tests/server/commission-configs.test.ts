@@ -260,7 +260,7 @@ describeEachDatabase('commission configurations', (get) => {
     }
   })
 
-  it('PUT merges with the stored values; DELETE removes; unknown ids 404', async () => {
+  it('PUT merges with the stored values; GET answers it; DELETE removes; unknown ids 404', async () => {
     const { config } = await create({ notes: 'before', agentDiscountPercent: 10 })
     const res = await h.put(`/api/commission/configs/${config._id}`, { notes: 'after', isActive: false })
     expect(res).toMatchObject({
@@ -278,8 +278,16 @@ describeEachDatabase('commission configurations', (get) => {
       },
     })
     expect(Date.parse(res.body.config.updatedAt)).toBeGreaterThanOrEqual(Date.parse(config.updatedAt))
+    expect(await h.get(`/api/commission/configs/${config._id}`)).toEqual({
+      status: 200,
+      body: { success: true, config: res.body.config },
+    })
     const missing = '01890a5d-ac96-774b-b9aa-8c4e0a1b2c3d'
     expect(await h.put(`/api/commission/configs/${missing}`, { notes: 'x' })).toMatchObject({
+      status: 404,
+      body: { message: 'Commission configuration not found' },
+    })
+    expect(await h.get(`/api/commission/configs/${missing}`)).toMatchObject({
       status: 404,
       body: { message: 'Commission configuration not found' },
     })

@@ -197,6 +197,8 @@ export const CommissionDefaultResponseSchema = v.object({
   success: v.literal(true),
   config: v.nullable(CommissionConfigSchema),
 })
+/** GET /api/commission/configs/{id}: one configuration (a stale save refetches it, decision 042). */
+export const CommissionConfigResponseSchema = v.object({ success: v.literal(true), config: CommissionConfigSchema })
 export const CommissionConfigMessageResponseSchema = v.object({
   success: v.literal(true),
   message: v.string(),

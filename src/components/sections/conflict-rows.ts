@@ -26,19 +26,24 @@ export function valueText(value: unknown, money = false): string {
   return String(value)
 }
 
-/** The bar's rows of `conflict`; `label` names a field, `money` tells the rupee fields. */
+/**
+ * The bar's rows of `conflict`; `label` names a field, `money` tells the rupee fields, `show` words
+ * a value of its own (undefined: valueText's words).
+ */
 export function conflictRows(
   conflict: SectionConflict<unknown>,
   label: (field: string) => string,
   money: (field: string) => boolean = () => false,
+  show: (field: string, value: unknown) => string | undefined = () => undefined,
 ): ConflictRow[] {
+  const text = (field: string, value: unknown) => show(field, value) ?? valueText(value, money(field))
   return conflict.merge.conflicts.map((c) => {
     const change = changeOf(c.field, conflict.changes)
     return {
       field: c.field,
       label: label(c.field),
-      theirs: valueText(c.theirs, money(c.field)),
-      mine: valueText(c.mine, money(c.field)),
+      theirs: text(c.field, c.theirs),
+      mine: text(c.field, c.mine),
       by: change?.actor?.name ?? 'someone',
       at: change?.at ?? null,
     }

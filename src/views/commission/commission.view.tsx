@@ -65,9 +65,10 @@ export default function CommissionView() {
   useEffect(() => {
     const subs = [
       modal.on('commission.saved', (e) => {
-        toast.success(e.created ? 'Configuration created' : 'Configuration saved')
+        toast.success(e.notice ?? (e.created ? 'Configuration created' : 'Configuration saved'))
         void invalidateCommission(queryClient)
       }),
+      modal.on('commission.stale', () => void invalidateCommission(queryClient)),
       deleter.on('notify.success', (e) => toast.success(e.text)),
       deleter.on('notify.error', (e) => toast.error(e.text)),
       deleter.on('commission.changed', () => void invalidateCommission(queryClient)),

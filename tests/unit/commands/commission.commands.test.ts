@@ -160,6 +160,24 @@ describe('commission form commands', () => {
     ).toBe('Saving the configuration…')
   })
 
+  it('a stale save in conflict: Save is hidden, Keep mine (mod+Enter) / Take theirs (mod+Shift+Enter) send their events; busy while it refetches or merges', () => {
+    // Keys that act inside the modal (only mod+… keys do, decision 018).
+    expect(registry.get('commission.form.conflict.keepMine')?.shortcut).toBe('mod+enter')
+    expect(registry.get('commission.form.conflict.takeTheirs')?.shortcut).toBe('mod+shift+enter')
+    const editing = screen({}, undefined, { commissionModal: form({ mode: 'edit', state: 'edit' }).handle }).ctx
+    expect(control('commission.form.conflict.keepMine', editing).visible).toBe(false)
+    const f = form({ mode: 'edit', state: 'conflict' })
+    const ctx = screen({}, undefined, { commissionModal: f.handle }).ctx
+    expect(control('commission.form.save', ctx).visible).toBe(false)
+    control('commission.form.conflict.keepMine', ctx).run()
+    control('commission.form.conflict.takeTheirs', ctx).run()
+    expect(f.sent).toEqual([{ type: 'conflict.keepMine' }, { type: 'conflict.takeTheirs' }])
+    for (const state of ['refetching', 'merging'] as const) {
+      const busy = screen({}, undefined, { commissionModal: form({ mode: 'edit', state }).handle }).ctx
+      expect(control('commission.form.save', busy).reason).toBe('Saving the configuration…')
+    }
+  })
+
   it("the modal wins over the inline default form; Cancel is the modal's, Reset the inline form's", () => {
     const modal = form()
     const inline = form({ inline: true, mode: 'edit', state: 'edit', isDefault: true, dirty: true })

@@ -90,6 +90,20 @@ describe('contact detail commands', () => {
     expect(own.statusSent).toEqual([])
   })
 
+  it('a stale change in its conflict bar: Keep mine (m) and Take theirs (t) send their events; the quick actions wait', () => {
+    expect(registry.get('contacts.detail.conflict.keepMine')?.shortcut).toBe('m')
+    expect(registry.get('contacts.detail.conflict.takeTheirs')?.shortcut).toBe('t')
+    const idle = detail()
+    expect(control('contacts.detail.conflict.keepMine', idle.ctx).visible).toBe(false)
+    expect(control('contacts.detail.conflict.takeTheirs', idle.ctx).visible).toBe(false)
+    const waiting = detail({ updating: true, conflict: true })
+    expect(control('contacts.detail.status.new', waiting.ctx).reason).toBe('Keep your status or take theirs first')
+    control('contacts.detail.conflict.keepMine', waiting.ctx).run()
+    control('contacts.detail.conflict.takeTheirs', waiting.ctx).run()
+    expect(waiting.statusSent).toEqual([{ type: 'conflict.keepMine' }, { type: 'conflict.takeTheirs' }])
+    expect(control('contacts.detail.conflict.keepMine', waiting.ctx).label).toBe('Keep mine')
+  })
+
   it('the quick actions wait for a change or a reply in flight', () => {
     expect(control('contacts.detail.status.archived', detail({ updating: true }).ctx).reason).toBe(
       'Wait for the current change to finish',

@@ -4,6 +4,7 @@
  * the live total with 'Total must equal 100%', the no-referral distribution (its options are
  * `commission.form.distribution.*`), notes and Active, then the split preview. Enter in a field
  * saves when the form is valid (the machine's guard); the server's refusal shows at the bottom.
+ * A stale save waiting for Keep mine / Take theirs shows the conflict bar in the form's place.
  */
 import type { KeyboardEvent, ReactNode } from 'react'
 import { useSelector } from '@xstate/react'
@@ -21,8 +22,16 @@ import { CommandCheckbox } from '../../../commands/command-checkbox'
 import { CommandSelect } from '../../../commands/command-select'
 import { Field, Input, TextArea } from '../../../components/field'
 import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
+import { ConflictBar } from '../../../components/sections/conflict-bar'
+import { conflictRows } from '../../../components/sections/conflict-rows'
 import { formatPercent } from '../../../lib/format'
-import { draftErrors, draftTotalBps, type PercentField } from '../../../machines/commission-config.form'
+import {
+  commissionFieldLabel,
+  commissionValueText,
+  draftErrors,
+  draftTotalBps,
+  type PercentField,
+} from '../../../machines/commission-config.form'
 import type { commissionConfigModalMachine } from '../../../machines/commission-config-modal.machine'
 import { SplitPreview } from './split-preview'
 
@@ -51,11 +60,24 @@ function saveOnEnter(actor: Actor) {
   }
 }
 
-export function ConfigForm({ actor, picker, autoFocus }: { actor: Actor; picker?: ReactNode; autoFocus?: boolean }) {
+type FormProps = { actor: Actor; picker?: ReactNode; autoFocus?: boolean }
+
+export function ConfigForm(props: FormProps) {
+  const conflict = useSelector(props.actor, (s) => (s.matches('conflict') ? s.context.conflict : null))
+  if (!conflict) return <ConfigFields {...props} />
+  return (
+    <ConflictBar
+      rows={conflictRows(conflict, commissionFieldLabel, undefined, commissionValueText)}
+      commandPrefix="commission.form"
+    />
+  )
+}
+
+function ConfigFields({ actor, picker, autoFocus }: FormProps) {
   const draft = useSelector(actor, (s) => s.context.draft)
   const refused = useSelector(actor, (s) => s.context.errors)
   const serverError = refused.form
-  const saving = useSelector(actor, (s) => s.matches('saving'))
+  const saving = useSelector(actor, (s) => s.matches('saving') || s.matches('refetching') || s.matches('merging'))
   const errors = draftErrors(draft)
   useFocusFirstInvalid(refused)
   const total = draftTotalBps(draft)

@@ -70,7 +70,7 @@ function OpenModal({ actor }: { actor: Actor }) {
               id="commission.form.save"
               variant="primary"
               showShortcut
-              loading={handle.state === 'saving'}
+              loading={handle.state === 'saving' || handle.state === 'merging'}
             />
           </>
         }

@@ -53,11 +53,19 @@ function DefaultForm({ config }: { config: CommissionConfig }) {
   const closed = useSelector(actor, (s) => s.matches('closed'))
   useEffect(() => {
     const sub = actor.on('commission.saved', (e) => {
-      toast.success('Default configuration saved')
+      toast.success(e.notice ?? 'Default configuration saved')
       actor.send({ type: 'modal.edit', config: e.config })
       void invalidateCommission(queryClient)
     })
-    return () => sub.unsubscribe()
+    // Closed on a conflict: the form opens again on the default as the other admin left it.
+    const stale = actor.on('commission.stale', (e) => {
+      actor.send({ type: 'modal.edit', config: e.config })
+      void invalidateCommission(queryClient)
+    })
+    return () => {
+      sub.unsubscribe()
+      stale.unsubscribe()
+    }
   }, [actor, queryClient])
   // Held on the stored default: opened at mount, and following a refetch while the admin has not typed.
   useEffect(() => {
@@ -82,7 +90,12 @@ function DefaultForm({ config }: { config: CommissionConfig }) {
       </div>
       <footer className="dialog__footer">
         <CommandButton id="commission.form.reset" />
-        <CommandButton id="commission.form.save" variant="primary" showShortcut loading={handle.state === 'saving'} />
+        <CommandButton
+          id="commission.form.save"
+          variant="primary"
+          showShortcut
+          loading={handle.state === 'saving' || handle.state === 'merging'}
+        />
       </footer>
     </section>
   )

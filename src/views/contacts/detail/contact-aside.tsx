@@ -1,7 +1,8 @@
 /**
  * The contact detail's side column (SPEC.md 2 "Contact detail", 4 "Contact status"): the quick
  * actions (Mark as Read / Mark as Replied / Archive / Mark as Unread, each a command disabled in its
- * own status, with the last failure 'Failed to update contact status: {reason}') and the info card
+ * own status, with the last failure 'Failed to update contact status: {reason}'; a stale change
+ * waiting for Keep mine / Take theirs shows the conflict bar in their place) and the info card
  * (status, received, last updated, replied at, and the registered user with the contact's e-mail).
  */
 import { useSelector } from '@xstate/react'
@@ -11,9 +12,16 @@ import type { ActorRefFrom } from 'xstate'
 import type { ContactDetail, ContactStatus } from '../../../api/schemas/contacts'
 import { CommandButton } from '../../../commands/command-button'
 import { CommandLink } from '../../../commands/command-link'
+import { ConflictBar } from '../../../components/sections/conflict-bar'
+import { conflictRows } from '../../../components/sections/conflict-rows'
 import { Fact } from '../../../components/sections/section-card-frame'
 import { formatDateTime } from '../../../lib/format'
-import { CONTACT_STATUS_ACTIONS, type contactStatusMachine } from '../../../machines/contact-status.machine'
+import {
+  CONTACT_STATUS_ACTIONS,
+  contactFieldLabel,
+  contactValueText,
+  type contactStatusMachine,
+} from '../../../machines/contact-status.machine'
 import { ContactStatusBadge } from '../shared/contact-status-badge'
 import { Section } from './contact-sections'
 
@@ -27,6 +35,17 @@ const ICONS: Record<ContactStatus, ReactNode> = {
 export function QuickActions({ actor }: { actor: ActorRefFrom<typeof contactStatusMachine> }) {
   const error = useSelector(actor, (s) => s.context.error)
   const target = useSelector(actor, (s) => s.context.target)
+  const conflict = useSelector(actor, (s) => (s.matches('conflict') ? s.context.conflict : null))
+  if (conflict) {
+    return (
+      <Section id="quick-actions" title="Quick Actions">
+        <ConflictBar
+          rows={conflictRows(conflict, contactFieldLabel, undefined, contactValueText)}
+          commandPrefix="contacts.detail"
+        />
+      </Section>
+    )
+  }
   return (
     <Section id="quick-actions" title="Quick Actions">
       <div className="contact-detail__quick">

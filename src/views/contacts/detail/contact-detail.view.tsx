@@ -68,6 +68,7 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
   const status = useActorRef(contactStatusMachine, actorOptions({ input: { contact } }))
   const reply = useActorRef(contactReplyMachine, actorOptions({ input: { contactId: contact._id } }))
   const updating = useSelector(status, (s) => !s.matches('idle'))
+  const conflict = useSelector(status, (s) => s.matches('conflict'))
   const sending = useSelector(reply, (s) => s.matches('sending'))
   const replyBlank = useSelector(reply, (s) => isBlankReply(s.context.text))
   const [replyFocused, setReplyFocused] = useState(false)
@@ -75,7 +76,10 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
   // Writing a reply (the box focused, or text in it) is editing it.
   const viewers = usePresence('contact', contact._id, replyFocused || !replyBlank ? 'reply' : null)
   // A newer copy of the contact (a reply sent, a refetch) is the version the next status change is based on.
-  useEffect(() => status.send({ type: 'contact.refresh', version: contact.updatedAt }), [status, contact.updatedAt])
+  useEffect(
+    () => status.send({ type: 'contact.refresh', version: contact.updatedAt, status: contact.status }),
+    [status, contact.updatedAt, contact.status],
+  )
 
   useEffect(() => {
     const changed = (e: { contact: ContactDetail }) => void invalidateContacts(queryClient, e.contact)
@@ -101,11 +105,12 @@ function ContactDetailPage({ contact }: { contact: ContactDetail }) {
       replyBlank,
       sending,
       updating,
+      conflict,
       replyFocused,
       focusReply,
       leaveReply,
     }),
-    [contact, reply, status, replyBlank, sending, updating, replyFocused, focusReply, leaveReply],
+    [contact, reply, status, replyBlank, sending, updating, conflict, replyFocused, focusReply, leaveReply],
   )
   usePublishCommandContext(
     useMemo(() => ({ contactDetail: handle, focused: { kind: 'contact', id: contact._id } }), [handle, contact._id]),
