@@ -1,20 +1,49 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { precompress } from './scripts/precompress.ts'
+import { prerenderLogin } from './scripts/prerender-login.ts'
 import { routePreload, type RoutePreload } from './scripts/route-preload.ts'
 
 const AREA = 'src/views/layout/protected-area.view.tsx'
+/** A signed-in screen at `path`: the protected area and the screen's modules under src/views. */
+const screen = (path: string, ...modules: string[]): RoutePreload => ({
+  path,
+  modules: [AREA, ...modules.map((m) => `src/views/${m}`)],
+  session: true,
+})
 /** What each address shows first, in src/routes.tsx's matching order (/projects/new before /projects/:id). */
 const PRELOADS: RoutePreload[] = [
   { path: '/login', modules: ['src/views/login/login.view.tsx'] },
-  { path: '/', modules: [AREA, 'src/views/dashboard/dashboard.view.tsx'], session: true },
-  {
-    path: '/projects',
-    modules: [AREA, 'src/views/projects/list/projects-list.view.tsx', 'src/views/projects/list/list-prefetch.ts'],
-    session: true,
-  },
-  { path: '/projects/new', modules: [AREA, 'src/views/projects/new/add-project.view.tsx'], session: true },
-  { path: '/projects/:id', modules: [AREA, 'src/views/projects/detail/project-detail.view.tsx'], session: true },
+  screen('/', 'dashboard/dashboard.view.tsx'),
+  screen('/projects', 'projects/list/projects-list.view.tsx', 'projects/list/list-prefetch.ts'),
+  screen('/projects/new', 'projects/new/add-project.view.tsx'),
+  screen('/projects/triage', 'triage/triage.view.tsx'),
+  screen('/projects/:id', 'projects/detail/project-detail.view.tsx'),
+  screen('/users', 'users/list/users-list.view.tsx', 'users/list/list-prefetch.ts'),
+  screen('/users/:id', 'users/detail/user-detail.view.tsx'),
+  screen('/orders', 'orders/list/orders-list.view.tsx', 'orders/list/list-prefetch.ts'),
+  screen('/payments', 'payments/list/payments-list.view.tsx', 'payments/list/list-prefetch.ts'),
+  screen('/contacts', 'contacts/list/contacts-list.view.tsx', 'contacts/list/list-prefetch.ts'),
+  screen('/contacts/:id', 'contacts/detail/contact-detail.view.tsx'),
+  screen('/commission', 'commission/commission.view.tsx', 'commission/list-prefetch.ts'),
+  screen('/analytics', 'analytics/analytics.view.tsx', 'analytics/prefetch.ts'),
+  screen('/settings', 'settings/settings.view.tsx'),
+  screen('/audit', 'audit/audit.view.tsx'),
+]
+
+/**
+ * The chunks a first load fetches, grouped by what loads together (decision 049): the framework
+ * (what the entry imports: React, the router, the auth actor), the login screen, the shell (the
+ * protected area and everything it imports: react-query, radix, the command system), and the
+ * code two or more screens share. Each screen's own code stays its own chunk, and what only one
+ * lazy import needs (the chart, the inspector, the zip reader) stays out of all of them.
+ */
+const CHUNK_GROUPS = [
+  { name: 'framework', tags: ['$initial' as const], priority: 40 },
+  { name: 'login', test: /[\\/]src[\\/]views[\\/]login[\\/]/, priority: 30 },
+  { name: 'prefetch', test: /[\\/]src[\\/]views[\\/].*prefetch\.ts$/, priority: 25 },
+  { name: 'shell', test: /[\\/]src[\\/]views[\\/]layout[\\/]protected-area\.view\.tsx$/, priority: 20 },
+  { name: 'screens', minShareCount: 2, priority: 10 },
 ]
 
 /**
@@ -23,7 +52,7 @@ const PRELOADS: RoutePreload[] = [
  * and lets index.html preload the chunks of the screen it opens on (scripts/route-preload.ts).
  */
 export default defineConfig({
-  plugins: [react(), routePreload(PRELOADS), precompress()],
+  plugins: [react(), routePreload(PRELOADS), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -33,5 +62,10 @@ export default defineConfig({
     },
   },
   // Every browser the console supports has modulepreload; the polyfill would only add bytes to the entry.
-  build: { outDir: 'dist', sourcemap: true, modulePreload: { polyfill: false } },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+  },
 })

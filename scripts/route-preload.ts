@@ -3,8 +3,11 @@
  * entry instead of after it. For each `{ path, modules }` it finds the chunks built from the
  * modules and every chunk those import statically, and injects an inline script that, when the
  * page opens at an address matching `path` (wouter syntax: `/projects/:id`), adds
- * `<link rel="modulepreload">` for them. Routes marked `session` (the signed-in screens) preload
- * only when a session is stored, since without one the console redirects to /login. Without it
+ * `<link rel="modulepreload">` for them and `<link rel="preload" as="style">` for their CSS (a lazy
+ * chunk's CSS is otherwise requested only once that chunk has run, and Vite's loader holds the
+ * chunk's import, and the screen's first data request behind it, until the CSS has arrived).
+ * Routes marked `session` (the signed-in screens) preload only when a session is stored, since
+ * without one the console redirects to /login. Without it
  * the screen's chunks would only be requested once the entry has downloaded and run.
  */
 import path from 'node:path'
@@ -27,13 +30,25 @@ export function patternSource(route: string): string {
   return `^${escaped}$`
 }
 
-/** The inline script: the first route matching location.pathname gets its files preloaded. */
-export function preloadScript(table: Array<{ pattern: string; session: boolean; files: string[] }>): string {
+/** One row of the inline script's table: an address pattern, whether it needs a stored session, its JS and CSS files. */
+export interface PreloadRow {
+  pattern: string
+  session: boolean
+  files: string[]
+  styles: string[]
+}
+
+/**
+ * The inline script: the first route matching location.pathname gets its files preloaded. The CSS
+ * is preloaded with crossorigin as Vite's loader adds it, so its stylesheet reuses the response.
+ */
+export function preloadScript(table: PreloadRow[]): string {
   return (
     `(function(){var t=${JSON.stringify(table)},p=location.pathname,s;` +
     `try{s=!!(localStorage.getItem('accessToken')||localStorage.getItem('refreshToken'))}catch(e){s=false}` +
+    `function a(rel,as,href){var l=document.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;document.head.appendChild(l)}` +
     `for(var i=0;i<t.length;i++){if(!new RegExp(t[i].pattern).test(p))continue;if(t[i].session&&!s)return;` +
-    `t[i].files.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});return}})()`
+    `t[i].files.forEach(function(h){a('modulepreload','',h)});t[i].styles.forEach(function(h){a('preload','style',h)});return}})()`
   )
 }
 
@@ -58,16 +73,24 @@ export function routePreload(routes: RoutePreload[]): Plugin {
           chunks.filter((c) => c.isEntry).map((c) => c.fileName),
           byFile,
         )
-        const table = routes.map((route) => {
+        const entryStyles = new Set(
+          [...entryFiles].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]),
+        )
+        const table = routes.map((route): PreloadRow => {
           const files = route.modules.map((module) => {
-            const chunk = chunks.find((c) => c.facadeModuleId === path.resolve(root, module))
+            const id = path.resolve(root, module)
+            // A module in a chunk group (vite.config.ts) is one of that chunk's modules, not its facade.
+            const chunk = chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id))
             if (!chunk) throw new Error(`route-preload: no chunk built from ${module}`)
             return chunk.fileName
           })
+          const routeFiles = [...closure(files, byFile)].filter((f) => !entryFiles.has(f))
+          const styles = new Set(routeFiles.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))
           return {
             pattern: patternSource(route.path),
             session: !!route.session,
-            files: [...closure(files, byFile)].filter((f) => !entryFiles.has(f)).map((f) => base + f),
+            files: routeFiles.map((f) => base + f),
+            styles: [...styles].filter((f) => !entryStyles.has(f)).map((f) => base + f),
           }
         })
         // crossorigin as on Vite's own tags, so the preload matches the module request and is reused.

@@ -4,8 +4,9 @@
  * boundaries, keyset pages that neither skip nor repeat rows while orders arrive (identical
  * created_at included), a bad cursor, the payment-of-an-order rule, rupees from paise, exact stats.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
+import { FILTERED_TOTAL_CAP } from '../../src/api/schemas/orders'
 import { projects, users } from '../../server/db/schema'
 import { describeEachDatabase } from './harness'
 import { ordersHelpers } from './orders-helpers'
@@ -39,6 +40,25 @@ describeEachDatabase('orders list', (get) => {
       user: null,
       project: { _id: project.id, title: project.title, category: 'Web Development' },
     })
+  })
+
+  it(`counts a search up to ${FILTERED_TOTAL_CAP} and says when more match; a narrower one is exact`, async () => {
+    const tag = h.uniq().replace(/\W/g, '').toUpperCase()
+    await h.db().execute(sql`
+      INSERT INTO orders (id, order_id, total_amount_paise, status)
+      SELECT gen_random_uuid(), 'ORD-CAP-' || ${tag} || '-' || i, 100000, 'pending'
+      FROM generate_series(1, ${FILTERED_TOTAL_CAP + 2}) AS i`)
+    const broad = await list({ search: `cap-${tag}-` })
+    expect(broad.status).toBe(200)
+    expect(broad.body.pagination).toMatchObject({ total: FILTERED_TOTAL_CAP, totalCapped: true })
+    expect(broad.body.pagination.nextCursor).toEqual(expect.any(String))
+    // One row fewer than the cap + 1 is exact: 'ORD-CAP-…-1' prefixes -1, -10…-19, -100…-199, -1000…-1999, -10000…
+    const narrow = await list({ search: `cap-${tag}-1` })
+    expect(narrow.body.pagination.total).toBe(1 + 10 + 100 + 1000 + 3)
+    expect(narrow.body.pagination).not.toHaveProperty('totalCapped')
+    const one = await list({ search: `cap-${tag}-10002` })
+    expect(ids(one)).toHaveLength(1)
+    expect(one.body.pagination).toEqual({ nextCursor: null, total: 1 })
   })
 
   it('finds orders by the new customer name, e-mail and project title after a rename, and not after a delete', async () => {

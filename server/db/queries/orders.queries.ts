@@ -5,10 +5,12 @@
  * batches of the CSV export. Money is read as integer paise and answered in rupees
  * (domain/money.ts); sums are computed in SQL as bigint and converted once.
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import {
   canMoveOrder,
+  cappedPagination,
+  FILTERED_TOTAL_CAP,
   type OrderBulkAction,
   type OrderBulkResult,
   type OrderDetail,
@@ -20,6 +22,7 @@ import { orderMoveRefusal } from '../../../src/domain/order-moves'
 import type { Db } from '../client'
 import { orderNotes, orderStatusCounts, orders, paymentStatusTotals, payments, projects, users } from '../schema'
 import { escapeLike, qualified, rawRows } from '../sql'
+import { countUpTo } from './capped-count'
 import { paiseToRupees } from '../../domain/money'
 import {
   bulkMessage,
@@ -158,8 +161,9 @@ export async function orderSummaryRows(db: Db, filters: OrderFilters, position: 
 }
 
 /**
- * The exact number of orders the filters match. Without a search or a date range it is read from
- * order_status_counts (kept by the triggers of migration 0020) instead of counting the orders.
+ * The number of orders the filters match. Without a search or a date range it is exact, read from
+ * order_status_counts (kept by the triggers of migration 0020) instead of counting the orders;
+ * with one it is counted up to FILTERED_TOTAL_CAP + 1 rows (cappedPagination reads the extra row).
  */
 export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
   if (!filters.search && !filters.from && !filters.to) {
@@ -170,13 +174,13 @@ export async function countOrders(db: Db, filters: OrderFilters): Promise<number
       .where(status ? eq(orderStatusCounts.status, status) : undefined)
     return Number(row.n)
   }
-  const [row] = await db.select({ n: count() }).from(orders).where(orderFilterWhere(filters))
-  return row.n
+  return countUpTo(db, orders, orderFilterWhere(filters), FILTERED_TOTAL_CAP + 1)
 }
 
 /**
  * One page of GET /api/orders: `limit` rows after `cursor` (newest first, keyset on (created_at,
- * id), so rows inserted meanwhile never shift a page), the exact total of the filtered set, and
+ * id), so rows inserted meanwhile never shift a page), the total of the filtered set (capped with
+ * a search or a date range, countOrders), and
  * the next cursor (null on the last page). A cursor this server did not make → 400 'Invalid cursor'.
  * `knownTotal`: the total of these filters at the caller's table versions (the next pages of a
  * walk, routes/orders.routes.ts), so the count is not run again.
@@ -190,7 +194,7 @@ export async function listOrders(db: Db, query: OrderListQuery, knownTotal?: num
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
-  return { orders: page.map(toOrderSummary), pagination: { nextCursor, total } }
+  return { orders: page.map(toOrderSummary), pagination: cappedPagination(nextCursor, total) }
 }
 
 /**

@@ -4,11 +4,13 @@
  * status), one payment with its order, per-status stats, and the batches of the CSV export.
  * 'refunded' is returned as stored (decision 011). Amounts: paise in, rupees out; sums in SQL.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { cappedPagination, FILTERED_TOTAL_CAP } from '../../../src/api/schemas/orders'
 import type { Payment, PaymentListQuery, PaymentStats } from '../../../src/api/schemas/payments'
 import type { Db } from '../client'
 import { orders, paymentStatusTotals, payments } from '../schema'
 import { escapeLike } from '../sql'
+import { countUpTo } from './capped-count'
 import { paiseToRupees } from '../../domain/money'
 import { encodeCursor, type ListCursor } from '../../domain/orders'
 import { notFound } from '../../http/errors'
@@ -75,7 +77,10 @@ export async function paymentRows(db: Db, filters: PaymentFilters, position: Lis
   return paymentSelect(db).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit)
 }
 
-/** The exact number of payments the filters match. */
+/**
+ * The number of payments the filters match: exact without a search (from payment_status_totals),
+ * else counted up to FILTERED_TOTAL_CAP + 1 rows (cappedPagination reads the extra row).
+ */
 export async function countPayments(db: Db, filters: PaymentFilters): Promise<number> {
   if (!filters.search) {
     // Without a search: from payment_status_totals (migration 0020) instead of counting the payments.
@@ -86,8 +91,7 @@ export async function countPayments(db: Db, filters: PaymentFilters): Promise<nu
       .where(status ? eq(paymentStatusTotals.status, status) : undefined)
     return Number(totals.n)
   }
-  const [row] = await db.select({ n: count() }).from(payments).where(paymentFilterWhere(filters))
-  return row.n
+  return countUpTo(db, payments, paymentFilterWhere(filters), FILTERED_TOTAL_CAP + 1)
 }
 
 /** One page of GET /api/payments (keyset like the orders list; 400 'Invalid cursor'). */
@@ -100,7 +104,7 @@ export async function listPayments(db: Db, query: PaymentListQuery, knownTotal?:
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
-  return { payments: page.map(toPayment), pagination: { nextCursor, total } }
+  return { payments: page.map(toPayment), pagination: cappedPagination(nextCursor, total) }
 }
 
 /** GET /api/payments/{id}: the payment and its order's summary (null when gone); 404 'Payment not found'. */

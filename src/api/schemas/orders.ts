@@ -115,8 +115,37 @@ export const OrderSummarySchema = v.object({
 })
 export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
 
-/** `total`: rows matching the filters; `nextCursor`: null on the last page. */
-export const CursorPaginationSchema = v.object({ nextCursor: v.nullable(v.string()), total: v.number() })
+/**
+ * The most rows a filtered count of orders or payments counts (a search, a date range): a
+ * broader filter answers `total: 10000, totalCapped: true`, and the screen says "10,000+". The
+ * exact count of a broad search over a million orders costs more than its page (~250 ms against
+ * ~4 ms); counting up to the cap costs about what the page does. Unfiltered and status-only
+ * totals are exact (kept by triggers, not counted).
+ */
+export const FILTERED_TOTAL_CAP = 10_000
+
+/**
+ * `total`: rows matching the filters, at most FILTERED_TOTAL_CAP when `totalCapped` is true (then
+ * more match); `nextCursor`: null on the last page.
+ */
+export const CursorPaginationSchema = v.object({
+  nextCursor: v.nullable(v.string()),
+  total: v.number(),
+  totalCapped: v.optional(v.literal(true)),
+})
+
+/**
+ * The pagination of a page whose filters matched `counted` rows, counted up to one past
+ * FILTERED_TOTAL_CAP: that one extra row says the cap was reached.
+ */
+export function cappedPagination(
+  nextCursor: string | null,
+  counted: number,
+): v.InferOutput<typeof CursorPaginationSchema> {
+  return counted > FILTERED_TOTAL_CAP
+    ? { nextCursor, total: FILTERED_TOTAL_CAP, totalCapped: true }
+    : { nextCursor, total: counted }
+}
 
 export const OrderListResponseSchema = v.object({
   success: v.literal(true),

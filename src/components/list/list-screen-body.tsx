@@ -122,7 +122,10 @@ export function noMatchTitle(many: string, search: string): string {
   return words ? `No ${many} match “${words}”` : `No ${many} match these filters`
 }
 
-/** '120 of 5,200 orders loaded · 3 selected'; without a total '40 entries loaded, more as you scroll'. */
+/**
+ * '120 of 5,200 orders loaded · 3 selected'; with a capped total '50 of 10,000+ orders loaded';
+ * without a total '40 entries loaded, more as you scroll'.
+ */
 function ListCount(props: {
   testId: string
   totalTestId: string
@@ -145,8 +148,9 @@ function ListCount(props: {
           {formatCount(loaded)} of{' '}
           <span className="num" data-testid={props.totalTestId}>
             {formatCount(total)}
+            {scrolling.totalCapped ? '+' : ''}
           </span>{' '}
-          {total === 1 ? noun[0] : noun[1]} loaded
+          {total === 1 && !scrolling.totalCapped ? noun[0] : noun[1]} loaded
         </>
       )}
       {selected ? <> · {formatCount(selected)} selected</> : null}

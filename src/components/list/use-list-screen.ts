@@ -81,6 +81,8 @@ export interface ScrolledListConfig<
   items: (page: P) => readonly Item[]
   /** The number of matching rows, when the endpoint counts them. */
   total?: (page: P) => number
+  /** Whether `total` is a cap that more rows match (the screen says '10,000+'). */
+  totalCapped?: (page: P) => boolean
 }
 
 /** What the body shows. */
@@ -103,6 +105,8 @@ export interface ListScrolling {
   loadFailed: boolean
   /** The number of matching rows, undefined when the endpoint does not count them. */
   total: number | undefined
+  /** True when `total` is a cap: at least that many rows match. */
+  totalCapped?: boolean
 }
 
 /** What `useListScreen` gives the screen. */
@@ -229,6 +233,7 @@ export function useListScreen<
       loadMore,
       loadFailed: infinite.isFetchNextPageError,
       total: first && config.total ? config.total(first) : undefined,
+      totalCapped: !!first && !!config.totalCapped?.(first),
     }
   }
   const status: ListStatus = query.isPending

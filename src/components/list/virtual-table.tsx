@@ -46,7 +46,7 @@ export interface VirtualTableProps<T> {
   className?: string
   /** data-testid of the scrolling body. */
   bodyTestId?: string
-  /** Every matching row (the server's count), for aria-rowcount; defaults to the loaded count. */
+  /** Every matching row (the server's count), for aria-rowcount; -1 when the count was capped (ARIA: unknown); defaults to the loaded count. */
   total?: number
   /** Load-more: whether a next page exists and may be requested now (not while one loads or after one failed). */
   canLoadMore?: boolean

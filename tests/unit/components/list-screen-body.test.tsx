@@ -107,6 +107,12 @@ describe('ListScreenBody', () => {
     expect(render({ scrolling: scrolling({ total: 1 }), items: [1] })).toContain('1 of 1 order loaded')
   })
 
+  it('a capped total reads as a lower bound', () => {
+    expect(render({ scrolling: scrolling({ total: 10_000, totalCapped: true }) })).toContain(
+      '3 of 10,000+ orders loaded',
+    )
+  })
+
   it('without a total it says how many are loaded and whether more come', () => {
     const t = { ...texts, noun: ['entry', 'entries'] as const }
     expect(render({ scrolling: scrolling({ total: undefined }) }, t)).toContain('3 entries loaded, more as you scroll')

@@ -15,7 +15,7 @@ describe('Table: the minimum width of its columns (--table-min-width)', () => {
   })
 
   it('gives each list the width its column comments state', () => {
-    expect(columnsMinWidth(PROJECT_COLUMNS)).toBe(974)
+    expect(columnsMinWidth(PROJECT_COLUMNS)).toBe(978)
     expect(columnsMinWidth(USER_COLUMNS)).toBe(700)
     expect(columnsMinWidth(ORDER_COLUMNS)).toBe(980)
     expect(columnsMinWidth(PAYMENT_COLUMNS)).toBe(982)

@@ -2,21 +2,27 @@ import { describe, expect, it } from 'vitest'
 import { patternSource, preloadScript } from '../../../scripts/route-preload'
 
 const TABLE = [
-  { pattern: patternSource('/login'), session: false, files: ['/assets/login.js'] },
-  { pattern: patternSource('/projects/new'), session: true, files: ['/assets/area.js', '/assets/add.js'] },
-  { pattern: patternSource('/projects/:id'), session: true, files: ['/assets/area.js', '/assets/detail.js'] },
+  { pattern: patternSource('/login'), session: false, files: ['/assets/login.js'], styles: [] },
+  { pattern: patternSource('/projects/new'), session: true, files: ['/assets/area.js', '/assets/add.js'], styles: [] },
+  {
+    pattern: patternSource('/projects/:id'),
+    session: true,
+    files: ['/assets/area.js', '/assets/detail.js'],
+    styles: ['/assets/detail.css'],
+  },
 ]
 
 /** Runs the inline script at `pathname` with `stored` in localStorage; returns the preloaded hrefs. */
 function preloadsAt(pathname: string, stored: Record<string, string> = {}): string[] {
-  const links: Array<{ rel: string; href: string }> = []
+  type Link = { rel: string; as: string; href: string; crossOrigin: string | null }
+  const links: Link[] = []
   const document = {
-    createElement: () => ({ rel: '', href: '', crossOrigin: null }),
-    head: { appendChild: (l: { rel: string; href: string }) => links.push(l) },
+    createElement: (): Link => ({ rel: '', as: '', href: '', crossOrigin: null }),
+    head: { appendChild: (l: Link) => links.push(l) },
   }
   const localStorage = { getItem: (key: string) => stored[key] ?? null }
   new Function('location', 'localStorage', 'document', preloadScript(TABLE))({ pathname }, localStorage, document)
-  return links.map((l) => `${l.rel} ${l.href}`)
+  return links.map((l) => `${l.rel}${l.as ? ` as=${l.as}` : ''}${l.crossOrigin === '' ? ' crossorigin' : ''} ${l.href}`)
 }
 
 describe('route-preload inline script', () => {
@@ -27,18 +33,19 @@ describe('route-preload inline script', () => {
   })
 
   it('preloads the login chunks on /login, signed out', () => {
-    expect(preloadsAt('/login')).toEqual(['modulepreload /assets/login.js'])
+    expect(preloadsAt('/login')).toEqual(['modulepreload crossorigin /assets/login.js'])
   })
 
-  it("preloads a signed-in screen's chunks only with a stored session, first match wins", () => {
+  it("preloads a signed-in screen's chunks and their CSS only with a stored session, first match wins", () => {
     expect(preloadsAt('/projects/new')).toEqual([])
     expect(preloadsAt('/projects/new', { refreshToken: 'r' })).toEqual([
-      'modulepreload /assets/area.js',
-      'modulepreload /assets/add.js',
+      'modulepreload crossorigin /assets/area.js',
+      'modulepreload crossorigin /assets/add.js',
     ])
     expect(preloadsAt('/projects/7', { accessToken: 'a' })).toEqual([
-      'modulepreload /assets/area.js',
-      'modulepreload /assets/detail.js',
+      'modulepreload crossorigin /assets/area.js',
+      'modulepreload crossorigin /assets/detail.js',
+      'preload as=style crossorigin /assets/detail.css',
     ])
     expect(preloadsAt('/orders', { accessToken: 'a' })).toEqual([])
   })

@@ -51,6 +51,7 @@ const LIST: ScrolledListConfig<
   useQuery: useOrderList,
   items: (page) => page.orders,
   total: (page) => page.pagination.total,
+  totalCapped: (page) => !!page.pagination.totalCapped,
   row: (o) => ({ id: o._id, orderId: o.orderId, status: o.status, updatedAt: o.updatedAt }),
 }
 
@@ -170,7 +171,7 @@ export default function OrdersListView() {
         {(footer) => (
           <OrdersTable
             orders={screen.items}
-            total={screen.scrolling?.total ?? 0}
+            total={screen.scrolling?.totalCapped ? -1 : (screen.scrolling?.total ?? 0)}
             focus={screen.focus}
             selection={selection}
             openId={url.order}

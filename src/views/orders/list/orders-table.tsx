@@ -21,6 +21,7 @@ const ROW_HEIGHT = 52
 
 export interface OrdersTableProps {
   orders: readonly OrderSummary[]
+  /** Every matching row (aria-rowcount); -1 when the server capped its count. */
   total: number
   focus: number
   selection: readonly string[]

@@ -47,6 +47,7 @@ const LIST: ScrolledListConfig<
   useQuery: usePaymentList,
   items: (page) => page.payments,
   total: (page) => page.pagination.total,
+  totalCapped: (page) => !!page.pagination.totalCapped,
   row: (p) => ({ id: p._id, paymentId: p.paymentId }),
   prefetch: (id) => prefetchPaymentDetail(id),
 }
@@ -135,7 +136,7 @@ export default function PaymentsView() {
         {(footer) => (
           <PaymentsTable
             payments={screen.items}
-            total={screen.scrolling?.total ?? 0}
+            total={screen.scrolling?.totalCapped ? -1 : (screen.scrolling?.total ?? 0)}
             focus={screen.focus}
             selection={selection}
             openId={url.payment}

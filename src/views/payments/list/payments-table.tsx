@@ -20,6 +20,7 @@ const ROW_HEIGHT = 52
 
 export interface PaymentsTableProps {
   payments: readonly Payment[]
+  /** Every matching row (aria-rowcount); -1 when the server capped its count. */
   total: number
   focus: number
   selection: readonly string[]
