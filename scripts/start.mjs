@@ -1,4 +1,5 @@
-// `npm start`: build the SPA when dist/ is missing or older than src/, then run the server as
+// `npm start`: build the SPA when dist/ is missing or older than what it is built from (src/,
+// index.html, vite.config.ts and its build plugins), then run the server as
 // `node <server-node-flags.json> --import tsx server/main.ts`. `npm run serve` (`--no-build`) runs
 // the server alone. The flags: V8's young generation up to 64 MB a semi-space (default 16): under
 // load fewer short-lived request objects survive into the old generation, so fewer scavenges and
@@ -16,12 +17,18 @@ const newest = (dir) => {
   return latest
 }
 const index = path.join(root, 'dist', 'index.html')
-if (
-  !process.argv.includes('--no-build') &&
-  (!fs.existsSync(index) ||
-    fs.statSync(index).mtimeMs <
-      Math.max(newest(path.join(root, 'src')), fs.statSync(path.join(root, 'index.html')).mtimeMs))
-) {
+const builtFrom = () =>
+  Math.max(
+    newest(path.join(root, 'src')),
+    ...[
+      'index.html',
+      'vite.config.ts',
+      'scripts/route-preload.ts',
+      'scripts/precompress.ts',
+      'scripts/prerender-login.ts',
+    ].map((file) => fs.statSync(path.join(root, file)).mtimeMs),
+  )
+if (!process.argv.includes('--no-build') && (!fs.existsSync(index) || fs.statSync(index).mtimeMs < builtFrom())) {
   console.log('Building the console (vite build)...')
   // Always the production build: under a test runner NODE_ENV is 'test', which would bundle React's
   // development build (a third larger) and make the e2e suite measure and test another app.

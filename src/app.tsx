@@ -25,9 +25,9 @@ const pageFallback = (
   </div>
 )
 
-/** The routes, once the chunks of the first address (`preloaded`, from `preloadRoute`) have settled. */
-export function App({ preloaded }: { preloaded: Promise<void> }) {
-  const [ready, setReady] = useState(false)
+/** The routes, once the chunks of the first address (`preloaded`, from `preloadRoute`) have settled (at once when `ready`). */
+export function App({ preloaded, ready: settled = false }: { preloaded: Promise<void>; ready?: boolean }) {
+  const [ready, setReady] = useState(settled)
   const [location] = useLocation()
   useEffect(() => {
     let live = true

@@ -3,13 +3,14 @@
  * here; react-query, tooltips, toasts and the command system come with the protected area's
  * lazy chunk (src/views/layout/protected-area.view.tsx). The chunks of the current address are
  * fetched at once, in parallel with the session restore, and shown without a loading fallback;
- * a screen's first request (the projects list page) starts then too.
+ * a screen's first request (the projects list page) starts then too. On /login the server sends
+ * the form prerendered at build time, and the entry hydrates it.
  */
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { actorOptions, startInspector } from './machines/shared/inspect'
-import { AuthActor } from './views/layout/auth-context'
-import { App } from './app'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { startInspector } from './machines/shared/inspect'
+import { authApi } from './api/auth'
+import { readAdminEmail } from './lib/runtime-config'
+import { Root } from './root'
 import { preloadRoute } from './routes'
 import { reloadOnStaleChunks } from './lib/stale-chunk'
 import './styles/tokens.css'
@@ -26,12 +27,18 @@ const preloaded = preloadRoute(window.location.pathname, window.location.search)
 // `?inspect`: every actor reports to the Stately inspector (decision 007); without it, nothing
 // loads. A promise, not a top-level await: an awaiting entry makes the bundler split the modules
 // the lazy screens share with it into many small chunks, and the login route grows by a fifth.
-void startInspector().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AuthActor.Provider options={actorOptions()}>
-        <App preloaded={preloaded} />
-      </AuthActor.Provider>
-    </StrictMode>,
-  )
+void startInspector().then(async () => {
+  const container = document.getElementById('root')!
+  const adminEmail = readAdminEmail()
+  if (container.hasAttribute('data-prerendered')) {
+    // The login form is already on screen (src/login-prerender.tsx): hydrated once its chunk is
+    // here, so the first render builds the same tree as the prerender did.
+    await preloaded
+    hydrateRoot(container, <Root preloaded={preloaded} ready adminEmail={adminEmail} />)
+  } else {
+    // Not on /login: it asks the server before it leaves the form (and a prerendered form must
+    // hydrate into the same form).
+    const cachedAdmin = window.location.pathname === '/login' ? null : authApi.cachedAdmin()
+    createRoot(container).render(<Root preloaded={preloaded} adminEmail={adminEmail} cachedAdmin={cachedAdmin} />)
+  }
 })

@@ -2,7 +2,7 @@
  * Auth calls (SPEC.md 7 "Authentication and profile"). Sign-in routes are public (no bearer, no
  * refresh); a successful verify stores the token pair. Errors are ApiErrors with the server message.
  */
-import { api, type ApiClient } from './client'
+import { api, ApiError, type ApiClient } from './client'
 import { session as defaultSession, type SessionStore } from './session'
 import {
   MessageResponseSchema,
@@ -24,14 +24,24 @@ export function createAuthApi(client: ApiClient = api, store: SessionStore = def
     async verifyOtp(input: { email: string; otp: string; sessionToken: string }): Promise<Admin> {
       const res = await client.post('/api/auth/verify-otp', input, VerifyOtpResponseSchema, { auth: false })
       store.setTokens(res.tokens)
+      store.setAdmin(res.admin)
       return res.admin
     },
-    /** GET /api/auth/profile with the stored token; null when there is no stored session. */
+    /** GET /api/auth/profile with the stored token (the profile kept for the next load); null when there is no stored session. Throws the ApiError; a 403 forgets the stored session. */
     async restoreSession(): Promise<Admin | null> {
       if (!store.getAccessToken() && !store.getRefreshToken()) return null
-      const res = await client.get('/api/auth/profile', ProfileResponseSchema)
-      return res.admin
+      try {
+        const res = await client.get('/api/auth/profile', ProfileResponseSchema)
+        store.setAdmin(res.admin)
+        return res.admin
+      } catch (error) {
+        // No longer an active admin: the stored session must not show the console on the next load.
+        if (error instanceof ApiError && error.status === 403) store.clear()
+        throw error
+      }
     },
+    /** The admin of the stored session as last answered (no request), or null. */
+    cachedAdmin: (): Admin | null => store.getAdmin(),
     /**
      * Clears the stored tokens first, so a reload or a new tab right after signing out cannot
      * restore the session, then revokes the refresh token family on the server (POST

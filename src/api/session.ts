@@ -1,9 +1,11 @@
 /**
  * Token storage (SPEC.md 6: tokens kept in browser storage) and the "session ended" signal.
  * The API client writes tokens here and calls `expire()` when a refresh fails; the auth machine
- * subscribes with `onExpired` and signs the user out.
+ * subscribes with `onExpired` and signs the user out. Beside the tokens, the signed-in admin's
+ * profile as last answered, so a reload can show the console before the profile is fetched again.
  */
-import type { TokenPair } from './schemas/auth'
+import * as v from 'valibot'
+import { AdminSchema, type Admin, type TokenPair } from './schemas/auth'
 
 /** Minimal Storage surface, so tests can pass a Map-backed fake instead of localStorage. */
 export interface KeyValueStorage {
@@ -19,6 +21,10 @@ export interface SessionStore {
   setTokens(tokens: TokenPair): void
   /** Replaces the access token only (a step-up answers a new one for the same session). */
   setAccessToken(accessToken: string): void
+  /** The admin's profile as last answered, when tokens are stored too; null otherwise or when unreadable. */
+  getAdmin(): Admin | null
+  setAdmin(admin: Admin): void
+  /** Forgets the tokens and the profile. */
   clear(): void
   /** Clears the tokens and tells every `onExpired` listener that the session is over. */
   expire(): void
@@ -28,6 +34,7 @@ export interface SessionStore {
 
 const ACCESS_KEY = 'accessToken'
 const REFRESH_KEY = 'refreshToken'
+const ADMIN_KEY = 'admin'
 
 /** Storage that forgets everything: used where no localStorage exists (node, SSR). */
 export function createMemoryStorage(): KeyValueStorage {
@@ -45,6 +52,17 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
   const clear = () => {
     storage.removeItem(ACCESS_KEY)
     storage.removeItem(REFRESH_KEY)
+    storage.removeItem(ADMIN_KEY)
+  }
+  const getAdmin = (): Admin | null => {
+    const stored = storage.getItem(ADMIN_KEY)
+    if (!stored || !(storage.getItem(ACCESS_KEY) || storage.getItem(REFRESH_KEY))) return null
+    try {
+      const parsed = v.safeParse(AdminSchema, JSON.parse(stored))
+      return parsed.success ? parsed.output : null
+    } catch {
+      return null
+    }
   }
   return {
     getAccessToken: () => storage.getItem(ACCESS_KEY),
@@ -54,6 +72,8 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       storage.setItem(REFRESH_KEY, tokens.refreshToken)
     },
     setAccessToken: (accessToken) => storage.setItem(ACCESS_KEY, accessToken),
+    getAdmin,
+    setAdmin: (admin) => storage.setItem(ADMIN_KEY, JSON.stringify(admin)),
     clear,
     expire() {
       clear()

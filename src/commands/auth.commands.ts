@@ -10,6 +10,8 @@ import type { Command, CommandContext } from './registry'
 /** What the login view publishes: the step and the slices its controls depend on. */
 export interface LoginHandle {
   step: 'email' | 'otp'
+  /** False on the prerendered page until the script has hydrated it (nothing could act yet). */
+  ready: boolean
   sending: boolean
   codeLength: number
   codeVisible: boolean
@@ -34,7 +36,10 @@ export const authCommands: Command[] = [
     group: 'Sign in',
     keywords: ['login', 'email', 'code'],
     when: onStep('email'),
-    disabledReason: (ctx) => (ctx.view.login?.sending ? 'Sending the code…' : null),
+    disabledReason: (ctx) => {
+      if (!ctx.view.login?.ready) return 'Loading…'
+      return ctx.view.login.sending ? 'Sending the code…' : null
+    },
     run: (ctx) => ctx.auth.send({ type: 'otp.send' }),
   },
   {

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { AuthActor } from '../views/layout/auth-context'
-import type { CommandContext, CommandRegistry } from './registry'
+import type { CommandContext, CommandRegistry, ViewCommandContext } from './registry'
 import { CommandContextReact } from './use-command-context'
 import { useShortcuts } from './use-shortcuts'
 import { createViewStore } from './view-store'
@@ -18,14 +18,16 @@ export interface CommandScopeProps {
   onBlocked?: (reason: string) => void
   /** Whether single-key shortcuts are on (the admin's preference; default on). */
   singleKeys?: boolean
+  /** The view state of the first render, before the views publish theirs (a prerendered page's controls). */
+  initialView?: Partial<ViewCommandContext>
   children: ReactNode
 }
 
-export function CommandScope({ registry, ui, onBlocked, singleKeys = true, children }: CommandScopeProps) {
+export function CommandScope({ registry, ui, onBlocked, singleKeys = true, initialView, children }: CommandScopeProps) {
   const [route, navigate] = useLocation()
   const auth = AuthActor.useActorRef()
-  const [store] = useState(createViewStore)
-  const view = useSyncExternalStore(store.subscribe, store.get)
+  const [store] = useState(() => createViewStore(initialView))
+  const view = useSyncExternalStore(store.subscribe, store.get, store.get)
   const go = useCallback((to: string) => navigate(to), [navigate])
   const ctx = useMemo<CommandContext>(() => ({ route, navigate: go, auth, ui, view }), [route, go, auth, ui, view])
   const value = useMemo(() => ({ ctx, store, registry }), [ctx, store, registry])

@@ -11,10 +11,12 @@ export interface ViewStore {
   subscribe(listener: () => void): () => void
 }
 
-export function createViewStore(): ViewStore {
-  const layers = new Map<number, Partial<ViewCommandContext>>()
+/** A store whose view state starts as `initial` (what the first render shows, before any view has published). */
+export function createViewStore(initial: Partial<ViewCommandContext> = {}): ViewStore {
+  // Layer 0 is the initial view state: under every published layer, never retracted.
+  const layers = new Map<number, Partial<ViewCommandContext>>([[0, initial]])
   const listeners = new Set<() => void>()
-  let merged: ViewCommandContext = {}
+  let merged: ViewCommandContext = { ...initial }
   let next = 1
   const update = () => {
     merged = Object.assign({}, ...layers.values())

@@ -1,19 +1,24 @@
 /**
  * Sign-in and session (SPEC.md 2 "Login", 4 "Authentication", 8 "Sign-in"):
- * restoring → signedOut (editing email) → sendingOtp → otpSent (code entry ∥ 60 s resend
- * countdown) → signedIn → signingOut. While signed in, 'admin.update' replaces the admin (Settings). I/O lives in the named actors; tests swap them with
- * `.provide()`. Errors show the server message, else 'Failed to send OTP' / 'Failed to verify OTP'.
+ * restoring (the e-mail can be typed already) → signedOut (editing email) → sendingOtp → otpSent
+ * (code entry ∥ 60 s resend countdown) → signedIn → signingOut. Started with the stored session's
+ * profile (input `cachedAdmin`) it goes straight to signedIn.revalidating, which fetches the
+ * profile again behind the console. While signed in, 'admin.update' replaces the admin
+ * (Settings). I/O lives in the named actors; tests swap them with `.provide()`. Errors show the
+ * server message, else 'Failed to send OTP' / 'Failed to verify OTP'.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { authApi } from '../api/auth'
+import { ApiError } from '../api/client'
 import { errorText } from '../api/error-text'
 import { OTP_LENGTH, OTP_RESEND_SECONDS, type Admin } from '../api/schemas/auth'
-import { emailProblem, SESSION_EXPIRED_MESSAGE, type AuthContext, type AuthEvent } from './auth.types'
+import { emailProblem, SESSION_EXPIRED_MESSAGE, type AuthContext, type AuthEvent, type AuthInput } from './auth.types'
 
-export { emailProblem, SESSION_EXPIRED_MESSAGE, type AuthContext, type AuthEvent } from './auth.types'
+export { emailProblem, SESSION_EXPIRED_MESSAGE, type AuthContext, type AuthEvent, type AuthInput } from './auth.types'
 
 export const authMachine = setup({
-  types: { context: {} as AuthContext, events: {} as AuthEvent },
+  // `void`, not `undefined`: xstate then lets an actor be created without input.
+  types: { context: {} as AuthContext, events: {} as AuthEvent, input: {} as AuthInput | void },
   actors: {
     restoreSession: fromPromise<Admin | null>(() => authApi.restoreSession()),
     sendOtp: fromPromise<{ sessionToken: string }, { email: string }>(({ input }) => authApi.sendOtp(input.email)),
@@ -49,23 +54,31 @@ export const authMachine = setup({
   guards: {
     isEmailValid: ({ context }) => emailProblem(context.email) === null,
     hasSession: (_, params: { admin: Admin | null }) => params.admin !== null,
+    hasCachedAdmin: ({ context }) => context.admin !== null,
+    isRefused: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && (params.error.status === 401 || params.error.status === 403),
     isCodeComplete: ({ context }) => context.code.length === OTP_LENGTH,
     isCounting: ({ context }) => context.resendIn > 1,
   },
 }).createMachine({
   id: 'auth',
-  initial: 'restoring',
-  context: {
+  initial: 'starting',
+  context: ({ input }) => ({
     email: '',
     code: '',
     sessionToken: null,
     resendIn: 0,
-    admin: null,
+    admin: (input as AuthInput | undefined)?.cachedAdmin ?? null,
     error: null,
     emailError: null,
     codeVisible: false,
-  },
+  }),
   states: {
+    // With the stored session's profile at hand the console shows at once and the profile is
+    // fetched again behind it; without, the form waits for the restore.
+    starting: {
+      always: [{ guard: 'hasCachedAdmin', target: 'signedIn.revalidating' }, { target: 'restoring' }],
+    },
     restoring: {
       invoke: {
         src: 'restoreSession',
@@ -79,6 +92,14 @@ export const authMachine = setup({
           { target: 'signedOut' },
         ],
         onError: { target: 'signedOut' },
+      },
+      // The login form is on screen before the restore answers (prerendered): typing counts, and
+      // asking for a code gives up the stored session.
+      on: {
+        'email.change': {
+          actions: [{ type: 'assignEmail', params: ({ event }) => ({ email: event.email }) }, 'clearError'],
+        },
+        'otp.send': [{ guard: 'isEmailValid', target: 'sendingOtp' }, { actions: 'assignEmailError' }],
       },
     },
     signedOut: {
@@ -187,6 +208,35 @@ export const authMachine = setup({
     signedIn: {
       entry: 'clearOtp',
       invoke: { src: 'watchSession', id: 'watchSession' },
+      initial: 'current',
+      states: {
+        current: {},
+        revalidating: {
+          invoke: {
+            src: 'restoreSession',
+            id: 'restoreSession',
+            onDone: [
+              {
+                guard: { type: 'hasSession', params: ({ event }) => ({ admin: event.output }) },
+                target: 'current',
+                actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output! }) },
+              },
+              // The tokens are gone (signed out in another tab meanwhile).
+              { target: '#auth.signedOut', actions: 'clearSession' },
+            ],
+            // A refused session (401 after the API client gave up refreshing, or 403: no longer an
+            // active admin) ends it; any other failure (offline, a 5xx) keeps the profile as last answered.
+            onError: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signedOut',
+                actions: 'clearSession',
+              },
+              { target: 'current' },
+            ],
+          },
+        },
+      },
       on: {
         'session.expired': { target: 'signedOut', actions: ['clearSession', 'assignExpired'] },
         'session.signOut': 'signingOut',

@@ -16,6 +16,11 @@ export interface AuthContext {
   codeVisible: boolean
 }
 
+/** What the machine starts from: the stored session's profile as last answered (src/api/session.ts), if any. */
+export interface AuthInput {
+  cachedAdmin: Admin | null
+}
+
 export type AuthEvent =
   | { type: 'email.change'; email: string }
   | { type: 'code.change'; code: string }

@@ -1,9 +1,10 @@
-/** The hint box: the admin login e-mail (the running server's ADMIN_EMAIL, injected into index.html) and that sign-in is OTP-based. */
+/** The hint box: the admin login e-mail (the running server's ADMIN_EMAIL, src/lib/runtime-config.ts) and that sign-in is OTP-based. */
 import { Info } from 'lucide-react'
-import { readAdminEmail } from '../../lib/runtime-config'
+import { useContext } from 'react'
+import { AdminEmailContext } from '../../lib/runtime-config'
 
 export function AdminHint() {
-  const adminEmail = readAdminEmail()
+  const adminEmail = useContext(AdminEmailContext)
   return (
     <aside className="login__hint" data-testid="admin-hint">
       <Info size={14} className="login__hint-icon" />

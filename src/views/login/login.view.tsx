@@ -11,39 +11,36 @@ import type { LoginHandle } from '../../commands/auth.commands'
 import { CommandScope } from '../../commands/command-scope'
 import { loginRegistry } from '../../commands/login-registry'
 import { usePublishCommandContext } from '../../commands/use-command-context'
-import { Spinner } from '../../components/spinner'
+import { useHydrated } from '../../lib/use-hydrated'
 import { AuthActor } from '../layout/auth-context'
 import { AdminHint } from './admin-hint'
 import { EmailStep } from './email-step'
 import { OtpStep } from './otp-step'
 import './login.css'
 
-type Step = 'restoring' | 'email' | 'otp' | 'done'
+type Step = 'email' | 'otp' | 'done'
 
 export default function LoginView() {
+  // While a stored session is restored the form stays: it is what the prerendered page showed,
+  // and a restored session redirects from it.
   const step = AuthActor.useSelector((s): Step => {
-    if (s.matches('restoring')) return 'restoring'
     if (s.matches('signedIn')) return 'done'
     return s.matches('otpSent') ? 'otp' : 'email'
   })
+  const handle = useLoginHandle(step === 'otp' ? 'otp' : 'email')
   if (step === 'done') return <Redirect to="/" replace />
-  if (step === 'restoring') {
-    return (
-      <div className="page-center">
-        <Spinner size={24} label="Loading" />
-      </div>
-    )
-  }
+  // The handle is the scope's initial view too, so the first render (and the prerender) has the
+  // step's buttons.
   return (
-    <CommandScope registry={loginRegistry}>
-      <LoginPanel step={step} />
+    <CommandScope registry={loginRegistry} initialView={handle}>
+      <LoginPanel step={step === 'otp' ? 'otp' : 'email'} handle={handle} />
     </CommandScope>
   )
 }
 
-function LoginPanel({ step }: { step: 'email' | 'otp' }) {
+function LoginPanel({ step, handle }: { step: 'email' | 'otp'; handle: { login: LoginHandle } }) {
   const error = AuthActor.useSelector((s) => s.context.error)
-  usePublishCommandContext(useLoginHandle(step))
+  usePublishCommandContext(handle)
   return (
     <main className="login">
       <div className="login__panel">
@@ -72,8 +69,9 @@ function useLoginHandle(step: 'email' | 'otp') {
   const verifying = AuthActor.useSelector((s) => s.matches({ otpSent: { code: 'verifying' } }))
   const resending = AuthActor.useSelector((s) => s.matches({ otpSent: { resend: 'resending' } }))
   const resendIn = AuthActor.useSelector((s) => s.context.resendIn)
+  const ready = useHydrated()
   return useMemo(() => {
-    const login: LoginHandle = { step, sending, codeLength, codeVisible, verifying, resending, resendIn }
+    const login: LoginHandle = { step, ready, sending, codeLength, codeVisible, verifying, resending, resendIn }
     return { login }
-  }, [step, sending, codeLength, codeVisible, verifying, resending, resendIn])
+  }, [step, ready, sending, codeLength, codeVisible, verifying, resending, resendIn])
 }

@@ -11,7 +11,9 @@ import { preloadScript } from '../../../scripts/route-preload'
 import { signIn } from '../harness'
 import { useSpaApp } from './spa-app'
 
-const PRELOAD = preloadScript([{ pattern: '^/projects$', session: true, files: ['/assets/list.js'] }])
+const PRELOAD = preloadScript([
+  { pattern: '^/projects$', session: true, files: ['/assets/list.js'], styles: ['/assets/list.css'] },
+])
 const TEMPLATE =
   `<!doctype html>\n<html>\n  <head>\n    <script>${PRELOAD}</script>\n` +
   '    <script type="module" crossorigin src="/assets/app.js"></script>\n    <title>Admin Panel</title>\n  </head>\n' +

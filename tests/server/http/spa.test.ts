@@ -1,9 +1,11 @@
 /**
  * The SPA is served with the running server's ADMIN_EMAIL in index.html (no build-time value):
- * `ADMIN_EMAIL=ops@shop.example npm start` shows ops@shop.example in the login hint.
+ * `ADMIN_EMAIL=ops@shop.example npm start` shows ops@shop.example in the login hint, and /login
+ * is the prerendered login page with the e-mail written into its hint.
  */
 import { describe, expect, it } from 'vitest'
-import { escapeHtml, injectRuntimeConfig } from '../../../server/http/spa'
+import { ADMIN_EMAIL_SLOT } from '../../../src/api/schemas/runtime-config'
+import { escapeHtml, fillAdminEmailSlot, injectRuntimeConfig } from '../../../server/http/spa'
 import { useSpaApp } from './spa-app'
 
 const TEMPLATE =
@@ -40,5 +42,39 @@ describe('serving the SPA', () => {
     const missing = await spa.app().request('/api/nothing-here')
     expect(missing.status).toBe(401)
     expect(await missing.json()).toMatchObject({ success: false })
+  })
+})
+
+describe('the prerendered login page', () => {
+  const LOGIN =
+    '<!doctype html>\n<html>\n  <head>\n    <script>window.x=1</script>\n  </head>\n  <body><div id="root" data-prerendered>' +
+    `<p>Admin login: <strong>${ADMIN_EMAIL_SLOT}</strong></p></div></body>\n</html>\n`
+  const spa = useSpaApp(TEMPLATE, { pages: { 'login.html': LOGIN }, adminEmail: 'ops+login@shop.example' })
+
+  // The environment accepts only e-mail addresses; the escaping still guards the page.
+  it('fills the slot with the e-mail, HTML-escaped, and leaves a page without one alone', () => {
+    expect(fillAdminEmailSlot(`<b>${ADMIN_EMAIL_SLOT}</b>`, '<x>@y')).toBe('<b>&#60;x&#62;@y</b>')
+    expect(fillAdminEmailSlot(TEMPLATE, 'a@b')).toBe(TEMPLATE)
+  })
+
+  it('answers /login (and its file name) with the prerendered page, the hint filled in, its script allowed', async () => {
+    for (const url of ['/login', '/login?next=%2Forders', '/login.html']) {
+      const res = await spa.app().request(url)
+      expect(res.status, url).toBe(200)
+      const html = await res.text()
+      expect(html, url).toContain('<div id="root" data-prerendered>')
+      expect(html, url).toContain('Admin login: <strong>ops+login@shop.example</strong>')
+      expect(html, url).toContain('<meta name="admin-email" content="ops+login@shop.example" />')
+      expect(html, url).not.toContain(ADMIN_EMAIL_SLOT)
+      expect(res.headers.get('content-security-policy'), url).toMatch(/script-src 'self' 'sha256-/)
+    }
+  })
+
+  it('answers the other addresses with index.html, not the prerendered page', async () => {
+    for (const url of ['/', '/projects', '/login/other']) {
+      const html = await (await spa.app().request(url)).text()
+      expect(html, url).not.toContain('data-prerendered')
+      expect(html, url).toContain('<title>Admin Panel</title>')
+    }
   })
 })

@@ -45,7 +45,7 @@ const SIGNED_LINK = new Set([
 /** git over HTTP: Basic auth with the admin's e-mail and access token. */
 const GIT_BASIC = new Set(['ALL /git/:repo{[^/]+\\.git}/*'])
 /** The SPA and its built files (no data, no API). */
-const isSpa = (route: string) => / \/(\*|index\.html|assets\/\*)?$/.test(route)
+const isSpa = (route: string) => / \/(\*|index\.html|login(\.html)?|assets\/\*)?$/.test(route)
 
 const UNAUTHENTICATED = ['no token', 'expired', 'another key', 'alg none'] as const
 

@@ -5,6 +5,7 @@ import { context, control } from './context'
 function login(over: Partial<LoginHandle> = {}) {
   const handle: LoginHandle = {
     step: 'email',
+    ready: true,
     sending: false,
     codeLength: 0,
     codeVisible: false,
@@ -25,6 +26,12 @@ describe('auth commands', () => {
     control('auth.sendOtp', ctx).run()
     expect(send).toHaveBeenCalledWith({ type: 'otp.send' })
     expect(control('auth.sendOtp', login({ sending: true }).ctx).reason).toBe('Sending the code…')
+  })
+  it('Send OTP waits for the prerendered page to be hydrated', () => {
+    const { ctx, send } = login({ ready: false })
+    expect(control('auth.sendOtp', ctx).reason).toBe('Loading…')
+    control('auth.sendOtp', ctx).run()
+    expect(send).not.toHaveBeenCalled()
   })
   it('Verify OTP is enabled only at exactly 6 characters (SPEC.md 2)', () => {
     expect(control('auth.verifyOtp', login({ step: 'otp', codeLength: 5 }).ctx).reason).toBe(

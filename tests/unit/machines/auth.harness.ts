@@ -1,7 +1,7 @@
 /** Test harness of the auth machine: fake actors the tests settle by hand, and fake timers. */
 import { vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, type AnyActorRef } from 'xstate'
-import { authMachine, type AuthEvent } from '../../../src/machines/auth.machine'
+import { authMachine, type AuthEvent, type AuthInput } from '../../../src/machines/auth.machine'
 import type { Admin } from '../../../src/api/schemas/auth'
 import { deferred } from '../../fixtures/project'
 
@@ -27,7 +27,8 @@ interface Fakes {
   expire: (() => void) | null
 }
 
-export function start() {
+/** A started auth actor over fake I/O; `input` as the entry passes it (the stored session's profile). */
+export function start(input?: AuthInput) {
   const fakes: Fakes = { restore: deferred(), sends: [], verifies: [], signOuts: 0, expire: null }
   const machine = authMachine.provide({
     actors: {
@@ -53,7 +54,7 @@ export function start() {
       }),
     },
   })
-  const actor = createActor(machine).start()
+  const actor = createActor(machine, { input }).start()
   return { actor, fakes }
 }
 

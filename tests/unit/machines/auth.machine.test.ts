@@ -17,7 +17,7 @@ describe('authMachine: restoring', () => {
     const { actor, fakes } = start()
     fakes.restore.resolve(admin)
     await flush()
-    expect(value(actor)).toBe('signedIn')
+    expect(value(actor)).toEqual({ signedIn: 'current' })
     expect(actor.getSnapshot().context.admin).toEqual(admin)
   })
   it('restoring → signedOut when there is no stored session', async () => {
@@ -26,12 +26,86 @@ describe('authMachine: restoring', () => {
     await flush()
     expect(value(actor)).toBe('signedOut')
   })
+  it('restoring keeps the e-mail typed before the restore answers', async () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'email.change', email: 'admin@example.com' })
+    expect(value(actor)).toBe('restoring')
+    fakes.restore.resolve(null)
+    await flush()
+    expect(value(actor)).toBe('signedOut')
+    expect(actor.getSnapshot().context.email).toBe('admin@example.com')
+  })
+  it('restoring → sendingOtp on otp.send with a valid e-mail; the restore is dropped', async () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'email.change', email: 'admin@example.com' })
+    actor.send({ type: 'otp.send' })
+    expect(value(actor)).toBe('sendingOtp')
+    expect(fakes.sends[0].email).toBe('admin@example.com')
+    fakes.restore.resolve(admin)
+    await flush()
+    expect(value(actor)).toBe('sendingOtp')
+  })
+  it('restoring: otp.send with an invalid e-mail shows the message and stays', () => {
+    const { actor, fakes } = start()
+    actor.send({ type: 'otp.send' })
+    expect(value(actor)).toBe('restoring')
+    expect(actor.getSnapshot().context.emailError).toBe('Email is required')
+    expect(fakes.sends).toHaveLength(0)
+  })
   it('restoring → signedOut when the profile call fails', async () => {
     const { actor, fakes } = start()
     fakes.restore.reject(new ApiError(401, 'Session expired'))
     await flush()
     expect(value(actor)).toBe('signedOut')
     expect(actor.getSnapshot().context.admin).toBeNull()
+  })
+})
+
+describe('authMachine: starting from the stored profile', () => {
+  const cached = { ...admin, name: 'Asha (as last answered)' }
+  it('starting → signedIn.revalidating at once with the stored profile', () => {
+    const { actor } = start({ cachedAdmin: cached })
+    expect(value(actor)).toEqual({ signedIn: 'revalidating' })
+    expect(actor.getSnapshot().context.admin).toEqual(cached)
+  })
+  it('starting → restoring without one', () => {
+    expect(value(start({ cachedAdmin: null }).actor)).toBe('restoring')
+  })
+  it('revalidating → current with the profile the server answers', async () => {
+    const { actor, fakes } = start({ cachedAdmin: cached })
+    fakes.restore.resolve(admin)
+    await flush()
+    expect(value(actor)).toEqual({ signedIn: 'current' })
+    expect(actor.getSnapshot().context.admin).toEqual(admin)
+  })
+  it('revalidating → signedOut when the tokens are gone meanwhile', async () => {
+    const { actor, fakes } = start({ cachedAdmin: cached })
+    fakes.restore.resolve(null)
+    await flush()
+    expect(value(actor)).toBe('signedOut')
+    expect(actor.getSnapshot().context.admin).toBeNull()
+  })
+  it('revalidating → current, keeping the stored profile, when the call fails (offline, 5xx)', async () => {
+    const { actor, fakes } = start({ cachedAdmin: cached })
+    fakes.restore.reject(new ApiError(0, 'Network error'))
+    await flush()
+    expect(value(actor)).toEqual({ signedIn: 'current' })
+    expect(actor.getSnapshot().context.admin).toEqual(cached)
+  })
+  it('revalidating → signedOut when the profile call is refused (401 or 403: no longer an active admin)', async () => {
+    for (const status of [401, 403]) {
+      const { actor, fakes } = start({ cachedAdmin: cached })
+      fakes.restore.reject(new ApiError(status, 'Admin access required'))
+      await flush()
+      expect(value(actor)).toBe('signedOut')
+      expect(actor.getSnapshot().context.admin).toBeNull()
+    }
+  })
+  it('revalidating → signedOut with the notice when the session is refused (refresh failed)', () => {
+    const { actor, fakes } = start({ cachedAdmin: cached })
+    fakes.expire!()
+    expect(value(actor)).toBe('signedOut')
+    expect(actor.getSnapshot().context).toMatchObject({ admin: null, error: SESSION_EXPIRED_MESSAGE })
   })
 })
 
@@ -134,7 +208,7 @@ describe('authMachine: signed in', () => {
     const { actor } = await signedIn()
     const renamed = { ...admin, name: 'Renamed Admin', hasPassword: true }
     actor.send({ type: 'admin.update', admin: renamed })
-    expect(value(actor)).toBe('signedIn')
+    expect(value(actor)).toEqual({ signedIn: 'current' })
     expect(actor.getSnapshot().context.admin).toEqual(renamed)
   })
   it('ignores admin.update while signed out', async () => {
@@ -157,6 +231,6 @@ describe('authMachine: signed in', () => {
     const { actor } = await signedIn()
     actor.send({ type: 'otp.send' })
     actor.send({ type: 'otp.verify' })
-    expect(value(actor)).toBe('signedIn')
+    expect(value(actor)).toEqual({ signedIn: 'current' })
   })
 })

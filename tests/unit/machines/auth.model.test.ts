@@ -8,16 +8,9 @@ import { assign, fromCallback } from 'xstate'
 import { ApiError } from '../../../src/api/client'
 import type { Admin } from '../../../src/api/schemas/auth'
 import { authMachine, type AuthEvent } from '../../../src/machines/auth.machine'
+import { admin } from './auth.harness'
 import { fakeActors, replay, unreached } from './model-walk'
 
-const admin: Admin = {
-  _id: 'a1',
-  name: 'Asha Rao',
-  email: 'admin@example.com',
-  phone: '',
-  role: 'admin',
-  hasPassword: false,
-}
 const fakes = () => fakeActors(['restoreSession', 'sendOtp', 'verifyOtp', 'signOut'] as const)
 const model = (actors: ReturnType<typeof fakes>['actors']) =>
   authMachine.provide({
@@ -30,6 +23,7 @@ const EVENTS = [
   { type: 'xstate.done.actor.restoreSession', output: null },
   { type: 'xstate.done.actor.restoreSession', output: admin },
   fail('restoreSession'),
+  { type: 'xstate.error.actor.restoreSession', error: new ApiError(403, 'Admin access required') },
   { type: 'email.change', email: 'admin@example.com' },
   { type: 'otp.send' },
   { type: 'xstate.done.actor.sendOtp', output: { sessionToken: 's1' } },
@@ -49,18 +43,25 @@ const EVENTS = [
   fail('signOut'),
 ] as unknown as AuthEvent[]
 
-const paths = getShortestPaths(model(fakes().actors), {
-  events: EVENTS,
-  serializeState: (s) =>
-    JSON.stringify([
-      s.value,
-      s.context.email,
-      s.context.resendIn,
-      s.context.code.length,
-      !!s.context.error,
-      s.context.codeVisible,
-    ]),
-})
+const walk = (input: { cachedAdmin: Admin | null }) =>
+  getShortestPaths(model(fakes().actors), {
+    input,
+    events: EVENTS,
+    serializeState: (s) =>
+      JSON.stringify([
+        s.value,
+        s.context.email,
+        s.context.resendIn,
+        s.context.code.length,
+        !!s.context.error,
+        s.context.codeVisible,
+      ]),
+  })
+/** From a cold start, and from the stored session's profile (the console shown at once, then revalidated). */
+const paths = [
+  ...walk({ cachedAdmin: null }).map((p) => ({ ...p, input: { cachedAdmin: null } })),
+  ...walk({ cachedAdmin: admin }).map((p) => ({ ...p, input: { cachedAdmin: admin } })),
+]
 
 describe('authMachine, model-based', () => {
   it('its shortest paths reach every state', () => {
@@ -70,7 +71,7 @@ describe('authMachine, model-based', () => {
     'path %i: %s',
     async (_, __, path) => {
       const f = fakes()
-      await replay(model(f.actors), path, f)
+      await replay(model(f.actors), path, f, path.input)
     },
   )
 })

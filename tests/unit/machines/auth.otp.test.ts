@@ -24,7 +24,7 @@ describe('authMachine: code step', () => {
     actor.send({ type: 'otp.verify' })
     fakes.verifies[0].d.resolve(admin)
     await flush()
-    expect(value(actor)).toBe('signedIn')
+    expect(value(actor)).toEqual({ signedIn: 'current' })
     expect(actor.getSnapshot().context).toMatchObject({ admin, code: '', sessionToken: null, resendIn: 0 })
   })
   it('verifying → editing with the server message, countdown untouched', async () => {

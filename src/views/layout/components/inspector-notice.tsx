@@ -5,8 +5,11 @@
 import { useSyncExternalStore } from 'react'
 import { inspectorProblem, onInspectorProblem } from '../../../machines/shared/inspect'
 
+/** What the prerendered page showed, so hydration matches it; the real state follows at once. */
+const noProblem = () => null
+
 export function InspectorNotice() {
-  const problem = useSyncExternalStore(onInspectorProblem, inspectorProblem)
+  const problem = useSyncExternalStore(onInspectorProblem, inspectorProblem, noProblem)
   if (!problem) return null
   return (
     <p className="inspector-notice" role="alert" data-testid="inspector-notice">
