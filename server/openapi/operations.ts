@@ -102,6 +102,7 @@ import {
 import {
   CommissionConfigListResponseSchema,
   CommissionConfigMessageResponseSchema,
+  CommissionConfigResponseSchema,
   CommissionDefaultResponseSchema,
   CommissionDeleteResponseSchema,
   CommissionProjectsResponseSchema,
@@ -499,6 +500,10 @@ export const OPERATIONS: Record<string, OperationExtra> = {
     summary: 'Create or update the default commission configuration (step-up)',
     response: json(CommissionConfigMessageResponseSchema),
   },
+  'GET /api/commission/configs/{id}': {
+    summary: 'One commission configuration (a stale save refetches it)',
+    response: json(CommissionConfigResponseSchema),
+  },
   'PUT /api/commission/configs/{id}': {
     summary: 'Update a commission configuration (step-up; merged, rates total 100 %)',
     response: json(CommissionConfigMessageResponseSchema),
@@ -677,6 +682,7 @@ const WITH_ETAG = [
   'GET /api/orders/{id}',
   'GET /api/contacts/{id}',
   'GET /api/commission/configs/default',
+  'GET /api/commission/configs/{id}',
   'POST /api/commission/configs',
 ]
 /** Writes of one record that take If-Match (and answer the new ETag, but for the deletes). */

@@ -1,5 +1,5 @@
 /**
- * Table versions (migrations 0007, 0012; orders and payments 0019; contacts 0021; commission_configs 0022): `table_versions.version` of projects, project_images, users, orders, payments, contacts and commission_configs
+ * Table versions (migrations 0007, 0012; orders and payments 0019; contacts 0021; commission_configs 0022; source_reports 0041): `table_versions.version` of projects, project_images, users, orders, payments, contacts, commission_configs and source_reports
  * goes up once per write statement, inside the writing transaction, and the trigger announces it
  * with `NOTIFY table_versions 'name:version'` on commit. Caches key their entries by these
  * versions, so an entry is only reused while the rows it was built from are unchanged
@@ -17,7 +17,7 @@ import { listenChannel } from '../db/listen'
 import { tableVersions } from '../db/schema'
 import { preparedPer } from '../db/sql'
 
-/** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019), contacts (0021), commission_configs (0022). */
+/** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019), contacts (0021), commission_configs (0022), source_reports (0041). */
 export const LIST_TABLES = [
   'projects',
   'project_images',
@@ -26,9 +26,10 @@ export const LIST_TABLES = [
   'payments',
   'contacts',
   'commission_configs',
+  'source_reports',
 ] as const
-/** The tables a projects list page is built from (its cache key). */
-export const PROJECT_LIST_TABLES = ['projects', 'project_images', 'users'] as const
+/** The tables a projects list page is built from (its cache key); source_reports gives its risk column and filter (0041). */
+export const PROJECT_LIST_TABLES = ['projects', 'project_images', 'users', 'source_reports'] as const
 export type VersionedTable = (typeof LIST_TABLES)[number]
 /** Version per table; only ever increases. */
 export type Versions = Readonly<Record<VersionedTable, number>>
@@ -69,6 +70,7 @@ export class TableVersions {
     payments: -1,
     contacts: -1,
     commission_configs: -1,
+    source_reports: -1,
   }
   /** True while memory equals the database (listener up, read since the last local write). */
   private known = false

@@ -58,6 +58,8 @@ export function staleKeysOf(event: StreamEvent): QueryKey[] | typeof ALL_QUERIES
       ]
     case 'presence':
       return [['presence', event.entityType, event.entityId]]
+    case 'report':
+      return [['projects', 'list'], ['projects', 'detail', event.projectId], TRIAGE]
     case 'resync':
       return ALL_QUERIES
   }

@@ -12,7 +12,7 @@
  *   lists the others there; `DELETE /api/presence` on leaving.
  * - **Events.** `GET /api/events` (bearer access token) is a `text/event-stream` of StreamEvent:
  *   `event:` is the type, `data:` the JSON. Change events carry `id:` (the audit entry's id), and a
- *   reconnect with `Last-Event-ID` replays the changes after it; claim and presence events are
+ *   reconnect with `Last-Event-ID` replays the changes after it; claim, presence and report events are
  *   signals without ids (the client refetches what they name).
  */
 import * as v from 'valibot'
@@ -102,6 +102,12 @@ export const PresenceEventSchema = v.object({
   entityId: v.string(),
 })
 export type ChangeEvent = v.InferOutput<typeof ChangeEventSchema>
+/** A source report of the project was stored (decision 046): its risk in the lists and the queue changed. */
+export const ReportEventSchema = v.object({
+  type: v.literal('report'),
+  projectId: v.string(),
+  riskWeight: v.number(),
+})
 
 /**
  * The stream cannot replay every change since the client's `Last-Event-ID` (too many, or the id is
@@ -113,6 +119,7 @@ export const StreamEventSchema = v.variant('type', [
   ChangeEventSchema,
   ClaimEventSchema,
   PresenceEventSchema,
+  ReportEventSchema,
   ResyncEventSchema,
 ])
 export type StreamEvent = v.InferOutput<typeof StreamEventSchema>

@@ -76,6 +76,15 @@ describe('staleKeysOf', () => {
     ])
     expect(staleKeysOf({ type: 'resync' })).toBe(ALL_QUERIES)
   })
+
+  it("a source report reaches the projects lists, that project's detail and triage (queue and bundles)", () => {
+    const stale = staleKeysOf({ type: 'report', projectId: 'p', riskWeight: 60 })
+    expect(hits(stale, projectKeys.list({ page: 1, risk: 'secrets' } as never))).toBe(true)
+    expect(hits(stale, ['projects', 'detail', 'p'])).toBe(true)
+    expect(hits(stale, ['projects', 'detail', 'q'])).toBe(false)
+    expect(hits(stale, ['triage', 'queue'])).toBe(true)
+    expect(hits(stale, triageKeys.bundle('p'))).toBe(true)
+  })
 })
 
 describe('liveReaction', () => {
