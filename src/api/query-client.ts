@@ -1,16 +1,30 @@
 /**
  * The app's one react-query client: 30 s fresh data, no refetch on focus, one retry for network
- * and server failures only. A module of its own (loaded with the protected area, never by /login)
- * so that a route can start a screen's first query before that screen's chunk has run.
+ * and server failures only, and no refetch on mount of what was fetched moments ago. A module of
+ * its own (loaded with the protected area, never by /login) so that a route can start a screen's
+ * first query before that screen's chunk has run.
  */
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, type Query } from '@tanstack/react-query'
 import { ApiError } from './client'
+
+/**
+ * How long after its answer a query counts as just fetched (ms): a screen mounting within it uses
+ * the answer as is, even where the screen's own staleTime is 0. A cold load prefetches a screen's
+ * first page while its chunks load; refetching that page on mount doubles the request and can
+ * show rows that differ from the ones the page was first drawn with.
+ */
+export const JUST_FETCHED_MS = 3_000
+
+/** Whether mounting a screen should refetch `query`: it was invalidated since, or is older than JUST_FETCHED_MS. */
+export const refetchOnMount = (query: Query): boolean =>
+  query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS
 
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
+      refetchOnMount,
       // Client errors (4xx) will not fix themselves; retry only network and server failures, once.
       retry: (count, error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },
