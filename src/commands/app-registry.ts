@@ -15,6 +15,7 @@ import { projectMediaCommands } from './project-media.commands'
 import { sourceModeCommands } from './source-mode.commands'
 import { projectOwnerCommands } from './project-owner.commands'
 import { projectRepositoryCommands } from './project-repository.commands'
+import { sourceReportCommands } from './source-report.commands'
 import { projectsListCommands } from './projects-list.commands'
 import { projectsFilterCommands } from './projects-list-filters.commands'
 import { createRegistry, type CommandContext, type CommandRegistry } from './registry'
@@ -58,6 +59,7 @@ export const registry: CommandRegistry = createRegistry([
   ...projectMediaCommands,
   ...sourceModeCommands,
   ...projectRepositoryCommands,
+  ...sourceReportCommands,
   ...usersListCommands,
   ...usersFilterCommands,
   ...addUserCommands,

@@ -15,3 +15,17 @@ export function downloadUrl(url: string, filename = ''): void {
   link.click()
   link.remove()
 }
+
+/**
+ * Saves `blob` as `filename` through an object URL (a download fetched with the access token,
+ * which a plain link cannot carry: the SBOM). The URL is revoked once the click has handed it over.
+ */
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob)
+  try {
+    downloadUrl(url, filename)
+  } finally {
+    // The download reads the URL after click() returns: revoke it on the next task, not now.
+    setTimeout(() => URL.revokeObjectURL(url), 0)
+  }
+}

@@ -2,6 +2,8 @@
  * The one place that formats money, numbers and dates for the screens (SPEC.md 9: Indian rupee,
  * en-IN grouping). Money arrives from the API in rupees (number, 2 decimals), never paise.
  */
+import { inByteUnits } from '../domain/byte-units'
+
 const LOCALE = 'en-IN'
 
 const inr = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' })
@@ -54,20 +56,13 @@ export function formatPercent(percent: number): string {
   return `${upToTwoDecimals.format(Number.isFinite(percent) ? percent : 0)}%`
 }
 
-const BYTE_UNITS = ['B', 'KB', 'MB', 'GB'] as const
-
 /**
  * File sizes per SPEC.md 9, 1 KB = 1024 bytes, 2 decimals: 512 → '512.00 B', 1536 → '1.50 KB',
  * 5 × 1024³ → '5.00 GB'. Bytes in, text out; larger sizes stay in GB.
  */
 export function formatBytes(bytes: number): string {
-  let value = Math.max(0, Number.isFinite(bytes) ? bytes : 0)
-  let unit = 0
-  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
-    value /= 1024
-    unit += 1
-  }
-  return `${twoDecimals.format(value)} ${BYTE_UNITS[unit]}`
+  const { value, unit } = inByteUnits(bytes)
+  return `${twoDecimals.format(value)} ${unit}`
 }
 
 /** Bytes as megabytes with 2 decimals (SPEC.md 9 'Upload total is shown in MB'): 5 × 1024² → '5.00 MB'. */
