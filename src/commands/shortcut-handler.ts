@@ -56,6 +56,9 @@ const OPEN_OVERLAY_SELECTOR = [
 export const isTyping = (target: EventTarget | null) =>
   !!(target as Closest | null)?.isContentEditable || closestOf(target, TYPING_SELECTOR)
 
+/** Whether an overlay (dialog, menu, select list, the palette) is open in `doc`: single keys do not act then. */
+export const isOverlayOpen = (doc: Document): boolean => doc.querySelector(OPEN_OVERLAY_SELECTOR) != null
+
 /** Whether the key comes from inside an overlay, or one is open in the target's document. */
 export const isInOverlay = (target: EventTarget | null) =>
   closestOf(target, OVERLAY_SELECTOR) ||

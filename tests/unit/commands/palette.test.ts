@@ -22,7 +22,7 @@ function projectsListView(focusedId = 'p1', selection: string[] = []) {
       { id: 'p2', title: 'CRM Lite', isActive: true, verificationStatus: 'pending' },
     ],
     selected: selection,
-    filters: { search: '', status: '', verificationStatus: '', category: '', page: 1, limit: 20 },
+    filters: { search: '', status: '', verificationStatus: '', category: '', risk: '', page: 1, limit: 20 },
     focusSearch: () => undefined,
     filtered: false,
     clearFilters: () => {},
