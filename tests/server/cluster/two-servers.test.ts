@@ -3,7 +3,8 @@
  * database, one S3 bucket (s3rver on a free loopback port) and one GIT_DIR, each with its own
  * DATA_DIR, driven alternately (round robin per request) through sign-in on one and refresh on
  * the other, a 1,000-file chunked upload whose chunks alternate (the last two arriving at both at
- * once), images and a report uploaded on one and read on the other, a project edit on one seen in
+ * once) and its source report made once by whichever server's worker took the job (a re-run asked
+ * of both at once too), images and a report uploaded on one and read on the other, a project edit on one seen in
  * the other's list (its page cache is told by NOTIFY), a write with the version read on one refused
  * on the other once the first server changed it (decision 041), the OTP send limit counted across both,
  * and two moderators claiming one project for triage through different servers at once: one wins.
@@ -152,6 +153,54 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
     expect(project.body.project).toMatchObject({ hasFiles: true })
   })
 
+  it("analyses the upload's commit once though both servers saw it, and a re-run asked of both at once once more", async () => {
+    const ready = () =>
+      waitFor(
+        'the source report',
+        async () => {
+          const res = await api(next(), 'GET', `/api/projects/${projectId}/source-report`)
+          return res.body.state === 'ready' ? res.body : undefined
+        },
+        120_000,
+        200,
+      )
+    const first = await ready()
+    expect(first.report.files.count).toBe(1000)
+    const jobRows = async () => {
+      const client = new pg.Client({ connectionString: database!.url })
+      await client.connect()
+      try {
+        const { rows } = await client.query(
+          `SELECT status, attempts, locked_by FROM jobs WHERE kind = 'source-report' AND key LIKE $1`,
+          [`${projectId}:%`],
+        )
+        const reports = await client.query('SELECT count(*)::int AS n FROM source_reports WHERE project_id = $1', [
+          projectId,
+        ])
+        return { jobs: rows, reports: reports.rows[0].n as number }
+      } finally {
+        await client.end()
+      }
+    }
+    const once = await jobRows()
+    expect(once.jobs).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })])
+    expect(once.reports).toBe(1)
+
+    const reruns = await Promise.all(servers.map((s) => api(s, 'POST', `/api/projects/${projectId}/source-report`)))
+    expect(reruns.map((r) => r.status)).toEqual([200, 200])
+    expect(reruns.map((r) => r.body.message).sort()).toEqual(['Analysis queued', 'The analysis is already queued'])
+    await waitFor(
+      'the re-run to finish',
+      async () => ((await jobRows()).jobs[0].status === 'done' ? true : undefined),
+      120_000,
+      200,
+    )
+    const twice = await jobRows()
+    expect(twice.jobs).toEqual([expect.objectContaining({ status: 'done', attempts: 1 })])
+    expect(twice.reports).toBe(1)
+    expect((await ready()).report.commit).toBe(first.report.commit)
+  }, 240_000)
+
   it('serves images and the report uploaded on one from the other', async () => {
     const [a, b] = servers
     const form = new FormData()
@@ -250,6 +299,8 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
         { email, otp, sessionToken: sent.body.sessionToken },
         '',
       )
+      // Says what the server answered when the sign-in fails, not only that tokens are missing.
+      expect(verified.status, `send-otp ${sent.status}, verify-otp ${JSON.stringify(verified.body)}`).toBe(200)
       return verified.body.tokens.accessToken as string
     }
     const tokens = [await signIn(a, ADMIN), await signIn(b, second)]
