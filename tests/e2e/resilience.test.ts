@@ -103,9 +103,10 @@ describe('queries during an outage', () => {
     await keys(page, 'g', 'd')
     await page.getByTestId('connection-status').getByText('Reconnecting…').waitFor()
     // Three probes (the check, then after 1 s and 2 s) outlast react-query's retry delay (1 s):
-    // the figures were asked for once and wait, paused, instead of failing a second time.
+    // the figures wait, paused, instead of failing a second time. They were asked for once, or not
+    // at all when another request failed first and the console already knew it was offline.
     await expect.poll(() => probes).toBeGreaterThanOrEqual(3)
-    expect(stats).toBe(1)
+    expect(stats).toBeLessThanOrEqual(1)
     await page.getByTestId('loading-state').waitFor()
     await screenshot(page, 'resilience-reconnecting-light')
     await page.emulateMedia({ colorScheme: 'dark' })
