@@ -25,7 +25,7 @@ import { BENCH_ADMIN_EMAIL, createBenchDatabase } from './bench-db'
 import { percentile } from './measure'
 import { insertBenchProjects } from './projects-list-data'
 import { buildConsole, startConsole } from './web/servers'
-import { signInByApi } from './web/sign-in'
+import { signedInContext, signInByApi } from './web/sign-in'
 
 const { values: args } = parseArgs({
   options: {
@@ -134,14 +134,7 @@ async function main() {
   const browser = await launchBrowser()
   try {
     const tokens = await signInByApi(app.baseUrl, app.dataDir)
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    await context.addInitScript(
-      Object.entries(tokens)
-        .map(([k, v]) => `localStorage.setItem(${JSON.stringify(k)}, ${JSON.stringify(v)})`)
-        .join(';'),
-    )
-    await context.addInitScript(INSTRUMENT)
-    const page = await context.newPage()
+    const page = await (await signedInContext(browser, tokens, INSTRUMENT)).newPage()
     const samples: KeySample[] = []
     for (let round = 0; round <= rounds; round++) {
       // A fresh page per round: the palette's query cache starts empty.

@@ -4,7 +4,13 @@
  * repository), against `git add -A && git commit` of the same tree in a work tree, in one run.
  * Target: the API within 3× of plain git.
  *
- *   npx tsx bench/upload.bench.ts [--files 5000] [--mb 50] [--runs 3]
+ * Then the same uploads once more with the job worker running, as a server does: each commit
+ * queues its source report (decision 046), analysed in a child process after the upload's answer;
+ * the next upload starts once the report is stored, or at once with `--overlap` (so it runs
+ * beside the previous analysis). Prints both medians, their ratio (target: within 10%) and the
+ * time from each commit's answer to its stored report (target < 10 s).
+ *
+ *   npx tsx bench/upload.bench.ts [--files 5000] [--mb 50] [--runs 3] [--worker both|off] [--overlap]
  *
  * In-process `app.request` on in-memory PGlite (the database work is a few rows per chunk); the
  * upload time includes building each multipart body, parsing it, path checks, staging to disk
@@ -20,16 +26,21 @@ import { eq } from 'drizzle-orm'
 import { createApp } from '../server/app'
 import { ensureAdmin } from '../server/bootstrap'
 import { openDatabase } from '../server/db/client'
-import { projects, users } from '../server/db/schema'
+import { jobs, projects, users } from '../server/db/schema'
 import type { AppConfig } from '../server/deps'
 import { loadEnv } from '../server/env'
 import { signAccessToken } from '../server/services/access-token'
+import { JobWorker } from '../server/services/job-queue'
+import { SOURCE_REPORT_JOB, sourceReportHandler } from '../server/services/source-report/job'
+import { findSourceReport } from '../server/db/queries/source-reports.queries'
 
 const { values: args } = parseArgs({
   options: {
     files: { type: 'string', default: '5000' },
     mb: { type: 'string', default: '50' },
     runs: { type: 'string', default: '3' },
+    worker: { type: 'string', default: 'both' },
+    overlap: { type: 'boolean', default: false },
   },
 })
 const FILES = Number(args.files)
@@ -75,13 +86,13 @@ async function main() {
   const apiTimes: number[] = []
   const gitTimes: number[] = []
   const commitTimes: number[] = []
-  for (let run = 0; run < Number(args.runs); run++) {
-    const [project] = await database.db
-      .insert(projects)
-      .values({ title: `Bench ${run}`, description: 'x' })
-      .returning()
+
+  /** Upload `files` into a new project through the API in chunks of 100 → [ms in all, ms of the last chunk, project id]. */
+  async function upload(title: string): Promise<[number, number, string]> {
+    const [project] = await database.db.insert(projects).values({ title, description: 'x' }).returning()
     const chunks = Math.ceil(files.length / 100)
     const started = performance.now()
+    let last = 0
     for (let i = 0; i < chunks; i++) {
       const slice = files.slice(i * 100, (i + 1) * 100)
       const form = new FormData()
@@ -104,9 +115,17 @@ async function main() {
       })
       if (res.status !== 200) throw new Error(`chunk ${i}: ${res.status} ${await res.text()}`)
       await res.arrayBuffer()
-      if (i === chunks - 1) commitTimes.push(performance.now() - chunkStarted)
+      if (i === chunks - 1) last = performance.now() - chunkStarted
     }
-    apiTimes.push(performance.now() - started)
+    return [performance.now() - started, last, project.id]
+  }
+
+  // One upload first, not counted: the JIT and the database warm up before either side is timed.
+  await upload('Bench warm-up')
+  for (let run = 0; run < Number(args.runs); run++) {
+    const [apiMs, lastMs] = await upload(`Bench ${run}`)
+    apiTimes.push(apiMs)
+    commitTimes.push(lastMs)
 
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-git-'))
     for (const f of files) {
@@ -120,6 +139,34 @@ async function main() {
     gitTimes.push(performance.now() - gitStarted)
     await fs.rm(work, { recursive: true, force: true })
   }
+
+  const withWorker: number[] = []
+  const readyAfter: number[] = []
+  if (args.worker === 'both') {
+    // The uploads above queued their reports too: only the uploads below are the worker's.
+    await database.db.delete(jobs)
+    const worker = new JobWorker({
+      database,
+      handlers: { [SOURCE_REPORT_JOB]: sourceReportHandler(app.deps) },
+      now: () => new Date(),
+    })
+    await worker.start()
+    const pending: Promise<void>[] = []
+    for (let run = 0; run < Number(args.runs); run++) {
+      const [apiMs, , projectId] = await upload(`Bench with worker ${run}`)
+      withWorker.push(apiMs)
+      const committedAt = performance.now()
+      const ready = (async () => {
+        while (!(await findSourceReport(database.db, projectId))) await new Promise((r) => setTimeout(r, 50))
+        readyAfter.push(performance.now() - committedAt)
+      })()
+      // With --overlap the next upload runs beside this commit's analysis.
+      if (args.overlap) pending.push(ready)
+      else await ready
+    }
+    await Promise.all(pending)
+    await worker.stop()
+  }
   const api = median(apiTimes)
   const plain = median(gitTimes)
   console.log(`files ${files.length}, ${(total / 1024 / 1024).toFixed(1)} MB, runs ${apiTimes.length}`)
@@ -129,6 +176,22 @@ async function main() {
   )
   console.log(`git add -A+commit  median ${plain.toFixed(0)} ms  (${gitTimes.map((t) => t.toFixed(0)).join(', ')})`)
   console.log(`ratio ${(api / plain).toFixed(2)}× (target ≤ 3×)`)
+  if (withWorker.length) {
+    const beside = median(withWorker)
+    console.log(
+      `API upload+commit with the source-report worker${args.overlap ? ' (beside the previous analysis)' : ''}  median ${beside.toFixed(0)} ms  (${withWorker.map((t) => t.toFixed(0)).join(', ')})`,
+    )
+    console.log(`  ${(((beside - api) / api) * 100).toFixed(1)}% against without (target within 10%)`)
+    console.log(
+      `report stored after the commit's answer  median ${(median(readyAfter) / 1000).toFixed(2)} s  (${readyAfter.map((t) => (t / 1000).toFixed(2)).join(', ')}; target < 10 s)`,
+    )
+  }
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (${os.availableParallelism()} cores)`,
+  )
   await database.close()
   await fs.rm(dataDir, { recursive: true, force: true })
 }

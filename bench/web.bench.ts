@@ -5,8 +5,9 @@
  * starts the console (`node scripts/start.mjs`, temp DATA_DIR, free port, demo seed) and serves
  * the floor with the same static-file code, then cold-loads in headless Chromium, interleaved,
  * `runs` times each: the floor until its e-mail field shows, /login until its e-mail field shows,
- * and /projects with the tokens of an API sign-in in localStorage until the first projects row
- * renders. Prints a markdown report for BENCHMARKS.md: median and p90 per page, ratios of the
+ * and, with the tokens of an API sign-in in localStorage, /projects until the first projects row
+ * renders (cold, and as a repeat visit with the assets cached), / until the first stat card, /orders until the first orders row and /projects/triage
+ * until the first queued project (or the empty queue). Prints a markdown report for BENCHMARKS.md: median and p90 per page, ratios of the
  * medians to the floor, and every JavaScript file each page loaded (gzip -9 and wire bytes).
  */
 import os from 'node:os'
@@ -28,6 +29,19 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 200) throw new Error('--runs t
 
 const EMAIL_FIELD = 'input[type="email"]'
 const PROJECT_ROW = '[data-testid="project-row"]'
+const STAT_CARD = '[data-testid="stat-card"]'
+const ORDER_ROW = '[data-testid="order-row"]'
+const TRIAGE_SHOWN = '[data-testid="triage"][data-step="showing"], [data-testid="triage"][data-step="done"]'
+/** What each page waits for, in the report's words. */
+const UNTIL = {
+  floor: 'e-mail field visible',
+  login: 'e-mail field visible',
+  projects: 'first projects row',
+  'projects, repeat visit': 'first projects row, assets cached',
+  dashboard: 'first stat card',
+  orders: 'first orders row',
+  triage: 'first queued project (or the empty queue)',
+}
 const kB = (bytes: number) => (bytes / 1000).toFixed(1)
 
 async function main() {
@@ -44,8 +58,16 @@ async function main() {
       floor: () => coldLoad(browser, `${floor.baseUrl}/`, EMAIL_FIELD),
       login: () => coldLoad(browser, `${app.baseUrl}/login`, EMAIL_FIELD),
       projects: () => coldLoad(browser, `${app.baseUrl}/projects`, PROJECT_ROW, { ...tokens }),
+      'projects, repeat visit': () =>
+        coldLoad(browser, `${app.baseUrl}/projects`, PROJECT_ROW, { ...tokens }, { repeat: true }),
+      dashboard: () => coldLoad(browser, `${app.baseUrl}/`, STAT_CARD, { ...tokens }),
+      orders: () => coldLoad(browser, `${app.baseUrl}/orders`, ORDER_ROW, { ...tokens }),
+      triage: () => coldLoad(browser, `${app.baseUrl}/projects/triage`, TRIAGE_SHOWN, { ...tokens }),
     }
-    const samples: Record<keyof typeof pages, PageLoad[]> = { floor: [], login: [], projects: [] }
+    const samples = Object.fromEntries(Object.keys(pages).map((name) => [name, [] as PageLoad[]])) as Record<
+      keyof typeof pages,
+      PageLoad[]
+    >
     for (const load of Object.values(pages)) await load() // warm-up: server caches, Chromium's disk
     for (let i = 0; i < runs; i++) {
       for (const [name, load] of Object.entries(pages)) samples[name as keyof typeof pages].push(await load())
@@ -77,14 +99,13 @@ function report(samples: Record<string, PageLoad[]>) {
     '\n| page | until | n | median ms | p90 ms | median / floor | JS files | JS gzip -9 kB | JS on the wire kB |',
   )
   console.log('|---|---|---|---|---|---|---|---|---|')
-  const until = { floor: 'e-mail field visible', login: 'e-mail field visible', projects: 'first projects row' }
   for (const [name, loads] of Object.entries(samples)) {
     const s = stats(loads)
     const scripts = loads[0].scripts
     const gzip = scripts.reduce((sum, f) => sum + f.gzip9, 0)
     const wire = scripts.reduce((sum, f) => sum + f.wire, 0)
     console.log(
-      `| ${name} | ${until[name as keyof typeof until]} | ${loads.length} | ${s.median.toFixed(0)} | ${s.p90.toFixed(0)} | ` +
+      `| ${name} | ${UNTIL[name as keyof typeof UNTIL]} | ${loads.length} | ${s.median.toFixed(0)} | ${s.p90.toFixed(0)} | ` +
         `${(s.median / floor.median).toFixed(2)}× | ${scripts.length} | ${kB(gzip)} | ${kB(wire)} |`,
     )
   }
