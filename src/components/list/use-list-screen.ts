@@ -2,7 +2,7 @@
  * The one way a list screen is built (decision 029): its URL state (filters and search text,
  * `useUrlFilters`), its query in one of the two shapes, its list machine (rows, j/k focus, x /
  * shift+x selection; src/machines/shared/list-selection.rules.ts), the focused row's detail
- * prefetched after a short dwell, and the command context every list publishes (`focused`,
+ * prefetched after a short dwell (and the detail screen's code preloaded), and the command context every list publishes (`focused`,
  * `selection`). The screen adds its own handle for its commands (src/commands/list.commands.ts
  * builds the keys) and renders `<ListScreenBody>` with its table.
  *
@@ -25,6 +25,7 @@ import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate'
 import { actorOptions } from '../../machines/shared/inspect'
 import { refocus, type ListSelectionContext } from '../../machines/shared/list-selection.rules'
 import { useUrlFilters } from '../../lib/use-url-filters'
+import { warmRoute } from '../../lib/warm-route'
 import type { CommandTarget } from '../../commands/registry'
 
 /** Focus dwell before the focused row's detail is prefetched, ms (holding j/k fetches nothing). */
@@ -47,6 +48,11 @@ interface ListScreenCommon<U, F, Item, Row extends { id: string }, M extends Any
   row: (item: Item) => Row
   /** Loads the row's detail into the cache ahead of opening it. */
   prefetch?: (id: string, queryClient: QueryClient) => unknown
+  /**
+   * The route a row opens ('/projects/:id'): its code is preloaded once a row has been focused
+   * for the prefetch dwell (src/lib/warm-route.ts), so the first Enter does not wait for it.
+   */
+  detailRoute?: string
 }
 
 /** A list of numbered pages: the query is a `usePagedList` hook of src/api. */
@@ -203,7 +209,9 @@ export function useListScreen<
   const focusedId = rows[focus]?.id
   const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
   useEffect(() => {
-    if (dwelled && config.prefetch) void config.prefetch(dwelled, queryClient)
+    if (!dwelled) return
+    if (config.prefetch) void config.prefetch(dwelled, queryClient)
+    if (config.detailRoute) warmRoute(config.detailRoute)
   }, [config, dwelled, queryClient])
 
   const focusRow = useCallback(

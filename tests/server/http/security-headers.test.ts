@@ -12,7 +12,13 @@ import { signIn } from '../harness'
 import { useSpaApp } from './spa-app'
 
 const PRELOAD = preloadScript([
-  { pattern: '^/projects$', session: true, files: ['/assets/list.js'], styles: ['/assets/list.css'] },
+  {
+    route: '/projects',
+    pattern: '^/projects$',
+    session: true,
+    files: ['/assets/list.js'],
+    styles: ['/assets/list.css'],
+  },
 ])
 const TEMPLATE =
   `<!doctype html>\n<html>\n  <head>\n    <script>${PRELOAD}</script>\n` +

@@ -50,6 +50,7 @@ const LIST: PagedListConfig<
   limit: (filters) => filters.limit,
   row: (c) => ({ id: c._id, name: c.name, status: c.status, updatedAt: c.updatedAt }),
   prefetch: (id, queryClient) => prefetchContact(queryClient, id),
+  detailRoute: '/contacts/:id',
 }
 
 const TEXTS: ListTexts = {

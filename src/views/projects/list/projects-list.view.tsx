@@ -61,6 +61,7 @@ const LIST: PagedListConfig<
     updatedAt: p.updatedAt,
   }),
   prefetch: (id, queryClient) => prefetchProject(queryClient, id),
+  detailRoute: '/projects/:id',
 }
 
 const NO_NAMES: readonly string[] = []

@@ -52,6 +52,7 @@ const LIST: PagedListConfig<
   limit: (filters) => filters.limit,
   row: (u) => ({ id: u._id, name: u.name, isActive: u.isActive, updatedAt: u.updatedAt }),
   prefetch: (id, queryClient) => prefetchUser(queryClient, id),
+  detailRoute: '/users/:id',
 }
 
 const TEXTS: ListTexts = {
