@@ -1,5 +1,5 @@
 /**
- * A list warms the screen its rows open: once a row has been focused for the prefetch dwell, the
+ * A list warms the screen its rows open: once its first rows are on screen and the page is idle, the
  * detail screen's chunk is modulepreloaded (src/lib/warm-route.ts), so the first Enter does not
  * wait for its code; a warm-up that fails (the server was down) costs nothing once it is back.
  */

@@ -2,9 +2,10 @@
  * The one way a list screen is built (decision 029): its URL state (filters and search text,
  * `useUrlFilters`), its query in one of the two shapes, its list machine (rows, j/k focus, x /
  * shift+x selection; src/machines/shared/list-selection.rules.ts), the focused row's detail
- * prefetched after a short dwell (and the detail screen's code preloaded), and the command context every list publishes (`focused`,
- * `selection`). The screen adds its own handle for its commands (src/commands/list.commands.ts
- * builds the keys) and renders `<ListScreenBody>` with its table.
+ * prefetched after a short dwell, the detail screen's code preloaded once rows show, and the
+ * command context every list publishes (`focused`, `selection`). The screen adds its own handle
+ * for its commands (src/commands/list.commands.ts builds the keys) and renders
+ * `<ListScreenBody>` with its table.
  *
  * - 'paged': numbered pages (`usePagedList`: the previous page stays on screen while the next
  *   loads, the next page is prefetched); [ and ] turn the page; 'Showing a to b of n results'.
@@ -49,8 +50,8 @@ interface ListScreenCommon<U, F, Item, Row extends { id: string }, M extends Any
   /** Loads the row's detail into the cache ahead of opening it. */
   prefetch?: (id: string, queryClient: QueryClient) => unknown
   /**
-   * The route a row opens ('/projects/:id'): its code is preloaded once a row has been focused
-   * for the prefetch dwell (src/lib/warm-route.ts), so the first Enter does not wait for it.
+   * The route a row opens ('/projects/:id'): its code is preloaded once the first rows are on
+   * screen and the browser is idle (src/lib/warm-route.ts), so the first Enter does not wait for it.
    */
   detailRoute?: string
 }
@@ -209,10 +210,12 @@ export function useListScreen<
   const focusedId = rows[focus]?.id
   const [dwelled] = useDebounce(focusedId, PREFETCH_DELAY_MS)
   useEffect(() => {
-    if (!dwelled) return
-    if (config.prefetch) void config.prefetch(dwelled, queryClient)
-    if (config.detailRoute) warmRoute(config.detailRoute)
+    if (dwelled && config.prefetch) void config.prefetch(dwelled, queryClient)
   }, [config, dwelled, queryClient])
+  const hasRows = items.length > 0
+  useEffect(() => {
+    if (hasRows && config.detailRoute) warmRoute(config.detailRoute)
+  }, [config, hasRows])
 
   const focusRow = useCallback(
     (id: string) => {
