@@ -9,12 +9,6 @@
  * Routes marked `session` (the signed-in screens) preload only when a session is stored, since
  * without one the console redirects to /login. Without it
  * the screen's chunks would only be requested once the entry has downloaded and run.
- *
- * The script also leaves `window.__preloadRoute(route)` behind, which preloads the same way the
- * chunks of the route written `route` ('/projects/:id'): a list warms the screen its rows open
- * (src/lib/warm-route.ts), so the first Enter does not wait for that screen's code. A
- * modulepreload only fetches and compiles: a failed one runs nothing and raises no
- * vite:preloadError, and the import that needs the chunk later fetches it again.
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'
@@ -38,8 +32,6 @@ export function patternSource(route: string): string {
 
 /** One row of the inline script's table: an address pattern, whether it needs a stored session, its JS and CSS files. */
 export interface PreloadRow {
-  /** The route as written in the table ('/projects/:id'), for `window.__preloadRoute`. */
-  route: string
   pattern: string
   session: boolean
   files: string[]
@@ -47,19 +39,16 @@ export interface PreloadRow {
 }
 
 /**
- * The inline script: the first route matching location.pathname gets its files preloaded, and
- * `window.__preloadRoute(route)` preloads a route's files later; a file already linked is skipped.
- * The CSS is preloaded with crossorigin as Vite's loader adds it, so its stylesheet reuses the
- * response.
+ * The inline script: the first route matching location.pathname gets its files preloaded. The CSS
+ * is preloaded with crossorigin as Vite's loader adds it, so its stylesheet reuses the response.
  */
 export function preloadScript(table: PreloadRow[]): string {
   return (
-    `(function(){var t=${JSON.stringify(table)},d=document,s;` +
+    `(function(){var t=${JSON.stringify(table)},p=location.pathname,s;` +
     `try{s=!!(localStorage.getItem('accessToken')||localStorage.getItem('refreshToken'))}catch(e){s=false}` +
-    `function a(rel,as,href){if(d.querySelector('link[href="'+href+'"]'))return;var l=d.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;d.head.appendChild(l)}` +
-    `function f(r){r.files.forEach(function(h){a('modulepreload','',h)});r.styles.forEach(function(h){a('preload','style',h)})}` +
-    `for(var i=0;i<t.length;i++){if(!new RegExp(t[i].pattern).test(location.pathname))continue;if(!t[i].session||s)f(t[i]);break}` +
-    `window.__preloadRoute=function(r){for(var j=0;j<t.length;j++)if(t[j].route===r)return f(t[j])}})()`
+    `function a(rel,as,href){var l=document.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;document.head.appendChild(l)}` +
+    `for(var i=0;i<t.length;i++){if(!new RegExp(t[i].pattern).test(p))continue;if(t[i].session&&!s)return;` +
+    `t[i].files.forEach(function(h){a('modulepreload','',h)});t[i].styles.forEach(function(h){a('preload','style',h)});return}})()`
   )
 }
 
@@ -98,7 +87,6 @@ export function routePreload(routes: RoutePreload[]): Plugin {
           const routeFiles = [...closure(files, byFile)].filter((f) => !entryFiles.has(f))
           const styles = new Set(routeFiles.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))
           return {
-            route: route.path,
             pattern: patternSource(route.path),
             session: !!route.session,
             files: routeFiles.map((f) => base + f),

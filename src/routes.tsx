@@ -98,6 +98,20 @@ export const SCREENS: Screen[] = [
 ]
 
 /**
+ * Loads the code of the screen whose path pattern is `path` ('/projects/:id'), so that its first
+ * open renders at once instead of suspending. Never rejects: a failed load is tried again when
+ * the screen is opened.
+ */
+export function preloadScreen(path: string): Promise<void> {
+  const screen = SCREENS.find((s) => s.path === path)
+  if (!screen) return Promise.reject(new Error(`No screen at ${path}`))
+  return screen.preload().then(
+    () => undefined,
+    () => undefined,
+  )
+}
+
+/**
  * Loads the chunks `pathname` shows first, and starts the screen's first request (not waited
  * for). Without a stored session a protected address only redirects to /login, so nothing is
  * fetched for it. Never rejects: a failed chunk is retried by the lazy component, which shows

@@ -1,24 +1,21 @@
 /**
- * Warms a screen's code before it is opened: `warmRoute('/projects/:id')` asks the route-preload
- * script of index.html (scripts/route-preload.ts, `window.__preloadRoute`) to modulepreload the
- * chunks and CSS of that route when the browser is next idle, once per page. Fetching and
- * compiling ahead is what the first open of a screen otherwise waits for; nothing runs until the
- * route is opened. A no-op in development, where index.html has no such script.
+ * Warms a screen's code before it is opened: `warmRoute('/projects/:id')` loads the chunks of
+ * that screen (src/routes.tsx `preloadScreen`) when the browser is next idle, once per page, so
+ * its first open renders at once: no chunk to wait for, and no Suspense fallback, which React
+ * keeps on screen for at least 300 ms once shown. A load that fails (the server was down) is
+ * tried again when the screen is opened; one that finds the chunk gone after a deploy reloads the
+ * page like any stale chunk (src/lib/stale-chunk.ts), which happens only just after a list first
+ * shows its rows, and the list's state is in its address.
  */
-declare global {
-  interface Window {
-    /** Set by the route-preload script of the built index.html. */
-    __preloadRoute?: (route: string) => void
-  }
-}
+import { preloadScreen } from '../routes'
 
 const warmed = new Set<string>()
 
-/** Preloads the chunks of `route` (as written in vite.config.ts PRELOADS) when the browser is idle; later calls do nothing. */
+/** Loads the code of the screen at `route` (a path pattern of src/routes.tsx SCREENS) when the browser is idle; later calls do nothing. */
 export function warmRoute(route: string): void {
-  if (warmed.has(route) || typeof window === 'undefined') return
+  if (warmed.has(route)) return
   warmed.add(route)
-  const preload = () => window.__preloadRoute?.(route)
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload, { timeout: 2_000 })
-  else setTimeout(preload, 0)
+  const load = () => void preloadScreen(route).catch((error: unknown) => console.error(error))
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 2_000 })
+  else setTimeout(load, 0)
 }

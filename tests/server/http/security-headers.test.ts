@@ -12,13 +12,7 @@ import { signIn } from '../harness'
 import { useSpaApp } from './spa-app'
 
 const PRELOAD = preloadScript([
-  {
-    route: '/projects',
-    pattern: '^/projects$',
-    session: true,
-    files: ['/assets/list.js'],
-    styles: ['/assets/list.css'],
-  },
+  { pattern: '^/projects$', session: true, files: ['/assets/list.js'], styles: ['/assets/list.css'] },
 ])
 const TEMPLATE =
   `<!doctype html>\n<html>\n  <head>\n    <script>${PRELOAD}</script>\n` +

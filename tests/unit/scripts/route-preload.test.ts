@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { patternSource, preloadScript } from '../../../scripts/route-preload'
 
 const TABLE = [
-  { route: '/login', pattern: patternSource('/login'), session: false, files: ['/assets/login.js'], styles: [] },
+  { pattern: patternSource('/login'), session: false, files: ['/assets/login.js'], styles: [] },
+  { pattern: patternSource('/projects/new'), session: true, files: ['/assets/area.js', '/assets/add.js'], styles: [] },
   {
-    route: '/projects/new',
-    pattern: patternSource('/projects/new'),
-    session: true,
-    files: ['/assets/area.js', '/assets/add.js'],
-    styles: [],
-  },
-  {
-    route: '/projects/:id',
     pattern: patternSource('/projects/:id'),
     session: true,
     files: ['/assets/area.js', '/assets/detail.js'],
@@ -19,34 +12,18 @@ const TABLE = [
   },
 ]
 
-type Link = { rel: string; as: string; href: string; crossOrigin: string | null }
-const shown = (l: Link) => `${l.rel}${l.as ? ` as=${l.as}` : ''}${l.crossOrigin === '' ? ' crossorigin' : ''} ${l.href}`
-
-/**
- * Runs the inline script at `pathname` with `stored` in localStorage; returns the links it added
- * and the window it left `__preloadRoute` on.
- */
-function run(pathname: string, stored: Record<string, string> = {}) {
+/** Runs the inline script at `pathname` with `stored` in localStorage; returns the preloaded hrefs. */
+function preloadsAt(pathname: string, stored: Record<string, string> = {}): string[] {
+  type Link = { rel: string; as: string; href: string; crossOrigin: string | null }
   const links: Link[] = []
   const document = {
     createElement: (): Link => ({ rel: '', as: '', href: '', crossOrigin: null }),
     head: { appendChild: (l: Link) => links.push(l) },
-    querySelector: (selector: string) => links.find((l) => selector === `link[href="${l.href}"]`) ?? null,
   }
   const localStorage = { getItem: (key: string) => stored[key] ?? null }
-  const window: { __preloadRoute?: (route: string) => void } = {}
-  new Function('location', 'localStorage', 'document', 'window', preloadScript(TABLE))(
-    { pathname },
-    localStorage,
-    document,
-    window,
-  )
-  return { links, window }
+  new Function('location', 'localStorage', 'document', preloadScript(TABLE))({ pathname }, localStorage, document)
+  return links.map((l) => `${l.rel}${l.as ? ` as=${l.as}` : ''}${l.crossOrigin === '' ? ' crossorigin' : ''} ${l.href}`)
 }
-
-/** The preloaded links of the inline script at `pathname`, as text. */
-const preloadsAt = (pathname: string, stored: Record<string, string> = {}): string[] =>
-  run(pathname, stored).links.map(shown)
 
 describe('route-preload inline script', () => {
   it('matches wouter-style patterns exactly', () => {
@@ -71,18 +48,5 @@ describe('route-preload inline script', () => {
       'preload as=style crossorigin /assets/detail.css',
     ])
     expect(preloadsAt('/orders', { accessToken: 'a' })).toEqual([])
-  })
-
-  it("window.__preloadRoute(route) preloads that route's files once, skipping those already linked", () => {
-    const { links, window } = run('/projects/new', { accessToken: 'a' })
-    window.__preloadRoute!('/projects/:id')
-    window.__preloadRoute!('/projects/:id')
-    window.__preloadRoute!('/no/such/route')
-    expect(links.map(shown)).toEqual([
-      'modulepreload crossorigin /assets/area.js',
-      'modulepreload crossorigin /assets/add.js',
-      'modulepreload crossorigin /assets/detail.js',
-      'preload as=style crossorigin /assets/detail.css',
-    ])
   })
 })
