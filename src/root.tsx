@@ -8,6 +8,7 @@ import type { Admin } from './api/schemas/auth'
 import { Router } from 'wouter'
 import { actorOptions } from './machines/shared/inspect'
 import { AuthActor } from './views/layout/auth-context'
+import { RememberAdmin } from './views/layout/remember-admin'
 import { AdminEmailContext } from './lib/runtime-config'
 import { App } from './app'
 
@@ -30,6 +31,7 @@ export function Root({ preloaded, ready, adminEmail, ssrPath, cachedAdmin = null
       <AdminEmailContext.Provider value={adminEmail}>
         <Router ssrPath={ssrPath}>
           <AuthActor.Provider options={actorOptions({ input: { cachedAdmin } })}>
+            <RememberAdmin />
             <App preloaded={preloaded} ready={ready} />
           </AuthActor.Provider>
         </Router>

@@ -24,15 +24,13 @@ export function createAuthApi(client: ApiClient = api, store: SessionStore = def
     async verifyOtp(input: { email: string; otp: string; sessionToken: string }): Promise<Admin> {
       const res = await client.post('/api/auth/verify-otp', input, VerifyOtpResponseSchema, { auth: false })
       store.setTokens(res.tokens)
-      store.setAdmin(res.admin)
       return res.admin
     },
-    /** GET /api/auth/profile with the stored token (the profile kept for the next load); null when there is no stored session. Throws the ApiError; a 403 forgets the stored session. */
+    /** GET /api/auth/profile with the stored token; null when there is no stored session. Throws the ApiError; a 403 forgets the stored session. */
     async restoreSession(): Promise<Admin | null> {
       if (!store.getAccessToken() && !store.getRefreshToken()) return null
       try {
         const res = await client.get('/api/auth/profile', ProfileResponseSchema)
-        store.setAdmin(res.admin)
         return res.admin
       } catch (error) {
         // No longer an active admin: the stored session must not show the console on the next load.
@@ -40,8 +38,15 @@ export function createAuthApi(client: ApiClient = api, store: SessionStore = def
         throw error
       }
     },
-    /** The admin of the stored session as last answered (no request), or null. */
+    /** The admin of the stored session as last remembered (no request), or null. */
     cachedAdmin: (): Admin | null => store.getAdmin(),
+    /**
+     * Keeps `admin` beside the stored tokens for the next load's shell (read back by cachedAdmin
+     * only while tokens are stored). Its one caller is the signed-in admin of the auth actor
+     * (src/views/layout/remember-admin.tsx), so sign-in, the profile check and every later change
+     * of the admin reach it alike.
+     */
+    rememberAdmin: (admin: Admin): void => store.setAdmin(admin),
     /**
      * Clears the stored tokens first, so a reload or a new tab right after signing out cannot
      * restore the session, then revokes the refresh token family on the server (POST

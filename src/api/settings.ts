@@ -6,7 +6,6 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { api } from './client'
-import { session } from './session'
 import {
   MessageResponseSchema,
   SessionListResponseSchema,
@@ -23,7 +22,6 @@ export async function updateProfile(input: {
   phone: string
 }): Promise<{ admin: Admin; message: string }> {
   const res = await api.put('/api/auth/profile', input, UpdateProfileResponseSchema)
-  session.setAdmin(res.user)
   return { admin: res.user, message: res.message }
 }
 

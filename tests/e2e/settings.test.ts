@@ -25,6 +25,12 @@ async function newAdmin(): Promise<{ _id: string; email: string; name: string }>
     .user
 }
 
+/** The profile the console stored beside the tokens (localStorage 'admin'), or null. */
+const storedAdmin = (page: Page) =>
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem('admin') ?? 'null') as { name: string; hasPassword: boolean } | null,
+  )
+
 describe('settings', () => {
   let browser: Browser
   let admin: { _id: string; email: string; name: string }
@@ -92,6 +98,8 @@ describe('settings', () => {
     expect(await banner(page).getAttribute('data-tone')).toBe('success')
     expect(await page.getByTestId('new-password').inputValue()).toBe('')
     expect(await page.getByTestId('confirm-password').inputValue()).toBe('')
+    // The stored profile, which the next load shows first, knows it too.
+    await expect.poll(() => storedAdmin(page).then((a) => a?.hasPassword)).toBe(true)
     // Now the admin has a password: Current Password is asked, and a wrong one is refused.
     await page.getByTestId('current-password').fill('not-the-one')
     await page.getByTestId('new-password').fill('second-secret')
@@ -120,6 +128,7 @@ describe('settings', () => {
     await expect.poll(() => banner(page).textContent()).toBe('Profile updated successfully!')
     await expect.poll(() => page.getByTestId('welcome').textContent()).toBe(`Welcome, ${renamed}`)
     expect(await page.getByTestId('admin-name').textContent()).toBe(renamed)
+    await expect.poll(() => storedAdmin(page).then((a) => a?.name)).toBe(renamed)
     await screenshot(page, 'settings-profile')
     await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'settings-profile-dark')

@@ -78,7 +78,7 @@ describe('the stored profile', () => {
     expect(store.getAdmin()).toBeNull()
   })
 
-  it('is written by sign-in and by the profile call, and read without a request', async () => {
+  it('is written by rememberAdmin alone, and read without a request', async () => {
     const store = createSessionStore(createMemoryStorage())
     const renamed = { ...admin, name: 'Asha R.' }
     const client = {
@@ -87,9 +87,14 @@ describe('the stored profile', () => {
     } as unknown as ApiClient
     const auth = createAuthApi(client, store)
     expect(auth.cachedAdmin()).toBeNull()
-    await auth.verifyOtp({ email: admin.email, otp: '123456', sessionToken: 's' })
+    // Sign-in and the profile check answer the admin; the signed-in auth actor remembers it.
+    expect(await auth.verifyOtp({ email: admin.email, otp: '123456', sessionToken: 's' })).toEqual(admin)
+    expect(auth.cachedAdmin()).toBeNull()
+    auth.rememberAdmin(admin)
     expect(auth.cachedAdmin()).toEqual(admin)
     expect(await auth.restoreSession()).toEqual(renamed)
+    expect(auth.cachedAdmin()).toEqual(admin)
+    auth.rememberAdmin(renamed)
     expect(auth.cachedAdmin()).toEqual(renamed)
   })
 })
