@@ -92,6 +92,10 @@ export interface ScrolledListConfig<
   totalCapped?: (page: P) => boolean
 }
 
+/** A scrolled table's aria-rowcount: the server's total, -1 (ARIA: unknown) when that is a cap, else the `loaded` rows. */
+export const scrolledRowCount = (total: number | undefined, totalCapped: boolean, loaded: number): number =>
+  totalCapped ? -1 : (total ?? loaded)
+
 /** What the body shows. */
 export type ListStatus = 'loading' | 'error' | 'empty' | 'ready'
 
@@ -114,6 +118,8 @@ export interface ListScrolling {
   total: number | undefined
   /** True when `total` is a cap: at least that many rows match. */
   totalCapped?: boolean
+  /** The table's aria-rowcount: `total`, -1 (ARIA: unknown) when it is a cap, the loaded rows when uncounted. */
+  rowCount: number
 }
 
 /** What `useListScreen` gives the screen. */
@@ -238,13 +244,16 @@ export function useListScreen<
   } else {
     const infinite = query as UseInfiniteQueryResult<InfiniteData<D>>
     const first = infinite.data?.pages[0]
+    const total = first && config.total ? config.total(first) : undefined
+    const totalCapped = !!first && !!config.totalCapped?.(first)
     scrolling = {
       hasMore: !!infinite.hasNextPage,
       canLoadMore: !!infinite.hasNextPage && !infinite.isFetchingNextPage && !infinite.isFetchNextPageError,
       loadMore,
       loadFailed: infinite.isFetchNextPageError,
-      total: first && config.total ? config.total(first) : undefined,
-      totalCapped: !!first && !!config.totalCapped?.(first),
+      total,
+      totalCapped,
+      rowCount: scrolledRowCount(total, totalCapped, items.length),
     }
   }
   const status: ListStatus = query.isPending

@@ -15,7 +15,7 @@ import {
   type ListScreenBodyProps,
   type ListTexts,
 } from '../../../src/components/list/list-screen-body'
-import type { ListScrolling } from '../../../src/components/list/use-list-screen'
+import { scrolledRowCount, type ListScrolling } from '../../../src/components/list/use-list-screen'
 import { authMachine } from '../../../src/machines/auth.machine'
 
 // The one command the body renders a control for: the no-match state's Clear filters.
@@ -43,6 +43,7 @@ const scrolling = (over: Partial<ListScrolling> = {}): ListScrolling => ({
   loadMore: () => {},
   loadFailed: false,
   total: 5200,
+  rowCount: 5200,
   ...over,
 })
 
@@ -111,6 +112,12 @@ describe('ListScreenBody', () => {
     expect(render({ scrolling: scrolling({ total: 10_000, totalCapped: true }) })).toContain(
       '3 of 10,000+ orders loaded',
     )
+  })
+
+  it("the table's row count: the total, unknown (-1) when capped, the loaded rows when uncounted", () => {
+    expect(scrolledRowCount(5200, false, 50)).toBe(5200)
+    expect(scrolledRowCount(10_000, true, 50)).toBe(-1)
+    expect(scrolledRowCount(undefined, false, 40)).toBe(40)
   })
 
   it('without a total it says how many are loaded and whether more come', () => {

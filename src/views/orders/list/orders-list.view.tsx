@@ -171,7 +171,7 @@ export default function OrdersListView() {
         {(footer) => (
           <OrdersTable
             orders={screen.items}
-            total={screen.scrolling?.totalCapped ? -1 : (screen.scrolling?.total ?? 0)}
+            total={screen.scrolling?.rowCount ?? 0}
             focus={screen.focus}
             selection={selection}
             openId={url.order}

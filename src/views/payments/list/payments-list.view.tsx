@@ -136,7 +136,7 @@ export default function PaymentsView() {
         {(footer) => (
           <PaymentsTable
             payments={screen.items}
-            total={screen.scrolling?.totalCapped ? -1 : (screen.scrolling?.total ?? 0)}
+            total={screen.scrolling?.rowCount ?? 0}
             focus={screen.focus}
             selection={selection}
             openId={url.payment}
