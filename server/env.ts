@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import path from 'node:path'
+import { DEFAULT_ADMIN_EMAIL } from '../src/api/schemas/runtime-config'
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '8080'),
@@ -12,7 +13,7 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.url())),
   /** PostgreSQL connections in the pool; default 2 per CPU core (min 4), see BENCHMARKS.md. */
   DATABASE_POOL_SIZE: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1), v.maxValue(200))),
-  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), 'admin@example.com'),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email()), DEFAULT_ADMIN_EMAIL),
   SMTP_URL: v.optional(v.string()),
   MAIL_FROM: v.optional(v.string(), 'Admin Panel <no-reply@marketplace.local>'),
   /**

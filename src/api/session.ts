@@ -46,6 +46,9 @@ export function createMemoryStorage(): KeyValueStorage {
   }
 }
 
+/** The stored profile: JSON text of an Admin (anything else reads as none). */
+const StoredAdminSchema = v.pipe(v.string(), v.parseJson(), AdminSchema)
+
 /** A session store over any KeyValueStorage. */
 export function createSessionStore(storage: KeyValueStorage): SessionStore {
   const listeners = new Set<() => void>()
@@ -57,12 +60,8 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
   const getAdmin = (): Admin | null => {
     const stored = storage.getItem(ADMIN_KEY)
     if (!stored || !(storage.getItem(ACCESS_KEY) || storage.getItem(REFRESH_KEY))) return null
-    try {
-      const parsed = v.safeParse(AdminSchema, JSON.parse(stored))
-      return parsed.success ? parsed.output : null
-    } catch {
-      return null
-    }
+    const parsed = v.safeParse(StoredAdminSchema, stored)
+    return parsed.success ? parsed.output : null
   }
   return {
     getAccessToken: () => storage.getItem(ACCESS_KEY),
