@@ -6,9 +6,9 @@
  * 'Please select a project', a bound); Cancel closes the modal (asking before discarding changes);
  * Reset restores the stored default; the Active checkbox, the no-referral distribution options,
  * the project picker's rows (the project is the `target`) and the preview's two add-on toggles.
- * A stale save waiting in `conflict` is settled by Keep mine (m) or Take theirs (t) (decision 042;
- * the keys act in the Default Config tab, in the modal only its buttons as mod-less keys do not act
- * in overlays, decision 018); Save is hidden while it waits.
+ * A stale save waiting in `conflict` is settled by Keep mine (mod+Enter, the save key) or Take theirs
+ * (mod+Shift+Enter) (decision 042; mod+… keys, as only those act in a modal, decision 018); Save is
+ * hidden while it waits.
  */
 import type { ActorRefFrom } from 'xstate'
 import {
@@ -52,10 +52,12 @@ const editing = (ctx: CommandContext) => {
   const s = form(ctx)?.state
   return !!s && s !== 'closed'
 }
-const BUSY: ReadonlyArray<CommissionFormHandle['state']> = ['saving', 'refetching', 'merging']
+const BUSY: ReadonlyArray<string> = ['saving', 'refetching', 'merging']
+/** Whether a save is under way (sent, re-reading the stored values, or merging them): the Save spinner and the disabled controls. */
+export const isCommissionFormBusy = (state: string): boolean => BUSY.includes(state)
 const saving = (ctx: CommandContext) => {
   const s = form(ctx)?.state
-  return s && BUSY.includes(s) ? 'Saving the configuration…' : null
+  return s && isCommissionFormBusy(s) ? 'Saving the configuration…' : null
 }
 const inConflict = (ctx: CommandContext) => form(ctx)?.state === 'conflict'
 const send = (ctx: CommandContext, event: Parameters<CommissionFormHandle['actor']['send']>[0]) =>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { registry } from '../../../src/commands/app-registry'
 import type { CommissionHandle } from '../../../src/commands/commission.commands'
 import type { CommissionFormHandle } from '../../../src/commands/commission-form.commands'
+import { isCommissionFormBusy } from '../../../src/commands/commission-form.commands'
 import { defaultDraft } from '../../../src/machines/commission-config.form'
 import type { CommissionUrlState } from '../../../src/views/commission/commission-url'
 import { commissionConfig, defaultConfig } from '../machines/commission-fixtures'
@@ -176,6 +177,16 @@ describe('commission form commands', () => {
       const busy = screen({}, undefined, { commissionModal: form({ mode: 'edit', state }).handle }).ctx
       expect(control('commission.form.save', busy).reason).toBe('Saving the configuration…')
     }
+  })
+
+  it('the Save spinner (isCommissionFormBusy) and the disabled reason agree in every state', () => {
+    const states = ['create', 'edit', 'saving', 'refetching', 'conflict', 'merging', 'discarding'] as const
+    for (const state of states) {
+      const ctx = screen({}, undefined, { commissionModal: form({ mode: 'edit', state }).handle }).ctx
+      const saving = control('commission.form.save', ctx).reason === 'Saving the configuration…'
+      expect([state, isCommissionFormBusy(state)]).toEqual([state, saving])
+    }
+    expect(states.filter(isCommissionFormBusy)).toEqual(['saving', 'refetching', 'merging'])
   })
 
   it("the modal wins over the inline default form; Cancel is the modal's, Reset the inline form's", () => {

@@ -19,6 +19,7 @@ import {
   TOTAL_MUST_EQUAL_MESSAGE,
 } from '../../../api/schemas/commission'
 import { CommandCheckbox } from '../../../commands/command-checkbox'
+import { isCommissionFormBusy } from '../../../commands/commission-form.commands'
 import { CommandSelect } from '../../../commands/command-select'
 import { Field, Input, TextArea } from '../../../components/field'
 import { useFocusFirstInvalid } from '../../../components/focus-first-invalid'
@@ -77,7 +78,7 @@ function ConfigFields({ actor, picker, autoFocus }: FormProps) {
   const draft = useSelector(actor, (s) => s.context.draft)
   const refused = useSelector(actor, (s) => s.context.errors)
   const serverError = refused.form
-  const saving = useSelector(actor, (s) => s.matches('saving') || s.matches('refetching') || s.matches('merging'))
+  const saving = useSelector(actor, (s) => isCommissionFormBusy(s.value))
   const errors = draftErrors(draft)
   useFocusFirstInvalid(refused)
   const total = draftTotalBps(draft)

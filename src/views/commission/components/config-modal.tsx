@@ -10,6 +10,7 @@ import { useDebounce } from 'use-debounce'
 import type { ActorRefFrom } from 'xstate'
 import { useCommissionProjectSearch } from '../../../api/commission'
 import { CommandButton } from '../../../commands/command-button'
+import { isCommissionFormBusy } from '../../../commands/commission-form.commands'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { Dialog } from '../../../components/dialog'
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-url-filters'
@@ -70,7 +71,7 @@ function OpenModal({ actor }: { actor: Actor }) {
               id="commission.form.save"
               variant="primary"
               showShortcut
-              loading={handle.state === 'saving' || handle.state === 'merging'}
+              loading={isCommissionFormBusy(handle.state)}
             />
           </>
         }

@@ -12,6 +12,7 @@ import { invalidateCommission, useDefaultCommissionConfig } from '../../../api/c
 import { withReason } from '../../../api/error-text'
 import type { CommissionConfig } from '../../../api/schemas/commission'
 import { CommandButton } from '../../../commands/command-button'
+import { isCommissionFormBusy } from '../../../commands/commission-form.commands'
 import { CommandRetry } from '../../../commands/command-retry'
 import { usePublishCommandContext } from '../../../commands/use-command-context'
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states'
@@ -94,7 +95,7 @@ function DefaultForm({ config }: { config: CommissionConfig }) {
           id="commission.form.save"
           variant="primary"
           showShortcut
-          loading={handle.state === 'saving' || handle.state === 'merging'}
+          loading={isCommissionFormBusy(handle.state)}
         />
       </footer>
     </section>
