@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { CommissionConfig, CommissionProjectOption } from '../../src/api/schemas/commission'
 import { apiRequest, launchBrowser, screenshot } from './browser'
-import { adminAccessToken, freshAdminTokens, mintAccessToken, openSignedInPage } from './session'
+import { adminAccessToken, freshAdminTokens, mintAccessToken, openSignedInPage, withoutLiveEvents } from './session'
 
 const baseUrl = inject('baseUrl')
 const dataDir = inject('dataDir')
@@ -20,11 +20,6 @@ const api = async (method: string, apiPath: string, body?: object) =>
   apiRequest(baseUrl, await adminAccessToken(), method, apiPath, body)
 const contactOf = async (id: string) => (await api('GET', `/api/contacts/${id}`)).contact as { status: string }
 const configOf = async (id: string) => (await api('GET', `/api/commission/configs/${id}`)).config as CommissionConfig
-
-/** Holds back `page`'s live event stream (every connection refused), so it acts on what it loaded. */
-async function withoutLiveFeed(page: Page) {
-  await page.route('**/api/events', (route) => route.abort())
-}
 
 /** A contact sent through the public form and read already (opening it marks nothing); its id. */
 async function newContact(): Promise<string> {
@@ -69,7 +64,7 @@ describe('two admins on one commission configuration or contact', () => {
     const bToken = await mintAccessToken(dataDir, { sub: admin._id, sid: null, authTime: new Date() })
     a = await openSignedInPage(browser, await freshAdminTokens(dataDir))
     b = await openSignedInPage(browser, { accessToken: bToken, refreshToken: 'none' })
-    await withoutLiveFeed(b)
+    await withoutLiveEvents(b)
   })
   afterAll(async () => {
     await b?.unroute('**/api/events')
@@ -140,6 +135,14 @@ describe('two admins on one commission configuration or contact', () => {
     expect((await configOf(config._id)).notes).toBe('Notes by B')
   })
 
+  /** A new contact, opened by both admins; its id. */
+  async function contactOpenInBoth(): Promise<string> {
+    const id = await newContact()
+    await openContact(a, id)
+    await openContact(b, id)
+    return id
+  }
+
   /** Opens contact `id` on `page`, waiting for its quick actions. */
   async function openContact(page: Page, id: string) {
     await page.goto(`${baseUrl}/contacts/${id}`)
@@ -147,9 +150,7 @@ describe('two admins on one commission configuration or contact', () => {
   }
 
   it('a contact both archive: the stale change is written without asking', async () => {
-    const id = await newContact()
-    await openContact(a, id)
-    await openContact(b, id)
+    const id = await contactOpenInBoth()
     await a.locator('[data-command="contacts.detail.status.archived"]').click()
     await toast(a, 'Contact archived')
 
@@ -160,9 +161,7 @@ describe('two admins on one commission configuration or contact', () => {
   })
 
   it("A marks a contact replied, B archives it: the bar shows Replied / Archived; m keeps B's", async () => {
-    const id = await newContact()
-    await openContact(a, id)
-    await openContact(b, id)
+    const id = await contactOpenInBoth()
     await a.locator('[data-command="contacts.detail.status.replied"]').click()
     await toast(a, 'Contact marked as replied')
 

@@ -13,7 +13,6 @@ import {
   AGENT_DISCOUNT_MAX,
   NO_REFERRAL_DISTRIBUTIONS,
   SPLIT_RATE_FIELDS,
-  SPLIT_RATE_LABELS,
   SPLIT_TOTAL_BPS,
   STUDENT_COMMISSION_MAX,
   TOTAL_MUST_EQUAL_MESSAGE,
@@ -39,9 +38,9 @@ import { SplitPreview } from './split-preview'
 type Actor = ActorRefFrom<typeof commissionConfigModalMachine>
 
 const LIMITS: ReadonlyArray<{ field: PercentField; label: string; max: number }> = [
-  ...SPLIT_RATE_FIELDS.map((field) => ({ field, label: `${SPLIT_RATE_LABELS[field]} (%)`, max: 100 })),
-  { field: 'agentDiscountPercent', label: 'Agent Discount (%)', max: AGENT_DISCOUNT_MAX },
-  { field: 'studentCommissionPercent', label: 'Student Commission (%)', max: STUDENT_COMMISSION_MAX },
+  ...SPLIT_RATE_FIELDS.map((field) => ({ field, label: commissionFieldLabel(field), max: 100 })),
+  { field: 'agentDiscountPercent', label: commissionFieldLabel('agentDiscountPercent'), max: AGENT_DISCOUNT_MAX },
+  { field: 'studentCommissionPercent', label: commissionFieldLabel('studentCommissionPercent'), max: STUDENT_COMMISSION_MAX },
 ]
 const DISTRIBUTION = NO_REFERRAL_DISTRIBUTIONS.map((d) => ({ id: `commission.form.distribution.${d}` }))
 
