@@ -11,6 +11,11 @@ import { AuthActor } from './views/layout/auth-context'
 import { RememberAdmin } from './views/layout/remember-admin'
 import { AdminEmailContext } from './lib/runtime-config'
 import { App } from './app'
+import { screenCodeAt } from './routes'
+import { holdMovesForScreenCode } from './lib/screen-navigation'
+
+/** Moves within the console wait for their screen's code (src/lib/screen-navigation.ts). */
+const aroundNav = holdMovesForScreenCode(screenCodeAt)
 
 export interface RootProps {
   /** The chunks of the first address (`preloadRoute`). */
@@ -29,7 +34,7 @@ export function Root({ preloaded, ready, adminEmail, ssrPath, cachedAdmin = null
   return (
     <StrictMode>
       <AdminEmailContext.Provider value={adminEmail}>
-        <Router ssrPath={ssrPath}>
+        <Router ssrPath={ssrPath} aroundNav={aroundNav}>
           <AuthActor.Provider options={actorOptions({ input: { cachedAdmin } })}>
             <RememberAdmin />
             <App preloaded={preloaded} ready={ready} />

@@ -9,7 +9,8 @@ import type { ReactNode } from 'react'
 import { parse } from 'regexparam'
 import { matchRoute } from 'wouter'
 import { session } from './api/session'
-import { preloadable } from './lib/preloadable'
+import { preloadable, type Preloadable } from './lib/preloadable'
+import type { ScreenCode } from './lib/screen-navigation'
 
 /** The login screen. */
 export const LoginView = preloadable(() => import('./views/login/login.view'))
@@ -38,6 +39,8 @@ const TriageView = preloadable(() => import('./views/triage/triage.view'))
 export interface Screen {
   path: string
   preload: () => Promise<unknown>
+  /** True once the screen's chunk has loaded. */
+  isLoaded: () => boolean
   element: ReactNode
   /** Starts the screen's first request on a cold load, given location.search. */
   prefetch?: (search: string) => Promise<unknown>
@@ -45,56 +48,56 @@ export interface Screen {
 
 /** The protected area's screens, in matching order. */
 export const SCREENS: Screen[] = [
-  { path: '/', preload: DashboardView.preload, element: <DashboardView /> },
+  { path: '/', preload: DashboardView.preload, isLoaded: DashboardView.isLoaded, element: <DashboardView /> },
   {
     path: '/projects',
-    preload: ProjectsListView.preload,
+    preload: ProjectsListView.preload, isLoaded: ProjectsListView.isLoaded,
     element: <ProjectsListView />,
     prefetch: (search) => import('./views/projects/list/list-prefetch').then((m) => m.prefetchProjectsList(search)),
   },
-  { path: '/projects/new', preload: AddProjectView.preload, element: <AddProjectView /> },
-  { path: '/projects/triage', preload: TriageView.preload, element: <TriageView /> },
+  { path: '/projects/new', preload: AddProjectView.preload, isLoaded: AddProjectView.isLoaded, element: <AddProjectView /> },
+  { path: '/projects/triage', preload: TriageView.preload, isLoaded: TriageView.isLoaded, element: <TriageView /> },
   {
     path: '/users',
-    preload: UsersListView.preload,
+    preload: UsersListView.preload, isLoaded: UsersListView.isLoaded,
     element: <UsersListView />,
     prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
   },
   {
     path: '/orders',
-    preload: OrdersListView.preload,
+    preload: OrdersListView.preload, isLoaded: OrdersListView.isLoaded,
     element: <OrdersListView />,
     prefetch: (search) => import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
   },
   {
     path: '/payments',
-    preload: PaymentsView.preload,
+    preload: PaymentsView.preload, isLoaded: PaymentsView.isLoaded,
     element: <PaymentsView />,
     prefetch: (search) => import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
   },
   {
     path: '/contacts',
-    preload: ContactsListView.preload,
+    preload: ContactsListView.preload, isLoaded: ContactsListView.isLoaded,
     element: <ContactsListView />,
     prefetch: (search) => import('./views/contacts/list/list-prefetch').then((m) => m.prefetchContactsList(search)),
   },
   {
     path: '/commission',
-    preload: CommissionView.preload,
+    preload: CommissionView.preload, isLoaded: CommissionView.isLoaded,
     element: <CommissionView />,
     prefetch: (search) => import('./views/commission/list-prefetch').then((m) => m.prefetchCommission(search)),
   },
   {
     path: '/analytics',
-    preload: AnalyticsView.preload,
+    preload: AnalyticsView.preload, isLoaded: AnalyticsView.isLoaded,
     element: <AnalyticsView />,
     prefetch: (search) => import('./views/analytics/prefetch').then((m) => m.prefetchAnalytics(search)),
   },
-  { path: '/settings', preload: SettingsView.preload, element: <SettingsView /> },
-  { path: '/audit', preload: AuditView.preload, element: <AuditView /> },
-  { path: '/projects/:id', preload: ProjectDetailView.preload, element: <ProjectDetailView /> },
-  { path: '/users/:id', preload: UserDetailView.preload, element: <UserDetailView /> },
-  { path: '/contacts/:id', preload: ContactDetailView.preload, element: <ContactDetailView /> },
+  { path: '/settings', preload: SettingsView.preload, isLoaded: SettingsView.isLoaded, element: <SettingsView /> },
+  { path: '/audit', preload: AuditView.preload, isLoaded: AuditView.isLoaded, element: <AuditView /> },
+  { path: '/projects/:id', preload: ProjectDetailView.preload, isLoaded: ProjectDetailView.isLoaded, element: <ProjectDetailView /> },
+  { path: '/users/:id', preload: UserDetailView.preload, isLoaded: UserDetailView.isLoaded, element: <UserDetailView /> },
+  { path: '/contacts/:id', preload: ContactDetailView.preload, isLoaded: ContactDetailView.isLoaded, element: <ContactDetailView /> },
 ]
 
 /**
@@ -111,6 +114,16 @@ export function preloadScreen(path: string): Promise<void> {
   )
 }
 
+/** The chunks an address renders with, and the first request of its screen; nothing for a protected address without a stored session (it only redirects to /login). */
+function routeCode(pathname: string): { views: Array<Pick<Preloadable<object>, 'preload' | 'isLoaded'>>; prefetch?: Screen['prefetch'] } {
+  // regexparam's parse is wouter's default parser: the same matching as <Switch>.
+  const matches = (path: string) => matchRoute(parse, path, pathname)[0]
+  if (matches('/login')) return { views: [LoginView] }
+  if (!(session.getAccessToken() || session.getRefreshToken())) return { views: [] }
+  const screen = SCREENS.find((s) => matches(s.path))
+  return { views: [ProtectedArea, screen ?? NotFoundView], prefetch: screen?.prefetch }
+}
+
 /**
  * Loads the chunks `pathname` shows first, and starts the screen's first request (not waited
  * for). Without a stored session a protected address only redirects to /login, so nothing is
@@ -118,14 +131,22 @@ export function preloadScreen(path: string): Promise<void> {
  * the loading state meanwhile; a failed prefetch is the screen's to retry.
  */
 export async function preloadRoute(pathname: string, search = ''): Promise<void> {
-  // regexparam's parse is wouter's default parser: the same matching as <Switch>.
-  const matches = (path: string) => matchRoute(parse, path, pathname)[0]
-  let loads: Array<Promise<unknown>> = []
-  if (matches('/login')) loads = [LoginView.preload()]
-  else if (session.getAccessToken() || session.getRefreshToken()) {
-    const screen = SCREENS.find((s) => matches(s.path))
-    void screen?.prefetch?.(search).catch(() => undefined)
-    loads = [ProtectedArea.preload(), (screen?.preload ?? NotFoundView.preload)()]
+  const { views, prefetch } = routeCode(pathname)
+  void prefetch?.(search).catch(() => undefined)
+  await Promise.allSettled(views.map((v) => v.preload()))
+}
+
+/**
+ * What a move within the console to `url` waits for (src/lib/screen-navigation.ts): the chunks of
+ * its screen, loading them starting the screen's first request too. Rejects when a chunk fails.
+ */
+export function screenCodeAt(url: URL): ScreenCode {
+  const { views, prefetch } = routeCode(url.pathname)
+  return {
+    loaded: () => views.every((v) => v.isLoaded()),
+    load: () => {
+      void prefetch?.(url.search).catch(() => undefined)
+      return Promise.all(views.map((v) => v.preload()))
+    },
   }
-  await Promise.allSettled(loads)
 }

@@ -20,8 +20,12 @@ export function renewFailedLoads(): void {
   failed.clear()
 }
 
-/** A lazily loaded component with `preload()`, which starts (or joins) the load of its chunk. */
-export type Preloadable<P extends object> = ComponentType<P> & { preload(): Promise<unknown> }
+/** A lazily loaded component with `preload()`, which starts (or joins) the load of its chunk, and `isLoaded()`. */
+export type Preloadable<P extends object> = ComponentType<P> & {
+  preload(): Promise<unknown>
+  /** True once its chunk has loaded: a mount renders it at once, without suspending. */
+  isLoaded(): boolean
+}
 
 /** Wraps `load` (a dynamic import with a default export) as a preloadable lazy component. */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): Preloadable<P> {
@@ -48,5 +52,5 @@ export function preloadable<P extends object>(load: () => Promise<{ default: Com
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy)
     return createElement(Component, props)
   }
-  return Object.assign(PreloadableScreen, { preload })
+  return Object.assign(PreloadableScreen, { preload, isLoaded: () => loaded !== undefined })
 }

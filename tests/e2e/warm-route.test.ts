@@ -1,14 +1,19 @@
 /**
  * A list warms the screen its rows open: once its first rows are on screen and the page is idle, the
  * detail screen's chunk is loaded (src/lib/warm-route.ts), so the first Enter does not wait for its
- * code; a warm-up that fails while the server is down costs nothing once it is back.
+ * code; a warm-up that fails while the server is down costs nothing once it is back. A move to a
+ * screen whose code is not in yet waits for it on the screen it left, with the new screen's first
+ * request sent meanwhile (src/lib/screen-navigation.ts), so no loading state flashes.
  */
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
+import { SCREEN_CODE_WAIT_MS } from '../../src/lib/screen-navigation'
 import { adminTokens, openSignedInPage } from './session'
 
 const DETAIL_CHUNK = /\/assets\/project-detail\.view-[\w-]+\.js$/
+/** Not loaded by /projects: `g o` needs it. */
+const ORDERS_CHUNK = /\/assets\/orders-list\.view-[\w-]+\.js$/
 
 let browser: Browser
 
@@ -74,6 +79,66 @@ describe('warming the screen a list opens', () => {
     expect(refused()).toBeGreaterThan(whileDown)
     expect(loads).toHaveLength(1)
     expect(await page.getByTestId('screen-error').count()).toBe(0)
+    await page.context().close()
+  })
+})
+
+describe('moving to a screen whose code is not in yet', () => {
+  /** A signed-in page on a loaded /projects, the body focused for keys. */
+  async function onProjects(): Promise<Page> {
+    const page = await openSignedInPage(browser, await adminTokens())
+    await page.goto(`${inject('baseUrl')}/projects`)
+    await page.getByRole('row').nth(1).waitFor()
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    return page
+  }
+
+  it("sends the screen's first request while its chunk is still on the way", async () => {
+    const page = await onProjects()
+    let releaseChunk = () => {}
+    const chunkHeld = new Promise<void>((resolve) => {
+      void page.route(ORDERS_CHUNK, async (route) => {
+        resolve()
+        await new Promise<void>((release) => (releaseChunk = release))
+        await route.continue()
+      })
+    })
+    const ordersRequested = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/orders')
+    await page.keyboard.press('g')
+    await page.keyboard.press('o')
+    await chunkHeld
+    // The list's request cannot come from the screen (its code is held back): the move sent it.
+    await ordersRequested
+    releaseChunk()
+    await page.getByRole('heading', { level: 1, name: 'Orders', exact: true }).waitFor()
+    await page.getByTestId('order-row').first().waitFor()
+    expect(await page.getByTestId('screen-error').count()).toBe(0)
+    await page.context().close()
+  })
+
+  it('g o shows the orders screen without the loading state in between', async () => {
+    const page = await onProjects()
+    await page.evaluate(() => {
+      const w = window as Window & { loadingShown?: boolean }
+      w.loadingShown = false
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="loading-state"]')) w.loadingShown = true
+      }).observe(document.body, { subtree: true, childList: true })
+      document.addEventListener('keydown', () => performance.mark('key'), true)
+    })
+    await page.keyboard.press('g')
+    await page.keyboard.press('o')
+    await page.getByTestId('order-row').first().waitFor()
+    const { loadingShown, chunkMs } = await page.evaluate(() => {
+      const key = performance.getEntriesByName('key').at(-1)?.startTime ?? 0
+      const chunk = performance
+        .getEntriesByType('resource')
+        .find((e) => /\/assets\/orders-list\.view-[\w-]+\.js$/.test(e.name)) as PerformanceResourceTiming
+      return { loadingShown: (window as Window & { loadingShown?: boolean }).loadingShown, chunkMs: chunk.responseEnd - key }
+    })
+    // The move waits for the chunk up to SCREEN_CODE_WAIT_MS; only a chunk slower than that (a
+    // machine far too busy) lets the loading state show, as it should then.
+    expect({ loadingShown }).toEqual({ loadingShown: chunkMs > SCREEN_CODE_WAIT_MS })
     await page.context().close()
   })
 })
