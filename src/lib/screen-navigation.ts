@@ -8,7 +8,7 @@
  * anyway (the screen's loading state shows what is happening), as does a load that fails (the
  * screen's error view says so, with Retry; a chunk gone after a deploy reloads at the new address,
  * src/lib/stale-chunk.ts). A move overtaken by a later one is dropped: the last one wins.
- * Back and Forward are the browser's own and are not held.
+ * Back and Forward are the browser's own and are not held (decision 052).
  */
 import type { AroundNavHandler } from 'wouter'
 
