@@ -51,53 +51,80 @@ export const SCREENS: Screen[] = [
   { path: '/', preload: DashboardView.preload, isLoaded: DashboardView.isLoaded, element: <DashboardView /> },
   {
     path: '/projects',
-    preload: ProjectsListView.preload, isLoaded: ProjectsListView.isLoaded,
+    preload: ProjectsListView.preload,
+    isLoaded: ProjectsListView.isLoaded,
     element: <ProjectsListView />,
     prefetch: (search) => import('./views/projects/list/list-prefetch').then((m) => m.prefetchProjectsList(search)),
   },
-  { path: '/projects/new', preload: AddProjectView.preload, isLoaded: AddProjectView.isLoaded, element: <AddProjectView /> },
+  {
+    path: '/projects/new',
+    preload: AddProjectView.preload,
+    isLoaded: AddProjectView.isLoaded,
+    element: <AddProjectView />,
+  },
   { path: '/projects/triage', preload: TriageView.preload, isLoaded: TriageView.isLoaded, element: <TriageView /> },
   {
     path: '/users',
-    preload: UsersListView.preload, isLoaded: UsersListView.isLoaded,
+    preload: UsersListView.preload,
+    isLoaded: UsersListView.isLoaded,
     element: <UsersListView />,
     prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
   },
   {
     path: '/orders',
-    preload: OrdersListView.preload, isLoaded: OrdersListView.isLoaded,
+    preload: OrdersListView.preload,
+    isLoaded: OrdersListView.isLoaded,
     element: <OrdersListView />,
     prefetch: (search) => import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
   },
   {
     path: '/payments',
-    preload: PaymentsView.preload, isLoaded: PaymentsView.isLoaded,
+    preload: PaymentsView.preload,
+    isLoaded: PaymentsView.isLoaded,
     element: <PaymentsView />,
     prefetch: (search) => import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
   },
   {
     path: '/contacts',
-    preload: ContactsListView.preload, isLoaded: ContactsListView.isLoaded,
+    preload: ContactsListView.preload,
+    isLoaded: ContactsListView.isLoaded,
     element: <ContactsListView />,
     prefetch: (search) => import('./views/contacts/list/list-prefetch').then((m) => m.prefetchContactsList(search)),
   },
   {
     path: '/commission',
-    preload: CommissionView.preload, isLoaded: CommissionView.isLoaded,
+    preload: CommissionView.preload,
+    isLoaded: CommissionView.isLoaded,
     element: <CommissionView />,
     prefetch: (search) => import('./views/commission/list-prefetch').then((m) => m.prefetchCommission(search)),
   },
   {
     path: '/analytics',
-    preload: AnalyticsView.preload, isLoaded: AnalyticsView.isLoaded,
+    preload: AnalyticsView.preload,
+    isLoaded: AnalyticsView.isLoaded,
     element: <AnalyticsView />,
     prefetch: (search) => import('./views/analytics/prefetch').then((m) => m.prefetchAnalytics(search)),
   },
   { path: '/settings', preload: SettingsView.preload, isLoaded: SettingsView.isLoaded, element: <SettingsView /> },
   { path: '/audit', preload: AuditView.preload, isLoaded: AuditView.isLoaded, element: <AuditView /> },
-  { path: '/projects/:id', preload: ProjectDetailView.preload, isLoaded: ProjectDetailView.isLoaded, element: <ProjectDetailView /> },
-  { path: '/users/:id', preload: UserDetailView.preload, isLoaded: UserDetailView.isLoaded, element: <UserDetailView /> },
-  { path: '/contacts/:id', preload: ContactDetailView.preload, isLoaded: ContactDetailView.isLoaded, element: <ContactDetailView /> },
+  {
+    path: '/projects/:id',
+    preload: ProjectDetailView.preload,
+    isLoaded: ProjectDetailView.isLoaded,
+    element: <ProjectDetailView />,
+  },
+  {
+    path: '/users/:id',
+    preload: UserDetailView.preload,
+    isLoaded: UserDetailView.isLoaded,
+    element: <UserDetailView />,
+  },
+  {
+    path: '/contacts/:id',
+    preload: ContactDetailView.preload,
+    isLoaded: ContactDetailView.isLoaded,
+    element: <ContactDetailView />,
+  },
 ]
 
 /**
@@ -115,7 +142,10 @@ export function preloadScreen(path: string): Promise<void> {
 }
 
 /** The chunks an address renders with, and the first request of its screen; nothing for a protected address without a stored session (it only redirects to /login). */
-function routeCode(pathname: string): { views: Array<Pick<Preloadable<object>, 'preload' | 'isLoaded'>>; prefetch?: Screen['prefetch'] } {
+function routeCode(pathname: string): {
+  views: Array<Pick<Preloadable<object>, 'preload' | 'isLoaded'>>
+  prefetch?: Screen['prefetch']
+} {
   // regexparam's parse is wouter's default parser: the same matching as <Switch>.
   const matches = (path: string) => matchRoute(parse, path, pathname)[0]
   if (matches('/login')) return { views: [LoginView] }

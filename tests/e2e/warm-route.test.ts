@@ -134,7 +134,10 @@ describe('moving to a screen whose code is not in yet', () => {
       const chunk = performance
         .getEntriesByType('resource')
         .find((e) => /\/assets\/orders-list\.view-[\w-]+\.js$/.test(e.name)) as PerformanceResourceTiming
-      return { loadingShown: (window as Window & { loadingShown?: boolean }).loadingShown, chunkMs: chunk.responseEnd - key }
+      return {
+        loadingShown: (window as Window & { loadingShown?: boolean }).loadingShown,
+        chunkMs: chunk.responseEnd - key,
+      }
     })
     // The move waits for the chunk up to SCREEN_CODE_WAIT_MS; only a chunk slower than that (a
     // machine far too busy) lets the loading state show, as it should then.

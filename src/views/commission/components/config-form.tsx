@@ -40,7 +40,11 @@ type Actor = ActorRefFrom<typeof commissionConfigModalMachine>
 const LIMITS: ReadonlyArray<{ field: PercentField; label: string; max: number }> = [
   ...SPLIT_RATE_FIELDS.map((field) => ({ field, label: commissionFieldLabel(field), max: 100 })),
   { field: 'agentDiscountPercent', label: commissionFieldLabel('agentDiscountPercent'), max: AGENT_DISCOUNT_MAX },
-  { field: 'studentCommissionPercent', label: commissionFieldLabel('studentCommissionPercent'), max: STUDENT_COMMISSION_MAX },
+  {
+    field: 'studentCommissionPercent',
+    label: commissionFieldLabel('studentCommissionPercent'),
+    max: STUDENT_COMMISSION_MAX,
+  },
 ]
 const DISTRIBUTION = NO_REFERRAL_DISTRIBUTIONS.map((d) => ({ id: `commission.form.distribution.${d}` }))
 
