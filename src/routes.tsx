@@ -42,89 +42,50 @@ export interface Screen {
   /** True once the screen's chunk has loaded. */
   isLoaded: () => boolean
   element: ReactNode
-  /** Starts the screen's first request on a cold load, given location.search. */
+  /** Starts the screen's first request on a cold load or a held move, given location.search. */
   prefetch?: (search: string) => Promise<unknown>
 }
 
+/** The screen `View` at `path`, opening with `prefetch`. */
+const defineScreen = (path: string, View: Preloadable<object>, prefetch?: Screen['prefetch']): Screen => ({
+  path,
+  preload: View.preload,
+  isLoaded: View.isLoaded,
+  element: <View />,
+  prefetch,
+})
+
 /** The protected area's screens, in matching order. */
 export const SCREENS: Screen[] = [
-  { path: '/', preload: DashboardView.preload, isLoaded: DashboardView.isLoaded, element: <DashboardView /> },
-  {
-    path: '/projects',
-    preload: ProjectsListView.preload,
-    isLoaded: ProjectsListView.isLoaded,
-    element: <ProjectsListView />,
-    prefetch: (search) => import('./views/projects/list/list-prefetch').then((m) => m.prefetchProjectsList(search)),
-  },
-  {
-    path: '/projects/new',
-    preload: AddProjectView.preload,
-    isLoaded: AddProjectView.isLoaded,
-    element: <AddProjectView />,
-  },
-  { path: '/projects/triage', preload: TriageView.preload, isLoaded: TriageView.isLoaded, element: <TriageView /> },
-  {
-    path: '/users',
-    preload: UsersListView.preload,
-    isLoaded: UsersListView.isLoaded,
-    element: <UsersListView />,
-    prefetch: (search) => import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
-  },
-  {
-    path: '/orders',
-    preload: OrdersListView.preload,
-    isLoaded: OrdersListView.isLoaded,
-    element: <OrdersListView />,
-    prefetch: (search) => import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
-  },
-  {
-    path: '/payments',
-    preload: PaymentsView.preload,
-    isLoaded: PaymentsView.isLoaded,
-    element: <PaymentsView />,
-    prefetch: (search) => import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
-  },
-  {
-    path: '/contacts',
-    preload: ContactsListView.preload,
-    isLoaded: ContactsListView.isLoaded,
-    element: <ContactsListView />,
-    prefetch: (search) => import('./views/contacts/list/list-prefetch').then((m) => m.prefetchContactsList(search)),
-  },
-  {
-    path: '/commission',
-    preload: CommissionView.preload,
-    isLoaded: CommissionView.isLoaded,
-    element: <CommissionView />,
-    prefetch: (search) => import('./views/commission/list-prefetch').then((m) => m.prefetchCommission(search)),
-  },
-  {
-    path: '/analytics',
-    preload: AnalyticsView.preload,
-    isLoaded: AnalyticsView.isLoaded,
-    element: <AnalyticsView />,
-    prefetch: (search) => import('./views/analytics/prefetch').then((m) => m.prefetchAnalytics(search)),
-  },
-  { path: '/settings', preload: SettingsView.preload, isLoaded: SettingsView.isLoaded, element: <SettingsView /> },
-  { path: '/audit', preload: AuditView.preload, isLoaded: AuditView.isLoaded, element: <AuditView /> },
-  {
-    path: '/projects/:id',
-    preload: ProjectDetailView.preload,
-    isLoaded: ProjectDetailView.isLoaded,
-    element: <ProjectDetailView />,
-  },
-  {
-    path: '/users/:id',
-    preload: UserDetailView.preload,
-    isLoaded: UserDetailView.isLoaded,
-    element: <UserDetailView />,
-  },
-  {
-    path: '/contacts/:id',
-    preload: ContactDetailView.preload,
-    isLoaded: ContactDetailView.isLoaded,
-    element: <ContactDetailView />,
-  },
+  defineScreen('/', DashboardView),
+  defineScreen('/projects', ProjectsListView, (search) =>
+    import('./views/projects/list/list-prefetch').then((m) => m.prefetchProjectsList(search)),
+  ),
+  defineScreen('/projects/new', AddProjectView),
+  defineScreen('/projects/triage', TriageView),
+  defineScreen('/users', UsersListView, (search) =>
+    import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
+  ),
+  defineScreen('/orders', OrdersListView, (search) =>
+    import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
+  ),
+  defineScreen('/payments', PaymentsView, (search) =>
+    import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
+  ),
+  defineScreen('/contacts', ContactsListView, (search) =>
+    import('./views/contacts/list/list-prefetch').then((m) => m.prefetchContactsList(search)),
+  ),
+  defineScreen('/commission', CommissionView, (search) =>
+    import('./views/commission/list-prefetch').then((m) => m.prefetchCommission(search)),
+  ),
+  defineScreen('/analytics', AnalyticsView, (search) =>
+    import('./views/analytics/prefetch').then((m) => m.prefetchAnalytics(search)),
+  ),
+  defineScreen('/settings', SettingsView),
+  defineScreen('/audit', AuditView),
+  defineScreen('/projects/:id', ProjectDetailView),
+  defineScreen('/users/:id', UserDetailView),
+  defineScreen('/contacts/:id', ContactDetailView),
 ]
 
 /**
@@ -133,9 +94,9 @@ export const SCREENS: Screen[] = [
  * the screen is opened.
  */
 export function preloadScreen(path: string): Promise<void> {
-  const screen = SCREENS.find((s) => s.path === path)
-  if (!screen) return Promise.reject(new Error(`No screen at ${path}`))
-  return screen.preload().then(
+  const found = SCREENS.find((s) => s.path === path)
+  if (!found) return Promise.reject(new Error(`No screen at ${path}`))
+  return found.preload().then(
     () => undefined,
     () => undefined,
   )
@@ -150,8 +111,8 @@ function routeCode(pathname: string): {
   const matches = (path: string) => matchRoute(parse, path, pathname)[0]
   if (matches('/login')) return { views: [LoginView] }
   if (!(session.getAccessToken() || session.getRefreshToken())) return { views: [] }
-  const screen = SCREENS.find((s) => matches(s.path))
-  return { views: [ProtectedArea, screen ?? NotFoundView], prefetch: screen?.prefetch }
+  const found = SCREENS.find((s) => matches(s.path))
+  return { views: [ProtectedArea, found ?? NotFoundView], prefetch: found?.prefetch }
 }
 
 /**
