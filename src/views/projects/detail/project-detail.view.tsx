@@ -4,7 +4,7 @@
  * (verification machine); 'Project not found' for a 404 and 'Error Loading Project' otherwise.
  */
 import { CommandRetry } from '../../../commands/command-retry'
-import { useDeferredValue, useEffect, useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { actorOptions } from '../../../machines/shared/inspect'
@@ -159,8 +159,6 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
     [handle, project._id],
   )
   usePublishCommandContext(published)
-  // The audit trail is below the fold: rendered after the first frame, as the lower sections are.
-  const belowFold = useDeferredValue(true, false)
 
   return (
     <SectionsActorContext.Provider value={sections}>
@@ -188,7 +186,7 @@ function ProjectDetail({ project: loaded }: { project: Project }) {
               <VerificationPanel actor={verification} updatedAt={project.updatedAt} />
             </aside>
           </div>
-          {belowFold && <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />}
+          <AuditTrail entityType="project" entityId={project._id} version={project.updatedAt} />
         </div>
       </PresenceContext.Provider>
       <ConfirmDialog
