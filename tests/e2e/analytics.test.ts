@@ -115,7 +115,7 @@ describe('analytics screen', () => {
     await figuresOf(page, '90d')
 
     await page.keyboard.press('Control+k')
-    const input = page.getByPlaceholder(/command|search/i)
+    const input = page.getByRole('combobox', { name: 'Command palette' })
     await input.waitFor()
     await input.fill('last 30 days')
     await page.locator('[cmdk-item][data-value="analytics.period.30d"]').click()

@@ -79,7 +79,8 @@ describe('console foundation', () => {
   it('navigates with the command palette', async () => {
     const page = await onDashboard()
     await page.keyboard.press('Control+k')
-    const input = page.getByPlaceholder(/command|search/i)
+    // The palette's own field: a list screen has a search field of its own.
+    const input = page.getByRole('combobox', { name: 'Command palette' })
     await input.waitFor()
     await input.fill('Go to Projects')
     await page.keyboard.press('Enter')
@@ -132,7 +133,7 @@ describe('console foundation', () => {
     await page.goto(`${baseUrl}/`)
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor()
     await page.keyboard.press('Control+k')
-    await page.getByPlaceholder(/command|search/i).fill('Sign out')
+    await page.getByRole('combobox', { name: 'Command palette' }).fill('Sign out')
     await page.keyboard.press('Enter')
     await page.waitForURL(`${baseUrl}/login`)
     await page.goto(`${baseUrl}/`)

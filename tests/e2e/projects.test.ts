@@ -195,7 +195,7 @@ describe('projects and the verification queue', () => {
       await apiGet<{ projects: { _id: string; title: string }[] }>(page, baseUrl, '/api/projects?limit=1&page=3')
     ).projects[0]
     await page.keyboard.press('Control+k')
-    await page.getByPlaceholder(/command|search/i).fill(target.title)
+    await page.getByRole('combobox', { name: 'Command palette' }).fill(target.title)
     const item = page
       .getByRole('option', { name: new RegExp(target.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
       .first()

@@ -60,7 +60,7 @@ describe('security in the browser', () => {
     await page.goto(`${baseUrl}/`)
     await page.getByText('Total Revenue').first().waitFor()
     await page.keyboard.press('Control+k')
-    await page.getByPlaceholder(/command|search/i).fill('Go to Projects')
+    await page.getByRole('combobox', { name: 'Command palette' }).fill('Go to Projects')
     await page.keyboard.press('Enter')
     await page.waitForURL(`${baseUrl}/projects`)
     const row = page.locator('[data-testid="project-row"]').first()

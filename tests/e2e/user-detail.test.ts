@@ -112,7 +112,7 @@ describe('user detail', () => {
 
     // Reveal from the palette: the full number until the page is left.
     await page.keyboard.press('Control+k')
-    await page.getByPlaceholder(/command|search/i).fill('Reveal account number')
+    await page.getByRole('combobox', { name: 'Command palette' }).fill('Reveal account number')
     await page
       .getByRole('option', { name: /Reveal account number/ })
       .first()
