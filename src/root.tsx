@@ -8,7 +8,6 @@ import type { Admin } from './api/schemas/auth'
 import { Router } from 'wouter'
 import { actorOptions } from './machines/shared/inspect'
 import { AuthActor } from './views/layout/auth-context'
-import { RememberAdmin } from './views/layout/remember-admin'
 import { AdminEmailContext } from './lib/runtime-config'
 import { App } from './app'
 import { screenCodeAt } from './routes'
@@ -36,7 +35,6 @@ export function Root({ preloaded, ready, adminEmail, ssrPath, cachedAdmin = null
       <AdminEmailContext.Provider value={adminEmail}>
         <Router ssrPath={ssrPath} aroundNav={aroundNav}>
           <AuthActor.Provider options={actorOptions({ input: { cachedAdmin } })}>
-            <RememberAdmin />
             <App preloaded={preloaded} ready={ready} />
           </AuthActor.Provider>
         </Router>

@@ -42,9 +42,7 @@ export function createAuthApi(client: ApiClient = api, store: SessionStore = def
     cachedAdmin: (): Admin | null => store.getAdmin(),
     /**
      * Keeps `admin` beside the stored tokens for the next load's shell (read back by cachedAdmin
-     * only while tokens are stored). Its one caller is the signed-in admin of the auth actor
-     * (src/views/layout/remember-admin.tsx), so sign-in, the profile check and every later change
-     * of the admin reach it alike.
+     * only while tokens are stored). Its one caller is the auth machine's `rememberAdmin` action.
      */
     rememberAdmin: (admin: Admin): void => store.setAdmin(admin),
     /**

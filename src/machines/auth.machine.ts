@@ -4,7 +4,7 @@
  * (code entry ∥ 60 s resend countdown) → signedIn → signingOut. Started with the stored session's
  * profile (input `cachedAdmin`) it goes straight to signedIn.revalidating, which fetches the
  * profile again behind the console. While signed in, 'admin.update' replaces the admin
- * (Settings). I/O lives in the named actors; tests swap them with `.provide()`. Errors show the
+ * (Settings); every admin it signs in with or is given is remembered for the next load. I/O lives in the named actors; tests swap them with `.provide()`. Errors show the
  * server message, else 'Failed to send OTP' / 'Failed to verify OTP'.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
@@ -50,6 +50,14 @@ export const authMachine = setup({
     }),
     assignExpired: assign({ error: SESSION_EXPIRED_MESSAGE }),
     toggleCodeVisibility: assign({ codeVisible: ({ context }) => !context.codeVisible }),
+    /**
+     * Keeps the signed-in admin beside the stored tokens, so the next load shows the shell with it
+     * before the profile is fetched again (input `cachedAdmin`). Runs wherever the admin changes
+     * while signed in: sign-in, the profile check and Settings' 'admin.update' alike.
+     */
+    rememberAdmin: ({ context }) => {
+      if (context.admin) authApi.rememberAdmin(context.admin)
+    },
   },
   guards: {
     isEmailValid: ({ context }) => emailProblem(context.email) === null,
@@ -206,7 +214,7 @@ export const authMachine = setup({
       },
     },
     signedIn: {
-      entry: 'clearOtp',
+      entry: ['clearOtp', 'rememberAdmin'],
       invoke: { src: 'watchSession', id: 'watchSession' },
       initial: 'current',
       states: {
@@ -219,7 +227,7 @@ export const authMachine = setup({
               {
                 guard: { type: 'hasSession', params: ({ event }) => ({ admin: event.output }) },
                 target: 'current',
-                actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.output! }) },
+                actions: [{ type: 'assignAdmin', params: ({ event }) => ({ admin: event.output! }) }, 'rememberAdmin'],
               },
               // The tokens are gone (signed out in another tab meanwhile).
               { target: '#auth.signedOut', actions: 'clearSession' },
@@ -240,7 +248,9 @@ export const authMachine = setup({
       on: {
         'session.expired': { target: 'signedOut', actions: ['clearSession', 'assignExpired'] },
         'session.signOut': 'signingOut',
-        'admin.update': { actions: { type: 'assignAdmin', params: ({ event }) => ({ admin: event.admin }) } },
+        'admin.update': {
+          actions: [{ type: 'assignAdmin', params: ({ event }) => ({ admin: event.admin }) }, 'rememberAdmin'],
+        },
       },
     },
     signingOut: {

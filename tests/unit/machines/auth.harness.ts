@@ -24,13 +24,20 @@ interface Fakes {
     d: ReturnType<typeof deferred<Admin>>
   }>
   signOuts: number
+  /** Every admin the machine's `rememberAdmin` action stored, in order. */
+  remembered: Admin[]
   expire: (() => void) | null
 }
 
 /** A started auth actor over fake I/O; `input` as the entry passes it (the stored session's profile). */
 export function start(input?: AuthInput) {
-  const fakes: Fakes = { restore: deferred(), sends: [], verifies: [], signOuts: 0, expire: null }
+  const fakes: Fakes = { restore: deferred(), sends: [], verifies: [], signOuts: 0, remembered: [], expire: null }
   const machine = authMachine.provide({
+    actions: {
+      rememberAdmin: ({ context }) => {
+        if (context.admin) fakes.remembered.push(context.admin)
+      },
+    },
     actors: {
       restoreSession: fromPromise(() => fakes.restore.promise),
       sendOtp: fromPromise(({ input }: { input: { email: string } }) => {

@@ -13,18 +13,20 @@ describe('authMachine: restoring', () => {
   it('starts in restoring', () => {
     expect(value(start().actor)).toBe('restoring')
   })
-  it('restoring → signedIn with the profile of the stored token', async () => {
+  it('restoring → signedIn with the profile of the stored token, remembered for the next load', async () => {
     const { actor, fakes } = start()
     fakes.restore.resolve(admin)
     await flush()
     expect(value(actor)).toEqual({ signedIn: 'current' })
     expect(actor.getSnapshot().context.admin).toEqual(admin)
+    expect(fakes.remembered).toEqual([admin])
   })
-  it('restoring → signedOut when there is no stored session', async () => {
+  it('restoring → signedOut when there is no stored session, remembering no one', async () => {
     const { actor, fakes } = start()
     fakes.restore.resolve(null)
     await flush()
     expect(value(actor)).toBe('signedOut')
+    expect(fakes.remembered).toEqual([])
   })
   it('restoring keeps the e-mail typed before the restore answers', async () => {
     const { actor, fakes } = start()
@@ -71,12 +73,13 @@ describe('authMachine: starting from the stored profile', () => {
   it('starting → restoring without one', () => {
     expect(value(start({ cachedAdmin: null }).actor)).toBe('restoring')
   })
-  it('revalidating → current with the profile the server answers', async () => {
+  it('revalidating → current with the profile the server answers, remembered in place of the stored one', async () => {
     const { actor, fakes } = start({ cachedAdmin: cached })
     fakes.restore.resolve(admin)
     await flush()
     expect(value(actor)).toEqual({ signedIn: 'current' })
     expect(actor.getSnapshot().context.admin).toEqual(admin)
+    expect(fakes.remembered.at(-1)).toEqual(admin)
   })
   it('revalidating → signedOut when the tokens are gone meanwhile', async () => {
     const { actor, fakes } = start({ cachedAdmin: cached })
@@ -204,12 +207,13 @@ describe('authMachine: signed in', () => {
     await flush()
     expect(value(actor)).toBe('signedOut')
   })
-  it('admin.update replaces the signed-in admin (Settings: the header and sidebar read it)', async () => {
-    const { actor } = await signedIn()
+  it('admin.update replaces the signed-in admin (Settings: the header and sidebar read it) and remembers it', async () => {
+    const { actor, fakes } = await signedIn()
     const renamed = { ...admin, name: 'Renamed Admin', hasPassword: true }
     actor.send({ type: 'admin.update', admin: renamed })
     expect(value(actor)).toEqual({ signedIn: 'current' })
     expect(actor.getSnapshot().context.admin).toEqual(renamed)
+    expect(fakes.remembered.at(-1)).toEqual(renamed)
   })
   it('ignores admin.update while signed out', async () => {
     const { actor, fakes } = start()
@@ -218,6 +222,7 @@ describe('authMachine: signed in', () => {
     actor.send({ type: 'admin.update', admin })
     expect(value(actor)).toBe('signedOut')
     expect(actor.getSnapshot().context.admin).toBeNull()
+    expect(fakes.remembered).toEqual([])
   })
   it('session.expired (refresh failed) → signedOut with a notice', async () => {
     const { actor, fakes } = await signedIn()

@@ -18,7 +18,7 @@ describe('authMachine: code step', () => {
     expect(value(actor)).toEqual({ otpSent: { code: 'verifying', resend: 'counting' } })
     expect(fakes.verifies[0].input).toEqual({ email: 'admin@example.com', otp: '123456', sessionToken: 'sess-1' })
   })
-  it('verifying → signedIn with the admin, clearing the OTP state', async () => {
+  it('verifying → signedIn with the admin, remembered for the next load, clearing the OTP state', async () => {
     const { actor, fakes } = await toOtpSent()
     actor.send({ type: 'code.change', code: '123456' })
     actor.send({ type: 'otp.verify' })
@@ -26,6 +26,7 @@ describe('authMachine: code step', () => {
     await flush()
     expect(value(actor)).toEqual({ signedIn: 'current' })
     expect(actor.getSnapshot().context).toMatchObject({ admin, code: '', sessionToken: null, resendIn: 0 })
+    expect(fakes.remembered).toEqual([admin])
   })
   it('verifying → editing with the server message, countdown untouched', async () => {
     const { actor, fakes } = await toOtpSent()
