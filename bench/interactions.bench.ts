@@ -46,6 +46,8 @@ interface Sample {
   onScreen: number
   apiMs: number
   calls: number
+  /** The API calls' method-less paths, in order of their start. */
+  paths: string[]
 }
 
 /** In the page: the last keydown's time, and the resource timing buffer large enough. A string: see bench/web/page-load.ts. */
@@ -74,7 +76,8 @@ const ON_SCREEN = `(condition) => new Promise((resolve, reject) => {
         })
         const first = Math.min(...calls.map((e) => e.startTime))
         const last = Math.max(...calls.map((e) => e.responseEnd))
-        resolve({ onScreen: paintedAt - keyAt, apiMs: calls.length ? last - first : 0, calls: calls.length })
+        const paths = calls.sort((a, b) => a.startTime - b.startTime).map((e) => new URL(e.name).pathname)
+        resolve({ onScreen: paintedAt - keyAt, apiMs: calls.length ? last - first : 0, calls: calls.length, paths })
       }, 0))
       return
     }
@@ -241,6 +244,11 @@ function report(samples: Sample[]) {
       `| ${name} | ${list.length} | ${median(list.map((s) => s.onScreen)).toFixed(0)} | ` +
         `${Math.max(...list.map((s) => s.onScreen)).toFixed(0)} | ${median(list.map((s) => s.apiMs)).toFixed(0)} | ${calls} |`,
     )
+  }
+  console.log('\nAPI calls of the last run (ids as :id):')
+  for (const [name, list] of byName) {
+    const paths = list.at(-1)!.paths.map((p) => p.replace(/\/[0-9a-f-]{20,}(?=\/|$)/g, '/:id'))
+    console.log(`- ${name}: ${paths.join(', ') || 'none'}`)
   }
 }
 

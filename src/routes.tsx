@@ -35,6 +35,37 @@ const AnalyticsView = preloadable(() => import('./views/analytics/analytics.view
 const AuditView = preloadable(() => import('./views/audit/audit.view'))
 const TriageView = preloadable(() => import('./views/triage/triage.view'))
 
+/** Where a screen opens: location.search and the path's parameters ({ id } for '/projects/:id'). */
+export interface ScreenAddress {
+  search: string
+  params: Record<string, string>
+}
+
+/**
+ * Starts a screen's first requests for `at`: a promise that settles once they have answered, or
+ * undefined when the cache holds them already (the screen shows them and refreshes behind).
+ */
+type ScreenPrefetch = (at: ScreenAddress) => Promise<unknown> | undefined
+
+/**
+ * A screen's prefetch from a module of its own (in the 'prefetch' chunk, kept out of the entry):
+ * imported on first use, then called in the caller's task, so a move to a screen whose data is
+ * cached is not held at all.
+ */
+function lazyPrefetch<M>(
+  load: () => Promise<M>,
+  start: (module: M, at: ScreenAddress) => Promise<unknown> | undefined,
+): ScreenPrefetch {
+  let loaded: M | undefined
+  return (at) =>
+    loaded
+      ? start(loaded, at)
+      : load().then((module) => {
+          loaded = module
+          return start(module, at)
+        })
+}
+
 /** A screen: the path pattern (wouter syntax), its chunk's preload, what to render, and the data it opens with. */
 export interface Screen {
   path: string
@@ -42,8 +73,8 @@ export interface Screen {
   /** True once the screen's chunk has loaded. */
   isLoaded: () => boolean
   element: ReactNode
-  /** Starts the screen's first request on a cold load or a held move, given location.search. */
-  prefetch?: (search: string) => Promise<unknown>
+  /** Starts the screen's first requests on a cold load or a move. */
+  prefetch?: ScreenPrefetch
 }
 
 /** The screen `View` at `path`, opening with `prefetch`. */
@@ -58,34 +89,90 @@ const defineScreen = (path: string, View: Preloadable<object>, prefetch?: Screen
 /** The protected area's screens, in matching order. */
 export const SCREENS: Screen[] = [
   defineScreen('/', DashboardView),
-  defineScreen('/projects', ProjectsListView, (search) =>
-    import('./views/projects/list/list-prefetch').then((m) => m.prefetchProjectsList(search)),
+  defineScreen(
+    '/projects',
+    ProjectsListView,
+    lazyPrefetch(
+      () => import('./views/projects/list/list-prefetch'),
+      (m, at) => m.prefetchProjectsList(at.search),
+    ),
   ),
   defineScreen('/projects/new', AddProjectView),
   defineScreen('/projects/triage', TriageView),
-  defineScreen('/users', UsersListView, (search) =>
-    import('./views/users/list/list-prefetch').then((m) => m.prefetchUsersList(search)),
+  defineScreen(
+    '/users',
+    UsersListView,
+    lazyPrefetch(
+      () => import('./views/users/list/list-prefetch'),
+      (m, at) => m.prefetchUsersList(at.search),
+    ),
   ),
-  defineScreen('/orders', OrdersListView, (search) =>
-    import('./views/orders/list/list-prefetch').then((m) => m.prefetchOrdersList(search)),
+  defineScreen(
+    '/orders',
+    OrdersListView,
+    lazyPrefetch(
+      () => import('./views/orders/list/list-prefetch'),
+      (m, at) => m.prefetchOrdersList(at.search),
+    ),
   ),
-  defineScreen('/payments', PaymentsView, (search) =>
-    import('./views/payments/list/list-prefetch').then((m) => m.prefetchPayments(search)),
+  defineScreen(
+    '/payments',
+    PaymentsView,
+    lazyPrefetch(
+      () => import('./views/payments/list/list-prefetch'),
+      (m, at) => m.prefetchPayments(at.search),
+    ),
   ),
-  defineScreen('/contacts', ContactsListView, (search) =>
-    import('./views/contacts/list/list-prefetch').then((m) => m.prefetchContactsList(search)),
+  defineScreen(
+    '/contacts',
+    ContactsListView,
+    lazyPrefetch(
+      () => import('./views/contacts/list/list-prefetch'),
+      (m, at) => m.prefetchContactsList(at.search),
+    ),
   ),
-  defineScreen('/commission', CommissionView, (search) =>
-    import('./views/commission/list-prefetch').then((m) => m.prefetchCommission(search)),
+  defineScreen(
+    '/commission',
+    CommissionView,
+    lazyPrefetch(
+      () => import('./views/commission/list-prefetch'),
+      (m, at) => m.prefetchCommission(at.search),
+    ),
   ),
-  defineScreen('/analytics', AnalyticsView, (search) =>
-    import('./views/analytics/prefetch').then((m) => m.prefetchAnalytics(search)),
+  defineScreen(
+    '/analytics',
+    AnalyticsView,
+    lazyPrefetch(
+      () => import('./views/analytics/prefetch'),
+      (m, at) => m.prefetchAnalytics(at.search),
+    ),
   ),
   defineScreen('/settings', SettingsView),
   defineScreen('/audit', AuditView),
-  defineScreen('/projects/:id', ProjectDetailView),
-  defineScreen('/users/:id', UserDetailView),
-  defineScreen('/contacts/:id', ContactDetailView),
+  defineScreen(
+    '/projects/:id',
+    ProjectDetailView,
+    lazyPrefetch(
+      () => import('./views/projects/detail/detail-prefetch'),
+      (m, at) => m.prefetchProjectDetail(at.params.id),
+    ),
+  ),
+  defineScreen(
+    '/users/:id',
+    UserDetailView,
+    lazyPrefetch(
+      () => import('./views/users/detail/detail-prefetch'),
+      (m, at) => m.prefetchUserDetail(at.params.id),
+    ),
+  ),
+  defineScreen(
+    '/contacts/:id',
+    ContactDetailView,
+    lazyPrefetch(
+      () => import('./views/contacts/detail/detail-prefetch'),
+      (m, at) => m.prefetchContactDetail(at.params.id),
+    ),
+  ),
 ]
 
 /**
@@ -103,16 +190,26 @@ export function preloadScreen(path: string): Promise<void> {
 }
 
 /** The chunks an address renders with, and the first request of its screen; nothing for a protected address without a stored session (it only redirects to /login). */
-function routeCode(pathname: string): {
+function routeCode(
+  pathname: string,
+  search: string,
+): {
   views: Array<Pick<Preloadable<object>, 'preload' | 'isLoaded'>>
-  prefetch?: Screen['prefetch']
+  /** Starts the screen's first requests (see ScreenPrefetch). */
+  prefetch?: () => Promise<unknown> | undefined
 } {
   // regexparam's parse is wouter's default parser: the same matching as <Switch>.
   const matches = (path: string) => matchRoute(parse, path, pathname)[0]
   if (matches('/login')) return { views: [LoginView] }
   if (!(session.getAccessToken() || session.getRefreshToken())) return { views: [] }
-  const found = SCREENS.find((s) => matches(s.path))
-  return { views: [ProtectedArea, found ?? NotFoundView], prefetch: found?.prefetch }
+  for (const screen of SCREENS) {
+    const [matched, params] = matchRoute(parse, screen.path, pathname)
+    if (!matched) continue
+    const { prefetch } = screen
+    const at = { search, params: (params ?? {}) as Record<string, string> }
+    return { views: [ProtectedArea, screen], prefetch: prefetch && (() => prefetch(at)) }
+  }
+  return { views: [ProtectedArea, NotFoundView] }
 }
 
 /**
@@ -122,22 +219,20 @@ function routeCode(pathname: string): {
  * the loading state meanwhile; a failed prefetch is the screen's to retry.
  */
 export async function preloadRoute(pathname: string, search = ''): Promise<void> {
-  const { views, prefetch } = routeCode(pathname)
-  void prefetch?.(search).catch(() => undefined)
+  const { views, prefetch } = routeCode(pathname, search)
+  void prefetch?.()?.catch(() => undefined)
   await Promise.allSettled(views.map((v) => v.preload()))
 }
 
 /**
  * What a move within the console to `url` waits for (src/lib/screen-navigation.ts): the chunks of
- * its screen, loading them starting the screen's first request too. Rejects when a chunk fails.
+ * its screen (`load` rejects when one fails) and its first requests, when not cached.
  */
 export function screenCodeAt(url: URL): ScreenCode {
-  const { views, prefetch } = routeCode(url.pathname)
+  const { views, prefetch } = routeCode(url.pathname, url.search)
   return {
     loaded: () => views.every((v) => v.isLoaded()),
-    load: () => {
-      void prefetch?.(url.search).catch(() => undefined)
-      return Promise.all(views.map((v) => v.preload()))
-    },
+    load: () => Promise.all(views.map((v) => v.preload())),
+    data: prefetch,
   }
 }

@@ -4,7 +4,7 @@
  * its own (loaded with the protected area, never by /login) so that a route can start a screen's
  * first query before that screen's chunk has run.
  */
-import { QueryClient, type Query } from '@tanstack/react-query'
+import { QueryClient, type Query, type QueryKey } from '@tanstack/react-query'
 import { ApiError } from './client'
 
 /**
@@ -30,3 +30,21 @@ export const queryClient = new QueryClient({
     },
   },
 })
+
+/** One of a screen's first requests: its query key, and what loads it into the cache (a prefetch, which never rejects). */
+export interface FirstLoad {
+  queryKey: QueryKey
+  load: () => Promise<unknown>
+}
+
+/**
+ * What a move to a screen waits for (src/lib/screen-navigation.ts): starts each of `loads` whose
+ * key the cache does not hold, and settles once they have answered; undefined when the cache holds
+ * every one (the screen shows them at once and refreshes behind). Null entries are skipped.
+ */
+export function loadUncached(loads: ReadonlyArray<FirstLoad | null>): Promise<unknown> | undefined {
+  const started = loads
+    .filter((l): l is FirstLoad => l !== null && queryClient.getQueryData(l.queryKey) === undefined)
+    .map((l) => l.load())
+  return started.length ? Promise.all(started) : undefined
+}

@@ -3,12 +3,14 @@
  * detail screen's chunk is loaded (src/lib/warm-route.ts), so the first Enter does not wait for its
  * code; a warm-up that fails while the server is down costs nothing once it is back. A move to a
  * screen whose code is not in yet waits for it on the screen it left, with the new screen's first
- * request sent meanwhile (src/lib/screen-navigation.ts), so no loading state flashes.
+ * request sent meanwhile (src/lib/screen-navigation.ts), so no loading state flashes; a move to a
+ * screen whose data is not cached waits for that answer too, for a moment, and then shows the
+ * screen's own loading state.
  */
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './browser'
-import { SCREEN_CODE_WAIT_MS } from '../../src/lib/screen-navigation'
+import { SCREEN_CODE_WAIT_MS, SCREEN_DATA_WAIT_MS } from '../../src/lib/screen-navigation'
 import { adminTokens, openSignedInPage } from './session'
 
 const DETAIL_CHUNK = /\/assets\/project-detail\.view-[\w-]+\.js$/
@@ -35,6 +37,9 @@ async function countingPage(): Promise<{ page: Page; requests: Map<string, numbe
   page.on('load', () => loads.push(page.url()))
   return { page, requests, loads }
 }
+
+/** A project's GET (not the list's, not /api/projects/categories). */
+const PROJECT_API = /\/api\/projects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const detailRequests = (requests: Map<string, number>) =>
   [...requests].filter(([url]) => DETAIL_CHUNK.test(url)).map(([, count]) => count)
@@ -155,6 +160,75 @@ describe('moving to a screen whose code is not in yet', () => {
     // machine so busy that the chunk took longer than SCREEN_CODE_WAIT_MS) shows the fallback.
     expect(movedMs).toBeGreaterThanOrEqual(0)
     expect({ loadingShown }).toEqual({ loadingShown: movedMs >= SCREEN_CODE_WAIT_MS })
+    await page.context().close()
+  })
+})
+
+describe('moving to a screen whose data is not in yet', () => {
+  /** A signed-in page on a loaded /projects whose detail chunk is in, the body focused for keys. */
+  async function onWarmProjects(): Promise<Page> {
+    const { page, requests } = await countingPage()
+    await page.goto(`${inject('baseUrl')}/projects`)
+    await page.getByRole('row').nth(1).waitFor()
+    await expect.poll(() => detailRequests(requests)).toEqual([1])
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    return page
+  }
+
+  it("j Enter sends the project's request with the key and draws the detail once, with no 'Loading project' between", async () => {
+    const page = await onWarmProjects()
+    await page.evaluate(() => {
+      const w = window as Window & { loadingShown?: boolean }
+      w.loadingShown = false
+      new MutationObserver(() => {
+        const headings = document.querySelectorAll('[data-testid="loading-state"] h2')
+        if ([...headings].some((h) => h.textContent === 'Loading project')) w.loadingShown = true
+      }).observe(document.body, { subtree: true, childList: true })
+      document.addEventListener('keydown', () => performance.mark('key'), true)
+      addEventListener('pushState', () => performance.mark('moved'))
+    })
+    await page.keyboard.press('j')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('project-detail').waitFor()
+    const { loadingShown, movedMs, requestedBeforeMove } = await page.evaluate((pattern) => {
+      const at = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN
+      const projectApi = new RegExp(pattern)
+      const request = performance
+        .getEntriesByType('resource')
+        .filter((e) => projectApi.test(new URL(e.name).pathname))
+        .at(-1)
+      return {
+        loadingShown: (window as Window & { loadingShown?: boolean }).loadingShown,
+        movedMs: at('moved') - at('key'),
+        requestedBeforeMove: !!request && request.startTime <= at('moved'),
+      }
+    }, PROJECT_API.source)
+    // The list's dwell prefetch may have cached the project already: then the move is immediate.
+    // Either way the request was made before the screen changed, and only a hold that ran out (a
+    // machine so busy that the answer took longer than SCREEN_DATA_WAIT_MS) shows the loading state.
+    expect(requestedBeforeMove).toBe(true)
+    expect(movedMs).toBeGreaterThanOrEqual(0)
+    expect({ loadingShown }).toEqual({ loadingShown: loadingShown && movedMs >= SCREEN_DATA_WAIT_MS })
+    await page.context().close()
+  })
+
+  it("a project whose answer is held shows the screen's loading state once the wait runs out, then the project", async () => {
+    const page = await onWarmProjects()
+    let release = () => {}
+    let held = 0
+    await page.route(PROJECT_API, async (route) => {
+      held++
+      await new Promise<void>((resolve) => (release = resolve))
+      await route.continue()
+    })
+    await page.keyboard.press('j')
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { name: 'Loading project' }).waitFor()
+    expect(page.url()).toMatch(/\/projects\/[\w-]+$/)
+    expect(held).toBeGreaterThanOrEqual(1)
+    release()
+    await page.getByTestId('project-detail').waitFor()
+    expect(await page.getByTestId('screen-error').count()).toBe(0)
     await page.context().close()
   })
 })

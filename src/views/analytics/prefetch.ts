@@ -5,18 +5,21 @@
  * (src/routes.tsx) alongside the session restore.
  */
 import { analyticsKeys, fetchAnalytics } from '../../api/analytics'
-import { queryClient } from '../../api/query-client'
+import { loadUncached, queryClient } from '../../api/query-client'
 import { parseAnalyticsSearch } from './analytics-url'
 import { RevenueChart } from './components/revenue-chart-lazy'
 
-/** Starts loading what `search` (location.search) shows; failures are left to the screen. */
-export function prefetchAnalytics(search: string): Promise<unknown> {
+/** Starts loading what `search` (location.search) shows where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
+export function prefetchAnalytics(search: string): Promise<unknown> | undefined {
   const period = parseAnalyticsSearch(search)
-  return Promise.all([
-    queryClient.prefetchQuery({
-      queryKey: analyticsKeys.period(period),
-      queryFn: ({ signal }) => fetchAnalytics(period, signal),
-    }),
-    RevenueChart.preload(),
+  const figures = analyticsKeys.period(period)
+  const chart = RevenueChart.isLoaded() ? undefined : RevenueChart.preload()
+  const data = loadUncached([
+    {
+      queryKey: figures,
+      load: () =>
+        queryClient.prefetchQuery({ queryKey: figures, queryFn: ({ signal }) => fetchAnalytics(period, signal) }),
+    },
   ])
+  return chart || data ? Promise.all([chart, data]) : undefined
 }

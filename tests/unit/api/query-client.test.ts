@@ -5,7 +5,7 @@
  */
 import { QueryObserver } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { JUST_FETCHED_MS, queryClient } from '../../../src/api/query-client'
+import { JUST_FETCHED_MS, loadUncached, queryClient } from '../../../src/api/query-client'
 
 afterEach(() => {
   queryClient.clear()
@@ -43,5 +43,40 @@ describe('refetch on mount', () => {
         vi.setSystemTime(Date.now() + JUST_FETCHED_MS + 1)
       }),
     ).toBe(2)
+  })
+})
+
+describe('loadUncached: what a move to a screen waits for', () => {
+  /** A first load of `key` whose calls are counted; it answers `value`. */
+  const counted = (key: string, value: number) => {
+    const calls: string[] = []
+    const load = {
+      queryKey: [key],
+      load: () => {
+        calls.push(key)
+        return queryClient.prefetchQuery({ queryKey: [key], queryFn: async () => value })
+      },
+    }
+    return { load, calls }
+  }
+
+  it('starts only the loads the cache lacks, and settles once they have answered', async () => {
+    queryClient.setQueryData(['stats'], 1)
+    const list = counted('list', 2)
+    const stats = counted('stats', 3)
+    const waiting = loadUncached([list.load, null, stats.load])
+    expect(waiting).toBeInstanceOf(Promise)
+    expect(list.calls).toEqual(['list'])
+    expect(stats.calls).toEqual([])
+    await waiting
+    expect(queryClient.getQueryData(['list'])).toBe(2)
+    expect(queryClient.getQueryData(['stats'])).toBe(1)
+  })
+
+  it('gives nothing to wait for, and starts nothing, when the cache holds every one', () => {
+    queryClient.setQueryData(['list'], 1)
+    const list = counted('list', 2)
+    expect(loadUncached([list.load, null])).toBeUndefined()
+    expect(list.calls).toEqual([])
   })
 })

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { holdMovesForScreenCode, SCREEN_CODE_WAIT_MS, type ScreenCode } from '../../../src/lib/screen-navigation'
+import {
+  holdMovesForScreenCode,
+  SCREEN_CODE_WAIT_MS,
+  SCREEN_DATA_WAIT_MS,
+  type ScreenCode,
+} from '../../../src/lib/screen-navigation'
 
 /** A screen's code whose load the test settles by hand. */
 function pendingCode(isLoaded = false) {
@@ -13,6 +18,28 @@ function pendingCode(isLoaded = false) {
     },
   }
   return { code, loads, resolve: () => settle?.resolve(), reject: () => settle?.reject(new Error('Failed to fetch')) }
+}
+
+/** A screen's code (in or not) whose first data the test answers by hand; `cached`: nothing to wait for. */
+function pendingData(isLoaded: boolean, cached = false) {
+  const code = pendingCode(isLoaded)
+  let answer: { resolve: () => void; reject: (e: Error) => void } | undefined
+  const requests: number[] = []
+  const screen: ScreenCode = {
+    ...code.code,
+    data: () => {
+      requests.push(1)
+      if (cached) return undefined
+      return new Promise<void>((resolve, reject) => (answer = { resolve, reject }))
+    },
+  }
+  return {
+    ...code,
+    code: screen,
+    requests,
+    answer: () => answer?.resolve(),
+    fail: () => answer?.reject(new Error('Network error')),
+  }
 }
 
 /** The handler over `codes` (by pathname), with the moves it made. */
@@ -97,5 +124,83 @@ describe('holdMovesForScreenCode', () => {
     again.resolve()
     await settled()
     expect(second.moves).toEqual([['/', undefined]])
+  })
+
+  it('moves at once, in the caller task, to a screen whose code is in and whose data is cached, having asked once', () => {
+    const detail = pendingData(true, true)
+    const { moves, move } = setup({ '/projects/p1': detail.code })
+    move('/projects/p1')
+    expect(moves).toEqual([['/projects/p1', undefined]])
+    expect(detail.requests).toHaveLength(1)
+  })
+
+  it('holds a move to a screen whose code is in until its first data answers', async () => {
+    const detail = pendingData(true)
+    const { moves, move } = setup({ '/projects/p1': detail.code })
+    move('/projects/p1')
+    expect(moves).toEqual([])
+    expect(detail.loads).toHaveLength(0)
+    detail.answer()
+    await settled()
+    expect(moves).toEqual([['/projects/p1', undefined]])
+  })
+
+  it('moves when the first data fails, so the screen tells what happened', async () => {
+    const detail = pendingData(true)
+    const { moves, move } = setup({ '/projects/p1': detail.code })
+    move('/projects/p1')
+    detail.fail()
+    await settled()
+    expect(moves).toEqual([['/projects/p1', undefined]])
+  })
+
+  it('moves after the data wait when the data has not answered (the screen shows its loading state), and not again when it does', async () => {
+    vi.useFakeTimers()
+    const detail = pendingData(true)
+    const { moves, move } = setup({ '/projects/p1': detail.code })
+    move('/projects/p1')
+    vi.advanceTimersByTime(SCREEN_DATA_WAIT_MS - 1)
+    expect(moves).toEqual([])
+    vi.advanceTimersByTime(1)
+    expect(moves).toEqual([['/projects/p1', undefined]])
+    detail.answer()
+    await vi.runAllTimersAsync()
+    expect(moves).toEqual([['/projects/p1', undefined]])
+  })
+
+  it('waits for both the code and the data, starting them together', async () => {
+    const detail = pendingData(false)
+    const { moves, move } = setup({ '/projects/p1': detail.code })
+    move('/projects/p1')
+    expect(detail.loads).toHaveLength(1)
+    expect(detail.requests).toHaveLength(1)
+    detail.answer()
+    await settled()
+    expect(moves).toEqual([])
+    detail.resolve()
+    await settled()
+    expect(moves).toEqual([['/projects/p1', undefined]])
+  })
+
+  it('moves once the code is in when the data outlasts its wait, the code still loading at that time', async () => {
+    vi.useFakeTimers()
+    const detail = pendingData(false)
+    const { moves, move } = setup({ '/projects/p1': detail.code })
+    move('/projects/p1')
+    vi.advanceTimersByTime(SCREEN_DATA_WAIT_MS)
+    expect(moves).toEqual([])
+    detail.resolve()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(moves).toEqual([['/projects/p1', undefined]])
+  })
+
+  it('drops a move held for its data when a later one overtakes it', async () => {
+    const detail = pendingData(true)
+    const { moves, move } = setup({ '/projects/p1': detail.code, '/': pendingCode(true).code })
+    move('/projects/p1')
+    move('/')
+    detail.answer()
+    await settled()
+    expect(moves).toEqual([['/', undefined]])
   })
 })

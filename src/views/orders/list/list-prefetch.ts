@@ -5,26 +5,37 @@
  * in the cache. Started by the route table.
  */
 import { fetchOrder, fetchOrders, fetchOrderStats, orderKeys } from '../../../api/orders'
-import { queryClient } from '../../../api/query-client'
+import { loadUncached, queryClient } from '../../../api/query-client'
 import { CURSOR_PAGE } from '../../../api/schemas/orders'
 import { listFilters, parseOrdersSearch } from './orders-url'
 
-/** Starts loading the first page `search` (location.search) asks for, the stats and the open order; failures are left to the screen. */
-export function prefetchOrdersList(search: string): Promise<unknown> {
+/** Starts loading the first page `search` (location.search) asks for, the stats and the open order where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
+export function prefetchOrdersList(search: string): Promise<unknown> | undefined {
   const url = parseOrdersSearch(search)
   const filters = listFilters(url)
-  return Promise.all([
+  const order = orderKeys.detail(url.order)
+  const list = orderKeys.list(filters)
+  return loadUncached([
     url.order
-      ? queryClient.prefetchQuery({
-          queryKey: orderKeys.detail(url.order),
-          queryFn: ({ signal }) => fetchOrder(url.order, signal),
-        })
+      ? {
+          queryKey: order,
+          load: () =>
+            queryClient.prefetchQuery({ queryKey: order, queryFn: ({ signal }) => fetchOrder(url.order, signal) }),
+        }
       : null,
-    queryClient.prefetchInfiniteQuery({
-      queryKey: orderKeys.list(filters),
-      initialPageParam: '',
-      queryFn: ({ signal, pageParam }) => fetchOrders(filters, pageParam, CURSOR_PAGE.default, signal),
-    }),
-    queryClient.prefetchQuery({ queryKey: orderKeys.stats, queryFn: ({ signal }) => fetchOrderStats(signal) }),
+    {
+      queryKey: list,
+      load: () =>
+        queryClient.prefetchInfiniteQuery({
+          queryKey: list,
+          initialPageParam: '',
+          queryFn: ({ signal, pageParam }) => fetchOrders(filters, pageParam, CURSOR_PAGE.default, signal),
+        }),
+    },
+    {
+      queryKey: orderKeys.stats,
+      load: () =>
+        queryClient.prefetchQuery({ queryKey: orderKeys.stats, queryFn: ({ signal }) => fetchOrderStats(signal) }),
+    },
   ])
 }

@@ -5,25 +5,36 @@
  * the cache. Started by the route table (src/routes.tsx) alongside the session restore.
  */
 import { fetchPayment, fetchPayments, fetchPaymentStats, paymentKeys } from '../../../api/payments'
-import { queryClient } from '../../../api/query-client'
+import { loadUncached, queryClient } from '../../../api/query-client'
 import { CURSOR_PAGE } from '../../../api/schemas/orders'
 import { parsePaymentsSearch } from './payments-url'
 
-/** Starts loading what `search` (location.search) shows; failures are left to the screen. */
-export function prefetchPayments(search: string): Promise<unknown> {
+/** Starts loading what `search` (location.search) shows where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
+export function prefetchPayments(search: string): Promise<unknown> | undefined {
   const { payment, ...filters } = parsePaymentsSearch(search)
-  return Promise.all([
-    queryClient.prefetchInfiniteQuery({
-      queryKey: paymentKeys.list(filters),
-      initialPageParam: '',
-      queryFn: ({ pageParam, signal }) => fetchPayments(filters, pageParam, CURSOR_PAGE.default, signal),
-    }),
-    queryClient.prefetchQuery({ queryKey: paymentKeys.stats, queryFn: ({ signal }) => fetchPaymentStats(signal) }),
+  const list = paymentKeys.list(filters)
+  const detail = paymentKeys.detail(payment)
+  return loadUncached([
+    {
+      queryKey: list,
+      load: () =>
+        queryClient.prefetchInfiniteQuery({
+          queryKey: list,
+          initialPageParam: '',
+          queryFn: ({ pageParam, signal }) => fetchPayments(filters, pageParam, CURSOR_PAGE.default, signal),
+        }),
+    },
+    {
+      queryKey: paymentKeys.stats,
+      load: () =>
+        queryClient.prefetchQuery({ queryKey: paymentKeys.stats, queryFn: ({ signal }) => fetchPaymentStats(signal) }),
+    },
     payment
-      ? queryClient.prefetchQuery({
-          queryKey: paymentKeys.detail(payment),
-          queryFn: ({ signal }) => fetchPayment(payment, signal),
-        })
+      ? {
+          queryKey: detail,
+          load: () =>
+            queryClient.prefetchQuery({ queryKey: detail, queryFn: ({ signal }) => fetchPayment(payment, signal) }),
+        }
       : null,
   ])
 }

@@ -4,17 +4,22 @@
  * them in the cache. Started by the route table (src/routes.tsx) alongside the session restore.
  */
 import { fetchUsers, fetchUserStats, userKeys } from '../../../api/users'
-import { queryClient } from '../../../api/query-client'
+import { loadUncached, queryClient } from '../../../api/query-client'
 import { parseUsersSearch } from './users-url'
 
-/** Starts loading the page `search` (location.search) asks for and the stats; failures are left to the screen. */
-export function prefetchUsersList(search: string): Promise<unknown> {
+/** Starts loading the page `search` (location.search) asks for and the stats where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
+export function prefetchUsersList(search: string): Promise<unknown> | undefined {
   const filters = parseUsersSearch(search)
-  return Promise.all([
-    queryClient.prefetchQuery({
-      queryKey: userKeys.list(filters),
-      queryFn: ({ signal }) => fetchUsers(filters, signal),
-    }),
-    queryClient.prefetchQuery({ queryKey: userKeys.stats, queryFn: ({ signal }) => fetchUserStats(signal) }),
+  const list = userKeys.list(filters)
+  return loadUncached([
+    {
+      queryKey: list,
+      load: () => queryClient.prefetchQuery({ queryKey: list, queryFn: ({ signal }) => fetchUsers(filters, signal) }),
+    },
+    {
+      queryKey: userKeys.stats,
+      load: () =>
+        queryClient.prefetchQuery({ queryKey: userKeys.stats, queryFn: ({ signal }) => fetchUserStats(signal) }),
+    },
   ])
 }
