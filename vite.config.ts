@@ -12,23 +12,23 @@ const screen = (path: string, ...modules: string[]): RoutePreload => ({
   session: true,
 })
 /** What each address shows first, in src/routes.tsx's matching order (/projects/new before /projects/:id). */
-const PRELOADS: RoutePreload[] = [
+export const PRELOADS: RoutePreload[] = [
   { path: '/login', modules: ['src/views/login/login.view.tsx'] },
   screen('/', 'dashboard/dashboard.view.tsx'),
   screen('/projects', 'projects/list/projects-list.view.tsx', 'projects/list/list-prefetch.ts'),
   screen('/projects/new', 'projects/new/add-project.view.tsx'),
   screen('/projects/triage', 'triage/triage.view.tsx'),
-  screen('/projects/:id', 'projects/detail/project-detail.view.tsx', 'projects/detail/detail-prefetch.ts'),
   screen('/users', 'users/list/users-list.view.tsx', 'users/list/list-prefetch.ts'),
-  screen('/users/:id', 'users/detail/user-detail.view.tsx', 'users/detail/detail-prefetch.ts'),
   screen('/orders', 'orders/list/orders-list.view.tsx', 'orders/list/list-prefetch.ts'),
   screen('/payments', 'payments/list/payments-list.view.tsx', 'payments/list/list-prefetch.ts'),
   screen('/contacts', 'contacts/list/contacts-list.view.tsx', 'contacts/list/list-prefetch.ts'),
-  screen('/contacts/:id', 'contacts/detail/contact-detail.view.tsx', 'contacts/detail/detail-prefetch.ts'),
   screen('/commission', 'commission/commission.view.tsx', 'commission/list-prefetch.ts'),
   screen('/analytics', 'analytics/analytics.view.tsx', 'analytics/prefetch.ts'),
   screen('/settings', 'settings/settings.view.tsx'),
   screen('/audit', 'audit/audit.view.tsx'),
+  screen('/projects/:id', 'projects/detail/project-detail.view.tsx', 'projects/detail/detail-prefetch.ts'),
+  screen('/users/:id', 'users/detail/user-detail.view.tsx', 'users/detail/detail-prefetch.ts'),
+  screen('/contacts/:id', 'contacts/detail/contact-detail.view.tsx', 'contacts/detail/detail-prefetch.ts'),
 ]
 
 /**
