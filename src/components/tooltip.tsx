@@ -8,6 +8,7 @@
  * focus that armed it is carried over to it.
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import { Slot, Tooltip as T } from 'radix-ui'
 import { ShortcutKeys } from './kbd'
 
@@ -34,7 +35,13 @@ export function Tooltip({
 
   if (!armedBy) {
     return (
-      <Slot.Root ref={trigger} onPointerEnter={() => setArmedBy('pointer')} onFocus={() => setArmedBy('focus')}>
+      <Slot.Root
+        ref={trigger}
+        // At once, within the event: a tap or a quick click presses right after entering, and a
+        // press that began on the element being replaced would not make a click.
+        onPointerEnter={() => flushSync(() => setArmedBy('pointer'))}
+        onFocus={() => setArmedBy('focus')}
+      >
         {children}
       </Slot.Root>
     )

@@ -47,4 +47,19 @@ describe('icon button tooltips', () => {
     expect(await second.evaluate((el) => el === document.activeElement)).toBe(true)
     expect(await second.getAttribute('data-state')).not.toBeNull()
   })
+  it('a press made the moment the pointer arrives still clicks the button it lands on', async () => {
+    await page.goto(`${inject('baseUrl')}/projects`)
+    await page.getByTestId('project-row').nth(3).waitFor()
+    const trash = page.getByTestId('project-row').nth(3).locator('[data-command="projects.delete"]')
+    expect(await trash.getAttribute('data-state')).toBeNull()
+    const box = (await trash.boundingBox())!
+    // Enter, press and release with nothing in between, as a tap does.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.up()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+  })
 })
