@@ -226,13 +226,15 @@ export async function preloadRoute(pathname: string, search = ''): Promise<void>
 
 /**
  * What a move within the console to `url` waits for (src/lib/screen-navigation.ts): the chunks of
- * its screen (`load` rejects when one fails) and its first requests, when not cached.
+ * its screen (`load` rejects when one fails) and, for a move to another address, its first
+ * requests when not cached. A move within the screen on show (a filter, a page) is not held for
+ * data: that screen keeps its rows while it fetches the new ones, and its controls answer at once.
  */
 export function screenCodeAt(url: URL): ScreenCode {
   const { views, prefetch } = routeCode(url.pathname, url.search)
   return {
     loaded: () => views.every((v) => v.isLoaded()),
     load: () => Promise.all(views.map((v) => v.preload())),
-    data: prefetch,
+    data: url.pathname === window.location.pathname ? undefined : prefetch,
   }
 }

@@ -231,4 +231,35 @@ describe('moving to a screen whose data is not in yet', () => {
     expect(await page.getByTestId('screen-error').count()).toBe(0)
     await page.context().close()
   })
+  it("a page of the list on show moves in the key's own task, its rows fetched behind, not held like a move to another screen", async () => {
+    const page = await onWarmProjects()
+    let release = () => {}
+    await page.route(/\/api\/projects\?.*page=3/, async (route) => {
+      await new Promise<void>((resolve) => (release = resolve))
+      await route.continue()
+    })
+    await page.keyboard.press(']')
+    await page.waitForURL(/page=2/)
+    await page.getByRole('row').nth(1).waitFor()
+    await page.evaluate(() => {
+      const w = window as Window & { inKey?: boolean; movedInKey?: boolean }
+      document.addEventListener(
+        'keydown',
+        () => {
+          w.inKey = true
+          setTimeout(() => (w.inKey = false), 0)
+        },
+        true,
+      )
+      const moved = () => (w.movedInKey ??= w.inKey === true)
+      addEventListener('pushState', moved)
+      addEventListener('replaceState', moved)
+    })
+    await page.keyboard.press(']')
+    await page.waitForURL(/page=3/)
+    expect(await page.evaluate(() => (window as Window & { movedInKey?: boolean }).movedInKey)).toBe(true)
+    release()
+    await page.getByRole('row').nth(1).waitFor()
+    await page.context().close()
+  })
 })
