@@ -89,7 +89,8 @@ export async function coldLoad(
             wire: Math.max(0, sizes.responseBodySize), // -1 when served from the cache
             encoding: response.headers()['content-encoding'] ?? 'identity',
           }
-        })(),
+          // A response that arrives as the context closes has nothing left to read: not counted.
+        })().catch(() => null),
       )
     })
     await page.goto(url)
