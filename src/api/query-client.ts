@@ -4,7 +4,7 @@
  * its own (loaded with the protected area, never by /login) so that a route can start a screen's
  * first query before that screen's chunk has run.
  */
-import { QueryClient, type Query, type QueryKey } from '@tanstack/react-query'
+import { QueryClient, type Query, type QueryFunction, type QueryKey } from '@tanstack/react-query'
 import { ApiError } from './client'
 
 /**
@@ -36,6 +36,18 @@ export interface FirstLoad {
   queryKey: QueryKey
   load: () => Promise<unknown>
 }
+
+/** A first request answered by `queryFn` under `queryKey` (the key and function its screen's query uses). */
+export const firstQuery = <T>(queryKey: QueryKey, queryFn: QueryFunction<T>): FirstLoad => ({
+  queryKey,
+  load: () => queryClient.prefetchQuery({ queryKey, queryFn }),
+})
+
+/** The first page of a cursor-paged list (useInfiniteQuery, first cursor '') under `queryKey`. */
+export const firstPage = <T>(queryKey: QueryKey, queryFn: QueryFunction<T, QueryKey, string>): FirstLoad => ({
+  queryKey,
+  load: () => queryClient.prefetchInfiniteQuery({ queryKey, queryFn, initialPageParam: '' }),
+})
 
 /**
  * What a move to a screen waits for (src/lib/screen-navigation.ts): starts each of `loads` whose

@@ -5,21 +5,14 @@
  * (src/routes.tsx) alongside the session restore.
  */
 import { analyticsKeys, fetchAnalytics } from '../../api/analytics'
-import { loadUncached, queryClient } from '../../api/query-client'
+import { firstQuery, loadUncached } from '../../api/query-client'
 import { parseAnalyticsSearch } from './analytics-url'
 import { RevenueChart } from './components/revenue-chart-lazy'
 
 /** Starts loading what `search` (location.search) shows where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
 export function prefetchAnalytics(search: string): Promise<unknown> | undefined {
   const period = parseAnalyticsSearch(search)
-  const figures = analyticsKeys.period(period)
   const chart = RevenueChart.isLoaded() ? undefined : RevenueChart.preload()
-  const data = loadUncached([
-    {
-      queryKey: figures,
-      load: () =>
-        queryClient.prefetchQuery({ queryKey: figures, queryFn: ({ signal }) => fetchAnalytics(period, signal) }),
-    },
-  ])
+  const data = loadUncached([firstQuery(analyticsKeys.period(period), ({ signal }) => fetchAnalytics(period, signal))])
   return chart || data ? Promise.all([chart, data]) : undefined
 }

@@ -5,30 +5,15 @@
  * Started by the route table (src/routes.tsx) alongside the session restore.
  */
 import { commissionKeys, fetchCommissionConfigs, fetchDefaultCommissionConfig } from '../../api/commission'
-import { loadUncached, queryClient } from '../../api/query-client'
+import { firstQuery, loadUncached } from '../../api/query-client'
 import { parseCommissionSearch } from './commission-url'
 
 /** Starts loading what `search` (location.search) shows where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
 export function prefetchCommission(search: string): Promise<unknown> | undefined {
   const { search: text, isActive, page } = parseCommissionSearch(search)
   const filters = { search: text, isActive, page }
-  const configs = commissionKeys.configs(filters)
   return loadUncached([
-    {
-      queryKey: configs,
-      load: () =>
-        queryClient.prefetchQuery({
-          queryKey: configs,
-          queryFn: ({ signal }) => fetchCommissionConfigs(filters, signal),
-        }),
-    },
-    {
-      queryKey: commissionKeys.default,
-      load: () =>
-        queryClient.prefetchQuery({
-          queryKey: commissionKeys.default,
-          queryFn: ({ signal }) => fetchDefaultCommissionConfig(signal),
-        }),
-    },
+    firstQuery(commissionKeys.configs(filters), ({ signal }) => fetchCommissionConfigs(filters, signal)),
+    firstQuery(commissionKeys.default, ({ signal }) => fetchDefaultCommissionConfig(signal)),
   ])
 }

@@ -3,15 +3,9 @@
  * the key `useContact` reads, so the screen draws once, complete (src/routes.tsx).
  */
 import { contactKeys, fetchContact } from '../../../api/contacts'
-import { loadUncached, queryClient } from '../../../api/query-client'
+import { firstQuery, loadUncached } from '../../../api/query-client'
 
 /** Starts loading contact `id` unless cached; settles once answered, or undefined when cached (the screen refreshes it behind). */
 export function prefetchContactDetail(id: string): Promise<unknown> | undefined {
-  const queryKey = contactKeys.detail(id)
-  return loadUncached([
-    {
-      queryKey,
-      load: () => queryClient.prefetchQuery({ queryKey, queryFn: ({ signal }) => fetchContact(id, signal) }),
-    },
-  ])
+  return loadUncached([firstQuery(contactKeys.detail(id), ({ signal }) => fetchContact(id, signal))])
 }

@@ -5,23 +5,14 @@
  * session restore.
  */
 import { contactKeys, fetchContacts, fetchContactStats } from '../../../api/contacts'
-import { loadUncached, queryClient } from '../../../api/query-client'
+import { firstQuery, loadUncached } from '../../../api/query-client'
 import { parseContactsSearch } from './contacts-url'
 
 /** Starts loading the page `search` (location.search) asks for and the stats where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
 export function prefetchContactsList(search: string): Promise<unknown> | undefined {
   const filters = parseContactsSearch(search)
-  const list = contactKeys.list(filters)
   return loadUncached([
-    {
-      queryKey: list,
-      load: () =>
-        queryClient.prefetchQuery({ queryKey: list, queryFn: ({ signal }) => fetchContacts(filters, signal) }),
-    },
-    {
-      queryKey: contactKeys.stats,
-      load: () =>
-        queryClient.prefetchQuery({ queryKey: contactKeys.stats, queryFn: ({ signal }) => fetchContactStats(signal) }),
-    },
+    firstQuery(contactKeys.list(filters), ({ signal }) => fetchContacts(filters, signal)),
+    firstQuery(contactKeys.stats, ({ signal }) => fetchContactStats(signal)),
   ])
 }

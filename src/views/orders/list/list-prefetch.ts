@@ -5,7 +5,7 @@
  * in the cache. Started by the route table.
  */
 import { fetchOrder, fetchOrders, fetchOrderStats, orderKeys } from '../../../api/orders'
-import { loadUncached, queryClient } from '../../../api/query-client'
+import { firstPage, firstQuery, loadUncached } from '../../../api/query-client'
 import { CURSOR_PAGE } from '../../../api/schemas/orders'
 import { listFilters, parseOrdersSearch } from './orders-url'
 
@@ -13,29 +13,11 @@ import { listFilters, parseOrdersSearch } from './orders-url'
 export function prefetchOrdersList(search: string): Promise<unknown> | undefined {
   const url = parseOrdersSearch(search)
   const filters = listFilters(url)
-  const order = orderKeys.detail(url.order)
-  const list = orderKeys.list(filters)
   return loadUncached([
-    url.order
-      ? {
-          queryKey: order,
-          load: () =>
-            queryClient.prefetchQuery({ queryKey: order, queryFn: ({ signal }) => fetchOrder(url.order, signal) }),
-        }
-      : null,
-    {
-      queryKey: list,
-      load: () =>
-        queryClient.prefetchInfiniteQuery({
-          queryKey: list,
-          initialPageParam: '',
-          queryFn: ({ signal, pageParam }) => fetchOrders(filters, pageParam, CURSOR_PAGE.default, signal),
-        }),
-    },
-    {
-      queryKey: orderKeys.stats,
-      load: () =>
-        queryClient.prefetchQuery({ queryKey: orderKeys.stats, queryFn: ({ signal }) => fetchOrderStats(signal) }),
-    },
+    url.order ? firstQuery(orderKeys.detail(url.order), ({ signal }) => fetchOrder(url.order, signal)) : null,
+    firstPage(orderKeys.list(filters), ({ signal, pageParam }) =>
+      fetchOrders(filters, pageParam, CURSOR_PAGE.default, signal),
+    ),
+    firstQuery(orderKeys.stats, ({ signal }) => fetchOrderStats(signal)),
   ])
 }

@@ -5,37 +5,19 @@
  * the cache. Started by the route table (src/routes.tsx) alongside the session restore.
  */
 import { fetchPayment, fetchPayments, fetchPaymentStats, paymentKeys } from '../../../api/payments'
-import { loadUncached, queryClient } from '../../../api/query-client'
+import { firstPage, firstQuery, loadUncached, queryClient } from '../../../api/query-client'
 import { CURSOR_PAGE } from '../../../api/schemas/orders'
 import { parsePaymentsSearch } from './payments-url'
 
 /** Starts loading what `search` (location.search) shows where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
 export function prefetchPayments(search: string): Promise<unknown> | undefined {
   const { payment, ...filters } = parsePaymentsSearch(search)
-  const list = paymentKeys.list(filters)
-  const detail = paymentKeys.detail(payment)
   return loadUncached([
-    {
-      queryKey: list,
-      load: () =>
-        queryClient.prefetchInfiniteQuery({
-          queryKey: list,
-          initialPageParam: '',
-          queryFn: ({ pageParam, signal }) => fetchPayments(filters, pageParam, CURSOR_PAGE.default, signal),
-        }),
-    },
-    {
-      queryKey: paymentKeys.stats,
-      load: () =>
-        queryClient.prefetchQuery({ queryKey: paymentKeys.stats, queryFn: ({ signal }) => fetchPaymentStats(signal) }),
-    },
-    payment
-      ? {
-          queryKey: detail,
-          load: () =>
-            queryClient.prefetchQuery({ queryKey: detail, queryFn: ({ signal }) => fetchPayment(payment, signal) }),
-        }
-      : null,
+    firstPage(paymentKeys.list(filters), ({ pageParam, signal }) =>
+      fetchPayments(filters, pageParam, CURSOR_PAGE.default, signal),
+    ),
+    firstQuery(paymentKeys.stats, ({ signal }) => fetchPaymentStats(signal)),
+    payment ? firstQuery(paymentKeys.detail(payment), ({ signal }) => fetchPayment(payment, signal)) : null,
   ])
 }
 

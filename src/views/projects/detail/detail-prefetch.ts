@@ -3,15 +3,9 @@
  * the key `useProject` reads, so the screen draws once, complete (src/routes.tsx).
  */
 import { fetchProject, projectKeys } from '../../../api/projects'
-import { loadUncached, queryClient } from '../../../api/query-client'
+import { firstQuery, loadUncached } from '../../../api/query-client'
 
 /** Starts loading project `id` unless cached; settles once answered, or undefined when cached (the screen refreshes it behind). */
 export function prefetchProjectDetail(id: string): Promise<unknown> | undefined {
-  const queryKey = projectKeys.detail(id)
-  return loadUncached([
-    {
-      queryKey,
-      load: () => queryClient.prefetchQuery({ queryKey, queryFn: ({ signal }) => fetchProject(id, signal) }),
-    },
-  ])
+  return loadUncached([firstQuery(projectKeys.detail(id), ({ signal }) => fetchProject(id, signal))])
 }

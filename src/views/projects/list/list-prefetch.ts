@@ -4,17 +4,11 @@
  * by the route table (src/routes.tsx) alongside the session restore instead of after it.
  */
 import { fetchProjects, projectKeys } from '../../../api/projects'
-import { loadUncached, queryClient } from '../../../api/query-client'
+import { firstQuery, loadUncached } from '../../../api/query-client'
 import { parseListSearch } from './projects-url'
 
 /** Starts loading the list page `search` (location.search) asks for where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
 export function prefetchProjectsList(search: string): Promise<unknown> | undefined {
   const filters = parseListSearch(search)
-  const queryKey = projectKeys.list(filters)
-  return loadUncached([
-    {
-      queryKey,
-      load: () => queryClient.prefetchQuery({ queryKey, queryFn: ({ signal }) => fetchProjects(filters, signal) }),
-    },
-  ])
+  return loadUncached([firstQuery(projectKeys.list(filters), ({ signal }) => fetchProjects(filters, signal))])
 }

@@ -4,22 +4,14 @@
  * them in the cache. Started by the route table (src/routes.tsx) alongside the session restore.
  */
 import { fetchUsers, fetchUserStats, userKeys } from '../../../api/users'
-import { loadUncached, queryClient } from '../../../api/query-client'
+import { firstQuery, loadUncached } from '../../../api/query-client'
 import { parseUsersSearch } from './users-url'
 
 /** Starts loading the page `search` (location.search) asks for and the stats where the cache lacks it, settling once answered (undefined: all cached); failures are left to the screen. */
 export function prefetchUsersList(search: string): Promise<unknown> | undefined {
   const filters = parseUsersSearch(search)
-  const list = userKeys.list(filters)
   return loadUncached([
-    {
-      queryKey: list,
-      load: () => queryClient.prefetchQuery({ queryKey: list, queryFn: ({ signal }) => fetchUsers(filters, signal) }),
-    },
-    {
-      queryKey: userKeys.stats,
-      load: () =>
-        queryClient.prefetchQuery({ queryKey: userKeys.stats, queryFn: ({ signal }) => fetchUserStats(signal) }),
-    },
+    firstQuery(userKeys.list(filters), ({ signal }) => fetchUsers(filters, signal)),
+    firstQuery(userKeys.stats, ({ signal }) => fetchUserStats(signal)),
   ])
 }
