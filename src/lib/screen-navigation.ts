@@ -48,20 +48,26 @@ export function holdMovesForScreenCode(
     // `to` is a path within the console; only its pathname and search are read.
     const code = codeAt(new URL(to, 'http://console.invalid'))
     const data = code?.data?.()
-    const waits: Array<[Promise<unknown>, number]> = []
-    if (code && !code.loaded()) waits.push([code.load(), waitMs])
-    if (data) waits.push([data, dataWaitMs])
+    // [what, how long at most, whether its failure moves at once]. A failed chunk moves without
+    // waiting for the data: the screen's error view, or the reload of a chunk gone after a
+    // deploy (src/lib/stale-chunk.ts), must happen at the new address.
+    const waits: Array<[Promise<unknown>, number, boolean]> = []
+    if (code && !code.loaded()) waits.push([code.load(), waitMs, true])
+    if (data) waits.push([data, dataWaitMs, false])
     if (waits.length === 0) {
       navigate(to, options)
       return
     }
     let pending = waits.length
+    let moved = false
     const timers: Array<ReturnType<typeof setTimeout>> = []
     const go = () => {
+      if (moved) return
+      moved = true
       for (const timer of timers) clearTimeout(timer)
       if (move === latest) navigate(to, options)
     }
-    for (const [promise, ms] of waits) {
+    for (const [promise, ms, failureMoves] of waits) {
       let settled = false
       const settle = () => {
         if (settled) return
@@ -69,7 +75,7 @@ export function holdMovesForScreenCode(
         if (--pending === 0) go()
       }
       timers.push(setTimeout(settle, ms))
-      promise.then(settle, settle)
+      promise.then(settle, failureMoves ? go : settle)
     }
   }
 }

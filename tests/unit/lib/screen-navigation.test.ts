@@ -203,4 +203,16 @@ describe('holdMovesForScreenCode', () => {
     await settled()
     expect(moves).toEqual([['/', undefined]])
   })
+
+  it('moves as soon as the code fails, without waiting for the data, so a reload happens at the new address', async () => {
+    const detail = pendingData(false)
+    const { moves, move } = setup({ '/projects/p1': detail.code })
+    move('/projects/p1')
+    detail.reject()
+    await settled()
+    expect(moves).toEqual([['/projects/p1', undefined]])
+    detail.answer()
+    await settled()
+    expect(moves).toEqual([['/projects/p1', undefined]])
+  })
 })
