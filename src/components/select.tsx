@@ -1,4 +1,13 @@
-/** A radix Select with the console's look. Option values must be non-empty strings (radix rule). */
+/**
+ * A radix Select with the console's look. Option values must be non-empty strings (radix rule).
+ *
+ * The options mount once the select is first focused or opened: a closed radix Select otherwise
+ * renders every option (eight components each) to read the selected one's text, and a list
+ * screen's filter bar holds several selects that most visits never open. The trigger shows the
+ * selected option's label itself; typing on a focused trigger still picks an option, since focus
+ * mounts them.
+ */
+import { useState } from 'react'
 import { Select as S } from 'radix-ui'
 import { Check, ChevronDown } from 'lucide-react'
 
@@ -33,16 +42,19 @@ export function Select({
   size = 'md',
   ...rest
 }: SelectProps) {
+  const [armed, setArmed] = useState(false)
+  const selected = options.find((o) => o.value === value)
   return (
-    <S.Root value={value} onValueChange={onValueChange} disabled={disabled}>
+    <S.Root value={value} onValueChange={onValueChange} disabled={disabled} onOpenChange={() => setArmed(true)}>
       <S.Trigger
+        onFocus={() => setArmed(true)}
         id={id}
         className={`select ${size === 'sm' ? 'select--sm' : ''}`}
         aria-label={rest['aria-label']}
         data-command={rest['data-command']}
         title={rest.title}
       >
-        <S.Value placeholder={placeholder} />
+        <S.Value placeholder={placeholder}>{selected?.label}</S.Value>
         <S.Icon className="select__icon">
           <ChevronDown size={14} />
         </S.Icon>
@@ -50,7 +62,7 @@ export function Select({
       <S.Portal>
         <S.Content className="menu select__content" position="popper" sideOffset={4}>
           <S.Viewport>
-            {options.map((o) => (
+            {(armed ? options : []).map((o) => (
               <S.Item
                 key={o.value}
                 value={o.value}

@@ -107,9 +107,12 @@ describe('projects and the verification queue', () => {
       expect(await entry.textContent()).toContain('Pending')
     }
     for (const [status, id] of Object.entries(triaged)) {
+      // The list mounts only the rows in view: the title's search brings the triaged one there.
+      const { project: { title } } = await api('GET', `/api/projects/${id}`)
+      await page.goto(`${baseUrl}/projects?verification=${status}&search=${encodeURIComponent(title)}`)
+      await page.locator(`${rowSel}[data-id="${id}"]`).waitFor()
       await page.goto(`${baseUrl}/projects?verification=${status}&limit=100`)
       await page.locator(rowSel).first().waitFor()
-      await page.locator(`${rowSel}[data-id="${id}"]`).waitFor()
       const statuses = await page
         .locator(`${rowSel} [data-testid="verification-badge"]`)
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))

@@ -60,7 +60,12 @@ export interface VirtualTableProps<T> {
   threshold?: number
 }
 
-const OVERSCAN = 8
+/**
+ * Rows mounted beyond each edge of the view. Every mounted row is a few dozen components that
+ * render on each move to the screen, and j/k steps one row at a time; three keep a wheel scroll
+ * from showing empty space without drawing a third of a screen nobody sees.
+ */
+const OVERSCAN = 3
 
 /**
  * Whether to ask for the next page: one may be requested now and the last mounted row
