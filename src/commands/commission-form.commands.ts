@@ -20,6 +20,7 @@ import {
 import type { CommissionDraft } from '../machines/commission-config.form'
 import type { CommissionPreview, commissionConfigModalMachine } from '../machines/commission-config-modal.machine'
 import type { Command, CommandContext } from './registry'
+import { conflictCommands } from './conflict.commands'
 
 /** What a mounted commission form publishes. */
 export interface CommissionFormHandle {
@@ -118,27 +119,15 @@ export const commissionFormCommands: Command[] = [
     disabledReason: (ctx) => saving(ctx) ?? form(ctx)?.blocker,
     run: (ctx) => send(ctx, { type: 'form.save' }),
   },
-  {
-    id: 'commission.form.conflict.keepMine',
-    title: 'Keep my values',
+  ...conflictCommands({
+    prefix: 'commission.form',
     group: GROUP,
+    noun: 'values',
     // The form is a modal, where only mod+… keys act (decision 018): the save key saves mine.
-    shortcut: 'mod+enter',
-    keywords: ['conflict', 'overwrite', 'mine'],
-    label: () => 'Keep mine',
+    shortcuts: { keepMine: 'mod+enter', takeTheirs: 'mod+shift+enter' },
     when: inConflict,
-    run: (ctx) => send(ctx, { type: 'conflict.keepMine' }),
-  },
-  {
-    id: 'commission.form.conflict.takeTheirs',
-    title: 'Take their values',
-    group: GROUP,
-    shortcut: 'mod+shift+enter',
-    keywords: ['conflict', 'discard', 'theirs'],
-    label: () => 'Take theirs',
-    when: inConflict,
-    run: (ctx) => send(ctx, { type: 'conflict.takeTheirs' }),
-  },
+    send,
+  }),
   {
     id: 'commission.form.cancel',
     title: 'Close the configuration form',

@@ -12,6 +12,7 @@ import { CONTACT_STATUS_LABELS, REPLY_REQUIRED_MESSAGE, type ContactDetail } fro
 import type { contactReplyMachine } from '../machines/contact-reply.machine'
 import { CONTACT_STATUS_ACTIONS, type contactStatusMachine } from '../machines/contact-status.machine'
 import type { Command, CommandContext } from './registry'
+import { conflictCommands } from './conflict.commands'
 
 /** What the contact detail view publishes for its commands. */
 export interface ContactDetailHandle {
@@ -131,25 +132,13 @@ export const contactDetailCommands: Command[] = [
     when: (ctx) => replyOpen(ctx) && !!detail(ctx)?.replyFocused,
     run: (ctx) => detail(ctx)?.leaveReply(),
   },
-  {
-    id: 'contacts.detail.conflict.keepMine',
-    title: 'Keep my status',
+  ...conflictCommands({
+    prefix: 'contacts.detail',
     group: GROUP,
-    shortcut: 'm',
-    keywords: ['conflict', 'overwrite', 'mine'],
-    label: () => 'Keep mine',
+    noun: 'status',
+    shortcuts: { keepMine: 'm', takeTheirs: 't' },
     when: (ctx) => !!detail(ctx)?.conflict,
-    run: (ctx) => detail(ctx)?.status.send({ type: 'conflict.keepMine' }),
-  },
-  {
-    id: 'contacts.detail.conflict.takeTheirs',
-    title: 'Take their status',
-    group: GROUP,
-    shortcut: 't',
-    keywords: ['conflict', 'discard', 'theirs'],
-    label: () => 'Take theirs',
-    when: (ctx) => !!detail(ctx)?.conflict,
-    run: (ctx) => detail(ctx)?.status.send({ type: 'conflict.takeTheirs' }),
-  },
+    send: (ctx, choice) => detail(ctx)?.status.send(choice),
+  }),
   ...statusCommands,
 ]

@@ -10,6 +10,7 @@ import { DIFFICULTIES } from '../api/schemas/projects'
 import type { projectSectionsMachine, SectionDraft } from '../machines/project-sections.machine'
 import type { SectionId } from '../machines/project-sections.form'
 import type { Command, CommandContext } from './registry'
+import { conflictCommands } from './conflict.commands'
 
 /** What the project detail view publishes for its commands. */
 export interface ProjectDetailHandle {
@@ -129,26 +130,14 @@ export const projectDetailCommands: Command[] = [
     disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.cancel' }),
   },
-  {
-    id: 'projects.detail.conflict.keepMine',
-    title: 'Keep my values',
+  ...conflictCommands({
+    prefix: 'projects.detail',
     group: 'Project',
-    shortcut: 'm',
-    keywords: ['conflict', 'overwrite', 'mine'],
-    label: () => 'Keep mine',
+    noun: 'values',
+    shortcuts: { keepMine: 'm', takeTheirs: 't' },
     when: (ctx) => !!detail(ctx)?.conflict,
-    run: (ctx) => send(ctx, { type: 'conflict.keepMine' }),
-  },
-  {
-    id: 'projects.detail.conflict.takeTheirs',
-    title: 'Take their values',
-    group: 'Project',
-    shortcut: 't',
-    keywords: ['conflict', 'discard', 'theirs'],
-    label: () => 'Take theirs',
-    when: (ctx) => !!detail(ctx)?.conflict,
-    run: (ctx) => send(ctx, { type: 'conflict.takeTheirs' }),
-  },
+    send,
+  }),
   ...SECTIONS.map(([section, title]): Command => ({
     id: `projects.detail.edit.${section}`,
     title: `Edit ${title}`,

@@ -11,6 +11,7 @@ import type { UserDraft } from '../machines/user-sections.form'
 import type { userSectionsMachine } from '../machines/user-sections.machine'
 import { userStatusRefusal } from '../domain/user-status'
 import type { Command, CommandContext } from './registry'
+import { conflictCommands } from './conflict.commands'
 
 /** What the user detail view publishes for its commands. */
 export interface UserDetailHandle {
@@ -152,26 +153,14 @@ export const userDetailCommands: Command[] = [
     disabledReason: (ctx) => (detail(ctx)?.busy ? 'Saving…' : null),
     run: (ctx) => send(ctx, { type: 'section.cancel' }),
   },
-  {
-    id: 'users.detail.conflict.keepMine',
-    title: 'Keep my values',
+  ...conflictCommands({
+    prefix: 'users.detail',
     group: GROUP,
-    shortcut: 'm',
-    keywords: ['conflict', 'overwrite', 'mine'],
-    label: () => 'Keep mine',
+    noun: 'values',
+    shortcuts: { keepMine: 'm', takeTheirs: 't' },
     when: (ctx) => !!detail(ctx)?.conflict,
-    run: (ctx) => send(ctx, { type: 'conflict.keepMine' }),
-  },
-  {
-    id: 'users.detail.conflict.takeTheirs',
-    title: 'Take their values',
-    group: GROUP,
-    shortcut: 't',
-    keywords: ['conflict', 'discard', 'theirs'],
-    label: () => 'Take theirs',
-    when: (ctx) => !!detail(ctx)?.conflict,
-    run: (ctx) => send(ctx, { type: 'conflict.takeTheirs' }),
-  },
+    send,
+  }),
   ...USER_SECTIONS.map(([section, title], i): Command => ({
     id: `users.detail.edit.${section}`,
     title: `Edit ${title}`,

@@ -26,17 +26,22 @@ export function valueText(value: unknown, money = false): string {
   return String(value)
 }
 
-/**
- * The bar's rows of `conflict`; `label` names a field, `money` tells the rupee fields, `show` words
- * a value of its own (undefined: valueText's words).
- */
+/** How a section words its fields in the conflict bar. */
+export interface ConflictWording {
+  /** The field's label. */
+  label: (field: string) => string
+  /** Whether the field holds rupees (worded as INR); none do when omitted. */
+  money?: (field: string) => boolean
+  /** A value in the section's own words; undefined (or omitted) falls back to valueText's. */
+  show?: (field: string, value: unknown) => string | undefined
+}
+
+/** The bar's rows of `conflict`, worded by the section's `wording`. */
 export function conflictRows(
   conflict: SectionConflict<unknown>,
-  label: (field: string) => string,
-  money: (field: string) => boolean = () => false,
-  show: (field: string, value: unknown) => string | undefined = () => undefined,
+  { label, money, show }: ConflictWording,
 ): ConflictRow[] {
-  const text = (field: string, value: unknown) => show(field, value) ?? valueText(value, money(field))
+  const text = (field: string, value: unknown) => show?.(field, value) ?? valueText(value, money?.(field) ?? false)
   return conflict.merge.conflicts.map((c) => {
     const change = changeOf(c.field, conflict.changes)
     return {

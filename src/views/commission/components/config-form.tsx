@@ -71,7 +71,7 @@ export function ConfigForm(props: FormProps) {
   if (!conflict) return <ConfigFields {...props} />
   return (
     <ConflictBar
-      rows={conflictRows(conflict, commissionFieldLabel, undefined, commissionValueText)}
+      rows={conflictRows(conflict, { label: commissionFieldLabel, show: commissionValueText })}
       commandPrefix="commission.form"
     />
   )

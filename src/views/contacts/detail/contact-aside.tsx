@@ -40,7 +40,7 @@ export function QuickActions({ actor }: { actor: ActorRefFrom<typeof contactStat
     return (
       <Section id="quick-actions" title="Quick Actions">
         <ConflictBar
-          rows={conflictRows(conflict, contactFieldLabel, undefined, contactValueText)}
+          rows={conflictRows(conflict, { label: contactFieldLabel, show: contactValueText })}
           commandPrefix="contacts.detail"
         />
       </Section>

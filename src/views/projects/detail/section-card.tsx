@@ -48,7 +48,7 @@ export function SectionCard({ section, title, view, edit }: SectionCardProps) {
     >
       {conflict ? (
         <ConflictBar
-          rows={conflictRows(conflict, fieldLabel, (f) => MONEY_FIELDS.has(f))}
+          rows={conflictRows(conflict, { label: fieldLabel, money: (f) => MONEY_FIELDS.has(f) })}
           commandPrefix="projects.detail"
         />
       ) : editing ? (

@@ -60,7 +60,7 @@ export function UserSectionCard({ section, title, view, edit, extra }: UserSecti
       extra={extra ?? null}
     >
       {conflict ? (
-        <ConflictBar rows={conflictRows(conflict, userFieldLabel)} commandPrefix="users.detail" />
+        <ConflictBar rows={conflictRows(conflict, { label: userFieldLabel })} commandPrefix="users.detail" />
       ) : editing ? (
         edit(draft, (patch) => actor.send({ type: 'draft.change', patch }), user)
       ) : (
