@@ -14,7 +14,7 @@ const screen = (path: string, ...modules: string[]): RoutePreload => ({
 /** What each address shows first, in src/routes.tsx's matching order (/projects/new before /projects/:id). */
 export const PRELOADS: RoutePreload[] = [
   { path: '/login', modules: ['src/views/login/login.view.tsx'] },
-  screen('/', 'dashboard/dashboard.view.tsx'),
+  screen('/', 'dashboard/dashboard.view.tsx', 'dashboard/prefetch.ts'),
   screen('/projects', 'projects/list/projects-list.view.tsx', 'projects/list/list-prefetch.ts'),
   screen('/projects/new', 'projects/new/add-project.view.tsx'),
   screen('/projects/triage', 'triage/triage.view.tsx'),

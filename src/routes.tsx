@@ -88,7 +88,14 @@ const defineScreen = (path: string, View: Preloadable<object>, prefetch?: Screen
 
 /** The protected area's screens, in matching order. */
 export const SCREENS: Screen[] = [
-  defineScreen('/', DashboardView),
+  defineScreen(
+    '/',
+    DashboardView,
+    lazyPrefetch(
+      () => import('./views/dashboard/prefetch'),
+      (m) => m.prefetchDashboard(),
+    ),
+  ),
   defineScreen(
     '/projects',
     ProjectsListView,

@@ -212,6 +212,43 @@ describe('moving to a screen whose data is not in yet', () => {
     await page.context().close()
   })
 
+  it("g d sends the dashboard's two requests with the key and draws it with the queue's figures, no 'Loading Dashboard' between", async () => {
+    const page = await onWarmProjects()
+    await page.evaluate(() => {
+      const w = window as Window & { loadingShown?: boolean }
+      w.loadingShown = false
+      new MutationObserver(() => {
+        const headings = document.querySelectorAll('[data-testid="loading-state"] h2')
+        if ([...headings].some((h) => h.textContent === 'Loading Dashboard')) w.loadingShown = true
+      }).observe(document.body, { subtree: true, childList: true })
+      document.addEventListener('keydown', () => performance.mark('key'), true)
+      addEventListener('pushState', () => performance.mark('moved'))
+    })
+    await page.keyboard.press('g')
+    await page.keyboard.press('d')
+    await page.getByTestId('dashboard').waitFor()
+    const { loadingShown, movedMs, sentBeforeMove, queueShown } = await page.evaluate(() => {
+      const at = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? NaN
+      const sent = (path: string) =>
+        performance
+          .getEntriesByType('resource')
+          .some((e) => new URL(e.name).pathname === path && e.startTime <= at('moved'))
+      return {
+        loadingShown: (window as Window & { loadingShown?: boolean }).loadingShown,
+        movedMs: at('moved') - at('key'),
+        sentBeforeMove: [sent('/api/admin/dashboard/stats'), sent('/api/admin/triage/stats')],
+        // The queue's figures drawn with the dashboard, not '…' while their own request runs.
+        queueShown: document.querySelector('[data-testid="queue-figures"] .stat-card__value')?.textContent !== '…',
+      }
+    })
+    expect(sentBeforeMove).toEqual([true, true])
+    expect(movedMs).toBeGreaterThanOrEqual(0)
+    // As for the detail: the loading state only when the wait for the answers ran out.
+    expect({ loadingShown }).toEqual({ loadingShown: loadingShown && movedMs >= SCREEN_DATA_WAIT_MS })
+    expect({ queueShown }).toEqual({ queueShown: queueShown || movedMs >= SCREEN_DATA_WAIT_MS })
+    await page.context().close()
+  })
+
   it("a project whose answer is held shows the screen's loading state once the wait runs out, then the project", async () => {
     const page = await onWarmProjects()
     let release = () => {}
