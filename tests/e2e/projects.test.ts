@@ -108,7 +108,9 @@ describe('projects and the verification queue', () => {
     }
     for (const [status, id] of Object.entries(triaged)) {
       // The list mounts only the rows in view: the title's search brings the triaged one there.
-      const { project: { title } } = await api('GET', `/api/projects/${id}`)
+      const {
+        project: { title },
+      } = await api('GET', `/api/projects/${id}`)
       await page.goto(`${baseUrl}/projects?verification=${status}&search=${encodeURIComponent(title)}`)
       await page.locator(`${rowSel}[data-id="${id}"]`).waitFor()
       await page.goto(`${baseUrl}/projects?verification=${status}&limit=100`)
