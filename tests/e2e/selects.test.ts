@@ -3,23 +3,16 @@
  * the selection from the address alone, typing on the focused trigger picks the option the
  * letter starts, and the opened menu lists every option with the selected one marked.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './browser'
-import { adminTokens, openSignedInPage } from './session'
-
-let browser: Browser
-let page: Page
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-  page = await openSignedInPage(browser, await adminTokens())
-})
-afterAll(async () => {
-  await browser?.close()
-})
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { signedInPagePerTest } from './session'
 
 describe('filter selects', () => {
+  let page: Page
+  signedInPagePerTest((p) => {
+    page = p
+  })
+
   it('name the selection closed, pick by typing on the focused trigger, and list every option when opened', async () => {
     await page.goto(`${inject('baseUrl')}/projects?verification=rejected`)
     const trigger = page.getByRole('combobox', { name: 'Verification filter' })
