@@ -5,6 +5,7 @@
  */
 import { ORDER_ACTIONS, type OrderBulkAction, type OrderStatus } from '../../src/api/schemas/orders'
 import { orderStatusWords } from '../../src/domain/order-moves'
+import { isoMicros, type ListFilter, type PageWindow } from './row-changes'
 
 /** A position in a list ordered (created_at desc, id desc): created_at as stored (microseconds, UTC ISO text) and the id. */
 export type ListCursor = { createdAt: string; id: string }
@@ -46,6 +47,34 @@ export function istDayRange(from: string, to: string): { start?: Date; end?: Dat
   const start = from ? new Date(`${from}T00:00:00${IST_OFFSET}`) : undefined
   const end = to ? new Date(new Date(`${to}T00:00:00${IST_OFFSET}`).getTime() + 24 * 60 * 60 * 1000) : undefined
   return { start, end }
+}
+
+/**
+ * What a change list can tell of an orders list query (domain/row-changes.ts): its status, its
+ * IST day range in µs and whether it searches; valid filters only (the list has answered them).
+ */
+export function orderListFilter(filters: { search: string; status: string; from: string; to: string }): ListFilter {
+  const { start, end } = istDayRange(filters.from, filters.to)
+  return {
+    status: filters.status && filters.status !== 'all' ? filters.status : undefined,
+    from: start && start.getTime() * 1000,
+    to: end && end.getTime() * 1000,
+    search: filters.search !== '',
+  }
+}
+
+/**
+ * The created_at span of a keyset page (created_at desc): from its cursor's time (none: the
+ * newest row on) down to its next cursor's time, the page's last row (none: the last page, which
+ * any older row would join). Cursors are ones this server made (the page was answered).
+ */
+export function pageWindow(cursor: string, nextCursor: string | null): PageWindow {
+  const newest = cursor ? decodeCursor(cursor) : null
+  const oldest = nextCursor ? decodeCursor(nextCursor) : null
+  return {
+    newest: newest ? isoMicros(newest.createdAt) : undefined,
+    oldest: oldest ? isoMicros(oldest.createdAt) : undefined,
+  }
 }
 
 /** True when `day` (YYYY-MM-DD) is a real calendar day from year 1 on (no 30 February, no year 0). */

@@ -6,7 +6,6 @@
  * with the rows locked. Static paths come before /{id}.
  */
 import { Hono } from 'hono'
-import { LRUCache } from 'lru-cache'
 import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
@@ -23,6 +22,7 @@ import {
 import {
   bulkMoveOrders,
   findOrderDetail,
+  countOrders,
   listOrders,
   moveOrder,
   orderStats,
@@ -33,7 +33,9 @@ import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { ifMatchOf, setEtag } from '../http/versions'
-import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
+import { orderListFilter, pageWindow } from '../domain/orders'
+import { reachesPage, reachesStatusCounts, reachesTotal } from '../domain/row-changes'
+import { createVersionedCache, createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 import { exportLink, ordersCsv } from './exports.routes'
 import type { Context } from 'hono'
 
@@ -44,29 +46,49 @@ export function ordersRoutes(deps: AppDeps) {
 
   // Pages and stats cached per table versions (services/versioned-json-cache.ts): a page shows
   // orders, their customer and project, and their payment; the stats count orders and sum payments.
+  // A write to orders discards only the pages, totals and stats it can reach (decision 054): a
+  // page, when a changed row of its filter falls in its created_at span or its total moves.
   const pages = createVersionedJsonCache(deps.versions, ['orders', 'payments', 'users', 'projects'], 16 * 1024 * 1024)
-  const totals = new LRUCache<string, number>({ max: 10_000 })
+  // The total of a filter, shared by every page of it: the next pages of a walk do not count again.
+  const totals = createVersionedCache<number>(deps.versions, ['orders'], { max: 10_000 })
   const stats = createVersionedJsonCache(deps.versions, ['orders', 'payments'], 64 * 1024)
 
   app.get('/', validate('query', OrderListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    // The total of a filter is kept per versions too: the next pages of a walk do not count again.
+    const filter = orderListFilter(query)
+    const total = async () =>
+      (
+        await totals(
+          JSON.stringify([query.search, query.status, query.from, query.to]),
+          () => countOrders(db, query),
+          () => ({ orders: (change) => reachesTotal(filter, change) }),
+        )
+      ).value
     return jsonResponse(
-      await pages(JSON.stringify(query), async (versionKey): Promise<v.InferInput<typeof OrderListResponseSchema>> => {
-        const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status, query.from, query.to])}`
-        const result = await listOrders(db, query, totals.get(totalKey))
-        totals.set(totalKey, result.pagination.total)
-        return { success: true, ...result }
-      }),
+      await pages(
+        JSON.stringify(query),
+        async (): Promise<v.InferInput<typeof OrderListResponseSchema>> => ({
+          success: true,
+          ...(await listOrders(db, query, total)),
+        }),
+        (page) => {
+          const window = pageWindow(query.cursor, page.pagination.nextCursor ?? null)
+          return { orders: (change) => reachesPage(filter, window, change) }
+        },
+      ),
     )
   })
 
   app.get('/stats', async () =>
     jsonResponse(
-      await stats('stats', async (): Promise<v.InferInput<typeof OrderStatsResponseSchema>> => ({
-        success: true,
-        stats: await orderStats(db),
-      })),
+      await stats(
+        'stats',
+        async (): Promise<v.InferInput<typeof OrderStatsResponseSchema>> => ({
+          success: true,
+          stats: await orderStats(db),
+        }),
+        () => ({ orders: reachesStatusCounts }),
+      ),
     ),
   )
 

@@ -5,7 +5,6 @@
  * answered as stored (decision 011).
  */
 import { Hono } from 'hono'
-import { LRUCache } from 'lru-cache'
 import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import { ExportLinkResponseSchema } from '../../src/api/schemas/orders'
@@ -15,32 +14,38 @@ import {
   PaymentResponseSchema,
   PaymentStatsResponseSchema,
 } from '../../src/api/schemas/payments'
-import { findPayment, listPayments, paymentStats } from '../db/queries/payments.queries'
+import { countPayments, findPayment, listPayments, paymentStats } from '../db/queries/payments.queries'
 import type { AppDeps, AppEnv } from '../deps'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
-import { createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
+import { createVersionedCache, createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
+import type { RowChange } from '../domain/row-changes'
 import { exportLink, paymentsCsv } from './exports.routes'
 
 export function paymentsRoutes(deps: AppDeps) {
   const { db } = deps
   const app = new Hono<AppEnv>()
-  // Pages (payments and their order's number) and stats cached per table versions (services/versioned-json-cache.ts).
+  // Pages (payments and their order's number) and stats cached per table versions
+  // (services/versioned-json-cache.ts). Of a write to orders, a page shows only an order's number
+  // and its being there: only a deleted order or a changed search text (which holds the number)
+  // can reach it (decision 054).
   const pages = createVersionedJsonCache(deps.versions, ['payments', 'orders'], 16 * 1024 * 1024)
-  const totals = new LRUCache<string, number>({ max: 10_000 })
+  // The total of a filter (counted over payments alone), shared by every page of it.
+  const totals = createVersionedCache<number>(deps.versions, ['payments'], { max: 10_000 })
   const stats = createVersionedJsonCache(deps.versions, ['payments'], 64 * 1024)
+  const orderReaches = (change: RowChange) => !change.after || change.searchChanged
   app.get('/', validate('query', PaymentListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    // The total of a filter is kept per versions too: the next pages of a walk do not count again.
+    const total = async () =>
+      (await totals(JSON.stringify([query.search, query.status]), () => countPayments(db, query))).value
     return jsonResponse(
       await pages(
         JSON.stringify(query),
-        async (versionKey): Promise<v.InferInput<typeof PaymentListResponseSchema>> => {
-          const totalKey = `${versionKey}|${JSON.stringify([query.search, query.status])}`
-          const result = await listPayments(db, query, totals.get(totalKey))
-          totals.set(totalKey, result.pagination.total)
-          return { success: true, ...result }
-        },
+        async (): Promise<v.InferInput<typeof PaymentListResponseSchema>> => ({
+          success: true,
+          ...(await listPayments(db, query, total)),
+        }),
+        () => ({ orders: orderReaches }),
       ),
     )
   })

@@ -3,7 +3,10 @@
  * goes up once per write statement, inside the writing transaction, and the trigger announces it
  * with `NOTIFY table_versions 'name:version'` on commit. Caches key their entries by these
  * versions, so an entry is only reused while the rows it was built from are unchanged
- * (docs/decisions/004).
+ * (docs/decisions/004). A write to orders also announces what it changed,
+ * `'orders:version|<change list>'` (migration 0042, domain/row-changes.ts): kept per version in a
+ * bounded log, so a cache can keep an entry the changes since its version cannot reach
+ * (docs/decisions/054).
  *
  * `current()` answers from memory while a LISTEN connection is up and no request of this process
  * has written since the last read; otherwise it reads the versions with one SELECT. Writes of
@@ -16,6 +19,7 @@ import type { Database, Db } from '../db/client'
 import { listenChannel } from '../db/listen'
 import { tableVersions } from '../db/schema'
 import { preparedPer } from '../db/sql'
+import { parseTableChanges, type RowChange, type TableChanges } from '../domain/row-changes'
 
 /** The versioned tables: those a projects list page is built from, then orders and payments (migration 0019), contacts (0021), commission_configs (0022), source_reports (0041). */
 export const LIST_TABLES = [
@@ -44,13 +48,24 @@ const readVersions = preparedPer('table_versions_read', (db, name) =>
 )
 
 const CHANNEL = 'table_versions'
+/** How many versions of each table the change log keeps (older gaps read as 'not described'). */
+const CHANGE_LOG_SIZE = 4096
 
-/** `'projects:12'` → `['projects', 12]`, or undefined for a payload of another shape. */
-export function parseVersionPayload(payload: string): [VersionedTable, number] | undefined {
-  const [name, raw] = payload.split(':')
+/**
+ * `'projects:12'` → `['projects', 12]`; `'orders:13|<change list>'` → `['orders', 13, changes]`
+ * (domain/row-changes.ts); undefined for a payload of another shape.
+ */
+export function parseVersionPayload(
+  payload: string,
+): [VersionedTable, number] | [VersionedTable, number, TableChanges] | undefined {
+  const bar = payload.indexOf('|')
+  const [name, raw, ...rest] = (bar < 0 ? payload : payload.slice(0, bar)).split(':')
   const version = Number(raw)
-  if (!(LIST_TABLES as readonly string[]).includes(name) || !Number.isSafeInteger(version)) return undefined
-  return [name as VersionedTable, version]
+  if (rest.length || !(LIST_TABLES as readonly string[]).includes(name) || !raw || !Number.isSafeInteger(version)) {
+    return undefined
+  }
+  if (bar < 0) return [name as VersionedTable, version]
+  return [name as VersionedTable, version, parseTableChanges(payload.slice(bar + 1))]
 }
 
 /** A stable string for the versions of `tables` (by default a projects list page's), usable as part of a cache key. */
@@ -81,6 +96,8 @@ export class TableVersions {
   private reading: { epoch: number; promise: Promise<Versions> } | undefined
   private stopListening: (() => Promise<void>) | undefined
   private stopped = false
+  /** Per table, the change list of each version announced with one (insertion order ≈ version order). */
+  private readonly changeLog = new Map<VersionedTable, Map<number, TableChanges>>()
 
   constructor(private readonly db: Db) {}
 
@@ -117,9 +134,37 @@ export class TableVersions {
     this.epoch++
   }
 
-  /** Merge a version seen elsewhere (a notification, a statement's own read). Never goes back. */
-  observe(table: VersionedTable, version: number): void {
+  /**
+   * Merge a version seen elsewhere (a notification, a statement's own read). Never goes back.
+   * `changes`, from a notification, is what that version changed (kept even when a read has
+   * already moved past the version).
+   */
+  observe(table: VersionedTable, version: number, changes?: TableChanges): void {
+    if (changes !== undefined) {
+      let log = this.changeLog.get(table)
+      if (!log) this.changeLog.set(table, (log = new Map()))
+      log.set(version, changes)
+      if (log.size > CHANGE_LOG_SIZE) log.delete(log.keys().next().value as number)
+    }
     if (version > this.versions[table]) this.versions = { ...this.versions, [table]: version }
+  }
+
+  /**
+   * The rows `table` changed after version `from` up to and including `to`, or undefined when a
+   * version in between was not announced with a change list (not heard, too old, or 'all').
+   */
+  changesBetween(table: VersionedTable, from: number, to: number): RowChange[] | undefined {
+    if (to <= from) return []
+    if (to - from > CHANGE_LOG_SIZE) return undefined
+    const log = this.changeLog.get(table)
+    if (!log) return undefined
+    const changes: RowChange[] = []
+    for (let version = from + 1; version <= to; version++) {
+      const listed = log.get(version)
+      if (listed === undefined || listed === 'all') return undefined
+      changes.push(...listed)
+    }
+    return changes
   }
 
   /** Whether `current()` is answering from memory (for tests and the health of the listener). */
@@ -135,7 +180,7 @@ export class TableVersions {
     this.stopListening = await listenChannel(database, CHANNEL, {
       onPayload: (payload) => {
         const parsed = parseVersionPayload(payload)
-        if (parsed) this.observe(...parsed)
+        if (parsed) this.observe(parsed[0], parsed[1], parsed[2])
       },
       onUp: () => {
         if (!this.stopped) this.listening = true

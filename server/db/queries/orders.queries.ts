@@ -182,19 +182,21 @@ export async function countOrders(db: Db, filters: OrderFilters): Promise<number
  * id), so rows inserted meanwhile never shift a page), the total of the filtered set (capped with
  * a search or a date range, countOrders), and
  * the next cursor (null on the last page). A cursor this server did not make → 400 'Invalid cursor'.
- * `knownTotal`: the total of these filters at the caller's table versions (the next pages of a
- * walk, routes/orders.routes.ts), so the count is not run again.
+ * `total`: how the total of these filters is had, by default countOrders (routes/orders.routes.ts
+ * passes its cache of totals, so the next pages of a walk do not count again); run alongside the
+ * page's rows.
  */
-export async function listOrders(db: Db, query: OrderListQuery, knownTotal?: number) {
+export async function listOrders(
+  db: Db,
+  query: OrderListQuery,
+  total: () => Promise<number> = () => countOrders(db, query),
+) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([
-    orderSummaryRows(db, query, position, query.limit + 1),
-    knownTotal ?? countOrders(db, query),
-  ])
+  const [rows, filteredTotal] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1), total()])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
-  return { orders: page.map(toOrderSummary), pagination: cappedPagination(nextCursor, total) }
+  return { orders: page.map(toOrderSummary), pagination: cappedPagination(nextCursor, filteredTotal) }
 }
 
 /**

@@ -94,17 +94,21 @@ export async function countPayments(db: Db, filters: PaymentFilters): Promise<nu
   return countUpTo(db, payments, paymentFilterWhere(filters), FILTERED_TOTAL_CAP + 1)
 }
 
-/** One page of GET /api/payments (keyset like the orders list; 400 'Invalid cursor'). */
-export async function listPayments(db: Db, query: PaymentListQuery, knownTotal?: number) {
+/**
+ * One page of GET /api/payments (keyset like the orders list; 400 'Invalid cursor'); `total` as
+ * in listOrders (routes/payments.routes.ts passes its cache of totals).
+ */
+export async function listPayments(
+  db: Db,
+  query: PaymentListQuery,
+  total: () => Promise<number> = () => countPayments(db, query),
+) {
   const position = parseCursor(query.cursor)
-  const [rows, total] = await Promise.all([
-    paymentRows(db, query, position, query.limit + 1),
-    knownTotal ?? countPayments(db, query),
-  ])
+  const [rows, filteredTotal] = await Promise.all([paymentRows(db, query, position, query.limit + 1), total()])
   const page = rows.slice(0, query.limit)
   const last = page.at(-1)
   const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
-  return { payments: page.map(toPayment), pagination: cappedPagination(nextCursor, total) }
+  return { payments: page.map(toPayment), pagination: cappedPagination(nextCursor, filteredTotal) }
 }
 
 /** GET /api/payments/{id}: the payment and its order's summary (null when gone); 404 'Payment not found'. */

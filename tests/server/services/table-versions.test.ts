@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseVersionPayload, versionsKey } from '../../../server/services/table-versions'
+import { parseVersionPayload, TableVersions, versionsKey } from '../../../server/services/table-versions'
+import type { Db } from '../../../server/db/client'
 
 describe('table version notifications', () => {
   it('parses name:version payloads of the list tables only', () => {
@@ -13,6 +14,42 @@ describe('table version notifications', () => {
     expect(parseVersionPayload('audit_log:3')).toBeUndefined()
     expect(parseVersionPayload('users:x')).toBeUndefined()
     expect(parseVersionPayload('users')).toBeUndefined()
+    expect(parseVersionPayload('users:3:4')).toBeUndefined()
+  })
+
+  it('parses the change list after a bar (migration 0042)', () => {
+    expect(parseVersionPayload('orders:7|12:pending:confirmed')).toEqual([
+      'orders',
+      7,
+      [{ before: { at: 12, status: 'pending' }, after: { at: 12, status: 'confirmed' }, searchChanged: false }],
+    ])
+    expect(parseVersionPayload('orders:7|*')).toEqual(['orders', 7, 'all'])
+    expect(parseVersionPayload('orders:|*')).toBeUndefined()
+  })
+
+  it('answers the changes between two versions only when every version in between came with a list', () => {
+    // Only the change log is exercised: no method here reads the database.
+    const versions = new TableVersions(undefined as unknown as Db)
+    const moved = (at: number) => ({
+      before: { at, status: 'pending' },
+      after: { at, status: 'completed' },
+      searchChanged: false,
+    })
+    versions.observe('orders', 5, [moved(1)])
+    versions.observe('orders', 6, [moved(2), moved(3)])
+    versions.observe('orders', 8, [moved(4)])
+    expect(versions.changesBetween('orders', 4, 6)).toEqual([moved(1), moved(2), moved(3)])
+    expect(versions.changesBetween('orders', 6, 6)).toEqual([])
+    expect(versions.changesBetween('orders', 6, 8)).toBeUndefined() // 7 not heard
+    versions.observe('orders', 7, 'all')
+    expect(versions.changesBetween('orders', 6, 8)).toBeUndefined()
+    expect(versions.changesBetween('orders', 7, 8)).toEqual([moved(4)])
+    expect(versions.changesBetween('payments', 0, 1)).toBeUndefined()
+    // A list that arrives after a read moved past its version still counts.
+    versions.observe('orders', 10)
+    versions.observe('orders', 9, [moved(5)])
+    versions.observe('orders', 10, [moved(6)])
+    expect(versions.changesBetween('orders', 8, 10)).toEqual([moved(5), moved(6)])
   })
 
   it('keys versions in a fixed table order', () => {
