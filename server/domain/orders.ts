@@ -5,7 +5,7 @@
  */
 import { ORDER_ACTIONS, type OrderBulkAction, type OrderStatus } from '../../src/api/schemas/orders'
 import { orderStatusWords } from '../../src/domain/order-moves'
-import { isoMicros, type ListFilter, type PageWindow } from './row-changes'
+import type { ListFilter } from './row-changes'
 
 /** A position in a list ordered (created_at desc, id desc): created_at as stored (microseconds, UTC ISO text) and the id. */
 export type ListCursor = { createdAt: string; id: string }
@@ -60,20 +60,6 @@ export function orderListFilter(filters: { search: string; status: string; from:
     from: start && start.getTime() * 1000,
     to: end && end.getTime() * 1000,
     search: filters.search !== '',
-  }
-}
-
-/**
- * The created_at span of a keyset page (created_at desc): from its cursor's time (none: the
- * newest row on) down to its next cursor's time, the page's last row (none: the last page, which
- * any older row would join). Cursors are ones this server made (the page was answered).
- */
-export function pageWindow(cursor: string, nextCursor: string | null): PageWindow {
-  const newest = cursor ? decodeCursor(cursor) : null
-  const oldest = nextCursor ? decodeCursor(nextCursor) : null
-  return {
-    newest: newest ? isoMicros(newest.createdAt) : undefined,
-    oldest: oldest ? isoMicros(oldest.createdAt) : undefined,
   }
 }
 

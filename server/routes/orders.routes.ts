@@ -33,7 +33,7 @@ import { clientIp } from '../http/client-ip'
 import { ok } from '../http/respond'
 import { validate } from '../http/validate'
 import { ifMatchOf, setEtag } from '../http/versions'
-import { orderListFilter, pageWindow } from '../domain/orders'
+import { orderListFilter } from '../domain/orders'
 import { reachesPage, reachesStatusCounts, reachesTotal } from '../domain/row-changes'
 import { createVersionedCache, createVersionedJsonCache, jsonResponse } from '../services/versioned-json-cache'
 import { exportLink, ordersCsv } from './exports.routes'
@@ -47,7 +47,7 @@ export function ordersRoutes(deps: AppDeps) {
   // Pages and stats cached per table versions (services/versioned-json-cache.ts): a page shows
   // orders, their customer and project, and their payment; the stats count orders and sum payments.
   // A write to orders discards only the pages, totals and stats it can reach (decision 054): a
-  // page, when a changed row of its filter falls in its created_at span or its total moves.
+  // page, when it shows a changed row or its filter's total moves.
   const pages = createVersionedJsonCache(deps.versions, ['orders', 'payments', 'users', 'projects'], 16 * 1024 * 1024)
   // The total of a filter, shared by every page of it: the next pages of a walk do not count again.
   const totals = createVersionedCache<number>(deps.versions, ['orders'], { max: 10_000 })
@@ -72,8 +72,8 @@ export function ordersRoutes(deps: AppDeps) {
           ...(await listOrders(db, query, total)),
         }),
         (page) => {
-          const window = pageWindow(query.cursor, page.pagination.nextCursor ?? null)
-          return { orders: (change) => reachesPage(filter, window, change) }
+          const shown = new Set(page.orders.map((order) => order._id))
+          return { orders: (change) => reachesPage(filter, shown, change) }
         },
       ),
     )

@@ -3,11 +3,11 @@
 -- all of them (server/domain/row-changes.ts reads the list).
 --
 -- Statement triggers with transition tables describe each changed row as one entry
--- '<created_at, µs since the epoch>:<status before>:<status after>[:s]' (a side is empty for an
--- insert or a delete; ':s' when search_text changed; a row whose created_at or id changed is a
--- delete and an insert) and append it to the transaction-local setting table_changes.orders.
--- Past 150 entries the setting becomes '*' (reaches everything), keeping the NOTIFY payload far
--- under its 8,000 bytes. 0012's deferred bump runs at commit, after every statement, and sends
+-- '<id>:<created_at, µs since the epoch>:<status before>:<status after>[:s]' (a side is empty
+-- for an insert or a delete; ':s' when search_text changed; a row whose created_at or id changed
+-- is a delete and an insert) and append it to the transaction-local setting table_changes.orders.
+-- Past 80 entries (about 80 bytes each) the setting becomes '*' (reaches everything), keeping
+-- the NOTIFY payload under its 8,000 bytes. 0012's deferred bump runs at commit, after every statement, and sends
 -- 'orders:<version>|<entries or *>'; tables without a change list keep 'name:version'.
 CREATE OR REPLACE FUNCTION table_changes_add(tbl text, n bigint, entries text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -19,7 +19,7 @@ BEGIN
   IF n = 0 OR list = '*' THEN
     RETURN;
   END IF;
-  IF total > 150 OR entries IS NULL THEN
+  IF total > 80 OR entries IS NULL THEN
     PERFORM set_config(list_name, '*', true);
     RETURN;
   END IF;
@@ -27,9 +27,9 @@ BEGIN
   PERFORM set_config(list_name, CASE WHEN list = '' THEN entries ELSE list || ',' || entries END, true);
 END;
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION order_change_entry(at timestamptz, before text, after text, search_changed boolean)
+CREATE OR REPLACE FUNCTION order_change_entry(id uuid, at timestamptz, before text, after text, search_changed boolean)
   RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT (extract(epoch FROM at) * 1000000)::bigint::text || ':' || coalesce(before, '') || ':' || coalesce(after, '')
+  SELECT id::text || ':' || (extract(epoch FROM at) * 1000000)::bigint::text || ':' || coalesce(before, '') || ':' || coalesce(after, '')
     || CASE WHEN search_changed THEN ':s' ELSE '' END
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION orders_changes_insert() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -37,12 +37,12 @@ DECLARE
   n bigint;
   entries text;
 BEGIN
-  SELECT count(*) INTO n FROM (SELECT 1 FROM new_rows LIMIT 151) AS first_rows;
-  IF n > 150 THEN
+  SELECT count(*) INTO n FROM (SELECT 1 FROM new_rows LIMIT 81) AS first_rows;
+  IF n > 80 THEN
     PERFORM table_changes_add('orders', n, NULL);
     RETURN NULL;
   END IF;
-  SELECT string_agg(order_change_entry(r.created_at, NULL, r.status::text, false), ',') INTO entries FROM new_rows AS r;
+  SELECT string_agg(order_change_entry(r.id, r.created_at, NULL, r.status::text, false), ',') INTO entries FROM new_rows AS r;
   PERFORM table_changes_add('orders', n, entries);
   RETURN NULL;
 END;
@@ -52,12 +52,12 @@ DECLARE
   n bigint;
   entries text;
 BEGIN
-  SELECT count(*) INTO n FROM (SELECT 1 FROM old_rows LIMIT 151) AS first_rows;
-  IF n > 150 THEN
+  SELECT count(*) INTO n FROM (SELECT 1 FROM old_rows LIMIT 81) AS first_rows;
+  IF n > 80 THEN
     PERFORM table_changes_add('orders', n, NULL);
     RETURN NULL;
   END IF;
-  SELECT string_agg(order_change_entry(r.created_at, r.status::text, NULL, false), ',') INTO entries FROM old_rows AS r;
+  SELECT string_agg(order_change_entry(r.id, r.created_at, r.status::text, NULL, false), ',') INTO entries FROM old_rows AS r;
   PERFORM table_changes_add('orders', n, entries);
   RETURN NULL;
 END;
@@ -67,19 +67,19 @@ DECLARE
   n bigint;
   entries text;
 BEGIN
-  SELECT count(*) INTO n FROM (SELECT 1 FROM new_rows LIMIT 76) AS first_rows;
-  IF n > 75 THEN
+  SELECT count(*) INTO n FROM (SELECT 1 FROM new_rows LIMIT 81) AS first_rows;
+  IF n > 80 THEN
     PERFORM table_changes_add('orders', n, NULL);
     RETURN NULL;
   END IF;
   SELECT count(*), string_agg(entry, ',') INTO n, entries FROM (
-    SELECT order_change_entry(o.created_at, o.status::text, r.status::text, o.search_text IS DISTINCT FROM r.search_text) AS entry
+    SELECT order_change_entry(o.id, o.created_at, o.status::text, r.status::text, o.search_text IS DISTINCT FROM r.search_text) AS entry
       FROM old_rows AS o JOIN new_rows AS r ON r.id = o.id AND r.created_at = o.created_at
     UNION ALL
-    SELECT order_change_entry(o.created_at, o.status::text, NULL, false)
+    SELECT order_change_entry(o.id, o.created_at, o.status::text, NULL, false)
       FROM old_rows AS o WHERE NOT EXISTS (SELECT 1 FROM new_rows AS r WHERE r.id = o.id AND r.created_at = o.created_at)
     UNION ALL
-    SELECT order_change_entry(r.created_at, NULL, r.status::text, false)
+    SELECT order_change_entry(r.id, r.created_at, NULL, r.status::text, false)
       FROM new_rows AS r WHERE NOT EXISTS (SELECT 1 FROM old_rows AS o WHERE o.id = r.id AND o.created_at = r.created_at)
   ) AS changed;
   PERFORM table_changes_add('orders', n, entries);

@@ -18,10 +18,11 @@ describe('table version notifications', () => {
   })
 
   it('parses the change list after a bar (migration 0042)', () => {
-    expect(parseVersionPayload('orders:7|12:pending:confirmed')).toEqual([
+    const id = '0b6f3f0e-5a43-4d1e-9a53-2f0c7f1d9a01'
+    expect(parseVersionPayload(`orders:7|${id}:12:pending:confirmed`)).toEqual([
       'orders',
       7,
-      [{ before: { at: 12, status: 'pending' }, after: { at: 12, status: 'confirmed' }, searchChanged: false }],
+      [{ id, before: { at: 12, status: 'pending' }, after: { at: 12, status: 'confirmed' }, searchChanged: false }],
     ])
     expect(parseVersionPayload('orders:7|*')).toEqual(['orders', 7, 'all'])
     expect(parseVersionPayload('orders:|*')).toBeUndefined()
@@ -31,6 +32,7 @@ describe('table version notifications', () => {
     // Only the change log is exercised: no method here reads the database.
     const versions = new TableVersions(undefined as unknown as Db)
     const moved = (at: number) => ({
+      id: `0b6f3f0e-5a43-4d1e-9a53-2f0c7f1d9a0${at}`,
       before: { at, status: 'pending' },
       after: { at, status: 'completed' },
       searchChanged: false,
