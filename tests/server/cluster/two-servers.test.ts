@@ -5,7 +5,8 @@
  * the other, a 1,000-file chunked upload whose chunks alternate (the last two arriving at both at
  * once) and its source report made once by whichever server's worker took the job (a re-run asked
  * of both at once too), images and a report uploaded on one and read on the other, a project edit on one seen in
- * the other's list (its page cache is told by NOTIFY), a write with the version read on one refused
+ * the other's list (its page cache is told by NOTIFY), an order moved on one refreshing only the
+ * other's cached page showing it (decision 054), a write with the version read on one refused
  * on the other once the first server changed it (decision 041), the OTP send limit counted across both,
  * and two moderators claiming one project for triage through different servers at once: one wins.
  */
@@ -244,6 +245,33 @@ describe.skipIf(!POSTGRES_TESTS)('two servers on one PostgreSQL database and one
       5,
     )
     console.log(`edit on one server seen in the other's list after ${(performance.now() - edited).toFixed(1)} ms`)
+  })
+
+  it("keeps the other's cached order pages a status move cannot reach, and refreshes the one showing it", async () => {
+    const [a, b] = servers
+    const client = new pg.Client({ connectionString: database!.url })
+    await client.connect()
+    const older = crypto.randomUUID()
+    await client.query(
+      `INSERT INTO orders (id, order_id, created_at) VALUES ($1, 'ORD-CLUSTER-1', '2021-01-01T00:00:00Z'),
+        (gen_random_uuid(), 'ORD-CLUSTER-2', '2022-01-01T00:00:00Z')`,
+      [older],
+    )
+    await client.end()
+    const newest = () => api(b, 'GET', '/api/orders?search=ord-cluster&limit=1')
+    const shown = () => api(b, 'GET', '/api/orders?search=ord-cluster-1')
+    await waitFor('both orders listed', async () => (await newest()).body.pagination.total === 2 || undefined)
+    expect((await shown()).body.orders[0].status).toBe('pending')
+    expect((await newest()).headers.get('x-cache')).toBe('hit')
+
+    expect((await api(a, 'PUT', `/api/orders/${older}/status`, { status: 'confirmed' })).status).toBe(200)
+    await waitFor(
+      "the move in the other server's page showing the order",
+      async () => (await shown()).body.orders[0].status === 'confirmed' || undefined,
+    )
+    const kept = await newest()
+    expect(kept.headers.get('x-cache')).toBe('hit')
+    expect(kept.body.orders.map((o: { orderId: string }) => o.orderId)).toEqual(['ORD-CLUSTER-2'])
   })
 
   it('refuses on one server a write based on a version the other server replaced', async () => {
