@@ -117,12 +117,12 @@ export type OrderSummary = v.InferOutput<typeof OrderSummarySchema>
 
 /**
  * The most rows a filtered count of orders or payments counts (a search, a date range): a
- * broader filter answers `total: 10000, totalCapped: true`, and the screen says "10,000+". The
- * exact count of a broad search over a million orders costs more than its page (~250 ms against
- * ~4 ms); counting up to the cap costs about what the page does. Unfiltered and status-only
- * totals are exact (kept by triggers, not counted).
+ * broader filter answers `total: 1000, totalCapped: true`, and the screen says "1,000+"
+ * (docs/decisions/050, 055). Over a million orders a broad search's page costs ~5 ms; its count
+ * up to 10,000 cost 30-90 ms, up to 1,000 2-15 ms. Unfiltered and status-only totals are exact
+ * (kept by triggers, not counted).
  */
-export const FILTERED_TOTAL_CAP = 10_000
+export const FILTERED_TOTAL_CAP = 1_000
 
 /**
  * `total`: rows matching the filters, at most FILTERED_TOTAL_CAP when `totalCapped` is true (then

@@ -123,7 +123,7 @@ export function noMatchTitle(many: string, search: string): string {
 }
 
 /**
- * '120 of 5,200 orders loaded · 3 selected'; with a capped total '50 of 10,000+ orders loaded';
+ * '120 of 5,200 orders loaded · 3 selected'; with a capped total '50 of 1,000+ orders loaded';
  * without a total '40 entries loaded, more as you scroll'.
  */
 function ListCount(props: {

@@ -88,7 +88,7 @@ export interface ScrolledListConfig<
   items: (page: P) => readonly Item[]
   /** The number of matching rows, when the endpoint counts them. */
   total?: (page: P) => number
-  /** Whether `total` is a cap that more rows match (the screen says '10,000+'). */
+  /** Whether `total` is a cap that more rows match (the screen says '1,000+'). */
   totalCapped?: (page: P) => boolean
 }
 
