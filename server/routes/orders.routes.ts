@@ -21,8 +21,8 @@ import {
 } from '../../src/api/schemas/orders'
 import {
   bulkMoveOrders,
-  findOrderDetail,
   countOrders,
+  findOrderDetail,
   listOrders,
   moveOrder,
   orderStats,
