@@ -20,6 +20,7 @@ import { recordRecent, setPreferences, usePreferences } from '../api/preferences
 import { fillTemplate, type ReasonTemplate } from '../api/schemas/preferences'
 import { Kbd, ShortcutKeys } from '../components/kbd'
 import { useReturnFocus } from '../components/return-focus'
+import { PREFETCH_DELAY_MS, prefetchAddress } from '../lib/warm-route'
 import { actorOptions } from '../machines/shared/inspect'
 import { paletteMachine } from '../machines/palette.machine'
 import { entityKindsOf, PALETTE_PREFIXES, parsePaletteQuery, type EntityKind } from './palette-query'
@@ -127,6 +128,10 @@ type PaletteActor = ReturnType<typeof useActorRef<typeof paletteMachine>>
 /** cmdk's value of a row: a command's id (as before the modes), else the row's key. */
 const valueOf = (row: PaletteRow) => (row.type === 'command' ? row.command.id : row.key)
 
+/** The address a record or search result opens, or undefined for other rows. */
+const pathOf = (row: PaletteRow): string | undefined =>
+  row.type === 'record' ? recordPath(row.record.kind, row.record.id) : row.type === 'entity' ? row.hit.path : undefined
+
 /** Row heights for the virtualizer, px (headings are shorter than items). */
 const ROW_HEIGHT = { heading: 28, item: 36 } as const
 
@@ -190,10 +195,18 @@ function RootPage({
     listRef.current?.scrollTo({ top: 0 })
   }, [search])
 
+  // The move first: it sends its screen's first request before the palette's own teardown runs.
   const openPath = (path: string) => {
-    close()
     ctx.navigate(path)
+    close()
   }
+
+  // A result dwelled on, as a list's focused row: its screen's data is fetched, so Enter opens it at once.
+  const selectedRow = rows.find((row) => valueOf(row) === selected)
+  const [dwelled] = useDebounce(selectedRow && pathOf(selectedRow), PREFETCH_DELAY_MS)
+  useEffect(() => {
+    if (dwelled) prefetchAddress(dwelled)
+  }, [dwelled])
 
   const renderRow = (row: PaletteRow) => {
     switch (row.type) {

@@ -61,6 +61,23 @@ describe('the command palette', () => {
     await page.emulateMedia({ colorScheme: 'light' })
   })
 
+  it('a result dwelled on has its screen fetched before Enter, which then opens it', async () => {
+    const title = `Palette Dwell ${run}`
+    const { project } = await api('POST', '/api/projects/create', { title, description: 'A project dwelled on' })
+    await onDashboard()
+    const prefetched = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === `/api/projects/${project._id}`,
+    )
+    await openPalette()
+    await page.keyboard.type(`#dwell ${run}`)
+    await expect.poll(() => selectedItem().textContent()).toContain(title)
+    // Sent with no key pressed: the palette's dwell on the selected result.
+    await prefetched
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${baseUrl}/projects/${project._id}`)
+    await page.getByRole('heading', { name: title }).first().waitFor()
+  })
+
   it("'@' finds a user, '$' an order, '/' a screen", async () => {
     const { user } = await api('POST', '/api/users', {
       name: `Palette Mode ${run}`,

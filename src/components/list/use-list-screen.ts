@@ -26,11 +26,9 @@ import type { ActorRefFrom, AnyActorRef, AnyStateMachine } from 'xstate'
 import { actorOptions } from '../../machines/shared/inspect'
 import { refocus, type ListSelectionContext } from '../../machines/shared/list-selection.rules'
 import { useUrlFilters } from '../../lib/use-url-filters'
-import { warmRoute } from '../../lib/warm-route'
+import { PREFETCH_DELAY_MS, warmRoute } from '../../lib/warm-route'
 import type { CommandTarget } from '../../commands/registry'
 
-/** Focus dwell before the focused row's detail is prefetched, ms (holding j/k fetches nothing). */
-export const PREFETCH_DELAY_MS = 150
 
 interface ListScreenCommon<U, F, Item, Row extends { id: string }, M extends AnyStateMachine> {
   /** The `focused` kind of a row ('project'). */
