@@ -29,7 +29,6 @@ import { useUrlFilters } from '../../lib/use-url-filters'
 import { PREFETCH_DELAY_MS, warmRoute } from '../../lib/warm-route'
 import type { CommandTarget } from '../../commands/registry'
 
-
 interface ListScreenCommon<U, F, Item, Row extends { id: string }, M extends AnyStateMachine> {
   /** The `focused` kind of a row ('project'). */
   kind: string

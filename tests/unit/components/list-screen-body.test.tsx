@@ -109,9 +109,7 @@ describe('ListScreenBody', () => {
   })
 
   it('a capped total reads as a lower bound', () => {
-    expect(render({ scrolling: scrolling({ total: 1_000, totalCapped: true }) })).toContain(
-      '3 of 1,000+ orders loaded',
-    )
+    expect(render({ scrolling: scrolling({ total: 1_000, totalCapped: true }) })).toContain('3 of 1,000+ orders loaded')
   })
 
   it("the table's row count: the total, unknown (-1) when capped, the loaded rows when uncounted", () => {
