@@ -10,6 +10,7 @@ import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
 import {
   ExportLinkResponseSchema,
+  type FilteredCount,
   OrderBulkResponseSchema,
   OrderBulkUpdateSchema,
   OrderListQuerySchema,
@@ -50,7 +51,7 @@ export function ordersRoutes(deps: AppDeps) {
   // page, when it shows a changed row or its filter's total moves.
   const pages = createVersionedJsonCache(deps.versions, ['orders', 'payments', 'users', 'projects'], 16 * 1024 * 1024)
   // The total of a filter, shared by every page of it: the next pages of a walk do not count again.
-  const totals = createVersionedCache<number>(deps.versions, ['orders'], { max: 10_000 })
+  const totals = createVersionedCache<FilteredCount>(deps.versions, ['orders'], { max: 10_000 })
   const stats = createVersionedJsonCache(deps.versions, ['orders', 'payments'], 64 * 1024)
 
   app.get('/', validate('query', OrderListQuerySchema), async (c) => {

@@ -7,7 +7,7 @@
 import { Hono } from 'hono'
 import type * as v from 'valibot'
 import { IdParamSchema } from '../../src/api/schemas/common'
-import { ExportLinkResponseSchema } from '../../src/api/schemas/orders'
+import { ExportLinkResponseSchema, type FilteredCount } from '../../src/api/schemas/orders'
 import {
   PaymentListQuerySchema,
   PaymentListResponseSchema,
@@ -31,7 +31,7 @@ export function paymentsRoutes(deps: AppDeps) {
   // can reach it (decision 054).
   const pages = createVersionedJsonCache(deps.versions, ['payments', 'orders'], 16 * 1024 * 1024)
   // The total of a filter (counted over payments alone), shared by every page of it.
-  const totals = createVersionedCache<number>(deps.versions, ['payments'], { max: 10_000 })
+  const totals = createVersionedCache<FilteredCount>(deps.versions, ['payments'], { max: 10_000 })
   const stats = createVersionedJsonCache(deps.versions, ['payments'], 64 * 1024)
   const orderReaches = (change: RowChange) => !change.after || change.searchChanged
   app.get('/', validate('query', PaymentListQuerySchema), async (c) => {

@@ -48,8 +48,8 @@ const readVersions = preparedPer('table_versions_read', (db, name) =>
 )
 
 const CHANNEL = 'table_versions'
-/** How many versions of each table the change log keeps (older gaps read as 'not described'). */
-const CHANGE_LOG_SIZE = 4096
+/** How many versions of each table the change log keeps (older gaps read as not described); at most 80 rows each, ~8 MB at worst. */
+const CHANGE_LOG_SIZE = 1024
 
 /**
  * `'projects:12'` → `['projects', 12]`; `'orders:13|<change list>'` → `['orders', 13, changes]`

@@ -42,7 +42,7 @@ describeEachDatabase('orders list', (get) => {
     })
   })
 
-  it(`counts a search up to ${FILTERED_TOTAL_CAP} and says when more match; a narrower one is exact`, async () => {
+  it(`counts a search up to ${FILTERED_TOTAL_CAP} and says when more match; a narrower one and the totals kept by triggers are exact`, async () => {
     const tag = h.uniq().replace(/\W/g, '').toUpperCase()
     await h.db().execute(sql`
       INSERT INTO orders (id, order_id, total_amount_paise, status)
@@ -63,6 +63,32 @@ describeEachDatabase('orders list', (get) => {
     const one = await list({ search: `cap-${tag}-${FILTERED_TOTAL_CAP + 2}` })
     expect(ids(one)).toHaveLength(1)
     expect(one.body.pagination).toEqual({ nextCursor: null, total: 1 })
+    // Totals kept by triggers are exact at any size: no filter, a status, and of payments alike.
+    const exact = async (q: ReturnType<typeof sql>) =>
+      Number(((await h.db().execute(q)) as unknown as { rows: { n: string }[] }).rows[0].n)
+    const all = await list({})
+    expect(all.body.pagination).toEqual({
+      nextCursor: expect.any(String),
+      total: await exact(sql`SELECT count(*) AS n FROM orders`),
+    })
+    expect(all.body.pagination.total).toBeGreaterThan(FILTERED_TOTAL_CAP)
+    expect((await list({ status: 'pending' })).body.pagination).toEqual({
+      nextCursor: expect.any(String),
+      total: await exact(sql`SELECT count(*) AS n FROM orders WHERE status = 'pending'`),
+    })
+    await h.db().execute(sql`
+      INSERT INTO payments (id, payment_id, method, status)
+      SELECT gen_random_uuid(), 'pay_cap_' || ${tag} || '_' || i, 'UPI', 'completed'
+      FROM generate_series(1, ${FILTERED_TOTAL_CAP + 2}) AS i`)
+    const payments = await h.get('/api/payments?status=completed')
+    expect(payments.body.pagination).toEqual({
+      nextCursor: expect.any(String),
+      total: await exact(sql`SELECT count(*) AS n FROM payments WHERE status = 'completed'`),
+    })
+    expect((await h.get(`/api/payments?search=pay_cap_${tag.toLowerCase()}_`)).body.pagination).toMatchObject({
+      total: FILTERED_TOTAL_CAP,
+      totalCapped: true,
+    })
   })
 
   it('finds orders by the new customer name, e-mail and project title after a rename, and not after a delete', async () => {

@@ -10,6 +10,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import {
   canMoveOrder,
   cappedPagination,
+  type FilteredCount,
   FILTERED_TOTAL_CAP,
   type OrderBulkAction,
   type OrderBulkResult,
@@ -165,16 +166,16 @@ export async function orderSummaryRows(db: Db, filters: OrderFilters, position: 
  * order_status_counts (kept by the triggers of migration 0020) instead of counting the orders;
  * with one it is counted up to FILTERED_TOTAL_CAP + 1 rows (cappedPagination reads the extra row).
  */
-export async function countOrders(db: Db, filters: OrderFilters): Promise<number> {
+export async function countOrders(db: Db, filters: OrderFilters): Promise<FilteredCount> {
   if (!filters.search && !filters.from && !filters.to) {
     const status = filters.status && filters.status !== 'all' ? filters.status : undefined
     const [row] = await db
       .select({ n: sql<string>`coalesce(sum(${orderStatusCounts.n}), 0)::bigint::text` })
       .from(orderStatusCounts)
       .where(status ? eq(orderStatusCounts.status, status) : undefined)
-    return Number(row.n)
+    return { rows: Number(row.n), upToCap: false }
   }
-  return countUpTo(db, orders, orderFilterWhere(filters), FILTERED_TOTAL_CAP + 1)
+  return { rows: await countUpTo(db, orders, orderFilterWhere(filters), FILTERED_TOTAL_CAP + 1), upToCap: true }
 }
 
 /**
@@ -189,7 +190,7 @@ export async function countOrders(db: Db, filters: OrderFilters): Promise<number
 export async function listOrders(
   db: Db,
   query: OrderListQuery,
-  total: () => Promise<number> = () => countOrders(db, query),
+  total: () => Promise<FilteredCount> = () => countOrders(db, query),
 ) {
   const position = parseCursor(query.cursor)
   const [rows, filteredTotal] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1), total()])

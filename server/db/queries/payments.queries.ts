@@ -5,7 +5,7 @@
  * 'refunded' is returned as stored (decision 011). Amounts: paise in, rupees out; sums in SQL.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { cappedPagination, FILTERED_TOTAL_CAP } from '../../../src/api/schemas/orders'
+import { cappedPagination, FILTERED_TOTAL_CAP, type FilteredCount } from '../../../src/api/schemas/orders'
 import type { Payment, PaymentListQuery, PaymentStats } from '../../../src/api/schemas/payments'
 import type { Db } from '../client'
 import { orders, paymentStatusTotals, payments } from '../schema'
@@ -81,7 +81,7 @@ export async function paymentRows(db: Db, filters: PaymentFilters, position: Lis
  * The number of payments the filters match: exact without a search (from payment_status_totals),
  * else counted up to FILTERED_TOTAL_CAP + 1 rows (cappedPagination reads the extra row).
  */
-export async function countPayments(db: Db, filters: PaymentFilters): Promise<number> {
+export async function countPayments(db: Db, filters: PaymentFilters): Promise<FilteredCount> {
   if (!filters.search) {
     // Without a search: from payment_status_totals (migration 0020) instead of counting the payments.
     const status = filters.status && filters.status !== 'all' ? filters.status : undefined
@@ -89,9 +89,9 @@ export async function countPayments(db: Db, filters: PaymentFilters): Promise<nu
       .select({ n: sql<string>`coalesce(sum(${paymentStatusTotals.n}), 0)::bigint::text` })
       .from(paymentStatusTotals)
       .where(status ? eq(paymentStatusTotals.status, status) : undefined)
-    return Number(totals.n)
+    return { rows: Number(totals.n), upToCap: false }
   }
-  return countUpTo(db, payments, paymentFilterWhere(filters), FILTERED_TOTAL_CAP + 1)
+  return { rows: await countUpTo(db, payments, paymentFilterWhere(filters), FILTERED_TOTAL_CAP + 1), upToCap: true }
 }
 
 /**
@@ -101,7 +101,7 @@ export async function countPayments(db: Db, filters: PaymentFilters): Promise<nu
 export async function listPayments(
   db: Db,
   query: PaymentListQuery,
-  total: () => Promise<number> = () => countPayments(db, query),
+  total: () => Promise<FilteredCount> = () => countPayments(db, query),
 ) {
   const position = parseCursor(query.cursor)
   const [rows, filteredTotal] = await Promise.all([paymentRows(db, query, position, query.limit + 1), total()])

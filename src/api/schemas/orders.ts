@@ -135,16 +135,20 @@ export const CursorPaginationSchema = v.object({
 })
 
 /**
- * The pagination of a page whose filters matched `counted` rows, counted up to one past
- * FILTERED_TOTAL_CAP: that one extra row says the cap was reached.
+ * The size of a filtered set as the server had it: exact (`upToCap` false: kept by triggers, any
+ * size), or counted up to one past FILTERED_TOTAL_CAP (`upToCap` true), where that one extra row
+ * says the cap was reached.
  */
+export type FilteredCount = { rows: number; upToCap: boolean }
+
+/** The pagination of a page whose filters matched `counted`: capped only when counted up to the cap and past it. */
 export function cappedPagination(
   nextCursor: string | null,
-  counted: number,
+  counted: FilteredCount,
 ): v.InferOutput<typeof CursorPaginationSchema> {
-  return counted > FILTERED_TOTAL_CAP
+  return counted.upToCap && counted.rows > FILTERED_TOTAL_CAP
     ? { nextCursor, total: FILTERED_TOTAL_CAP, totalCapped: true }
-    : { nextCursor, total: counted }
+    : { nextCursor, total: counted.rows }
 }
 
 export const OrderListResponseSchema = v.object({
