@@ -68,9 +68,10 @@ export function reachesTotal(filter: ListFilter, change: RowChange): boolean {
 
 /**
  * Whether `change` can change a page of `filter` showing the rows `shown` (ids): its total, or a
- * row it shows. A keyset page (an order on a key that no change list leaves in place: a moved
- * created_at is a delete and an insert) gains or loses a row only with the filter itself gaining
- * or losing one, and a row that stays in the filter keeps its place, on this page or off it.
+ * row it shows. A keyset page's rows are ordered by created_at and id, which a change list never
+ * moves in place (a moved created_at or id is a delete and an insert): the page gains or loses a
+ * row only when the filter does, and a row that stays in the filter keeps its place, on this page
+ * or off it.
  */
 export function reachesPage(filter: ListFilter, shown: ReadonlySet<string>, change: RowChange): boolean {
   return reachesTotal(filter, change) || shown.has(change.id)
