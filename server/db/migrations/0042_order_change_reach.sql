@@ -32,69 +32,51 @@ CREATE OR REPLACE FUNCTION order_change_entry(id uuid, at timestamptz, before te
   SELECT id::text || ':' || (extract(epoch FROM at) * 1000000)::bigint::text || ':' || coalesce(before, '') || ':' || coalesce(after, '')
     || CASE WHEN search_changed THEN ':s' ELSE '' END
 $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION orders_changes_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for the three statement triggers: PL/pgSQL compiles a trigger function per
+-- trigger, and each branch reads only the transition tables its event has.
+CREATE OR REPLACE FUNCTION orders_change_list() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   n bigint;
   entries text;
 BEGIN
-  SELECT count(*) INTO n FROM (SELECT 1 FROM new_rows LIMIT 81) AS first_rows;
+  IF TG_OP = 'INSERT' THEN
+    SELECT count(*) INTO n FROM (SELECT 1 FROM new_rows LIMIT 81) AS first_rows;
+  ELSE
+    SELECT count(*) INTO n FROM (SELECT 1 FROM old_rows LIMIT 81) AS first_rows;
+  END IF;
   IF n > 80 THEN
     PERFORM table_changes_add('orders', n, NULL);
     RETURN NULL;
   END IF;
-  SELECT string_agg(order_change_entry(r.id, r.created_at, NULL, r.status::text, false), ',') INTO entries FROM new_rows AS r;
-  PERFORM table_changes_add('orders', n, entries);
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION orders_changes_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
-  entries text;
-BEGIN
-  SELECT count(*) INTO n FROM (SELECT 1 FROM old_rows LIMIT 81) AS first_rows;
-  IF n > 80 THEN
-    PERFORM table_changes_add('orders', n, NULL);
-    RETURN NULL;
+  IF TG_OP = 'INSERT' THEN
+    SELECT string_agg(order_change_entry(r.id, r.created_at, NULL, r.status::text, false), ',') INTO entries FROM new_rows AS r;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT string_agg(order_change_entry(r.id, r.created_at, r.status::text, NULL, false), ',') INTO entries FROM old_rows AS r;
+  ELSE
+    SELECT count(*), string_agg(entry, ',') INTO n, entries FROM (
+      SELECT order_change_entry(o.id, o.created_at, o.status::text, r.status::text, o.search_text IS DISTINCT FROM r.search_text) AS entry
+        FROM old_rows AS o JOIN new_rows AS r ON r.id = o.id AND r.created_at = o.created_at
+      UNION ALL
+      SELECT order_change_entry(o.id, o.created_at, o.status::text, NULL, false)
+        FROM old_rows AS o WHERE NOT EXISTS (SELECT 1 FROM new_rows AS r WHERE r.id = o.id AND r.created_at = o.created_at)
+      UNION ALL
+      SELECT order_change_entry(r.id, r.created_at, NULL, r.status::text, false)
+        FROM new_rows AS r WHERE NOT EXISTS (SELECT 1 FROM old_rows AS o WHERE o.id = r.id AND o.created_at = r.created_at)
+    ) AS changed;
   END IF;
-  SELECT string_agg(order_change_entry(r.id, r.created_at, r.status::text, NULL, false), ',') INTO entries FROM old_rows AS r;
-  PERFORM table_changes_add('orders', n, entries);
-  RETURN NULL;
-END;
-$$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION orders_changes_update() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  n bigint;
-  entries text;
-BEGIN
-  SELECT count(*) INTO n FROM (SELECT 1 FROM new_rows LIMIT 81) AS first_rows;
-  IF n > 80 THEN
-    PERFORM table_changes_add('orders', n, NULL);
-    RETURN NULL;
-  END IF;
-  SELECT count(*), string_agg(entry, ',') INTO n, entries FROM (
-    SELECT order_change_entry(o.id, o.created_at, o.status::text, r.status::text, o.search_text IS DISTINCT FROM r.search_text) AS entry
-      FROM old_rows AS o JOIN new_rows AS r ON r.id = o.id AND r.created_at = o.created_at
-    UNION ALL
-    SELECT order_change_entry(o.id, o.created_at, o.status::text, NULL, false)
-      FROM old_rows AS o WHERE NOT EXISTS (SELECT 1 FROM new_rows AS r WHERE r.id = o.id AND r.created_at = o.created_at)
-    UNION ALL
-    SELECT order_change_entry(r.id, r.created_at, NULL, r.status::text, false)
-      FROM new_rows AS r WHERE NOT EXISTS (SELECT 1 FROM old_rows AS o WHERE o.id = r.id AND o.created_at = r.created_at)
-  ) AS changed;
   PERFORM table_changes_add('orders', n, entries);
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 DROP TRIGGER IF EXISTS orders_changes_insert_trg ON orders;--> statement-breakpoint
 CREATE TRIGGER orders_changes_insert_trg AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION orders_changes_insert();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION orders_change_list();--> statement-breakpoint
 DROP TRIGGER IF EXISTS orders_changes_update_trg ON orders;--> statement-breakpoint
 CREATE TRIGGER orders_changes_update_trg AFTER UPDATE ON orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION orders_changes_update();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION orders_change_list();--> statement-breakpoint
 DROP TRIGGER IF EXISTS orders_changes_delete_trg ON orders;--> statement-breakpoint
 CREATE TRIGGER orders_changes_delete_trg AFTER DELETE ON orders REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION orders_changes_delete();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION orders_change_list();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION table_version_bump_once() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   flag text := 'table_versions.bumped_' || TG_TABLE_NAME;
