@@ -193,11 +193,24 @@ export async function listOrders(
   total: () => Promise<FilteredCount> = () => countOrders(db, query),
 ) {
   const position = parseCursor(query.cursor)
-  const [rows, filteredTotal] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1), total()])
-  const page = rows.slice(0, query.limit)
+  const [rows, counted] = await Promise.all([orderSummaryRows(db, query, position, query.limit + 1), total()])
+  const { page, pagination } = keysetPage(rows, query.limit, counted)
+  return { orders: page.map(toOrderSummary), pagination }
+}
+
+/**
+ * A keyset page from `rows` read with `limit + 1` (the extra row says there is a next page): the
+ * first `limit` rows and the pagination, whose next cursor is the last row's (created_at as stored, id).
+ */
+export function keysetPage<Row extends { cursorAt: string; id: string }>(
+  rows: Row[],
+  limit: number,
+  counted: FilteredCount,
+) {
+  const page = rows.slice(0, limit)
   const last = page.at(-1)
-  const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
-  return { orders: page.map(toOrderSummary), pagination: cappedPagination(nextCursor, filteredTotal) }
+  const nextCursor = rows.length > limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
+  return { page, pagination: cappedPagination(nextCursor, counted) }
 }
 
 /**

@@ -5,16 +5,16 @@
  * 'refunded' is returned as stored (decision 011). Amounts: paise in, rupees out; sums in SQL.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { cappedPagination, FILTERED_TOTAL_CAP, type FilteredCount } from '../../../src/api/schemas/orders'
+import { FILTERED_TOTAL_CAP, type FilteredCount } from '../../../src/api/schemas/orders'
 import type { Payment, PaymentListQuery, PaymentStats } from '../../../src/api/schemas/payments'
 import type { Db } from '../client'
 import { orders, paymentStatusTotals, payments } from '../schema'
 import { escapeLike } from '../sql'
 import { countUpTo } from './capped-count'
 import { paiseToRupees } from '../../domain/money'
-import { encodeCursor, type ListCursor } from '../../domain/orders'
+import type { ListCursor } from '../../domain/orders'
 import { notFound } from '../../http/errors'
-import { afterCursor, cursorTime, findOrderSummary, parseCursor } from './orders.queries'
+import { afterCursor, cursorTime, findOrderSummary, keysetPage, parseCursor } from './orders.queries'
 
 /** The filters of the list and the export. */
 export type PaymentFilters = Pick<PaymentListQuery, 'search' | 'status'>
@@ -104,11 +104,9 @@ export async function listPayments(
   total: () => Promise<FilteredCount> = () => countPayments(db, query),
 ) {
   const position = parseCursor(query.cursor)
-  const [rows, filteredTotal] = await Promise.all([paymentRows(db, query, position, query.limit + 1), total()])
-  const page = rows.slice(0, query.limit)
-  const last = page.at(-1)
-  const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null
-  return { payments: page.map(toPayment), pagination: cappedPagination(nextCursor, filteredTotal) }
+  const [rows, counted] = await Promise.all([paymentRows(db, query, position, query.limit + 1), total()])
+  const { page, pagination } = keysetPage(rows, query.limit, counted)
+  return { payments: page.map(toPayment), pagination }
 }
 
 /** GET /api/payments/{id}: the payment and its order's summary (null when gone); 404 'Payment not found'. */
