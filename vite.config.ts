@@ -6,29 +6,64 @@ import { routePreload, type RoutePreload } from './scripts/route-preload.ts'
 
 const AREA = 'src/views/layout/protected-area.view.tsx'
 /** A signed-in screen at `path`: the protected area and the screen's modules under src/views. */
-const screen = (path: string, ...modules: string[]): RoutePreload => ({
+const screen = (path: string, modules: string[], requests: string[] = []): RoutePreload => ({
   path,
   modules: [AREA, ...modules.map((m) => `src/views/${m}`)],
   session: true,
+  requests,
 })
-/** What each address shows first, in src/routes.tsx's matching order (/projects/new before /projects/:id). */
+/** Sent by every signed-in cold load: the auth machine's profile check and the shell's preferences. */
+const BOOT_ALWAYS = ['/api/auth/profile', '/api/admin/preferences']
+/**
+ * What each address shows first, in src/routes.tsx's matching order (/projects/new before
+ * /projects/:id), and what it requests first without a query string (tests/e2e/boot-requests.test.ts
+ * checks each is the URL the screen asks for).
+ */
 export const PRELOADS: RoutePreload[] = [
   { path: '/login', modules: ['src/views/login/login.view.tsx'] },
-  screen('/', 'dashboard/dashboard.view.tsx', 'dashboard/prefetch.ts'),
-  screen('/projects', 'projects/list/projects-list.view.tsx', 'projects/list/list-prefetch.ts'),
-  screen('/projects/new', 'projects/new/add-project.view.tsx'),
-  screen('/projects/triage', 'triage/triage.view.tsx'),
-  screen('/users', 'users/list/users-list.view.tsx', 'users/list/list-prefetch.ts'),
-  screen('/orders', 'orders/list/orders-list.view.tsx', 'orders/list/list-prefetch.ts'),
-  screen('/payments', 'payments/list/payments-list.view.tsx', 'payments/list/list-prefetch.ts'),
-  screen('/contacts', 'contacts/list/contacts-list.view.tsx', 'contacts/list/list-prefetch.ts'),
-  screen('/commission', 'commission/commission.view.tsx', 'commission/list-prefetch.ts'),
-  screen('/analytics', 'analytics/analytics.view.tsx', 'analytics/prefetch.ts'),
-  screen('/settings', 'settings/settings.view.tsx'),
-  screen('/audit', 'audit/audit.view.tsx'),
-  screen('/projects/:id', 'projects/detail/project-detail.view.tsx', 'projects/detail/detail-prefetch.ts'),
-  screen('/users/:id', 'users/detail/user-detail.view.tsx', 'users/detail/detail-prefetch.ts'),
-  screen('/contacts/:id', 'contacts/detail/contact-detail.view.tsx', 'contacts/detail/detail-prefetch.ts'),
+  screen(
+    '/',
+    ['dashboard/dashboard.view.tsx', 'dashboard/prefetch.ts'],
+    ['/api/admin/dashboard/stats', '/api/admin/triage/stats'],
+  ),
+  screen(
+    '/projects',
+    ['projects/list/projects-list.view.tsx', 'projects/list/list-prefetch.ts'],
+    ['/api/projects?includeInactive=true&page=1&limit=20', '/api/projects/categories', '/api/admin/triage/claims'],
+  ),
+  screen('/projects/new', ['projects/new/add-project.view.tsx']),
+  screen('/projects/triage', ['triage/triage.view.tsx'], ['/api/admin/triage/queue?limit=200']),
+  screen(
+    '/users',
+    ['users/list/users-list.view.tsx', 'users/list/list-prefetch.ts'],
+    ['/api/users?page=1&limit=20', '/api/users/stats'],
+  ),
+  screen(
+    '/orders',
+    ['orders/list/orders-list.view.tsx', 'orders/list/list-prefetch.ts'],
+    ['/api/orders?limit=50', '/api/orders/stats'],
+  ),
+  screen(
+    '/payments',
+    ['payments/list/payments-list.view.tsx', 'payments/list/list-prefetch.ts'],
+    ['/api/payments?limit=50', '/api/payments/stats'],
+  ),
+  screen(
+    '/contacts',
+    ['contacts/list/contacts-list.view.tsx', 'contacts/list/list-prefetch.ts'],
+    ['/api/contacts?page=1&limit=20', '/api/contacts/stats'],
+  ),
+  screen(
+    '/commission',
+    ['commission/commission.view.tsx', 'commission/list-prefetch.ts'],
+    ['/api/commission/configs?page=1', '/api/commission/configs/default'],
+  ),
+  screen('/analytics', ['analytics/analytics.view.tsx', 'analytics/prefetch.ts'], ['/api/admin/analytics?period=30d']),
+  screen('/settings', ['settings/settings.view.tsx']),
+  screen('/audit', ['audit/audit.view.tsx']),
+  screen('/projects/:id', ['projects/detail/project-detail.view.tsx', 'projects/detail/detail-prefetch.ts']),
+  screen('/users/:id', ['users/detail/user-detail.view.tsx', 'users/detail/detail-prefetch.ts']),
+  screen('/contacts/:id', ['contacts/detail/contact-detail.view.tsx', 'contacts/detail/detail-prefetch.ts']),
 ]
 
 /**
@@ -52,7 +87,7 @@ const CHUNK_GROUPS = [
  * and lets index.html preload the chunks of the screen it opens on (scripts/route-preload.ts).
  */
 export default defineConfig({
-  plugins: [react(), routePreload(PRELOADS), prerenderLogin(), precompress()],
+  plugins: [react(), routePreload(PRELOADS, BOOT_ALWAYS), prerenderLogin(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -12,6 +12,7 @@
  */
 import path from 'node:path'
 import type { Plugin } from 'vite'
+import { BOOT_REQUESTS_KEY } from '../src/api/boot-requests.ts'
 
 /** A page address pattern and the source modules of what it shows first (relative to the project root). */
 export interface RoutePreload {
@@ -19,6 +20,12 @@ export interface RoutePreload {
   modules: string[]
   /** Preload only with a stored session (the keys src/api/session.ts writes). */
   session?: boolean
+  /**
+   * The GETs a cold load of the address without a query string asks for first (the screen's
+   * first page), sent with the stored access token before the scripts run, beside what the
+   * address asked for on its last cold load (src/api/boot-requests.ts).
+   */
+  requests?: string[]
 }
 
 /** `/projects/:id` → the source of a RegExp matching that address exactly. */
@@ -36,24 +43,38 @@ export interface PreloadRow {
   session: boolean
   files: string[]
   styles: string[]
+  requests: string[]
 }
 
 /**
  * The inline script: the first route matching location.pathname gets its files preloaded. The CSS
  * is preloaded with crossorigin as Vite's loader adds it, so its stylesheet reuses the response.
+ * With a stored access token, a signed-in route also sends its boot requests (src/api/boot-requests.ts):
+ * `always` (the profile, the preferences), the route's `requests` when the address has no query
+ * string, and what this address asked for on its last cold load, each URL once; the responses
+ * wait on `window.__bootRequests` for the API client.
  */
-export function preloadScript(table: PreloadRow[]): string {
+export function preloadScript(table: PreloadRow[], always: string[] = []): string {
   return (
-    `(function(){var t=${JSON.stringify(table)},p=location.pathname,s;` +
-    `try{s=!!(localStorage.getItem('accessToken')||localStorage.getItem('refreshToken'))}catch(e){s=false}` +
+    `(function(){var t=${JSON.stringify(table)},p=location.pathname,q=location.search,s,k;` +
+    `try{k=localStorage.getItem('accessToken');s=!!(k||localStorage.getItem('refreshToken'))}catch(e){s=false}` +
     `function a(rel,as,href){var l=document.createElement('link');l.rel=rel;if(as)l.as=as;l.crossOrigin='';l.href=href;document.head.appendChild(l)}` +
+    `function b(d){var r,m={},u=${JSON.stringify(always)};try{r=JSON.parse(localStorage.getItem('${BOOT_REQUESTS_KEY}')||'{}')[p+q]}catch(e){}` +
+    `u=u.concat(q?[]:d,Array.isArray(r)?r:[]);` +
+    `u.forEach(function(x){if(typeof x!=='string'||x.indexOf('/api/')!==0||m[x])return;` +
+    `m[x]=fetch(x,{headers:{Authorization:'Bearer '+k}});m[x].catch(function(){})});` +
+    `window.__bootRequests={token:k,responses:m}}` +
     `for(var i=0;i<t.length;i++){if(!new RegExp(t[i].pattern).test(p))continue;if(t[i].session&&!s)return;` +
-    `t[i].files.forEach(function(h){a('modulepreload','',h)});t[i].styles.forEach(function(h){a('preload','style',h)});return}})()`
+    `t[i].files.forEach(function(h){a('modulepreload','',h)});t[i].styles.forEach(function(h){a('preload','style',h)});` +
+    `if(t[i].session&&k)b(t[i].requests);return}})()`
   )
 }
 
-/** The plugin: one inline script in the head of index.html, covering every entry of `routes` in order. */
-export function routePreload(routes: RoutePreload[]): Plugin {
+/**
+ * The plugin: one inline script in the head of index.html, covering every entry of `routes` in
+ * order; `always` are the boot requests of every signed-in route (the profile, the preferences).
+ */
+export function routePreload(routes: RoutePreload[], always: string[] = []): Plugin {
   let root = ''
   let base = '/'
   return {
@@ -91,10 +112,11 @@ export function routePreload(routes: RoutePreload[]): Plugin {
             session: !!route.session,
             files: routeFiles.map((f) => base + f),
             styles: [...styles].filter((f) => !entryStyles.has(f)).map((f) => base + f),
+            requests: route.requests ?? [],
           }
         })
         // crossorigin as on Vite's own tags, so the preload matches the module request and is reused.
-        return [{ tag: 'script', children: preloadScript(table), injectTo: 'head-prepend' }]
+        return [{ tag: 'script', children: preloadScript(table, always), injectTo: 'head-prepend' }]
       },
     },
   }

@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react'
 import { parse } from 'regexparam'
 import { matchRoute } from 'wouter'
+import { bootRequests } from './api/boot-requests'
 import { session } from './api/session'
 import { preloadable, type Preloadable } from './lib/preloadable'
 import type { ScreenCode } from './lib/screen-navigation'
@@ -227,7 +228,11 @@ function routeCode(
  */
 export async function preloadRoute(pathname: string, search = ''): Promise<void> {
   const { views, prefetch } = routeCode(pathname, search)
-  void prefetch?.()?.catch(() => undefined)
+  const data = prefetch?.()?.catch(() => undefined)
+  // What this cold load asked for until its screen's first data answered is what the next cold load of this address sends from index.html.
+  if (views.includes(ProtectedArea)) {
+    void Promise.allSettled([data, ...views.map((v) => v.preload())]).then(() => bootRequests.save(pathname + search))
+  }
   await Promise.allSettled(views.map((v) => v.preload()))
 }
 

@@ -13,6 +13,7 @@ import { etagOf } from './schemas/etag'
 import { RefreshResponseSchema } from './schemas/auth'
 import { STEP_UP_REQUIRED } from './schemas/step-up'
 import { session as defaultSession, type SessionStore } from './session'
+import { bootRequests, type BootRequests } from './boot-requests'
 
 /**
  * Any API failure: `status` is the HTTP status (0 when no response arrived), `message` the
@@ -112,6 +113,8 @@ export interface ApiClientOptions {
   baseURL?: string
   /** Told after every request whether an answer arrived (the connection status bar listens). */
   onConnection?: (signal: ConnectionSignal) => void
+  /** GETs index.html sent before the scripts ran (src/api/boot-requests.ts); none by default. */
+  boot?: BootRequests
 }
 
 /**
@@ -139,8 +142,17 @@ export function toApiError(error: unknown, fallback = 'Request failed', method =
 /** Builds a client; the app uses the `api` instance below, tests build their own with a fake fetch. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const store = options.session ?? defaultSession
+  const baseFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args))
+  const boot = options.boot
   const raw: $Fetch = createFetch({
-    fetch: options.fetch ?? ((...args) => globalThis.fetch(...args)),
+    // ofetch passes the URL it built (base, path and query) as a string.
+    fetch: boot
+      ? (input, init) => {
+          if (typeof input !== 'string') return baseFetch(input, init)
+          boot.note(input, init)
+          return boot.take(input, init) ?? baseFetch(input, init)
+        }
+      : baseFetch,
     defaults: { baseURL: options.baseURL ?? '', retry: 0 },
   })
   const locks = options.locks === undefined ? browserLocks() : options.locks
@@ -264,5 +276,6 @@ export function onApiConnection(listener: (signal: ConnectionSignal) => void): (
 
 /** The app's client: same origin, tokens in localStorage, answers reported to `onApiConnection`. */
 export const api: ApiClient = createApiClient({
+  boot: bootRequests,
   onConnection: (signal) => connectionListeners.forEach((listener) => listener(signal)),
 })

@@ -6,13 +6,10 @@
  */
 import * as v from 'valibot'
 import { AdminSchema, type Admin, type TokenPair } from './schemas/auth'
+import { BOOT_REQUESTS_KEY } from './boot-requests'
+import { browserStorage, type KeyValueStorage } from './key-value-storage'
 
-/** Minimal Storage surface, so tests can pass a Map-backed fake instead of localStorage. */
-export interface KeyValueStorage {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
+export { createMemoryStorage, type KeyValueStorage } from './key-value-storage'
 
 /** Token store plus an expiry event. */
 export interface SessionStore {
@@ -24,7 +21,7 @@ export interface SessionStore {
   /** The admin's profile as last answered, when tokens are stored too; null otherwise or when unreadable. */
   getAdmin(): Admin | null
   setAdmin(admin: Admin): void
-  /** Forgets the tokens and the profile. */
+  /** Forgets the tokens, the profile and the addresses of the last cold loads (src/api/boot-requests.ts). */
   clear(): void
   /** Clears the tokens and tells every `onExpired` listener that the session is over. */
   expire(): void
@@ -36,16 +33,6 @@ const ACCESS_KEY = 'accessToken'
 const REFRESH_KEY = 'refreshToken'
 const ADMIN_KEY = 'admin'
 
-/** Storage that forgets everything: used where no localStorage exists (node, SSR). */
-export function createMemoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>()
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-  }
-}
-
 /** The stored profile: JSON text of an Admin (anything else reads as none). */
 const StoredAdminSchema = v.pipe(v.string(), v.parseJson(), AdminSchema)
 
@@ -56,6 +43,8 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
     storage.removeItem(ACCESS_KEY)
     storage.removeItem(REFRESH_KEY)
     storage.removeItem(ADMIN_KEY)
+    // The addresses and searches of the last cold loads are the signed-in admin's too.
+    storage.removeItem(BOOT_REQUESTS_KEY)
   }
   const getAdmin = (): Admin | null => {
     const stored = storage.getItem(ADMIN_KEY)
@@ -83,15 +72,6 @@ export function createSessionStore(storage: KeyValueStorage): SessionStore {
       return () => void listeners.delete(listener)
     },
   }
-}
-
-function browserStorage(): KeyValueStorage {
-  try {
-    if (typeof localStorage !== 'undefined') return localStorage
-  } catch {
-    // Access to localStorage can throw (privacy modes); fall through to memory.
-  }
-  return createMemoryStorage()
 }
 
 /** The app's session: localStorage in the browser, memory elsewhere. */

@@ -12,7 +12,7 @@ import { signIn } from '../harness'
 import { useSpaApp } from './spa-app'
 
 const PRELOAD = preloadScript([
-  { pattern: '^/projects$', session: true, files: ['/assets/list.js'], styles: ['/assets/list.css'] },
+  { pattern: '^/projects$', session: true, files: ['/assets/list.js'], styles: ['/assets/list.css'], requests: [] },
 ])
 const TEMPLATE =
   `<!doctype html>\n<html>\n  <head>\n    <script>${PRELOAD}</script>\n` +
