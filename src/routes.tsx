@@ -229,11 +229,13 @@ function routeCode(
 export async function preloadRoute(pathname: string, search = ''): Promise<void> {
   const { views, prefetch } = routeCode(pathname, search)
   const data = prefetch?.()?.catch(() => undefined)
-  // What this cold load asked for until its screen's first data answered is what the next cold load of this address sends from index.html.
+  const chunks = views.map((v) => v.preload())
+  // What a signed-in cold load asks for until its chunks are in and its first data has answered
+  // is what the next cold load of the address sends from index.html (src/api/boot-requests.ts).
   if (views.includes(ProtectedArea)) {
-    void Promise.allSettled([data, ...views.map((v) => v.preload())]).then(() => bootRequests.save(pathname + search))
+    void Promise.allSettled([data, ...chunks]).then(() => bootRequests.save(pathname + search))
   }
-  await Promise.allSettled(views.map((v) => v.preload()))
+  await Promise.allSettled(chunks)
 }
 
 /**

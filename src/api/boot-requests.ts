@@ -3,8 +3,8 @@
  * and the screen's first page), sent by index.html's inline script (scripts/route-preload.ts) with
  * the stored access token while the scripts download, and handed to the API client when it asks
  * for the same URL with the same token. Each address remembers the URLs its last cold load asked
- * for (`save`), so the next cold load of it sends them at once; an address never loaded sends the
- * route's defaults. A response nobody asks for is dropped (GETs change nothing), and one sent with
+ * for (`save`), so the next cold load of it sends them at once, beside the route's defaults when
+ * the address has no query string. A response nobody asks for is dropped (GETs change nothing), and one sent with
  * another token (a tab refreshed meanwhile) is not used: the client sends its own request.
  */
 import { browserStorage, type KeyValueStorage } from './key-value-storage.ts'

@@ -11,12 +11,7 @@ import { launchBrowser } from './browser'
 import { adminTokens, openSignedInPage, withoutLiveEvents } from './session'
 
 const baseUrl = inject('baseUrl')
-
-declare global {
-  interface Window {
-    __bootRequests?: { token: string; responses: Record<string, Promise<Response>> }
-  }
-}
+// window.__bootRequests is typed by the global declaration in src/api/boot-requests.ts.
 
 /** Every API GET the page sends, as path + query. */
 function collectApiGets(page: Page): string[] {
