@@ -187,8 +187,13 @@ describe('users list', () => {
 
     await page.keyboard.press('Escape')
     await page.reload()
+    // Keys pressed before the list has rendered would reach no handler: wait for it first.
+    await page.locator(rowSel).first().waitFor()
+    const search = page.getByRole('searchbox', { name: 'Search users' })
     await page.keyboard.press('/')
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)
     await page.keyboard.type(email)
+    expect(await search.inputValue()).toBe(email)
     const added = page.locator(rowSel).filter({ hasText: email })
     await added.waitFor()
     expect((await added.getByTestId('role-cell').textContent())?.trim()).toBe('Agent')
