@@ -28,12 +28,13 @@ import { buildPaletteRows, recordKindTitle, recordPath, type PaletteRow } from '
 import type { Command, CommandArgument, CommandContext, CommandRegistry, PickedUser } from './registry'
 
 /**
- * Typing pause before the palette asks the server again, ms. The first key after a pause asks at
- * once (leading edge, `DEBOUNCE_OPTIONS`); the further keys of a burst typed faster than this are
- * folded into one request when the typing pauses. A request whose text changed is aborted
- * (react-query's AbortSignal).
+ * Typing pause before the palette asks the server again, ms: one frame. The first key after a
+ * pause asks at once (leading edge, `DEBOUNCE_OPTIONS`), and so does every key of a human's typing
+ * (tens of ms apart); keys that arrive within one frame, which could not each be shown (a paste
+ * of keystrokes, a key held down, a script), are folded into one request. A request whose text
+ * changed is aborted (react-query's AbortSignal), so only the newest text's answer is drawn.
  */
-export const SEARCH_DEBOUNCE_MS = 50
+export const SEARCH_DEBOUNCE_MS = 16
 const DEBOUNCE_OPTIONS = { leading: true } as const
 
 export interface CommandPaletteProps {

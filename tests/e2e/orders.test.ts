@@ -269,4 +269,37 @@ describe('orders list at scale (a dedicated server with 5,200 orders)', () => {
     console.log(`orders scroll: reached row ${seen}, at most ${maxNodes} DOM nodes`)
     await page.context().close()
   }, 240_000)
+
+  it('j past the last row in view scrolls the focus row into view, and k back to the first scrolls back', async () => {
+    const page = await openSignedInPage(browser, server.tokens)
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await page.goto(`${server.baseUrl}/orders`)
+    await page.locator(`${rowSel}[data-active]`).waitFor()
+    /** The focus row's position (1-based) and whether it lies wholly inside the scrolled body. */
+    const focus = () =>
+      page.evaluate(() => {
+        const body = document.querySelector('[data-testid="orders-rows"]')!.getBoundingClientRect()
+        const row = document.querySelector('[data-testid="order-row"][data-active]')
+        if (!row) return null
+        const r = row.getBoundingClientRect()
+        return {
+          row: Number(row.getAttribute('aria-rowindex')),
+          inView: r.top >= body.top - 0.5 && r.bottom <= body.bottom + 0.5,
+        }
+      })
+    const scrollTop = () => page.getByTestId('orders-rows').evaluate((el) => el.scrollTop)
+    expect(await focus()).toEqual({ row: 1, inView: true })
+    expect(await scrollTop()).toBe(0)
+    for (let row = 2; row <= 30; row++) {
+      await page.keyboard.press('j')
+      await expect.poll(focus).toEqual({ row, inView: true })
+    }
+    expect(await scrollTop()).toBeGreaterThan(0)
+    for (let row = 29; row >= 1; row--) {
+      await page.keyboard.press('k')
+      await expect.poll(focus).toEqual({ row, inView: true })
+    }
+    await expect.poll(scrollTop).toBe(0)
+    await page.context().close()
+  })
 })

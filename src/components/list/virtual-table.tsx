@@ -75,6 +75,15 @@ export function shouldLoadMore(canLoadMore: boolean, lastMounted: number, loaded
   return canLoadMore && lastMounted >= 0 && lastMounted >= loaded - threshold
 }
 
+/**
+ * Whether row `index` (fixed `rowHeight` px) lies wholly inside the scrolled view (`offset` and
+ * `size` px, as the virtualizer last observed them). A view not measured yet (size 0) holds none.
+ */
+export function rowInView(index: number, rowHeight: number, view: { offset: number; size: number }): boolean {
+  const start = index * rowHeight
+  return view.size > 0 && start >= view.offset && start + rowHeight <= view.offset + view.size
+}
+
 export function VirtualTable<T>({
   rows,
   rowId,
@@ -101,8 +110,10 @@ export function VirtualTable<T>({
     overscan: OVERSCAN,
   })
   useEffect(() => {
-    if (focus >= 0) virtualizer.scrollToIndex(focus, { align: 'auto' })
-  }, [focus, virtualizer])
+    // A row already in view needs no scroll: asking anyway reads the layout for a few frames.
+    const view = { offset: virtualizer.scrollOffset ?? 0, size: virtualizer.scrollRect?.height ?? 0 }
+    if (focus >= 0 && !rowInView(focus, rowHeight, view)) virtualizer.scrollToIndex(focus, { align: 'auto' })
+  }, [focus, rowHeight, virtualizer])
 
   const items = virtualizer.getVirtualItems()
   const lastMounted = items.length ? items[items.length - 1].index : -1
