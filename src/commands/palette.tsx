@@ -202,12 +202,18 @@ function RootPage({
     close()
   }
 
-  // A result dwelled on, as a list's focused row: its screen's data is fetched, so Enter opens it at once.
+  // The selected result's screen data is fetched, so Enter opens it at once. A search's first
+  // result is fetched as soon as it shows (typing and pressing Enter straight away is the
+  // palette's commonest use); another, as a list's focused row, once dwelled on, so arrowing
+  // through the results fetches nothing.
   const selectedRow = rows.find((row) => valueOf(row) === selected)
-  const [dwelled] = useDebounce(selectedRow && pathOf(selectedRow), PREFETCH_DELAY_MS)
+  const selectedPath = selectedRow && pathOf(selectedRow)
+  const firstFound = selectedRow?.type === 'entity' && selected === firstValue
+  const [dwelled] = useDebounce(firstFound ? undefined : selectedPath, PREFETCH_DELAY_MS)
+  const prefetchPath = firstFound ? selectedPath : dwelled
   useEffect(() => {
-    if (dwelled) prefetchAddress(dwelled)
-  }, [dwelled])
+    if (prefetchPath) prefetchAddress(prefetchPath)
+  }, [prefetchPath])
 
   const renderRow = (row: PaletteRow) => {
     switch (row.type) {

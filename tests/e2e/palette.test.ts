@@ -61,7 +61,7 @@ describe('the command palette', () => {
     await page.emulateMedia({ colorScheme: 'light' })
   })
 
-  it('a result dwelled on has its screen fetched before Enter, which then opens it', async () => {
+  it("a search's first result has its screen fetched before Enter, which then opens it", async () => {
     const title = `Palette Dwell ${run}`
     const { project } = await api('POST', '/api/projects/create', { title, description: 'A project dwelled on' })
     await onDashboard()
@@ -71,11 +71,33 @@ describe('the command palette', () => {
     await openPalette()
     await page.keyboard.type(`#dwell ${run}`)
     await expect.poll(() => selectedItem().textContent()).toContain(title)
-    // Sent with no key pressed: the palette's dwell on the selected result.
+    // Sent with no key pressed: the first result is fetched as it shows.
     await prefetched
     await page.keyboard.press('Enter')
     await page.waitForURL(`${baseUrl}/projects/${project._id}`)
     await page.getByRole('heading', { name: title }).first().waitFor()
+  })
+
+  it('a further result is fetched once dwelled on, and Enter opens it', async () => {
+    const title = `Palette Further ${run}`
+    const first = await api('POST', '/api/projects/create', { title: `${title} a`, description: 'First' })
+    const second = await api('POST', '/api/projects/create', { title: `${title} b`, description: 'Second' })
+    await onDashboard()
+    await openPalette()
+    await page.keyboard.type(`#further ${run}`)
+    await palette().locator('[cmdk-item]').filter({ hasText: title }).nth(1).waitFor()
+    const selectedTitle = async () =>
+      ((await selectedItem().textContent()) ?? '').match(/Palette Further \w+ [ab]/)?.[0]
+    const other = (await selectedTitle()) === `${title} a` ? second.project : first.project
+    const prefetched = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === `/api/projects/${other._id}`,
+    )
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(selectedTitle).toBe(other.title)
+    // Sent with no key pressed after the arrow: the dwell on the selected result.
+    await prefetched
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${baseUrl}/projects/${other._id}`)
   })
 
   it("'@' finds a user, '$' an order, '/' a screen", async () => {
