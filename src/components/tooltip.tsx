@@ -38,7 +38,7 @@ export function Tooltip({
 }: {
   content: ReactNode
   shortcut?: string
-  /** One element that takes a ref and pointer/focus handlers (a button, a focusable span). */
+  /** One element that takes a ref and pointer/focus handlers (a button, a focusable span), with no ref of its own. */
   children: ReactElement<TriggerProps>
 }) {
   const [armedBy, setArmedBy] = useState<'pointer' | 'focus' | null>(null)
@@ -52,7 +52,7 @@ export function Tooltip({
   }, [armedBy])
 
   if (!armedBy) {
-    // The handlers go onto the child itself, not through a Slot: two components fewer per trigger.
+    // The handlers go onto the child itself, not through a Slot: one component fewer per trigger.
     const { onPointerEnter, onFocus } = children.props
     return cloneElement(children, {
       ref: trigger,
